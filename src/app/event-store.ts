@@ -1,0 +1,62 @@
+/**
+ * The one contract both stores (SQLite, PostgreSQL) implement and one shared suite tests.
+ * Events are JSON; the store never interprets them. Appends are optimistic: a write carries
+ * the version it was decided on, and a stale version is refused, never merged.
+ */
+export interface NewEvent {
+  readonly type: string;
+  readonly data: unknown;
+  /** Who did it: a user id, or `cli:<os user>` for the scorekeeper's CLI. */
+  readonly actor: string;
+  /** ISO-8601 time the command carried; the store never reads a clock for events. */
+  readonly at: string;
+}
+
+export interface StoredEvent extends NewEvent {
+  readonly tournamentId: string;
+  /** 1-based position in the tournament's log; the tournament's version is the last seq. */
+  readonly seq: number;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append. */
+  readonly version: number;
+  readonly events: readonly StoredEvent[];
+  /** True when this append was a retry of an idempotency key already stored: nothing new was written. */
+  readonly replayed: boolean;
+}
+
+export interface AppendOptions {
+  /** A client's retry of the same write must not write twice. */
+  readonly idempotencyKey?: string;
+}
+
+export interface EventStore {
+  /** Appends atomically, or throws `VersionConflictError` when the stream is not at `expectedVersion` (0 = new stream). */
+  append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /** The stream in order, from `afterSeq` (exclusive, default 0). */
+  read(tournamentId: string, afterSeq?: number): Promise<readonly StoredEvent[]>;
+  /** Every tournament with its current version, oldest first. */
+  listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]>;
+  /** Events of these types across all tournaments, in append order (the official record reads penalties this way). */
+  readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]>;
+  close(): Promise<void>;
+}
+
+export class VersionConflictError extends Error {
+  constructor(
+    readonly tournamentId: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number,
+  ) {
+    super(`tournament ${tournamentId} is at version ${actualVersion}, not ${expectedVersion}: someone else changed it; reload and try again`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+export class IdempotencyKeyReuseError extends Error {
+  constructor(readonly idempotencyKey: string) {
+    super(`idempotency key ${idempotencyKey} was already used for a different write`);
+    this.name = 'IdempotencyKeyReuseError';
+  }
+}

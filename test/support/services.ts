@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+/**
+ * Suites that need PostgreSQL or Chromium run when those are there. In CI they must be there:
+ * a missing service fails the run instead of quietly skipping. Elsewhere the skip is said loudly.
+ */
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+function missing(service: string, how: string): undefined {
+  if (inCi) throw new Error(`${service} is required in CI but is not available: ${how}`);
+  process.stderr.write(
+    `\n${'!'.repeat(78)}\n!! SKIPPED: the ${service} suite did not run: ${how}\n${'!'.repeat(78)}\n\n`,
+  );
+  return undefined;
+}
+
+/** The test database URL when a PostgreSQL server answers on it, else undefined (and a loud notice). */
+export async function postgresUrl(): Promise<string | undefined> {
+  const url = process.env.SHINPAN_TEST_DATABASE_URL;
+  if (!url) return missing('PostgreSQL', 'set SHINPAN_TEST_DATABASE_URL (see .ci/run)');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (error) {
+    return missing('PostgreSQL', `cannot connect to ${url}: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The Chromium executable when installed, else undefined (and a loud notice). */
+export function chromiumPath(): string | undefined {
+  const path = process.env.SHINPAN_CHROMIUM ?? '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  return missing('Chromium', `no browser at ${path} (apt-get install chromium)`);
+}
+
+/** The shared real-world data set, beside the repository as in CI. */
+export const sharedDataDir = new URL('../../../shared/data/', import.meta.url).pathname;
