@@ -1,0 +1,36 @@
+/**
+ * A finished or running match as standings, top cut and exports see it: the meeting point of
+ * the tournament state (which derives it from reported duels and penalty effects) and the
+ * pure standings/tiebreaker/bracket functions.
+ */
+export type Stage = 'swiss' | 'top-cut';
+
+export type MatchOutcome =
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'win'; readonly winner: string; readonly byPenalty: boolean }
+  | { readonly kind: 'draw' }
+  /** Both players lost by penalty: neither takes the match points. */
+  | { readonly kind: 'double-loss' }
+  /** A bye: a 2-0 match win for the one player. */
+  | { readonly kind: 'bye' };
+
+export interface MatchRecord {
+  readonly round: number;
+  readonly stage: Stage;
+  /** `null` for a bye. */
+  readonly table: number | null;
+  /** Two players, or one for a bye. */
+  readonly players: readonly [string, string] | readonly [string];
+  readonly outcome: MatchOutcome;
+  /** Duels won per player id, penalties included (for slips and exports). */
+  readonly duelWins: Readonly<Record<string, number>>;
+}
+
+/** What standings need to know of each player beyond the matches. */
+export interface StandingsPlayer {
+  readonly id: string;
+  readonly name: string;
+  readonly dropped: boolean;
+  /** Disqualified with loss of prizes: stays in opponents' tiebreakers, loses its own rank. */
+  readonly rankWithdrawn: boolean;
+}
