@@ -11,12 +11,16 @@ export const PENALTY_IDS = [
 ] as const;
 export type PenaltyId = (typeof PENALTY_IDS)[number];
 
+/** The penalties that make a player lose a game, so the pack's timing table must say where each lands (spec §4). */
+export const LANDING_PENALTY_IDS = ['duel-loss', 'match-loss', 'disqualification', 'disqualification-forfeit-prizes'] as const;
+
 /** When the infraction was found (spec §4). */
 export const PHASES = ['in-duel', 'between-duels', 'between-matches'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** Where a duel loss or match loss lands (spec §4); `null` when it lands on no game. */
-export type AppliesTo = 'current-duel' | 'next-duel' | 'current-match' | 'next-match';
+export const APPLIES_TO = ['current-duel', 'next-duel', 'current-match', 'next-match'] as const;
+export type AppliesTo = (typeof APPLIES_TO)[number];
 
 export type FactValue = number | boolean;
 
@@ -45,7 +49,7 @@ export interface Decision {
   readonly section: string;
 }
 
-/** Bad input to `assess`: the field path and what was expected, in one line a person can read. */
+/** Bad input to `assess`: the field path, and in `message` one whole line a person can read (it starts with the field). */
 export interface AssessError {
   readonly field: string;
   readonly message: string;

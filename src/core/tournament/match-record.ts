@@ -33,4 +33,9 @@ export interface StandingsPlayer {
   readonly dropped: boolean;
   /** Disqualified with loss of prizes: stays in opponents' tiebreakers, loses its own rank. */
   readonly rankWithdrawn: boolean;
+  /**
+   * Rounds paired before a late entry: each counts as a match loss with no opponent (0 points,
+   * one more match played). Absent means 0.
+   */
+  readonly missedRounds?: number;
 }

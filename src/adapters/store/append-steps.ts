@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import {
+  IdempotencyKeyReuseError,
+  VersionConflictError,
+  type AppendOptions,
+  type AppendResult,
+  type NewEvent,
+  type StoredEvent,
+} from '../../app/event-store.js';
+import { eventFromRow, requestFingerprint, serializeData } from './event-rows.js';
+import type { StoreSchema } from './store-schema.js';
+
+/** An append checked and serialised before any transaction starts, so the transaction stays short. */
+export interface PreparedAppend {
+  readonly tournamentId: string;
+  readonly expectedVersion: number;
+  readonly events: readonly NewEvent[];
+  readonly data: readonly string[];
+  readonly idempotencyKey: string | undefined;
+  readonly fingerprint: string | undefined;
+}
+
+/** Where the two databases differ inside the one append algorithm. */
+export interface AppendDialect {
+  /** PostgreSQL locks the stream row (SELECT … FOR UPDATE); SQLite's BEGIN IMMEDIATE already serializes writers. */
+  readonly lockStreamRow: boolean;
+  /** SQLite assigns global positions itself (writers are serialized); PostgreSQL's identity column does. */
+  readonly assignPositions: boolean;
+}
+
+/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const INSERT_CHUNK = 500;
+
+/** Validates an append's arguments and serialises its data; throws TypeError/RangeError on misuse. */
+export function prepareAppend(
+  tournamentId: string,
+  expectedVersion: number,
+  events: readonly NewEvent[],
+  options: AppendOptions = {},
+): PreparedAppend {
+  if (typeof tournamentId !== 'string' || tournamentId === '') throw new TypeError('tournament id must be a non-empty string');
+  if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
+    throw new RangeError(`expected version must be a whole number ≥ 0, got ${expectedVersion}`);
+  }
+  const key = options.idempotencyKey;
+  if (key !== undefined && (typeof key !== 'string' || key === '')) throw new TypeError('idempotency key must be a non-empty string');
+  return {
+    tournamentId,
+    expectedVersion,
+    events,
+    data: events.map(serializeData),
+    idempotencyKey: key,
+    fingerprint: key === undefined ? undefined : requestFingerprint(events),
+  };
+}
+
+/**
+ * The append, run inside the caller's transaction: lock the stream, answer a known idempotency
+ * key from what it wrote, refuse a stale version, then write events, version and key together.
+ * The key is looked up before the version check on purpose: a retry carries the version its
+ * first attempt was decided on, which that very attempt has since moved on.
+ */
+export async function appendInTransaction(trx: Kysely<StoreSchema>, dialect: AppendDialect, append: PreparedAppend): Promise<AppendResult> {
+  const { tournamentId, expectedVersion, events, idempotencyKey, fingerprint } = append;
+  let streamQuery = trx.selectFrom('streams').select('version').where('id', '=', tournamentId);
+  if (dialect.lockStreamRow) streamQuery = streamQuery.forUpdate();
+  const stream = await streamQuery.executeTakeFirst();
+
+  if (idempotencyKey !== undefined) {
+    const earlier = await replayOf(trx, tournamentId, idempotencyKey, fingerprint);
+    if (earlier) return earlier;
+  }
+
+  const actualVersion = stream?.version ?? 0;
+  if (actualVersion !== expectedVersion) throw new VersionConflictError(tournamentId, expectedVersion, actualVersion);
+  if (events.length === 0) return { version: actualVersion, events: [], replayed: false };
+
+  const version = actualVersion + events.length;
+  if (stream) await trx.updateTable('streams').set({ version }).where('id', '=', tournamentId).execute();
+  else await trx.insertInto('streams').values({ id: tournamentId, version }).execute();
+
+  let position = 0;
+  if (dialect.assignPositions) {
+    const last = await trx.selectFrom('events').select((eb) => eb.fn.max('position').as('last')).executeTakeFirst();
+    position = Number(last?.last ?? 0);
+  }
+  const stored: StoredEvent[] = events.map((event, i) => ({
+    tournamentId,
+    seq: actualVersion + i + 1,
+    type: event.type,
+    data: event.data,
+    actor: event.actor,
+    at: event.at,
+  }));
+  for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
+    const rows = stored.slice(start, start + INSERT_CHUNK).map((event, i) => ({
+      ...(dialect.assignPositions ? { position: position + start + i + 1 } : {}),
+      tournament_id: tournamentId,
+      seq: event.seq,
+      type: event.type,
+      data: append.data[start + i] as string,
+      actor: event.actor,
+      at: event.at,
+    }));
+    await trx.insertInto('events').values(rows).execute();
+  }
+
+  if (idempotencyKey !== undefined && fingerprint !== undefined) {
+    await trx
+      .insertInto('idempotency_keys')
+      .values({ tournament_id: tournamentId, key: idempotencyKey, fingerprint, first_seq: actualVersion + 1, last_seq: version })
+      .execute();
+  }
+  return { version, events: stored, replayed: false };
+}
+
+/** The first write under this key, replayed; throws when the key was used for other events; undefined when new. */
+export async function replayOf(
+  db: Kysely<StoreSchema>,
+  tournamentId: string,
+  idempotencyKey: string,
+  fingerprint: string | undefined,
+): Promise<AppendResult | undefined> {
+  const earlier = await db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'first_seq', 'last_seq'])
+    .where('tournament_id', '=', tournamentId)
+    .where('key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (!earlier) return undefined;
+  if (earlier.fingerprint !== fingerprint) throw new IdempotencyKeyReuseError(idempotencyKey);
+  const rows = await db
+    .selectFrom('events')
+    .select(['tournament_id', 'seq', 'type', 'data', 'actor', 'at'])
+    .where('tournament_id', '=', tournamentId)
+    .where('seq', '>=', earlier.first_seq)
+    .where('seq', '<=', earlier.last_seq)
+    .orderBy('seq')
+    .execute();
+  return { version: earlier.last_seq, events: rows.map(eventFromRow), replayed: true };
+}

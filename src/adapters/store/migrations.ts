@@ -1,0 +1,68 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+/**
+ * The schema's history, defined in code so it ships inside dist/. Each step is the same
+ * logical schema on both databases; only column types and storage options differ.
+ * Never edit a step once released: add the next one.
+ */
+function migrations(dialect: StoreDialect): Record<string, Migration> {
+  const sqlite = dialect === 'sqlite';
+  return {
+    '0001_event_log': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('streams')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .execute();
+        // SQLite: WITHOUT ROWID clusters rows on (tournament_id, seq), so a replay walks one
+        // b-tree in order. Its global position is assigned by the (serialized) writer; on
+        // PostgreSQL an identity column does it.
+        await db.schema
+          .createTable('events')
+          .addColumn('position', sqlite ? 'integer' : 'bigint', (c) =>
+            sqlite ? c.notNull().unique() : c.notNull().unique().generatedAlwaysAsIdentity(),
+          )
+          .addColumn('tournament_id', 'text', (c) => c.notNull().references('streams.id'))
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('type', 'text', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('actor', 'text', (c) => c.notNull())
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('events_pk', ['tournament_id', 'seq'])
+          .$call((t) => (sqlite ? t.modifyEnd(sql`without rowid`) : t))
+          .execute();
+        await db.schema.createIndex('events_type_position').on('events').columns(['type', 'position']).execute();
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('tournament_id', 'text', (c) => c.notNull().references('streams.id'))
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('first_seq', 'integer', (c) => c.notNull())
+          .addColumn('last_seq', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_pk', ['tournament_id', 'key'])
+          .$call((t) => (sqlite ? t.modifyEnd(sql`without rowid`) : t))
+          .execute();
+      },
+    },
+  };
+}
+
+/** Brings the database to the latest schema; `disableTransactions` when the caller already holds one (SQLite). */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  dialect: StoreDialect,
+  options: { readonly schema?: string; readonly disableTransactions?: boolean } = {},
+): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(options.schema === undefined ? {} : { migrationTableSchema: options.schema }),
+    ...(options.disableTransactions ? { disableTransactions: true } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

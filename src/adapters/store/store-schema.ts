@@ -1,0 +1,33 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The event log's tables, the same on SQLite and PostgreSQL.
+ * `data` is JSON kept as text in both: it reads back byte for byte as written (jsonb would
+ * reorder keys and make the server re-serialise every row), and the client parses it once.
+ */
+export interface StoreSchema {
+  /** One row per tournament: its current version, the row concurrent writers serialize on. */
+  streams: {
+    id: string;
+    version: number;
+  };
+  events: {
+    /** Global append order across tournaments (what readByTypes orders by). */
+    position: Generated<number>;
+    tournament_id: string;
+    seq: number;
+    type: string;
+    data: string;
+    actor: string;
+    at: string;
+  };
+  /** What each idempotency key wrote, so a retry returns the same result without writing. */
+  idempotency_keys: {
+    tournament_id: string;
+    key: string;
+    /** Fingerprint of the request's events (see requestFingerprint). */
+    fingerprint: string;
+    first_seq: number;
+    last_seq: number;
+  };
+}
