@@ -1,0 +1,141 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { CliError } from '../cli-error.js';
+import { pickLang } from '../lang.js';
+import { printJson, renderTable, type Io } from '../output.js';
+import { writeCardJsonl } from '../../../core/deck/card-jsonl-format.js';
+import { lookupCardName } from '../../../core/deck/card-names.js';
+import { buildCatalogue, mergeCards, type Card, type SkippedCard } from '../../../core/deck/catalogue.js';
+import { CARD_ZONE_NAMES } from '../../../core/deck/deck-texts.js';
+import type { Lang } from '../../../core/text.js';
+import { loadCardSource, loadCatalogue } from './deck-inputs.js';
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+interface ImportOptions {
+  out: string;
+  cdbLang?: string;
+  lang?: string;
+  progress?: boolean;
+  showSkipped?: boolean;
+}
+
+function cdbLanguage(option: string | undefined, lang: Lang): 'ja' | 'en' | undefined {
+  if (option === undefined || option === 'ja' || option === 'en') return option;
+  throw new CliError(lang === 'ja' ? `--cdb-lang: ja か en が必要です（値: "${option}"）` : `--cdb-lang: expected ja or en, got "${option}"`);
+}
+
+/**
+ * `shinpan cards import SOURCE... --out FILE`: reads card sources (JSON lines, YGOPRODeck JSON,
+ * cards.cdb), merges them (the first source that knows a card gives it, later ones fill
+ * missing names, dates and alternate passcodes) and writes shinpan's compact catalogue.
+ * Every row left out is counted by reason; a broken source writes nothing (exit 2).
+ */
+async function cardsImport(sources: string[], options: ImportOptions, io: Io): Promise<void> {
+  const lang = pickLang(options.lang);
+  const cdbLang = cdbLanguage(options.cdbLang, lang);
+  const files = [];
+  for (const source of sources) files.push(await loadCardSource(source, io, lang, options.progress === true, cdbLang));
+  const built = buildCatalogue(mergeCards(files.map((f) => f.cards)));
+  try {
+    writeFileSync(options.out, writeCardJsonl(built.catalogue.cards));
+  } catch (error) {
+    throw new CliError(`${options.out}: ${(error as Error).message}`);
+  }
+  const out: string[] = [];
+  for (const file of files) {
+    out.push(
+      lang === 'ja'
+        ? `${file.path}（${file.format}）: ${file.cards.length} 枚、除外 ${file.skipped.length} 行`
+        : `${file.path} (${file.format}): ${plural(file.cards.length, 'card')}, ${plural(file.skipped.length, 'row')} skipped`,
+    );
+    out.push(...skippedSummary(file.skipped, lang, options.showSkipped === true));
+  }
+  if (built.skipped.length > 0) {
+    out.push(lang === 'ja' ? `結合時の除外: ${built.skipped.length} 件` : `left out when merging: ${built.skipped.length}`);
+    out.push(...skippedSummary(built.skipped, lang, options.showSkipped === true));
+  }
+  const aliases = built.catalogue.byPasscode.size - built.catalogue.cards.length;
+  const total = built.catalogue.cards.length;
+  out.push(
+    lang === 'ja'
+      ? `${options.out}: ${total} 枚（別イラストのパスコード ${aliases} 件）を書き込みました`
+      : `${options.out}: wrote ${plural(total, 'card')} (${plural(aliases, 'alternate passcode')})`,
+  );
+  io.stdout.write(`${out.join('\n')}\n`);
+}
+
+/** Skipped rows counted by reason, with a few passcodes as examples (all of them with --show-skipped). */
+function skippedSummary(skipped: readonly SkippedCard[], lang: Lang, all: boolean): string[] {
+  const byReason = new Map<string, SkippedCard[]>();
+  for (const s of skipped) byReason.set(s.reason[lang], [...(byReason.get(s.reason[lang]) ?? []), s]);
+  return [...byReason].map(([reason, rows]) => {
+    const shown = all ? rows : rows.slice(0, 3);
+    const examples = shown.map((r) => (r.line === null ? String(r.passcode ?? '?') : `${lang === 'ja' ? '行' : 'line'} ${r.line}${r.passcode ? ` (${r.passcode})` : ''}`)).join(', ');
+    return `  ${rows.length} × ${reason}: ${examples}${rows.length > shown.length ? ', …' : ''}`;
+  });
+}
+
+interface FindOptions {
+  cards?: string;
+  lang?: string;
+  json?: boolean;
+}
+
+/** `shinpan cards find QUERY`: a card by passcode (alternate artworks too) or by ja/en name, else the closest names. */
+async function cardsFind(query: string, options: FindOptions, io: Io): Promise<void> {
+  const lang = pickLang(options.lang);
+  const { catalogue } = await loadCatalogue(options.cards, io, lang, false);
+  let cards: readonly Card[];
+  let exact = true;
+  const byPasscode = /^\d{1,9}$/.test(query.trim()) ? catalogue.byPasscode.get(Number(query.trim())) : undefined;
+  if (byPasscode) cards = [byPasscode];
+  else {
+    const found = lookupCardName(catalogue, query, 5);
+    cards = found.kind === 'found' ? [found.card] : found.kind === 'ambiguous' ? found.cards : found.closest;
+    exact = found.kind !== 'unknown';
+  }
+  if (options.json) printJson(io, { query, exact, cards });
+  else if (cards.length === 0) io.stdout.write(lang === 'ja' ? `「${query}」に当たるカードはありません\n` : `no card matches "${query}"\n`);
+  else {
+    if (!exact) io.stdout.write(lang === 'ja' ? `「${query}」という名前はありません。近い名前:\n` : `no card named "${query}"; closest:\n`);
+    const h = lang === 'ja' ? ['パスコード', '日本語名', '英語名', '区分', 'OCG発売', '別イラスト'] : ['Passcode', 'Japanese', 'English', 'Zone', 'OCG release', 'Alt. passcodes'];
+    io.stdout.write(
+      renderTable<Card>(
+        [
+          { header: h[0] ?? '', value: (c) => String(c.passcode), align: 'right' },
+          { header: h[1] ?? '', value: (c) => c.nameJa ?? '' },
+          { header: h[2] ?? '', value: (c) => c.nameEn ?? '' },
+          { header: h[3] ?? '', value: (c) => CARD_ZONE_NAMES[c.zone][lang] },
+          { header: h[4] ?? '', value: (c) => (typeof c.ocg === 'string' ? c.ocg : c.ocg ? (lang === 'ja' ? '発売済み' : 'released') : lang === 'ja' ? 'なし' : 'none') },
+          { header: h[5] ?? '', value: (c) => c.altPasscodes.join(' ') },
+        ],
+        cards,
+      ),
+    );
+  }
+  if (!exact) throw new CliError(lang === 'ja' ? `「${query}」という名前のカードはありません` : `no card named "${query}"`, 1);
+}
+
+/** Registers `shinpan cards import` and `shinpan cards find`. */
+export function registerCardsCommand(program: Command, io: Io): void {
+  const cards = program.command('cards').description('The card catalogue / カードカタログ');
+  cards
+    .command('import')
+    .description('Build a catalogue from card sources (.jsonl, YGOPRODeck .json, cards.cdb) / カードデータの取り込み')
+    .argument('<sources...>', 'card sources, merged in order / 取り込むファイル（先のものが優先）')
+    .requiredOption('--out <file>', 'catalogue to write (shinpan JSON lines) / 出力するカタログ')
+    .option('--cdb-lang <lang>', 'language of the names in a cards.cdb: ja or en (default en) / cards.cdb のカード名の言語')
+    .option('--show-skipped', 'list every skipped row / 除外した行をすべて表示')
+    .option('--lang <lang>', 'ja or en')
+    .option('--progress', 'show progress bars even when stderr is not a terminal / 進捗バーを常に表示')
+    .action((sources: string[], options: ImportOptions) => cardsImport(sources, options, io));
+  cards
+    .command('find')
+    .description('Find a card by passcode or Japanese/English name / パスコードかカード名で検索')
+    .argument('<query>', 'passcode or name / パスコードまたはカード名')
+    .option('--cards <file>', 'card database (default: the shipped sample catalogue) / カードデータベース')
+    .option('--json', 'JSON output')
+    .option('--lang <lang>', 'ja or en')
+    .action((query: string, options: FindOptions) => cardsFind(query, options, io));
+}

@@ -1,0 +1,82 @@
+import type { Io } from '../output.js';
+import { CliError } from '../cli-error.js';
+import { readCardFile, type CardFile } from '../../deck/card-files.js';
+import { readBanlistFile } from '../../deck/banlist-files.js';
+import { readDecklist } from '../../deck/decklist-files.js';
+import { progressBar } from '../../deck/progress.js';
+import { shippedCataloguePath } from '../../deck/shipped-data.js';
+import { buildCatalogue, type Catalogue, type SkippedCard } from '../../../core/deck/catalogue.js';
+import { selectBanlist, type Banlist } from '../../../core/deck/banlist.js';
+import type { Deck } from '../../../core/deck/deck.js';
+import type { FormatError } from '../../../core/deck/format-error.js';
+import { isIsoDate } from '../../../core/deck/json-fields.js';
+import type { Lang } from '../../../core/text.js';
+
+/** Shared by the deck and cards commands: reading their inputs, bad input as CliError (exit 2). */
+
+const MAX_SHOWN_ERRORS = 10;
+
+/** "file:line: reason" lines for format errors, at most ten and a count of the rest. */
+export function formatErrors(source: string, errors: readonly FormatError[], lang: Lang): string {
+  const shown = errors.slice(0, MAX_SHOWN_ERRORS).map((e) => `${source}${e.line === null ? '' : `:${e.line}`}: ${e.message[lang]}`);
+  const rest = errors.length - shown.length;
+  if (rest > 0) shown.push(lang === 'ja' ? `…ほか ${rest} 件のエラー` : `... and ${rest} more errors`);
+  return shown.join('\n');
+}
+
+/** Today as YYYY-MM-DD in local time; the core never reads the clock, the CLI passes the date in. */
+export function today(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The --date option checked, or today. */
+export function tournamentDate(option: string | undefined, lang: Lang): string {
+  if (option === undefined) return today();
+  if (!isIsoDate(option)) throw new CliError(lang === 'ja' ? `--date: YYYY-MM-DD の日付が必要です（値: "${option}"）` : `--date: expected a date YYYY-MM-DD, got "${option}"`);
+  return option;
+}
+
+export interface LoadedCatalogue {
+  readonly catalogue: Catalogue;
+  readonly path: string;
+  readonly shipped: boolean;
+  readonly skipped: readonly SkippedCard[];
+}
+
+/** The catalogue of --cards, or the shipped one; broken lines end the command. */
+export async function loadCatalogue(path: string | undefined, io: Io, lang: Lang, progress: boolean, cdbLang?: 'ja' | 'en'): Promise<LoadedCatalogue> {
+  const file = path ?? shippedCataloguePath();
+  const read = await readCardFile(file, { progress: progressBar(io, lang === 'ja' ? 'カード' : 'cards', progress, 'percent'), ...(cdbLang ? { cdbLang } : {}) });
+  if (!read.ok) throw new CliError(formatErrors(file, read.error.errors, lang));
+  if (read.value.cards.length === 0) throw new CliError(lang === 'ja' ? `${file}: カードが1枚もありません` : `${file}: no cards in the file`);
+  const built = buildCatalogue(read.value.cards);
+  return { catalogue: built.catalogue, path: file, shipped: path === undefined, skipped: [...read.value.skipped, ...built.skipped] };
+}
+
+/** Reads one card source for `cards import`. */
+export async function loadCardSource(path: string, io: Io, lang: Lang, progress: boolean, cdbLang?: 'ja' | 'en'): Promise<CardFile> {
+  const read = await readCardFile(path, { progress: progressBar(io, path, progress, 'percent'), ...(cdbLang ? { cdbLang } : {}) });
+  if (!read.ok) throw new CliError(formatErrors(path, read.error.errors, lang));
+  return read.value;
+}
+
+/** The list of --banlist chosen by --list-name or by the date; `null` without --banlist. */
+export function loadBanlist(path: string | undefined, listName: string | undefined, date: string, lang: Lang): Banlist | null {
+  if (path === undefined) {
+    if (listName !== undefined) throw new CliError(lang === 'ja' ? '--list-name には --banlist が必要です' : '--list-name needs --banlist');
+    return null;
+  }
+  const lists = readBanlistFile(path);
+  if (!lists.ok) throw new CliError(formatErrors(path, lists.error, lang));
+  const chosen = selectBanlist(lists.value, listName === undefined ? { date } : { name: listName, date });
+  if (!chosen.ok) throw new CliError(`${path}: ${chosen.error.message[lang]}`);
+  return chosen.value;
+}
+
+/** One decklist that must be readable (e.g. the registered list); errors end the command. */
+export function loadDecklist(source: string, catalogue: Catalogue, lang: Lang): Deck {
+  const deck = readDecklist(source, catalogue);
+  if (!deck.ok) throw new CliError(formatErrors(source, deck.error, lang));
+  return deck.value;
+}
