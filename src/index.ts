@@ -23,3 +23,13 @@ export { validateDeck, type DeckFinding, type DeckFindingReason, type DeckInfrac
 export { compareDecks, type DeckComparison, type DeckDifference } from './core/deck/compare-decks.js';
 export { printableDecklist, type SheetDetails } from './core/deck/printable-decklist.js';
 export { describeFinding, describeDifference, INFRACTION_NAMES } from './core/deck/deck-texts.js';
+export { decide } from './core/tournament/decide.js';
+export { evolve, fold } from './core/tournament/evolve.js';
+export { initialState, type TournamentState, type Tournament } from './core/tournament/state.js';
+export type { TournamentCommand, CommandMeta, PenaltyChoice } from './core/tournament/commands.js';
+export { TOURNAMENT_EVENT_TYPES, type TournamentEvent, type TournamentSettings, type Structure, type Actor, type Role, type Prize } from './core/tournament/events.js';
+export { DOMAIN_ERROR_CODES, type DomainError, type DomainErrorCode } from './core/tournament/domain-errors.js';
+export { matchRecords, standingsPlayers, deriveMatches, type DerivedMatch, type DuelResult } from './core/tournament/match-results.js';
+export { finalPlaces, awards, type Award } from './core/tournament/prizes.js';
+export { officialRecord, type RecordEntry } from './core/tournament/official-record.js';
+export { pairSwissRound, type SwissPairing, type SwissPairingInput, type SwissPlayer } from './core/tournament/swiss-pairing.js';

@@ -1,0 +1,73 @@
+import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
+import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
+import { findPlayer, findRound } from '../../core/tournament/state-queries.js';
+import type { Tournament } from '../../core/tournament/state.js';
+
+/*
+ * One round as the pairings board, the judge console and the slips show it: tables with
+ * names, seat marks, time extensions and the current result (penalties included).
+ */
+
+export interface SeatView {
+  readonly id: string;
+  readonly name: string;
+  /** When a judge marked the player seated; `null` if not marked. */
+  readonly seatedAt: string | null;
+  readonly duelWins: number;
+}
+
+export interface TableView {
+  /** `null` for a bye. */
+  readonly table: number | null;
+  readonly players: readonly SeatView[];
+  readonly outcome: MatchOutcome;
+  readonly duels: readonly DuelResult[];
+  readonly extensionMinutes: number;
+  /** An appeal changed the penalties the report was made around: the result must be entered again. */
+  readonly needsResultAgain: boolean;
+  readonly noSideDeckBeforeFirstPlayedDuel: boolean;
+  /** Penalties with an effect on this match. */
+  readonly penalties: readonly number[];
+}
+
+export interface PairingsView {
+  readonly round: number;
+  readonly stage: Stage;
+  readonly seatTime: string;
+  readonly ended: boolean;
+  readonly tables: readonly TableView[];
+}
+
+/** The pairings of `round`, tables in order then byes; undefined when the round is not paired. */
+export function pairingsView(t: Tournament, round: number): PairingsView | undefined {
+  const r = findRound(t, round);
+  if (!r) return undefined;
+  const nameOf = (id: string): string => findPlayer(t, id)?.name ?? id;
+  const { matches } = deriveMatches(t);
+  const tables: TableView[] = r.matches.map((m) => {
+    const derived = matches.find((d) => d.record.round === round && d.record.table === m.table);
+    const duelWins = derived?.record.duelWins ?? {};
+    const effects = derived?.effects;
+    return {
+      table: m.table,
+      players: m.players.map((id) => ({ id, name: nameOf(id), seatedAt: m.seated[id] ?? null, duelWins: duelWins[id] ?? 0 })),
+      outcome: derived?.record.outcome ?? { kind: 'pending' },
+      duels: derived?.duels ?? [],
+      extensionMinutes: m.extensions.reduce((sum, e) => sum + e.minutes, 0),
+      needsResultAgain: derived?.staleReport ?? false,
+      noSideDeckBeforeFirstPlayedDuel: derived?.noSideDeckBeforeFirstPlayedDuel ?? false,
+      penalties: [...new Set([...(effects?.duelLosses ?? []), ...(effects?.matchLosses ?? [])].map((e) => e.penaltyId))].sort((a, b) => a - b),
+    };
+  });
+  const byes: TableView[] = r.byes.map((id) => ({
+    table: null,
+    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: 2 }],
+    outcome: { kind: 'bye' },
+    duels: [],
+    extensionMinutes: 0,
+    needsResultAgain: false,
+    noSideDeckBeforeFirstPlayedDuel: false,
+    penalties: [],
+  }));
+  return { round, stage: r.stage, seatTime: r.seatTime, ended: r.ended, tables: [...tables, ...byes] };
+}

@@ -1,0 +1,33 @@
+import { domainError, type DomainError } from './domain-errors.js';
+
+/*
+ * Checks of command fields that the state does not decide. Adapters validate shapes first;
+ * these keep the domain honest when a command comes from anywhere else.
+ */
+
+/** An error naming `field` unless `value` has visible text. */
+export const checkText = (field: string, value: unknown): DomainError | null =>
+  typeof value === 'string' && /\S/.test(value) ? null : domainError('invalid-command', { field, problem: { ja: '空でない文字列が必要です', en: 'expected a non-empty text' } });
+
+/** An error naming `field` unless `value` is an integer in [min, max]. */
+export const checkInteger = (field: string, value: unknown, min: number, max: number): DomainError | null =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+    ? null
+    : domainError('invalid-command', { field, problem: { ja: `${min}〜${max} の整数が必要です`, en: `expected a whole number from ${min} to ${max}` } });
+
+/** An error naming `field` unless `value` is a calendar date written YYYY-MM-DD. */
+export function checkDate(field: string, value: unknown): DomainError | null {
+  const problem = domainError('invalid-command', { field, problem: { ja: '2009-03-01 の形式の日付が必要です', en: 'expected a date like 2009-03-01' } });
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value) ? null : problem;
+}
+
+/** An error naming `field` unless `value` is an ISO-8601 time with a zone. */
+export const checkTime = (field: string, value: unknown): DomainError | null =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
+    ? null
+    : domainError('invalid-command', { field, problem: { ja: '2009-03-01T10:00:00+09:00 の形式の時刻が必要です', en: 'expected an ISO time like 2009-03-01T10:00:00+09:00' } });
+
+/** The first error of several checks, or null. */
+export const firstError = (...checks: (DomainError | null)[]): DomainError | null => checks.find((c) => c !== null) ?? null;

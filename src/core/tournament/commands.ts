@@ -1,0 +1,93 @@
+import type { Deck } from '../deck/deck.js';
+import type { AppliesTo, AssessReport, PenaltyId } from '../policy/assess-types.js';
+import type { Result } from '../result.js';
+import type { DomainError } from './domain-errors.js';
+import type { Actor, DuelEntry, EventDraft, Prize, RecordedPack, TournamentEvent, TournamentSettings } from './events.js';
+
+/*
+ * What people ask of a tournament. `decide` turns a command into events or a domain error;
+ * the time, the acting user and any random seed come in `meta`, so `decide` stays pure.
+ */
+
+export interface CommandMeta {
+  /** ISO-8601 time of the command. */
+  readonly at: string;
+  readonly actor: Actor;
+  /** Random seed for pairings; the application supplies one. */
+  readonly seed?: number;
+}
+
+type Command<T extends string, D> = { readonly type: T; readonly data: D; readonly meta: CommandMeta };
+
+/** The judge keeps the guideline penalty, or names another (with a reason unless it is the offered repeat upgrade). */
+export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
+
+export type CreateTournament = Command<'CreateTournament', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
+export type RegisterPlayer = Command<'RegisterPlayer', { readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck } }>;
+export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
+export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
+/** `round` is the number the caller expects to pair, so a double click cannot pair twice; `seatTime` defaults to the time of pairing. */
+export type PairRound = Command<'PairRound', { readonly round: number; readonly seatTime?: string }>;
+export type MarkSeated = Command<'MarkSeated', { readonly round: number; readonly table: number; readonly player: string }>;
+export type ExtendTime = Command<'ExtendTime', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason?: string }>;
+/** `duels`: the duels played, in order, leaving out those already decided by penalty. */
+export type ReportResult = Command<'ReportResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[] }>;
+export type CorrectResult = Command<'CorrectResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly reason: string }>;
+export type EndRound = Command<'EndRound', { readonly round: number }>;
+export type IssuePenalty = Command<
+  'IssuePenalty',
+  {
+    readonly player: string;
+    /** The domain fills `previous` from the player's history here. */
+    readonly report: Omit<AssessReport, 'previous'>;
+    /** The player's match; by default the unreported match of the latest round. */
+    readonly round?: number;
+    readonly table?: number;
+    readonly choice: PenaltyChoice;
+    readonly appliesTo?: AppliesTo;
+    /** Which duel of the current match a duel loss takes (1 for the first). */
+    readonly duel?: number;
+    readonly statements?: readonly string[];
+  }
+>;
+export type RescindPenalty = Command<'RescindPenalty', { readonly penaltyId: number; readonly reason: string }>;
+export type ChangePenalty = Command<
+  'ChangePenalty',
+  {
+    readonly penaltyId: number;
+    readonly penalty: PenaltyId;
+    readonly reason: string;
+    readonly appliesTo?: AppliesTo;
+    readonly duel?: number;
+    readonly statements?: readonly string[];
+  }
+>;
+export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
+export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;
+export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
+
+export type TournamentCommand =
+  | CreateTournament
+  | RegisterPlayer
+  | SubmitDecklist
+  | DropPlayer
+  | PairRound
+  | MarkSeated
+  | ExtendTime
+  | ReportResult
+  | CorrectResult
+  | EndRound
+  | IssuePenalty
+  | RescindPenalty
+  | ChangePenalty
+  | FinishTournament
+  | SetPrizeList
+  | AwardPrize;
+
+export type TournamentCommandType = TournamentCommand['type'];
+
+/** What `decide` answers: the events to append, or why the command is refused. */
+export type Decided = Result<TournamentEvent[], DomainError>;
+
+/** What each decider answers: event drafts, which `decide` stamps with the command's time. */
+export type Drafted = Result<EventDraft[], DomainError>;

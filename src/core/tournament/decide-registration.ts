@@ -1,0 +1,82 @@
+import { err, ok } from '../result.js';
+import { checkDate, checkInteger, checkText, firstError } from './command-checks.js';
+import type { CreateTournament, Drafted, DropPlayer, RegisterPlayer, SubmitDecklist } from './commands.js';
+import { domainError, type DomainError } from './domain-errors.js';
+import { DRAW, TOP_CUT_SIZES } from './events.js';
+import { findPlayer, isDropped, latestRound } from './state-queries.js';
+import type { Tournament, TournamentState } from './state.js';
+
+/*
+ * Creating the tournament and the player list. Late entry: a Swiss tournament of two or more
+ * rounds takes new players until round 2 is paired; round 1 then counts as a match loss for
+ * them. Nobody comes back after a drop.
+ */
+
+const fail = (error: DomainError): Drafted => err(error);
+
+/** TournamentCreated, with the whole policy pack. */
+export function decideCreate(command: CreateTournament, state: TournamentState): Drafted {
+  if (state.status !== 'none') return fail(domainError('tournament-exists', { tournament: state.id }));
+  const { tournamentId, settings, pack } = command.data;
+  const s = settings.structure;
+  const problem = firstError(
+    checkText('tournamentId', tournamentId),
+    checkText('settings.name', settings.name),
+    checkDate('settings.date', settings.date),
+    checkInteger('settings.roundMinutes', settings.roundMinutes, 1, 240),
+    s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, 1, 20) : null,
+    s.kind === 'swiss' && !TOP_CUT_SIZES.includes(s.topCut)
+      ? domainError('invalid-command', { field: 'settings.structure.topCut', problem: { ja: `${TOP_CUT_SIZES.join(', ')} のいずれかが必要です`, en: `expected one of ${TOP_CUT_SIZES.join(', ')}` } })
+      : null,
+    pack.id !== pack.content.id || pack.version !== pack.content.version
+      ? domainError('invalid-command', { field: 'pack', problem: { ja: `記録する id/版 ${pack.id} ${pack.version} が規定パック自身のものと違います`, en: `the recorded id/version ${pack.id} ${pack.version} differ from the pack's own` } })
+      : null,
+  );
+  if (problem) return fail(problem);
+  return ok([{ type: 'TournamentCreated', data: { tournamentId, settings, pack } }]);
+}
+
+/** PlayerRegistered, or why the player cannot enter now. */
+export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { id, name, decklist } = command.data.player;
+  const problem = firstError(
+    checkText('player.id', id),
+    id === DRAW ? domainError('invalid-command', { field: 'player.id', problem: { ja: `"${DRAW}" は引き分けのデュエルを表すため使えません`, en: `"${DRAW}" is reserved for drawn duels` } }) : null,
+    checkText('player.name', name),
+  );
+  if (problem) return fail(problem);
+  const existing = findPlayer(t, id);
+  if (existing) return fail(domainError(isDropped(t, id) ? 'player-dropped' : 'duplicate-player', { player: id }));
+
+  const paired = t.rounds.length;
+  const s = t.settings.structure;
+  let entryRound = 1;
+  if (paired > 0) {
+    const late = s.kind === 'swiss' && paired === 1 && s.rounds >= 2;
+    if (!late) return fail(domainError('registration-closed', { reason: s.kind === 'swiss' ? { ja: '第2回戦の組み合わせが発表済み', en: 'round 2 has been paired' } : { ja: 'シングルエリミネーションが始まっている', en: 'single elimination has started' } }));
+    entryRound = 2;
+    if (t.settings.decklistsRequired && !decklist) return fail(domainError('decklists-missing', { players: [id] }));
+  }
+  return ok([{ type: 'PlayerRegistered', data: { player: { id, name: name.trim(), decklist: decklist ?? null }, entryRound } }]);
+}
+
+/** DecklistSubmitted, until the player's first round is paired. */
+export function decideSubmitDecklist(command: SubmitDecklist, t: Tournament): Drafted {
+  const { player, decklist } = command.data;
+  const p = findPlayer(t, player);
+  if (!p) return fail(domainError('player-not-found', { player }));
+  if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
+  if (t.rounds.length >= p.entryRound) return fail(domainError('decklist-locked', { player }));
+  return ok([{ type: 'DecklistSubmitted', data: { player, decklist } }]);
+}
+
+/** PlayerDropped: the player is not paired again; a match already paired still needs its result. */
+export function decideDrop(command: DropPlayer, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { player, reason } = command.data;
+  if (!findPlayer(t, player)) return fail(domainError('player-not-found', { player }));
+  if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
+  const afterRound = latestRound(t)?.number ?? 0;
+  return ok([{ type: 'PlayerDropped', data: { player, afterRound, reason: reason?.trim() || null } }]);
+}

@@ -1,0 +1,195 @@
+import { err, ok } from '../result.js';
+import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
+import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairRound } from './commands.js';
+import { domainError } from './domain-errors.js';
+import type { BracketSlot, PairedMatch } from './events.js';
+import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
+import { computeStandings } from './standings.js';
+import { departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
+import type { Tournament } from './state.js';
+import { pairSwissRound } from './swiss-pairing.js';
+import { advancingEntrants, pairEntrants, seedEntrants } from './top-cut.js';
+import { seededShuffle } from './seeded-shuffle.js';
+
+/*
+ * Rounds: pairing (Swiss through the pairing module, elimination through the bracket), the
+ * seat time, seating and time extensions, the end of a round and of the tournament. A round is
+ * paired only when every earlier match has a result, so standings never read a hole.
+ */
+
+type NextRound = 'swiss' | 'elimination' | 'none';
+
+/** What the next round would be: Swiss, elimination, or nothing left to play. */
+function nextRoundKind(t: Tournament): NextRound {
+  const s = t.settings.structure;
+  const last = latestRound(t);
+  const bracketDone = last?.bracket != null && last.bracket.length <= 1;
+  if (s.kind === 'swiss') {
+    if (t.rounds.length < s.rounds) return 'swiss';
+    return s.topCut > 0 && !bracketDone ? 'elimination' : 'none';
+  }
+  return bracketDone ? 'none' : 'elimination';
+}
+
+/** The first round (and its tables) that still needs a result, if any. */
+function pendingResults(t: Tournament): { round: number; tables: number[] } | null {
+  const pending = deriveMatches(t).matches.filter((m) => m.record.outcome.kind === 'pending');
+  const first = pending[0];
+  if (!first) return null;
+  const round = first.record.round;
+  return { round, tables: pending.filter((m) => m.record.round === round).map((m) => m.record.table as number) };
+}
+
+/** RoundPaired for the next round. */
+export function decidePairRound(command: PairRound, t: Tournament): Drafted {
+  if (t.status === 'finished') return err(domainError('tournament-finished'));
+  const expected = t.rounds.length + 1;
+  if (command.data.round !== expected) return err(domainError('wrong-round', { expected, given: command.data.round }));
+  const last = latestRound(t);
+  if (last && !last.ended) return err(domainError('round-not-finished', { round: last.number }));
+  const pending = pendingResults(t);
+  if (pending) return err(domainError('results-missing', pending));
+  const seatTime = command.data.seatTime ?? null;
+  const badTime = seatTime === null ? null : checkTime('seatTime', seatTime);
+  if (badTime) return err(badTime);
+
+  const kind = nextRoundKind(t);
+  if (kind === 'none') return err(domainError('no-more-rounds', { rounds: t.rounds.length }));
+  const seed = command.meta.seed ?? null;
+  if (seed !== null && !Number.isSafeInteger(seed)) return err(domainError('invalid-command', { field: 'meta.seed', problem: { ja: '整数が必要です', en: 'expected a whole number' } }));
+  const paired = kind === 'swiss' ? pairSwiss(t, expected, seed) : pairElimination(t, seed);
+  if (!paired.ok) return paired;
+  const { matches, byes, bracket, seedUsed } = paired.value;
+  return ok([
+    {
+      type: 'RoundPaired',
+      data: { round: expected, stage: kind === 'swiss' ? 'swiss' : 'top-cut', seatTime, seed: seedUsed, matches, byes, bracket },
+    },
+  ]);
+}
+
+/** `seedUsed`: recorded only where the seed decided something, so the log says what it can reproduce. */
+type Pairing = { matches: PairedMatch[]; byes: string[]; bracket: BracketSlot[] | null; seedUsed: number | null };
+
+function pairSwiss(t: Tournament, round: number, seed: number | null) {
+  if (seed === null) return err(domainError('seed-required'));
+  const { dropped } = departures(t);
+  const eligible = t.players.filter((p) => !dropped.has(p.id) && p.entryRound <= round);
+  if (eligible.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: eligible.length }));
+  if (round === 1 && t.settings.decklistsRequired) {
+    const missing = eligible.filter((p) => p.decklist === null).map((p) => p.id);
+    if (missing.length > 0) return err(domainError('decklists-missing', { players: missing }));
+  }
+  const records = matchRecords(t).filter((m) => m.stage === 'swiss');
+  const opponents = new Map<string, string[]>();
+  const hadBye = new Set<string>();
+  for (const m of records) {
+    if (m.outcome.kind === 'bye') hadBye.add(m.players[0]);
+    if (m.players.length !== 2) continue;
+    const [a, b] = m.players;
+    for (const [p, q] of [[a, b], [b, a]] as const) {
+      const met = opponents.get(p);
+      if (met) met.push(q);
+      else opponents.set(p, [q]);
+    }
+  }
+  const inRound = new Set(eligible.map((p) => p.id));
+  const rows = computeStandings(standingsPlayers(t), records).filter((row) => inRound.has(row.player));
+  const players = rows.map((row) => ({ id: row.player, points: row.points, opponents: opponents.get(row.player) ?? [], hadBye: hadBye.has(row.player) }));
+  const result = pairSwissRound({ players, seed });
+  const pairing: Pairing = {
+    matches: result.pairs.map(([a, b], i) => ({ table: i + 1, players: [a, b] as const })),
+    byes: result.bye === null ? [] : [result.bye],
+    bracket: null,
+    seedUsed: seed,
+  };
+  return ok(pairing);
+}
+
+function pairElimination(t: Tournament, seed: number | null) {
+  const last = latestRound(t);
+  if (last?.bracket) {
+    const outcomes = new Map(deriveMatches(t).matches.filter((m) => m.record.round === last.number).map((m) => [m.record.table, m.record.outcome]));
+    const entrants = advancingEntrants(last, (table) => outcomes.get(table) ?? { kind: 'pending' }, (p) => isDropped(t, p));
+    const pairing: Pairing = { ...pairEntrants(entrants), seedUsed: null };
+    return ok(pairing);
+  }
+  const seeds = eliminationSeeds(t, seed);
+  if (!seeds.ok) return seeds;
+  if (seeds.value.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: seeds.value.length }));
+  const pairing: Pairing = { ...pairEntrants(seedEntrants(seeds.value)), seedUsed: t.settings.structure.kind === 'swiss' ? null : seed };
+  return ok(pairing);
+}
+
+/** Top cut: the best of the Swiss standings still in; elimination from the start: the players in an order drawn by the seed. */
+function eliminationSeeds(t: Tournament, seed: number | null) {
+  const s = t.settings.structure;
+  if (s.kind === 'swiss') {
+    const rows = computeStandings(standingsPlayers(t), matchRecords(t).filter((m) => m.stage === 'swiss'));
+    const { dropped, withdrawn } = departures(t);
+    return ok(rows.filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player)).slice(0, s.topCut).map((row) => row.player));
+  }
+  if (seed === null) return err(domainError('seed-required'));
+  const { dropped } = departures(t);
+  const eligible = t.players.filter((p) => !dropped.has(p.id));
+  if (t.settings.decklistsRequired) {
+    const missing = eligible.filter((p) => p.decklist === null).map((p) => p.id);
+    if (missing.length > 0) return err(domainError('decklists-missing', { players: missing }));
+  }
+  return ok(seededShuffle(eligible.map((p) => p.id), seed));
+}
+
+/** RoundEnded once every match of the round has a result. */
+export function decideEndRound(command: EndRound, t: Tournament): Drafted {
+  const round = findRound(t, command.data.round);
+  if (!round) return err(domainError('round-not-found', { round: command.data.round }));
+  if (round.ended) return err(domainError('round-already-ended', { round: round.number }));
+  const tables = deriveMatches(t)
+    .matches.filter((m) => m.record.round === round.number && m.record.outcome.kind === 'pending')
+    .map((m) => m.record.table as number);
+  if (tables.length > 0) return err(domainError('results-missing', { round: round.number, tables }));
+  return ok([{ type: 'RoundEnded', data: { round: round.number } }]);
+}
+
+/** TournamentFinished once the last round has ended and nothing is left to play. */
+export function decideFinish(_command: FinishTournament, t: Tournament): Drafted {
+  if (t.status === 'finished') return err(domainError('tournament-finished'));
+  const last = latestRound(t);
+  if (!last) return err(domainError('tournament-not-finished', { reason: { ja: 'まだ1回戦も行われていません', en: 'no round has been played' } }));
+  if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
+  const pending = pendingResults(t);
+  if (pending) return err(domainError('results-missing', pending));
+  if (nextRoundKind(t) !== 'none') return err(domainError('tournament-not-finished', { reason: { ja: `第${last.number + 1}回戦が残っています`, en: `round ${last.number + 1} is still to play` } }));
+  return ok([{ type: 'TournamentFinished', data: {} }]);
+}
+
+/** A running round and one of its matches, or why not. */
+function runningMatch(t: Tournament, roundNumber: number, table: number) {
+  const round = findRound(t, roundNumber);
+  if (!round) return err(domainError('round-not-found', { round: roundNumber }));
+  if (round.ended) return err(domainError('round-already-ended', { round: roundNumber }));
+  const match = findMatch(round, table);
+  if (!match) return err(domainError('table-not-found', { round: roundNumber, table }));
+  return ok({ round, match });
+}
+
+/** PlayerSeated: tardiness counts from the round's seat time to this mark. */
+export function decideMarkSeated(command: MarkSeated, t: Tournament): Drafted {
+  const { round, table, player } = command.data;
+  const found = runningMatch(t, round, table);
+  if (!found.ok) return found;
+  if (!findPlayer(t, player)) return err(domainError('player-not-found', { player }));
+  if (!found.value.match.players.includes(player)) return err(domainError('player-not-in-match', { player, round, table }));
+  if (found.value.match.seated[player] !== undefined) return err(domainError('already-seated', { player }));
+  return ok([{ type: 'PlayerSeated', data: { round, table, player } }]);
+}
+
+/** TimeExtended for one table, e.g. after a long judge call. */
+export function decideExtendTime(command: ExtendTime, t: Tournament): Drafted {
+  const { round, table, minutes, reason } = command.data;
+  const found = runningMatch(t, round, table);
+  if (!found.ok) return found;
+  const problem = firstError(checkInteger('minutes', minutes, 1, 60), reason === undefined ? null : checkText('reason', reason));
+  if (problem) return err(problem);
+  return ok([{ type: 'TimeExtended', data: { round, table, minutes, reason: reason?.trim() ?? null } }]);
+}

@@ -1,0 +1,69 @@
+import { err, ok } from '../result.js';
+import type { Decided, Drafted, TournamentCommand } from './commands.js';
+import { decideChangePenalty, decideIssuePenalty, decideRescindPenalty } from './decide-penalties.js';
+import { decideCreate, decideDrop, decideRegister, decideSubmitDecklist } from './decide-registration.js';
+import { decideCorrectResult, decideReportResult } from './decide-results.js';
+import { decideEndRound, decideExtendTime, decideFinish, decideMarkSeated, decidePairRound } from './decide-rounds.js';
+import { checkTime } from './command-checks.js';
+import { domainError } from './domain-errors.js';
+import type { TournamentEvent } from './events.js';
+import { checkRole } from './permissions.js';
+import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
+import type { TournamentState } from './state.js';
+
+/**
+ * The events a command produces on this state, or the domain error that refuses it. Pure:
+ * time, actor and seed come in the command's meta; nothing is read from the outside.
+ */
+export function decide(command: TournamentCommand, state: TournamentState): Decided {
+  const drafted = draft(command, state);
+  if (!drafted.ok) return drafted;
+  const at = command.meta.at;
+  return ok(drafted.value.map((event) => ({ ...event, at }) as TournamentEvent));
+}
+
+function draft(command: TournamentCommand, state: TournamentState): Drafted {
+  const allowed = checkRole(command);
+  if (!allowed.ok) return allowed;
+  const badTime = checkTime('meta.at', command.meta.at);
+  if (badTime) return err(badTime);
+  if (command.type === 'CreateTournament') return decideCreate(command, state);
+  if (state.status === 'none') return err(domainError('tournament-not-found'));
+  const t = state;
+  switch (command.type) {
+    case 'RegisterPlayer':
+      return decideRegister(command, t);
+    case 'SubmitDecklist':
+      return decideSubmitDecklist(command, t);
+    case 'DropPlayer':
+      return decideDrop(command, t);
+    case 'PairRound':
+      return decidePairRound(command, t);
+    case 'MarkSeated':
+      return decideMarkSeated(command, t);
+    case 'ExtendTime':
+      return decideExtendTime(command, t);
+    case 'ReportResult':
+      return decideReportResult(command, t);
+    case 'CorrectResult':
+      return decideCorrectResult(command, t);
+    case 'EndRound':
+      return decideEndRound(command, t);
+    case 'IssuePenalty':
+      return decideIssuePenalty(command, t);
+    case 'RescindPenalty':
+      return decideRescindPenalty(command, t);
+    case 'ChangePenalty':
+      return decideChangePenalty(command, t);
+    case 'FinishTournament':
+      return decideFinish(command, t);
+    case 'SetPrizeList':
+      return decideSetPrizeList(command, t);
+    case 'AwardPrize':
+      return decideAwardPrize(command, t);
+    default: {
+      const _exhaustive: never = command;
+      return _exhaustive;
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import type { Text } from '../text.js';
+
+/*
+ * Every way a command can be refused, as a stable code plus a sentence in both languages.
+ * Adapters map codes to statuses; people read the message.
+ */
+
+const t = (ja: string, en: string): Text => ({ ja, en });
+const list = (items: readonly (string | number)[]): string => items.join(', ');
+
+const MESSAGES = {
+  'tournament-not-found': () => t(`この大会はまだ作成されていません`, `this tournament has not been created`),
+  'tournament-exists': (d: { tournament: string }) => t(`大会 ${d.tournament} は作成済みです`, `tournament ${d.tournament} already exists`),
+  'invalid-command': (d: { field: string; problem: Text }) => t(`${d.field}: ${d.problem.ja}`, `${d.field}: ${d.problem.en}`),
+  'role-required': (d: { roles: readonly string[]; actual: string }) =>
+    t(`この操作には ${list(d.roles)} の権限が必要です (現在: ${d.actual})`, `this needs the role ${list(d.roles)} (you are ${d.actual})`),
+  'player-not-found': (d: { player: string }) =>
+    t(`選手 ${d.player} はこの大会に登録されていません`, `player ${d.player} is not registered in this tournament`),
+  'duplicate-player': (d: { player: string }) =>
+    t(`選手 ${d.player} は登録済みです`, `player ${d.player} is already registered`),
+  'registration-closed': (d: { reason: Text }) =>
+    t(`登録は締め切られています (${d.reason.ja})`, `registration is closed (${d.reason.en})`),
+  'decklists-missing': (d: { players: readonly string[] }) =>
+    t(`デッキリストが必要な大会です。未提出: ${list(d.players)}`, `this tournament requires decklists; missing for ${list(d.players)}`),
+  'decklist-locked': (d: { player: string }) =>
+    t(`選手 ${d.player} は対戦を始めているため、デッキリストを差し替えできません`, `player ${d.player} has started playing; the decklist can no longer change`),
+  'player-dropped': (d: { player: string }) =>
+    t(`選手 ${d.player} はドロップ済みです。再エントリーはできません`, `player ${d.player} has dropped; re-entry is not allowed`),
+  'round-not-found': (d: { round: number }) => t(`第${d.round}回戦はありません`, `there is no round ${d.round}`),
+  'wrong-round': (d: { expected: number; given: number }) =>
+    t(`次に組むのは第${d.expected}回戦です (指定: ${d.given})`, `the next round to pair is round ${d.expected}, not ${d.given}`),
+  'round-not-finished': (d: { round: number }) =>
+    t(`第${d.round}回戦がまだ終了していません`, `round ${d.round} has not ended yet`),
+  'round-already-ended': (d: { round: number }) => t(`第${d.round}回戦は終了済みです`, `round ${d.round} has already ended`),
+  'results-missing': (d: { round: number; tables: readonly number[] }) =>
+    t(`第${d.round}回戦の卓 ${list(d.tables)} の結果が未入力です`, `round ${d.round} still needs results for table ${list(d.tables)}`),
+  'no-more-rounds': (d: { rounds: number }) =>
+    t(`この大会の回戦はすべて終わっています (${d.rounds}回戦)`, `every round of this tournament has been played (${d.rounds} rounds)`),
+  'not-enough-players': (d: { needed: number; actual: number }) =>
+    t(`参加者が足りません (必要 ${d.needed}人、現在 ${d.actual}人)`, `not enough players (need ${d.needed}, have ${d.actual})`),
+  'seed-required': () => t(`組み合わせには乱数シードが必要です`, `pairing needs a random seed in the command`),
+  'table-not-found': (d: { round: number; table: number }) =>
+    t(`第${d.round}回戦に卓 ${d.table} はありません`, `round ${d.round} has no table ${d.table}`),
+  'player-not-in-match': (d: { player: string; round: number; table: number }) =>
+    t(`選手 ${d.player} は第${d.round}回戦の卓 ${d.table} の対戦者ではありません`, `player ${d.player} does not play at table ${d.table} of round ${d.round}`),
+  'match-already-decided': (d: { round: number; table: number }) =>
+    t(`第${d.round}回戦の卓 ${d.table} の結果は確定済みです (訂正は結果訂正で行います)`, `the match at table ${d.table} of round ${d.round} already has its result (use a result correction)`),
+  'invalid-duels': (d: { round: number; table: number; problem: Text }) =>
+    t(`第${d.round}回戦の卓 ${d.table}: ${d.problem.ja}`, `round ${d.round}, table ${d.table}: ${d.problem.en}`),
+  'draw-not-allowed': (d: { round: number; table: number }) =>
+    t(`決勝トーナメントの卓 ${d.table} (第${d.round}回戦) は引き分けにできません。勝者を入力してください`, `a top-cut match cannot be a draw (round ${d.round}, table ${d.table}): name a winner`),
+  'bracket-advanced': (d: { round: number; table: number; advanced: string }) =>
+    t(
+      `第${d.round}回戦の卓 ${d.table} からは ${d.advanced} がすでに次の回戦に進んでいます。勝者を変える訂正はできません`,
+      `${d.advanced} already plays the next round from table ${d.table} of round ${d.round}; a correction cannot change who advanced`,
+    ),
+  'already-seated': (d: { player: string }) => t(`選手 ${d.player} は着席済みです`, `player ${d.player} is already marked seated`),
+  'no-current-match': (d: { player: string }) =>
+    t(`選手 ${d.player} には進行中の対戦がありません`, `player ${d.player} has no match in progress`),
+  'duel-number-required': () =>
+    t(`現在の対戦のデュエルの敗北には、何デュエル目かの指定が必要です`, `a duel loss in the current match needs the duel number it lands on`),
+  'duel-already-decided': (d: { duel: number }) =>
+    t(`第${d.duel}デュエルはこの選手の罰則で決着済みです`, `duel ${d.duel} is already lost by this player through a penalty`),
+  'landing-not-allowed': (d: { appliesTo: string; options: readonly string[] }) =>
+    t(`適用先 ${d.appliesTo} は選べません (選択肢: ${list(d.options) || 'なし'})`, `the penalty cannot apply to ${d.appliesTo} (options: ${list(d.options) || 'none'})`),
+  'deviation-reason-required': () =>
+    t(`指針と異なる罰則には理由の記入が必要です`, `a penalty other than the guideline needs a written reason`),
+  'statements-required': () =>
+    t(`失格には調査記録 (陳述書) が必要です`, `a disqualification needs written statements`),
+  'reason-required': () => t(`理由の記入が必要です`, `a reason is required`),
+  'assess-failed': (d: { field: string; message: string }) => t(`違反報告の誤り: ${d.message}`, `the infraction report is wrong: ${d.message}`),
+  'penalty-not-found': (d: { penalty: string }) => t(`罰則 ${d.penalty} はありません`, `there is no penalty ${d.penalty}`),
+  'penalty-rescinded': (d: { penalty: string }) =>
+    t(`罰則 ${d.penalty} は取り消し済みです`, `penalty ${d.penalty} has already been rescinded`),
+  'tournament-finished': () => t(`大会は終了しています`, `the tournament has finished`),
+  'tournament-not-finished': (d: { reason: Text }) =>
+    t(`大会はまだ終了できません (${d.reason.ja})`, `the tournament cannot finish yet (${d.reason.en})`),
+  'prize-not-found': (d: { prize: string }) => t(`賞品 ${d.prize} はありません`, `there is no prize ${d.prize}`),
+  'prize-already-awarded': (d: { prize: string }) => t(`賞品 ${d.prize} は授与済みです`, `prize ${d.prize} has already been awarded`),
+  'prize-not-ready': (d: { prize: string; reason: Text }) =>
+    t(`賞品 ${d.prize} はまだ授与できません (${d.reason.ja})`, `prize ${d.prize} cannot be awarded yet (${d.reason.en})`),
+  'version-conflict': (d: { expected: number; actual: number }) =>
+    t(
+      `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,
+      `someone else changed the tournament (version ${d.expected} is now ${d.actual}); reload and try again`,
+    ),
+} satisfies Record<string, (details: never) => Text>;
+
+export type DomainErrorCode = keyof typeof MESSAGES;
+
+/** A refused command: a stable code for programs, a sentence for people, and the values it names. */
+export interface DomainError {
+  readonly code: DomainErrorCode;
+  readonly message: Text;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+/** Builds the error for `code` with its message in both languages. */
+export function domainError<C extends DomainErrorCode>(code: C, ...details: Parameters<(typeof MESSAGES)[C]>): DomainError {
+  const detail = (details[0] ?? {}) as Record<string, unknown>;
+  const message = (MESSAGES[code] as (d: unknown) => Text)(detail);
+  return { code, message, details: detail };
+}
+
+/** Every code, for adapters that map codes to statuses and for tests that check each has both texts. */
+export const DOMAIN_ERROR_CODES = Object.keys(MESSAGES) as DomainErrorCode[];

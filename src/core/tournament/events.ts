@@ -1,0 +1,204 @@
+import type { Deck } from '../deck/deck.js';
+import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
+import type { Pack } from '../policy/pack-schema.js';
+import type { Stage } from './match-record.js';
+
+/*
+ * Everything that ever happens to a tournament, as typed records. The state is their fold;
+ * the log keeps them for good, so a record says who did what, when and under which rules.
+ * Every field is plain JSON so a replay from any store rebuilds the same state.
+ */
+
+export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64] as const;
+export type TopCutSize = (typeof TOP_CUT_SIZES)[number];
+
+/** Swiss rounds then an optional single-elimination cut, or single elimination from the start. */
+export type Structure =
+  | { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: TopCutSize }
+  | { readonly kind: 'single-elimination' };
+
+export interface TournamentSettings {
+  readonly name: string;
+  /** YYYY-MM-DD: the day banlist and card legality are judged by. */
+  readonly date: string;
+  readonly decklistsRequired: boolean;
+  readonly roundMinutes: number;
+  readonly structure: Structure;
+}
+
+/** The whole policy pack, so a record always says under which rules it was made. */
+export interface RecordedPack {
+  readonly id: string;
+  readonly version: string;
+  readonly content: Pack;
+}
+
+export const ROLES = ['organizer', 'head-judge', 'judge', 'scorekeeper'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface Actor {
+  readonly id: string;
+  readonly role: Role;
+}
+
+/** A player id is the card game ID the player registers with. */
+export interface PlayerEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly decklist: Deck | null;
+}
+
+export interface PairedMatch {
+  readonly table: number;
+  readonly players: readonly [string, string];
+}
+
+/** One position of an elimination round, in bracket order: winners of slots 2i and 2i+1 meet next. */
+export type BracketSlot =
+  | { readonly kind: 'match'; readonly table: number }
+  | { readonly kind: 'bye'; readonly player: string }
+  /** Nobody advanced into this position (a double loss or drops upstream). */
+  | { readonly kind: 'empty' };
+
+/** A duel's winner, or a drawn duel. */
+export type DuelEntry = string;
+export const DRAW = 'draw';
+
+/** Where a duel loss or match loss takes effect; decided when the penalty is issued or changed. */
+export type Landing =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'duel'; readonly round: number; readonly table: number; readonly duel: number }
+  | { readonly kind: 'match'; readonly round: number; readonly table: number }
+  /**
+   * The player's first match against an opponent in round `fromRound` or later, once paired
+   * (a duel loss then takes the first duel this player has not already lost by penalty).
+   */
+  | { readonly kind: 'next-match'; readonly fromRound: number };
+
+/** The player's match when the penalty was issued, so an appeal lands a changed penalty in the same place. */
+export interface PenaltyContext {
+  /** The latest paired round (0 before round 1). */
+  readonly round: number;
+  /** The match the player was playing, for in-duel and between-duels reports and for disqualifications. */
+  readonly currentMatch: { readonly round: number; readonly table: number } | null;
+  /** Where "the next match" starts when the report was between matches. */
+  readonly nextFromRound: number;
+}
+
+export type PrizeRule =
+  | { readonly kind: 'rank'; readonly from: number; readonly to: number }
+  /** Every player who played the round (a bye counts), or only those who won it. */
+  | { readonly kind: 'round'; readonly round: number; readonly who: 'played' | 'won' };
+
+export interface Prize {
+  readonly id: string;
+  readonly name: string;
+  readonly rule: PrizeRule;
+}
+
+/** An event: its type, its data, and when it happened (the time its command carried, kept on the log's envelope). */
+type Event<T extends string, D> = { readonly type: T; readonly data: D; readonly at: string };
+
+export type TournamentCreated = Event<'TournamentCreated', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
+/** `entryRound` 2 for a late entry: round 1 counts as a match loss. */
+export type PlayerRegistered = Event<'PlayerRegistered', { readonly player: PlayerEntry; readonly entryRound: number }>;
+export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
+export type PlayerDropped = Event<'PlayerDropped', { readonly player: string; readonly afterRound: number; readonly reason: string | null }>;
+export type RoundPaired = Event<'RoundPaired', {
+  readonly round: number;
+  readonly stage: Stage;
+  /** ISO time the players must be seated (tardiness counts from it); `null`: the time of pairing. */
+  readonly seatTime: string | null;
+  readonly seed: number | null;
+  readonly matches: readonly PairedMatch[];
+  readonly byes: readonly string[];
+  /** Elimination rounds only. */
+  readonly bracket: readonly BracketSlot[] | null;
+}>;
+export type PlayerSeated = Event<'PlayerSeated', { readonly round: number; readonly table: number; readonly player: string }>;
+export type TimeExtended = Event<'TimeExtended', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason: string | null }>;
+/**
+ * `duels`: the duels played, in order, after those decided by penalty. `penaltyDuels`: the
+ * penalties whose duel losses the report was made around; if that set changes on appeal,
+ * the report no longer fits and the match needs its result again.
+ */
+export type ResultReported = Event<'ResultReported', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly penaltyDuels: readonly number[] }>;
+export type ResultCorrected = Event<'ResultCorrected', {
+  readonly round: number;
+  readonly table: number;
+  readonly duels: readonly DuelEntry[];
+  readonly penaltyDuels: readonly number[];
+  readonly reason: string;
+}>;
+export type RoundEnded = Event<'RoundEnded', { readonly round: number }>;
+export type PenaltyIssued = Event<'PenaltyIssued', {
+  /** 1, 2, 3… in the order issued in this tournament. */
+  readonly penaltyId: number;
+  readonly player: string;
+  /** The report as assessed: `previous` and `matchAlreadyLost` filled from the tournament. */
+  readonly report: AssessReport;
+  readonly guideline: Decision;
+  readonly penalty: PenaltyId;
+  /** The offered repeat upgrade (spec 2-B) was chosen: not a deviation. */
+  readonly repeatUpgrade: boolean;
+  /** Present when the final penalty differs from the guideline (spec 2-A). */
+  readonly deviationReason: string | null;
+  readonly context: PenaltyContext;
+  readonly landing: Landing;
+  readonly statements: readonly string[];
+  readonly judge: Actor;
+}>;
+export type PenaltyChanged = Event<'PenaltyChanged', {
+  readonly penaltyId: number;
+  readonly penalty: PenaltyId;
+  readonly landing: Landing;
+  readonly reason: string;
+  readonly statements: readonly string[];
+  readonly judge: Actor;
+}>;
+export type PenaltyRescinded = Event<'PenaltyRescinded', { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }>;
+export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
+export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
+export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;
+
+export type TournamentEvent =
+  | TournamentCreated
+  | PlayerRegistered
+  | DecklistSubmitted
+  | PlayerDropped
+  | RoundPaired
+  | PlayerSeated
+  | TimeExtended
+  | ResultReported
+  | ResultCorrected
+  | RoundEnded
+  | PenaltyIssued
+  | PenaltyChanged
+  | PenaltyRescinded
+  | TournamentFinished
+  | PrizeListSet
+  | PrizeAwarded;
+
+export type TournamentEventType = TournamentEvent['type'];
+
+/** An event as a decider drafts it; `decide` stamps the command's time on every draft. */
+export type EventDraft = TournamentEvent extends infer E ? (E extends TournamentEvent ? Omit<E, 'at'> : never) : never;
+
+export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
+  'TournamentCreated',
+  'PlayerRegistered',
+  'DecklistSubmitted',
+  'PlayerDropped',
+  'RoundPaired',
+  'PlayerSeated',
+  'TimeExtended',
+  'ResultReported',
+  'ResultCorrected',
+  'RoundEnded',
+  'PenaltyIssued',
+  'PenaltyChanged',
+  'PenaltyRescinded',
+  'TournamentFinished',
+  'PrizeListSet',
+  'PrizeAwarded',
+];

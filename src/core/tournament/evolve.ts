@@ -1,0 +1,133 @@
+import type { TournamentEvent } from './events.js';
+import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
+
+/*
+ * Applies one event to the state. Events are facts that were already decided, so evolve
+ * never refuses one; an event that does not fit (a log written by a broken tool) leaves the
+ * state unchanged rather than inventing data.
+ */
+
+/** The state after `event`. */
+export function evolve(state: TournamentState, event: TournamentEvent): TournamentState {
+  if (event.type === 'TournamentCreated') {
+    if (state.status !== 'none') return state;
+    const { tournamentId, settings, pack } = event.data;
+    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [] };
+  }
+  if (state.status === 'none') return state;
+  return evolveTournament(state, event);
+}
+
+/** The state after every event in order. */
+export function fold(events: Iterable<TournamentEvent>, from: TournamentState = { status: 'none' }): TournamentState {
+  let state = from;
+  for (const event of events) state = evolve(state, event);
+  return state;
+}
+
+function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type: 'TournamentCreated' }>): Tournament {
+  switch (event.type) {
+    case 'PlayerRegistered': {
+      const { player, entryRound } = event.data;
+      return { ...t, players: [...t.players, { ...player, entryRound, drop: null }] };
+    }
+    case 'DecklistSubmitted':
+      return updatePlayer(t, event.data.player, (p) => ({ ...p, decklist: event.data.decklist }));
+    case 'PlayerDropped': {
+      const { afterRound, reason } = event.data;
+      return updatePlayer(t, event.data.player, (p) => ({ ...p, drop: { afterRound, reason } }));
+    }
+    case 'RoundPaired': {
+      const d = event.data;
+      const matches: MatchState[] = d.matches.map((m) => ({ table: m.table, players: m.players, report: null, seated: {}, extensions: [] }));
+      const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
+      const round: RoundState = { number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket, ended: false };
+      return { ...t, rounds: [...t.rounds, round] };
+    }
+    case 'PlayerSeated':
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, seated: { ...m.seated, [event.data.player]: event.at } }));
+    case 'TimeExtended': {
+      const { minutes, reason } = event.data;
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, extensions: [...m.extensions, { minutes, reason }] }));
+    }
+    case 'ResultReported': {
+      const { duels, penaltyDuels } = event.data;
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, report: { duels, penaltyDuels, correction: null } }));
+    }
+    case 'ResultCorrected': {
+      const { duels, penaltyDuels, reason } = event.data;
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, report: { duels, penaltyDuels, correction: reason } }));
+    }
+    case 'RoundEnded':
+      return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, ended: true } : r)) };
+    case 'PenaltyIssued': {
+      const d = event.data;
+      const penalty: PenaltyState = {
+        id: d.penaltyId,
+        player: d.player,
+        report: d.report,
+        guideline: d.guideline,
+        penalty: d.penalty,
+        repeatUpgrade: d.repeatUpgrade,
+        deviationReason: d.deviationReason,
+        context: d.context,
+        landing: d.landing,
+        statements: d.statements,
+        judge: d.judge,
+        at: event.at,
+        rescinded: false,
+        appeals: [],
+      };
+      return { ...t, penalties: [...t.penalties, penalty] };
+    }
+    case 'PenaltyChanged': {
+      const d = event.data;
+      return updatePenalty(t, d.penaltyId, (p) => ({
+        ...p,
+        penalty: d.penalty,
+        landing: d.landing,
+        statements: [...p.statements, ...d.statements],
+        appeals: [...p.appeals, { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at }],
+      }));
+    }
+    case 'PenaltyRescinded': {
+      const d = event.data;
+      return updatePenalty(t, d.penaltyId, (p) => ({
+        ...p,
+        rescinded: true,
+        appeals: [...p.appeals, { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at }],
+      }));
+    }
+    case 'TournamentFinished':
+      return { ...t, status: 'finished' };
+    case 'PrizeListSet':
+      return { ...t, prizes: event.data.prizes.map((p) => ({ ...p, awardedTo: null })) };
+    case 'PrizeAwarded':
+      return { ...t, prizes: t.prizes.map((p) => (p.id === event.data.prize ? { ...p, awardedTo: event.data.players } : p)) };
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}
+
+function updatePlayer(t: Tournament, id: string, change: (p: Tournament['players'][number]) => Tournament['players'][number]): Tournament {
+  return { ...t, players: t.players.map((p) => (p.id === id ? change(p) : p)) };
+}
+
+function updateMatch(t: Tournament, round: number, table: number, change: (m: MatchState) => MatchState): Tournament {
+  return { ...t, rounds: t.rounds.map((r) => (r.number === round ? { ...r, matches: replaceMatch(r.matches, table, change) } : r)) };
+}
+
+/** Tables are numbered from 1 in order, so the match is found by position; the scan is only a fallback. */
+function replaceMatch(matches: readonly MatchState[], table: number, change: (m: MatchState) => MatchState): MatchState[] {
+  const at = matches[table - 1]?.table === table ? table - 1 : matches.findIndex((m) => m.table === table);
+  const copy = [...matches];
+  const match = copy[at];
+  if (match) copy[at] = change(match);
+  return copy;
+}
+
+function updatePenalty(t: Tournament, id: number, change: (p: PenaltyState) => PenaltyState): Tournament {
+  return { ...t, penalties: t.penalties.map((p) => (p.id === id ? change(p) : p)) };
+}

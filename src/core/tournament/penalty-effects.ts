@@ -1,0 +1,161 @@
+import type { AppliesTo, PenaltyId, Phase } from '../policy/assess-types.js';
+import type { Pack } from '../policy/pack-schema.js';
+import { err, ok, type Result } from '../result.js';
+import { domainError, type DomainError } from './domain-errors.js';
+import type { Landing, PenaltyContext } from './events.js';
+import { penaltiesInForce } from './state-queries.js';
+import type { PenaltyState, Tournament } from './state.js';
+
+/*
+ * Where a penalty takes effect (spec §4), in two steps. When it is issued or changed, the
+ * pack's timing table and the judge's choice give a Landing: a duel or match already paired,
+ * or "the player's next match" when that is not paired yet. When results are derived, every
+ * penalty in force is resolved to the match it lands on; a rescinded one simply isn't.
+ */
+
+export interface LandingRequest {
+  readonly pack: Pack;
+  readonly player: string;
+  readonly penalty: PenaltyId;
+  readonly phase: Phase;
+  readonly matchAlreadyLost: boolean;
+  readonly appliesTo: AppliesTo | undefined;
+  readonly duel: number | undefined;
+  readonly context: PenaltyContext;
+}
+
+export interface LandingChoice {
+  readonly landing: Landing;
+  readonly appliesTo: AppliesTo | null;
+  /** A match loss put on the next match while the player was in a match (spec §5: head judge only). */
+  readonly movedToNextMatch: boolean;
+}
+
+/** The pack's proposal and options for a penalty found in a phase; caution and warning land nowhere. */
+function landingOptions(pack: Pack, penalty: PenaltyId, phase: Phase, matchAlreadyLost: boolean): { propose: AppliesTo | null; options: readonly AppliesTo[] } {
+  if (penalty === 'caution' || penalty === 'warning') return { propose: null, options: [] };
+  const cell = pack.timing[penalty][phase];
+  const row = matchAlreadyLost && cell.ifMatchAlreadyLost ? cell.ifMatchAlreadyLost : cell;
+  return { propose: row.propose, options: row.options };
+}
+
+/** Where the penalty lands, or why it cannot land as asked. */
+export function chooseLanding(request: LandingRequest): Result<LandingChoice, DomainError> {
+  const { pack, penalty, phase, matchAlreadyLost, context } = request;
+  const { propose, options } = landingOptions(pack, penalty, phase, matchAlreadyLost);
+  const appliesTo = request.appliesTo ?? propose;
+  if (request.appliesTo !== undefined && request.appliesTo !== propose && !options.includes(request.appliesTo)) {
+    return err(domainError('landing-not-allowed', { appliesTo: request.appliesTo, options }));
+  }
+  const none: LandingChoice = { landing: { kind: 'none' }, appliesTo: null, movedToNextMatch: false };
+  if (appliesTo === null) return ok(none);
+
+  const current = context.currentMatch;
+  const inMatch = phase !== 'between-matches';
+  switch (appliesTo) {
+    case 'current-duel':
+    case 'next-duel': {
+      if (!inMatch) return ok({ landing: { kind: 'next-match', fromRound: context.nextFromRound }, appliesTo, movedToNextMatch: false });
+      if (current === null) return err(domainError('no-current-match', { player: request.player }));
+      if (request.duel === undefined) return err(domainError('duel-number-required'));
+      if (!Number.isInteger(request.duel) || request.duel < 1 || request.duel > 9) {
+        return err(domainError('invalid-command', { field: 'duel', problem: { ja: '1 以上のデュエル番号が必要です', en: 'expected a duel number from 1' } }));
+      }
+      return ok({ landing: { kind: 'duel', round: current.round, table: current.table, duel: request.duel }, appliesTo, movedToNextMatch: false });
+    }
+    case 'current-match':
+      if (current === null) return err(domainError('no-current-match', { player: request.player }));
+      return ok({ landing: { kind: 'match', round: current.round, table: current.table }, appliesTo, movedToNextMatch: false });
+    case 'next-match': {
+      const fromRound = current !== null ? current.round + 1 : context.nextFromRound;
+      return ok({ landing: { kind: 'next-match', fromRound }, appliesTo, movedToNextMatch: penalty === 'match-loss' && inMatch });
+    }
+    default: {
+      const _exhaustive: never = appliesTo;
+      return _exhaustive;
+    }
+  }
+}
+
+export interface DuelLossEffect {
+  readonly penaltyId: number;
+  readonly player: string;
+  readonly duel: number;
+  /** Landed on the first duel before any was played (spec §5: no side decking before the first duel played). */
+  readonly beforeFirstDuel: boolean;
+}
+
+export interface MatchEffects {
+  readonly duelLosses: readonly DuelLossEffect[];
+  /** Players who lose the match by a match loss or a disqualification. */
+  readonly matchLosses: readonly { readonly penaltyId: number; readonly player: string }[];
+}
+
+export const NO_EFFECTS: MatchEffects = { duelLosses: [], matchLosses: [] };
+
+/** The key of a match in effect maps. */
+export const matchKey = (round: number, table: number): string => `${round}/${table}`;
+
+/** The match a penalty in force lands on now; `null` when it lands on none (yet). A bye has no duel to lose, so "next match" skips it. */
+function targetOf(t: Tournament, p: PenaltyState): { round: number; table: number } | null {
+  const landing = p.landing;
+  switch (landing.kind) {
+    case 'none':
+      return null;
+    case 'duel':
+    case 'match':
+      return { round: landing.round, table: landing.table };
+    case 'next-match': {
+      for (const round of t.rounds) {
+        if (round.number < landing.fromRound) continue;
+        const table = round.tableOf.get(p.player);
+        if (table !== undefined) return { round: round.number, table };
+      }
+      return null;
+    }
+    default: {
+      const _exhaustive: never = landing;
+      return _exhaustive;
+    }
+  }
+}
+
+type Building = { duelLosses: DuelLossEffect[]; matchLosses: { penaltyId: number; player: string }[] };
+
+/** Adds one penalty's effect to its match; a duel loss for "the next match" takes the player's first duel not yet lost by penalty. */
+function addEffect(entry: Building, p: PenaltyState): void {
+  if (p.landing.kind === 'duel') {
+    entry.duelLosses.push({ penaltyId: p.id, player: p.player, duel: p.landing.duel, beforeFirstDuel: false });
+  } else if (p.landing.kind === 'match' || p.penalty !== 'duel-loss') {
+    entry.matchLosses.push({ penaltyId: p.id, player: p.player });
+  } else {
+    const taken = new Set(entry.duelLosses.filter((d) => d.player === p.player).map((d) => d.duel));
+    let duel = 1;
+    while (taken.has(duel)) duel += 1;
+    entry.duelLosses.push({ penaltyId: p.id, player: p.player, duel, beforeFirstDuel: duel === 1 });
+  }
+}
+
+/** Every penalty in force resolved to the match it lands on. */
+export function effectsByMatch(t: Tournament): ReadonlyMap<string, MatchEffects> {
+  const effects = new Map<string, Building>();
+  for (const p of penaltiesInForce(t)) {
+    const target = targetOf(t, p);
+    if (!target) continue;
+    const key = matchKey(target.round, target.table);
+    let entry = effects.get(key);
+    if (!entry) effects.set(key, (entry = { duelLosses: [], matchLosses: [] }));
+    addEffect(entry, p);
+  }
+  return effects;
+}
+
+/** The penalty effects on one match. */
+export function effectsOn(t: Tournament, round: number, table: number): MatchEffects {
+  const entry: Building = { duelLosses: [], matchLosses: [] };
+  for (const p of penaltiesInForce(t)) {
+    const target = targetOf(t, p);
+    if (target && target.round === round && target.table === table) addEffect(entry, p);
+  }
+  return entry.duelLosses.length + entry.matchLosses.length === 0 ? NO_EFFECTS : entry;
+}

@@ -1,0 +1,111 @@
+import type { Deck } from '../deck/deck.js';
+import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
+import type { Stage } from './match-record.js';
+import type {
+  Actor,
+  BracketSlot,
+  DuelEntry,
+  Landing,
+  PenaltyContext,
+  Prize,
+  RecordedPack,
+  TournamentSettings,
+} from './events.js';
+
+/*
+ * The fold of a tournament's events. It keeps facts only (reports, penalties, drops); match
+ * outcomes, drops by disqualification, ranks and prize withdrawals are derived from them, so
+ * a rescinded penalty's consequences disappear without anything being edited.
+ */
+
+export interface PlayerState {
+  readonly id: string;
+  readonly name: string;
+  readonly decklist: Deck | null;
+  /** The first round the player takes part in; earlier rounds count as match losses. */
+  readonly entryRound: number;
+  /** A drop on request (disqualifications are derived from penalties). */
+  readonly drop: { readonly afterRound: number; readonly reason: string | null } | null;
+}
+
+export interface MatchReport {
+  readonly duels: readonly DuelEntry[];
+  readonly penaltyDuels: readonly number[];
+  /** The reason of the latest correction, `null` for the first report. */
+  readonly correction: string | null;
+}
+
+export interface MatchState {
+  readonly table: number;
+  readonly players: readonly [string, string];
+  readonly report: MatchReport | null;
+  /** Player id → ISO time a judge marked them seated. */
+  readonly seated: Readonly<Record<string, string>>;
+  readonly extensions: readonly { readonly minutes: number; readonly reason: string | null }[];
+}
+
+export interface RoundState {
+  readonly number: number;
+  readonly stage: Stage;
+  readonly seatTime: string;
+  readonly seed: number | null;
+  readonly matches: readonly MatchState[];
+  /** Player id → table, fixed at pairing: the lookup every penalty landing and result needs. */
+  readonly tableOf: ReadonlyMap<string, number>;
+  readonly byes: readonly string[];
+  readonly bracket: readonly BracketSlot[] | null;
+  readonly ended: boolean;
+}
+
+export interface PenaltyAppeal {
+  readonly kind: 'changed' | 'rescinded';
+  readonly from: PenaltyId;
+  readonly to: PenaltyId | null;
+  readonly reason: string;
+  readonly judge: Actor;
+  readonly at: string;
+}
+
+export interface PenaltyState {
+  readonly id: number;
+  readonly player: string;
+  readonly report: AssessReport;
+  readonly guideline: Decision;
+  /** The penalty in force: the issued one, or the latest change on appeal. */
+  readonly penalty: PenaltyId;
+  readonly repeatUpgrade: boolean;
+  readonly deviationReason: string | null;
+  readonly context: PenaltyContext;
+  readonly landing: Landing;
+  readonly statements: readonly string[];
+  readonly judge: Actor;
+  readonly at: string;
+  readonly rescinded: boolean;
+  readonly appeals: readonly PenaltyAppeal[];
+}
+
+export interface PrizeState extends Prize {
+  readonly awardedTo: readonly string[] | null;
+}
+
+export interface Tournament {
+  readonly status: 'open' | 'finished';
+  readonly id: string;
+  readonly settings: TournamentSettings;
+  readonly pack: RecordedPack;
+  /** In registration order. */
+  readonly players: readonly PlayerState[];
+  readonly rounds: readonly RoundState[];
+  readonly penalties: readonly PenaltyState[];
+  readonly prizes: readonly PrizeState[];
+}
+
+/** Before `TournamentCreated`. */
+export interface NoTournament {
+  readonly status: 'none';
+}
+
+export type TournamentState = NoTournament | Tournament;
+
+/** The state of a tournament with no events yet. */
+export const initialState = (): TournamentState => ({ status: 'none' });
