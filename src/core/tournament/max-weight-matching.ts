@@ -23,6 +23,25 @@ const SEEN = 4;
  * dual stays exact in floating point.
  */
 export function maxWeightMatching(vertexCount: number, edges: readonly WeightedEdge[]): Int32Array {
+  checkGraph(vertexCount, edges);
+  const solver = new BlossomSolver(vertexCount, edges, false);
+  solver.run();
+  return solver.mate;
+}
+
+/**
+ * A perfect matching of the greatest total weight (weights of any sign), or `null` when the
+ * graph has no perfect matching. Knowing that every vertex gets a partner lets the search start
+ * from a greedy matching on tight edges, which saves most of the work on dense graphs.
+ */
+export function maxWeightPerfectMatching(vertexCount: number, edges: readonly WeightedEdge[]): Int32Array | null {
+  checkGraph(vertexCount, edges);
+  const solver = new BlossomSolver(vertexCount, edges, true);
+  solver.run();
+  return solver.mate.includes(-1) ? null : solver.mate;
+}
+
+function checkGraph(vertexCount: number, edges: readonly WeightedEdge[]): void {
   if (!Number.isInteger(vertexCount) || vertexCount < 0) throw new RangeError(`vertexCount: ${vertexCount} is not a count`);
   edges.forEach(([u, v, w], k) => {
     if (!Number.isInteger(u) || !Number.isInteger(v) || u < 0 || v < 0 || u >= vertexCount || v >= vertexCount) {
@@ -31,9 +50,6 @@ export function maxWeightMatching(vertexCount: number, edges: readonly WeightedE
     if (u === v) throw new RangeError(`edges[${k}]: a loop on vertex ${u}`);
     if (!Number.isFinite(w)) throw new RangeError(`edges[${k}]: weight ${w} is not finite`);
   });
-  const solver = new BlossomSolver(vertexCount, edges);
-  solver.run();
-  return solver.mate;
 }
 
 class BlossomSolver {
@@ -68,8 +84,15 @@ class BlossomSolver {
   private queue: number[] = [];
   private readonly bestTo: Int32Array;
 
-  constructor(n: number, edges: readonly WeightedEdge[]) {
+  /**
+   * Perfect mode: vertex duals are free (no stop when one reaches zero) and may start unequal,
+   * which is sound because only a perfect matching is accepted as the answer.
+   */
+  private readonly perfect: boolean;
+
+  constructor(n: number, edges: readonly WeightedEdge[], perfect: boolean) {
     this.n = n;
+    this.perfect = perfect;
     const m = edges.length;
     this.eu = new Int32Array(m);
     this.ev = new Int32Array(m);
@@ -108,12 +131,45 @@ class BlossomSolver {
     this.bestEdge = new Int32Array(2 * n).fill(-1);
     this.blossomBest = new Array<number[] | null>(2 * n).fill(null);
     this.dual = new Float64Array(2 * n);
-    for (let v = 0; v < n; v++) this.dual[v] = maxWeight;
+    if (perfect) this.greedyStart();
+    else for (let v = 0; v < n; v++) this.dual[v] = maxWeight;
     this.allowed = new Uint8Array(m);
     for (let b = 2 * n - 1; b >= n; b--) this.unusedIds.push(b);
     this.bestTo = new Int32Array(2 * n).fill(-1);
   }
 
+  /**
+   * Feasible duals as low as they go (each vertex then has a tight edge), and a first matching
+   * taken greedily from the tight edges.
+   */
+  private greedyStart(): void {
+    const { n, eu, ev, ew, dual, adjStart, adjEdge, mate } = this;
+    for (let v = 0; v < n; v++) {
+      let top = -Infinity;
+      for (let a = adjStart[v]!; a < adjStart[v + 1]!; a++) top = Math.max(top, ew[adjEdge[a]!]! / 2);
+      dual[v] = top === -Infinity ? 0 : top;
+    }
+    for (let v = 0; v < n; v++) {
+      let need = -Infinity;
+      for (let a = adjStart[v]!; a < adjStart[v + 1]!; a++) {
+        const k = adjEdge[a]!;
+        need = Math.max(need, ew[k]! - dual[eu[k] === v ? ev[k]! : eu[k]!]!);
+      }
+      if (need !== -Infinity) dual[v] = need;
+    }
+    for (let v = 0; v < n; v++) {
+      for (let a = adjStart[v]!; a < adjStart[v + 1]! && mate[v] === -1; a++) {
+        const k = adjEdge[a]!;
+        const w = eu[k] === v ? ev[k]! : eu[k]!;
+        if (mate[w] === -1 && this.slack(k) === 0) {
+          mate[v] = w;
+          mate[w] = v;
+        }
+      }
+    }
+  }
+
+  /** Stages of the search, one augmentation each, until no augmenting path is left or none pays. */
   run(): void {
     const n = this.n;
     for (let stage = 0; stage < n; stage++) {
@@ -126,7 +182,7 @@ class BlossomSolver {
         if (this.mate[v] === -1 && this.label[this.inBlossom[v]!] === FREE) this.assignLabel(v, S, -1);
       }
       const outcome = this.grow();
-      if (outcome === 'optimal') return;
+      if (outcome !== 'augmented') return;
       // Blossoms whose dual fell to zero are no longer needed: open them for the next stage.
       for (let b = n; b < 2 * n; b++) {
         if (this.base[b]! >= 0 && this.parent[b] === -1 && this.label[b] === S && this.dual[b] === 0) this.expand(b, true);
@@ -135,13 +191,14 @@ class BlossomSolver {
   }
 
   /** Grows the alternating forest, changing duals when stuck, until one augmentation or optimality. */
-  private grow(): 'augmented' | 'optimal' {
+  private grow(): 'augmented' | 'optimal' | 'stuck' {
     for (;;) {
       while (this.queue.length > 0) {
         const v = this.queue.pop()!;
         if (this.scanVertex(v)) return 'augmented';
       }
       const step = this.nextDualStep();
+      if (step.delta === Infinity) return 'stuck';
       if (step.kind === 1) return 'optimal';
       this.applyDualChange(step.delta);
       if (step.kind === 4) {
@@ -316,19 +373,26 @@ class BlossomSolver {
 
     // Least-slack edges from the new blossom to each other S-blossom.
     const touched: number[] = [];
+    const consider = (k: number) => {
+      let j = this.ev[k]!;
+      if (inBlossom[j] === b) j = this.eu[k]!;
+      const bj = inBlossom[j]!;
+      if (bj === b || this.label[bj] !== S) return;
+      const current = this.bestTo[bj]!;
+      if (current === -1) {
+        touched.push(bj);
+        this.bestTo[bj] = k;
+      } else if (this.slack(k) < this.slack(current)) {
+        this.bestTo[bj] = k;
+      }
+    };
     for (const c of kids) {
-      const candidates = this.blossomBest[c] ?? this.edgesOf(c);
-      for (const k of candidates) {
-        let j = this.ev[k]!;
-        if (inBlossom[j] === b) j = this.eu[k]!;
-        const bj = inBlossom[j]!;
-        if (bj === b || this.label[bj] !== S) continue;
-        const current = this.bestTo[bj]!;
-        if (current === -1) {
-          touched.push(bj);
-          this.bestTo[bj] = k;
-        } else if (this.slack(k) < this.slack(current)) {
-          this.bestTo[bj] = k;
+      const known = this.blossomBest[c];
+      if (known) {
+        for (const k of known) consider(k);
+      } else {
+        for (const x of c < this.n ? [c] : this.leaves(c, [])) {
+          for (let a = this.adjStart[x]!, end = this.adjStart[x + 1]!; a < end; a++) consider(this.adjEdge[a]!);
         }
       }
       this.blossomBest[c] = null;
@@ -344,14 +408,6 @@ class BlossomSolver {
     }
     this.blossomBest[b] = best;
     this.bestEdge[b] = bestEdge;
-  }
-
-  private edgesOf(blossom: number): number[] {
-    const out: number[] = [];
-    for (const x of this.leaves(blossom, [])) {
-      for (let a = this.adjStart[x]!, end = this.adjStart[x + 1]!; a < end; a++) out.push(this.adjEdge[a]!);
-    }
-    return out;
   }
 
   /** Flips the matching inside blossom b so that vertex v becomes its base. */
@@ -484,7 +540,7 @@ class BlossomSolver {
     let kind: 1 | 2 | 3 | 4 = 1;
     let target = -1;
     let delta = Infinity;
-    for (let v = 0; v < n; v++) if (this.dual[v]! < delta) delta = this.dual[v]!;
+    if (!this.perfect) for (let v = 0; v < n; v++) if (this.dual[v]! < delta) delta = this.dual[v]!;
     for (let v = 0; v < n; v++) {
       const k = this.bestEdge[v]!;
       if (k !== -1 && this.label[this.inBlossom[v]!] === FREE) {

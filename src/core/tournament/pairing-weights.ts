@@ -1,6 +1,6 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { maxWeightMatching, type WeightedEdge } from './max-weight-matching.js';
+import { maxWeightPerfectMatching, type WeightedEdge } from './max-weight-matching.js';
 import { havePlayed, type Field } from './swiss-field.js';
 
 /**
@@ -52,10 +52,12 @@ export function makePool(field: Field, bye: number | null): Pool {
   return { field, members, group, fromTop, fromBottom };
 }
 
+/** Match points of the player at a position. */
 export function pointsAt(pool: Pool, position: number): number {
   return pool.field.points[pool.members[position]!]!;
 }
 
+/** Whether the players at two positions have met before. */
 export function metBefore(pool: Pool, a: number, b: number): boolean {
   return havePlayed(pool.field, pool.members[a]!, pool.members[b]!);
 }
@@ -67,25 +69,21 @@ export interface MatchOptions {
   readonly noise: RandomGenerator | null;
 }
 
-export interface MatchResult {
-  readonly pairs: PositionPair[];
-  /** Positions left without a partner (only when `allowRematch` is false and no perfect matching exists). */
-  readonly unmatched: number[];
-}
-
 /**
- * One maximum-weight matching over the given positions. The weight of a pair encodes, in strict
- * priority: as many pairs as possible; no rematch; fewest score-group boundaries crossed (a
- * pair-down across two groups counts twice, so chains of one-group floats win); smallest sum of
- * squared point differences; the lowest-ranked of a group floats down, to the highest-ranked of
- * the next (the square of their summed depths also matches several floats best with best); then
- * the random tie-break. Each level's factor exceeds the largest possible total of
- * all levels below it, so no amount of a lower concern can outweigh a higher one.
+ * The best pairing of all the given positions, or `null` when they cannot all be paired (only
+ * possible without rematches). The weight of a pair encodes, in strict priority: no rematch;
+ * fewest score-group boundaries crossed (a pair-down across two groups counts twice, so chains
+ * of one-group floats win); smallest sum of squared point differences; the lowest-ranked of a
+ * group floats down, to the highest-ranked of the next (the square of their summed depths also
+ * matches several floats best with best); then the random tie-break. Each level's factor
+ * exceeds the largest possible total of all levels below it, so no amount of a lower concern
+ * can outweigh a higher one.
  */
-export function matchPositions(pool: Pool, positions: readonly number[], options: MatchOptions): MatchResult {
+export function matchPositions(pool: Pool, positions: readonly number[], options: MatchOptions): PositionPair[] | null {
   const sorted = [...positions].sort((a, b) => a - b);
   const size = sorted.length;
-  if (size < 2) return { pairs: [], unmatched: sorted };
+  if (size % 2 === 1) return null;
+  if (size === 0) return [];
   const scales = levelScales(pool, sorted, options);
   const edges: WeightedEdge[] = [];
   for (let i = 0; i < size; i++) {
@@ -99,18 +97,14 @@ export function matchPositions(pool: Pool, positions: readonly number[], options
       const rankCost = distance > 0 ? (Math.min(RANK_DEPTH, pool.fromBottom[a]!) + Math.min(RANK_DEPTH, pool.fromTop[b]!)) ** 2 : 0;
       const noise = distance === 0 && scales.noise > 0 ? uniformInt(options.noise!, 0, scales.noise) : 0;
       const cost = (rematch ? scales.rematch : 0) + distance * scales.distance + gap * gap * scales.square + rankCost * scales.rank + noise;
-      edges.push([i, j, scales.ceiling - cost]);
+      edges.push([i, j, -cost]);
     }
   }
-  const mate = maxWeightMatching(size, edges);
+  const mate = maxWeightPerfectMatching(size, edges);
+  if (mate === null) return null;
   const pairs: PositionPair[] = [];
-  const unmatched: number[] = [];
-  for (let i = 0; i < size; i++) {
-    const m = mate[i]!;
-    if (m === -1) unmatched.push(sorted[i]!);
-    else if (i < m) pairs.push([sorted[i]!, sorted[m]!]);
-  }
-  return { pairs, unmatched };
+  for (let i = 0; i < size; i++) if (i < mate[i]!) pairs.push([sorted[i]!, sorted[mate[i]!]!]);
+  return pairs;
 }
 
 interface Scales {
@@ -119,12 +113,12 @@ interface Scales {
   readonly square: number;
   readonly distance: number;
   readonly rematch: number;
-  /** Exceeds the total cost of any matching: every edge weighs `ceiling - cost` > 0. */
-  readonly ceiling: number;
+  /** The largest cost one pair can have. */
+  readonly largest: number;
 }
 
 function levelScales(pool: Pool, sorted: readonly number[], options: MatchOptions): Scales {
-  const pairs = Math.floor(sorted.length / 2);
+  const pairs = sorted.length / 2;
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;
   const maxDistance = pool.group[last]! - pool.group[first]!;
@@ -134,22 +128,14 @@ function levelScales(pool: Pool, sorted: readonly number[], options: MatchOption
     const square = rank * (pairs * rankMax + 1);
     const distance = square * (pairs * maxGap * maxGap + 1);
     const rematch = distance * (pairs * maxDistance + 1);
-    const ceiling = rematch * (options.allowRematch ? pairs + 1 : 1);
-    return { noise: noiseMax, rank, square, distance, rematch, ceiling };
+    return { noise: noiseMax, rank, square, distance, rematch, largest: rematch * (options.allowRematch ? 2 : 1) };
   };
   const rankMax = maxDistance > 0 ? (2 * RANK_DEPTH) ** 2 : 0;
   // Enormous point ranges give up the lowest levels rather than exactness of the higher ones.
   for (const scales of [build(options.noise ? NOISE : 0, rankMax), build(0, rankMax), build(0, 0)]) {
-    if (scales.ceiling <= WEIGHT_LIMIT) return scales;
+    if (scales.largest <= WEIGHT_LIMIT) return scales;
   }
   throw new RangeError(`points: a spread of ${maxGap} points over ${sorted.length} players is too wide to weigh exactly`);
-}
-
-/** Score-group boundaries crossed by the pairs: 0 for a pair inside a group, 2 for a pair-down across two boundaries. */
-export function groupCrossings(pool: Pool, pairs: readonly PositionPair[]): number {
-  let total = 0;
-  for (const [a, b] of pairs) total += Math.abs(pool.group[b]! - pool.group[a]!);
-  return total;
 }
 
 /**

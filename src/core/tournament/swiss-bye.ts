@@ -1,4 +1,4 @@
-import { maxWeightMatching, type WeightedEdge } from './max-weight-matching.js';
+import { maxWeightPerfectMatching, type WeightedEdge } from './max-weight-matching.js';
 import { havePlayed, type Field } from './swiss-field.js';
 
 /**
@@ -40,15 +40,12 @@ export function chooseBye(field: Field): number | null {
 /** The fewest rematches a complete pairing of everyone but `left` needs (small fields only). */
 function fewestRematchesWithout(field: Field, left: number): number {
   const others = [...field.ids.keys()].filter((i) => i !== left);
-  const pairs = others.length / 2;
   const edges: WeightedEdge[] = [];
   for (let a = 0; a < others.length; a++) {
-    for (let b = a + 1; b < others.length; b++) {
-      const rematch = havePlayed(field, others[a]!, others[b]!);
-      edges.push([a, b, pairs + 1 - (rematch ? 1 : 0)]);
-    }
+    for (let b = a + 1; b < others.length; b++) edges.push([a, b, havePlayed(field, others[a]!, others[b]!) ? -1 : 0]);
   }
-  const mate = maxWeightMatching(others.length, edges);
+  // Everyone may meet everyone here, so a perfect matching always exists.
+  const mate = maxWeightPerfectMatching(others.length, edges)!;
   let rematches = 0;
   for (let a = 0; a < others.length; a++) {
     const b = mate[a]!;

@@ -45,8 +45,8 @@ export function pairSwissRoundExact(input: SwissPairingInput): SwissPairing {
 }
 
 function matchAll(pool: Pool, allowRematch: boolean, noise: RandomGenerator | null): PositionPair[] {
-  const everyone = Array.from(pool.members.keys());
-  return matchPositions(pool, everyone, { allowRematch, noise }).pairs;
+  // Rematches are left out only where a rematch-free pairing is certain, so there is always one.
+  return matchPositions(pool, Array.from(pool.members.keys()), { allowRematch, noise })!;
 }
 
 function present(pool: Pool, pairs: readonly PositionPair[], bye: number | null): SwissPairing {

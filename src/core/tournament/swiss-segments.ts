@@ -138,18 +138,16 @@ function solveWindow(
   for (;;) {
     const seg = segments[i]!;
     const positions = rangeOf(seg.start, seg.end);
-    const result = matchPositions(pool, positions, { allowRematch: false, noise: rng });
+    const pairs = matchPositions(pool, positions, { allowRematch: false, noise: rng });
     const canGrow = seg.end - seg.start < tuning.windowCap && (i > 0 || i < segments.length - 1);
-    const perfect = result.unmatched.length === 0;
-    const excess = perfect ? excessOverFloor(pool, seg.start, seg.end, result.pairs) : Infinity;
+    const excess = pairs ? excessOverFloor(pool, seg.start, seg.end, pairs) : Infinity;
     fruitless = excess < baseline ? 0 : fruitless + 1;
-    if (excess === 0 || (perfect && (!canGrow || fruitless >= tuning.patience))) {
-      solved.set(seg, { pairs: result.pairs, excess });
+    if (pairs && (excess === 0 || !canGrow || fruitless >= tuning.patience)) {
+      solved.set(seg, { pairs, excess });
       return i;
     }
     if (!canGrow) {
-      const pairs = matchPositions(pool, positions, { allowRematch: true, noise: rng }).pairs;
-      solved.set(seg, { pairs, excess: Infinity });
+      solved.set(seg, { pairs: matchPositions(pool, positions, { allowRematch: true, noise: rng })!, excess: Infinity });
       return i;
     }
     // What the grown window has to beat: this result plus whatever the windows it swallows already cost.
@@ -238,9 +236,9 @@ function pairMiddle(pool: Pool, rng: RandomGenerator, seg: Segment, solved: Map<
   for (let borrowed = Math.max(8, conflicted.length); ; borrowed *= 2) {
     const take = Math.min(borrowed, good.length);
     const window = [...conflicted, ...good.slice(0, take).flat()];
-    const result = matchPositions(pool, window, { allowRematch: false, noise: rng });
-    if (result.unmatched.length === 0) {
-      solved.set(seg, { pairs: [...result.pairs, ...good.slice(take)], excess: 0 });
+    const repaired = matchPositions(pool, window, { allowRematch: false, noise: rng });
+    if (repaired) {
+      solved.set(seg, { pairs: [...repaired, ...good.slice(take)], excess: 0 });
       return true;
     }
     if (take === good.length) return false;
