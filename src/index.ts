@@ -33,3 +33,8 @@ export { matchRecords, standingsPlayers, deriveMatches, type DerivedMatch, type 
 export { finalPlaces, awards, type Award } from './core/tournament/prizes.js';
 export { officialRecord, type RecordEntry } from './core/tournament/official-record.js';
 export { pairSwissRound, type SwissPairing, type SwissPairingInput, type SwissPlayer } from './core/tournament/swiss-pairing.js';
+export { penaltyLog, type PenaltyLogEntry, type LandedOn } from './app/penalty-log.js';
+export { standingsExport, standingsCsv, penaltiesCsv, type StandingsExportRow } from './app/exports.js';
+export { parseCsv, toCsv } from './app/csv.js';
+export { parsePlayersCsv, type PlayerCsvRow } from './app/csv-players.js';
+export { pairingSeed } from './app/pairing-seed.js';

@@ -3,10 +3,30 @@ import type { Io } from '../output.js';
 import { registerAssess } from './assess.js';
 import { registerPolicy } from './policy.js';
 import { registerDeckCommands } from './deck.js';
+import { registerTournamentCommands } from './tournament.js';
+import { registerPlayerCommands } from './player.js';
+import { registerDecklistCommands } from './decklist.js';
+import { registerRoundCommands } from './round.js';
+import { registerResultCommands } from './result.js';
+import { registerPenaltyCommands } from './penalty.js';
+import { registerStandingsCommand } from './standings.js';
+import { registerRecordCommand } from './record.js';
+import { registerExportCommand } from './export.js';
+import { registerDemoCommand } from './demo.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
   registerAssess(program, io);
   registerPolicy(program, io);
   registerDeckCommands(program, io);
+  registerTournamentCommands(program, io);
+  registerPlayerCommands(program, io);
+  registerDecklistCommands(program, io);
+  registerRoundCommands(program, io);
+  registerResultCommands(program, io);
+  registerPenaltyCommands(program, io);
+  registerStandingsCommand(program, io);
+  registerRecordCommand(program, io);
+  registerExportCommand(program, io);
+  registerDemoCommand(program, io);
 }

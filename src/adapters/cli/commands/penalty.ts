@@ -1,0 +1,289 @@
+import type { Command } from 'commander';
+import { landedOnText, penaltyLog, type PenaltyLogEntry } from '../../../app/penalty-log.js';
+import { APPLIES_TO, PENALTY_IDS, PHASES, type AppliesTo, type FactValue, type PenaltyId, type Phase } from '../../../core/policy/assess-types.js';
+import type { Lang } from '../../../core/text.js';
+import type { PenaltyChoice } from '../../../core/tournament/commands.js';
+import { deriveMatches } from '../../../core/tournament/match-results.js';
+import { isDropped } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { CliError } from '../cli-error.js';
+import { withDbOptions, type DbOptions } from '../db-options.js';
+import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
+import { choiceOption, collect, intOption, optionalInt, textOption } from '../option-values.js';
+import { printJson, renderTable, type Io } from '../output.js';
+import { infractionName, nameOf, penaltyName, PHASE_NAMES, say } from '../tournament-words.js';
+
+interface IssueOptions extends WriteOptions {
+  readonly player: string;
+  readonly infraction: string;
+  readonly phase: string;
+  readonly fact?: string[];
+  readonly round?: string;
+  readonly table?: string;
+  readonly penalty?: string;
+  readonly reason?: string;
+  readonly appliesTo?: string;
+  readonly duel?: string;
+  readonly statement?: string[];
+}
+
+interface AppealOptions extends WriteOptions {
+  readonly id: string;
+  readonly outcome: string;
+  readonly penalty?: string;
+  readonly reason: string;
+  readonly appliesTo?: string;
+  readonly duel?: string;
+  readonly statement?: string[];
+}
+
+interface LogOptions extends DbOptions {
+  readonly player?: string;
+}
+
+/** `--fact name=value` options as the report's facts: true/false (yes/no) or a number. */
+export function parseFacts(values: readonly string[], lang: Lang): Record<string, FactValue> {
+  const facts: Record<string, FactValue> = {};
+  for (const raw of values) {
+    const at = raw.indexOf('=');
+    const name = at < 0 ? '' : raw.slice(0, at).trim();
+    const value = at < 0 ? '' : raw.slice(at + 1).trim().toLowerCase();
+    if (name === '' || value === '') throw new CliError(say(lang, `--fact: 名前=値 の形で指定してください (値: "${raw}")`, `--fact: expected name=value, got "${raw}"`));
+    if (name in facts) throw new CliError(say(lang, `--fact: ${name} が2回指定されています`, `--fact: ${name} is given twice`));
+    if (value === 'true' || value === 'yes') facts[name] = true;
+    else if (value === 'false' || value === 'no') facts[name] = false;
+    else if (/^-?\d+(\.\d+)?$/.test(value)) facts[name] = Number(value);
+    else throw new CliError(say(lang, `--fact ${name}: 数値か true/false が必要です (値: "${value}")`, `--fact ${name}: expected a number or true/false, got "${value}"`));
+  }
+  return facts;
+}
+
+const statementsOf = (values: readonly string[] | undefined): string[] => (values ?? []).filter((s) => /\S/.test(s));
+
+function choiceOf(options: IssueOptions, lang: Lang): PenaltyChoice {
+  if (options.penalty === undefined) {
+    if (options.reason !== undefined) throw new CliError(say(lang, '--reason は --penalty (指針と異なる罰則) と一緒に指定します', '--reason goes with --penalty (a penalty other than the guideline)'));
+    return { kind: 'guideline' };
+  }
+  const penalty = choiceOption('--penalty', options.penalty, PENALTY_IDS, lang);
+  return { kind: 'other', penalty, ...(options.reason === undefined ? {} : { reason: textOption('--reason', options.reason, lang) }) };
+}
+
+/** What `penalty issue --json` prints: the guideline decision, the final penalty, and where it landed. */
+function issuedJson(t: Tournament, entry: PenaltyLogEntry) {
+  const p = t.penalties.find((x) => x.id === entry.id);
+  return {
+    penaltyId: entry.id,
+    player: entry.player,
+    infraction: entry.infraction,
+    decision: p?.guideline ?? null,
+    penalty: entry.penalty,
+    repeatUpgrade: entry.repeatUpgrade,
+    deviationReason: entry.deviationReason,
+    recorded: entry.recorded,
+    landing: entry.landing,
+    landedOn: entry.landedOn,
+    dropped: isDropped(t, entry.player),
+  };
+}
+
+async function issue(options: IssueOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const phase = choiceOption<Phase>('--phase', options.phase, PHASES, lang);
+    const facts = parseFacts(options.fact ?? [], lang);
+    const round = optionalInt('--round', options.round, 1, 1000, lang);
+    const table = optionalInt('--table', options.table, 1, 10_000, lang);
+    const duel = optionalInt('--duel', options.duel, 1, 9, lang);
+    const appliesTo = options.appliesTo === undefined ? undefined : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
+    const done = await desk.run({
+      type: 'IssuePenalty',
+      data: {
+        player: options.player,
+        report: { infraction: options.infraction, phase, ...(Object.keys(facts).length > 0 ? { facts } : {}) },
+        choice: choiceOf(options, lang),
+        ...(round === undefined ? {} : { round }),
+        ...(table === undefined ? {} : { table }),
+        ...(appliesTo === undefined ? {} : { appliesTo }),
+        ...(duel === undefined ? {} : { duel }),
+        statements: statementsOf(options.statement),
+      },
+      meta: desk.meta('IssuePenalty'),
+    });
+    const t = done.state.status === 'none' ? undefined : done.state;
+    const entry = t && penaltyLog(t).at(-1);
+    if (!t || !entry) return;
+    if (desk.json) return printJson(io, issuedJson(t, entry));
+    io.stdout.write(issuedText(t, entry, lang));
+  });
+}
+
+/** The judge's read-back of an issued penalty. */
+function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
+  const decision = t.penalties.find((p) => p.id === e.id)?.guideline;
+  const lines = [
+    say(lang, `罰則 #${e.id}: ${e.name} (${e.player}) に${penaltyName(t, e.penalty, lang)} — ${infractionName(t, e.infraction, lang)}`, `Penalty #${e.id}: ${penaltyName(t, e.penalty, lang)} for ${e.name} (${e.player}) — ${infractionName(t, e.infraction, lang)}`),
+    say(lang, `  指針: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`, `  Guideline: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`),
+  ];
+  if (e.deviationReason !== null) lines.push(say(lang, `  指針と異なる罰則の理由: ${e.deviationReason}`, `  Deviation, reason: ${e.deviationReason}`));
+  if (e.repeatUpgrade) lines.push(say(lang, '  繰り返しの違反のため一段階上げました', '  Raised one step for a repeated infraction'));
+  const repeat = decision?.repeat;
+  if (repeat && repeat.upgradeTo !== null && !e.repeatUpgrade && e.deviationReason === null) {
+    lines.push(
+      say(
+        lang,
+        `  繰り返し: この違反は${repeat.count}回目です。${penaltyName(t, repeat.upgradeTo, lang)}に上げることができます (--penalty ${repeat.upgradeTo})`,
+        `  Repeat: this is time ${repeat.count} for this infraction; it may be raised to ${penaltyName(t, repeat.upgradeTo, lang)} (--penalty ${repeat.upgradeTo})`,
+      ),
+    );
+  }
+  if (decision?.additionalPenaltyAllowed) lines.push(say(lang, '  結果に影響した場合、ジャッジは追加の罰則を与えられます', '  It affected the result, so the judge may add a penalty'));
+  if (decision?.remedy) lines.push(say(lang, `  処置: ${decision.remedy.ja}`, `  Remedy: ${decision.remedy.en}`));
+  lines.push(landingLine(e, lang));
+  lines.push(e.recorded ? say(lang, '  公式記録に残ります', '  Goes on the official record') : say(lang, '  公式記録には残りません (大会のログには残ります)', '  Not on the official record (kept in the tournament log)'));
+  if (isDropped(t, e.player) && (e.penalty === 'disqualification' || e.penalty === 'disqualification-forfeit-prizes')) {
+    lines.push(
+      e.penalty === 'disqualification-forfeit-prizes'
+        ? say(lang, '  失格: 大会から外れ、順位と賞品の資格を失います', '  Disqualified: leaves the tournament, loses rank and prizes')
+        : say(lang, '  失格: 大会から外れます (獲得済みの賞品は残ります)', '  Disqualified: leaves the tournament (keeps prizes already won)'),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function landingLine(e: PenaltyLogEntry, lang: Lang): string {
+  if (e.landedOn !== null) return say(lang, `  適用先: ${landedOnText(e.landedOn, lang)}`, `  Lands on: ${landedOnText(e.landedOn, lang)}`);
+  if (e.landing.kind === 'next-match') return say(lang, `  適用先: 第${e.landing.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`, `  Lands on: the player's next match from round ${e.landing.fromRound} (once paired)`);
+  return say(lang, '  対戦結果への影響はありません', '  No effect on a result');
+}
+
+async function appeal(options: AppealOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const penaltyId = intOption('--id', options.id, 1, 1_000_000, lang);
+    const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed'] as const, lang);
+    const reason = textOption('--reason', options.reason, lang);
+    if (outcome === 'rescinded') {
+      if (options.penalty !== undefined) throw new CliError(say(lang, '--penalty は --outcome changed のときだけ指定します', '--penalty goes with --outcome changed only'));
+      await desk.run({ type: 'RescindPenalty', data: { penaltyId, reason }, meta: desk.meta('RescindPenalty') });
+    } else {
+      if (options.penalty === undefined) throw new CliError(say(lang, '--outcome changed には --penalty (変更後の罰則) が必要です', '--outcome changed needs --penalty (the new penalty)'));
+      const penalty = choiceOption<PenaltyId>('--penalty', options.penalty, PENALTY_IDS, lang);
+      const appliesTo = options.appliesTo === undefined ? undefined : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
+      const duel = optionalInt('--duel', options.duel, 1, 9, lang);
+      await desk.run({
+        type: 'ChangePenalty',
+        data: { penaltyId, penalty, reason, ...(appliesTo ? { appliesTo } : {}), ...(duel ? { duel } : {}), statements: statementsOf(options.statement) },
+        meta: desk.meta('ChangePenalty'),
+      });
+    }
+    await printAppeal(desk, penaltyId, io);
+  });
+}
+
+async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void> {
+  const t = await desk.tournament();
+  const entry = penaltyLog(t).find((e) => e.id === penaltyId);
+  const last = entry?.appeals.at(-1);
+  if (!entry || !last) return;
+  if (desk.json) {
+    return printJson(io, { penaltyId, player: entry.player, outcome: last.kind, from: last.from, to: last.to, reason: last.reason, recorded: entry.recorded, landedOn: entry.landedOn, dropped: isDropped(t, entry.player) });
+  }
+  const lang = desk.lang;
+  const head =
+    last.kind === 'rescinded'
+      ? say(lang, `罰則 #${penaltyId} (${entry.name}、${penaltyName(t, last.from, lang)}) を取り消しました`, `Penalty #${penaltyId} (${entry.name}, ${penaltyName(t, last.from, lang)}) is rescinded`)
+      : say(lang, `罰則 #${penaltyId} (${entry.name}) を${penaltyName(t, last.from, lang)}から${penaltyName(t, last.to ?? last.from, lang)}に変更しました`, `Penalty #${penaltyId} (${entry.name}) is changed from ${penaltyName(t, last.from, lang)} to ${penaltyName(t, last.to ?? last.from, lang)}`);
+  const stale = staleTables(t, lang);
+  const lines = [head, say(lang, `  理由: ${last.reason}`, `  Reason: ${last.reason}`), landingLine(entry, lang)];
+  if (stale.length > 0) lines.push(say(lang, `  結果の再入力が必要な対戦: ${stale.join('、')}`, `  These matches need their result again: ${stale.join('; ')}`));
+  io.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Matches whose report was made around penalties an appeal has since changed. */
+function staleTables(t: Tournament, lang: Lang): string[] {
+  return deriveMatches(t)
+    .matches.filter((m) => m.staleReport)
+    .map((m) => say(lang, `第${m.record.round}回戦 卓${m.record.table}`, `round ${m.record.round}, table ${m.record.table}`));
+}
+
+async function log(options: LogOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const t = await desk.tournament();
+    const entries = penaltyLog(t).filter((e) => options.player === undefined || e.player === options.player);
+    if (desk.json) return printJson(io, entries);
+    io.stdout.write(penaltyLogText(t, entries, desk.lang));
+  });
+}
+
+/** The penalty log as a table, one line per penalty with its notes. */
+export function penaltyLogText(t: Tournament, entries: readonly PenaltyLogEntry[], lang: Lang): string {
+  if (entries.length === 0) return say(lang, '罰則はまだありません\n', 'No penalties yet\n');
+  return renderTable(
+    [
+      { header: '#', value: (e: PenaltyLogEntry) => String(e.id), align: 'right' },
+      { header: say(lang, '回戦', 'Rd'), value: (e) => String(e.round), align: 'right' },
+      { header: say(lang, '選手', 'Player'), value: (e) => `${nameOf(t, e.player)} (${e.player})` },
+      { header: say(lang, '違反', 'Infraction'), value: (e) => infractionName(t, e.infraction, lang) },
+      { header: say(lang, '発見', 'Found'), value: (e) => PHASE_NAMES[e.phase][lang] },
+      { header: say(lang, '罰則', 'Penalty'), value: (e) => penaltyName(t, e.penalty, lang) },
+      { header: say(lang, '適用先', 'Landed on'), value: (e) => (e.landedOn ? landedOnText(e.landedOn, lang) : '') },
+      { header: say(lang, '備考', 'Notes'), value: (e) => notes(t, e, lang) },
+    ],
+    entries,
+  );
+}
+
+function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
+  const parts: string[] = [];
+  if (e.deviationReason !== null) parts.push(say(lang, `指針は${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`, `guideline ${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`));
+  if (e.repeatUpgrade) parts.push(say(lang, '繰り返しで一段階上げ', 'raised for a repeat'));
+  for (const a of e.appeals) {
+    parts.push(
+      a.kind === 'rescinded'
+        ? say(lang, `上訴で取り消し: ${a.reason}`, `rescinded on appeal: ${a.reason}`)
+        : say(lang, `上訴で${penaltyName(t, a.from, lang)}から変更: ${a.reason}`, `changed on appeal from ${penaltyName(t, a.from, lang)}: ${a.reason}`),
+    );
+  }
+  if (!e.recorded && e.status !== 'rescinded') parts.push(say(lang, '公式記録なし', 'not recorded'));
+  return parts.join('; ');
+}
+
+/** Registers `shinpan penalty issue|appeal|log`. */
+export function registerPenaltyCommands(program: Command, io: Io): void {
+  const group = program.command('penalty').description('Issue penalties, decide appeals, read the penalty log / 罰則の発行・上訴・罰則ログ');
+  withWriteOptions(
+    group
+      .command('issue')
+      .description('Issue a penalty: the guideline of the tournament\'s rules, or --penalty with --reason / 罰則を発行（指針どおり、または理由を添えて別の罰則）')
+      .requiredOption('--player <id>', 'player id / プレイヤーID')
+      .requiredOption('--infraction <id>', 'infraction id, e.g. tardiness (see shinpan policy) / 違反ID')
+      .requiredOption('--phase <phase>', `when it was found: ${PHASES.join(', ')} / 発見時点`)
+      .option('--fact <name=value>', 'a fact the judge established, e.g. minutesLate=6 or pattern=true (repeatable) / 確認した事実', collect)
+      .option('--round <n>', "the player's match: round (default: their unreported match of the running round) / 回戦")
+      .option('--table <n>', "the player's match: table / 卓")
+      .option('--penalty <id>', `a final penalty other than the guideline: ${PENALTY_IDS.join(', ')} / 指針と異なる罰則`)
+      .option('--reason <text>', 'why the penalty differs from the guideline / 指針と異なる理由')
+      .option('--applies-to <where>', `where a duel or match loss lands, among the options the rules give: ${APPLIES_TO.join(', ')} / 適用先`)
+      .option('--duel <n>', 'which duel of the current match a duel loss takes / 何デュエル目に適用するか')
+      .option('--statement <text>', 'a written statement (investigation note), required with a disqualification; repeatable / 陳述書', collect),
+  ).action((options: IssueOptions) => issue(options, io));
+  withWriteOptions(
+    group
+      .command('appeal')
+      .description("The head judge's decision on an appeal: rescind or change a penalty / 上訴の裁定（取り消し・変更）")
+      .requiredOption('--id <n>', 'penalty number (see penalty log) / 罰則番号')
+      .requiredOption('--outcome <outcome>', 'rescinded or changed / 取り消し (rescinded) か変更 (changed)')
+      .option('--penalty <id>', 'the new penalty, with --outcome changed / 変更後の罰則')
+      .requiredOption('--reason <text>', 'the reason, kept with the record / 理由')
+      .option('--applies-to <where>', 'where the changed penalty lands / 適用先')
+      .option('--duel <n>', 'which duel a changed duel loss takes / 何デュエル目か')
+      .option('--statement <text>', 'a written statement, repeatable / 陳述書', collect),
+  ).action((options: AppealOptions) => appeal(options, io));
+  withDbOptions(
+    group
+      .command('log')
+      .description('Every penalty of the tournament, cautions and appeals included / 大会の罰則ログ（注意・上訴を含む）')
+      .option('--player <id>', 'only this player / この選手のみ'),
+  ).action((options: LogOptions) => log(options, io));
+}

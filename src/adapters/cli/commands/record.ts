@@ -1,0 +1,80 @@
+import type { Command } from 'commander';
+import type { Lang } from '../../../core/text.js';
+import type { RecordEntry } from '../../../core/tournament/official-record.js';
+import { penaltyOf } from '../../../core/policy/ladder.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { CliError } from '../cli-error.js';
+import { withDb, withDbOptions, type Db, type DbOptions } from '../db-options.js';
+import { printJson, renderTable, type Io } from '../output.js';
+import { say } from '../tournament-words.js';
+
+interface RecordOptions extends DbOptions {
+  readonly player: string;
+}
+
+/** The player's name as last registered in any tournament of the database, or undefined for an unknown id. */
+async function registeredName(db: Db, player: string): Promise<string | undefined> {
+  const registrations = await db.store.readByTypes(['PlayerRegistered']);
+  const mine = registrations.filter((e) => (e.data as { player?: { id?: string } }).player?.id === player);
+  return (mine.at(-1)?.data as { player: { name: string } } | undefined)?.player.name;
+}
+
+async function record(options: RecordOptions, io: Io): Promise<void> {
+  await withDb(options, async (db) => {
+    const lang = db.lang;
+    const name = await registeredName(db, options.player);
+    if (name === undefined) throw new CliError(say(lang, `--player: ${db.name} のどの大会にも選手 ${options.player} は登録されていません`, `--player: no tournament in ${db.name} has a player ${options.player}`));
+    const entries = (await db.service.officialRecord()).get(options.player) ?? [];
+    if (options.json) return printJson(io, entries);
+    const tournaments = new Map<string, Tournament>();
+    for (const id of new Set(entries.map((e) => e.tournamentId))) {
+      const { state } = await db.service.load(id);
+      if (state.status !== 'none') tournaments.set(id, state);
+    }
+    io.stdout.write(recordText(options.player, name, entries, tournaments, lang));
+  });
+}
+
+/** The official record as a judge reads it: one line per recorded penalty in force. */
+export function recordText(player: string, name: string, entries: readonly RecordEntry[], tournaments: ReadonlyMap<string, Tournament>, lang: Lang): string {
+  const head = say(lang, `${name} (${player}) の公式記録: ${entries.length} 件\n`, `Official record of ${name} (${player}): ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}\n`);
+  if (entries.length === 0) return head;
+  const packOf = (e: RecordEntry) => tournaments.get(e.tournamentId)?.pack.content;
+  const infraction = (e: RecordEntry): string => packOf(e)?.infractions.find((i) => i.id === e.infraction)?.name[lang] ?? e.infraction;
+  const penalty = (e: RecordEntry, id: RecordEntry['penalty']): string => {
+    const pack = packOf(e);
+    return pack ? penaltyOf(pack, id).name[lang] : id;
+  };
+  const note = (e: RecordEntry): string =>
+    [
+      e.deviationReason === null ? '' : say(lang, `指針と異なる理由: ${e.deviationReason}`, `deviation: ${e.deviationReason}`),
+      e.issuedAs === null ? '' : say(lang, `上訴で${penalty(e, e.issuedAs)}から変更: ${e.appealReason ?? ''}`, `changed on appeal from ${penalty(e, e.issuedAs)}: ${e.appealReason ?? ''}`),
+    ]
+      .filter(Boolean)
+      .join('; ');
+  return (
+    head +
+    renderTable(
+      [
+        { header: say(lang, '日付', 'Date'), value: (e: RecordEntry) => e.date },
+        { header: say(lang, '大会', 'Tournament'), value: (e) => e.tournamentName },
+        { header: say(lang, '回戦', 'Rd'), value: (e) => String(e.round), align: 'right' },
+        { header: say(lang, '違反', 'Infraction'), value: infraction },
+        { header: say(lang, '罰則', 'Penalty'), value: (e) => penalty(e, e.penalty) },
+        { header: say(lang, 'ジャッジ', 'Judge'), value: (e) => e.judge.id },
+        { header: say(lang, '備考', 'Notes'), value: note },
+      ],
+      entries,
+    )
+  );
+}
+
+/** Registers `shinpan record`. */
+export function registerRecordCommand(program: Command, io: Io): void {
+  withDbOptions(
+    program
+      .command('record')
+      .description("A player's official record: recorded penalties in force, across every tournament in the database / 選手の公式記録（データベース内の全大会）")
+      .requiredOption('--player <id>', 'player id / プレイヤーID'),
+  ).action((options: RecordOptions) => record(options, io));
+}

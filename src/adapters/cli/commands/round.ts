@@ -1,0 +1,139 @@
+import type { Command } from 'commander';
+import { pairingSeed } from '../../../app/pairing-seed.js';
+import { pairingsView, type PairingsView, type TableView } from '../../../app/projections/pairings-view.js';
+import type { Lang } from '../../../core/text.js';
+import type { TournamentCommand } from '../../../core/tournament/commands.js';
+import { findRound, latestRound } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { CliError } from '../cli-error.js';
+import { withDbOptions, type DbOptions } from '../db-options.js';
+import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { optionalInt, timeOption } from '../option-values.js';
+import { printJson, renderTable, type Io } from '../output.js';
+import { outcomeText, say, STAGE_NAMES } from '../tournament-words.js';
+
+interface PairOptions extends WriteOptions {
+  readonly seed?: string;
+  readonly seatTime?: string;
+}
+
+interface RoundOptions extends WriteOptions {
+  readonly round?: string;
+}
+
+/** The scripting contract of `round pair --json`: tables in order, then byes. */
+function pairingsJson(t: Tournament, round: number) {
+  const r = findRound(t, round);
+  return {
+    round,
+    pairings: [
+      ...(r?.matches ?? []).map((m) => ({ table: m.table, players: [...m.players] })),
+      ...(r?.byes ?? []).map((p) => ({ table: null, players: [p], bye: true })),
+    ],
+  };
+}
+
+/**
+ * `round pair`: ends the running round when every result is in, then pairs the next, in one
+ * write. The seed is --seed, else derived from the tournament id and round, so the same log
+ * always pairs the same way.
+ */
+async function pair(options: PairOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const seed = optionalInt('--seed', options.seed, 0, 2 ** 31 - 1, lang);
+    const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
+    const t = await desk.tournament();
+    const last = latestRound(t);
+    const next = t.rounds.length + 1;
+    const commands: TournamentCommand[] = [];
+    if (last && !last.ended) commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
+    commands.push({
+      type: 'PairRound',
+      data: { round: next, ...(seatTime ? { seatTime } : {}) },
+      meta: desk.meta('PairRound', seed ?? pairingSeed(t.id, next)),
+    });
+    const paired = await desk.runAll(commands);
+    if (desk.json) return printJson(io, pairingsJson(paired, next));
+    const view = pairingsView(paired, next);
+    if (view) io.stdout.write(pairingsText(view, lang));
+  });
+}
+
+async function end(options: RoundOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const t = await desk.tournament();
+    const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
+    if (round === undefined) throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    await desk.run({ type: 'EndRound', data: { round }, meta: desk.meta('EndRound') });
+    if (desk.json) return printJson(io, { round, ended: true });
+    io.stdout.write(say(desk.lang, `第${round}回戦を終了しました\n`, `Round ${round} has ended\n`));
+  });
+}
+
+async function show(options: RoundOptions & DbOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const t = await desk.tournament();
+    const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
+    if (round === undefined) throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    const view = pairingsView(t, round);
+    if (!view) throw new CliError(say(desk.lang, `--round: 第${round}回戦はまだ組まれていません`, `--round: round ${round} has not been paired`));
+    if (desk.json) return printJson(io, view);
+    io.stdout.write(pairingsText(view, desk.lang));
+  });
+}
+
+const seat = (table: TableView, i: number): string => {
+  const p = table.players[i];
+  return p ? `${p.name} (${p.id})` : '';
+};
+
+/** A table's result; while pending, the duels penalties already decided ("0-1 so far"). */
+function resultText(t: TableView, lang: Lang): string {
+  const [a, b] = t.players.map((p) => p.duelWins);
+  if (t.outcome.kind === 'pending' && (a ?? 0) + (b ?? 0) > 0) return say(lang, `途中 ${a}-${b} (罰則)`, `${a}-${b} so far (penalty)`);
+  return outcomeText(t.outcome, Object.fromEntries(t.players.map((p) => [p.id, p.duelWins])), lang);
+}
+
+/** The pairings board: a heading, then one line per table, byes last. */
+export function pairingsText(view: PairingsView, lang: Lang): string {
+  const heading = say(lang, `第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`, `Round ${view.round} (${STAGE_NAMES[view.stage].en})`);
+  const status = view.ended ? say(lang, '終了', 'ended') : say(lang, `着席 ${view.seatTime}`, `seat time ${view.seatTime}`);
+  const table = renderTable(
+    [
+      { header: say(lang, '卓', 'Table'), value: (t: TableView) => (t.table === null ? say(lang, '不戦勝', 'bye') : String(t.table)), align: 'right' },
+      { header: say(lang, 'プレイヤー1', 'Player 1'), value: (t) => seat(t, 0) },
+      { header: say(lang, 'プレイヤー2', 'Player 2'), value: (t) => seat(t, 1) },
+      {
+        header: say(lang, '結果', 'Result'),
+        value: (t) => (t.table === null ? '' : `${resultText(t, lang)}${t.needsResultAgain ? say(lang, ' ※再入力が必要', ' (needs its result again)') : ''}`),
+      },
+    ],
+    view.tables,
+  );
+  return `${heading} — ${status}\n${table}`;
+}
+
+/** Registers `shinpan round pair|end` and `shinpan pairings`. */
+export function registerRoundCommands(program: Command, io: Io): void {
+  const group = program.command('round').description('Pair and end rounds / 回戦の組み合わせと終了');
+  withWriteOptions(
+    group
+      .command('pair')
+      .description('End the running round (all results in) and pair the next one: Swiss, then the top cut / 次の回戦の組み合わせを作成')
+      .option('--seed <n>', 'pairing seed (default: derived from the tournament id and round) / 組み合わせの乱数シード')
+      .option('--seat-time <iso-time>', 'when players must be seated; tardiness counts from it (default: now) / 着席時刻'),
+  ).action((options: PairOptions) => pair(options, io));
+  withWriteOptions(
+    group
+      .command('end')
+      .description('End a round once every result is in (round pair does this too) / 回戦を終了')
+      .option('--round <n>', 'round (default: the latest) / 回戦'),
+  ).action((options: RoundOptions) => end(options, io));
+  withDbOptions(
+    program
+      .command('pairings')
+      .description('The pairings of a round with the results so far / 組み合わせと結果')
+      .option('--round <n>', 'round (default: the latest) / 回戦'),
+  ).action((options: RoundOptions) => show(options, io));
+}

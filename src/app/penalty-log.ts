@@ -1,0 +1,97 @@
+import type { FactValue, PenaltyId, Phase } from '../core/policy/assess-types.js';
+import type { Actor, Landing } from '../core/tournament/events.js';
+import { deriveMatches } from '../core/tournament/match-results.js';
+import { findPlayer } from '../core/tournament/state-queries.js';
+import type { PenaltyAppeal, Tournament } from '../core/tournament/state.js';
+
+/*
+ * The tournament's penalty log: every penalty ever issued, cautions and rescinded ones
+ * included, with what it is now after appeals and the match it landed on. This is the head
+ * judge's view; the official record (recorded penalties in force) is `officialRecord`.
+ */
+
+/** The duel or match a penalty decided; `duel` is null for a match loss. */
+export interface LandedOn {
+  readonly round: number;
+  readonly table: number;
+  readonly duel: number | null;
+}
+
+export type PenaltyStatus = 'in-force' | 'changed' | 'rescinded';
+
+export interface PenaltyLogEntry {
+  readonly id: number;
+  readonly at: string;
+  /** The latest paired round when the penalty was issued (0 before round 1). */
+  readonly round: number;
+  /** The table of the match the player was in, for reports during a match. */
+  readonly table: number | null;
+  readonly player: string;
+  readonly name: string;
+  readonly infraction: string;
+  readonly phase: Phase;
+  readonly facts: Readonly<Record<string, FactValue>>;
+  readonly guideline: PenaltyId;
+  /** As first issued (the judge's final choice). */
+  readonly issuedAs: PenaltyId;
+  /** In force now, after appeals; the issued one for a rescinded penalty. */
+  readonly penalty: PenaltyId;
+  readonly status: PenaltyStatus;
+  /** On the official record: the pack records this penalty and it was not rescinded. */
+  readonly recorded: boolean;
+  readonly repeatUpgrade: boolean;
+  readonly deviationReason: string | null;
+  readonly appeals: readonly PenaltyAppeal[];
+  readonly landing: Landing;
+  /** Where a duel loss or match loss took effect; null when it lands on nothing (yet). */
+  readonly landedOn: LandedOn | null;
+  readonly statements: readonly string[];
+  readonly judge: Actor;
+}
+
+/** Every penalty of the tournament in the order issued. */
+export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
+  const landed = landings(t);
+  const recordedIds = new Set(t.pack.content.penalties.filter((p) => p.recorded).map((p) => p.id));
+  return t.penalties.map((p) => ({
+    id: p.id,
+    at: p.at,
+    round: p.context.round,
+    table: p.context.currentMatch?.table ?? null,
+    player: p.player,
+    name: findPlayer(t, p.player)?.name ?? p.player,
+    infraction: p.report.infraction,
+    phase: p.report.phase,
+    facts: p.report.facts ?? {},
+    guideline: p.guideline.penalty,
+    issuedAs: p.appeals[0]?.from ?? p.penalty,
+    penalty: p.penalty,
+    status: p.rescinded ? 'rescinded' : p.appeals.length > 0 ? 'changed' : 'in-force',
+    recorded: !p.rescinded && recordedIds.has(p.penalty),
+    repeatUpgrade: p.repeatUpgrade,
+    deviationReason: p.deviationReason,
+    appeals: p.appeals,
+    landing: p.landing,
+    landedOn: landed.get(p.id) ?? null,
+    statements: p.statements,
+    judge: p.judge,
+  }));
+}
+
+/** Penalty id → the duel or match it decides now, from the derived results. */
+function landings(t: Tournament): Map<number, LandedOn> {
+  const landed = new Map<number, LandedOn>();
+  for (const m of deriveMatches(t).matches) {
+    const { round, table } = m.record;
+    if (table === null) continue;
+    for (const d of m.effects.duelLosses) landed.set(d.penaltyId, { round, table, duel: d.duel });
+    for (const l of m.effects.matchLosses) landed.set(l.penaltyId, { round, table, duel: null });
+  }
+  return landed;
+}
+
+/** "round 2, table 4, duel 1" / "第2回戦 卓4 第1デュエル". */
+export function landedOnText(l: LandedOn, lang: 'ja' | 'en'): string {
+  if (lang === 'ja') return `第${l.round}回戦 卓${l.table}${l.duel === null ? ' マッチ' : ` 第${l.duel}デュエル`}`;
+  return `round ${l.round}, table ${l.table}, ${l.duel === null ? 'match' : `duel ${l.duel}`}`;
+}
