@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Io } from '../output.js';
 import { registerAssess } from './assess.js';
 import { registerPolicy } from './policy.js';
+import { registerServe } from './serve.js';
 import { registerDeckCommands } from './deck.js';
 import { registerTournamentCommands } from './tournament.js';
 import { registerPlayerCommands } from './player.js';
@@ -16,8 +17,11 @@ import { registerDemoCommand } from './demo.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
+  void program;
+  void io;
   registerAssess(program, io);
   registerPolicy(program, io);
+  registerServe(program, io);
   registerDeckCommands(program, io);
   registerTournamentCommands(program, io);
   registerPlayerCommands(program, io);

@@ -1,0 +1,99 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/** The server's own tables, beside the event log in the same database. */
+export interface AccountSchema {
+  shinpan_accounts: {
+    id: string;
+    username: string;
+    display_name: string;
+    /** JSON array of roles. */
+    roles: string;
+    password_hash: string;
+    must_change_password: number;
+    disabled: number;
+    created_at: string;
+  };
+  shinpan_sessions: {
+    id_hash: string;
+    account_id: string;
+    csrf_token: string;
+    created_at: string;
+    expires_at: string;
+  };
+  shinpan_api_tokens: {
+    id: string;
+    token_hash: string;
+    account_id: string;
+    label: string;
+    created_at: string;
+    revoked_at: string | null;
+  };
+  shinpan_settings: {
+    key: string;
+    value: string;
+  };
+}
+
+/** Never edit a released step: add the next one. Types valid on both SQLite and PostgreSQL. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shinpan_accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('username', 'text', (c) => c.notNull().unique())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('roles', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('must_change_password', 'integer', (c) => c.notNull())
+        .addColumn('disabled', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('shinpan_sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('shinpan_accounts.id'))
+        .addColumn('csrf_token', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('shinpan_sessions_account').on('shinpan_sessions').column('account_id').execute();
+      await db.schema
+        .createTable('shinpan_api_tokens')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('shinpan_accounts.id'))
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('shinpan_settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+/**
+ * Migrates with its own bookkeeping tables: the event store keeps Kysely's default ones, and
+ * a migrator that met the other's steps in a shared table would call them "missing" and stop.
+ */
+export async function migrateAccounts(
+  db: Kysely<unknown>,
+  options: { readonly disableTransactions?: boolean; readonly schema?: string } = {},
+): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'shinpan_accounts_migration',
+    migrationLockTableName: 'shinpan_accounts_migration_lock',
+    // Named on PostgreSQL: Kysely otherwise finds a bookkeeping table in any schema and skips creating ours.
+    ...(options.schema === undefined ? {} : { migrationTableSchema: options.schema }),
+    ...(options.disableTransactions ? { disableTransactions: true } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,79 @@
+import type { Role } from '../../core/tournament/events.js';
+
+/** A staff member who logs in; the public has no account. */
+export interface Account {
+  readonly id: string;
+  readonly username: string;
+  readonly displayName: string;
+  readonly roles: readonly Role[];
+  /** Set for the first organizer and for accounts whose password the organizer reset. */
+  readonly mustChangePassword: boolean;
+  readonly disabled: boolean;
+  readonly createdAt: string;
+}
+
+export interface AccountWithHash extends Account {
+  readonly passwordHash: string;
+}
+
+export interface Session {
+  readonly idHash: string;
+  readonly accountId: string;
+  /** The synchronizer token a cookie-authenticated write must echo in `X-CSRF-Token`. */
+  readonly csrfToken: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+}
+
+export interface ApiToken {
+  readonly id: string;
+  readonly accountId: string;
+  readonly label: string;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+}
+
+export interface NewAccount {
+  readonly id: string;
+  readonly username: string;
+  readonly displayName: string;
+  readonly roles: readonly Role[];
+  readonly passwordHash: string;
+  readonly mustChangePassword: boolean;
+  readonly createdAt: string;
+}
+
+export class UsernameTakenError extends Error {
+  constructor(readonly username: string) {
+    super(`the username ${username} is taken`);
+    this.name = 'UsernameTakenError';
+  }
+}
+
+/** Accounts, sessions, API tokens and server settings: the one place the server keeps state that is not a tournament event. */
+export interface AccountStore {
+  countAccounts(): Promise<number>;
+  /** Throws UsernameTakenError when the (case-insensitive) username exists. */
+  createAccount(account: NewAccount): Promise<Account>;
+  findAccount(id: string): Promise<AccountWithHash | undefined>;
+  findAccountByUsername(username: string): Promise<AccountWithHash | undefined>;
+  listAccounts(): Promise<readonly Account[]>;
+  updateAccount(id: string, patch: { readonly roles?: readonly Role[]; readonly displayName?: string; readonly disabled?: boolean }): Promise<Account | undefined>;
+  setPassword(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void>;
+
+  createSession(session: Session): Promise<void>;
+  findSession(idHash: string): Promise<Session | undefined>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Ends every session of an account (password changed, account disabled). */
+  deleteSessionsOf(accountId: string): Promise<void>;
+
+  createApiToken(token: ApiToken & { readonly tokenHash: string }): Promise<void>;
+  findApiTokenByHash(tokenHash: string): Promise<ApiToken | undefined>;
+  listApiTokens(accountId: string): Promise<readonly ApiToken[]>;
+  /** True when a live token of this account was revoked. */
+  revokeApiToken(id: string, accountId: string, at: string): Promise<boolean>;
+
+  /** The stored value, or `value` stored now when none was: the first writer wins, so two processes agree. */
+  settingOrInit(key: string, value: string): Promise<string>;
+  close(): Promise<void>;
+}

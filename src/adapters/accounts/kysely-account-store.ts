@@ -1,0 +1,196 @@
+import type { Kysely, Selectable } from 'kysely';
+import { ROLES, type Role } from '../../core/tournament/events.js';
+import type { AccountSchema } from './account-schema.js';
+import {
+  UsernameTakenError,
+  type Account,
+  type AccountStore,
+  type AccountWithHash,
+  type ApiToken,
+  type NewAccount,
+  type Session,
+} from './account-store.js';
+
+type AccountRow = Selectable<AccountSchema['shinpan_accounts']>;
+
+function toAccount(row: AccountRow): AccountWithHash {
+  const roles = (JSON.parse(row.roles) as string[]).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    roles,
+    mustChangePassword: Number(row.must_change_password) === 1,
+    disabled: Number(row.disabled) === 1,
+    createdAt: row.created_at,
+    passwordHash: row.password_hash,
+  };
+}
+
+function withoutHash({ passwordHash: _hash, ...account }: AccountWithHash): Account {
+  return account;
+}
+
+/** SQLite says SQLITE_CONSTRAINT_UNIQUE, PostgreSQL says 23505. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+const toToken = (row: Selectable<AccountSchema['shinpan_api_tokens']>): ApiToken => ({
+  id: row.id,
+  accountId: row.account_id,
+  label: row.label,
+  createdAt: row.created_at,
+  revokedAt: row.revoked_at,
+});
+
+/** One implementation for both databases: the queries are plain enough to mean the same on each. */
+export class KyselyAccountStore implements AccountStore {
+  constructor(
+    private readonly db: Kysely<AccountSchema>,
+    private readonly onClose: () => Promise<void>,
+  ) {}
+
+  async countAccounts(): Promise<number> {
+    const row = await this.db.selectFrom('shinpan_accounts').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async createAccount(account: NewAccount): Promise<Account> {
+    try {
+      await this.db
+        .insertInto('shinpan_accounts')
+        .values({
+          id: account.id,
+          username: account.username,
+          display_name: account.displayName,
+          roles: JSON.stringify(account.roles),
+          password_hash: account.passwordHash,
+          must_change_password: account.mustChangePassword ? 1 : 0,
+          disabled: 0,
+          created_at: account.createdAt,
+        })
+        .execute();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new UsernameTakenError(account.username);
+      throw error;
+    }
+    const { passwordHash: _hash, ...rest } = account;
+    return { ...rest, disabled: false };
+  }
+
+  async findAccount(id: string): Promise<AccountWithHash | undefined> {
+    const row = await this.db.selectFrom('shinpan_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  async findAccountByUsername(username: string): Promise<AccountWithHash | undefined> {
+    const row = await this.db.selectFrom('shinpan_accounts').selectAll().where('username', '=', username).executeTakeFirst();
+    return row && toAccount(row);
+  }
+
+  async listAccounts(): Promise<readonly Account[]> {
+    const rows = await this.db.selectFrom('shinpan_accounts').selectAll().orderBy('created_at').orderBy('username').execute();
+    return rows.map((row) => withoutHash(toAccount(row)));
+  }
+
+  async updateAccount(
+    id: string,
+    patch: { readonly roles?: readonly Role[]; readonly displayName?: string; readonly disabled?: boolean },
+  ): Promise<Account | undefined> {
+    const values = {
+      ...(patch.roles === undefined ? {} : { roles: JSON.stringify(patch.roles) }),
+      ...(patch.displayName === undefined ? {} : { display_name: patch.displayName }),
+      ...(patch.disabled === undefined ? {} : { disabled: patch.disabled ? 1 : 0 }),
+    };
+    if (Object.keys(values).length > 0) await this.db.updateTable('shinpan_accounts').set(values).where('id', '=', id).execute();
+    const account = await this.findAccount(id);
+    return account && withoutHash(account);
+  }
+
+  async setPassword(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
+    await this.db
+      .updateTable('shinpan_accounts')
+      .set({ password_hash: passwordHash, must_change_password: mustChangePassword ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async createSession(session: Session): Promise<void> {
+    await this.db
+      .insertInto('shinpan_sessions')
+      .values({
+        id_hash: session.idHash,
+        account_id: session.accountId,
+        csrf_token: session.csrfToken,
+        created_at: session.createdAt,
+        expires_at: session.expiresAt,
+      })
+      .execute();
+  }
+
+  async findSession(idHash: string): Promise<Session | undefined> {
+    const row = await this.db.selectFrom('shinpan_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    return (
+      row && { idHash: row.id_hash, accountId: row.account_id, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at }
+    );
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    await this.db.deleteFrom('shinpan_sessions').where('id_hash', '=', idHash).execute();
+  }
+
+  async deleteSessionsOf(accountId: string): Promise<void> {
+    await this.db.deleteFrom('shinpan_sessions').where('account_id', '=', accountId).execute();
+  }
+
+  async createApiToken(token: ApiToken & { readonly tokenHash: string }): Promise<void> {
+    await this.db
+      .insertInto('shinpan_api_tokens')
+      .values({
+        id: token.id,
+        token_hash: token.tokenHash,
+        account_id: token.accountId,
+        label: token.label,
+        created_at: token.createdAt,
+        revoked_at: token.revokedAt,
+      })
+      .execute();
+  }
+
+  async findApiTokenByHash(tokenHash: string): Promise<ApiToken | undefined> {
+    const row = await this.db.selectFrom('shinpan_api_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return row && toToken(row);
+  }
+
+  async listApiTokens(accountId: string): Promise<readonly ApiToken[]> {
+    const rows = await this.db.selectFrom('shinpan_api_tokens').selectAll().where('account_id', '=', accountId).orderBy('created_at').execute();
+    return rows.map(toToken);
+  }
+
+  async revokeApiToken(id: string, accountId: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('shinpan_api_tokens')
+      .set({ revoked_at: at })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async settingOrInit(key: string, value: string): Promise<string> {
+    await this.db
+      .insertInto('shinpan_settings')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('shinpan_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+    return row.value;
+  }
+
+  async close(): Promise<void> {
+    await this.onClose();
+  }
+}

@@ -1,0 +1,83 @@
+import type { Text } from '../../../core/text.js';
+import type { TournamentCommandType } from '../../../core/tournament/commands.js';
+import { ROLES, type Role } from '../../../core/tournament/events.js';
+import { COMMAND_ROLES } from '../../../core/tournament/permissions.js';
+
+// The domain owns the roles and who may send each command; this file only adds what the
+// server does beyond commands (accounts, reading the record).
+export { ROLES, type Role };
+
+/** Each role's name in the words people use at a venue: error messages name roles with these, never with ids. */
+export const ROLE_NAMES: Readonly<Record<Role, Text>> = {
+  organizer: { en: 'organizer', ja: '主催者' },
+  'head-judge': { en: 'head judge', ja: 'ヘッドジャッジ' },
+  judge: { en: 'judge', ja: 'ジャッジ' },
+  scorekeeper: { en: 'scorekeeper', ja: 'スコアキーパー' },
+};
+
+/** A role's name in both languages; an id the server does not know stays as it is. */
+export function roleName(role: string): Text {
+  return (ROLE_NAMES as Readonly<Record<string, Text>>)[role] ?? { en: role, ja: role };
+}
+
+interface CapabilityRule {
+  readonly roles: readonly Role[];
+  /** Completes "Your role may not …" in the 403 message. */
+  readonly action: Text;
+}
+
+/**
+ * What each role may do besides sending tournament commands (those follow the domain's
+ * COMMAND_ROLES, and decide refuses the head-judge-only penalty choices of spec §5). The
+ * public needs no capability: pairings, standings and a player's own record are open.
+ */
+export const CAPABILITIES = {
+  'accounts:manage': { roles: ['organizer'], action: { en: 'manage staff accounts', ja: 'スタッフのアカウントを管理する' } },
+  'penalties:assess': { roles: ['head-judge', 'judge'], action: { en: 'assess infractions', ja: '違反を査定する' } },
+  'deck-checks:run': { roles: ['head-judge', 'judge'], action: { en: 'run deck checks', ja: 'デッキチェックを行う' } },
+  'staff:read': {
+    roles: ['organizer', 'head-judge', 'judge', 'scorekeeper'],
+    action: { en: 'read staff-only tournament data', ja: 'スタッフ専用の大会情報を見る' },
+  },
+  'record:read': {
+    roles: ['organizer', 'head-judge', 'judge', 'scorekeeper'],
+    action: { en: 'read the official record and exports', ja: '公式記録やエクスポートを見る' },
+  },
+} as const satisfies Record<string, CapabilityRule>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
+  CreateTournament: { en: 'create a tournament', ja: '大会を作成する' },
+  RegisterPlayer: { en: 'register players', ja: '選手を登録する' },
+  SubmitDecklist: { en: 'submit decklists', ja: 'デッキリストを登録する' },
+  DropPlayer: { en: 'drop players', ja: '選手をドロップさせる' },
+  PairRound: { en: 'pair rounds', ja: 'ラウンドの組み合わせを作る' },
+  MarkSeated: { en: 'mark players seated', ja: '着席を記録する' },
+  ExtendTime: { en: 'extend time', ja: '時間延長を記録する' },
+  ReportResult: { en: 'enter results', ja: '結果を入力する' },
+  CorrectResult: { en: 'correct results', ja: '結果を訂正する' },
+  EndRound: { en: 'end rounds', ja: 'ラウンドを終了する' },
+  IssuePenalty: { en: 'issue penalties', ja: '罰則を出す' },
+  RescindPenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
+  ChangePenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
+  FinishTournament: { en: 'finish the tournament', ja: '大会を終了する' },
+  SetPrizeList: { en: 'set the prize list', ja: '賞品リストを設定する' },
+  AwardPrize: { en: 'award prizes', ja: '賞品を授与する' },
+};
+
+/** The roles that may do what an access names, and the words for the 403 message. */
+export function accessRule(access: Capability | { readonly command: TournamentCommandType }): { readonly roles: readonly Role[]; readonly action: Text } {
+  if (typeof access === 'string') return CAPABILITIES[access];
+  return { roles: COMMAND_ROLES[access.command], action: COMMAND_ACTIONS[access.command] };
+}
+
+// Head judge first: decide lets a head judge confirm what a judge may not, so an account
+// holding both acts as head judge.
+const ACTING_ORDER: readonly Role[] = ['head-judge', 'organizer', 'judge', 'scorekeeper'];
+
+/** The one role an account acts in for a command: the first of its roles the command allows, head judge preferred. */
+export function actingRole(roles: readonly Role[], command: TournamentCommandType): Role | undefined {
+  const allowed = COMMAND_ROLES[command];
+  return ACTING_ORDER.find((role) => roles.includes(role) && allowed.includes(role));
+}

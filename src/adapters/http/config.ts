@@ -1,0 +1,78 @@
+import type { StoreConfig } from '../store/open-event-store.js';
+
+/** The event store's own configuration type: the accounts tables live in the same database. */
+export type DatabaseConfig = StoreConfig;
+
+/**
+ * The server is configured by environment only: the same build runs on a laptop with the
+ * embedded SQLite file and behind a proxy with PostgreSQL.
+ */
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  /** Signs player record codes; when absent one is generated on first start and kept in the database. */
+  readonly secret: string | undefined;
+  /** Mark cookies `Secure` (set when the server is reached over HTTPS through a proxy). */
+  readonly secureCookies: boolean;
+  /** Trust X-Forwarded-* from a reverse proxy (the client address drives the login rate limit). */
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_HOST = '0.0.0.0';
+export const DEFAULT_SQLITE_FILE = './shinpan.db';
+
+function parsePort(value: string, source: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new ConfigError(`${source}: expected a port number 0–65535, got "${value}"`);
+  return port;
+}
+
+function flag(value: string | undefined, source: string): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`${source}: expected 1/true or 0/false, got "${value}"`);
+}
+
+/** Command-line options override the environment. */
+export interface ConfigOverrides {
+  readonly port?: string | undefined;
+  readonly host?: string | undefined;
+  readonly db?: string | undefined;
+}
+
+/** Reads PORT, HOST, SHINPAN_DB, DATABASE_URL (wins over SHINPAN_DB), SHINPAN_SECRET, SHINPAN_SECURE_COOKIES, SHINPAN_TRUST_PROXY. */
+export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): ServerConfig {
+  const port = overrides.port !== undefined ? parsePort(overrides.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
+  const host = overrides.host ?? (env.HOST || DEFAULT_HOST);
+  const url = env.DATABASE_URL?.trim();
+  let database: DatabaseConfig;
+  if (overrides.db !== undefined) database = databaseFromOption(overrides.db);
+  else if (url) database = databaseFromOption(url);
+  else database = { kind: 'sqlite', path: env.SHINPAN_DB?.trim() || DEFAULT_SQLITE_FILE };
+  const secret = env.SHINPAN_SECRET || undefined;
+  if (secret !== undefined && secret.length < 16) throw new ConfigError('SHINPAN_SECRET: use at least 16 characters (e.g. `openssl rand -hex 32`)');
+  return {
+    port,
+    host,
+    database,
+    secret,
+    secureCookies: flag(env.SHINPAN_SECURE_COOKIES, 'SHINPAN_SECURE_COOKIES'),
+    trustProxy: flag(env.SHINPAN_TRUST_PROXY, 'SHINPAN_TRUST_PROXY'),
+  };
+}
+
+/** `--db` takes a PostgreSQL URL or a SQLite file path. */
+export function databaseFromOption(value: string): DatabaseConfig {
+  if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+  if (value.includes('://')) throw new ConfigError(`database: only postgres:// URLs or a SQLite file path are supported, got "${value}"`);
+  return { kind: 'sqlite', path: value };
+}

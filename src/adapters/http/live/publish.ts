@@ -1,0 +1,47 @@
+import type { StoredEvent } from '../../../app/event-store.js';
+import type { LiveHub, LiveMessage } from './live-hub.js';
+
+/** What the public may see of an event, or null when it is staff-only (decklists, penalties, reasons). */
+export function publicView(event: StoredEvent): { type: string; data: unknown } | null {
+  switch (event.type) {
+    case 'RoundPaired':
+    case 'ResultReported':
+    case 'ResultCorrected':
+    case 'RoundEnded':
+    case 'PlayerSeated':
+    case 'TournamentFinished':
+    case 'PrizeAwarded':
+      return { type: event.type, data: event.data };
+    case 'TimeExtended': {
+      const { reason: _reason, ...data } = event.data as { reason?: unknown };
+      return { type: event.type, data };
+    }
+    case 'PlayerDropped': {
+      const { reason: _reason, ...data } = event.data as { reason?: unknown };
+      return { type: event.type, data };
+    }
+    default:
+      return null;
+  }
+}
+
+const wire = (e: StoredEvent) => ({ seq: e.seq, type: e.type, data: e.data, actor: e.actor, at: e.at });
+
+/** The two messages for one durable write: every event for staff; for the public the version and what it may see. */
+export function eventMessages(version: number, events: readonly StoredEvent[]): { readonly staff: LiveMessage; readonly public: LiveMessage } {
+  const visible = events.flatMap((e) => {
+    const view = publicView(e);
+    return view ? [{ seq: e.seq, ...view, at: e.at }] : [];
+  });
+  return {
+    staff: { event: 'events', id: version, audience: 'staff', data: { version, events: events.map(wire) } },
+    public: { event: 'events', id: version, audience: 'public', data: { version, events: visible } },
+  };
+}
+
+/** Pushes a durable write to every console watching the tournament. */
+export function publishEvents(hub: LiveHub, tournamentId: string, version: number, events: readonly StoredEvent[]): void {
+  if (events.length === 0) return;
+  const messages = eventMessages(version, events);
+  hub.publishSplit(tournamentId, messages.staff, messages.public);
+}

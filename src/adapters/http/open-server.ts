@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { TournamentService } from '../../app/tournament-service.js';
+import { openEventStore } from '../store/open-event-store.js';
+import { openAccountStore } from '../accounts/open-account-store.js';
+import type { DatabaseConfig } from './config.js';
+import { ensureFirstOrganizer, resolveSecret } from './first-start.js';
+import { buildServer } from './server.js';
+
+export interface OpenServerOptions {
+  readonly database: DatabaseConfig;
+  readonly secret?: string | undefined;
+  readonly clock?: () => Date;
+  readonly secureCookies?: boolean;
+  readonly trustProxy?: boolean;
+  readonly webRoot?: string | null;
+  readonly logger?: boolean;
+  readonly heartbeatMs?: number;
+}
+
+export interface OpenedServer {
+  readonly app: FastifyInstance;
+  /** The first organizer's one-time credentials, when this start created them. */
+  readonly firstLogin: { readonly username: string; readonly password: string } | null;
+  /** Stops the server and closes both stores. */
+  close(): Promise<void>;
+}
+
+/** The composition root of the server: opens the event store and the accounts, wires the tournament service, builds the app. */
+export async function openServer(options: OpenServerOptions): Promise<OpenedServer> {
+  const clock = options.clock ?? (() => new Date());
+  const store = await openEventStore(options.database);
+  const accounts = await openAccountStore(options.database).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  try {
+    const firstLogin = await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID());
+    const secret = await resolveSecret(accounts, options.secret);
+    const app = await buildServer({
+      accounts,
+      store,
+      service: new TournamentService(store),
+      clock,
+      secret,
+      secureCookies: options.secureCookies ?? false,
+      trustProxy: options.trustProxy ?? false,
+      webRoot: options.webRoot ?? null,
+      logger: options.logger ?? false,
+      ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+    });
+    return {
+      app,
+      firstLogin,
+      async close() {
+        await app.close();
+        await accounts.close();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await accounts.close();
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { UsernameTakenError } from '../../accounts/account-store.js';
+import { hashPassword, passwordProblem } from '../auth/password.js';
+import { requireStaff } from '../auth/principal.js';
+import { ROLES } from '../auth/roles.js';
+import { oneTimePassword } from '../first-start.js';
+import { HttpError, notFound } from '../errors.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { accountSchema } from './auth.js';
+
+const username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{1,31}$/, '2–32 characters: letters, digits, dot, dash, underscore');
+const roles = z.array(z.enum(ROLES)).min(1).max(ROLES.length);
+const accountParams = z.object({ accountId: z.string().min(1) });
+const withPassword = z.object({ account: accountSchema, oneTimePassword: z.string().optional() });
+
+/** The organizer manages staff accounts: create, change roles, disable, reset a password. */
+export function accountRoutes(app: FastifyInstance, context: ServerContext): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/accounts',
+    summary: 'Every staff account.',
+    tags: ['accounts'],
+    access: 'accounts:manage',
+    response: z.object({ accounts: z.array(accountSchema) }),
+    async handler() {
+      return { accounts: await context.accounts.listAccounts() };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/accounts',
+    summary: 'Creates a staff account. Without `password`, a one-time password is generated, answered once, and must be changed at first login.',
+    tags: ['accounts'],
+    access: 'accounts:manage',
+    body: z.strictObject({
+      username,
+      displayName: z.string().trim().min(1).max(100),
+      roles,
+      password: z.string().max(200).optional(),
+    }),
+    response: withPassword,
+    successStatus: 201,
+    async handler({ body }) {
+      if (body.password !== undefined) {
+        const problem = passwordProblem(body.password);
+        if (problem) throw new HttpError(422, 'weak-password', problem, 'body.password');
+      }
+      const generated = body.password === undefined ? oneTimePassword() : undefined;
+      try {
+        const account = await context.accounts.createAccount({
+          id: context.newId(),
+          username: body.username,
+          displayName: body.displayName,
+          roles: [...new Set(body.roles)],
+          passwordHash: await hashPassword(body.password ?? generated ?? ''),
+          mustChangePassword: generated !== undefined,
+          createdAt: context.clock().toISOString(),
+        });
+        return generated === undefined ? { account } : { account, oneTimePassword: generated };
+      } catch (error) {
+        if (error instanceof UsernameTakenError) {
+          throw new HttpError(409, 'username-taken', { en: `The username "${body.username}" is taken.`, ja: `ユーザー名「${body.username}」は使われています。` }, 'body.username');
+        }
+        throw error;
+      }
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/api/accounts/:accountId',
+    summary: "Changes an account's roles, display name, or disables it (which ends its sessions; its API tokens stop working).",
+    tags: ['accounts'],
+    access: 'accounts:manage',
+    params: accountParams,
+    body: z.strictObject({ roles: roles.optional(), displayName: z.string().trim().min(1).max(100).optional(), disabled: z.boolean().optional() }),
+    response: z.object({ account: accountSchema }),
+    async handler({ params, body, principal }) {
+      const staff = requireStaff(principal);
+      // The organizer cannot lock themselves out: someone must be left to manage staff.
+      if (params.accountId === staff.account.id && (body.disabled === true || (body.roles && !body.roles.includes('organizer')))) {
+        throw new HttpError(422, 'self-lockout', {
+          en: 'You cannot disable yourself or drop your own organizer role.',
+          ja: '自分自身を無効にしたり、自分の主催者の役割を外したりはできません。',
+        });
+      }
+      const account = await context.accounts.updateAccount(params.accountId, {
+        ...(body.roles === undefined ? {} : { roles: [...new Set(body.roles)] }),
+        ...(body.displayName === undefined ? {} : { displayName: body.displayName }),
+        ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
+      });
+      if (!account) throw notFound({ en: 'Account', ja: 'アカウント' });
+      if (body.disabled === true) await context.accounts.deleteSessionsOf(account.id);
+      return { account };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/accounts/:accountId/password-reset',
+    summary: 'Gives the account a new one-time password (answered once; must be changed at next login) and ends its sessions.',
+    tags: ['accounts'],
+    access: 'accounts:manage',
+    params: accountParams,
+    response: withPassword,
+    async handler({ params }) {
+      const found = await context.accounts.findAccount(params.accountId);
+      if (!found) throw notFound({ en: 'Account', ja: 'アカウント' });
+      const password = oneTimePassword();
+      await context.accounts.setPassword(found.id, await hashPassword(password), true);
+      await context.accounts.deleteSessionsOf(found.id);
+      const { passwordHash: _hash, ...account } = found;
+      return { account: { ...account, mustChangePassword: true }, oneTimePassword: password };
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { PENALTY_IDS } from '../../../core/policy/assess-types.js';
+import { findRound } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { requireStaff } from '../auth/principal.js';
+import { HttpError, notFound } from '../errors.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { latePlayers, minutesLate, TARDINESS_PHASE } from '../tournaments/tardiness.js';
+import { eventData, playerId, roundParams, sendWrite, tableParams, withVersion, writeAnswer } from './tournament-common.js';
+
+const REMEMBERED = 10_000;
+
+function roundOf(t: Tournament, round: number) {
+  const r = findRound(t, round);
+  if (!r) throw notFound({ en: 'Round', ja: 'ラウンド' });
+  return r;
+}
+
+/** The round clock as everyone sees it: seat time, the server's time, when the round ends, extensions per table. */
+export function clockView(t: Tournament, round: number, now: Date) {
+  const r = roundOf(t, round);
+  const endsAt = new Date(Date.parse(r.seatTime) + t.settings.roundMinutes * 60_000).toISOString();
+  return {
+    round: r.number,
+    seatTime: r.seatTime,
+    now: now.toISOString(),
+    roundMinutes: t.settings.roundMinutes,
+    endsAt,
+    ended: r.ended,
+    minutesSinceSeatTime: minutesLate(r.seatTime, now),
+    extensions: r.matches.filter((m) => m.extensions.length > 0).map((m) => ({ table: m.table, minutes: m.extensions.reduce((s, e) => s + e.minutes, 0) })),
+  };
+}
+
+/** The round clock: seat marks, the list of late players with the proposed tardiness penalty, one-call confirmation, time extensions. */
+export function clockRoutes(app: FastifyInstance, context: ServerContext): void {
+  const gateway = context.gateway;
+  // The delay a keyed confirmation was decided with, so its retry seconds later sends the same facts and replays.
+  const confirmedDelay = new Map<string, number>();
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/rounds/:round/clock',
+    summary: "The round clock from the server's time; staff also get every player not seated with the tardiness penalty the guideline proposes now.",
+    tags: ['clock'],
+    access: 'public',
+    params: roundParams,
+    async handler({ params, principal, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const now = context.clock();
+      const view = clockView(t, params.round, now);
+      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      return withVersion(reply, version, staff ? { ...view, late: latePlayers(t, roundOf(t, params.round), now) } : view);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/tables/:table/seated',
+    summary: 'Marks a player seated at the server time.',
+    tags: ['clock'],
+    access: { command: 'MarkSeated' },
+    params: tableParams,
+    body: z.strictObject({ player: playerId }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = { round: params.round, table: params.table, player: body.player };
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'MarkSeated', data, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/tables/:table/extensions',
+    summary: 'Records a time extension for one table (e.g. after a long judge call).',
+    tags: ['clock'],
+    access: { command: 'ExtendTime' },
+    params: tableParams,
+    body: z.strictObject({ minutes: z.number().int().min(1).max(60), reason: z.string().trim().max(500).optional() }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = { round: params.round, table: params.table, minutes: body.minutes, ...(body.reason ? { reason: body.reason } : {}) };
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'ExtendTime', data, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/late/:playerId/confirm',
+    summary:
+      'Confirms the proposed tardiness penalty for a player not seated, in one call: the delay is the server clock\'s. With `expectedPenalty` (what the judge saw), a threshold crossed meanwhile answers 409 proposal-changed.',
+    tags: ['clock'],
+    access: { command: 'IssuePenalty' },
+    params: roundParams.extend({ playerId }),
+    body: z.strictObject({ expectedPenalty: z.enum(PENALTY_IDS).optional() }),
+    response: writeAnswer.extend({ penalty: z.unknown() }),
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const staff = requireStaff(principal);
+      const key = write.idempotencyKey === undefined ? undefined : `${params.tournamentId}\u0000${write.idempotencyKey}`;
+      let delay = key === undefined ? undefined : confirmedDelay.get(key);
+      if (delay === undefined) {
+        const { tournament: t } = await gateway.read(params.tournamentId);
+        const late = latePlayers(t, roundOf(t, params.round), context.clock()).find((l) => l.player === params.playerId);
+        if (!late) {
+          throw new HttpError(422, 'not-late', {
+            en: `Player ${params.playerId} is not on the late list of round ${params.round} (seated, reported, or before the seat time).`,
+            ja: `選手 ${params.playerId} は第${params.round}回戦の遅刻者リストにいません（着席済み・結果入力済み・集合時間前のいずれか）。`,
+          });
+        }
+        if (body.expectedPenalty !== undefined && body.expectedPenalty !== late.penalty) {
+          throw new HttpError(409, 'proposal-changed', {
+            en: `The proposal is now ${late.penalty} (${late.minutesLate} minutes late), not ${body.expectedPenalty}. Check and confirm again.`,
+            ja: `提案は ${body.expectedPenalty} ではなく ${late.penalty}（${late.minutesLate} 分遅刻）になりました。確認してもう一度確定してください。`,
+          });
+        }
+        delay = late.minutesLate;
+      }
+      const data = {
+        player: params.playerId,
+        report: { infraction: 'tardiness', facts: { minutesLate: delay }, phase: TARDINESS_PHASE },
+        choice: { kind: 'guideline' as const },
+        round: params.round,
+      };
+      const answer = await gateway.write(params.tournamentId, staff, 'IssuePenalty', data, write);
+      if (key !== undefined && !confirmedDelay.has(key)) {
+        if (confirmedDelay.size >= REMEMBERED) confirmedDelay.delete(confirmedDelay.keys().next().value as string);
+        confirmedDelay.set(key, delay);
+      }
+      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null }, 201);
+    },
+  });
+}

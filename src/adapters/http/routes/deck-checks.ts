@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { compareDecks } from '../../../core/deck/compare-decks.js';
+import { validateDeck } from '../../../core/deck/validate-deck.js';
+import { findPlayer } from '../../../core/tournament/state-queries.js';
+import { notFound } from '../errors.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { deckInput, readDeckInput, shippedCatalogue } from '../tournaments/deck-input.js';
+import { differenceAnswer, differencesView, findingAnswer, findingsView } from '../tournaments/deck-report.js';
+import { playerId, tournamentParams, withVersion } from './tournament-common.js';
+
+/**
+ * A deck check: the presented deck against the rules of §3-A (sizes, copies, usable cards on the
+ * tournament date) and against the registered decklist (§3-B). Writes nothing: the judge then
+ * issues the proposed infractions through the penalty route.
+ */
+export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): void {
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/deck-checks',
+    summary: "Checks a presented deck against the rules and the player's registered decklist; answers findings and the infractions to propose.",
+    tags: ['deck checks'],
+    access: 'deck-checks:run',
+    params: tournamentParams,
+    body: z.strictObject({ player: playerId, deck: deckInput }),
+    response: z.object({
+      player: z.object({ id: z.string(), name: z.string() }),
+      registered: z.boolean(),
+      findings: z.array(findingAnswer),
+      differences: z.array(differenceAnswer),
+      proposedInfractions: z.array(z.string()),
+      version: z.number(),
+    }),
+    async handler({ params, body, reply }) {
+      const { tournament: t, version } = await context.gateway.read(params.tournamentId);
+      const player = findPlayer(t, body.player);
+      if (!player) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
+      const catalogue = await shippedCatalogue();
+      const deck = await readDeckInput(body.deck, 'body.deck');
+      const date = t.settings.date;
+      const findings = validateDeck(deck, { catalogue, banlist: null, date, limits: t.pack.content.settings.deckLimits });
+      const comparison = player.decklist === null ? null : compareDecks(player.decklist, deck, catalogue);
+      const describeContext = { catalogue, banlist: null, date };
+      const infractions = [...new Set([...findings.map((f) => f.infraction), ...(comparison?.proposed ? [comparison.proposed.infraction] : [])])];
+      return withVersion(reply, version, {
+        player: { id: player.id, name: player.name },
+        registered: player.decklist !== null,
+        findings: findingsView(findings, describeContext),
+        differences: differencesView(comparison?.differences ?? [], catalogue),
+        proposedInfractions: infractions,
+      });
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { cardName, findCard, type Card } from '../../../core/deck/catalogue.js';
+import { lookupCardName } from '../../../core/deck/card-names.js';
+import { compareDecks } from '../../../core/deck/compare-decks.js';
+import { printableDecklist } from '../../../core/deck/printable-decklist.js';
+import { writeTextDecklist } from '../../../core/deck/text-decklist-format.js';
+import { DEFAULT_DECK_LIMITS } from '../../../core/deck/deck.js';
+import { validateDeck } from '../../../core/deck/validate-deck.js';
+import { writeYdk } from '../../../core/deck/ydk-format.js';
+import { writeYdke } from '../../../core/deck/ydke-format.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { deckInput, readDeckInput, shippedCatalogue } from '../tournaments/deck-input.js';
+import { differencesView, findingsView } from '../tournaments/deck-report.js';
+
+const cardView = (card: Card) => ({ passcode: card.passcode, name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') }, zone: card.zone, category: card.category });
+
+/** The card catalogue and decklists outside a tournament: what `shinpan cards find`, `deck check` and `deck convert` do. */
+export function decksRoutes(app: FastifyInstance, _context: ServerContext): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/cards',
+    summary: 'Finds cards of the shipped catalogue by passcode or by Japanese or English name (exact, else ambiguous matches or the closest names).',
+    tags: ['cards'],
+    access: 'public',
+    query: z.object({ q: z.string().trim().min(1).max(200) }),
+    async handler({ query }) {
+      const catalogue = await shippedCatalogue();
+      if (/^\d{1,9}$/.test(query.q)) {
+        const card = findCard(catalogue, Number(query.q));
+        return { match: card ? 'found' : 'unknown', cards: card ? [cardView(card)] : [] };
+      }
+      const found = lookupCardName(catalogue, query.q);
+      const cards = found.kind === 'found' ? [found.card] : found.kind === 'ambiguous' ? found.cards : found.closest;
+      return { match: found.kind, cards: cards.map(cardView) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/decks/check',
+    summary: 'Checks a deck against the rules on a date (sizes, copies, cards usable then) and, with `registered`, against a decklist; writes nothing.',
+    tags: ['deck checks'],
+    access: 'staff',
+    body: z.strictObject({ deck: deckInput, date: z.iso.date(), registered: deckInput.optional() }),
+    async handler({ body }) {
+      const catalogue = await shippedCatalogue();
+      const deck = await readDeckInput(body.deck, 'body.deck');
+      const registered = body.registered === undefined ? null : await readDeckInput(body.registered, 'body.registered');
+      const context = { catalogue, banlist: null, date: body.date };
+      const findings = validateDeck(deck, { catalogue, banlist: null, date: body.date, limits: DEFAULT_DECK_LIMITS });
+      const differences = registered === null ? [] : compareDecks(registered, deck, catalogue).differences;
+      return {
+        legal: findings.length === 0 && differences.length === 0,
+        findings: findingsView(findings, context),
+        differences: differencesView(differences, catalogue),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/decks/convert',
+    summary: 'Writes a deck as .ydk, a ydke:// URL, a plain-text list, or the printable registration sheet (in `lang`).',
+    tags: ['deck checks'],
+    access: 'public',
+    body: z.strictObject({
+      deck: deckInput,
+      to: z.enum(['ydk', 'ydke', 'text', 'sheet']),
+      lang: z.enum(['ja', 'en']).default('ja'),
+      sheet: z.strictObject({ player: z.string().max(100).optional(), playerId: z.string().max(64).optional(), event: z.string().max(200).optional(), date: z.iso.date().optional() }).optional(),
+    }),
+    async handler({ body }) {
+      const catalogue = await shippedCatalogue();
+      const deck = await readDeckInput(body.deck, 'body.deck');
+      const text =
+        body.to === 'ydk'
+          ? writeYdk(deck)
+          : body.to === 'ydke'
+            ? `${writeYdke(deck)}\n`
+            : body.to === 'text'
+              ? writeTextDecklist(deck, catalogue, body.lang)
+              : printableDecklist(deck, catalogue, body.lang, body.sheet ?? {});
+      return { text };
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { sseFrame } from '../live/live-hub.js';
+import { eventMessages } from '../live/publish.js';
+import { latePlayers } from '../tournaments/tardiness.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { tournamentParams } from './tournament-common.js';
+
+/**
+ * The live stream of a tournament (Server-Sent Events): `hello` on connect, `events` for every
+ * durable write (staff see every event; the public sees pairings, results, seat marks,
+ * extensions and drops, and the new version), `late` for staff when the late list changes.
+ * A reconnect with Last-Event-ID (a version) first receives what it missed.
+ */
+export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
+  const gateway = context.gateway;
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/live',
+    summary: 'Server-Sent Events of a tournament: hello, events (after every write), late (staff). Resumes after Last-Event-ID.',
+    tags: ['live'],
+    access: 'public',
+    params: tournamentParams,
+    async handler({ params, principal, request, reply }) {
+      const { version } = await gateway.read(params.tournamentId);
+      const audience = principal.kind === 'staff' && !principal.account.mustChangePassword ? 'staff' : 'public';
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      response.write('retry: 3000\n\n');
+      // Subscribe first, then send what was missed: a change in between may arrive twice (consoles skip seqs they have), never not at all.
+      context.hub.subscribe(params.tournamentId, audience, response);
+      response.write(sseFrame('hello', { version, audience, now: context.clock().toISOString() }));
+      const lastEventId = Number(request.headers['last-event-id']);
+      if (Number.isInteger(lastEventId) && lastEventId >= 0 && lastEventId < version) {
+        const missed = await gateway.store.read(params.tournamentId, lastEventId);
+        const last = missed[missed.length - 1];
+        if (last) {
+          const messages = eventMessages(last.seq, missed);
+          const message = audience === 'staff' ? messages.staff : messages.public;
+          response.write(sseFrame(message.event, message.data, message.id));
+        }
+      }
+      if (audience === 'staff') {
+        const { tournament: t } = await gateway.read(params.tournamentId);
+        const round = t.rounds[t.rounds.length - 1];
+        const now = context.clock();
+        if (round && !round.ended) response.write(sseFrame('late', { round: round.number, now: now.toISOString(), late: latePlayers(t, round, now) }));
+      }
+    },
+  });
+}

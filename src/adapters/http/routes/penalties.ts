@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { penaltyLog } from '../../../app/penalty-log.js';
+import { assess } from '../../../core/policy/assess.js';
+import { APPLIES_TO, PENALTY_IDS, PHASES } from '../../../core/policy/assess-types.js';
+import { findPlayer, penaltiesInForce } from '../../../core/tournament/state-queries.js';
+import { requireStaff } from '../auth/principal.js';
+import { HttpError, notFound } from '../errors.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { eventData, playerId, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+
+const report = z.strictObject({
+  infraction: z.string().min(1).max(64),
+  facts: z.record(z.string(), z.union([z.number(), z.boolean()])).optional(),
+  phase: z.enum(PHASES),
+  matchAlreadyLost: z.boolean().optional(),
+});
+
+const choice = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('guideline') }),
+  z.strictObject({ kind: z.literal('other'), penalty: z.enum(PENALTY_IDS), reason: z.string().trim().max(2000).optional() }),
+]);
+
+const statements = z.array(z.string().max(10_000)).max(20);
+
+const appeal = z.discriminatedUnion('outcome', [
+  z.strictObject({
+    outcome: z.literal('changed'),
+    penalty: z.enum(PENALTY_IDS),
+    reason: z.string().trim().min(1).max(2000),
+    appliesTo: z.enum(APPLIES_TO).optional(),
+    duel: z.number().int().min(1).max(9).optional(),
+    statements: statements.optional(),
+  }),
+  z.strictObject({ outcome: z.literal('rescinded'), reason: z.string().trim().min(1).max(2000) }),
+]);
+
+/** Penalties: assess (nothing written), issue, list, and the head judge's appeal decision. */
+export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): void {
+  const gateway = context.gateway;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/penalties/assess',
+    summary: "The guideline decision for a report, with the player's history in this tournament (repeats); writes nothing.",
+    tags: ['penalties'],
+    access: 'penalties:assess',
+    params: tournamentParams,
+    body: report.extend({ player: playerId }),
+    async handler({ params, body, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      if (!findPlayer(t, body.player)) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
+      const { player, ...rest } = body;
+      const previous = penaltiesInForce(t).filter((p) => p.player === player).map((p) => p.report.infraction);
+      const decided = assess({ ...rest, previous }, t.pack.content);
+      if (!decided.ok) {
+        const where = `body.${decided.error.field}`;
+        throw new HttpError(400, 'invalid-report', { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` }, where);
+      }
+      return withVersion(reply, version, { decision: decided.value });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/penalties',
+    summary:
+      'Issues a penalty: the guideline, or another penalty with a written reason. A deviation, a match loss moved to the next match and a disqualification need a head judge (403 role-required otherwise); a disqualification needs statements.',
+    tags: ['penalties'],
+    access: { command: 'IssuePenalty' },
+    params: tournamentParams,
+    body: z.strictObject({
+      player: playerId,
+      report,
+      choice,
+      round: z.number().int().min(1).optional(),
+      table: z.number().int().min(1).optional(),
+      appliesTo: z.enum(APPLIES_TO).optional(),
+      duel: z.number().int().min(1).max(9).optional(),
+      statements: statements.optional(),
+    }),
+    response: writeAnswer.extend({ penalty: z.unknown() }),
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'IssuePenalty', body, write);
+      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null }, 201);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/penalties',
+    summary: 'The penalty log: every penalty, cautions and rescinded ones included, with its status after appeals and the duel or match it landed on.',
+    tags: ['penalties'],
+    access: 'staff:read',
+    params: tournamentParams,
+    query: z.object({ player: playerId.optional() }),
+    async handler({ params, query, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const log = penaltyLog(t);
+      const penalties = query.player === undefined ? log : log.filter((p) => p.player === query.player);
+      return withVersion(reply, version, { penalties });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/penalties/:penaltyId/appeal',
+    summary: "The head judge's decision on an appeal: change the penalty (it lands as the original would have) or rescind it; the reason is kept.",
+    tags: ['penalties'],
+    access: { command: 'ChangePenalty' },
+    params: tournamentParams.extend({ penaltyId: z.coerce.number().int().min(1) }),
+    body: appeal,
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const staff = requireStaff(principal);
+      if (body.outcome === 'rescinded') {
+        const data = { penaltyId: params.penaltyId, reason: body.reason };
+        return sendWrite(reply, await gateway.write(params.tournamentId, staff, 'RescindPenalty', data, write));
+      }
+      const { outcome: _outcome, ...change } = body;
+      return sendWrite(reply, await gateway.write(params.tournamentId, staff, 'ChangePenalty', { penaltyId: params.penaltyId, ...change }, write));
+    },
+  });
+}

@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parsePlayersCsv } from '../../../app/csv-players.js';
+import { playerHistory } from '../../../app/projections/player-history.js';
+import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
+import { requireStaff } from '../auth/principal.js';
+import { playerCode, playerCodeMatches } from '../auth/tokens.js';
+import { HttpError, notFound } from '../errors.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
+import { decklistFindings, findingAnswer } from '../tournaments/deck-report.js';
+import { playerId, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+
+const PLAYER = { en: 'Player', ja: '選手' };
+
+async function withDecks(players: readonly { id: string; name: string; decklist?: DeckInput }[]) {
+  return Promise.all(
+    players.map(async (p, i) => ({ id: p.id, name: p.name, ...(p.decklist === undefined ? {} : { decklist: await readDeckInput(p.decklist, `body.players[${i}].decklist`) }) })),
+  );
+}
+
+/** The CSV's players; decklists are files on the scorekeeper's machine, so over HTTP a decklist column is refused. */
+function playersFromCsv(csv: string): { id: string; name: string; line: number }[] {
+  const parsed = parsePlayersCsv(csv);
+  if (!parsed.ok) {
+    const first = parsed.error[0]!;
+    const more = parsed.error.length > 1 ? { en: ` (and ${parsed.error.length - 1} more)`, ja: `（ほか ${parsed.error.length - 1} 件）` } : { en: '', ja: '' };
+    throw new HttpError(400, 'invalid-csv', { en: `body.csv line ${first.line}: ${first.message.en}${more.en}`, ja: `body.csv ${first.line} 行目: ${first.message.ja}${more.ja}` }, 'body.csv');
+  }
+  const withDeck = parsed.value.find((row) => row.decklist !== null);
+  if (withDeck) {
+    throw new HttpError(400, 'invalid-csv', {
+      en: `body.csv line ${withDeck.line}: decklist files cannot be read over HTTP; send "players" with each decklist inline`,
+      ja: `body.csv ${withDeck.line} 行目: HTTP ではデッキリストのファイルを読めません。"players" に各デッキリストを含めて送ってください`,
+    }, 'body.csv');
+  }
+  return parsed.value.map((row) => ({ id: row.id, name: row.name, line: row.line }));
+}
+
+/** Players: the list, registration (with the slip code), decklists, drops, and a player's own record. */
+export function playersRoutes(app: FastifyInstance, context: ServerContext): void {
+  const gateway = context.gateway;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/players',
+    summary: 'The players in registration order; staff also see entry round, decklist status and drop reason.',
+    tags: ['players'],
+    access: 'public',
+    params: tournamentParams,
+    async handler({ params, principal, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      const { dropped } = departures(t);
+      const players = t.players.map((p) => ({
+        id: p.id,
+        name: p.name,
+        dropped: dropped.has(p.id),
+        ...(staff ? { entryRound: p.entryRound, decklist: p.decklist !== null, dropReason: p.drop?.reason ?? null } : {}),
+      }));
+      return withVersion(reply, version, { players });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/players',
+    summary:
+      'Registers a player (a late entry after round 1 counts the missed rounds as losses); answers the code for the registration slip and, with a decklist, what the deck rules find in it (`findings`, empty when legal; null without a decklist).',
+    tags: ['players'],
+    access: { command: 'RegisterPlayer' },
+    params: tournamentParams,
+    body: z.strictObject({ id: playerId, name: z.string().trim().min(1).max(100), decklist: deckInput.optional() }),
+    response: writeAnswer.extend({ player: z.object({ id: z.string(), name: z.string() }), code: z.string(), findings: z.array(findingAnswer).nullable() }),
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const staff = requireStaff(principal);
+      const decklist = body.decklist === undefined ? undefined : await readDeckInput(body.decklist, 'body.decklist');
+      const player = { id: body.id, name: body.name, ...(decklist === undefined ? {} : { decklist }) };
+      const answer = await gateway.write(params.tournamentId, staff, 'RegisterPlayer', { player }, write);
+      const code = playerCode(context.secret, params.tournamentId, body.id);
+      const findings = decklist === undefined ? null : await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament);
+      return sendWrite(reply, answer, { player: { id: body.id, name: body.name }, code, findings }, 201);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/import',
+    summary: 'Registers a whole player list in one write, all or none: `players` as JSON, or `csv` with a header row id,name (English or Japanese headers). The refused entry is named in `path`.',
+    tags: ['players'],
+    access: { command: 'RegisterPlayer' },
+    params: tournamentParams,
+    body: z.union([
+      z.strictObject({ players: z.array(z.strictObject({ id: playerId, name: z.string().trim().min(1).max(100), decklist: deckInput.optional() })).min(1).max(10_000) }),
+      z.strictObject({ csv: z.string().min(1).max(2_000_000) }),
+    ]),
+    response: writeAnswer.extend({ imported: z.number(), codes: z.record(z.string(), z.string()) }),
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const staff = requireStaff(principal);
+      const entries =
+        'players' in body
+          ? (await withDecks(body.players)).map((player, i) => ({ player, where: `body.players[${i}]` }))
+          : playersFromCsv(body.csv).map(({ line, ...player }) => ({ player, where: `body.csv line ${line}` }));
+      const players = entries.map((e) => e.player);
+      const commands = players.map((player) => ({ type: 'RegisterPlayer' as const, data: { player }, meta: gateway.meta(staff, 'RegisterPlayer') }));
+      const answer = await gateway.writeAll(params.tournamentId, commands, write, (index) => entries[index]?.where ?? 'body');
+      const codes = Object.fromEntries(players.map((p) => [p.id, playerCode(context.secret, params.tournamentId, p.id)]));
+      return sendWrite(reply, answer, { imported: players.length, codes }, 201);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/players/:playerId/slip',
+    summary: "The registration slip's contents: the player, the tournament, and the code the player uses to see their own record.",
+    tags: ['players'],
+    access: { command: 'RegisterPlayer' },
+    params: playerParams,
+    async handler({ params }) {
+      const { tournament: t } = await gateway.read(params.tournamentId);
+      const player = findPlayer(t, params.playerId);
+      if (!player) throw notFound(PLAYER);
+      return {
+        tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date },
+        player: { id: player.id, name: player.name },
+        code: playerCode(context.secret, params.tournamentId, player.id),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/tournaments/:tournamentId/players/:playerId/decklist',
+    summary: "Submits or replaces the player's registered decklist; answers what the deck rules find in it (`findings`, empty when legal).",
+    tags: ['players'],
+    access: { command: 'SubmitDecklist' },
+    params: playerParams,
+    body: z.strictObject({ decklist: deckInput }),
+    response: writeAnswer.extend({ findings: z.array(findingAnswer) }),
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const staff = requireStaff(principal);
+      const decklist = await readDeckInput(body.decklist, 'body.decklist');
+      const answer = await gateway.write(params.tournamentId, staff, 'SubmitDecklist', { player: params.playerId, decklist }, write);
+      const findings = await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament);
+      return sendWrite(reply, answer, { findings });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/players/:playerId/decklist',
+    summary: "The player's registered decklist (passcodes per zone), or null.",
+    tags: ['players'],
+    access: 'staff:read',
+    params: playerParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const player = findPlayer(t, params.playerId);
+      if (!player) throw notFound(PLAYER);
+      return withVersion(reply, version, { player: player.id, decklist: player.decklist });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/:playerId/drop',
+    summary: 'Drops the player on request: no longer paired, results so far stay.',
+    tags: ['players'],
+    access: { command: 'DropPlayer' },
+    params: playerParams,
+    body: z.strictObject({ reason: z.string().trim().max(500).optional() }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = { player: params.playerId, ...(body.reason ? { reason: body.reason } : {}) };
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'DropPlayer', data, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/players/:playerId/record',
+    summary: "A player's own tournament: rounds, results, penalties, prizes. The public gives the code printed on the registration slip; staff need none.",
+    tags: ['players'],
+    access: 'public',
+    params: playerParams,
+    query: z.object({ code: z.string().max(32).optional() }),
+    // Per address and player: guessing one player's 40-bit code stays hopeless, a venue behind one address is not slowed.
+    rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (request) => `${request.ip}\u0000${request.url.split('?')[0]}` },
+    async handler({ params, query, principal, reply }) {
+      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      if (!staff && !(query.code !== undefined && playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))) {
+        // The same answer for an unknown player and a wrong code: the route does not tell which ids exist.
+        throw new HttpError(403, 'bad-player-code', {
+          en: 'Give the player id and the code printed on your registration slip.',
+          ja: '選手 ID と登録票に印刷されたコードを入力してください。',
+        }, 'query.code');
+      }
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const history = playerHistory(t, params.playerId);
+      if (!history) throw notFound(PLAYER);
+      return withVersion(reply, version, { tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date }, ...history });
+    },
+  });
+}

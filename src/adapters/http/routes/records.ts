@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pairingsView } from '../../../app/projections/pairings-view.js';
+import { penaltiesCsv, standingsCsv, standingsExport } from '../../../app/exports.js';
+import { penaltyLog } from '../../../app/penalty-log.js';
+import { departures } from '../../../core/tournament/state-queries.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { playerId, tournamentParams, withVersion } from './tournament-common.js';
+
+/** The official record across tournaments, and a tournament's exports. */
+export function recordsRoutes(app: FastifyInstance, context: ServerContext): void {
+  const gateway = context.gateway;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/record',
+    summary: "The official record: per player, across every tournament, the recorded penalties in force (a changed penalty shows what it became).",
+    tags: ['record'],
+    access: 'record:read',
+    query: z.object({ player: playerId.optional() }),
+    async handler({ query }) {
+      const record = await gateway.service.officialRecord();
+      if (query.player !== undefined) return { players: { [query.player]: record.get(query.player) ?? [] } };
+      return { players: Object.fromEntries(record) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/export',
+    summary:
+      'Exports the tournament: `json` (settings, pack, players with decklists, every round, standings, final places, penalty log), `standings.csv` / `penalties.csv` (UTF-8 with BOM for Excel, headers in `lang`), `standings.json` / `penalties.json` (the same rows as the CLI), or `events` (the whole event log as JSON lines, for archives).',
+    tags: ['record'],
+    access: 'record:read',
+    params: tournamentParams,
+    query: z.object({
+      format: z.enum(['json', 'events', 'standings.csv', 'standings.json', 'penalties.csv', 'penalties.json']).default('json'),
+      lang: z.enum(['ja', 'en']).default('ja'),
+    }),
+    async handler({ params, query, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const attach = (suffix: string) => reply.header('content-disposition', `attachment; filename="${params.tournamentId}-${suffix}"`);
+      switch (query.format) {
+        case 'standings.csv':
+          attach('standings.csv');
+          return reply.type('text/csv; charset=utf-8').send(standingsCsv(standingsExport(t), query.lang));
+        case 'penalties.csv':
+          attach('penalties.csv');
+          return reply.type('text/csv; charset=utf-8').send(penaltiesCsv(t, penaltyLog(t), query.lang));
+        case 'standings.json':
+          return withVersion(reply, version, { standings: standingsExport(t) });
+        case 'penalties.json':
+          return withVersion(reply, version, { penalties: penaltyLog(t) });
+        case 'events': {
+          const events = await gateway.store.read(params.tournamentId);
+          attach('events.jsonl');
+          return reply.type('application/x-ndjson; charset=utf-8').send(events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+        }
+        case 'json': {
+          const { dropped } = departures(t);
+          return withVersion(reply, version, {
+            id: params.tournamentId,
+            status: t.status,
+            settings: t.settings,
+            pack: { id: t.pack.id, version: t.pack.version },
+            players: t.players.map((p) => ({ id: p.id, name: p.name, entryRound: p.entryRound, dropped: dropped.has(p.id), decklist: p.decklist })),
+            rounds: t.rounds.map((r) => pairingsView(t, r.number)),
+            standings: standingsExport(t),
+            penalties: penaltyLog(t),
+            prizes: t.prizes,
+          });
+        }
+      }
+    },
+  });
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pairingsView } from '../../../app/projections/pairings-view.js';
+import { findRound } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { requireStaff } from '../auth/principal.js';
+import { notFound } from '../errors.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import type { ViewCache } from '../tournaments/view-cache.js';
+import { eventData, playerId, roundParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+
+const ROUND = { en: 'Round', ja: 'ラウンド' };
+
+function roundOf(t: Tournament, round: number) {
+  const r = findRound(t, round);
+  if (!r) throw notFound(ROUND);
+  return r;
+}
+
+/** Rounds: pairing, the pairings board, one player's table, ending a round. */
+export function roundsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
+  const gateway = context.gateway;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds',
+    summary: 'Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice.',
+    tags: ['rounds'],
+    access: { command: 'PairRound' },
+    params: tournamentParams,
+    body: z.strictObject({ round: z.number().int().min(1), seatTime: z.iso.datetime({ offset: true }).optional() }),
+    response: writeAnswer,
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const data = { round: body.round, ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }) };
+      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'PairRound', data, write);
+      return sendWrite(reply, answer, { pairing: eventData(answer, 'RoundPaired') ?? null }, 201);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/rounds/:round/pairings',
+    summary: 'The pairings board of a round: tables with names, seat marks, extensions and current results, then byes.',
+    tags: ['rounds'],
+    access: 'public',
+    params: roundParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      roundOf(t, params.round);
+      const view = views.view(params.tournamentId, `pairings/${params.round}`, version, t, (state) => pairingsView(state, params.round));
+      return withVersion(reply, version, view ?? {});
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/rounds/:round/pairings/:playerId',
+    summary: "One player's table and opponent in a round (what a player looks up on their phone).",
+    tags: ['rounds'],
+    access: 'public',
+    params: roundParams.extend({ playerId }),
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const round = roundOf(t, params.round);
+      const seat = views.seats(params.tournamentId, t, round).get(params.playerId);
+      if (!seat) throw notFound({ en: `Player ${params.playerId} in round ${params.round}`, ja: `第${params.round}回戦の選手 ${params.playerId}` });
+      const match = seat.index === null ? undefined : round.matches[seat.index];
+      return withVersion(reply, version, {
+        round: round.number,
+        stage: round.stage,
+        seatTime: round.seatTime,
+        player: { id: params.playerId, name: seat.name },
+        table: seat.table,
+        opponent: seat.opponent,
+        bye: seat.table === null,
+        reported: match ? match.report !== null : true,
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/end',
+    summary: 'Ends the round once every table has its result.',
+    tags: ['rounds'],
+    access: { command: 'EndRound' },
+    params: roundParams,
+    response: writeAnswer,
+    write: true,
+    async handler({ params, principal, write, reply }) {
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'EndRound', { round: params.round }, write));
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
+
+/** A tournament id: a short slug, chosen by the organizer or generated. */
+export const tournamentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, up to 64');
+/** A player id is the card game ID the player registers with. */
+export const playerId = z.string().trim().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
+const positive = z.coerce.number().int().min(1).max(100_000);
+
+export const tournamentParams = z.object({ tournamentId });
+export const roundParams = tournamentParams.extend({ round: positive });
+export const tableParams = roundParams.extend({ table: positive });
+export const playerParams = tournamentParams.extend({ playerId });
+
+/** What every write answers: the new version and the events it appended (the same bytes on an idempotent retry). */
+export const writeAnswer = z.object({
+  version: z.number(),
+  events: z.array(z.object({ seq: z.number(), type: z.string(), data: z.unknown(), actor: z.string(), at: z.string() })),
+});
+
+/** Sends a write's answer with its version as ETag, flagging a replayed retry. */
+export function sendWrite<Extra extends object>(reply: FastifyReply, answer: WriteAnswer, extra?: Extra, status = 200): object {
+  reply.header('etag', `"${answer.version}"`);
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  reply.code(status);
+  return { version: answer.version, events: answer.events, ...extra };
+}
+
+/** Marks a read with the tournament version it shows. */
+export function withVersion<T extends object>(reply: FastifyReply, version: number, body: T): T & { version: number } {
+  reply.header('etag', `"${version}"`);
+  return { ...body, version };
+}
+
+/** The data of the first event of `type` in a write's answer. */
+export function eventData<T>(answer: WriteAnswer, type: string): T | undefined {
+  return answer.events.find((e) => e.type === type)?.data as T | undefined;
+}

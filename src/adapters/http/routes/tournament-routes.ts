@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../server-context.js';
+import { ViewCache } from '../tournaments/view-cache.js';
+import { clockRoutes } from './clock.js';
+import { deckChecksRoutes } from './deck-checks.js';
+import { decksRoutes } from './decks.js';
+import { liveRoutes } from './live.js';
+import { penaltiesRoutes } from './penalties.js';
+import { playersRoutes } from './players.js';
+import { recordsRoutes } from './records.js';
+import { resultsRoutes } from './results.js';
+import { roundsRoutes } from './rounds.js';
+import { rulesRoutes } from './rules.js';
+import { standingsRoutes } from './standings.js';
+import { tournamentsRoutes } from './tournaments.js';
+
+/** Every route about tournaments (sharing one cache of projections), the rules and the card catalogue. */
+export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
+  const views = new ViewCache();
+  tournamentsRoutes(app, context);
+  playersRoutes(app, context);
+  deckChecksRoutes(app, context);
+  roundsRoutes(app, context, views);
+  resultsRoutes(app, context);
+  clockRoutes(app, context);
+  penaltiesRoutes(app, context);
+  standingsRoutes(app, context, views);
+  recordsRoutes(app, context);
+  liveRoutes(app, context);
+  rulesRoutes(app, context);
+  decksRoutes(app, context);
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { IdempotencyKeyReuseError, VersionConflictError, type EventStore } from '../../app/event-store.js';
+import type { TournamentService } from '../../app/tournament-service.js';
+import type { AccountStore } from '../accounts/account-store.js';
+import { PUBLIC, resolvePrincipal } from './auth/principal.js';
+import { HttpError, idempotencyKeyReused, versionConflict } from './errors.js';
+import type {} from './fastify-types.js';
+import { LateTicker } from './live/late-ticker.js';
+import { LiveHub } from './live/live-hub.js';
+import { openApiInfo } from './openapi.js';
+import { accountRoutes } from './routes/accounts.js';
+import { authRoutes } from './routes/auth.js';
+import { healthRoutes } from './routes/health.js';
+import type { ServerContext } from './server-context.js';
+import { tournamentRoutes } from './routes/tournament-routes.js';
+import { TournamentGateway } from './tournaments/tournament-gateway.js';
+import { NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
+
+export interface ServerDeps {
+  readonly accounts: AccountStore;
+  /** The server's only clock (sessions, seat times, tardiness); tests pass their own. */
+  readonly clock?: () => Date;
+  readonly newId?: () => string;
+  /** Signs player record codes (see resolveSecret). */
+  readonly secret: string;
+  readonly secureCookies?: boolean;
+  readonly trustProxy?: boolean;
+  /** The built console (web/dist), or null to serve only the API. */
+  readonly webRoot?: string | null;
+  readonly logger?: boolean;
+  readonly service: TournamentService;
+  /** The event store under the service (listing tournaments, resuming a live stream). */
+  readonly store: EventStore;
+  readonly heartbeatMs?: number;
+}
+
+const FASTIFY_CODES: Readonly<Record<string, { code: string; en: string; ja: string }>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported-media-type', en: 'Send the body as application/json.', ja: '本文は application/json で送ってください。' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', en: 'The JSON body is empty.', ja: 'JSON の本文が空です。' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', en: 'The body is not valid JSON.', ja: '本文が正しい JSON ではありません。' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body-too-large', en: 'The body is too large.', ja: '本文が大きすぎます。' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid-request', en: 'The Content-Length does not match the body.', ja: 'Content-Length が本文と一致しません。' },
+};
+
+/** Turns anything a handler or hook threw into the error JSON. */
+function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof VersionConflictError) return versionConflict(error.expectedVersion, error.actualVersion);
+  if (error instanceof IdempotencyKeyReuseError) return idempotencyKeyReused(error.idempotencyKey);
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) return new HttpError(fastifyError.statusCode ?? 400, known.code, { en: known.en, ja: known.ja }, 'body');
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    const message = fastifyError.message ?? 'Bad request';
+    return new HttpError(fastifyError.statusCode, 'invalid-request', { en: message, ja: `リクエストが正しくありません: ${message}` });
+  }
+  return null;
+}
+
+/**
+ * Builds the HTTP server: the JSON API under /api, its OpenAPI document, live updates, and
+ * the built console for every other path. It opens nothing itself; the caller passes the
+ * stores, so tests build it over real stores on a temp file or schema.
+ */
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: deps.trustProxy ?? false, bodyLimit: 2 * 1024 * 1024 });
+  const hub = new LiveHub(deps.heartbeatMs);
+  const clock = deps.clock ?? (() => new Date());
+  const gateway = new TournamentGateway(deps.service, deps.store, hub, clock);
+  const ticker = new LateTicker(hub, gateway, clock);
+  const context: ServerContext = {
+    accounts: deps.accounts,
+    hub,
+    gateway,
+    clock,
+    newId: deps.newId ?? randomUUID,
+    secret: deps.secret,
+    secureCookies: deps.secureCookies ?? false,
+  };
+
+  // The zod schemas validate inside each route (see route.ts); Fastify keeps them only for the
+  // OpenAPI document, and answers are plain JSON.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // Only JSON bodies: a cross-site form cannot send one without a CORS preflight we never grant.
+  app.removeContentTypeParser('text/plain');
+
+  // Fastify 5 refuses shared object defaults on requests: start at null, the hook sets it first.
+  app.decorateRequest('principal');
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, { openapi: openApiInfo() });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.principal = PUBLIC;
+    if (!request.url.startsWith('/api/')) return;
+    reply.header('cache-control', 'no-store');
+    request.principal = await resolvePrincipal(request, context.accounts, context.clock());
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'same-origin');
+    return payload;
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const known = toHttpError(error);
+    if (!known) {
+      request.log.error(error);
+      return reply
+        .code(500)
+        .send({ code: 'internal', message: 'Something went wrong on the server. Try again.', messageJa: 'サーバーで問題が起きました。もう一度お試しください。' });
+    }
+    for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
+    return reply.code(known.statusCode).send(known.body());
+  });
+
+  const webRoot = deps.webRoot ?? null;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}.`, messageJa: `${request.method} ${request.url.split('?')[0]} というルートはありません。` });
+    }
+    if (webRoot) return reply.type('text/html').sendFile('index.html', webRoot);
+    return reply.type('text/html; charset=utf-8').send(NO_CONSOLE_PAGE);
+  });
+  if (webRoot) await serveConsole(app, webRoot);
+
+  healthRoutes(app, context);
+  authRoutes(app, context);
+  accountRoutes(app, context);
+  tournamentRoutes(app, context);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Before the listener closes: open event streams would otherwise keep close() waiting forever.
+  app.addHook('preClose', async () => {
+    ticker.close();
+    hub.close();
+  });
+  return app;
+}

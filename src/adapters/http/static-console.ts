@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { packageRoot } from '../package-root.js';
+
+/** Where the built console lives when it has been built (`web/dist`), else null. */
+export function defaultWebRoot(): string | null {
+  const root = join(packageRoot(), 'web', 'dist');
+  return existsSync(join(root, 'index.html')) ? root : null;
+}
+
+/**
+ * Serves the built console. Paths that are no file and not under /api get index.html, so
+ * the console's own routes (/t/123/pairings) survive a reload.
+ */
+export async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
+}
+
+function cacheHeaders(reply: FastifyReply, path: string): void {
+  // Vite names built assets by content hash: cache them for good; index.html must always be fresh.
+  reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+/** The page shown when the console has not been built yet: the API still works. */
+export const NO_CONSOLE_PAGE = `<!doctype html>
+<html lang="ja"><meta charset="utf-8"><title>shinpan 審判</title>
+<body style="font-family:sans-serif;max-width:40em;margin:2em auto">
+<h1>shinpan 審判</h1>
+<p>コンソールはまだビルドされていません（web/dist がありません）。API は <a href="/api/openapi.json">/api/openapi.json</a> で確認できます。</p>
+<p>The console has not been built yet (no web/dist). The API is described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+</body></html>
+`;

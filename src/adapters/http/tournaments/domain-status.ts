@@ -1,0 +1,37 @@
+import type { DomainError, DomainErrorCode } from '../../../core/tournament/domain-errors.js';
+import type { Text } from '../../../core/text.js';
+import { roleName } from '../auth/roles.js';
+import { HttpError } from '../errors.js';
+
+const STATUS: Partial<Record<DomainErrorCode, number>> = {
+  'tournament-not-found': 404,
+  'player-not-found': 404,
+  'round-not-found': 404,
+  'table-not-found': 404,
+  'penalty-not-found': 404,
+  'prize-not-found': 404,
+  'role-required': 403,
+  'version-conflict': 409,
+  'tournament-exists': 409,
+  'duplicate-player': 409,
+  'invalid-command': 400,
+};
+
+/** The domain names roles by id ("head-judge"); people read role names. */
+function roleRequiredMessage(details: Readonly<Record<string, unknown>>): Text | undefined {
+  const { roles, actual } = details;
+  if (!Array.isArray(roles) || typeof actual !== 'string') return undefined;
+  const needed = roles.map((r) => roleName(String(r)));
+  const you = roleName(actual);
+  return {
+    en: `Only a ${needed.map((n) => n.en).join(' or ')} may do this (you act as ${you.en}).`,
+    ja: `この操作は${needed.map((n) => n.ja).join('または')}のみが行えます（あなたの役割: ${you.ja}）。`,
+  };
+}
+
+/** A refused command as an HTTP error: its own code and both messages; 422 unless the code says otherwise. */
+export function domainHttpError(error: DomainError): HttpError {
+  const field = error.code === 'invalid-command' && typeof error.details.field === 'string' ? `body.${error.details.field}` : undefined;
+  const message = (error.code === 'role-required' ? roleRequiredMessage(error.details) : undefined) ?? error.message;
+  return new HttpError(STATUS[error.code] ?? 422, error.code, message, field);
+}

@@ -1,0 +1,80 @@
+import { assess } from '../../../core/policy/assess.js';
+import type { PenaltyId } from '../../../core/policy/assess-types.js';
+import { deriveOneMatch } from '../../../core/tournament/match-results.js';
+import { effectsByMatch, matchKey } from '../../../core/tournament/penalty-effects.js';
+import { departures, penaltiesInForce } from '../../../core/tournament/state-queries.js';
+import type { PenaltyState, RoundState, Tournament } from '../../../core/tournament/state.js';
+
+/** A player not seated at the round's seat time, with the penalty the guideline proposes now. */
+export interface LatePlayer {
+  readonly player: string;
+  readonly name: string;
+  readonly table: number;
+  /** Minutes since the seat time, to a tenth (so 4.9 is still under the 5-minute threshold). */
+  readonly minutesLate: number;
+  readonly penalty: PenaltyId;
+  /** From the second tardiness of this player in the tournament: the count and the step up the judge may choose. */
+  readonly repeat: { readonly count: number; readonly upgradeTo: PenaltyId | null } | null;
+  /** Tardiness penalties already issued to this player for this round. */
+  readonly issued: readonly { readonly penaltyId: number; readonly penalty: PenaltyId }[];
+}
+
+/** The phase tardiness is reported in: the player's match has not started for them, so a duel or match loss lands on it as "the next match". */
+export const TARDINESS_PHASE = 'between-matches' as const;
+
+/** Minutes late at `now`, floored to a tenth; 0 before the seat time. */
+export function minutesLate(seatTime: string, now: Date): number {
+  const ms = now.getTime() - Date.parse(seatTime);
+  if (ms <= 0) return 0;
+  return Math.max(0.1, Math.floor(ms / 6_000) / 10);
+}
+
+/**
+ * Every player of the round's unreported matches whom no judge has marked seated, once the
+ * seat time has passed, with the guideline penalty for their delay right now (thresholds and
+ * repeats come from the tournament's pack). A player whose match is already decided, or who
+ * dropped, is not listed. Linear in the round's size: a 4,096-player round is listed in
+ * milliseconds, so the list can be pushed every second.
+ */
+export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePlayer[] {
+  const late = minutesLate(round.seatTime, now);
+  if (late === 0 || round.ended) return [];
+  const { dropped } = departures(t);
+  const names = new Map(t.players.map((p) => [p.id, p.name]));
+  const byPlayer = new Map<string, PenaltyState[]>();
+  for (const p of penaltiesInForce(t)) byPlayer.set(p.player, [...(byPlayer.get(p.player) ?? []), p]);
+  const effects = effectsByMatch(t);
+  // Players without history get the same decision: assess once per distinct history.
+  const decisions = new Map<string, ReturnType<typeof assess>>();
+  const list: LatePlayer[] = [];
+  for (const match of round.matches) {
+    if (match.report !== null) continue;
+    const waiting = match.players.filter((player) => match.seated[player] === undefined && !dropped.has(player));
+    if (waiting.length === 0) continue;
+    // A match already decided by penalties (say the opponent's tardiness match loss) has nobody left to wait for.
+    // Only a match some penalty lands on can be decided without a report; the rest are pending.
+    const hit = effects.has(matchKey(round.number, match.table));
+    if (hit && deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind !== 'pending') continue;
+    for (const player of waiting) {
+      const mine = byPlayer.get(player) ?? [];
+      const previous = mine.map((p) => p.report.infraction);
+      const key = previous.join('\u0000');
+      let decided = decisions.get(key);
+      if (!decided) {
+        decided = assess({ infraction: 'tardiness', facts: { minutesLate: late }, phase: TARDINESS_PHASE, previous }, t.pack.content);
+        decisions.set(key, decided);
+      }
+      if (!decided.ok) continue;
+      list.push({
+        player,
+        name: names.get(player) ?? player,
+        table: match.table,
+        minutesLate: late,
+        penalty: decided.value.penalty,
+        repeat: decided.value.repeat,
+        issued: mine.filter((p) => p.report.infraction === 'tardiness' && p.context.round === round.number).map((p) => ({ penaltyId: p.id, penalty: p.penalty })),
+      });
+    }
+  }
+  return list;
+}

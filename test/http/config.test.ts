@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, serverConfigFromEnv } from '../../src/adapters/http/config.js';
+
+describe('serverConfigFromEnv', () => {
+  it('defaults to port 3000 on every address with ./shinpan.db', () => {
+    expect(serverConfigFromEnv({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      database: { kind: 'sqlite', path: './shinpan.db' },
+      secret: undefined,
+      secureCookies: false,
+      trustProxy: false,
+    });
+  });
+
+  it('reads PORT, HOST, SHINPAN_DB, SHINPAN_SECRET and the cookie and proxy flags', () => {
+    const config = serverConfigFromEnv({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      SHINPAN_DB: '/srv/shinpan/kanto.db',
+      SHINPAN_SECRET: 'a-long-enough-secret',
+      SHINPAN_SECURE_COOKIES: '1',
+      SHINPAN_TRUST_PROXY: 'true',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      database: { kind: 'sqlite', path: '/srv/shinpan/kanto.db' },
+      secret: 'a-long-enough-secret',
+      secureCookies: true,
+      trustProxy: true,
+    });
+  });
+
+  it('lets DATABASE_URL win over SHINPAN_DB, and command-line options win over both', () => {
+    const env = { DATABASE_URL: 'postgres://u:p@db:5432/shinpan', SHINPAN_DB: 'ignored.db', PORT: '8080' };
+    expect(serverConfigFromEnv(env).database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shinpan' });
+    const overridden = serverConfigFromEnv(env, { port: '0', db: './practice.db', host: '::1' });
+    expect([overridden.port, overridden.host, overridden.database]).toEqual([0, '::1', { kind: 'sqlite', path: './practice.db' }]);
+  });
+
+  it('refuses a bad port, a short secret, a bad flag and a non-PostgreSQL URL, naming the variable', () => {
+    const message = (env: NodeJS.ProcessEnv, overrides = {}) => {
+      try {
+        serverConfigFromEnv(env, overrides);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('no error');
+    };
+    expect(message({ PORT: 'http' })).toBe('PORT: expected a port number 0–65535, got "http"');
+    expect(message({}, { port: '70000' })).toBe('--port: expected a port number 0–65535, got "70000"');
+    expect(message({ SHINPAN_SECRET: 'short' })).toMatch(/^SHINPAN_SECRET: use at least 16 characters/);
+    expect(message({ SHINPAN_SECURE_COOKIES: 'yes' })).toBe('SHINPAN_SECURE_COOKIES: expected 1/true or 0/false, got "yes"');
+    expect(message({ DATABASE_URL: 'mysql://db/shinpan' })).toBe('database: only postgres:// URLs or a SQLite file path are supported, got "mysql://db/shinpan"');
+  });
+});
