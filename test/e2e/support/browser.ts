@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Where the test run leaves its screenshots (git-ignored). */
+export const screenshotDir = new URL('../../../test-output/screenshots/', import.meta.url).pathname;
+
+export const PHONE = { width: 360, height: 780 } as const;
+export const DESKTOP = { width: 1280, height: 900 } as const;
+
+/** Debian's Chromium, headless, with nothing that phones home. */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface Person {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Uncaught errors in the page: a test ends by asserting there were none. */
+  readonly errors: string[];
+}
+
+/**
+ * One person at one device: a browser context in their language and screen size, signed in
+ * through the API when `login` is given (the sign-in screen itself is driven once, by the organizer).
+ */
+export async function openPerson(
+  browser: Browser,
+  baseURL: string,
+  options: { readonly lang: 'ja' | 'en'; readonly viewport: { width: number; height: number }; readonly login?: { username: string; password: string } },
+): Promise<Person> {
+  const context = await browser.newContext({ baseURL, viewport: options.viewport, locale: options.lang === 'ja' ? 'ja-JP' : 'en-US' });
+  context.setDefaultTimeout(15_000);
+  if (options.login) {
+    const answer = await context.request.post('/api/auth/login', { data: options.login });
+    if (!answer.ok()) throw new Error(`login ${options.login.username}: ${answer.status()}`);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+/**
+ * Screenshots of the screen as it is now, in both languages (switched with the console's own
+ * language buttons) at phone and desktop width; the page is left as it was.
+ */
+export async function shootBoth(page: Page, name: string): Promise<string[]> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  const current = (await page.locator('html').getAttribute('lang')) === 'en' ? 'en' : 'ja';
+  const files: string[] = [];
+  for (const lang of ['ja', 'en'] as const) {
+    await page.locator(`.lang-switch button[lang=${lang}]`).first().click();
+    await page.locator(`html[lang=${lang}]`).waitFor({ state: 'attached' });
+    for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      const file = join(screenshotDir, `${name}.${lang}.${label}.png`);
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      files.push(file);
+    }
+  }
+  await page.locator(`.lang-switch button[lang=${current}]`).first().click();
+  await page.setViewportSize(original);
+  return files;
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { outbox } from './outbox';
+import { invalidate } from './resource';
+import { paths } from './tournament-api';
+
+export type LiveState = 'connecting' | 'live' | 'lost';
+
+// Every settled write changes what the views show: reload the tournament it touched.
+outbox.onSettled((write) => {
+  if (write.tournament !== undefined) invalidate(paths.tournament(write.tournament));
+  else invalidate(paths.tournaments);
+});
+
+/**
+ * Listens to the tournament's live stream (Server-Sent Events) and reloads the views on every
+ * change another person makes. The browser reconnects on its own after a drop; on reconnect
+ * the views reload, as changes may have been missed.
+ */
+export function useLive(tournamentId: string | undefined): LiveState {
+  const [state, setState] = useState<LiveState>('connecting');
+  useEffect(() => {
+    if (!tournamentId || typeof EventSource === 'undefined') return;
+    const source = new EventSource(paths.live(tournamentId));
+    const prefix = paths.tournament(tournamentId);
+    let wasLost = false;
+    source.onopen = () => {
+      setState('live');
+      if (wasLost) invalidate(prefix);
+      wasLost = false;
+    };
+    source.onerror = () => {
+      wasLost = true;
+      setState(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting');
+    };
+    source.addEventListener('events', () => invalidate(prefix));
+    // Staff only: the late list changed (a threshold crossed, a seat mark): the round clock reloads.
+    source.addEventListener('late', () => invalidate(`${prefix}/rounds/`));
+    return () => source.close();
+  }, [tournamentId]);
+  return state;
+}

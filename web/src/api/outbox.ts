@@ -1,0 +1,293 @@
+import type { Text } from '../i18n/i18n';
+import { ApiError, isRetryable, request } from './http';
+
+/*
+ * Every write of the console goes through here. A write gets its idempotency key when the
+ * person makes it, is kept in localStorage until the server acknowledges it, and is sent again
+ * with the same key after a dropped connection or a server error, so a judge's tap on bad
+ * Wi-Fi is neither lost nor applied twice.
+ */
+
+/** What the person did, for the pending list: an i18n key and its values. */
+export interface WriteLabel {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+export interface WriteRequest {
+  readonly method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  readonly path: string;
+  readonly body?: unknown;
+  /** The tournament the write changes; its writes are sent in order, each on the version the last one produced. */
+  readonly tournament?: string;
+  /** The tournament version the person saw when deciding (If-Match). */
+  readonly version?: number | null;
+  readonly label: WriteLabel;
+}
+
+export interface PendingWrite extends WriteRequest {
+  readonly key: string;
+  readonly createdAt: number;
+  readonly attempts: number;
+  readonly nextAt: number;
+  /** `signed-out`: waits for a new sign-in before it is sent again. */
+  readonly waiting: 'retry' | 'signed-out' | null;
+}
+
+/** A write the server refused: it will not be sent again. */
+export interface FailedWrite {
+  readonly key: string;
+  readonly label: WriteLabel;
+  readonly tournament?: string;
+  readonly status: number;
+  readonly code: string;
+  readonly text: Text;
+  readonly at: number;
+}
+
+export type WriteOutcome =
+  | { readonly ok: true; readonly body: unknown; readonly version: number | null }
+  | { readonly ok: false; readonly error: ApiError; readonly failed: FailedWrite };
+
+interface Snapshot {
+  readonly pending: readonly PendingWrite[];
+  readonly failed: readonly FailedWrite[];
+  readonly online: boolean;
+}
+
+const STORAGE_KEY = 'shinpan.outbox.v1';
+const REBASE_KEY = 'shinpan.outbox.rebase.v1';
+const MAX_BACKOFF_MS = 30_000;
+
+function load(): { pending: PendingWrite[]; failed: FailedWrite[] } {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return { pending: [], failed: [] };
+    const parsed = JSON.parse(raw) as { pending?: PendingWrite[]; failed?: FailedWrite[] };
+    // A write that was being sent when the page closed may or may not have arrived: the same key makes resending safe.
+    return { pending: (parsed.pending ?? []).map((w) => ({ ...w, nextAt: 0, waiting: null })), failed: parsed.failed ?? [] };
+  } catch {
+    return { pending: [], failed: [] };
+  }
+}
+
+/** The console's write queue; one instance per page (`outbox`). */
+export class Outbox {
+  #pending: PendingWrite[];
+  #failed: FailedWrite[];
+  #online = typeof navigator === 'undefined' ? true : navigator.onLine;
+  #sending = false;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #snapshot: Snapshot;
+  readonly #listeners = new Set<() => void>();
+  readonly #ackListeners = new Set<(write: PendingWrite, outcome: WriteOutcome) => void>();
+  readonly #waiters = new Map<string, (outcome: WriteOutcome) => void>();
+  /**
+   * Per tournament, version → the version one of this device's own writes turned it into. A
+   * write decided on version 10 while this device's earlier write (sent on 10) made it 11 was
+   * decided knowing that change, so it is sent on 11: quick taps do not conflict with themselves.
+   */
+  #rebase: Record<string, Record<string, number>> = loadRebase();
+
+  constructor() {
+    const stored = load();
+    this.#pending = stored.pending;
+    this.#failed = stored.failed;
+    this.#snapshot = { pending: this.#pending, failed: this.#failed, online: this.#online };
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', () => this.#setOnline(true));
+      window.addEventListener('offline', () => this.#setOnline(false));
+      window.addEventListener('storage', (event) => {
+        if (event.key === STORAGE_KEY) this.#reloadFromStorage();
+      });
+    }
+    this.#schedule(0);
+  }
+
+  /** Queues a write and answers when the server has acknowledged or refused it. */
+  send(write: WriteRequest): Promise<WriteOutcome> {
+    const entry: PendingWrite = { ...write, key: crypto.randomUUID(), createdAt: Date.now(), attempts: 0, nextAt: 0, waiting: null };
+    this.#pending = [...this.#pending, entry];
+    this.#changed();
+    const done = new Promise<WriteOutcome>((resolve) => this.#waiters.set(entry.key, resolve));
+    this.#schedule(0);
+    return done;
+  }
+
+  /** React's useSyncExternalStore contract. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  snapshot = (): Snapshot => this.#snapshot;
+
+  /** Called for every acknowledged or refused write (views reload what it changed). */
+  onSettled(listener: (write: PendingWrite, outcome: WriteOutcome) => void): () => void {
+    this.#ackListeners.add(listener);
+    return () => this.#ackListeners.delete(listener);
+  }
+
+  /** Sends waiting writes now (after a new sign-in, or when the person taps "retry"). */
+  retryNow(): void {
+    this.#pending = this.#pending.map((w) => ({ ...w, nextAt: 0, waiting: null }));
+    this.#changed();
+    this.#schedule(0);
+  }
+
+  /** Lists a refusal whose screen is gone, so the person still reads it. */
+  keep(failed: FailedWrite): void {
+    this.#failed = [...this.#failed.filter((f) => f.key !== failed.key), failed].slice(-20);
+    this.#changed();
+  }
+
+  dismiss(key: string): void {
+    this.#failed = this.#failed.filter((f) => f.key !== key);
+    this.#changed();
+  }
+
+  #setOnline(online: boolean): void {
+    this.#online = online;
+    this.#changed();
+    if (online) this.retryNow();
+  }
+
+  #reloadFromStorage(): void {
+    const stored = load();
+    // Another tab took over these writes; this tab keeps sending only when its own queue is idle.
+    if (!this.#sending) {
+      this.#pending = stored.pending;
+      this.#failed = stored.failed;
+      this.#changed(false);
+    }
+  }
+
+  #changed(persist = true): void {
+    if (persist) {
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ pending: this.#pending, failed: this.#failed }));
+      } catch {
+        // Storage full or blocked: the queue still works for this page's lifetime.
+      }
+    }
+    this.#snapshot = { pending: this.#pending, failed: this.#failed, online: this.#online };
+    for (const listener of this.#listeners) listener();
+  }
+
+  #schedule(delayMs: number): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#drain();
+    }, delayMs);
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#sending) return;
+    this.#sending = true;
+    try {
+      for (;;) {
+        const next = this.#pending.find((w) => w.waiting !== 'signed-out');
+        if (!next) return;
+        const wait = next.nextAt - Date.now();
+        if (wait > 0) {
+          this.#schedule(wait);
+          return;
+        }
+        const keepGoing = await this.#attempt(next);
+        if (!keepGoing) return;
+      }
+    } finally {
+      this.#sending = false;
+    }
+  }
+
+  /** Sends one write; answers whether the queue may go on to the next one. */
+  async #attempt(write: PendingWrite): Promise<boolean> {
+    const version = this.#rebased(write);
+    const headers: Record<string, string> = { 'idempotency-key': write.key };
+    if (version !== null) headers['if-match'] = `"${version}"`;
+    try {
+      const answer = await request<unknown>(write.method, write.path, { body: write.body ?? {}, headers });
+      if (write.tournament !== undefined && version !== null && answer.version !== null && answer.version !== version) {
+        this.#remember(write.tournament, version, answer.version);
+      }
+      this.#settle(write, { ok: true, body: answer.body, version: answer.version });
+      return true;
+    } catch (error) {
+      if (isRetryable(error)) {
+        const attempts = write.attempts + 1;
+        const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts - 1, 5));
+        this.#replace({ ...write, attempts, nextAt: Date.now() + backoff, waiting: 'retry' });
+        this.#schedule(backoff);
+        return false;
+      }
+      if (error instanceof ApiError && error.status === 401) {
+        this.#replace({ ...write, waiting: 'signed-out' });
+        return true;
+      }
+      const apiError = error instanceof ApiError ? error : new ApiError(0, 'client-error', { en: String(error), ja: String(error) });
+      this.#fail(write, apiError);
+      return true;
+    }
+  }
+
+  #rebased(write: PendingWrite): number | null {
+    let version = write.version ?? null;
+    const map = write.tournament === undefined ? undefined : this.#rebase[write.tournament];
+    for (let hops = 0; version !== null && map && map[version] !== undefined && hops < 1000; hops++) version = map[version]!;
+    return version;
+  }
+
+  #remember(tournament: string, from: number, to: number): void {
+    const map: Record<string, number> = { ...this.#rebase[tournament], [from]: to };
+    const recent: [string, number][] = Object.entries(map).sort((a, b) => Number(b[0]) - Number(a[0])).slice(0, 100);
+    this.#rebase = { ...this.#rebase, [tournament]: Object.fromEntries(recent) as Record<string, number> };
+    try {
+      localStorage.setItem(REBASE_KEY, JSON.stringify(this.#rebase));
+    } catch {
+      // Without storage the map lives as long as the page.
+    }
+  }
+
+  #replace(write: PendingWrite): void {
+    this.#pending = this.#pending.map((w) => (w.key === write.key ? write : w));
+    this.#changed();
+  }
+
+  #settle(write: PendingWrite, outcome: WriteOutcome): void {
+    this.#pending = this.#pending.filter((w) => w.key !== write.key);
+    this.#changed();
+    this.#waiters.get(write.key)?.(outcome);
+    this.#waiters.delete(write.key);
+    for (const listener of this.#ackListeners) listener(write, outcome);
+  }
+
+  /**
+   * A refused write is never sent again. The screen that made it shows the refusal beside the
+   * button; a write with nobody waiting (sent after a reload) goes to the failed list instead.
+   */
+  #fail(write: PendingWrite, error: ApiError): void {
+    const failed: FailedWrite = {
+      key: write.key,
+      label: write.label,
+      ...(write.tournament === undefined ? {} : { tournament: write.tournament }),
+      status: error.status,
+      code: error.code,
+      text: error.text,
+      at: Date.now(),
+    };
+    if (!this.#waiters.has(write.key)) this.#failed = [...this.#failed, failed].slice(-20);
+    this.#settle(write, { ok: false, error, failed });
+  }
+}
+
+function loadRebase(): Record<string, Record<string, number>> {
+  try {
+    return JSON.parse(localStorage.getItem(REBASE_KEY) ?? '{}') as Record<string, Record<string, number>>;
+  } catch {
+    return {};
+  }
+}
+
+export const outbox = new Outbox();

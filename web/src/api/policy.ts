@@ -1,0 +1,101 @@
+import type { Text } from '../i18n/i18n';
+import type { AppliesTo, PenaltyId, Phase } from './types';
+import { useEffect, useState } from 'react';
+import { get } from './http';
+import { useTournament } from './tournament-context';
+
+/*
+ * The policy pack as the server serves it: every infraction and penalty name, fact question
+ * and remedy the console shows comes from here, never from the console's own text files.
+ */
+
+export type Fact =
+  | { readonly name: string; readonly type: 'boolean'; readonly question: Text; readonly yes: Text; readonly no: Text }
+  | { readonly name: string; readonly type: 'number'; readonly question: Text; readonly label?: Text; readonly unit?: Text; readonly exclusiveMinimum?: number; readonly minimum?: number };
+
+export interface PackInfraction {
+  readonly id: string;
+  readonly section: string;
+  readonly name: Text;
+  readonly description: Text;
+  readonly facts: readonly Fact[];
+  readonly remedy: Text | null;
+}
+
+export interface PackPenalty {
+  readonly id: PenaltyId;
+  readonly name: Text;
+  readonly recorded: boolean;
+  readonly effect: Text;
+}
+
+export interface Landing {
+  readonly propose: AppliesTo | null;
+  readonly options: readonly AppliesTo[];
+  readonly note: Text;
+}
+
+export interface Pack {
+  readonly id: string;
+  readonly version: string;
+  readonly name: Text;
+  readonly penalties: readonly PackPenalty[];
+  readonly sections: readonly { readonly id: string; readonly title: Text }[];
+  readonly infractions: readonly PackInfraction[];
+  readonly timing: Readonly<Record<string, Readonly<Record<Phase, Landing & { readonly ifMatchAlreadyLost?: Landing }>>>>;
+  readonly settings: {
+    readonly tardiness?: { readonly duelLossFromMinutes: number; readonly matchLossFromMinutes: number };
+    readonly headJudgeOnly?: { readonly deviation: boolean; readonly matchLossMovedToNextMatch: boolean; readonly disqualification: boolean };
+    readonly disqualificationNeedsStatements?: boolean;
+  };
+  readonly application?: { readonly guideline: Text; readonly repeat: Text };
+}
+
+const packs = new Map<string, Promise<Pack>>();
+
+/**
+ * The tournament's own recorded pack (a record is always judged under the rules it was made
+ * with), from the public pack route: players reading their own record need the names too.
+ */
+function loadPack(tournament: string): Promise<Pack> {
+  let loading = packs.get(tournament);
+  if (!loading) {
+    loading = get<{ pack: Pack }>(`/api/tournaments/${encodeURIComponent(tournament)}/policy`).then((answer) => answer.body.pack);
+    loading.catch(() => packs.delete(tournament));
+    packs.set(tournament, loading);
+  }
+  return loading;
+}
+
+/** The tournament's policy pack; `pack` stays undefined while loading or when it cannot be read. */
+export function usePack(): { pack: Pack | undefined; error: unknown; reload: () => void } {
+  const { id } = useTournament();
+  const [state, setState] = useState<{ pack: Pack | undefined; error: unknown }>({ pack: undefined, error: null });
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadPack(id).then(
+      (pack) => live && setState({ pack, error: null }),
+      (error: unknown) => live && setState({ pack: undefined, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, generation]);
+  return { ...state, reload: () => setGeneration((g) => g + 1) };
+}
+
+/** The pack's penalty with this id. */
+export function penaltyOf(pack: Pack | undefined, id: string | null | undefined): PackPenalty | undefined {
+  return pack?.penalties.find((p) => p.id === id);
+}
+
+/** The pack's infraction with this id. */
+export function infractionOf(pack: Pack | undefined, id: string | null | undefined): PackInfraction | undefined {
+  return pack?.infractions.find((i) => i.id === id);
+}
+
+/** The ladder, lowest first, as the pack orders it. */
+export function ladder(pack: Pack): readonly PenaltyId[] {
+  return pack.penalties.map((p) => p.id);
+}

@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, get, NetworkError } from './http';
+
+/*
+ * Reads with a memory of the last good answer: a view shows what it had while it reloads, and
+ * keeps showing it (marked stale) when the connection drops, instead of a blank screen.
+ */
+
+interface Cached {
+  readonly body: unknown;
+  readonly version: number | null;
+  readonly at: number;
+}
+
+const cache = new Map<string, Cached>();
+const subscribers = new Set<(path: string) => void>();
+
+/** Makes every view showing a path under `prefix` load it again (after a write or a live update). */
+export function invalidate(prefix: string): void {
+  for (const notify of subscribers) notify(prefix);
+}
+
+export interface Resource<T> {
+  readonly data: T | undefined;
+  readonly version: number | null;
+  readonly loading: boolean;
+  readonly error: ApiError | NetworkError | null;
+  /** The data shown is from an earlier load: the last one failed. */
+  readonly stale: boolean;
+  /** When the data shown was loaded (ms since epoch). */
+  readonly loadedAt: number | null;
+  reload(): void;
+}
+
+/** Loads `path` (null: nothing yet) and again whenever it is invalidated. */
+export function useResource<T>(path: string | null): Resource<T> {
+  const cached = path ? cache.get(path) : undefined;
+  const [state, setState] = useState<{ path: string | null; entry: Cached | undefined; loading: boolean; error: ApiError | NetworkError | null }>({
+    path,
+    entry: cached,
+    loading: path !== null,
+    error: null,
+  });
+  const [generation, setGeneration] = useState(0);
+  const pathRef = useRef(path);
+  pathRef.current = path;
+
+  useEffect(() => {
+    if (path === null) return;
+    const controller = new AbortController();
+    setState((s) => ({ path, entry: s.path === path ? s.entry : cache.get(path), loading: true, error: null }));
+    get<T>(path, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        const entry: Cached = { body: answer.body, version: answer.version, at: Date.now() };
+        cache.set(path, entry);
+        setState({ path, entry, loading: false, error: null });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || (error as Error).name === 'AbortError') return;
+        const known = error instanceof ApiError || error instanceof NetworkError ? error : new NetworkError(error);
+        setState((s) => ({ ...s, loading: false, error: known }));
+      },
+    );
+    return () => controller.abort();
+  }, [path, generation]);
+
+  useEffect(() => {
+    const notify = (prefix: string) => {
+      if (pathRef.current?.startsWith(prefix)) setGeneration((g) => g + 1);
+    };
+    subscribers.add(notify);
+    return () => {
+      subscribers.delete(notify);
+    };
+  }, []);
+
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const entry = state.path === path ? state.entry : cached;
+  return {
+    data: entry?.body as T | undefined,
+    version: entry?.version ?? null,
+    loading: state.loading,
+    error: state.error,
+    stale: state.error !== null && entry !== undefined,
+    loadedAt: entry?.at ?? null,
+    reload,
+  };
+}

@@ -1,0 +1,90 @@
+import { outbox, type WriteLabel, type WriteOutcome } from './outbox';
+import type { AppliesTo, Deck, PenaltyId, Phase, Structure } from './types';
+
+/** Paths of the API's tournament resources, one place to change when a route moves. */
+export const paths = {
+  tournaments: '/api/tournaments',
+  tournament: (t: string) => `/api/tournaments/${enc(t)}`,
+  players: (t: string) => `/api/tournaments/${enc(t)}/players`,
+  rounds: (t: string) => `/api/tournaments/${enc(t)}/rounds`,
+  pairings: (t: string, r: number) => `/api/tournaments/${enc(t)}/rounds/${r}/pairings`,
+  playerTable: (t: string, r: number, p: string) => `/api/tournaments/${enc(t)}/rounds/${r}/pairings/${enc(p)}`,
+  clock: (t: string, r: number) => `/api/tournaments/${enc(t)}/rounds/${r}/clock`,
+  penalties: (t: string) => `/api/tournaments/${enc(t)}/penalties`,
+  standings: (t: string) => `/api/tournaments/${enc(t)}/standings`,
+  playerRecord: (t: string, p: string, code?: string) =>
+    `/api/tournaments/${enc(t)}/players/${enc(p)}/record${code ? `?code=${encodeURIComponent(code)}` : ''}`,
+  live: (t: string) => `/api/tournaments/${enc(t)}/live`,
+  assess: (t: string) => `/api/tournaments/${enc(t)}/penalties/assess`,
+  deckChecks: (t: string) => `/api/tournaments/${enc(t)}/deck-checks`,
+};
+
+function enc(s: string): string {
+  return encodeURIComponent(s);
+}
+
+/** A tournament write through the outbox: idempotency key, If-Match, retried until acknowledged. */
+function write(t: string, version: number | null, method: 'POST' | 'PUT', path: string, body: unknown, label: WriteLabel): Promise<WriteOutcome> {
+  return outbox.send({ method, path, body, tournament: t, version, label });
+}
+
+export interface NewTournament {
+  readonly name: string;
+  readonly date: string;
+  readonly decklistsRequired: boolean;
+  readonly roundMinutes: number;
+  readonly structure: Structure;
+}
+
+export type DecklistUpload = { readonly format: 'ydk' | 'ydke' | 'text'; readonly text: string };
+
+export interface PenaltyReport {
+  readonly infraction: string;
+  readonly facts?: Readonly<Record<string, number | boolean>>;
+  readonly phase: Phase;
+  readonly matchAlreadyLost?: boolean;
+}
+
+export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
+
+/** Every tournament write the console makes. `v` is the version the person saw. */
+export const writes = {
+  createTournament: (body: NewTournament) =>
+    outbox.send({ method: 'POST', path: paths.tournaments, body, label: { key: 'write.createTournament', params: { name: body.name } } }),
+  registerPlayer: (t: string, v: number | null, body: { id: string; name: string; decklist?: DecklistUpload }) =>
+    write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
+  submitDecklist: (t: string, v: number | null, player: string, body: DecklistUpload) =>
+    write(t, v, 'PUT', `${paths.players(t)}/${enc(player)}/decklist`, { decklist: body }, { key: 'write.submitDecklist', params: { player } }),
+  dropPlayer: (t: string, v: number | null, player: string, reason?: string) =>
+    write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, { key: 'write.dropPlayer', params: { player } }),
+  pairRound: (t: string, v: number | null, round: number) =>
+    write(t, v, 'POST', paths.rounds(t), { round }, { key: 'write.pairRound', params: { round } }),
+  endRound: (t: string, v: number | null, round: number) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/end`, {}, { key: 'write.endRound', params: { round } }),
+  reportResult: (t: string, v: number | null, round: number, table: number, duels: readonly string[]) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/tables/${table}/result`, { duels }, { key: 'write.reportResult', params: { round, table } }),
+  correctResult: (t: string, v: number | null, round: number, table: number, duels: readonly string[], reason: string) =>
+    write(t, v, 'PUT', `${paths.rounds(t)}/${round}/tables/${table}/result`, { duels, reason }, { key: 'write.correctResult', params: { round, table } }),
+  markSeated: (t: string, v: number | null, round: number, table: number, player: string) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/tables/${table}/seated`, { player }, { key: 'write.markSeated', params: { player, table } }),
+  extendTime: (t: string, v: number | null, round: number, table: number, minutes: number, reason?: string) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/tables/${table}/extensions`, reason ? { minutes, reason } : { minutes }, {
+      key: 'write.extendTime',
+      params: { table, minutes },
+    }),
+  /** `expected`: the penalty the judge saw proposed; if a threshold passed meanwhile the server refuses (409 proposal-changed). */
+  confirmLate: (t: string, v: number | null, round: number, player: string, expected: PenaltyId) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/late/${enc(player)}/confirm`, { expectedPenalty: expected }, { key: 'write.confirmLate', params: { player } }),
+  issuePenalty: (
+    t: string,
+    v: number | null,
+    body: { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[] },
+  ) => write(t, v, 'POST', paths.penalties(t), body, { key: 'write.issuePenalty', params: { player: body.player, infraction: body.report.infraction } }),
+  appeal: (
+    t: string,
+    v: number | null,
+    penaltyId: number,
+    body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[] } | { outcome: 'rescinded'; reason: string },
+  ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
+  finish: (t: string, v: number | null) => write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
+};

@@ -1,0 +1,37 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useLive, type LiveState } from './live';
+import { useResource, type Resource } from './resource';
+import { paths } from './tournament-api';
+import type { TournamentSummary } from './types';
+
+interface TournamentValue {
+  readonly id: string;
+  readonly summary: Resource<TournamentSummary>;
+  /** The version the person has seen: what writes send as If-Match. */
+  readonly version: number | null;
+  readonly live: LiveState;
+}
+
+const TournamentContext = createContext<TournamentValue | null>(null);
+
+/** Loads one tournament's summary and keeps every view of it live. */
+export function TournamentProvider({ id, children }: { id: string; children: ReactNode }) {
+  const summary = useResource<TournamentSummary>(paths.tournament(id));
+  const live = useLive(id);
+  const version = summary.data?.version ?? summary.version;
+  return <TournamentContext.Provider value={{ id, summary, version, live }}>{children}</TournamentContext.Provider>;
+}
+
+/** The tournament the current screen is about. */
+export function useTournament(): TournamentValue {
+  const value = useContext(TournamentContext);
+  if (!value) throw new Error('useTournament outside TournamentProvider');
+  return value;
+}
+
+/** The newest version among the tournament summary and the resources a screen shows: the state the person decided on. */
+export function useVersion(...resources: readonly Resource<unknown>[]): number | null {
+  const { version } = useTournament();
+  const versions = [version, ...resources.map((r) => r.version)].filter((v): v is number => typeof v === 'number');
+  return versions.length > 0 ? Math.max(...versions) : null;
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasRole, useSession, type Role } from './api/session';
+import { TournamentProvider, useTournament } from './api/tournament-context';
+import { Layout } from './components/layout';
+import { Loading } from './components/status';
+import { PrintPairings } from './print/print-pairings';
+import { PrintSlips } from './print/print-slips';
+import { PrintStandings } from './print/print-standings';
+import { Link, matchPath, navigate, useLocation } from './router';
+import { DeckCheck } from './screens/deck-check';
+import { FindTable } from './screens/find-table';
+import { HeadJudgeQueue } from './screens/head-judge-queue';
+import { PenaltyFlow } from './penalty/penalty-flow';
+import { PlayerRecord } from './screens/player-record';
+import { Players } from './screens/players';
+import { RoundClock } from './screens/round-clock';
+import { RoundView } from './screens/round-view';
+import { Rounds } from './screens/rounds';
+import { SignIn } from './screens/sign-in';
+import { Standings } from './screens/standings';
+import { TournamentCreate } from './screens/tournament-create';
+import { TournamentHome } from './screens/tournament-home';
+import { TournamentList } from './screens/tournament-list';
+
+type Params = Record<string, string>;
+
+interface TournamentRoute {
+  readonly pattern: string;
+  /** Roles that may open the screen; absent for the public. */
+  readonly roles?: readonly Role[];
+  /** Printable pages render without the console's chrome. */
+  readonly print?: boolean;
+  readonly render: (params: Params) => ReactNode;
+}
+
+const num = (s: string | undefined): number => Number(s);
+
+const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
+  { pattern: '/t/:id', render: () => <TournamentHome /> },
+  { pattern: '/t/:id/players', roles: ['organizer', 'scorekeeper', 'head-judge', 'judge'], render: () => <Players /> },
+  { pattern: '/t/:id/players/:player', render: (p) => <PlayerRecord player={p.player ?? ''} /> },
+  { pattern: '/t/:id/rounds', render: () => <Rounds /> },
+  { pattern: '/t/:id/rounds/:round', render: (p) => <RoundView round={num(p.round)} /> },
+  { pattern: '/t/:id/rounds/:round/clock', roles: ['judge', 'head-judge', 'organizer', 'scorekeeper'], render: (p) => <RoundClock round={num(p.round)} /> },
+  { pattern: '/t/:id/penalty', roles: ['judge', 'head-judge'], render: () => <PenaltyFlow /> },
+  { pattern: '/t/:id/deck-check', roles: ['judge', 'head-judge'], render: () => <DeckCheck /> },
+  { pattern: '/t/:id/standings', render: () => <Standings /> },
+  { pattern: '/t/:id/queue', roles: ['head-judge'], render: () => <HeadJudgeQueue /> },
+  { pattern: '/t/:id/find', render: () => <FindTable /> },
+  { pattern: '/t/:id/print/pairings/:round', print: true, render: (p) => <PrintPairings round={num(p.round)} /> },
+  { pattern: '/t/:id/print/slips/:round', print: true, roles: ['organizer', 'scorekeeper', 'head-judge', 'judge'], render: (p) => <PrintSlips round={num(p.round)} /> },
+  { pattern: '/t/:id/print/standings', print: true, render: () => <PrintStandings /> },
+];
+
+/** The whole console: picks the screen for the path, behind the sign-in where a role is needed. */
+export function App() {
+  const { path } = useLocation();
+  const { account } = useSession();
+
+  if (path === '/sign-in') return <Layout><SignIn next={new URLSearchParams(location.search).get('next') ?? '/'} /></Layout>;
+  if (account?.mustChangePassword) return <Layout><SignIn next={path} /></Layout>;
+  if (path === '/' || path === '') return <Layout><TournamentList /></Layout>;
+  if (path === '/new') return <Layout><Guard roles={['organizer']}><TournamentCreate /></Guard></Layout>;
+
+  for (const route of TOURNAMENT_ROUTES) {
+    const params = matchPath(route.pattern, path);
+    if (!params?.id) continue;
+    const screen = route.roles ? <Guard roles={route.roles}>{route.render(params)}</Guard> : route.render(params);
+    return (
+      <TournamentProvider id={params.id}>
+        {route.print ? screen : <TournamentLayout>{screen}</TournamentLayout>}
+      </TournamentProvider>
+    );
+  }
+  return <Layout><NotFound /></Layout>;
+}
+
+function TournamentLayout({ children }: { children: ReactNode }) {
+  const { id, summary, live } = useTournament();
+  const name = summary.data?.settings.name ?? id;
+  const rounds = summary.data?.rounds ?? [];
+  const currentRound = rounds[rounds.length - 1]?.round ?? null;
+  return <Layout tournament={{ id, name, live, currentRound }}>{children}</Layout>;
+}
+
+/** Shows the screen to the roles named, asks others to sign in, and tells a signed-in account without the role. */
+function Guard({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { path } = useLocation();
+  if (account === undefined) return <Loading />;
+  if (account === null) {
+    return (
+      <section className="narrow">
+        <p>{t('guard.signIn')}</p>
+        <button type="button" className="button button-primary" onClick={() => navigate(`/sign-in?next=${encodeURIComponent(path)}`)}>
+          {t('nav.signIn')}
+        </button>
+      </section>
+    );
+  }
+  if (!hasRole(account, ...roles)) {
+    return (
+      <p className="notice notice-error" role="alert">
+        {t('guard.role')}
+      </p>
+    );
+  }
+  return <>{children}</>;
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h1>{t('notFound.title')}</h1>
+      <Link to="/">{t('nav.home')}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasRole, useSession } from '../api/session';
+import type { LiveState } from '../api/live';
+import { Link, navigate, useLocation } from '../router';
+import { LanguageSwitch } from './language-switch';
+import { OutboxBar, useOutbox } from './outbox-bar';
+
+export interface TournamentNav {
+  readonly id: string;
+  readonly name: string;
+  readonly live: LiveState;
+  readonly currentRound: number | null;
+}
+
+/** Header, tournament tabs, the outbox strip and the page. Print pages skip it. */
+export function Layout({ tournament, children }: { tournament?: TournamentNav; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { account, logout } = useSession();
+  const staff = !!account && !account.mustChangePassword;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <header className="app-header">
+        <div className="app-header-row">
+          <Link to="/" className="brand" aria-label={t('nav.home')}>
+            <span lang="ja">審判</span> <span className="brand-latin">shinpan</span>
+          </Link>
+          <div className="header-tools">
+            <LanguageSwitch />
+            {account ? (
+              <button
+                type="button"
+                className="button button-quiet"
+                onClick={() => void logout().then(() => navigate('/'))}
+                title={account.displayName}
+              >
+                {t('nav.signOut')}
+              </button>
+            ) : (
+              <Link to="/sign-in" className="button button-quiet">
+                {t('nav.signIn')}
+              </Link>
+            )}
+          </div>
+        </div>
+        {tournament && <TournamentTabs tournament={tournament} staff={staff} />}
+      </header>
+      <OutboxBar />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staff: boolean }) {
+  const { t } = useTranslation();
+  const { path } = useLocation();
+  const { account } = useSession();
+  const { online } = useOutbox();
+  const live = online ? tournament.live : 'lost';
+  const current = useRef<HTMLAnchorElement | null>(null);
+  // On a phone the tabs scroll sideways: keep the current one in view.
+  useEffect(() => {
+    current.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [path]);
+  const base = `/t/${encodeURIComponent(tournament.id)}`;
+  const round = tournament.currentRound;
+  const judge = hasRole(account, 'judge', 'head-judge');
+  const tabs: { to: string; label: string; show: boolean; match: string }[] = [
+    { to: base, label: t('nav.overview'), show: true, match: base },
+    { to: round ? `${base}/rounds/${round}` : `${base}/rounds`, label: t('nav.rounds'), show: true, match: `${base}/rounds` },
+    { to: `${base}/players`, label: t('nav.players'), show: staff, match: `${base}/players` },
+    { to: `${base}/penalty`, label: t('nav.penalty'), show: judge, match: `${base}/penalty` },
+    { to: `${base}/deck-check`, label: t('nav.deckCheck'), show: judge, match: `${base}/deck-check` },
+    { to: `${base}/standings`, label: t('nav.standings'), show: true, match: `${base}/standings` },
+    { to: `${base}/queue`, label: t('nav.queue'), show: hasRole(account, 'head-judge'), match: `${base}/queue` },
+    { to: `${base}/find`, label: t('nav.findTable'), show: true, match: `${base}/find` },
+  ];
+  return (
+    <div className="tournament-bar">
+      <p className="tournament-name">
+        <Link to={base}>{tournament.name}</Link>
+        <span className={`live live-${live}`} role="status" title={t(`live.${live}`)}>
+          <span aria-hidden="true">●</span> <span className="live-label">{t(`live.${live}`)}</span>
+        </span>
+      </p>
+      <nav aria-label={t('nav.tournament')}>
+        <ul className="tabs">
+          {tabs
+            .filter((tab) => tab.show)
+            .map((tab) => {
+              const isCurrent = tab.match === base ? path === base : path.startsWith(tab.match);
+              return (
+                <li key={tab.match}>
+                  <Link to={tab.to} aria-current={isCurrent ? 'page' : undefined} ref={isCurrent ? current : undefined}>
+                    {tab.label}
+                  </Link>
+                </li>
+              );
+            })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { outbox, type WriteLabel } from '../api/outbox';
+import { useLang } from '../i18n/i18n';
+
+/** The outbox's state for a component: pending and refused writes, and whether the browser is online. */
+export function useOutbox() {
+  return useSyncExternalStore(outbox.subscribe, outbox.snapshot);
+}
+
+function useLabel(): (label: WriteLabel) => string {
+  const { t } = useTranslation();
+  return (label) => t(label.key, label.params ?? {});
+}
+
+/**
+ * The strip under the header: offline, writes waiting to be acknowledged, and writes the
+ * server refused (a conflict with someone else's change, or a rule the domain enforces).
+ */
+export function OutboxBar() {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  const label = useLabel();
+  const { pending, failed, online } = useOutbox();
+  const signedOut = pending.some((w) => w.waiting === 'signed-out');
+  return (
+    <div className="outbox" aria-live="polite">
+      {!online && (
+        <p className="notice notice-warn" role="status" data-testid="offline">
+          {t('outbox.offline')}
+        </p>
+      )}
+      {pending.length > 0 && (
+        <details className="notice notice-pending" data-testid="pending-writes">
+          <summary>
+            <span className="spinner" aria-hidden="true" /> {t('outbox.pending', { count: pending.length })}
+            {signedOut && ` — ${t('outbox.signInToSend')}`}
+          </summary>
+          <ul>
+            {pending.map((w) => (
+              <li key={w.key}>
+                {label(w.label)}
+                {w.attempts > 0 && <span className="muted"> · {t('outbox.attempts', { count: w.attempts })}</span>}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button" onClick={() => outbox.retryNow()}>
+            {t('outbox.sendNow')}
+          </button>
+        </details>
+      )}
+      {failed.map((f) => (
+        <div key={f.key} className="notice notice-error" role="alert" data-testid="failed-write">
+          <p>
+            <strong>{f.code === 'version-conflict' ? t('outbox.conflict') : t('outbox.refused', { action: label(f.label) })}</strong>
+          </p>
+          <p>{pick(f.text)}</p>
+          <button type="button" className="button" onClick={() => outbox.dismiss(f.key)}>
+            {t('action.dismiss')}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The writes still waiting whose path starts with `prefix` (to mark a table or a player as pending). */
+export function usePendingFor(prefix: string): number {
+  const { pending } = useOutbox();
+  return pending.filter((w) => w.path.startsWith(prefix)).length;
+}

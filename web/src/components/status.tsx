@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError, NetworkError } from '../api/http';
+import type { Resource } from '../api/resource';
+import { formatTime, useLang } from '../i18n/i18n';
+
+/** A spinner line that screen readers announce. */
+export function Loading() {
+  const { t } = useTranslation();
+  return (
+    <p className="loading" role="status">
+      <span className="spinner" aria-hidden="true" /> {t('status.loading')}
+    </p>
+  );
+}
+
+/** An error in the person's language: the server's own sentence, or what went wrong on the way. */
+export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  const text =
+    error instanceof ApiError ? pick(error.text) : error instanceof NetworkError ? t('status.networkError') : error instanceof Error ? error.message : String(error);
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>{text}</p>
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('action.retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The three states of a loaded view: loading the first time, failed with nothing to show, or
+ * the data (with a "stale" note when a reload failed and older data stays on screen).
+ */
+export function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => React.ReactNode }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  if (resource.data === undefined) {
+    if (resource.error) return <ErrorNotice error={resource.error} onRetry={resource.reload} />;
+    return <Loading />;
+  }
+  return (
+    <>
+      {resource.stale && (
+        <p className="notice notice-warn" role="status">
+          {t('status.stale', { time: resource.loadedAt ? formatTime(resource.loadedAt, lang, true) : '' })}{' '}
+          <button type="button" className="link-button" onClick={resource.reload}>
+            {t('action.retry')}
+          </button>
+        </p>
+      )}
+      {children(resource.data)}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SessionProvider } from './api/session';
+import { App } from './app';
+import { initI18n } from './i18n/i18n';
+import './styles.css';
+
+initI18n();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SessionProvider>
+      <App />
+    </SessionProvider>
+  </StrictMode>,
+);

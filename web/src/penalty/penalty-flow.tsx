@@ -1,0 +1,207 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../api/http';
+import { infractionOf, penaltyOf, usePack, type PackInfraction } from '../api/policy';
+import { useResource } from '../api/resource';
+import { useTournament } from '../api/tournament-context';
+import { paths, type PenaltyReport } from '../api/tournament-api';
+import type { Decision, PenaltyView, Phase } from '../api/types';
+import { Choices } from '../components/form';
+import { PackGate } from '../components/pack-gate';
+import { ErrorNotice } from '../components/status';
+import { useLang } from '../i18n/i18n';
+import { Link, useLocation } from '../router';
+import { DecisionPanel } from './decision-panel';
+import { factsComplete, FactQuestions, type FactValues } from './fact-questions';
+import { InfractionPicker } from './infraction-picker';
+import { PlayerPicker, usePlayers } from './player-picker';
+
+const PHASES: readonly Phase[] = ['in-duel', 'between-duels', 'between-matches'];
+
+/** Reads the penalties list, whether the server answers an array or `{ penalties }`. */
+export function usePenalties() {
+  const { id } = useTournament();
+  const resource = useResource<PenaltyView[] | { penalties: PenaltyView[] }>(paths.penalties(id));
+  const data = resource.data === undefined ? undefined : Array.isArray(resource.data) ? resource.data : resource.data.penalties;
+  return { ...resource, data };
+}
+
+/**
+ * The judge's penalty flow, one step after the other on one page: the player, the infraction
+ * (by section or search), its facts and when it was found, then the guideline decision from
+ * the server to confirm or deviate from. A link from a table or a deck check fills the first steps.
+ */
+export function PenaltyFlow() {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  const { id } = useTournament();
+  const { query } = useLocation();
+  const { pack } = usePack();
+  const players = usePlayers();
+  const penalties = usePenalties();
+  const [playerId, setPlayerId] = useState<string | null>(query.get('player'));
+  const [infractionId, setInfractionId] = useState<string | null>(query.get('infraction'));
+  const [facts, setFacts] = useState<FactValues>({});
+  const [phase, setPhase] = useState<Phase | null>((query.get('phase') as Phase | null) ?? null);
+  const [matchAlreadyLost, setMatchAlreadyLost] = useState(false);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [assessing, setAssessing] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [issued, setIssued] = useState<unknown>(null);
+
+  const infraction = infractionOf(pack, infractionId);
+  const player = players.data?.find((p) => p.id === playerId) ?? (playerId ? { id: playerId, name: playerId } : null);
+  const report: PenaltyReport | null =
+    infraction && phase
+      ? {
+          infraction: infraction.id,
+          phase,
+          ...(infraction.facts.length > 0 ? { facts } : {}),
+          ...(phase !== 'between-matches' && matchAlreadyLost ? { matchAlreadyLost: true } : {}),
+        }
+      : null;
+  const reportKey = JSON.stringify([playerId, report]);
+
+  // Any change to the report makes the decision shown out of date.
+  useEffect(() => {
+    setDecision(null);
+    setError(null);
+  }, [reportKey]);
+
+  async function assess() {
+    if (!report || !playerId) return;
+    setAssessing(true);
+    setError(null);
+    try {
+      const answer = await request<Decision | { decision: Decision }>('POST', paths.assess(id), { body: { player: playerId, ...report } });
+      setDecision('decision' in answer.body ? answer.body.decision : answer.body);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setAssessing(false);
+    }
+  }
+
+  function restart() {
+    setPlayerId(null);
+    setInfractionId(null);
+    setFacts({});
+    setPhase(null);
+    setMatchAlreadyLost(false);
+    setDecision(null);
+    setIssued(null);
+  }
+
+  if (issued !== null) {
+    const shown = (issued as { penalty?: { penaltyId?: number; penalty?: string } | null }).penalty ?? {};
+    return (
+      <section className="stack narrow" aria-live="polite">
+        <h1>{t('penalty.issuedTitle')}</h1>
+        <p className="notice notice-ok" data-testid="penalty-issued">
+          {t('penalty.issued', {
+            id: shown.penaltyId ?? '',
+            name: player?.name ?? '',
+            penalty: pick(penaltyOf(pack, typeof shown.penalty === 'string' ? shown.penalty : null)?.name),
+          })}
+        </p>
+        <button type="button" className="button button-primary" onClick={restart}>
+          {t('penalty.another')}
+        </button>
+        <Link to={`/t/${encodeURIComponent(id)}`}>{t('nav.overview')}</Link>
+      </section>
+    );
+  }
+
+  return (
+    <PackGate>
+      {(loadedPack) => (
+        <section className="stack penalty-flow">
+          <h1>{t('penalty.title')}</h1>
+          <Step n={1} title={t('penalty.stepPlayer')} done={player ? `${player.name} (${player.id})` : null} onChange={() => setPlayerId(null)}>
+            <PlayerPicker onPick={(p) => setPlayerId(p.id)} />
+          </Step>
+          {player && (
+            <Step n={2} title={t('penalty.stepInfraction')} done={infraction ? `§${infraction.section} ${pick(infraction.name)}` : null} onChange={() => setInfractionId(null)}>
+              <InfractionPicker
+                pack={loadedPack}
+                onPick={(i: PackInfraction) => {
+                  setInfractionId(i.id);
+                  setFacts({});
+                }}
+              />
+            </Step>
+          )}
+          {player && infraction && (
+            <Step n={3} title={t('penalty.stepFacts')} done={null}>
+              <p className="muted">{pick(infraction.description)}</p>
+              <FactQuestions facts={infraction.facts} values={facts} onChange={setFacts} />
+              <Choices
+                legend={t('penalty.phase')}
+                name="phase"
+                value={phase}
+                onChange={setPhase}
+                options={PHASES.map((p) => ({ value: p, label: t(`phase.${p}`) }))}
+              />
+              {phase && phase !== 'between-matches' && (
+                <label className="check">
+                  <input type="checkbox" checked={matchAlreadyLost} onChange={(e) => setMatchAlreadyLost(e.target.checked)} />
+                  <span>{t('penalty.matchAlreadyLost')}</span>
+                </label>
+              )}
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={!report || !factsComplete(infraction.facts, facts) || assessing}
+                onClick={() => void assess()}
+                data-testid="assess"
+              >
+                {assessing ? t('status.working') : t('penalty.assess')}
+              </button>
+              {error !== null && <ErrorNotice error={error} onRetry={() => void assess()} />}
+            </Step>
+          )}
+          {player && report && decision && (
+            <Step n={4} title={t('penalty.stepDecision')} done={null}>
+              <DecisionPanel
+                key={reportKey}
+                pack={loadedPack}
+                decision={decision}
+                report={report}
+                player={player}
+                history={(penalties.data ?? []).filter((p) => p.player === player.id && p.status !== 'rescinded')}
+                onIssued={setIssued}
+              />
+            </Step>
+          )}
+        </section>
+      )}
+    </PackGate>
+  );
+}
+
+/** One step of the flow: its form while open, a summary line with "change" once answered. */
+function Step({ n, title, done, onChange, children }: { n: number; title: string; done: string | null; onChange?: () => void; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="step" aria-labelledby={`step-${n}`}>
+      <h2 id={`step-${n}`}>
+        <span className="step-number" aria-hidden="true">
+          {n}
+        </span>{' '}
+        {title}
+      </h2>
+      {done !== null ? (
+        <p className="step-done">
+          <strong>{done}</strong>{' '}
+          {onChange && (
+            <button type="button" className="link-button" onClick={onChange}>
+              {t('action.change')}
+            </button>
+          )}
+        </p>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { useTournament } from '../api/tournament-context';
+import { paths } from '../api/tournament-api';
+import type { PairingsView } from '../api/types';
+import { Loaded } from '../components/status';
+import { PrintPage } from './print-page';
+import { formatTime, useLang } from '../i18n/i18n';
+
+/** Pairings for the wall: by table, then every player by name with their table. */
+export function PrintPairings({ round }: { round: number }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { id } = useTournament();
+  const pairings = useResource<PairingsView>(paths.pairings(id, round));
+  return (
+    <PrintPage title={t('print.pairingsTitle', { round })}>
+      <Loaded resource={pairings}>
+        {(view) => {
+          const byName = view.tables
+            .flatMap((table) => table.players.map((p) => ({ p, table: table.table, opponent: table.players.find((o) => o.id !== p.id)?.name ?? null })))
+            .sort((a, b) => a.p.name.localeCompare(b.p.name, ['ja', 'en']));
+          return (
+            <>
+              <p>{t('clock.seatTime', { time: formatTime(view.seatTime, lang) })}</p>
+              <table className="data print-table" data-testid="print-pairings">
+                <thead>
+                  <tr>
+                    <th scope="col" className="num">
+                      {t('record.table')}
+                    </th>
+                    <th scope="col">{t('print.player1')}</th>
+                    <th scope="col">{t('print.player2')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.tables.map((table) => (
+                    <tr key={table.table ?? `bye-${table.players[0]?.id}`}>
+                      <td className="num">{table.table ?? t('round.bye')}</td>
+                      <td>
+                        {table.players[0]?.name} <span className="muted">{table.players[0]?.id}</span>
+                      </td>
+                      <td>{table.players[1] ? <>{table.players[1].name} <span className="muted">{table.players[1].id}</span></> : t('round.bye')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <h2 className="page-break">{t('print.byName')}</h2>
+              <table className="data print-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('standings.player')}</th>
+                    <th scope="col" className="num">
+                      {t('record.table')}
+                    </th>
+                    <th scope="col">{t('record.opponent')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {byName.map(({ p, table, opponent }) => (
+                    <tr key={p.id}>
+                      <td>{p.name}</td>
+                      <td className="num">{table ?? t('round.bye')}</td>
+                      <td>{opponent ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          );
+        }}
+      </Loaded>
+    </PrintPage>
+  );
+}

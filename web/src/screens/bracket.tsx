@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { useTournament } from '../api/tournament-context';
+import { paths } from '../api/tournament-api';
+import type { PairingsView, TableView } from '../api/types';
+
+/** The single-elimination bracket: one column per top-cut round, winners in bold. */
+export function Bracket({ rounds }: { rounds: readonly number[] }) {
+  const { t } = useTranslation();
+  // Named from the end, as players say them; a cut of 8 or more starts with numbered rounds.
+  const roundTitle = (index: number, count: number, round: number) =>
+    index === count - 1 ? t('standings.finalRound') : index === count - 2 ? t('standings.semiFinal') : t('rounds.round', { round });
+  return (
+    <div>
+      <h2>{t('standings.bracket')}</h2>
+      <div className="bracket" data-testid="bracket">
+        {rounds.map((r, i) => (
+          <BracketRound key={r} round={r} title={roundTitle(i, rounds.length, r)} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function BracketRound({ round, title }: { round: number; title: string }) {
+  const { id } = useTournament();
+  const pairings = useResource<PairingsView>(paths.pairings(id, round));
+  return (
+    <section className="bracket-round" aria-label={title}>
+      <h3>{title}</h3>
+      <ol>
+        {(pairings.data?.tables ?? []).map((table) => (
+          <BracketMatch key={table.table ?? `bye-${table.players[0]?.id}`} table={table} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function BracketMatch({ table }: { table: TableView }) {
+  const { t } = useTranslation();
+  const winner = table.outcome.kind === 'win' ? table.outcome.winner : table.outcome.kind === 'bye' ? table.players[0]?.id : null;
+  return (
+    <li className="bracket-match">
+      {table.players.map((p) => (
+        <p key={p.id} className={p.id === winner ? 'bracket-winner' : undefined}>
+          <span>{p.name}</span> <span className="num">{table.outcome.kind === 'bye' ? t('outcome.bye') : p.duelWins}</span>
+        </p>
+      ))}
+    </li>
+  );
+}

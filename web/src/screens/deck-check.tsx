@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../api/http';
+import { infractionOf, usePack } from '../api/policy';
+import { useTournament } from '../api/tournament-context';
+import { paths, type DecklistUpload } from '../api/tournament-api';
+import type { DeckCheckAnswer, DeckDifference } from '../api/types';
+import { ErrorNotice } from '../components/status';
+import { useLang } from '../i18n/i18n';
+import { PlayerPicker, usePlayers } from '../penalty/player-picker';
+import { Link, useLocation } from '../router';
+import { DeckFindings, useCardName } from './deck-findings';
+import { DecklistInput } from './decklist-input';
+
+const ZONES = ['main', 'extra', 'side'] as const;
+
+/**
+ * A deck check: the judge enters the deck the player presents; the server compares it with
+ * the registered list and checks it, and every difference is highlighted zone by zone, with
+ * the way into the penalty flow for what it proposes.
+ */
+export function DeckCheck() {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  const { id } = useTournament();
+  const { query } = useLocation();
+  const { pack } = usePack();
+  const players = usePlayers();
+  const [playerId, setPlayerId] = useState<string | null>(query.get('player'));
+  const [deck, setDeck] = useState<DecklistUpload | null>(null);
+  const [answer, setAnswer] = useState<DeckCheckAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const player = players.data?.find((p) => p.id === playerId);
+
+  async function check() {
+    if (!playerId || !deck) return;
+    setBusy(true);
+    setError(null);
+    setAnswer(null);
+    try {
+      const result = await request<DeckCheckAnswer>('POST', paths.deckChecks(id), { body: { player: playerId, deck } });
+      setAnswer(result.body);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="stack">
+      <h1>{t('deckCheck.title')}</h1>
+      {playerId === null ? (
+        <PlayerPicker onPick={(p) => setPlayerId(p.id)} />
+      ) : (
+        <p className="step-done">
+          <strong>
+            {player?.name ?? playerId} ({playerId})
+          </strong>{' '}
+          <button type="button" className="link-button" onClick={() => (setPlayerId(null), setAnswer(null))}>
+            {t('action.change')}
+          </button>
+        </p>
+      )}
+      {playerId !== null && (
+        <>
+          <h2>{t('deckCheck.presented')}</h2>
+          <DecklistInput value={deck} onChange={setDeck} />
+          <button type="button" className="button button-primary" disabled={!deck || busy} onClick={() => void check()} data-testid="run-deck-check">
+            {busy ? t('status.working') : t('deckCheck.run')}
+          </button>
+          {error !== null && <ErrorNotice error={error} onRetry={() => void check()} />}
+        </>
+      )}
+      {answer && playerId && (
+        <div className="stack" aria-live="polite" data-testid="deck-check-result">
+          {!answer.registered ? (
+            <p className="notice notice-warn">{t('deckCheck.noRegisteredList')}</p>
+          ) : answer.differences.length === 0 ? (
+            <p className="notice notice-ok">{t('deckCheck.matches')}</p>
+          ) : (
+            <>
+              <p className="notice notice-error">{t('deckCheck.mismatch', { count: answer.differences.length })}</p>
+              {ZONES.map((zone) => (
+                <ZoneDifferences key={zone} zone={zone} differences={answer.differences.filter((d) => d.zone === zone)} />
+              ))}
+            </>
+          )}
+          {answer.findings.length > 0 && (
+            <>
+              <h2>{t('deckCheck.findings')}</h2>
+              <DeckFindings findings={answer.findings} />
+            </>
+          )}
+          {answer.proposedInfractions.map((infraction) => (
+            <Link
+              key={infraction}
+              className="button button-penalty"
+              to={`/t/${encodeURIComponent(id)}/penalty?player=${encodeURIComponent(playerId)}&infraction=${encodeURIComponent(infraction)}`}
+              data-testid={`propose-${infraction}`}
+            >
+              {t('deckCheck.toPenalty', { infraction: pick(infractionOf(pack, infraction)?.name) || infraction })}
+            </Link>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ZoneDifferences({ zone, differences }: { zone: (typeof ZONES)[number]; differences: readonly DeckDifference[] }) {
+  const { t } = useTranslation();
+  const cardName = useCardName();
+  if (differences.length === 0) return null;
+  return (
+    <div className="table-scroll">
+      <table className="data diff">
+        <caption>{t(`deck.${zone}`)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('deckCheck.card')}</th>
+            <th scope="col" className="num">
+              {t('deckCheck.registered')}
+            </th>
+            <th scope="col" className="num">
+              {t('deckCheck.presentedCount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {differences.map((d) => (
+            <tr key={d.passcode} className={d.presented > d.registered ? 'diff-more' : 'diff-less'}>
+              <th scope="row">
+                {d.name ? (
+                  <>
+                    {cardName(d.name, d.passcode)} <span className="muted">{d.passcode}</span>
+                  </>
+                ) : (
+                  t('deckCheck.passcode', { passcode: d.passcode })
+                )}
+              </th>
+              <td className="num">{d.registered}</td>
+              <td className="num">
+                <mark>{d.presented}</mark> <span className="visually-hidden">{d.presented > d.registered ? t('deckCheck.more') : t('deckCheck.fewer')}</span>
+                <span aria-hidden="true">{d.presented > d.registered ? ' ▲' : ' ▼'}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { useTournament } from '../api/tournament-context';
+import { paths } from '../api/tournament-api';
+import type { PairingsView } from '../api/types';
+import { Loaded } from '../components/status';
+import { Link } from '../router';
+import { useRounds } from './round-controls';
+
+interface Line {
+  readonly id: string;
+  readonly name: string;
+  readonly table: number | null;
+  readonly opponent: string | null;
+}
+
+/** Every player of the round with their table and opponent, sorted by name (the wall list). */
+function lines(view: PairingsView): Line[] {
+  const all: Line[] = [];
+  for (const table of view.tables) {
+    for (const p of table.players) {
+      const opponent = table.players.find((o) => o.id !== p.id);
+      all.push({ id: p.id, name: p.name, table: table.table, opponent: opponent ? opponent.name : null });
+    }
+  }
+  return all.sort((a, b) => a.name.localeCompare(b.name, ['ja', 'en']));
+}
+
+/** The public page: a player types their name or id and sees their table, in large type for a phone or the wall. */
+export function FindTable() {
+  const { t } = useTranslation();
+  const rounds = useRounds();
+  const latest = rounds.data?.[rounds.data.length - 1];
+  return (
+    <Loaded resource={rounds}>
+      {() => (latest ? <FindInRound round={latest.round} /> : <p className="empty">{t('find.notPaired')}</p>)}
+    </Loaded>
+  );
+}
+
+function FindInRound({ round }: { round: number }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const pairings = useResource<PairingsView>(paths.pairings(id, round));
+  const [query, setQuery] = useState('');
+  return (
+    <Loaded resource={pairings}>
+      {(view) => {
+        const all = lines(view);
+        const q = query.trim().toLowerCase();
+        const found = q === '' ? [] : all.filter((l) => l.id.toLowerCase() === q || l.name.toLowerCase().includes(q));
+        return (
+          <section className="stack find">
+            <h1>{t('find.title', { round })}</h1>
+            <label className="field search find-search">
+              <span>{t('find.label')}</span>
+              <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('find.placeholder')} autoComplete="off" data-testid="find-input" />
+            </label>
+            <div aria-live="polite">
+              {q !== '' && found.length === 0 && <p className="empty">{t('find.none')}</p>}
+              {found.slice(0, 5).map((l) => (
+                <div key={l.id} className="find-result" data-testid="find-result">
+                  <p className="find-name">
+                    {l.name} <span className="muted">{l.id}</span>
+                  </p>
+                  <p className="find-table">{l.table === null ? t('find.bye') : t('find.table', { table: l.table })}</p>
+                  {l.opponent && <p>{t('find.opponent', { name: l.opponent })}</p>}
+                  <Link to={`/t/${encodeURIComponent(id)}/players/${encodeURIComponent(l.id)}`}>{t('find.myRecord')}</Link>
+                </div>
+              ))}
+            </div>
+            <details className="panel">
+              <summary>
+                <h2>{t('find.everyone', { count: all.length })}</h2>
+              </summary>
+              <ul className="wall-list">
+                {all.map((l) => (
+                  <li key={l.id}>
+                    <span>{l.name}</span>
+                    <span className="num">{l.table === null ? t('find.bye') : l.table}</span>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </section>
+        );
+      }}
+    </Loaded>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { infractionOf, ladder, penaltyOf, usePack, type Pack } from '../api/policy';
+import { useTournament, useVersion } from '../api/tournament-context';
+import { writes } from '../api/tournament-api';
+import type { PenaltyId, PenaltyView } from '../api/types';
+import { Choices, SelectField, TextArea } from '../components/form';
+import { WriteButton } from '../components/pending-button';
+import { Loaded } from '../components/status';
+import { formatTime, useLang } from '../i18n/i18n';
+import { usePenalties } from '../penalty/penalty-flow';
+
+const DQ: readonly string[] = ['disqualification', 'disqualification-forfeit-prizes'];
+
+/**
+ * What the head judge reviews: penalties that deviate from the guideline, disqualifications
+ * with their statements, and appeals (change or rescind any penalty, with a reason).
+ */
+export function HeadJudgeQueue() {
+  const { t } = useTranslation();
+  const penalties = usePenalties();
+  const { pack } = usePack();
+  return (
+    <section className="stack">
+      <h1>{t('queue.title')}</h1>
+      <Loaded resource={penalties}>
+        {(list) => {
+          if (!pack) return null;
+          const deviations = list.filter((p) => p.deviationReason !== null && p.status !== 'rescinded');
+          const dqs = list.filter((p) => DQ.includes(p.penalty) && p.status !== 'rescinded');
+          const appealed = list.filter((p) => p.appeals.length > 0);
+          return (
+            <>
+              <Group title={t('queue.deviations', { count: deviations.length })} penalties={deviations} pack={pack} testId="queue-deviations" />
+              <Group title={t('queue.disqualifications', { count: dqs.length })} penalties={dqs} pack={pack} testId="queue-dqs" />
+              <Group title={t('queue.appealed', { count: appealed.length })} penalties={appealed} pack={pack} testId="queue-appeals" />
+              <Group title={t('queue.all', { count: list.length })} penalties={[...list].reverse()} pack={pack} testId="queue-all" collapsed />
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}
+
+function Group({ title, penalties, pack, testId, collapsed }: { title: string; penalties: readonly PenaltyView[]; pack: Pack; testId: string; collapsed?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <details className="panel" open={!collapsed} data-testid={testId}>
+      <summary>
+        <h2>{title}</h2>
+      </summary>
+      {penalties.length === 0 ? (
+        <p className="empty">{t('queue.empty')}</p>
+      ) : (
+        <ul className="card-list">
+          {penalties.map((p) => (
+            <PenaltyCard key={p.id} penalty={p} pack={pack} />
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack }) {
+  const { t } = useTranslation();
+  const { pick, lang } = useLang();
+  return (
+    <li className={`card${p.status === 'rescinded' ? ' card-struck' : ''}`}>
+      <p>
+        <span className="muted">#{p.id}</span> <strong>{p.name}</strong> <span className="muted">{p.player}</span>
+      </p>
+      <p>
+        {pick(infractionOf(pack, p.infraction)?.name) || p.infraction} → <strong>{pick(penaltyOf(pack, p.penalty)?.name)}</strong>
+        {p.guideline !== p.penalty && <span className="muted"> ({t('record.guidelineWas', { penalty: pick(penaltyOf(pack, p.guideline)?.name) })})</span>}
+        {p.status === 'rescinded' && <span className="badge"> {t('queue.rescinded')}</span>}
+      </p>
+      <p className="muted">
+        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: t(`role.${p.judge.role}`) })} · {formatTime(p.at, lang, true)}
+      </p>
+      {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
+      {p.statements.length > 0 && (
+        <div>
+          <p>{t('penalty.statements')}</p>
+          <ol className="statements">
+            {p.statements.map((s, i) => (
+              <li key={i}>{s}</li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {p.appeals.map((a, i) => (
+        <p key={i} className="muted">
+          {a.kind === 'rescinded' ? t('queue.appealRescinded', { reason: a.reason }) : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
+        </p>
+      ))}
+      {p.status !== 'rescinded' && <AppealForm penalty={p} pack={pack} />}
+    </li>
+  );
+}
+
+function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  const { id } = useTournament();
+  const version = useVersion();
+  const [outcome, setOutcome] = useState<'changed' | 'rescinded'>('changed');
+  const [to, setTo] = useState<PenaltyId | ''>('');
+  const [reason, setReason] = useState('');
+  const [statement, setStatement] = useState('');
+  const needsStatement = outcome === 'changed' && to !== '' && DQ.includes(to);
+  const ready = reason.trim() !== '' && (outcome === 'rescinded' || (to !== '' && (!needsStatement || statement.trim() !== '')));
+  return (
+    <details>
+      <summary className="button button-small">{t('queue.appeal')}</summary>
+      <div className="stack">
+        <Choices
+          legend={t('queue.appealOutcome')}
+          name={`appeal-${penalty.id}`}
+          value={outcome}
+          onChange={setOutcome}
+          options={[
+            { value: 'changed', label: t('queue.change') },
+            { value: 'rescinded', label: t('queue.rescind') },
+          ]}
+        />
+        {outcome === 'changed' && (
+          <SelectField label={t('queue.newPenalty')} value={to} onChange={(e) => setTo(e.target.value as PenaltyId)}>
+            <option value="">{t('penalty.choosePenalty')}</option>
+            {ladder(pack)
+              .filter((p) => p !== penalty.penalty)
+              .map((p) => (
+                <option key={p} value={p}>
+                  {pick(penaltyOf(pack, p)?.name)}
+                </option>
+              ))}
+          </SelectField>
+        )}
+        {needsStatement && <TextArea label={t('penalty.statementN', { n: 1 })} value={statement} onChange={(e) => setStatement(e.target.value)} rows={3} />}
+        <TextArea label={t('queue.reason')} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} required />
+        <WriteButton
+          className="button button-primary"
+          disabled={!ready}
+          onWrite={() =>
+            writes.appeal(
+              id,
+              version,
+              penalty.id,
+              outcome === 'rescinded'
+                ? { outcome, reason: reason.trim() }
+                : { outcome, penalty: to as PenaltyId, reason: reason.trim(), ...(needsStatement ? { statements: [statement.trim()] } : {}) },
+            )
+          }
+        >
+          {t('queue.decide')}
+        </WriteButton>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { infractionOf, penaltyOf, usePack } from '../api/policy';
+import { useResource } from '../api/resource';
+import { hasRole, useSession } from '../api/session';
+import { useTournament } from '../api/tournament-context';
+import { paths } from '../api/tournament-api';
+import type { PlayerHistory } from '../api/types';
+import { TextField } from '../components/form';
+import { Loaded } from '../components/status';
+import { useLang } from '../i18n/i18n';
+import { Link, navigate, useLocation } from '../router';
+
+/**
+ * One player's tournament: every round from their side and every penalty with its appeals.
+ * Staff see it directly; a player opens it with the code on their registration slip.
+ */
+export function PlayerRecord({ player }: { player: string }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const { account } = useSession();
+  const { query, path } = useLocation();
+  const code = query.get('code') ?? undefined;
+  const staff = hasRole(account, 'organizer', 'head-judge', 'judge', 'scorekeeper');
+  const ready = staff || code !== undefined;
+  const record = useResource<PlayerHistory | { record: PlayerHistory }>(ready ? paths.playerRecord(id, player, staff ? undefined : code) : null);
+  const history = record.data === undefined ? undefined : 'record' in record.data ? record.data.record : record.data;
+  if (!ready) return <CodeForm onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)} />;
+  return (
+    <Loaded resource={{ ...record, data: history }}>
+      {(h) => <RecordView history={h} />}
+    </Loaded>
+  );
+}
+
+function CodeForm({ onCode }: { onCode: (code: string) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onCode(code.trim());
+  };
+  return (
+    <section className="narrow">
+      <h1>{t('record.title')}</h1>
+      <form onSubmit={submit} className="stack">
+        <TextField label={t('record.code')} hint={t('record.codeHint')} value={code} onChange={(e) => setCode(e.target.value)} required autoComplete="off" />
+        <button type="submit" className="button button-primary">
+          {t('record.open')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function RecordView({ history }: { history: PlayerHistory }) {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  const { pack } = usePack();
+  const { id } = useTournament();
+  const { account } = useSession();
+  return (
+    <section className="stack">
+      <h1>
+        {history.name} <span className="muted">{history.id}</span>
+      </h1>
+      {(history.dropped || history.rankWithdrawn) && (
+        <p className="notice notice-warn">{history.rankWithdrawn ? t('record.rankWithdrawn') : t('record.dropped')}</p>
+      )}
+      <h2>{t('record.rounds')}</h2>
+      {history.rounds.length === 0 ? (
+        <p className="empty">{t('record.noRounds')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data" data-testid="record-rounds">
+            <thead>
+              <tr>
+                <th scope="col">{t('record.round')}</th>
+                <th scope="col">{t('record.table')}</th>
+                <th scope="col">{t('record.opponent')}</th>
+                <th scope="col">{t('record.result')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.rounds.map((r) => (
+                <tr key={r.round}>
+                  <td>
+                    {r.round}
+                    {r.stage === 'top-cut' ? ` (${t('rounds.topCut')})` : ''}
+                  </td>
+                  <td>{r.table ?? '—'}</td>
+                  <td>{r.opponent ? r.opponent.name : '—'}</td>
+                  <td>
+                    {t(`result.kind.${r.result}`)}
+                    {r.result !== 'bye' && r.result !== 'missed' && r.result !== 'pending' ? ` ${r.duelsWon}-${r.duelsLost}` : ''}
+                    {r.byPenalty ? ` (${t('outcome.byPenalty')})` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>{t('record.penalties')}</h2>
+      {history.penalties.length === 0 ? (
+        <p className="empty">{t('record.noPenalties')}</p>
+      ) : (
+        <ul className="card-list" data-testid="record-penalties">
+          {history.penalties.map((p) => (
+            <li key={p.id} className={`card${p.rescinded ? ' card-struck' : ''}`}>
+              <p>
+                <strong>{pick(penaltyOf(pack, p.penalty)?.name) || p.penalty}</strong> — {pick(infractionOf(pack, p.infraction)?.name) || p.infraction}
+              </p>
+              <p className="muted">
+                {t('rounds.round', { round: p.round })}
+                {p.penalty !== p.guideline && ` · ${t('record.guidelineWas', { penalty: pick(penaltyOf(pack, p.guideline)?.name) })}`}
+                {p.rescinded && ` · ${t('queue.rescinded')}`}
+              </p>
+              {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
+              {p.appeals.map((a, i) => (
+                <p key={i} className="muted">
+                  {a.kind === 'rescinded' ? t('queue.appealRescinded', { reason: a.reason }) : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasRole(account, 'judge', 'head-judge') && (
+        <Link className="button" to={`/t/${encodeURIComponent(id)}/penalty?player=${encodeURIComponent(history.id)}`}>
+          {t('round.penalty')}
+        </Link>
+      )}
+    </section>
+  );
+}

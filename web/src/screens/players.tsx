@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hasRole, useSession } from '../api/session';
+import { useTournament, useVersion } from '../api/tournament-context';
+import { writes, type DecklistUpload } from '../api/tournament-api';
+import type { DeckFinding, DecklistCheckAnswer, PlayerView } from '../api/types';
+import { TextField } from '../components/form';
+import { WriteButton } from '../components/pending-button';
+import { useWrite } from '../components/use-write';
+import { ErrorNotice, Loaded } from '../components/status';
+import { usePlayers } from '../penalty/player-picker';
+import { Link } from '../router';
+import { DeckFindings } from './deck-findings';
+import { DecklistInput } from './decklist-input';
+
+/** Player registration with the decklist and its check, and the list of players. */
+export function Players() {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const players = usePlayers();
+  const [filter, setFilter] = useState('');
+  const canRegister = hasRole(account, 'organizer', 'scorekeeper');
+  return (
+    <section className="stack">
+      <h1>{t('players.title')}</h1>
+      {canRegister && <RegisterForm />}
+      <Loaded resource={players}>
+        {(list) => {
+          const q = filter.trim().toLowerCase();
+          const shown = list.filter((p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q));
+          return (
+            <>
+              <h2>{t('players.count', { count: list.length })}</h2>
+              <label className="field search">
+                <span className="visually-hidden">{t('players.filter')}</span>
+                <input type="search" placeholder={t('players.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+              </label>
+              <ul className="card-list">
+                {shown.map((p) => (
+                  <PlayerRow key={p.id} player={p} canRegister={canRegister} />
+                ))}
+              </ul>
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}
+
+interface Registration {
+  readonly key: number;
+  readonly id: string;
+  readonly name: string;
+  readonly state: 'pending' | 'done' | 'refused';
+  readonly code?: string;
+  readonly findings?: readonly DeckFinding[];
+  readonly error?: unknown;
+}
+
+/**
+ * The registration desk: each registration is queued at once and the form clears for the next
+ * player, so a queue of players keeps moving even while the connection hiccups; the list
+ * below says which are still pending, the slip code, and the decklist check.
+ */
+function RegisterForm() {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const version = useVersion();
+  const [playerId, setPlayerId] = useState('');
+  const [name, setName] = useState('');
+  const [decklist, setDecklist] = useState<DecklistUpload | null>(null);
+  const [recent, setRecent] = useState<Registration[]>([]);
+  const [formKey, setFormKey] = useState(0);
+  const run = useWrite();
+
+  const update = (key: number, change: Partial<Registration>) => setRecent((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const registered = { id: playerId.trim(), name: name.trim() };
+    const upload = decklist;
+    const key = Date.now();
+    setRecent((list) => [{ key, ...registered, state: 'pending' as const }, ...list].slice(0, 8));
+    setPlayerId('');
+    setName('');
+    setDecklist(null);
+    setFormKey((k) => k + 1);
+    void run(() => writes.registerPlayer(id, version, { ...registered, ...(upload ? { decklist: upload } : {}) })).then((outcome) => {
+      if (!outcome.ok) return update(key, { state: 'refused', error: outcome.error });
+      // The server checks the list against the deck rules and answers the findings with the registration.
+      const { code, findings } = outcome.body as { code: string } & DecklistCheckAnswer;
+      update(key, { state: 'done', code, findings: findings ?? undefined });
+    });
+  }
+
+  return (
+    <details className="panel" open>
+      <summary>
+        <h2>{t('players.register')}</h2>
+      </summary>
+      <form onSubmit={submit} className="stack" key={formKey}>
+        <div className="field-row">
+          <TextField label={t('players.id')} hint={t('players.idHint')} value={playerId} onChange={(e) => setPlayerId(e.target.value)} required name="playerId" />
+          <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} required name="playerName" />
+        </div>
+        <DecklistInput value={decklist} onChange={setDecklist} />
+        <button type="submit" className="button button-primary">
+          {t('players.submit')}
+        </button>
+      </form>
+      {recent.length > 0 && (
+        <ul className="card-list recent" aria-live="polite">
+          {recent.map((r) => (
+            <li key={r.key} className={`notice ${r.state === 'refused' ? 'notice-error' : r.state === 'pending' ? 'notice-pending' : 'notice-ok'}`} data-testid={`registered-${r.id}`}>
+              <p>
+                {r.state === 'pending' ? (
+                  <>
+                    <span className="spinner" aria-hidden="true" /> {t('players.registering', { name: r.name })}
+                  </>
+                ) : r.state === 'done' ? (
+                  t('players.registered', { name: r.name })
+                ) : (
+                  t('players.refused', { name: r.name })
+                )}
+              </p>
+              {r.code && (
+                <p>
+                  {t('players.code')} <strong className="code" data-testid={`code-${r.id}`}>{r.code}</strong>
+                </p>
+              )}
+              {r.findings && <DeckFindings findings={r.findings} />}
+              {r.error !== undefined && <ErrorNotice error={r.error} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
+  );
+}
+
+function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const version = useVersion();
+  const { account } = useSession();
+  const [upload, setUpload] = useState<DecklistUpload | null>(null);
+  const [findings, setFindings] = useState<readonly DeckFinding[] | null>(null);
+  const base = `/t/${encodeURIComponent(id)}`;
+  const hasList = player.decklist;
+  return (
+    <li className="card player-row" data-testid={`player-${player.id}`}>
+      <div className="title-row">
+        <p>
+          <Link to={`${base}/players/${encodeURIComponent(player.id)}`} className="card-title">
+            {player.name}
+          </Link>{' '}
+          <span className="muted">{player.id}</span>
+        </p>
+        <span>
+          {player.dropped && <span className="badge">{t('players.dropped')}</span>}{' '}
+          {hasList !== undefined && <span className={hasList ? 'badge' : 'badge badge-warn'}>{hasList ? t('players.hasList') : t('players.noList')}</span>}
+        </span>
+      </div>
+      {player.dropReason && <p className="muted">{player.dropReason}</p>}
+      {findings && <DeckFindings findings={findings} />}
+      <div className="row-actions">
+        {hasRole(account, 'judge', 'head-judge') && (
+          <Link className="button button-small" to={`${base}/deck-check?player=${encodeURIComponent(player.id)}`}>
+            {t('nav.deckCheck')}
+          </Link>
+        )}
+        {canRegister && (
+          <details>
+            <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
+            <DecklistInput value={upload} onChange={setUpload} />
+            <WriteButton
+              disabled={!upload}
+              onWrite={() => {
+                setFindings(null);
+                return writes.submitDecklist(id, version, player.id, upload!);
+              }}
+              onDone={(outcome) => {
+                setUpload(null);
+                setFindings((outcome.body as DecklistCheckAnswer).findings ?? null);
+              }}
+            >
+              {t('decklist.submit')}
+            </WriteButton>
+          </details>
+        )}
+        {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && !player.dropped && (
+          <WriteButton className="button button-small button-quiet" confirm={t('players.dropConfirm', { name: player.name })} onWrite={() => writes.dropPlayer(id, version, player.id)}>
+            {t('players.drop')}
+          </WriteButton>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { writes } from '../api/tournament-api';
+import type { TableView } from '../api/types';
+import { TextField } from '../components/form';
+import { WriteButton } from '../components/pending-button';
+
+const DRAW = 'draw';
+
+/** Duel wins per seat after the penalty duels and the duels entered, and whether the match is decided. */
+function tally(table: TableView, entered: readonly string[]): { wins: [number, number]; decided: boolean } {
+  const [a, b] = table.players;
+  const wins: [number, number] = [0, 0];
+  for (const d of table.duels) {
+    if (d.byPenalty.length === 0) continue;
+    if (d.winner === a?.id) wins[0]++;
+    else if (d.winner === b?.id) wins[1]++;
+  }
+  for (const e of entered) {
+    if (e === a?.id) wins[0]++;
+    else if (e === b?.id) wins[1]++;
+  }
+  return { wins, decided: wins[0] >= 2 || wins[1] >= 2 };
+}
+
+/**
+ * Result entry for one table, duel by duel in the order played (the duels a penalty already
+ * decided are shown and left out, as the server expects). Quick buttons fill the usual scores.
+ * With `correction`, the entry replaces a reported result and needs a reason.
+ */
+export function ResultEntry({
+  tournament,
+  version,
+  round,
+  table,
+  correction,
+  allowDraw,
+  onDone,
+}: {
+  tournament: string;
+  version: number | null;
+  round: number;
+  table: TableView;
+  correction: boolean;
+  allowDraw: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const [duels, setDuels] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [a, b] = table.players;
+  if (!a || !b || table.table === null) return null;
+  const tableNumber = table.table;
+  const penaltyDuels = table.duels.filter((d) => d.byPenalty.length > 0);
+  const { wins, decided } = tally(table, duels);
+  const nameOf = (id: string) => (id === a.id ? a.name : id === b.id ? b.name : t('result.draw'));
+  const quick = (first: string, second: string, score: string) => ({
+    id: `quick-${tableNumber}-${first}-${score}`,
+    label: `${nameOf(first)} ${score}`,
+    duels: score === '2-0' ? [first, first] : [first, second, first],
+  });
+
+  return (
+    <div className="result-entry" data-testid={`result-entry-${tableNumber}`}>
+      {penaltyDuels.length > 0 && (
+        <ul className="plain">
+          {penaltyDuels.map((d) => (
+            <li key={d.duel}>{t('result.penaltyDuel', { duel: d.duel, winner: d.winner ? nameOf(d.winner) : t('result.nobody') })}</li>
+          ))}
+        </ul>
+      )}
+      <div className="quick-results" role="group" aria-label={t('result.quick')}>
+        {[quick(a.id, b.id, '2-0'), quick(a.id, b.id, '2-1'), quick(b.id, a.id, '2-0'), quick(b.id, a.id, '2-1')].map((q) => (
+          <button key={q.id} type="button" className="button" onClick={() => setDuels(q.duels)} disabled={penaltyDuels.length > 0} data-testid={q.id}>
+            {q.label}
+          </button>
+        ))}
+      </div>
+      <p className="field-hint">{t('result.byDuel')}</p>
+      <div className="duel-buttons" role="group" aria-label={t('result.nextDuel', { duel: penaltyDuels.length + duels.length + 1 })}>
+        <button type="button" className="button" disabled={decided} onClick={() => setDuels([...duels, a.id])} data-testid={`duel-${tableNumber}-${a.id}`}>
+          {t('result.duelWonBy', { name: a.name })}
+        </button>
+        <button type="button" className="button" disabled={decided} onClick={() => setDuels([...duels, b.id])} data-testid={`duel-${tableNumber}-${b.id}`}>
+          {t('result.duelWonBy', { name: b.name })}
+        </button>
+        {allowDraw && (
+          <button type="button" className="button" disabled={decided} onClick={() => setDuels([...duels, DRAW])}>
+            {t('result.drawnDuel')}
+          </button>
+        )}
+      </div>
+      <p aria-live="polite" className="result-preview">
+        {duels.length === 0
+          ? t('result.noneEntered')
+          : t('result.preview', { a: a.name, b: b.name, winsA: wins[0], winsB: wins[1], duels: duels.map(nameOf).join(' → ') })}{' '}
+        {duels.length > 0 && (
+          <button type="button" className="link-button" onClick={() => setDuels(duels.slice(0, -1))}>
+            {t('result.undo')}
+          </button>
+        )}
+      </p>
+      {correction && <TextField label={t('result.reason')} value={reason} onChange={(e) => setReason(e.target.value)} required />}
+      <WriteButton
+        className="button button-primary"
+        disabled={duels.length === 0 || (correction && reason.trim() === '')}
+        onWrite={() =>
+          correction
+            ? writes.correctResult(tournament, version, round, tableNumber, duels, reason.trim())
+            : writes.reportResult(tournament, version, round, tableNumber, duels)
+        }
+        onDone={() => {
+          setDuels([]);
+          onDone();
+        }}
+        data-testid={`submit-result-${tableNumber}`}
+      >
+        {correction ? t('result.submitCorrection') : t('result.submit')}
+      </WriteButton>
+    </div>
+  );
+}

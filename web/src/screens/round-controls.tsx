@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { hasRole, useSession } from '../api/session';
+import { useTournament, useVersion } from '../api/tournament-context';
+import { writes } from '../api/tournament-api';
+import { WriteButton } from '../components/pending-button';
+import { Loaded } from '../components/status';
+import { Link, navigate } from '../router';
+
+/** The rounds so far, from the tournament summary. */
+export function useRounds() {
+  const { summary } = useTournament();
+  return { ...summary, data: summary.data?.rounds };
+}
+
+/** The rounds so far and, for the scorekeeper, the button for the next step: pair the next round or end this one. */
+export function RoundControls() {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id, summary } = useTournament();
+  const rounds = useRounds();
+  const version = useVersion();
+  const canRun = hasRole(account, 'organizer', 'scorekeeper') && summary.data?.status === 'open';
+  const base = `/t/${encodeURIComponent(id)}`;
+  return (
+    <Loaded resource={rounds}>
+      {(list) => {
+        const last = list[list.length - 1];
+        return (
+          <section className="stack" aria-labelledby="rounds-heading">
+            <h2 id="rounds-heading">{t('rounds.title')}</h2>
+            {list.length === 0 ? (
+              <p className="empty">{t('rounds.none')}</p>
+            ) : (
+              <ul className="card-list">
+                {list.map((r) => (
+                  <li key={r.round} className="card">
+                    <Link to={`${base}/rounds/${r.round}`} className="card-link">
+                      <span className="card-title">
+                        {t('rounds.round', { round: r.round })}
+                        {r.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
+                      </span>
+                      <span className="muted">{t('rounds.reported', { reported: r.reported, tables: r.tables })}</span>
+                      <span className={r.ended ? 'badge' : 'badge badge-live'}>{r.ended ? t('rounds.ended') : t('rounds.running')}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {canRun && last && !last.ended && (
+              <WriteButton className="button" onWrite={() => writes.endRound(id, version, last.round)} data-testid="end-round">
+                {t('rounds.end', { round: last.round })}
+              </WriteButton>
+            )}
+            {canRun && (!last || last.ended) && (
+              <WriteButton
+                className="button button-primary"
+                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1)}
+                onDone={() => navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`)}
+                data-testid="pair-round"
+              >
+                {t('rounds.pair', { round: (last?.round ?? 0) + 1 })}
+              </WriteButton>
+            )}
+          </section>
+        );
+      }}
+    </Loaded>
+  );
+}

@@ -1,0 +1,221 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { hasRole, useSession } from '../api/session';
+import { useTournament, useVersion } from '../api/tournament-context';
+import { paths, writes } from '../api/tournament-api';
+import type { PairingsView, SeatView, TableView } from '../api/types';
+import { usePendingFor } from '../components/outbox-bar';
+import { WriteButton } from '../components/pending-button';
+import { Loaded } from '../components/status';
+import { Link } from '../router';
+import { formatTime, useLang } from '../i18n/i18n';
+import { ExtendTime } from './extend-time';
+import { ResultEntry } from './result-entry';
+import { RoundTimer } from './round-timer';
+
+/** How a table's result reads: the score from the first player's seat, or the special outcomes. */
+export function useOutcomeText(): (table: TableView) => string {
+  const { t } = useTranslation();
+  return (table) => {
+    const [a, b] = table.players;
+    const o = table.outcome;
+    switch (o.kind) {
+      case 'pending':
+        return t('outcome.pending');
+      case 'bye':
+        return t('outcome.bye');
+      case 'draw':
+        return t('outcome.draw', { score: `${a?.duelWins ?? 0}-${b?.duelWins ?? 0}` });
+      case 'double-loss':
+        return t('outcome.doubleLoss');
+      case 'win': {
+        const winner = table.players.find((p) => p.id === o.winner);
+        const loser = table.players.find((p) => p.id !== o.winner);
+        const text = t('outcome.win', { name: winner?.name ?? o.winner, score: `${winner?.duelWins ?? 0}-${loser?.duelWins ?? 0}` });
+        return o.byPenalty ? `${text} (${t('outcome.byPenalty')})` : text;
+      }
+    }
+  };
+}
+
+/** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
+export function RoundView({ round }: { round: number }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const pairings = useResource<PairingsView>(paths.pairings(id, round));
+  const [filter, setFilter] = useState('');
+  const [onlyOpen, setOnlyOpen] = useState(false);
+  const { account } = useSession();
+  const staff = hasRole(account, 'organizer', 'scorekeeper', 'judge', 'head-judge');
+  const base = `/t/${encodeURIComponent(id)}`;
+  return (
+    <Loaded resource={pairings}>
+      {(view) => {
+        const words = filter.trim().toLowerCase();
+        const tables = view.tables.filter(
+          (table) =>
+            (!onlyOpen || table.outcome.kind === 'pending') &&
+            (words === '' || String(table.table) === words || table.players.some((p) => p.name.toLowerCase().includes(words) || p.id.toLowerCase().includes(words))),
+        );
+        const open = view.tables.filter((table) => table.outcome.kind === 'pending').length;
+        return (
+          <section className="stack">
+            <div className="title-row">
+              <h1>
+                {t('rounds.round', { round })}
+                {view.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
+              </h1>
+              <span className={view.ended ? 'badge' : 'badge badge-live'}>{view.ended ? t('rounds.ended') : t('rounds.running')}</span>
+            </div>
+            <RoundTimer seatTime={view.seatTime} ended={view.ended} />
+            {staff && (
+              <ul className="link-list">
+                {!view.ended && (
+                  <li>
+                    <Link to={`${base}/rounds/${round}/clock`} className="button">
+                      {t('clock.open')}
+                    </Link>
+                  </li>
+                )}
+                <li>
+                  <Link to={`${base}/print/pairings/${round}`}>{t('print.pairings')}</Link>
+                </li>
+                <li>
+                  <Link to={`${base}/print/slips/${round}`}>{t('print.slips')}</Link>
+                </li>
+              </ul>
+            )}
+            <p>{t('round.openTables', { count: open, total: view.tables.filter((x) => x.table !== null).length })}</p>
+            <div className="filters">
+              <label className="field search">
+                <span className="visually-hidden">{t('round.filter')}</span>
+                <input type="search" placeholder={t('round.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+              </label>
+              <label className="check">
+                <input type="checkbox" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.target.checked)} />
+                <span>{t('round.onlyOpen')}</span>
+              </label>
+            </div>
+            <ol className="tables">
+              {tables.map((table) => (
+                <TableCard key={table.table ?? `bye-${table.players[0]?.id}`} table={table} round={round} ended={view.ended} topCut={view.stage === 'top-cut'} reload={pairings.reload} version={pairings.version} />
+              ))}
+            </ol>
+            {tables.length === 0 && <p className="empty">{t('round.noMatch')}</p>}
+          </section>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+function TableCard({ table, round, ended, topCut, reload, version: pairingsVersion }: { table: TableView; round: number; ended: boolean; topCut: boolean; reload: () => void; version: number | null }) {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id } = useTournament();
+  const version = useVersion();
+  const outcomeText = useOutcomeText();
+  const [entering, setEntering] = useState(false);
+  const tablePath = `${paths.rounds(id)}/${round}/tables/${table.table}`;
+  const pending = usePendingFor(tablePath + '/');
+  const canReport = hasRole(account, 'scorekeeper', 'judge', 'head-judge');
+  const canCorrect = hasRole(account, 'scorekeeper', 'head-judge');
+  const judge = hasRole(account, 'judge', 'head-judge');
+  const reported = table.outcome.kind !== 'pending';
+  const writeVersion = Math.max(version ?? 0, pairingsVersion ?? 0) || null;
+
+  if (table.table === null) {
+    const player = table.players[0];
+    return (
+      <li className="table-card table-bye">
+        <p className="table-number">{t('round.bye')}</p>
+        <p>{player?.name}</p>
+      </li>
+    );
+  }
+  return (
+    <li className={`table-card${reported ? ' table-done' : ''}`} data-testid={`table-${table.table}`}>
+      <div className="table-head">
+        <p className="table-number">{t('round.table', { table: table.table })}</p>
+        <p className="table-outcome" data-testid={`outcome-${table.table}`}>
+          {outcomeText(table)}
+          {pending > 0 && (
+            <span className="badge badge-pending">
+              <span className="spinner" aria-hidden="true" /> {t('status.pending')}
+            </span>
+          )}
+        </p>
+      </div>
+      <ul className="seats">
+        {table.players.map((p) => (
+          <Seat key={p.id} seat={p} table={table.table!} round={round} judge={judge && !ended} version={writeVersion} />
+        ))}
+      </ul>
+      {table.extensionMinutes > 0 && <p className="muted">{t('round.extended', { count: table.extensionMinutes })}</p>}
+      {table.needsResultAgain && <p className="notice notice-warn">{t('round.needsResultAgain')}</p>}
+      {table.noSideDeckBeforeFirstPlayedDuel && <p className="muted">{t('round.noSideDeck')}</p>}
+      {!ended && (canReport || canCorrect) && (!reported || canCorrect || table.needsResultAgain) && (
+        <details open={entering} onToggle={(e) => setEntering((e.target as HTMLDetailsElement).open)}>
+          <summary className="button" data-testid={`enter-result-${table.table}`}>{reported && !table.needsResultAgain ? t('result.correct') : t('result.enter')}</summary>
+          {entering && (
+            <ResultEntry
+              tournament={id}
+              version={writeVersion}
+              round={round}
+              table={table}
+              correction={reported && !table.needsResultAgain}
+              allowDraw={!topCut}
+              onDone={() => {
+                setEntering(false);
+                reload();
+              }}
+            />
+          )}
+        </details>
+      )}
+      {judge && !ended && !reported && <ExtendTime tournament={id} version={writeVersion} round={round} table={table.table} />}
+    </li>
+  );
+}
+
+function Seat({ seat, table, round, judge, version }: { seat: SeatView; table: number; round: number; judge: boolean; version: number | null }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { id } = useTournament();
+  const base = `/t/${encodeURIComponent(id)}`;
+  return (
+    <li className="seat">
+      <span className="seat-name">
+        <Link to={`${base}/players/${encodeURIComponent(seat.id)}`}>{seat.name}</Link> <span className="muted">{seat.id}</span>
+      </span>
+      <span className="seat-tools">
+        {seat.seatedAt ? (
+          <span className="badge" title={formatTime(seat.seatedAt, lang, true)} data-testid={`seated-${seat.id}`}>
+            {t('round.seated')}
+          </span>
+        ) : (
+          judge && (
+            <WriteButton
+              className="button button-small"
+              onWrite={() => writes.markSeated(id, version, round, table, seat.id)}
+              aria-label={t('round.markSeatedFor', { name: seat.name })}
+              data-testid={`seat-${seat.id}`}
+            >
+              {t('round.markSeated')}
+            </WriteButton>
+          )
+        )}
+        {judge && (
+          <Link
+            className="button button-small"
+            to={`${base}/penalty?player=${encodeURIComponent(seat.id)}&round=${round}&table=${table}`}
+            aria-label={t('round.penaltyFor', { name: seat.name })}
+          >
+            {t('round.penalty')}
+          </Link>
+        )}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { StandingsRow } from '../api/types';
+import { Link } from '../router';
+
+/** A percentage with two decimals, as the standings board prints it. */
+export const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
+
+/** The standings rows: rank, player, points, record and the tiebreakers. */
+export function StandingsTable({ rows, tournament, links = true }: { rows: readonly StandingsRow[]; tournament: string; links?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-scroll">
+      <table className="data standings" data-testid="standings">
+        <thead>
+          <tr>
+            <th scope="col" className="num">
+              {t('standings.rank')}
+            </th>
+            <th scope="col">{t('standings.player')}</th>
+            <th scope="col" className="num">
+              {t('standings.points')}
+            </th>
+            <th scope="col" className="num">
+              {t('standings.record')}
+            </th>
+            <th scope="col" className="num">
+              <abbr title={t('standings.omwLong')}>{t('standings.omw')}</abbr>
+            </th>
+            <th scope="col" className="num">
+              <abbr title={t('standings.oomwLong')}>{t('standings.oomw')}</abbr>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.player} className={row.dropped ? 'row-dropped' : undefined}>
+              <td className="num">{row.rank ?? '—'}</td>
+              <th scope="row">
+                {links ? <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>{row.name}</Link> : row.name}{' '}
+                <span className="muted">{row.player}</span>
+                {row.dropped && <span className="badge">{t('players.dropped')}</span>}
+              </th>
+              <td className="num">{row.points}</td>
+              <td className="num">{`${row.wins}-${row.losses}-${row.draws}`}</td>
+              <td className="num">{percent(row.opponentsWinPct)}</td>
+              <td className="num">{percent(row.opponentsOpponentsWinPct)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { useTournament } from '../api/tournament-context';
+import { paths } from '../api/tournament-api';
+import type { FinalPlace, StandingsRow } from '../api/types';
+import { Loaded } from '../components/status';
+import { Link } from '../router';
+import { Bracket } from './bracket';
+import { useRounds } from './round-controls';
+import { StandingsTable } from './standings-table';
+
+export type StandingsAnswer = StandingsRow[] | { standings: StandingsRow[]; final?: FinalPlace[] | null };
+
+/** Reads the standings, whether the server answers the rows or `{ standings, final }`. */
+export function useStandings() {
+  const { id } = useTournament();
+  const resource = useResource<StandingsAnswer>(paths.standings(id));
+  const raw = resource.data;
+  const data = raw === undefined ? undefined : Array.isArray(raw) ? { standings: raw, final: null } : { standings: raw.standings, final: raw.final ?? null };
+  return { ...resource, data };
+}
+
+/** Swiss standings with the tiebreakers, the final places once the tournament is over, and the top-cut bracket. */
+export function Standings() {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const standings = useStandings();
+  const rounds = useRounds();
+  const topCut = (rounds.data ?? []).filter((r) => r.stage === 'top-cut');
+  return (
+    <section className="stack">
+      <div className="title-row">
+        <h1>{t('standings.title')}</h1>
+        <Link to={`/t/${encodeURIComponent(id)}/print/standings`}>{t('print.standings')}</Link>
+      </div>
+      <Loaded resource={standings}>
+        {({ standings: rows, final }) => (
+          <>
+            {final && final.length > 0 && (
+              <div>
+                <h2>{t('standings.final')}</h2>
+                <ol className="final-places" data-testid="final-places">
+                  {final.map((f) => (
+                    <li key={f.player}>
+                      <span className="place">{f.place}</span> {f.name ?? rows.find((r) => r.player === f.player)?.name ?? f.player}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            )}
+            {topCut.length > 0 && <Bracket rounds={topCut.map((r) => r.round)} />}
+            <h2>{t('standings.swiss')}</h2>
+            {rows.length === 0 ? <p className="empty">{t('standings.none')}</p> : <StandingsTable rows={rows} tournament={id} />}
+            <p className="muted">{t('standings.tiebreakNote')}</p>
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

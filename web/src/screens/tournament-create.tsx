@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { writes } from '../api/tournament-api';
+import { Choices, SelectField, TextField } from '../components/form';
+import { ErrorNotice } from '../components/status';
+import { navigate } from '../router';
+import { useWrite } from '../components/use-write';
+
+const TOP_CUTS = [0, 4, 8, 16, 32, 64] as const;
+
+/** Today in the device's time zone, as YYYY-MM-DD. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The organizer's form for a new tournament. */
+export function TournamentCreate() {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [date, setDate] = useState(today());
+  const [kind, setKind] = useState<'swiss' | 'single-elimination'>('swiss');
+  const [rounds, setRounds] = useState(4);
+  const [topCut, setTopCut] = useState<number>(0);
+  const [roundMinutes, setRoundMinutes] = useState(40);
+  const [decklistsRequired, setDecklistsRequired] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const run = useWrite();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const outcome = await run(() => writes.createTournament({
+      name: name.trim(),
+      date,
+      decklistsRequired,
+      roundMinutes,
+      structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
+    }));
+    setBusy(false);
+    if (!outcome.ok) return setError(outcome.error);
+    const { id } = outcome.body as { id: string };
+    navigate(`/t/${encodeURIComponent(id)}/players`);
+  }
+
+  return (
+    <section className="narrow">
+      <h1>{t('create.title')}</h1>
+      <form onSubmit={submit} className="stack">
+        <TextField label={t('create.name')} name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} autoFocus />
+        <TextField label={t('create.date')} name="date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required hint={t('create.dateHint')} />
+        <Choices
+          legend={t('create.structure')}
+          name="structure"
+          value={kind}
+          onChange={setKind}
+          options={[
+            { value: 'swiss', label: t('create.swiss') },
+            { value: 'single-elimination', label: t('create.singleElimination') },
+          ]}
+        />
+        {kind === 'swiss' && (
+          <div className="field-row">
+            <TextField label={t('create.rounds')} name="rounds" type="number" min={1} max={20} value={rounds} onChange={(e) => setRounds(Number(e.target.value))} required />
+            <SelectField label={t('create.topCut')} name="topCut" value={topCut} onChange={(e) => setTopCut(Number(e.target.value))}>
+              {TOP_CUTS.map((n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? t('create.noTopCut') : t('create.topN', { count: n })}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        )}
+        <TextField
+          label={t('create.roundMinutes')}
+          name="roundMinutes"
+          type="number"
+          min={10}
+          max={180}
+          value={roundMinutes}
+          onChange={(e) => setRoundMinutes(Number(e.target.value))}
+          required
+        />
+        <label className="check">
+          <input type="checkbox" name="decklistsRequired" checked={decklistsRequired} onChange={(e) => setDecklistsRequired(e.target.checked)} />
+          <span>{t('create.decklistsRequired')}</span>
+        </label>
+        {error !== null && <ErrorNotice error={error} />}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t('status.sending') : t('create.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

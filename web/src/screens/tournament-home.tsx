@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { hasRole, useSession } from '../api/session';
+import { useTournament } from '../api/tournament-context';
+import { writes } from '../api/tournament-api';
+import type { TournamentSummary } from '../api/types';
+import { WriteButton } from '../components/pending-button';
+import { Loaded } from '../components/status';
+import { Link } from '../router';
+import { RoundControls } from './round-controls';
+
+/** The tournament at a glance: its settings, where it stands, and the next step for the staff. */
+export function TournamentHome() {
+  const { t } = useTranslation();
+  const { summary } = useTournament();
+  return (
+    <Loaded resource={summary}>
+      {(tournament) => (
+        <section className="stack">
+          <h1>{tournament.settings.name}</h1>
+          <Settings tournament={tournament} />
+          <RoundControls />
+          <FinishControl tournament={tournament} />
+          <nav aria-label={t('home.links')}>
+            <ul className="link-list">
+              <li>
+                <Link to={`/t/${encodeURIComponent(tournament.id)}/find`}>{t('nav.findTable')}</Link>
+              </li>
+              <li>
+                <Link to={`/t/${encodeURIComponent(tournament.id)}/standings`}>{t('nav.standings')}</Link>
+              </li>
+              <li>
+                <Link to={`/t/${encodeURIComponent(tournament.id)}/print/standings`}>{t('print.standings')}</Link>
+              </li>
+            </ul>
+          </nav>
+        </section>
+      )}
+    </Loaded>
+  );
+}
+
+function Settings({ tournament }: { tournament: TournamentSummary }) {
+  const { t } = useTranslation();
+  const { settings } = tournament;
+  const s = settings.structure;
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t('home.date')}</dt>
+        <dd>{settings.date}</dd>
+      </div>
+      <div>
+        <dt>{t('home.status')}</dt>
+        <dd>{t(`tournaments.status.${tournament.status}`)}</dd>
+      </div>
+      <div>
+        <dt>{t('home.structure')}</dt>
+        <dd>
+          {s.kind === 'swiss'
+            ? t('home.swiss', { rounds: s.rounds }) + (s.topCut > 0 ? ` + ${t('create.topN', { count: s.topCut })}` : '')
+            : t('create.singleElimination')}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('home.roundMinutes')}</dt>
+        <dd>{t('home.minutes', { count: settings.roundMinutes })}</dd>
+      </div>
+      <div>
+        <dt>{t('home.players')}</dt>
+        <dd>{tournament.players}</dd>
+      </div>
+      <div>
+        <dt>{t('home.decklists')}</dt>
+        <dd>{settings.decklistsRequired ? t('home.decklistsRequired') : t('home.decklistsOptional')}</dd>
+      </div>
+      <div>
+        <dt>{t('home.pack')}</dt>
+        <dd>
+          {tournament.pack.id} {tournament.pack.version}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function FinishControl({ tournament }: { tournament: TournamentSummary }) {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id, version } = useTournament();
+  const last = tournament.rounds[tournament.rounds.length - 1];
+  if (tournament.status !== 'open' || !last?.ended || !hasRole(account, 'organizer', 'scorekeeper')) return null;
+  return (
+    <WriteButton onWrite={() => writes.finish(id, version)} confirm={t('home.finishConfirm')} data-testid="finish-tournament">
+      {t('home.finish')}
+    </WriteButton>
+  );
+}

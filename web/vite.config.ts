@@ -1,0 +1,11 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The console is built into web/dist, which the server serves; in development `vite --config
+// web/vite.config.ts` proxies /api to a running `shinpan serve` on port 3000.
+export default defineConfig({
+  root: decodeURIComponent(new URL('.', import.meta.url).pathname),
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  server: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } } },
+});
