@@ -228,6 +228,7 @@ describe('assess: bad input names the field and what was expected', () => {
   it.each([
     ['not an object', ['tardiness'], 'report: expected a JSON object, got an array'],
     ['unknown top-level field', { ...ok, round: 3 }, 'round: unknown field (expected only infraction, facts, phase, matchAlreadyLost, previous)'],
+    ['a blank field name, quoted so it can be seen', { ...ok, ' ': 1 }, '[" "]: unknown field (expected only infraction, facts, phase, matchAlreadyLost, previous)'],
     ['missing infraction', { phase: 'in-duel' }, 'infraction: missing (expected an infraction id, like "tardiness")'],
     ['infraction of the wrong type', { ...ok, infraction: 5 }, 'infraction: expected an infraction id, got 5'],
     ['unknown infraction id', { ...ok, infraction: 'late' }, 'infraction: unknown infraction "late" in policy ocg-5ds (list them with: shinpan policy)'],

@@ -43,6 +43,7 @@ describe('a pack that breaks the schema is refused with the path of the first wr
     ['missing English text', (raw) => delete raw.infractions[3].name.en, 'infractions[3].name.en: missing (expected a string)'],
     ['blank Japanese text', (raw) => (raw.penalties[1].name.ja = '  '), 'penalties[1].name.ja: expected a non-empty text, got "  "'],
     ['misspelt key', (raw) => (raw.settings.deckLimits.maxCopy = 3), 'settings.deckLimits.maxCopy: unknown field (misspelt, or not part of this format)'],
+    ['an empty key, quoted', (raw) => (raw.settings[''] = 3), 'settings[""]: unknown field (misspelt, or not part of this format)'],
     ['missing setting', (raw) => delete raw.settings.deckLimits.sideMax, 'settings.deckLimits.sideMax: missing (expected a number)'],
     ['non-integer count', (raw) => (raw.settings.repeat.step = 1.5), 'settings.repeat.step: expected an integer, got 1.5'],
     ['unknown penalty in a rule', (raw) => (infraction(raw, 'tardiness').penalty.otherwise = 'warn'), 'infractions[9].penalty.otherwise: expected "caution" | "warning" | "duel-loss" | "match-loss" | "disqualification" | "disqualification-forfeit-prizes", got "warn"'],

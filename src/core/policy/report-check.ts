@@ -2,7 +2,7 @@ import { PHASES, type AssessError, type Phase } from './assess-types.js';
 import type { Fact, Infraction, Pack } from './pack-schema.js';
 import type { Facts } from './rules.js';
 import { err, ok, type Result } from '../result.js';
-import { describeValue } from './schema-issue.js';
+import { describeValue, formatPath } from './schema-issue.js';
 
 /** A report whose every field was checked against the pack, with its infraction looked up. */
 export interface CheckedReport {
@@ -44,7 +44,7 @@ function checkFacts(infraction: Infraction, input: unknown): Result<Facts, Asses
   const stray = Object.keys(given).find((name) => !declared.includes(name));
   if (stray !== undefined) {
     const wanted = declared.length === 0 ? 'it takes no facts' : `it takes ${declared.join(', ')}`;
-    return fail(`facts.${stray}`, `not a fact of ${infraction.id} (${wanted})`);
+    return fail(formatPath(['facts', stray]), `not a fact of ${infraction.id} (${wanted})`);
   }
   const facts: Record<string, number | boolean> = {};
   for (const fact of infraction.facts) {
@@ -70,7 +70,7 @@ export function checkReport(input: unknown, pack: Pack): Result<CheckedReport, A
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('report', `expected a JSON object, got ${describeValue(input)}`);
   const report = input as Record<string, unknown>;
   const unknownField = Object.keys(report).find((key) => !FIELDS.includes(key));
-  if (unknownField !== undefined) return fail(unknownField, `unknown field (expected only ${FIELDS.join(', ')})`);
+  if (unknownField !== undefined) return fail(formatPath([unknownField]), `unknown field (expected only ${FIELDS.join(', ')})`);
 
   const id = report.infraction;
   if (id === undefined) return fail('infraction', 'missing (expected an infraction id, like "tardiness")');

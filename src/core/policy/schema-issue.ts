@@ -9,10 +9,20 @@ export interface FieldProblem {
 type Issue = z.core.$ZodIssue;
 type Path = readonly PropertyKey[];
 
+// A key a person could not see or tell apart in dotted form ("", " ", "a.b") is shown quoted.
+const plainKey = /^[A-Za-z_$][\w$-]*$/;
+
 /** `infractions[3].facts[0].type`; the empty path is the top level of the document. */
 export function formatPath(path: Path): string {
   if (path.length === 0) return '(top level)';
-  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`)).join('');
+  return path
+    .map((key, i) => {
+      if (typeof key === 'number') return `[${key}]`;
+      const name = String(key);
+      if (!plainKey.test(name)) return `[${JSON.stringify(name)}]`;
+      return i === 0 ? name : `.${name}`;
+    })
+    .join('');
 }
 
 /** How a found value is named in a message: strings quoted, containers by kind, absence as "nothing". */

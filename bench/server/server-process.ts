@@ -1,0 +1,81 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../lib/results-file.js';
+
+/*
+ * The real server as an operator runs it: `node bin/shinpan.js serve` (the built dist/) on a
+ * SQLite file, on loopback, in its own process, so its memory and CPU are its own.
+ */
+
+/** Builds dist/ with the project's build config; answers the compiler's complaint when it fails. */
+export function buildServer(): string | null {
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const built = spawnSync(npx, ['tsc', '-p', 'tsconfig.build.json'], { cwd: repoRoot, encoding: 'utf8' });
+  if (built.status === 0) return null;
+  return `npx tsc -p tsconfig.build.json failed: ${(built.stdout + built.stderr).split('\n').slice(0, 5).join(' | ')}`;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly pid: number;
+  /** The one-time organizer credentials printed on a first start, else null. */
+  readonly firstLogin: { readonly username: string; readonly password: string } | null;
+  /** What the server wrote to stderr (its crash, if it crashed). */
+  stderr(): string;
+  /** Peak resident memory so far (VmHWM), in MB. */
+  peakMb(): number;
+  /** Resident memory now (VmRSS), in MB. */
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+const SECRET = 'bench-secret-0123456789abcdef';
+
+/** Starts `shinpan serve` on `db` and waits for its "listening" line; `nodeArgs` go to node (e.g. --cpu-prof to see what bounds it). */
+export function startServer(db: string, nodeArgs: readonly string[] = []): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bin', 'shinpan.js'), 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], {
+    cwd: repoRoot,
+    env: { ...process.env, SHINPAN_SECRET: SECRET, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const fail = (why: string) => reject(new Error(`shinpan serve: ${why}\n${err.slice(-2000)}`));
+    const timer = setTimeout(() => fail('no "listening" line within 60 s'), 60_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const early = (code: number | null, signal: string | null) => {
+      clearTimeout(timer);
+      fail(`exited (${signal ?? `code ${code}`}) before listening`);
+    };
+    child.once('exit', early);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const listening = /listening on (\S+)/.exec(out);
+      // The credentials follow the listening line on a first start: wait for the end of the notice.
+      const firstStart = /First start/.test(out);
+      const password = /password \/ パスワード: (\S+)/.exec(out);
+      if (!listening || (firstStart && !password)) return;
+      clearTimeout(timer);
+      child.off('exit', early);
+      const status = (field: string) => Number(/\d+/.exec(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? '')?.[0] ?? Number.NaN) / 1024;
+      resolve({
+        url: listening[1]!.replace('localhost', '127.0.0.1'),
+        pid: child.pid!,
+        firstLogin: password ? { username: /username \/ ユーザー名: (\S+)/.exec(out)?.[1] ?? 'organizer', password: password[1]! } : null,
+        stderr: () => err,
+        peakMb: () => status('VmHWM'),
+        rssMb: () => status('VmRSS'),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
