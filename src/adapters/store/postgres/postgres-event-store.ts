@@ -13,6 +13,7 @@ import { eventFromRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
+import { listTournaments, readByTypes } from '../cross-stream-queries.js';
 
 const POSTGRES: AppendDialect = { lockStreamRow: true, assignPositions: false };
 
@@ -135,24 +136,12 @@ class PostgresEventStore implements EventStore {
     return rows.map(eventFromRow);
   }
 
-  async listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
-    return this.db
-      .selectFrom('streams as s')
-      .innerJoin('events as e', (join) => join.onRef('e.tournament_id', '=', 's.id').on('e.seq', '=', 1))
-      .select(['s.id', 's.version'])
-      .orderBy('e.position')
-      .execute();
+  listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
+    return listTournaments(this.db);
   }
 
-  async readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {
-    if (types.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('events')
-      .select(['tournament_id', 'seq', 'type', 'data', 'actor', 'at'])
-      .where('type', 'in', [...types])
-      .orderBy('position')
-      .execute();
-    return rows.map(eventFromRow);
+  readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {
+    return readByTypes(this.db, types);
   }
 
   async close(): Promise<void> {

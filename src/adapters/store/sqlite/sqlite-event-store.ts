@@ -3,10 +3,10 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, StoredEvent } from '../../../app/event-store.js';
 import { appendInTransaction, prepareAppend, type AppendDialect } from '../append-steps.js';
-import { eventFromRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
+import { listTournaments, readByTypes } from '../cross-stream-queries.js';
 
 /** A stream row in raw mode: seq, type, data, actor, at. */
 type StreamRow = [number, string, string, string, string];
@@ -106,24 +106,12 @@ class SqliteEventStore implements EventStore {
     });
   }
 
-  async listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
-    return this.db
-      .selectFrom('streams as s')
-      .innerJoin('events as e', (join) => join.onRef('e.tournament_id', '=', 's.id').on('e.seq', '=', 1))
-      .select(['s.id', 's.version'])
-      .orderBy('e.position')
-      .execute();
+  listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
+    return listTournaments(this.db);
   }
 
-  async readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {
-    if (types.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('events')
-      .select(['tournament_id', 'seq', 'type', 'data', 'actor', 'at'])
-      .where('type', 'in', [...types])
-      .orderBy('position')
-      .execute();
-    return rows.map(eventFromRow);
+  readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {
+    return readByTypes(this.db, types);
   }
 
   async close(): Promise<void> {
