@@ -1,14 +1,21 @@
 import type { Text } from '../i18n/i18n';
+// Shapes the server sends as they are come type-only from the server's own code, so that the
+// console and the API cannot drift apart (nothing of src/ is bundled).
+import type { AppliesTo, Decision, PenaltyId, Phase } from '../../../src/core/policy/assess-types.js';
+import type { MatchOutcome, Stage } from '../../../src/core/tournament/match-record.js';
+import type { DuelResult } from '../../../src/core/tournament/match-results.js';
+import type { SeatView, TableView, PairingsView } from '../../../src/app/projections/pairings-view.js';
+import type { StandingsRow } from '../../../src/core/tournament/standings.js';
+import type { FinalPlace } from '../../../src/core/tournament/final-ranking.js';
+import type { PlayerResult, RoundLine, PenaltyLine, PlayerHistory } from '../../../src/app/projections/player-history.js';
+
+export type { AppliesTo, Decision, PenaltyId, Phase, MatchOutcome, Stage, DuelResult, SeatView, TableView, PairingsView };
+export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory };
 
 /*
  * The shapes the console reads from the API. They follow the server's answers (see
  * docs/api.md and GET /api/openapi.json); the console never computes results itself.
  */
-
-export type PenaltyId = 'caution' | 'warning' | 'duel-loss' | 'match-loss' | 'disqualification' | 'disqualification-forfeit-prizes';
-export type Phase = 'in-duel' | 'between-duels' | 'between-matches';
-export type AppliesTo = 'current-duel' | 'next-duel' | 'current-match' | 'next-match';
-export type Stage = 'swiss' | 'top-cut';
 
 export type Structure = { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: number } | { readonly kind: 'single-elimination' };
 
@@ -76,45 +83,6 @@ export interface PlayerView {
   readonly dropReason?: string | null;
 }
 
-export interface SeatView {
-  readonly id: string;
-  readonly name: string;
-  readonly seatedAt: string | null;
-  readonly duelWins: number;
-}
-
-export type MatchOutcome =
-  | { readonly kind: 'pending' }
-  | { readonly kind: 'win'; readonly winner: string; readonly byPenalty: boolean }
-  | { readonly kind: 'draw' }
-  | { readonly kind: 'double-loss' }
-  | { readonly kind: 'bye' };
-
-export interface DuelResult {
-  readonly duel: number;
-  readonly winner: string | null;
-  readonly byPenalty: readonly number[];
-}
-
-export interface TableView {
-  readonly table: number | null;
-  readonly players: readonly SeatView[];
-  readonly outcome: MatchOutcome;
-  readonly duels: readonly DuelResult[];
-  readonly extensionMinutes: number;
-  readonly needsResultAgain: boolean;
-  readonly noSideDeckBeforeFirstPlayedDuel: boolean;
-  readonly penalties: readonly number[];
-}
-
-export interface PairingsView {
-  readonly round: number;
-  readonly stage: Stage;
-  readonly seatTime: string;
-  readonly ended: boolean;
-  readonly tables: readonly TableView[];
-}
-
 export interface RoundSummary {
   readonly round: number;
   readonly stage: Stage;
@@ -151,18 +119,6 @@ export interface RoundClock {
   readonly late?: readonly LatePlayer[];
 }
 
-export interface Decision {
-  readonly infraction: string;
-  readonly penalty: PenaltyId;
-  readonly recorded: boolean;
-  readonly appliesTo: AppliesTo | null;
-  readonly appliesToOptions: readonly AppliesTo[];
-  readonly repeat: { readonly count: number; readonly upgradeTo: PenaltyId | null } | null;
-  readonly additionalPenaltyAllowed: boolean;
-  readonly remedy: Text | null;
-  readonly section: string;
-}
-
 export interface PenaltyAppeal {
   readonly kind: 'changed' | 'rescinded';
   readonly from: PenaltyId;
@@ -196,67 +152,6 @@ export interface PenaltyView {
   readonly appeals: readonly PenaltyAppeal[];
   readonly statements: readonly string[];
   readonly judge: { readonly id: string; readonly role: string };
-}
-
-export interface StandingsRow {
-  readonly rank: number | null;
-  readonly player: string;
-  readonly name: string;
-  readonly points: number;
-  readonly matchesPlayed: number;
-  readonly wins: number;
-  readonly losses: number;
-  readonly draws: number;
-  readonly byes: number;
-  readonly matchWinPct: number;
-  readonly opponentsWinPct: number;
-  readonly opponentsOpponentsWinPct: number;
-  readonly dropped: boolean;
-}
-
-export interface FinalPlace {
-  readonly place: number;
-  readonly player: string;
-  readonly name: string;
-  readonly swissRank: number;
-  readonly topCut: boolean;
-  readonly eliminatedInRound: number | null;
-}
-
-export type PlayerResult = 'win' | 'loss' | 'draw' | 'double-loss' | 'bye' | 'pending' | 'missed';
-
-export interface RoundLine {
-  readonly round: number;
-  readonly stage: Stage;
-  readonly table: number | null;
-  readonly opponent: { readonly id: string; readonly name: string } | null;
-  readonly result: PlayerResult;
-  readonly duelsWon: number;
-  readonly duelsLost: number;
-  readonly byPenalty: boolean;
-}
-
-export interface PenaltyLine {
-  readonly id: number;
-  readonly infraction: string;
-  readonly penalty: PenaltyId;
-  readonly guideline: PenaltyId;
-  readonly round: number;
-  readonly judge: string;
-  readonly at: string;
-  readonly deviationReason: string | null;
-  readonly rescinded: boolean;
-  readonly appeals: readonly PenaltyAppeal[];
-}
-
-export interface PlayerHistory {
-  readonly id: string;
-  readonly name: string;
-  readonly entryRound: number;
-  readonly dropped: boolean;
-  readonly rankWithdrawn: boolean;
-  readonly rounds: readonly RoundLine[];
-  readonly penalties: readonly PenaltyLine[];
 }
 
 export interface DeckDifference {
