@@ -12,7 +12,7 @@ import { parseYdk, writeYdk } from '../../src/core/deck/ydk-format.js';
 import { parseYdke, writeYdke } from '../../src/core/deck/ydke-format.js';
 import { parseYgoprodeckJson } from '../../src/core/deck/ygoprodeck-format.js';
 import { shippedCatalogue } from '../deck/shipped.js';
-import { sharedDataDir } from '../support/services.js';
+import { sharedDataDir, sharedDataPresent } from '../support/services.js';
 import { expectFormatErrors, expectLineIn, expectReadable } from './clear-errors.js';
 import { anyText, mutatedText, mutatedValue, RUNS } from './mutate.js';
 
@@ -29,8 +29,12 @@ const deckOf = (code: fc.Arbitrary<number>): fc.Arbitrary<Deck> =>
   fc.record({ main: fc.array(code, { maxLength: 60 }), extra: fc.array(code, { maxLength: 15 }), side: fc.array(code, { maxLength: 15 }) });
 const anyDeck = deckOf(passcode);
 
+/** Without ../shared (a plain clone) the fuzzing runs on generated and shipped inputs only. */
+const shared = sharedDataPresent();
+
 /** A sample of the real files of ../shared/data (decklists, split F/L lists), as text. */
 function sharedSample(folder: string, suffix: string, count: number): string[] {
+  if (!shared) return [];
   const dir = join(sharedDataDir, folder);
   const files = readdirSync(dir).filter((f) => f.endsWith(suffix)).sort();
   const step = Math.max(1, Math.floor(files.length / count));
@@ -39,7 +43,13 @@ function sharedSample(folder: string, suffix: string, count: number): string[] {
 
 const realYdk = sharedSample('decks', '.ydk', 24);
 const realLflists = sharedSample(join('banlists', 'split'), '.lflist.conf', 12);
-const realCardLines = readFileSync(join(sharedDataDir, 'cards.jsonl'), 'utf8').split('\n').slice(0, 400);
+const realCardLines = (shared ? readFileSync(join(sharedDataDir, 'cards.jsonl'), 'utf8') : writeCardJsonl(catalogue.cards))
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .slice(0, 400);
+
+/** Damaged copies of real texts, or nothing to draw from when there are none. */
+const realTexts = (texts: string[]): fc.Arbitrary<string>[] => (texts.length > 0 ? [mutatedText(fc.constantFrom(...texts))] : []);
 
 const banlist: fc.Arbitrary<Banlist> = fc.record({
   name: fc.oneof(fc.constantFrom('2011.3.1', '2026.07 OCG', '２０１１．９．１', 'Custom'), fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && !/[\r\n]/.test(s))),
@@ -55,7 +65,7 @@ function expectDeckShape(deck: Deck): void {
 }
 
 describe('.ydk', () => {
-  const inputs = fc.oneof(anyText(), mutatedText(anyDeck.map((d) => writeYdk(d))), mutatedText(fc.constantFrom(...realYdk)));
+  const inputs = fc.oneof(anyText(), mutatedText(anyDeck.map((d) => writeYdk(d))), ...realTexts(realYdk));
 
   it('reads random and damaged files into a deck or errors naming lines, never throwing', () => {
     fc.assert(
@@ -120,7 +130,7 @@ describe('text decklists', () => {
 });
 
 describe('lflist.conf', () => {
-  const inputs = fc.oneof(anyText(), mutatedText(fc.array(banlist, { minLength: 1, maxLength: 3 }).map((lists) => writeLflist(lists))), mutatedText(fc.constantFrom(...realLflists)));
+  const inputs = fc.oneof(anyText(), mutatedText(fc.array(banlist, { minLength: 1, maxLength: 3 }).map((lists) => writeLflist(lists))), ...realTexts(realLflists));
 
   it('reads random and damaged files into lists or errors naming lines, never throwing', () => {
     fc.assert(

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { loadDefaultPack, defaultPackPath } from '../../src/adapters/policy/pack-file.js';
 import { PENALTY_IDS, PHASES } from '../../src/core/policy/assess-types.js';
 import { branches } from '../../src/core/policy/rules.js';
+import { sharedDataPresent, sharedSpecDir } from '../support/services.js';
 
 /*
  * The spec's tables are the public API: every id there must exist in the shipped pack with
  * the same section, facts and penalties. Read at test time from ../shared, never copied.
  */
-const spec = readFileSync(new URL('../../../shared/spec/penalty-guidelines.md', import.meta.url), 'utf8');
+const present = sharedDataPresent();
+const spec = present ? readFileSync(`${sharedSpecDir}penalty-guidelines.md`, 'utf8') : '';
 
 /** The rows of the first markdown table under the heading that starts with `heading`, cells trimmed, backticks removed. */
 function table(heading: string): string[][] {
@@ -31,10 +33,10 @@ function table(heading: string): string[][] {
 const penaltiesIn = (text: string) => (text.match(/[a-z]+(?:-[a-z]+)*/g) ?? []).filter((w): w is (typeof PENALTY_IDS)[number] => (PENALTY_IDS as readonly string[]).includes(w));
 
 const pack = loadDefaultPack();
-const penaltyRows = table('## 1.');
-const infractionRows = table('## 3.');
+const penaltyRows = present ? table('## 1.') : [];
+const infractionRows = present ? table('## 3.') : [];
 
-describe('the spec, parsed at test time, against the shipped pack', () => {
+describe.skipIf(!present)('the spec, parsed at test time, against the shipped pack', () => {
   it('finds the spec tables (6 penalties, 19 infractions)', () => {
     expect([penaltyRows.length, infractionRows.length]).toEqual([6, 19]);
   });

@@ -38,5 +38,18 @@ export function chromiumPath(): string | undefined {
   return missing('Chromium', `no browser at ${path} (apt-get install chromium)`);
 }
 
-/** The shared real-world data set, beside the repository as in CI. */
+/** The shared real-world data set, beside the repository as in CI (a plain clone has none). */
 export const sharedDataDir = new URL('../../../shared/data/', import.meta.url).pathname;
+
+/** The shared spec and seed texts, beside the repository as in CI. */
+export const sharedSpecDir = new URL('../../../shared/spec/', import.meta.url).pathname;
+
+/**
+ * Whether ../shared is beside the clone. Suites that read it skip with a loud notice when it is
+ * not (anyone's plain clone), and fail under CI=true, where it must be there.
+ */
+export function sharedDataPresent(): boolean {
+  if (existsSync(sharedDataDir) && existsSync(sharedSpecDir)) return true;
+  missing('shared data set', `no ../shared beside the clone (${sharedDataDir})`);
+  return false;
+}
