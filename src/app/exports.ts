@@ -1,6 +1,8 @@
 import { penaltyOf } from '../core/policy/ladder.js';
 import type { Lang } from '../core/text.js';
 import { finalPlaces } from '../core/tournament/prizes.js';
+import { PLAYER_STATUS_NAMES } from '../core/tournament/player-status.js';
+import type { PlayerStatus } from '../core/tournament/match-record.js';
 import { isRankWithdrawn } from '../core/tournament/state-queries.js';
 import type { Tournament } from '../core/tournament/state.js';
 import { toCsv, type CsvCell } from './csv.js';
@@ -31,6 +33,7 @@ export interface StandingsExportRow {
   readonly opponentsOpponentsWinPct: number;
   readonly dropped: boolean;
   readonly rankWithdrawn: boolean;
+  readonly status: PlayerStatus;
 }
 
 /** Every player by final place (the Swiss order while no top cut is played), withdrawn ranks last. */
@@ -60,6 +63,7 @@ export function standingsExport(t: Tournament): StandingsExportRow[] {
             opponentsOpponentsWinPct: row.opponentsOpponentsWinPct,
             dropped: row.dropped,
             rankWithdrawn: isRankWithdrawn(t, row.player),
+            status: row.status,
           },
         ],
   );
@@ -83,6 +87,7 @@ const STANDINGS_HEADERS: readonly Header[] = [
   { ja: 'OOMW%', en: 'OOMW%' },
   { ja: 'ドロップ', en: 'Dropped' },
   { ja: '順位剥奪', en: 'Rank withdrawn' },
+  { ja: '状態', en: 'Status' },
 ];
 
 /** The standings as CSV for a spreadsheet. */
@@ -105,6 +110,7 @@ export function standingsCsv(rows: readonly StandingsExportRow[], lang: Lang): s
       r.opponentsOpponentsWinPct,
       r.dropped,
       r.rankWithdrawn,
+      PLAYER_STATUS_NAMES[r.status][lang],
     ]),
   );
 }

@@ -19,7 +19,7 @@ describe('shinpan demo', () => {
       expect(first).toContain(heading);
     }
     expect(first).toContain(`SHINPAN_DB=${db} npm start`);
-    expect(first).toMatch(/ +— +1003 +鈴木 翔 .*disqualified, rank withdrawn/);
+    expect(first).toMatch(/ +— +1003 +鈴木 翔 .*disqualified with loss of prizes/);
     expect(first).toMatch(/→ decklist-mismatch: duel loss \(round 2, table \d+, duel 1\)/);
   });
 

@@ -56,14 +56,14 @@ describe('shinpan export', () => {
   it('exports the standings as CSV for Excel: BOM, header, CRLF, one row per player', async () => {
     const db = await smallEvent('standings');
     const csv = await ok('export', 'standings', '--db', db, '--format', 'csv');
-    expect(csv.startsWith('\uFEFFPlace,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFPlace,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status\r\n')).toBe(true);
     const lines = csv.slice(1).trimEnd().split('\r\n');
     expect(lines).toHaveLength(5);
     expect(csv).toContain('"鬼柳, 京介"');
     expect(csv).toContain(`"'=HYPERLINK(""evil"")"`);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4']);
     const ja = await ok('export', 'standings', '--db', db, '--format', 'csv', '--lang', 'ja');
-    expect(ja.split('\r\n')[0]).toBe('\uFEFF順位,スイス順位,プレイヤーID,氏名,勝点,勝,敗,分,不戦勝,対戦数,勝率,OMW%,OOMW%,ドロップ,順位剥奪');
+    expect(ja.split('\r\n')[0]).toBe('\uFEFF順位,スイス順位,プレイヤーID,氏名,勝点,勝,敗,分,不戦勝,対戦数,勝率,OMW%,OOMW%,ドロップ,順位剥奪,状態');
     const rows = JSON.parse(await ok('export', 'standings', '--db', db, '--format', 'json'));
     expect(rows[0]).toEqual({
       place: 1,
@@ -81,6 +81,7 @@ describe('shinpan export', () => {
       opponentsOpponentsWinPct: 1,
       dropped: false,
       rankWithdrawn: false,
+      status: 'active',
     });
     expect(rows.map((r: { points: number }) => r.points)).toEqual([3, 1, 1, 0]);
   });

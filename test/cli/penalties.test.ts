@@ -131,14 +131,15 @@ describe('a disqualification and an appeal', () => {
     const [c, d] = r1[1].players;
     await json('result', 'report', '--db', db, '--round', '1', '--table', '2', '--duels', `${c},${c}`);
     const standings = await json('standings', '--db', db);
-    expect(standings.at(-1)).toEqual({ rank: null, player: z, points: 0, opponentsWinPct: 1, opponentsOpponentsWinPct: 0.3333, dropped: true });
+    expect(standings.at(-1)).toEqual({ rank: null, player: z, points: 0, opponentsWinPct: 1, opponentsOpponentsWinPct: 0.3333, dropped: true, status: 'disqualified-forfeit-prizes' });
     expect(standings.slice(0, 3).map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3]);
     expect((await json('round', 'pair', '--db', db)).pairings.flatMap((p: { players: string[] }) => p.players).sort()).toEqual([opponent, c, d].sort());
 
     const changed = await json('penalty', 'appeal', '--db', db, '--id', '1', '--outcome', 'changed', '--penalty', 'disqualification', '--reason', 'the offer was a joke, but a DQ stands');
     expect(changed).toMatchObject({ penaltyId: 1, player: z, outcome: 'changed', from: 'disqualification-forfeit-prizes', to: 'disqualification', recorded: true, dropped: true });
     const after = await json('standings', '--db', db);
-    expect(after.find((r: { player: string }) => r.player === z).rank).not.toBeNull();
+    // Rule 1-E: a plain disqualification also leaves the tournament without a place; only the status changes.
+    expect(after.find((r: { player: string }) => r.player === z)).toMatchObject({ rank: null, dropped: true, status: 'disqualified' });
     const record = await json('record', '--db', db, '--player', z);
     expect(record.map((e: { penalty: string; issuedAs: string; appealReason: string }) => [e.penalty, e.issuedAs, e.appealReason])).toEqual([
       ['disqualification', 'disqualification-forfeit-prizes', 'the offer was a joke, but a DQ stands'],

@@ -35,9 +35,9 @@ describe('shinpan player import', () => {
     writeFileSync(csv, '\uFEFFプレイヤーID,氏名,デッキリスト\r\n0101,"鬼柳, 京介",bw.txt\r\n0102,"Crow ""BF"" Hogan",\r\n\r\n0103,十六夜 アキ,\r\n');
     expect(await json('player', 'import', csv, '--db', db)).toEqual({ imported: 3, players: ['0101', '0102', '0103'] });
     expect(await json('player', 'list', '--db', db)).toEqual([
-      { id: '0101', name: '鬼柳, 京介', entryRound: 1, decklist: true, dropped: false, rankWithdrawn: false },
-      { id: '0102', name: 'Crow "BF" Hogan', entryRound: 1, decklist: false, dropped: false, rankWithdrawn: false },
-      { id: '0103', name: '十六夜 アキ', entryRound: 1, decklist: false, dropped: false, rankWithdrawn: false },
+      { id: '0101', name: '鬼柳, 京介', entryRound: 1, decklist: true, dropped: false, rankWithdrawn: false, status: 'active' },
+      { id: '0102', name: 'Crow "BF" Hogan', entryRound: 1, decklist: false, dropped: false, rankWithdrawn: false, status: 'active' },
+      { id: '0103', name: '十六夜 アキ', entryRound: 1, decklist: false, dropped: false, rankWithdrawn: false, status: 'active' },
     ]);
     // One write for the whole file.
     const events = (snapshot(db) as { events: { type: string }[] }).events;

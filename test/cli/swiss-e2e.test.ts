@@ -178,7 +178,7 @@ describe('a 32-player, 5-round Swiss with a top 8, through the CLI', () => {
     const expected = oracle();
     for (const row of standings) {
       const want = expected.get(row.player);
-      expect(Object.keys(row)).toEqual(['rank', 'player', 'points', 'opponentsWinPct', 'opponentsOpponentsWinPct', 'dropped']);
+      expect(Object.keys(row)).toEqual(['rank', 'player', 'points', 'opponentsWinPct', 'opponentsOpponentsWinPct', 'dropped', 'status']);
       expect(row.points, row.player).toBe(want?.points);
       expect(Math.abs(row.opponentsWinPct - (want?.omw ?? -1)), `${row.player} OMW`).toBeLessThan(0.00006);
       expect(Math.abs(row.opponentsOpponentsWinPct - (want?.oomw ?? -1)), `${row.player} OOMW`).toBeLessThan(0.00006);

@@ -160,11 +160,11 @@ describe('assess: where a penalty lands, by phase', () => {
     ['deck-under-40', 'in-duel', true, 'current-duel', ['current-duel']],
     // match loss
     ['stalling', 'in-duel', false, 'current-match', ['current-match']],
-    ['stalling', 'in-duel', true, 'next-match', ['current-match', 'next-match']],
+    // Spec §4, rule 1-D: in a match already lost the guideline stays the current match; the next match is the judge's option.
+    ['stalling', 'in-duel', true, 'current-match', ['current-match', 'next-match']],
     ['stalling', 'between-duels', false, 'current-match', ['current-match']],
-    ['stalling', 'between-duels', true, 'next-match', ['current-match', 'next-match']],
+    ['stalling', 'between-duels', true, 'current-match', ['current-match', 'next-match']],
     ['stalling', 'between-matches', undefined, 'next-match', ['next-match']],
-    ['stalling', 'between-matches', true, 'next-match', ['next-match']],
     // disqualifications
     ['random-result', 'in-duel', undefined, 'current-match', ['current-match']],
     ['random-result', 'between-duels', undefined, 'current-match', ['current-match']],
@@ -177,8 +177,9 @@ describe('assess: where a penalty lands, by phase', () => {
   });
 
   it.each(['in-duel', 'between-duels', 'between-matches'] as const)('caution and warning land on no game %s', (phase) => {
-    const caution = decide({ infraction: 'slow-play', facts: { affectedResult: false }, phase, matchAlreadyLost: true });
-    const warning = decide({ infraction: 'outside-advice', facts: { affectedResult: false }, phase, matchAlreadyLost: true });
+    const lost = phase !== 'between-matches';
+    const caution = decide({ infraction: 'slow-play', facts: { affectedResult: false }, phase, matchAlreadyLost: lost });
+    const warning = decide({ infraction: 'outside-advice', facts: { affectedResult: false }, phase, matchAlreadyLost: lost });
     expect([caution.appliesTo, caution.appliesToOptions, warning.appliesTo, warning.appliesToOptions]).toEqual([null, [], null, []]);
   });
 });
@@ -250,6 +251,11 @@ describe('assess: bad input names the field and what was expected', () => {
     ['a fact for an infraction without facts', { infraction: 'bribery', phase: 'in-duel', facts: { amount: 1000 } }, 'facts.amount: not a fact of bribery (it takes no facts)'],
     ['matchAlreadyLost of the wrong type', { ...ok, matchAlreadyLost: 'yes' }, 'matchAlreadyLost: expected true or false, got "yes"'],
     ['matchAlreadyLost null', { ...ok, matchAlreadyLost: null }, 'matchAlreadyLost: expected true or false, got null'],
+    [
+      'matchAlreadyLost between matches, a contradiction (spec §4)',
+      { infraction: 'stalling', phase: 'between-matches', matchAlreadyLost: true },
+      'matchAlreadyLost: true only for a report in a match (in-duel or between-duels); between matches there is no current match to have lost',
+    ],
     ['previous not an array', { ...ok, previous: 'tardiness' }, 'previous: expected an array of infraction ids, got "tardiness"'],
     ['previous with a non-string', { ...ok, previous: ['tardiness', 7] }, 'previous[1]: expected an infraction id, got 7'],
     ['previous with an unknown id', { ...ok, previous: ['tardy'] }, 'previous[0]: unknown infraction "tardy" in policy ocg-5ds (list them with: shinpan policy)'],

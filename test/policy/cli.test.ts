@@ -126,8 +126,8 @@ describe('shinpan policy', () => {
     expect(lines[0]).toBe("Yu-Gi-Oh! 5D's OCG sanctioned tournaments: penalty rules (ocg-5ds 2026.1)");
     const sections = lines.filter((l) => /^\d+(-[AB])?  /.test(l));
     expect(sections).toEqual([
-      '3-A  Deck problems',
-      '3-B  Decklist problems',
+      '3-A  Deck infractions',
+      '3-B  Decklist infractions',
       '4  Rules violations',
       '5  Tardiness',
       '6  Cards that can be told apart face down',
@@ -164,7 +164,7 @@ describe('shinpan policy', () => {
       '指定の集合時間に自分の席に着いていなかった。',
     ]);
     expect(run.stdout).toContain('マッチの結果に影響した場合、ジャッジの判断で罰則を追加できる。');
-    expect(run.stdout).toContain('処置（余分なカードを特定できない場合）：なし');
+    expect(run.stdout).toContain('処置（余分なカードを特定できない・元に戻せない場合）：なし');
     const columns = penaltyColumns(run.stdout, ['注意', '警告', 'デュエルの敗北', 'マッチの敗北', '受賞資格を失う失格', '失格'], '罰則の適用時期');
     expect(columns).toHaveLength(26);
     expect(new Set(columns).size).toBe(1);

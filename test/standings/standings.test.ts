@@ -57,7 +57,7 @@ describe('computeStandings', () => {
     const [first] = computeStandings(players('ABCDEFGH', { dropped: 'A' }), threeRounds);
     expect(first).toEqual({
       rank: 1, player: 'A', name: 'Player A', points: 9, matchesPlayed: 3, wins: 3, losses: 0, draws: 0, byes: 0,
-      matchWinPct: 1, opponentsWinPct: 0.5556, opponentsOpponentsWinPct: 0.6296, dropped: true,
+      matchWinPct: 1, opponentsWinPct: 0.5556, opponentsOpponentsWinPct: 0.6296, dropped: true, status: 'dropped',
     });
   });
 
@@ -198,9 +198,9 @@ describe('toStandingsJson', () => {
   it('keeps the scripting contract keys in order', () => {
     const json = toStandingsJson(computeStandings(players('ABCDEFGH', { withdrawn: 'H' }), threeRounds));
     expect(JSON.stringify(json.slice(0, 2))).toBe(
-      '[{"rank":1,"player":"A","points":9,"opponentsWinPct":0.5556,"opponentsOpponentsWinPct":0.6296,"dropped":false},' +
-        '{"rank":2,"player":"E","points":6,"opponentsWinPct":0.6667,"opponentsOpponentsWinPct":0.5185,"dropped":false}]',
+      '[{"rank":1,"player":"A","points":9,"opponentsWinPct":0.5556,"opponentsOpponentsWinPct":0.6296,"dropped":false,"status":"active"},' +
+        '{"rank":2,"player":"E","points":6,"opponentsWinPct":0.6667,"opponentsOpponentsWinPct":0.5185,"dropped":false,"status":"active"}]',
     );
-    expect(json.at(-1)).toEqual({ rank: null, player: 'H', points: 1, opponentsWinPct: 0.4444, opponentsOpponentsWinPct: 0.4815, dropped: false });
+    expect(json.at(-1)).toEqual({ rank: null, player: 'H', points: 1, opponentsWinPct: 0.4444, opponentsOpponentsWinPct: 0.4815, dropped: false, status: 'active' });
   });
 });

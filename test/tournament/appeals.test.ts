@@ -84,12 +84,12 @@ describe('ChangePenalty', () => {
     thenError(given(...reportedAfter), { ...change(1, 'warning'), data: { penaltyId: 1, penalty: 'warning', reason: ' ' } }, 'reason-required');
   });
 
-  it('restores the rank when a disqualification with loss of prizes becomes a plain disqualification', () => {
+  it('shows a plain disqualification once one with loss of prizes is changed; neither holds a rank', () => {
     const base = [...roundOne, reported(1, 1, ['a', 'a']), reported(1, 2, ['c', 'c']), ended(1)];
     const dq = thenEvents(given(...base), issue('a', 'bribery', 'between-matches', { role: 'head-judge', statements: ['証言'] }));
     expect(standingsPlayers(tournament(...base, ...dq)).find((p) => p.id === 'a')?.rankWithdrawn).toBe(true);
     const changed = thenEvents(given(...base, ...dq), change(1, 'disqualification'));
     const t = tournament(...base, ...dq, ...changed);
-    expect(standingsPlayers(t).find((p) => p.id === 'a')).toMatchObject({ dropped: true, rankWithdrawn: false });
+    expect(standingsPlayers(t).find((p) => p.id === 'a')).toMatchObject({ dropped: true, rankWithdrawn: true, disqualification: 'disqualified' });
   });
 });

@@ -26,6 +26,7 @@ const details = {
   penalty: '3',
   prize: 'winner',
   advanced: '0007',
+  infraction: 'decklist-mismatch',
 };
 
 describe('domain errors', () => {

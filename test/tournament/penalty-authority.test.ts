@@ -17,13 +17,13 @@ describe('disqualification', () => {
     thenError(given(...roundOne), issue('a', 'random-result', 'in-duel', { role: 'head-judge', statements: ['  '] }), 'statements-required');
   });
 
-  it('loses the current match and drops the player, who keeps the rank', () => {
+  it('loses the current match and removes the player, who holds no place any more (rule 1-E)', () => {
     const events = thenEvents(given(...roundOne), issue('a', 'random-result', 'in-duel', { role: 'head-judge', statements: statement }));
     const d = issued(events);
     expect(d).toMatchObject({ penalty: 'disqualification', landing: { kind: 'match', round: 1, table: 1 }, statements: statement });
     const t = tournament(...roundOne, ...events);
     expect(recordAt(t, 1, 1).outcome).toEqual({ kind: 'win', winner: 'b', byPenalty: true });
-    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({ id: 'a', name: 'Player a', dropped: true, rankWithdrawn: false });
+    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({ id: 'a', name: 'Player a', dropped: true, rankWithdrawn: true, disqualification: 'disqualified' });
   });
 
   it('with loss of prizes also withdraws the rank; between matches there is no match to lose', () => {
@@ -32,7 +32,7 @@ describe('disqualification', () => {
     expect(issued(events)).toMatchObject({ penalty: 'disqualification-forfeit-prizes', landing: { kind: 'none' } });
     const t = tournament(...roundOne, reported(1, 1, ['a', 'b', 'a']), ...events);
     expect(recordAt(t, 1, 1).outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: false });
-    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({ id: 'a', name: 'Player a', dropped: true, rankWithdrawn: true });
+    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({ id: 'a', name: 'Player a', dropped: true, rankWithdrawn: true, disqualification: 'disqualified-forfeit-prizes' });
   });
 });
 

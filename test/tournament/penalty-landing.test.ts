@@ -130,20 +130,21 @@ describe('match loss', () => {
     expect(recordAt(given(...roundOne, ...first, ...second), 1, 1)).toMatchObject({ outcome: { kind: 'double-loss' }, duelWins: { a: 0, b: 0 } });
   });
 
-  it('in a match already lost is proposed for the next match, which only a head judge may confirm', () => {
+  it('in a match already lost stays on the current match; moving it to the next match is a head judge\'s option', () => {
     const lost = [
       ...roundOne,
       ...thenEvents(given(...roundOne), issue('b', 'extra-draw', 'in-duel', { facts: { identifiable: false, decisive: false }, duel: 1 })),
     ];
     const second = thenEvents(given(...lost), issue('b', 'extra-draw', 'in-duel', { facts: { identifiable: false, decisive: false }, duel: 2 }));
     const state = given(...lost, ...second);
-    expect(thenError(state, issue('b', 'stalling', 'in-duel'), 'role-required')).toEqual({ roles: ['head-judge'], actual: 'judge' });
-    const d = issued(thenEvents(state, issue('b', 'stalling', 'in-duel', { role: 'head-judge' })));
-    expect(d.report.matchAlreadyLost).toBe(true);
-    expect(d.guideline.appliesTo).toBe('next-match');
-    expect(d.landing).toEqual({ kind: 'next-match', fromRound: 2 });
-    const kept = issued(thenEvents(state, issue('b', 'stalling', 'in-duel', { appliesTo: 'current-match' })));
+    const kept = issued(thenEvents(state, issue('b', 'stalling', 'in-duel')));
+    expect(kept.report.matchAlreadyLost).toBe(true);
+    expect(kept.guideline.appliesTo).toBe('current-match');
+    expect(kept.guideline.appliesToOptions).toEqual(['current-match', 'next-match']);
     expect(kept.landing).toEqual({ kind: 'match', round: 1, table: 1 });
+    expect(thenError(state, issue('b', 'stalling', 'in-duel', { appliesTo: 'next-match' }), 'role-required')).toEqual({ roles: ['head-judge'], actual: 'judge' });
+    const moved = issued(thenEvents(state, issue('b', 'stalling', 'in-duel', { role: 'head-judge', appliesTo: 'next-match' })));
+    expect(moved.landing).toEqual({ kind: 'next-match', fromRound: 2 });
   });
 
   it('between matches lands on the next match', () => {

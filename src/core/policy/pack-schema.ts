@@ -84,6 +84,8 @@ const infractionSchema = z.strictObject({
   remedy: remedyRuleSchema,
   /** When the judge may add a penalty because the infraction affected the match result; `null` where the rules give no such clause. */
   additionalPenaltyWhen: z.union([conditionSchema, z.null()]),
+  /** Rule 3-B: the infraction exists only at a tournament that requires decklists, for a player with a registered list. */
+  requiresDecklist: z.boolean().optional(),
 });
 
 const landingSchema = z.strictObject({

@@ -88,6 +88,8 @@ export function checkReport(input: unknown, pack: Pack): Result<CheckedReport, A
 
   const lost = report.matchAlreadyLost === undefined ? false : report.matchAlreadyLost;
   if (typeof lost !== 'boolean') return fail('matchAlreadyLost', `expected true or false, got ${describeValue(lost)}`);
+  // Spec §4: only a match being played can already be lost; between matches the flag contradicts the phase.
+  if (lost && phase === 'between-matches') return fail('matchAlreadyLost', 'true only for a report in a match (in-duel or between-duels); between matches there is no current match to have lost');
 
   const previous = checkPrevious(report.previous, pack);
   if (!previous.ok) return previous;

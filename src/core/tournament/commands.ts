@@ -20,6 +20,7 @@ export interface CommandMeta {
 type Command<T extends string, D> = { readonly type: T; readonly data: D; readonly meta: CommandMeta };
 
 /** The judge keeps the guideline penalty, or names another (with a reason unless it is the offered repeat upgrade). */
+/** The reason is kept with the record: required for a deviation, optional for the repeat upgrade. */
 export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
 
 export type CreateTournament = Command<'CreateTournament', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
@@ -48,6 +49,10 @@ export type IssuePenalty = Command<
     /** Which duel of the current match a duel loss takes (1 for the first). */
     readonly duel?: number;
     readonly statements?: readonly string[];
+    /** Rules 7 and 10: one further penalty because the infraction affected the match result, with the judge's reason. */
+    readonly additional?: { readonly penalty: PenaltyId; readonly reason: string };
+    /** The judge confirms recording a loss for "the next match" when the player has none left: no result effect. */
+    readonly withoutEffect?: boolean;
   }
 >;
 export type RescindPenalty = Command<'RescindPenalty', { readonly penaltyId: number; readonly reason: string }>;

@@ -4,10 +4,13 @@ import { err, ok, type Result } from '../result.js';
 import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
+import type { EventDraft } from './events.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
 import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
+import { minutesLate } from './minutes-late.js';
+import { hasMatchLeft, nextMatchRound } from './next-match.js';
 import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, penaltiesInForce, unreportedMatchOf } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
@@ -18,14 +21,17 @@ import type { PenaltyState, Tournament } from './state.js';
  * the results it caused follow, because results are derived from penalties in force.
  */
 
-type Final = { penalty: PenaltyId; repeatUpgrade: boolean; deviationReason: string | null };
+type Final = { penalty: PenaltyId; repeatUpgrade: boolean; deviationReason: string | null; reason: string | null };
 
-/** PenaltyIssued, with the guideline decision, the final penalty and where it lands. */
+/** PenaltyIssued, with the guideline decision, the final penalty and where it lands; a second one for a penalty added by rules 7 and 10. */
 export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafted {
   const d = command.data;
-  if (!findPlayer(t, d.player)) return err(domainError('player-not-found', { player: d.player }));
+  const player = findPlayer(t, d.player);
+  if (!player) return err(domainError('player-not-found', { player: d.player }));
   const phase = d.report?.phase;
   if (!PHASES.includes(phase)) return err(domainError('invalid-command', { field: 'report.phase', problem: { ja: `${PHASES.join(', ')} のいずれかが必要です`, en: `expected one of ${PHASES.join(', ')}` } }));
+  const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
+  if (!applicable.ok) return applicable;
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
   if (!context.ok) return context;
 
@@ -36,7 +42,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     ...rest,
     ...(facts === undefined ? {} : { facts }),
     matchAlreadyLost: d.report.matchAlreadyLost === true || lostAlready(t, context.value, d.player),
-    previous: penaltiesInForce(t).filter((p) => p.player === d.player).map((p) => p.report.infraction),
+    // An added penalty is part of the same infraction: it does not count as a repeat.
+    previous: penaltiesInForce(t).filter((p) => p.player === d.player && p.addedTo === null).map((p) => p.report.infraction),
   };
   const assessed = assess(report, t.pack.content);
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
@@ -44,40 +51,113 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
 
   const final = finalPenalty(d.choice, guideline);
   if (!final.ok) return final;
+  const statements = cleanStatements(d.statements);
+  const penaltyId = t.penalties.length + 1;
+  const first = issuedEvent(t, command, { penaltyId, report, guideline, final: final.value, context: context.value, statements, addedTo: null });
+  if (!first.ok) return first;
+  if (d.additional === undefined) return ok([first.value]);
+
+  // Rules 7, 10: where the result was affected, the floor judge may add one further penalty; the guideline one stays.
+  if (!guideline.additionalPenaltyAllowed) return err(domainError('additional-penalty-not-allowed', { infraction: guideline.infraction }));
+  const added = d.additional;
+  if (!PENALTY_IDS.includes(added?.penalty) || PENALTY_IDS.indexOf(added.penalty) <= PENALTY_IDS.indexOf(final.value.penalty)) {
+    const above = PENALTY_IDS.slice(PENALTY_IDS.indexOf(final.value.penalty) + 1);
+    return err(domainError('invalid-command', { field: 'additional.penalty', problem: { ja: `追加の罰則は ${above.join(', ')} のいずれかです`, en: `expected a penalty above ${final.value.penalty}: ${above.join(', ')}` } }));
+  }
+  if (checkText('additional.reason', added.reason)) return err(domainError('reason-required'));
+  const extra: Final = { penalty: added.penalty, repeatUpgrade: false, deviationReason: null, reason: added.reason.trim() };
+  const withFirst = fold1(t, first.value);
+  const second = issuedEvent(withFirst, command, { penaltyId: penaltyId + 1, report, guideline, final: extra, context: context.value, statements, addedTo: penaltyId });
+  if (!second.ok) return second;
+  return ok([first.value, second.value]);
+}
+
+/** The state as if `draft` had happened, for checking a second penalty of the same command against the first. */
+function fold1(t: Tournament, draft: EventDraft): Tournament {
+  if (draft.type !== 'PenaltyIssued') return t;
+  const e = draft.data;
+  const state = {
+    id: e.penaltyId, player: e.player, report: e.report, guideline: e.guideline, penalty: e.penalty, repeatUpgrade: e.repeatUpgrade,
+    deviationReason: e.deviationReason, context: e.context, landing: e.landing, statements: e.statements, judge: e.judge,
+    reason: e.reason ?? null, addedTo: e.addedTo ?? null, noMatchLeft: e.noMatchLeft === true, at: '', rescinded: false, appeals: [],
+  };
+  return { ...t, penalties: [...t.penalties, state] };
+}
+
+interface IssueParts {
+  readonly penaltyId: number;
+  readonly report: AssessReport;
+  readonly guideline: Decision;
+  readonly final: Final;
+  readonly context: PenaltyContext;
+  readonly statements: string[];
+  readonly addedTo: number | null;
+}
+
+/** One PenaltyIssued: lands the final penalty, checks the judge may issue it and that it fits the match. */
+function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): Result<EventDraft, DomainError> {
+  const d = command.data;
+  const { final, context, report } = parts;
+  // With an added penalty, the judge's duel and landing are the added one's when the guideline one lands on no game.
+  const asked = parts.addedTo === null && d.additional !== undefined && !landsOnAGame(final.penalty) ? {} : { appliesTo: d.appliesTo, duel: d.duel };
   const landed = chooseLanding({
     pack: t.pack.content,
     player: d.player,
-    penalty: final.value.penalty,
-    phase,
+    penalty: final.penalty,
+    phase: report.phase,
     matchAlreadyLost: report.matchAlreadyLost === true,
-    appliesTo: d.appliesTo,
-    duel: d.duel,
-    context: context.value,
+    appliesTo: asked.appliesTo,
+    duel: asked.duel,
+    context: narrowed(t, d.player, context, report.phase, final.penalty),
   });
   if (!landed.ok) return landed;
-
-  const statements = cleanStatements(d.statements);
-  const allowed = checkAuthority(t, command.meta.actor, final.value.penalty, final.value.deviationReason !== null, landed.value, statements);
+  const allowed = checkAuthority(t, command.meta.actor, final.penalty, final.deviationReason !== null, landed.value, parts.statements);
   if (!allowed.ok) return allowed;
   const fits = checkLandingFits(t, d.player, landed.value.landing, true);
   if (!fits.ok) return fits;
-
-  return ok([
-    {
-      type: 'PenaltyIssued',
-      data: {
-        penaltyId: t.penalties.length + 1,
-        player: d.player,
-        report,
-        guideline,
-        ...final.value,
-        context: context.value,
-        landing: landed.value.landing,
-        statements,
-        judge: command.meta.actor,
-      },
+  // Rule 1-C/1-D in the last round: a loss for "the next match" has nowhere to land; the judge must say it is recorded anyway.
+  const landing = landed.value.landing;
+  const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(t, d.player, landing.fromRound);
+  if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: d.player }));
+  const { reason, ...final_ } = final;
+  return ok({
+    type: 'PenaltyIssued',
+    data: {
+      penaltyId: parts.penaltyId,
+      player: d.player,
+      report,
+      guideline: parts.guideline,
+      ...final_,
+      context,
+      landing: noMatchLeft ? { kind: 'none' } : landing,
+      statements: parts.statements,
+      judge: command.meta.actor,
+      ...(reason === null ? {} : { reason }),
+      ...(parts.addedTo === null ? {} : { addedTo: parts.addedTo }),
+      ...(noMatchLeft ? { noMatchLeft: true as const } : {}),
     },
-  ]);
+  });
+}
+
+const landsOnAGame = (penalty: PenaltyId): boolean => penalty !== 'caution' && penalty !== 'warning';
+
+/** Between matches, a duel loss cannot take a match already decided; the match the context allows may be too early for it. */
+function narrowed(t: Tournament, player: string, context: PenaltyContext, phase: Phase, penalty: PenaltyId): PenaltyContext {
+  if (phase !== 'between-matches' || penalty !== 'duel-loss') return context;
+  return { ...context, nextFromRound: Math.max(context.nextFromRound, nextMatchRound(t, player, penalty)) };
+}
+
+/** Rule 3-B: a decklist infraction exists only where decklists are required and the player registered one. */
+function checkApplicable(t: Tournament, infractionId: string, hasDecklist: boolean): Result<void, DomainError> {
+  const infraction = t.pack.content.infractions.find((x) => x.id === infractionId);
+  if (infraction?.requiresDecklist !== true) return ok(undefined);
+  if (!t.settings.decklistsRequired) {
+    return err(domainError('infraction-not-applicable', { infraction: infractionId, reason: { ja: 'この大会はデッキリストの提出を求めていません', en: 'this tournament does not require decklists' } }));
+  }
+  if (!hasDecklist) {
+    return err(domainError('infraction-not-applicable', { infraction: infractionId, reason: { ja: 'この選手のデッキリストは登録されていません', en: 'this player has no registered decklist' } }));
+  }
+  return ok(undefined);
 }
 
 /** PenaltyRescinded on appeal: the penalty stays in the log, its effects go. */
@@ -138,18 +218,25 @@ function penaltyInForce(t: Tournament, id: number): Result<PenaltyState, DomainE
 /**
  * The player's match when the report is made. In a duel or between duels: the match named by
  * round and table, by default the player's unreported match of the running round. Between
- * matches: the next match starts at the running round if the player's match there is not
- * reported yet (a late player, a deck check before the round), unless the judge names the
- * next round because that match was already played.
+ * matches (rules 1-C/1-D): the next match whose result is still open. That is the running
+ * round's match when nothing has decided it yet (a late player, a deck check before the
+ * round); once a report or a penalty decided it, the next round's. The judge may name the
+ * next round, or write down the player's seat (round and table) in the running round.
  */
 function penaltyContext(t: Tournament, player: string, phase: Phase, round: number | undefined, table: number | undefined): Result<PenaltyContext, DomainError> {
   const latest = latestRound(t);
   const latestNumber = latest?.number ?? 0;
-  const running = latest !== undefined && !latest.ended ? latest : undefined;
-  const waiting = running !== undefined && matchOf(running, player)?.report === null;
   if (phase === 'between-matches') {
-    if (table !== undefined) return err(domainError('invalid-command', { field: 'table', problem: { ja: 'マッチ間の違反には卓を指定しません', en: 'a report between matches names no table' } }));
-    const earliest = waiting ? latestNumber : latestNumber + 1;
+    // The widest "next match" (a match loss may still take a match not yet begun); a duel loss narrows it when it lands.
+    const earliest = nextMatchRound(t, player, 'match-loss');
+    if (table !== undefined) {
+      const seat = seatOf(t, player, round, table);
+      if (!seat.ok) return seat;
+      if (round !== latestNumber) {
+        return err(domainError('invalid-command', { field: 'round', problem: { ja: `マッチ間の違反で卓を書くときは、今の回戦 (第${latestNumber}回戦) の席です`, en: `a table between matches is the player's seat in the current round (round ${latestNumber})` } }));
+      }
+      return ok({ round: latestNumber, currentMatch: null, nextFromRound: earliest });
+    }
     if (round !== undefined && (round < earliest || round > latestNumber + 1)) {
       return err(domainError('invalid-command', { field: 'round', problem: nextRoundProblem(earliest, latestNumber) }));
     }
@@ -161,15 +248,23 @@ function penaltyContext(t: Tournament, player: string, phase: Phase, round: numb
     if (!current) return err(domainError('no-current-match', { player }));
     return ok({ round: latestNumber, currentMatch: { round: current.round.number, table: current.match.table }, nextFromRound });
   }
+  const seat = seatOf(t, player, round, table);
+  if (!seat.ok) return seat;
+  const { round: r, match } = seat.value;
+  if (r.ended) return err(domainError('round-already-ended', { round: r.number }));
+  if (match.report !== null) return err(domainError('match-already-decided', { round: r.number, table: match.table }));
+  return ok({ round: latestNumber, currentMatch: { round: r.number, table: match.table }, nextFromRound });
+}
+
+/** The match named by round and table, where the player must sit. */
+function seatOf(t: Tournament, player: string, round: number | undefined, table: number | undefined) {
   if (round === undefined || table === undefined) return err(domainError('invalid-command', { field: round === undefined ? 'round' : 'table', problem: { ja: '回戦と卓は両方指定するか、どちらも省略してください', en: 'give both round and table, or neither' } }));
   const r = findRound(t, round);
   if (!r) return err(domainError('round-not-found', { round }));
   const match = findMatch(r, table);
   if (!match) return err(domainError('table-not-found', { round, table }));
   if (!match.players.includes(player)) return err(domainError('player-not-in-match', { player, round, table }));
-  if (r.ended) return err(domainError('round-already-ended', { round }));
-  if (match.report !== null) return err(domainError('match-already-decided', { round, table }));
-  return ok({ round: latestNumber, currentMatch: { round, table }, nextFromRound });
+  return ok({ round: r, match });
 }
 
 function nextRoundProblem(earliest: number, latest: number): Text {
@@ -196,19 +291,20 @@ function withMinutesLate(t: Tournament, player: string, report: IssuePenalty['da
   const latest = latestRound(t);
   const seatedAt = latest && !latest.ended ? matchOf(latest, player)?.seated[player] : undefined;
   if (report.infraction !== 'tardiness' || facts?.minutesLate !== undefined || !latest || seatedAt === undefined) return facts;
-  const minutesLate = Math.floor((Date.parse(seatedAt) - Date.parse(latest.seatTime)) / 60_000);
-  return { ...facts, minutesLate };
+  return { ...facts, minutesLate: minutesLate(latest.seatTime, new Date(seatedAt)) };
 }
 
 function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final, DomainError> {
-  if (choice?.kind === 'guideline') return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null });
+  if (choice?.kind === 'guideline') return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: null });
   if (choice?.kind !== 'other' || !PENALTY_IDS.includes(choice.penalty)) {
     return err(domainError('invalid-command', { field: 'choice', problem: { ja: `指針どおりか、${PENALTY_IDS.join(', ')} のいずれかを選んでください`, en: `expected the guideline, or another penalty among ${PENALTY_IDS.join(', ')}` } }));
   }
-  if (choice.penalty === guideline.penalty) return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null });
-  if (choice.penalty === guideline.repeat?.upgradeTo) return ok({ penalty: choice.penalty, repeatUpgrade: true, deviationReason: null });
-  if (checkText('reason', choice.reason)) return err(domainError('deviation-reason-required'));
-  return ok({ penalty: choice.penalty, repeatUpgrade: false, deviationReason: (choice.reason as string).trim() });
+  // A reason written with the guideline or the offered repeat upgrade is not a deviation, but it is kept.
+  const written = typeof choice.reason === 'string' && /\S/.test(choice.reason) ? choice.reason.trim() : null;
+  if (choice.penalty === guideline.penalty) return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: written });
+  if (choice.penalty === guideline.repeat?.upgradeTo) return ok({ penalty: choice.penalty, repeatUpgrade: true, deviationReason: null, reason: written });
+  if (written === null) return err(domainError('deviation-reason-required'));
+  return ok({ penalty: choice.penalty, repeatUpgrade: false, deviationReason: written, reason: null });
 }
 
 const cleanStatements = (statements: readonly string[] | undefined): string[] =>

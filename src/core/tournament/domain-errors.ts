@@ -63,6 +63,18 @@ const MESSAGES = {
     t(`第${d.duel}デュエルはこの選手の罰則で決着済みです`, `duel ${d.duel} is already lost by this player through a penalty`),
   'landing-not-allowed': (d: { appliesTo: string; options: readonly string[] }) =>
     t(`適用先 ${d.appliesTo} は選べません (選択肢: ${list(d.options) || 'なし'})`, `the penalty cannot apply to ${d.appliesTo} (options: ${list(d.options) || 'none'})`),
+  'infraction-not-applicable': (d: { infraction: string; reason: Text }) =>
+    t(`違反 ${d.infraction} はこの場合には適用できません (${d.reason.ja})`, `the infraction ${d.infraction} does not apply here (${d.reason.en})`),
+  'no-match-left': (d: { player: string }) =>
+    t(
+      `選手 ${d.player} にはこの罰則を適用できる次のマッチが残っていません。対戦結果への影響なしで記録するには、そのことを確認して発行してください`,
+      `player ${d.player} has no match left for this penalty to land on; to record it without an effect on any result, confirm that when issuing it`,
+    ),
+  'additional-penalty-not-allowed': (d: { infraction: string }) =>
+    t(
+      `違反 ${d.infraction} では、マッチの結果に影響した場合にだけ追加の罰則を与えられます`,
+      `a further penalty for ${d.infraction} is allowed only where the rules allow one and the infraction affected the match result`,
+    ),
   'deviation-reason-required': () =>
     t(`指針と異なる罰則には理由の記入が必要です`, `a penalty other than the guideline needs a written reason`),
   'statements-required': () =>

@@ -147,6 +147,12 @@ export type PenaltyIssued = Event<'PenaltyIssued', {
   readonly landing: Landing;
   readonly statements: readonly string[];
   readonly judge: Actor;
+  /** The judge's written reason where it is not a deviation: a repeat upgrade, a penalty added to the guideline one. */
+  readonly reason?: string;
+  /** Rules 7 and 10: this penalty was added, because the result was affected, to penalty `addedTo` of the same report. */
+  readonly addedTo?: number;
+  /** Confirmed by the judge: a loss for the next match recorded although the player has no match left (no result effect). */
+  readonly noMatchLeft?: true;
 }>;
 export type PenaltyChanged = Event<'PenaltyChanged', {
   readonly penaltyId: number;

@@ -5,6 +5,12 @@
  */
 export type Stage = 'swiss' | 'top-cut';
 
+/** A match is won at two duels: best of three. */
+export const WINS_NEEDED = 2;
+
+/** The most duels a match can have: a duel number beyond it names a duel that never happens. */
+export const DUELS_PER_MATCH = 2 * WINS_NEEDED - 1;
+
 export type MatchOutcome =
   | { readonly kind: 'pending' }
   | { readonly kind: 'win'; readonly winner: string; readonly byPenalty: boolean }
@@ -26,13 +32,18 @@ export interface MatchRecord {
   readonly duelWins: Readonly<Record<string, number>>;
 }
 
+/** Where a player stands in the tournament: still playing, dropped on request, or disqualified (rule 1-E/1-F). */
+export type PlayerStatus = 'active' | 'dropped' | 'disqualified' | 'disqualified-forfeit-prizes';
+
 /** What standings need to know of each player beyond the matches. */
 export interface StandingsPlayer {
   readonly id: string;
   readonly name: string;
   readonly dropped: boolean;
-  /** Disqualified with loss of prizes: stays in opponents' tiebreakers, loses its own rank. */
+  /** Disqualified (either kind): stays in opponents' tiebreakers, loses its own rank. */
   readonly rankWithdrawn: boolean;
+  /** Which disqualification, for the status standings show; absent for a player not disqualified. */
+  readonly disqualification?: 'disqualified' | 'disqualified-forfeit-prizes';
   /**
    * Rounds paired before a late entry: each counts as a match loss with no opponent (0 points,
    * one more match played). Absent means 0.

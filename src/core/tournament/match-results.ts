@@ -1,4 +1,4 @@
-import type { MatchOutcome, MatchRecord, Stage, StandingsPlayer } from './match-record.js';
+import { WINS_NEEDED, type MatchOutcome, type MatchRecord, type Stage, type StandingsPlayer } from './match-record.js';
 import { DRAW, type DuelEntry } from './events.js';
 import { effectsByMatch, effectsOn, matchKey, NO_EFFECTS, type MatchEffects } from './penalty-effects.js';
 import { departures } from './state-queries.js';
@@ -28,8 +28,6 @@ export interface DerivedMatch {
   readonly noSideDeckBeforeFirstPlayedDuel: boolean;
   readonly effects: MatchEffects;
 }
-
-const WINS_NEEDED = 2;
 
 /** The ids of the penalties whose duel losses lie on a match, sorted: what a report is made around. */
 export const penaltyDuelIds = (effects: MatchEffects): number[] => [...new Set(effects.duelLosses.map((d) => d.penaltyId))].sort((a, b) => a - b);
@@ -136,14 +134,16 @@ export function deriveOneMatch(t: Tournament, round: number, match: MatchState, 
 /** The players as standings see them: drops and withdrawn ranks from penalties in force, rounds missed by a late entry (up to `throughRound`). */
 export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.length): StandingsPlayer[] {
   const paired = Math.min(throughRound, t.rounds.length);
-  const { dropped, withdrawn } = departures(t);
+  const { dropped, withdrawn, status } = departures(t);
   return t.players.map((p) => {
     const missedRounds = Math.min(p.entryRound - 1, paired);
+    const now = status(p.id);
     return {
       id: p.id,
       name: p.name,
       dropped: dropped.has(p.id),
       rankWithdrawn: withdrawn.has(p.id),
+      ...(now === 'disqualified' || now === 'disqualified-forfeit-prizes' ? { disqualification: now } : {}),
       ...(missedRounds > 0 ? { missedRounds } : {}),
     };
   });

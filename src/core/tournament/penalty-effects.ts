@@ -2,6 +2,7 @@ import type { AppliesTo, PenaltyId, Phase } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
 import { err, ok, type Result } from '../result.js';
 import { domainError, type DomainError } from './domain-errors.js';
+import { DUELS_PER_MATCH } from './match-record.js';
 import type { Landing, PenaltyContext } from './events.js';
 import { penaltiesInForce } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
@@ -48,18 +49,23 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
     return err(domainError('landing-not-allowed', { appliesTo: request.appliesTo, options }));
   }
   const none: LandingChoice = { landing: { kind: 'none' }, appliesTo: null, movedToNextMatch: false };
-  if (appliesTo === null) return ok(none);
 
   const current = context.currentMatch;
   const inMatch = phase !== 'between-matches';
+  // A duel number only means something for a duel loss in the match being played (rule 1-C).
+  const duelInMatch = inMatch && (appliesTo === 'current-duel' || appliesTo === 'next-duel');
+  if (request.duel !== undefined && !duelInMatch) {
+    return err(domainError('invalid-command', { field: 'duel', problem: { ja: 'デュエル番号は、進行中のマッチでのデュエルの敗北にだけ指定します', en: "a duel number goes only with a duel loss in the player's current match" } }));
+  }
+  if (appliesTo === null) return ok(none);
   switch (appliesTo) {
     case 'current-duel':
     case 'next-duel': {
       if (!inMatch) return ok({ landing: { kind: 'next-match', fromRound: context.nextFromRound }, appliesTo, movedToNextMatch: false });
       if (current === null) return err(domainError('no-current-match', { player: request.player }));
       if (request.duel === undefined) return err(domainError('duel-number-required'));
-      if (!Number.isInteger(request.duel) || request.duel < 1 || request.duel > 9) {
-        return err(domainError('invalid-command', { field: 'duel', problem: { ja: '1 以上のデュエル番号が必要です', en: 'expected a duel number from 1' } }));
+      if (!Number.isInteger(request.duel) || request.duel < 1 || request.duel > DUELS_PER_MATCH) {
+        return err(domainError('invalid-command', { field: 'duel', problem: { ja: `デュエル番号は 1〜${DUELS_PER_MATCH} です (${DUELS_PER_MATCH}本勝負)`, en: `a match has duels 1 to ${DUELS_PER_MATCH}; there is no duel ${request.duel}` } }));
       }
       return ok({ landing: { kind: 'duel', round: current.round, table: current.table, duel: request.duel }, appliesTo, movedToNextMatch: false });
     }

@@ -6,13 +6,15 @@ import type { Prize } from './events.js';
 import { finalRanking, type FinalPlace } from './final-ranking.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
 import { computeStandings } from './standings.js';
-import { findRound, isRankWithdrawn } from './state-queries.js';
+import { findRound, forfeitsPrizes, isRankWithdrawn } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
  * Prizes by final place or by round (participation, round wins). An award is a fact: later
- * result corrections do not move it. A disqualification with loss of prizes withdraws the
- * player's awards, derived from the penalty in force, so an appeal gives them back.
+ * result corrections do not move it. A disqualified player (either kind, rule 1-E/1-F) holds no
+ * place and receives no prize decided after the disqualification; a plain disqualification
+ * keeps the prizes awarded before it, while one with loss of prizes withdraws them too,
+ * derived from the penalty in force, so an appeal gives them back.
  */
 
 /** The final places: top cut by how far each player went, then Swiss standings; no place for a withdrawn rank. */
@@ -52,7 +54,7 @@ function checkPrize(prize: Prize, at: string): DomainError | null {
   );
 }
 
-/** PrizeAwarded to the players the rule names now; a player whose rank is withdrawn gets nothing. */
+/** PrizeAwarded to the players the rule names now; a disqualified player gets nothing. */
 export function decideAwardPrize(command: AwardPrize, t: Tournament): Drafted {
   const prize = t.prizes.find((p) => p.id === command.data.prize);
   if (!prize) return err(domainError('prize-not-found', { prize: command.data.prize }));
@@ -84,5 +86,5 @@ export interface Award {
 
 /** Every award handed out, with withdrawals. */
 export function awards(t: Tournament): Award[] {
-  return t.prizes.flatMap((p) => (p.awardedTo ?? []).map((player) => ({ prize: p.id, name: p.name, player, withdrawn: isRankWithdrawn(t, player) })));
+  return t.prizes.flatMap((p) => (p.awardedTo ?? []).map((player) => ({ prize: p.id, name: p.name, player, withdrawn: forfeitsPrizes(t, player) })));
 }

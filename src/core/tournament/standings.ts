@@ -2,7 +2,7 @@
  * Swiss standings: match points (win 3, draw 1, loss 0, bye = a 2-0 win worth 3), then the
  * Konami-style tiebreakers of `tiebreakers.ts`, then the player id.
  */
-import type { MatchRecord, StandingsPlayer } from './match-record.js';
+import type { MatchRecord, PlayerStatus, StandingsPlayer } from './match-record.js';
 import { computeTiebreakers, type TiebreakInput } from './tiebreakers.js';
 
 /** One player's line in the standings; percentages are rounded to 4 decimals. */
@@ -27,6 +27,8 @@ export interface StandingsRow {
   /** Opponents' average of their own opponentsWinPct. */
   readonly opponentsOpponentsWinPct: number;
   readonly dropped: boolean;
+  /** Why the player is out, next to `dropped`: dropped on request, or which disqualification (rule 1-E/1-F). */
+  readonly status: PlayerStatus;
 }
 
 /** The scripting contract of `--json` standings: these keys, in this order. */
@@ -37,6 +39,7 @@ export interface StandingsJsonRow {
   readonly opponentsWinPct: number;
   readonly opponentsOpponentsWinPct: number;
   readonly dropped: boolean;
+  readonly status: PlayerStatus;
 }
 
 interface Tally {
@@ -102,6 +105,7 @@ export function computeStandings(
       opponentsWinPct: tiebreakers.opponentsWinPct(i),
       opponentsOpponentsWinPct: tiebreakers.opponentsOpponentsWinPct(i),
       dropped: player.dropped,
+      status: player.disqualification ?? (player.dropped ? 'dropped' : 'active'),
     };
   });
 }
@@ -115,6 +119,7 @@ export function toStandingsJson(rows: readonly StandingsRow[]): StandingsJsonRow
     opponentsWinPct: row.opponentsWinPct,
     opponentsOpponentsWinPct: row.opponentsOpponentsWinPct,
     dropped: row.dropped,
+    status: row.status,
   }));
 }
 

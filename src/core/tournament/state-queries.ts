@@ -1,4 +1,5 @@
 import type { PenaltyId } from '../policy/assess-types.js';
+import type { PlayerStatus } from './match-record.js';
 import type { MatchState, PenaltyState, PlayerState, RoundState, Tournament } from './state.js';
 
 /*
@@ -25,26 +26,45 @@ export const latestRound = (t: Tournament): RoundState | undefined => t.rounds[t
 export const penaltiesInForce = (t: Tournament): readonly PenaltyState[] => t.penalties.filter((p) => !p.rescinded);
 
 /** A disqualification in force, if the player has one. */
-const disqualificationOf = (t: Tournament, player: string): PenaltyState | undefined =>
+export const disqualificationOf = (t: Tournament, player: string): PenaltyState | undefined =>
   penaltiesInForce(t).find((p) => p.player === player && isDisqualification(p.penalty));
+
+export type { PlayerStatus };
 
 /** Dropped on request or disqualified: no longer paired. */
 export const isDropped = (t: Tournament, player: string): boolean =>
   findPlayer(t, player)?.drop != null || disqualificationOf(t, player) !== undefined;
 
-/** Everyone out of the pairings and everyone whose rank is withdrawn, in one pass: for questions about the whole field. */
-export function departures(t: Tournament): { readonly dropped: ReadonlySet<string>; readonly withdrawn: ReadonlySet<string> } {
+/**
+ * Everyone out of the pairings, everyone whose rank is withdrawn (both disqualifications: the
+ * player leaves the tournament and holds no place), and each player's status, in one pass.
+ */
+export function departures(t: Tournament): {
+  readonly dropped: ReadonlySet<string>;
+  readonly withdrawn: ReadonlySet<string>;
+  readonly status: (player: string) => PlayerStatus;
+} {
   const dropped = new Set(t.players.filter((p) => p.drop !== null).map((p) => p.id));
-  const withdrawn = new Set<string>();
+  const requested = new Set(dropped);
+  const disqualified = new Map<string, PlayerStatus>();
   for (const p of penaltiesInForce(t)) {
-    if (isDisqualification(p.penalty)) dropped.add(p.player);
-    if (p.penalty === 'disqualification-forfeit-prizes') withdrawn.add(p.player);
+    if (!isDisqualification(p.penalty)) continue;
+    dropped.add(p.player);
+    // A disqualification with loss of prizes outranks a plain one if the player has both.
+    if (disqualified.get(p.player) !== 'disqualified-forfeit-prizes') disqualified.set(p.player, p.penalty === 'disqualification' ? 'disqualified' : 'disqualified-forfeit-prizes');
   }
-  return { dropped, withdrawn };
+  const status = (player: string): PlayerStatus => disqualified.get(player) ?? (requested.has(player) ? 'dropped' : 'active');
+  return { dropped, withdrawn: new Set(disqualified.keys()), status };
 }
 
-/** Disqualified with loss of prizes: no final rank, no prizes. */
-export const isRankWithdrawn = (t: Tournament, player: string): boolean =>
+/** The player's status now. */
+export const playerStatus = (t: Tournament, player: string): PlayerStatus => departures(t).status(player);
+
+/** Disqualified (either kind): no final place, no prize decided from now on. */
+export const isRankWithdrawn = (t: Tournament, player: string): boolean => disqualificationOf(t, player) !== undefined;
+
+/** Disqualified with loss of prizes (rule 1-F): every prize already awarded is withdrawn too. */
+export const forfeitsPrizes = (t: Tournament, player: string): boolean =>
   penaltiesInForce(t).some((p) => p.player === player && p.penalty === 'disqualification-forfeit-prizes');
 
 /** The player's match in a round, if paired against an opponent. */

@@ -79,6 +79,12 @@ export interface PenaltyState {
   readonly landing: Landing;
   readonly statements: readonly string[];
   readonly judge: Actor;
+  /** The judge's reason for a repeat upgrade or an added penalty; `null` when none was written. */
+  readonly reason: string | null;
+  /** The penalty this one was added to (rules 7, 10), or `null`. */
+  readonly addedTo: number | null;
+  /** Recorded with no match left to land on. */
+  readonly noMatchLeft: boolean;
   readonly at: string;
   readonly rescinded: boolean;
   readonly appeals: readonly PenaltyAppeal[];

@@ -19,7 +19,8 @@ export function registerAssess(program: Command, io: Io): void {
       if (!pack.ok) throw new CliError(pack.error);
       // A terminal on stdin means nobody piped a report: say how instead of waiting silently.
       if ((io.stdin as { isTTY?: boolean }).isTTY) throw new CliError(`stdin: expected one JSON report, e.g. ${EXAMPLE}`);
-      const text = await readAll(io.stdin);
+      // Editors on Windows save JSON with a byte-order mark; it is not part of the report.
+      const text = (await readAll(io.stdin)).replace(/^\uFEFF/, '');
       if (text.trim() === '') throw new CliError('stdin: empty (expected one JSON report)');
       let report: unknown;
       try {

@@ -7,7 +7,8 @@ import type { Catalogue } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import type { Lang } from '../../../core/text.js';
 import type { TournamentCommand } from '../../../core/tournament/commands.js';
-import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
+import { PLAYER_STATUS_NAMES } from '../../../core/tournament/player-status.js';
+import { departures, findPlayer, playerStatus } from '../../../core/tournament/state-queries.js';
 import type { PlayerState, Tournament } from '../../../core/tournament/state.js';
 import { readDecklist } from '../../deck/decklist-files.js';
 import { CliError } from '../cli-error.js';
@@ -116,8 +117,8 @@ async function importCsv(file: string, options: ImportOptions, io: Io): Promise<
 async function list(options: DbOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
-    const { dropped, withdrawn } = departures(t);
-    const rows = t.players.map((p) => ({ ...playerJson(p), dropped: dropped.has(p.id), rankWithdrawn: withdrawn.has(p.id) }));
+    const { dropped, withdrawn, status } = departures(t);
+    const rows = t.players.map((p) => ({ ...playerJson(p), dropped: dropped.has(p.id), rankWithdrawn: withdrawn.has(p.id), status: status(p.id) }));
     if (desk.json) return printJson(io, rows);
     const lang = desk.lang;
     io.stdout.write(
@@ -127,18 +128,13 @@ async function list(options: DbOptions, io: Io): Promise<void> {
           { header: say(lang, '氏名', 'Name'), value: (r) => r.name },
           { header: say(lang, 'デッキリスト', 'Decklist'), value: (r) => (r.decklist ? say(lang, 'あり', 'yes') : '—') },
           { header: say(lang, '参加', 'From round'), value: (r) => String(r.entryRound), align: 'right' },
-          { header: say(lang, '状態', 'Status'), value: (r) => statusText(r, lang) },
+          { header: say(lang, '状態', 'Status'), value: (r) => PLAYER_STATUS_NAMES[r.status][lang] },
         ],
         rows,
       ),
     );
     io.stdout.write(say(lang, `${rows.length} 名\n`, `${rows.length} players\n`));
   });
-}
-
-function statusText(r: { dropped: boolean; rankWithdrawn: boolean }, lang: Lang): string {
-  if (r.rankWithdrawn) return say(lang, '失格 (受賞資格なし)', 'disqualified, rank withdrawn');
-  return r.dropped ? say(lang, 'ドロップ', 'dropped') : '';
 }
 
 async function drop(options: PlayerOptions, io: Io): Promise<void> {
@@ -179,7 +175,8 @@ const RESULT_WORDS: Readonly<Record<RoundLine['result'], { ja: string; en: strin
 
 /** A player's tournament: rounds from their side, then every penalty (cautions and appeals included). */
 export function playerText(t: Tournament, h: NonNullable<ReturnType<typeof playerHistory>>, lang: Lang): string {
-  const out = [`${h.name} (${h.id})${h.rankWithdrawn ? say(lang, ' — 失格 (受賞資格なし)', ' — disqualified, rank withdrawn') : h.dropped ? say(lang, ' — ドロップ', ' — dropped') : ''}\n`];
+  const status = PLAYER_STATUS_NAMES[playerStatus(t, h.id)][lang];
+  const out = [`${h.name} (${h.id})${status === '' ? '' : ` — ${status}`}\n`];
   if (h.rounds.length > 0) {
     out.push(
       renderTable(

@@ -5,7 +5,7 @@ import type { FinalPlace } from '../../../core/tournament/final-ranking.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { toStandingsJson, type StandingsRow } from '../../../core/tournament/standings.js';
-import { isRankWithdrawn } from '../../../core/tournament/state-queries.js';
+import { PLAYER_STATUS_NAMES } from '../../../core/tournament/player-status.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk } from '../desk.js';
@@ -31,7 +31,7 @@ export function standingsText(t: Tournament, rows: readonly StandingsRow[], lang
       { header: 'OOMW%', value: (r) => percent(r.opponentsOpponentsWinPct), align: 'right' },
       {
         header: say(lang, '状態', 'Status'),
-        value: (r) => (isRankWithdrawn(t, r.player) ? say(lang, '失格 (受賞資格なし)', 'disqualified, rank withdrawn') : r.dropped ? say(lang, 'ドロップ', 'dropped') : ''),
+        value: (r) => PLAYER_STATUS_NAMES[r.status][lang],
       },
     ],
     rows,

@@ -52,11 +52,13 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     async handler({ params, principal, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
-      const { dropped } = departures(t);
+      const { dropped, status } = departures(t);
       const players = t.players.map((p) => ({
         id: p.id,
         name: p.name,
         dropped: dropped.has(p.id),
+        /** Rule 1-E/1-F: a disqualified player shows as disqualified, not as dropped. */
+        status: status(p.id),
         ...(staff ? { entryRound: p.entryRound, decklist: p.decklist !== null, dropReason: p.drop?.reason ?? null } : {}),
       }));
       return withVersion(reply, version, { players });

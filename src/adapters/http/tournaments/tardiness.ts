@@ -1,5 +1,6 @@
 import { assess } from '../../../core/policy/assess.js';
 import type { PenaltyId } from '../../../core/policy/assess-types.js';
+import { minutesLate } from '../../../core/tournament/minutes-late.js';
 import { deriveOneMatch } from '../../../core/tournament/match-results.js';
 import { effectsByMatch, matchKey } from '../../../core/tournament/penalty-effects.js';
 import { departures, penaltiesInForce } from '../../../core/tournament/state-queries.js';
@@ -22,12 +23,8 @@ export interface LatePlayer {
 /** The phase tardiness is reported in: the player's match has not started for them, so a duel or match loss lands on it as "the next match". */
 export const TARDINESS_PHASE = 'between-matches' as const;
 
-/** Minutes late at `now`, floored to a tenth; 0 before the seat time. */
-export function minutesLate(seatTime: string, now: Date): number {
-  const ms = now.getTime() - Date.parse(seatTime);
-  if (ms <= 0) return 0;
-  return Math.max(0.1, Math.floor(ms / 6_000) / 10);
-}
+/** Minutes late at `now`: the core's one definition, so the clock proposes what the core decides. */
+export { minutesLate };
 
 /**
  * Every player of the round's unreported matches whom no judge has marked seated, once the
