@@ -41,6 +41,12 @@ export interface PenaltyLogEntry {
   readonly recorded: boolean;
   readonly repeatUpgrade: boolean;
   readonly deviationReason: string | null;
+  /** The judge's reason for a repeat upgrade or an added penalty. */
+  readonly reason: string | null;
+  /** Added (rules 7, 10) to this penalty of the same report. */
+  readonly addedTo: number | null;
+  /** Recorded with no match left to land on: no result effect. */
+  readonly noMatchLeft: boolean;
   readonly appeals: readonly PenaltyAppeal[];
   readonly landing: Landing;
   /** Where a duel loss or match loss took effect; null when it lands on nothing (yet). */
@@ -70,6 +76,9 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
     recorded: !p.rescinded && recordedIds.has(p.penalty),
     repeatUpgrade: p.repeatUpgrade,
     deviationReason: p.deviationReason,
+    reason: p.reason,
+    addedTo: p.addedTo,
+    noMatchLeft: p.noMatchLeft,
     appeals: p.appeals,
     landing: p.landing,
     landedOn: landed.get(p.id) ?? null,

@@ -25,6 +25,9 @@ interface IssueOptions extends WriteOptions {
   readonly appliesTo?: string;
   readonly duel?: string;
   readonly statement?: string[];
+  readonly addPenalty?: string;
+  readonly addReason?: string;
+  readonly withoutEffect?: boolean;
 }
 
 interface AppealOptions extends WriteOptions {
@@ -62,15 +65,30 @@ const statementsOf = (values: readonly string[] | undefined): string[] => (value
 
 function choiceOf(options: IssueOptions, lang: Lang): PenaltyChoice {
   if (options.penalty === undefined) {
-    if (options.reason !== undefined) throw new CliError(say(lang, '--reason は --penalty (指針と異なる罰則) と一緒に指定します', '--reason goes with --penalty (a penalty other than the guideline)'));
+    if (options.reason !== undefined) throw new CliError(say(lang, '--reason は --penalty (指針と異なる罰則・繰り返しによる引き上げ) と一緒に指定します', '--reason goes with --penalty (a penalty other than the guideline, or the repeat upgrade)'));
     return { kind: 'guideline' };
   }
   const penalty = choiceOption('--penalty', options.penalty, PENALTY_IDS, lang);
   return { kind: 'other', penalty, ...(options.reason === undefined ? {} : { reason: textOption('--reason', options.reason, lang) }) };
 }
 
-/** What `penalty issue --json` prints: the guideline decision, the final penalty, and where it landed. */
-function issuedJson(t: Tournament, entry: PenaltyLogEntry) {
+/** Rules 7, 10: the further penalty a judge adds because the result was affected. */
+function additionalOf(options: IssueOptions, lang: Lang): { penalty: PenaltyId; reason: string } | undefined {
+  if (options.addPenalty === undefined) {
+    if (options.addReason !== undefined) throw new CliError(say(lang, '--add-reason は --add-penalty と一緒に指定します', '--add-reason goes with --add-penalty'));
+    return undefined;
+  }
+  const penalty = choiceOption<PenaltyId>('--add-penalty', options.addPenalty, PENALTY_IDS, lang);
+  if (options.addReason === undefined) throw new CliError(say(lang, '--add-penalty には --add-reason (追加する理由) が必要です', '--add-penalty needs --add-reason (why the penalty is added)'));
+  return { penalty, reason: textOption('--add-reason', options.addReason, lang) };
+}
+
+/** What `penalty issue --json` prints: the guideline decision, the final penalty, where it landed, and an added penalty. */
+function issuedJson(t: Tournament, entry: PenaltyLogEntry, added: PenaltyLogEntry | undefined) {
+  return { ...oneIssuedJson(t, entry), ...(added ? { added: oneIssuedJson(t, added) } : {}) };
+}
+
+function oneIssuedJson(t: Tournament, entry: PenaltyLogEntry) {
   const p = t.penalties.find((x) => x.id === entry.id);
   return {
     penaltyId: entry.id,
@@ -80,9 +98,11 @@ function issuedJson(t: Tournament, entry: PenaltyLogEntry) {
     penalty: entry.penalty,
     repeatUpgrade: entry.repeatUpgrade,
     deviationReason: entry.deviationReason,
+    reason: entry.reason,
     recorded: entry.recorded,
     landing: entry.landing,
     landedOn: entry.landedOn,
+    noMatchLeft: entry.noMatchLeft,
     dropped: isDropped(t, entry.player),
   };
 }
@@ -96,6 +116,7 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     const table = optionalInt('--table', options.table, 1, 10_000, lang);
     const duel = optionalInt('--duel', options.duel, 1, 9, lang);
     const appliesTo = options.appliesTo === undefined ? undefined : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
+    const additional = additionalOf(options, lang);
     const done = await desk.run({
       type: 'IssuePenalty',
       data: {
@@ -107,14 +128,19 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
         ...(appliesTo === undefined ? {} : { appliesTo }),
         ...(duel === undefined ? {} : { duel }),
         statements: statementsOf(options.statement),
+        ...(additional === undefined ? {} : { additional }),
+        ...(options.withoutEffect ? { withoutEffect: true } : {}),
       },
       meta: desk.meta('IssuePenalty'),
     });
     const t = done.state.status === 'none' ? undefined : done.state;
-    const entry = t && penaltyLog(t).at(-1);
-    if (!t || !entry) return;
-    if (desk.json) return printJson(io, issuedJson(t, entry));
-    io.stdout.write(issuedText(t, entry, lang));
+    if (!t) return;
+    const log = penaltyLog(t);
+    const ids = done.events.flatMap((e) => (e.type === 'PenaltyIssued' ? [(e.data as { penaltyId: number }).penaltyId] : []));
+    const [entry, added] = ids.map((id) => log.find((x) => x.id === id));
+    if (!entry) return;
+    if (desk.json) return printJson(io, issuedJson(t, entry, added));
+    io.stdout.write(issuedText(t, entry, lang) + (added ? issuedText(t, added, lang) : ''));
   });
 }
 
@@ -127,6 +153,8 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   ];
   if (e.deviationReason !== null) lines.push(say(lang, `  指針と異なる罰則の理由: ${e.deviationReason}`, `  Deviation, reason: ${e.deviationReason}`));
   if (e.repeatUpgrade) lines.push(say(lang, '  繰り返しの違反のため一段階上げました', '  Raised one step for a repeated infraction'));
+  if (e.addedTo !== null) lines.push(say(lang, `  罰則 #${e.addedTo} に追加 (マッチの結果に影響したため)`, `  Added to penalty #${e.addedTo} (the match result was affected)`));
+  if (e.reason !== null) lines.push(say(lang, `  理由: ${e.reason}`, `  Reason: ${e.reason}`));
   const repeat = decision?.repeat;
   if (repeat && repeat.upgradeTo !== null && !e.repeatUpgrade && e.deviationReason === null) {
     lines.push(
@@ -137,7 +165,7 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
       ),
     );
   }
-  if (decision?.additionalPenaltyAllowed) lines.push(say(lang, '  結果に影響した場合、ジャッジは追加の罰則を与えられます', '  It affected the result, so the judge may add a penalty'));
+  if (decision?.additionalPenaltyAllowed && e.addedTo === null) lines.push(say(lang, '  結果に影響した場合、ジャッジは追加の罰則を与えられます', '  It affected the result, so the judge may add a penalty'));
   if (decision?.remedy) lines.push(say(lang, `  処置: ${decision.remedy.ja}`, `  Remedy: ${decision.remedy.en}`));
   lines.push(landingLine(e, lang));
   lines.push(e.recorded ? say(lang, '  公式記録に残ります', '  Goes on the official record') : say(lang, '  公式記録には残りません (大会のログには残ります)', '  Not on the official record (kept in the tournament log)'));
@@ -152,6 +180,7 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
 }
 
 function landingLine(e: PenaltyLogEntry, lang: Lang): string {
+  if (e.noMatchLeft) return say(lang, '  適用先: 残りのマッチがないため、対戦結果への影響なしで記録しました', '  Lands on: no match is left, so it is recorded without an effect on any result');
   if (e.landedOn !== null) return say(lang, `  適用先: ${landedOnText(e.landedOn, lang)}`, `  Lands on: ${landedOnText(e.landedOn, lang)}`);
   if (e.landing.kind === 'next-match') return say(lang, `  適用先: 第${e.landing.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`, `  Lands on: the player's next match from round ${e.landing.fromRound} (once paired)`);
   return say(lang, '  対戦結果への影響はありません', '  No effect on a result');
@@ -238,6 +267,9 @@ function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   const parts: string[] = [];
   if (e.deviationReason !== null) parts.push(say(lang, `指針は${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`, `guideline ${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`));
   if (e.repeatUpgrade) parts.push(say(lang, '繰り返しで一段階上げ', 'raised for a repeat'));
+  if (e.addedTo !== null) parts.push(say(lang, `#${e.addedTo} に追加`, `added to #${e.addedTo}`));
+  if (e.reason !== null) parts.push(say(lang, `理由: ${e.reason}`, `reason: ${e.reason}`));
+  if (e.noMatchLeft) parts.push(say(lang, '残りのマッチなし (結果への影響なし)', 'no match left (no result effect)'));
   for (const a of e.appeals) {
     parts.push(
       a.kind === 'rescinded'
@@ -260,13 +292,16 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
       .requiredOption('--infraction <id>', 'infraction id, e.g. tardiness (see shinpan policy) / 違反ID')
       .requiredOption('--phase <phase>', `when it was found: ${PHASES.join(', ')} / 発見時点`)
       .option('--fact <name=value>', 'a fact the judge established, e.g. minutesLate=6 or pattern=true (repeatable) / 確認した事実', collect)
-      .option('--round <n>', "the player's match: round (default: their unreported match of the running round) / 回戦")
-      .option('--table <n>', "the player's match: table / 卓")
+      .option('--round <n>', "the player's match: round (default: their unreported match of the running round); between matches, the round the next match is in, or with --table the player's seat / 回戦")
+      .option('--table <n>', "the player's match, or between matches the seat where the player was found / 卓")
       .option('--penalty <id>', `a final penalty other than the guideline: ${PENALTY_IDS.join(', ')} / 指針と異なる罰則`)
-      .option('--reason <text>', 'why the penalty differs from the guideline / 指針と異なる理由')
+      .option('--reason <text>', 'why the penalty differs from the guideline, or why the repeat upgrade is taken / 指針と異なる理由・引き上げの理由')
       .option('--applies-to <where>', `where a duel or match loss lands, among the options the rules give: ${APPLIES_TO.join(', ')} / 適用先`)
-      .option('--duel <n>', 'which duel of the current match a duel loss takes / 何デュエル目に適用するか')
-      .option('--statement <text>', 'a written statement (investigation note), required with a disqualification; repeatable / 陳述書', collect),
+      .option('--duel <n>', 'which duel of the current match a duel loss takes (1-3) / 何デュエル目に適用するか')
+      .option('--statement <text>', 'a written statement (investigation note), required with a disqualification; repeatable / 陳述書', collect)
+      .option('--add-penalty <id>', 'rules 7 and 10: one further penalty because the result was affected (with --fact affectedResult=true) / 結果に影響したための追加の罰則')
+      .option('--add-reason <text>', 'why the penalty is added / 追加する理由')
+      .option('--without-effect', 'confirm recording a loss for the next match when the player has none left / 残りのマッチがなくても記録することを確認'),
   ).action((options: IssueOptions) => issue(options, io));
   withWriteOptions(
     group

@@ -66,7 +66,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties',
     summary:
-      'Issues a penalty: the guideline, or another penalty with a written reason. A deviation, a match loss moved to the next match and a disqualification need a head judge (403 role-required otherwise); a disqualification needs statements.',
+      'Issues a penalty: the guideline, or another penalty with a written reason; with `additional`, one further penalty where the rules allow it (the result was affected). A deviation, a match loss moved to the next match and a disqualification need a head judge (403 role-required otherwise); a disqualification needs statements. A loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it.',
     tags: ['penalties'],
     access: { command: 'IssuePenalty' },
     params: tournamentParams,
@@ -79,13 +79,18 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
       appliesTo: z.enum(APPLIES_TO).optional(),
       duel: z.number().int().min(1).max(9).optional(),
       statements: statements.optional(),
+      /** Rules 7, 10: one further penalty because the infraction affected the match result. */
+      additional: z.strictObject({ penalty: z.enum(PENALTY_IDS), reason: z.string().trim().min(1).max(2000) }).optional(),
+      /** Confirms recording a loss for the next match when the player has none left (no result effect). */
+      withoutEffect: z.boolean().optional(),
     }),
-    response: writeAnswer.extend({ penalty: z.unknown() }),
+    response: writeAnswer.extend({ penalty: z.unknown(), added: z.unknown() }),
     write: true,
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
       const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'IssuePenalty', body, write);
-      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null }, 201);
+      const issued = answer.events.filter((e) => e.type === 'PenaltyIssued').map((e) => e.data);
+      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null, added: issued[1] ?? null }, 201);
     },
   });
 

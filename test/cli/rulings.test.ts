@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../policy/support.js';
+import { json, ok, refused, tempFolder } from './support.js';
+
+/*
+ * Issue #10 through the CLI: the same answers as the core (test/tournament/rulings.test.ts)
+ * and the HTTP API (test/http/rulings.test.ts), one case per point, on real SQLite files.
+ */
+
+const dir = tempFolder('rulings');
+
+interface Table {
+  readonly table: number;
+  readonly players: [string, string];
+}
+
+/** Four players paired in round 1 of a tournament of `rounds` Swiss rounds. */
+async function paired(name: string, rounds = 3, extra: string[] = []): Promise<{ db: string; t1: Table; t2: Table }> {
+  const db = join(dir, `${name}.db`);
+  await json('tournament', 'create', '--db', db, '--id', name, '--name', `大会 ${name}`, '--date', '2011-06-01', '--rounds', String(rounds), '--at', '2011-06-01T09:00:00+09:00', ...extra);
+  for (let i = 1; i <= 4; i++) await json('player', 'add', '--db', db, '--id', `P0${i}`, '--name', `選手${i}`);
+  const pairings: Table[] = (await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00')).pairings;
+  return { db, t1: pairings[0] as Table, t2: pairings[1] as Table };
+}
+
+const issue = (db: string, player: string, infraction: string, phase: string, ...rest: string[]) =>
+  ['penalty', 'issue', '--db', db, '--player', player, '--infraction', infraction, '--phase', phase, ...rest];
+
+describe('issue #10 through the CLI', () => {
+  it('1. a between-matches match loss after the match ended by penalty waits for the next match; the ended match keeps its result', async () => {
+    const { db, t1 } = await paired('one');
+    const [a, b] = t1.players;
+    await json(...issue(db, b, 'stalling', 'in-duel'));
+    const late = await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=12'));
+    expect([late.landing, late.landedOn]).toEqual([{ kind: 'next-match', fromRound: 2 }, null]);
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: true });
+  });
+
+  it('2. a plain disqualification shows as disqualified, with no place', async () => {
+    const { db, t1, t2 } = await paired('two', 1);
+    const [a, b] = t1.players;
+    await json(...issue(db, a, 'random-result', 'in-duel', '--statement', 'both admitted it'));
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '2', '--duels', `${t2.players[0]},${t2.players[0]}`);
+    const standings = await json('standings', '--db', db);
+    expect(standings.find((r: { player: string }) => r.player === a)).toMatchObject({ rank: null, dropped: true, status: 'disqualified' });
+    expect((await json('player', 'list', '--db', db)).find((p: { id: string }) => p.id === a)).toMatchObject({ status: 'disqualified' });
+    expect(await ok('standings', '--db', db, '--lang', 'ja')).toMatch(new RegExp(`${a} .*失格`));
+    await json('round', 'end', '--db', db, '--round', '1');
+    await json('tournament', 'finish', '--db', db);
+    const places = await json('standings', '--db', db, '--final');
+    expect(places.map((p: { player: string }) => p.player)).not.toContain(a);
+    expect(places.map((p: { place: number }) => p.place)).toEqual([1, 2, 3]);
+    expect(places[0].player === b || places[0].player === t2.players[0]).toBe(true);
+    const csv = await ok('export', 'standings', '--db', db, '--format', 'csv');
+    expect(csv.split('\r\n').find((l) => l.includes(a))).toMatch(/^,,.*,disqualified$/);
+  });
+
+  it('3. decklist-mismatch is refused at a tournament without decklists, nothing written', async () => {
+    const { db, t1 } = await paired('three');
+    expect(await refused(db, ...issue(db, t1.players[0], 'decklist-mismatch', 'in-duel', '--duel', '1'))).toContain('this tournament does not require decklists');
+  });
+
+  it('4. a duel the match cannot have, or a duel number between matches, is refused, nothing written', async () => {
+    const { db, t1 } = await paired('four');
+    const b = t1.players[1];
+    expect(await refused(db, ...issue(db, b, 'marked-cards', 'in-duel', '--fact', 'pattern=true', '--duel', '5'))).toContain('there is no duel 5');
+    expect(await refused(db, ...issue(db, b, 'marked-cards', 'between-matches', '--fact', 'pattern=true', '--duel', '1'))).toContain('a duel number goes only with a duel loss');
+  });
+
+  it('5. a loss with no match left is refused until the judge confirms it; then it is recorded without effect', async () => {
+    const { db, t1 } = await paired('five', 1);
+    const [a] = t1.players;
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${a}`);
+    expect(await refused(db, ...issue(db, a, 'stalling', 'between-matches'))).toContain('has no match left');
+    const recorded = await json(...issue(db, a, 'stalling', 'between-matches', '--without-effect'));
+    expect([recorded.penalty, recorded.noMatchLeft, recorded.landedOn]).toEqual(['match-loss', true, null]);
+    expect(await ok('penalty', 'log', '--db', db)).toContain('no match left (no result effect)');
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
+  });
+
+  it('6. in a match already lost the guideline stays the current match; matchAlreadyLost between matches is refused by assess', async () => {
+    const { db, t1 } = await paired('six');
+    const b = t1.players[1];
+    for (const duel of ['1', '2']) await json(...issue(db, b, 'marked-cards', 'in-duel', '--fact', 'pattern=true', '--duel', duel));
+    const stalled = await json(...issue(db, b, 'stalling', 'in-duel'));
+    expect([stalled.decision.appliesTo, stalled.decision.appliesToOptions, stalled.landedOn]).toEqual(['current-match', ['current-match', 'next-match'], { round: 1, table: 1, duel: null }]);
+    const run = await runCli(['assess'], '{"infraction":"stalling","phase":"between-matches","matchAlreadyLost":true}');
+    expect([run.code, run.stdout]).toEqual([2, '']);
+    expect(run.stderr).toContain('matchAlreadyLost: true only for a report in a match');
+  });
+
+  it('7. half a minute late is tardiness: a warning, in assess and in the tournament', async () => {
+    const { db, t1 } = await paired('seven');
+    const d = await json(...issue(db, t1.players[0], 'tardiness', 'between-matches', '--fact', 'minutesLate=0.5'));
+    expect(d.penalty).toBe('warning');
+    const run = await runCli(['assess'], '{"infraction":"tardiness","facts":{"minutesLate":0.5},"phase":"between-matches"}');
+    expect(JSON.parse(run.stdout).penalty).toBe('warning');
+  });
+
+  it('8. a judge adds a penalty where the result was affected; both are recorded with the reason', async () => {
+    const { db, t1 } = await paired('eight');
+    const [a, b] = t1.players;
+    const d = await json(...issue(db, b, 'outside-advice', 'in-duel', '--fact', 'affectedResult=true', '--add-penalty', 'match-loss', '--add-reason', 'the advice won the game'));
+    expect([d.penaltyId, d.penalty, d.added.penaltyId, d.added.penalty, d.added.reason, d.added.landedOn]).toEqual([1, 'warning', 2, 'match-loss', 'the advice won the game', { round: 1, table: 1, duel: null }]);
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: true });
+    expect(await refused(db, ...issue(db, a, 'outside-advice', 'in-duel', '--fact', 'affectedResult=false', '--add-penalty', 'duel-loss', '--add-reason', 'x'))).toContain('only where the rules allow one');
+  });
+
+  it('9. the reason of a repeat upgrade is kept; assess reads a report with a byte-order mark', async () => {
+    const { db, t1 } = await paired('nine');
+    const a = t1.players[0];
+    await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=2'));
+    const up = await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=2', '--penalty', 'duel-loss', '--reason', 'late twice today'));
+    expect([up.repeatUpgrade, up.reason, up.deviationReason]).toEqual([true, 'late twice today', null]);
+    const run = await runCli(['assess'], '\uFEFF{"infraction":"stalling","phase":"in-duel"}');
+    expect([run.code, JSON.parse(run.stdout).penalty]).toEqual([0, 'match-loss']);
+  });
+
+  it('10. a between-matches report may name the player\'s seat; a seat that contradicts the pairing is refused', async () => {
+    const { db, t1, t2 } = await paired('ten');
+    const c = t2.players[0];
+    const d = await json(...issue(db, c, 'tardiness', 'between-matches', '--fact', 'minutesLate=11', '--round', '1', '--table', '2'));
+    expect(d.landedOn).toEqual({ round: 1, table: 2, duel: null });
+    expect(await refused(db, ...issue(db, t1.players[0], 'tardiness', 'between-matches', '--fact', 'minutesLate=11', '--round', '1', '--table', '2'))).toContain('does not play at table 2 of round 1');
+  });
+});
