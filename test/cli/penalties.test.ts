@@ -32,9 +32,11 @@ describe('shinpan penalty issue', () => {
       penalty: 'duel-loss',
       repeatUpgrade: false,
       deviationReason: null,
+      reason: null,
       recorded: true,
       landing: { kind: 'next-match', fromRound: 1 },
       landedOn: { round: 1, table: 1, duel: 1 },
+      noMatchLeft: false,
       dropped: false,
     });
     // The duel decided by penalty is kept; --duels gives the remaining ones.
@@ -106,7 +108,7 @@ describe('shinpan penalty issue', () => {
     expect(await issue('--infraction', 'tardiness', '--phase', 'in-duel')).toMatch(/^shinpan: the infraction report is wrong: facts\.minutesLate: missing .*\[assess-failed\]\n$/);
     expect(await issue('--infraction', 'napping', '--phase', 'in-duel')).toMatch(/^shinpan: the infraction report is wrong: infraction: .*napping.*\[assess-failed\]\n$/);
     expect(await issue('--infraction', 'stalling', '--phase', 'in-duel', '--penalty', 'warning')).toBe('shinpan: a penalty other than the guideline needs a written reason [deviation-reason-required]\n');
-    expect(await issue('--infraction', 'stalling', '--phase', 'in-duel', '--reason', 'because')).toBe('shinpan: --reason goes with --penalty (a penalty other than the guideline)\n');
+    expect(await issue('--infraction', 'stalling', '--phase', 'in-duel', '--reason', 'because')).toBe('shinpan: --reason goes with --penalty (a penalty other than the guideline, or the repeat upgrade)\n');
     expect(await issue('--infraction', 'stalling', '--phase', 'in-duel', '--penalty', 'warning', '--reason', 'x', '--as', 'judge')).toBe(
       'shinpan: this needs the role head-judge (you are judge) [role-required]\n',
     );
