@@ -29,9 +29,9 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     expect(one.headers.get('etag')).toBe('"5"');
     expect(one.body).toMatchObject({ id: 'kanto', version: 5, players: 4, pack: { id: 'ocg-5ds' }, settings: { roundMinutes: 40, decklistsRequired: false } });
     const players = await staff.public.get(`${t}/players`);
-    expect(players.body.players).toEqual(PLAYERS.map((p) => ({ ...p, dropped: false })));
+    expect(players.body.players).toEqual(PLAYERS.map((p) => ({ ...p, dropped: false, status: 'active' })));
     const staffView = await staff.judge.get(`${t}/players`);
-    expect(staffView.body.players[0]).toEqual({ ...PLAYERS[0], dropped: false, entryRound: 1, decklist: false, dropReason: null });
+    expect(staffView.body.players[0]).toEqual({ ...PLAYERS[0], dropped: false, status: 'active', entryRound: 1, decklist: false, dropReason: null });
   });
 
   it('answers the registration slip code, an HMAC the server recomputes', async () => {
@@ -210,7 +210,7 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     const csv = await staff.scorekeeper.get(`${t}/export?format=standings.csv&lang=en`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (csv.body as string).split('\r\n');
-    expect(lines[0]).toBe('Place,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn');
+    expect(lines[0]).toBe('Place,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status');
     expect(lines).toHaveLength(6);
     const bytes = new Uint8Array(await (await fetch(`${server.url}${t}/export?format=standings.csv`, { headers: { cookie: `shinpan_session=${staff.scorekeeper.cookie('shinpan_session')}` } })).arrayBuffer());
     // A BOM first, so Excel in Japan opens the file as UTF-8.

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient } from './support/http-client.js';
+import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
+import { storeKinds } from './support/stores.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/*
+ * Issue #10 through the HTTP API: the same answers as the core and the CLI, one case per
+ * point, on a real server over a real store. A refused write leaves the version unchanged.
+ */
+
+type Pair = readonly [string, string];
+
+describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({ kind }) => {
+  let server: TestServer;
+  let staff: Staff;
+  let count = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    staff = await staffOf(server);
+  });
+  afterAll(async () => server.close());
+
+  /** A fresh tournament of four players with round 1 paired at the server's time; its path and the two tables. */
+  async function paired(rounds = 3): Promise<{ t: string; t1: Pair; t2: Pair }> {
+    const id = `rulings-${++count}`;
+    await tournamentWithPlayers(staff, id, { rounds });
+    const t = `/api/tournaments/${id}`;
+    const round = await staff.scorekeeper.post(`${t}/rounds`, { round: 1, seatTime: server.clock.now.toISOString() });
+    const matches = round.body.pairing.matches as { players: Pair }[];
+    return { t, t1: matches[0]!.players, t2: matches[1]!.players };
+  }
+
+  const penalty = (client: HttpClient, t: string, player: string, report: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    client.post(`${t}/penalties`, { player, report, choice: { kind: 'guideline' }, ...extra });
+
+  /** A write that must be refused with `status` and `code`, writing nothing. */
+  async function refused(t: string, write: () => Promise<{ status: number; body: any }>, status: number, code: string) {
+    const before = (await staff.public.get(t)).body.version;
+    const answer = await write();
+    expect([answer.status, answer.body.code], JSON.stringify(answer.body)).toEqual([status, code]);
+    expect((await staff.public.get(t)).body.version).toBe(before);
+    return answer.body as { message: string; messageJa: string; path?: string };
+  }
+
+  const outcomeAt = async (t: string, round: number, table: number) =>
+    (await staff.public.get(`${t}/rounds/${round}/pairings`)).body.tables.find((x: { table: number }) => x.table === table).outcome;
+
+  it('1. a between-matches match loss after the match ended by penalty waits for the next match', async () => {
+    const { t, t1 } = await paired();
+    const [a, b] = t1;
+    expect((await penalty(staff.judge, t, b, { infraction: 'stalling', phase: 'in-duel' })).status).toBe(201);
+    const late = await penalty(staff.judge, t, a, { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 12 } });
+    expect(late.body.penalty.landing).toEqual({ kind: 'next-match', fromRound: 2 });
+    expect(await outcomeAt(t, 1, 1)).toEqual({ kind: 'win', winner: a, byPenalty: true });
+  });
+
+  it('2. a plain disqualification shows as disqualified in standings and players, with no place', async () => {
+    const { t, t1, t2 } = await paired(1);
+    const [a] = t1;
+    const dq = await penalty(staff.headJudge, t, a, { infraction: 'random-result', phase: 'in-duel' }, { statements: ['both admitted it'] });
+    expect(dq.status).toBe(201);
+    await staff.scorekeeper.post(`${t}/rounds/1/tables/2/result`, { duels: [t2[0], t2[0]] });
+    const standings = (await staff.public.get(`${t}/standings`)).body.standings;
+    expect(standings.find((r: { player: string }) => r.player === a)).toMatchObject({ rank: null, dropped: true, status: 'disqualified' });
+    expect((await staff.public.get(`${t}/players`)).body.players.find((p: { id: string }) => p.id === a)).toMatchObject({ dropped: true, status: 'disqualified' });
+    await staff.scorekeeper.post(`${t}/rounds/1/end`);
+    expect((await staff.organizer.post(`${t}/finish`)).status).toBe(200);
+    const final = (await staff.public.get(`${t}/standings`)).body.final;
+    expect(final.map((p: { place: number }) => p.place)).toEqual([1, 2, 3]);
+    expect(final.map((p: { player: string }) => p.player)).not.toContain(a);
+  });
+
+  it('3. decklist-mismatch is refused at a tournament without decklists', async () => {
+    const { t, t1 } = await paired();
+    const body = await refused(t, () => penalty(staff.judge, t, t1[0], { infraction: 'decklist-mismatch', phase: 'in-duel' }, { duel: 1 }), 422, 'infraction-not-applicable');
+    expect(body.message).toContain('this tournament does not require decklists');
+  });
+
+  it('4. a duel the match cannot have, or a duel number between matches, is refused', async () => {
+    const { t, t1 } = await paired();
+    const marked = { infraction: 'marked-cards', facts: { pattern: true } };
+    expect((await refused(t, () => penalty(staff.judge, t, t1[1], { ...marked, phase: 'in-duel' }, { duel: 5 }), 400, 'invalid-command')).message).toContain('there is no duel 5');
+    expect((await refused(t, () => penalty(staff.judge, t, t1[1], { ...marked, phase: 'between-matches' }, { duel: 1 }), 400, 'invalid-command')).path).toBe('body.duel');
+  });
+
+  it('5. a loss with no match left is refused until withoutEffect confirms it', async () => {
+    const { t, t1 } = await paired(1);
+    const [a] = t1;
+    await staff.scorekeeper.post(`${t}/rounds/1/tables/1/result`, { duels: [a, a] });
+    const body = await refused(t, () => penalty(staff.judge, t, a, { infraction: 'stalling', phase: 'between-matches' }), 422, 'no-match-left');
+    expect(body.messageJa).toContain('次のマッチが残っていません');
+    const recorded = await penalty(staff.judge, t, a, { infraction: 'stalling', phase: 'between-matches' }, { withoutEffect: true });
+    expect(recorded.body.penalty).toMatchObject({ penalty: 'match-loss', landing: { kind: 'none' }, noMatchLeft: true });
+    expect(await outcomeAt(t, 1, 1)).toEqual({ kind: 'win', winner: a, byPenalty: false });
+  });
+
+  it('6. in a match already lost a floor judge keeps the guideline on the current match; matchAlreadyLost between matches is refused', async () => {
+    const { t, t1 } = await paired();
+    const b = t1[1];
+    const stalled = await penalty(staff.judge, t, b, { infraction: 'stalling', phase: 'in-duel', matchAlreadyLost: true });
+    expect(stalled.status).toBe(201);
+    expect([stalled.body.penalty.guideline.appliesTo, stalled.body.penalty.landing]).toEqual(['current-match', { kind: 'match', round: 1, table: 1 }]);
+    const bad = await refused(t, () => penalty(staff.judge, t, t1[0], { infraction: 'stalling', phase: 'between-matches', matchAlreadyLost: true }), 422, 'assess-failed');
+    expect(bad.message).toContain('matchAlreadyLost: true only for a report in a match');
+    const assess = await staff.public.post('/api/assess', { infraction: 'stalling', phase: 'between-matches', matchAlreadyLost: true });
+    expect([assess.status, assess.body.path]).toEqual([400, 'body.matchAlreadyLost']);
+  });
+
+  it('7. a player seated 30 seconds late is on the late list at 0.5 minutes and gets the warning the clock proposed', async () => {
+    const { t, t1 } = await paired();
+    const a = t1[0];
+    server.clock.now = new Date(server.clock.now.getTime() + 30_000);
+    const clock = await staff.judge.get(`${t}/rounds/1/clock`);
+    expect(clock.body.late.find((l: { player: string }) => l.player === a)).toMatchObject({ minutesLate: 0.5, penalty: 'warning' });
+    expect((await staff.judge.post(`${t}/rounds/1/tables/1/seated`, { player: a })).status).toBe(200);
+    const issued = await penalty(staff.judge, t, a, { infraction: 'tardiness', phase: 'between-matches' });
+    expect([issued.status, issued.body.penalty.report.facts, issued.body.penalty.penalty]).toEqual([201, { minutesLate: 0.5 }, 'warning']);
+  });
+
+  it('8. a floor judge adds a penalty where the result was affected; both are recorded with the reason', async () => {
+    const { t, t1 } = await paired();
+    const [a, b] = t1;
+    const added = await penalty(staff.judge, t, b, { infraction: 'outside-advice', phase: 'in-duel', facts: { affectedResult: true } }, { additional: { penalty: 'match-loss', reason: 'the advice won the game' } });
+    expect(added.status).toBe(201);
+    expect(added.body.penalty).toMatchObject({ penaltyId: 1, penalty: 'warning' });
+    expect(added.body.added).toMatchObject({ penaltyId: 2, penalty: 'match-loss', addedTo: 1, reason: 'the advice won the game' });
+    expect(await outcomeAt(t, 1, 1)).toEqual({ kind: 'win', winner: a, byPenalty: true });
+    const log = (await staff.judge.get(`${t}/penalties`)).body.penalties;
+    expect(log.map((p: { id: number; addedTo: number | null }) => [p.id, p.addedTo])).toEqual([[1, null], [2, 1]]);
+    await refused(t, () => penalty(staff.judge, t, a, { infraction: 'outside-advice', phase: 'in-duel', facts: { affectedResult: false } }, { additional: { penalty: 'duel-loss', reason: 'x' } }), 422, 'additional-penalty-not-allowed');
+  });
+
+  it('9. the reason of a repeat upgrade is kept', async () => {
+    const { t, t1 } = await paired();
+    const a = t1[0];
+    await penalty(staff.judge, t, a, { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } });
+    const up = await staff.judge.post(`${t}/penalties`, { player: a, report: { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } }, choice: { kind: 'other', penalty: 'duel-loss', reason: 'late twice today' } });
+    expect(up.body.penalty).toMatchObject({ penalty: 'duel-loss', repeatUpgrade: true, deviationReason: null, reason: 'late twice today' });
+  });
+
+  it("10. a between-matches report may name the player's seat; a contradicting seat is refused", async () => {
+    const { t, t1, t2 } = await paired();
+    const ok = await penalty(staff.judge, t, t2[0], { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 11 } }, { round: 1, table: 2 });
+    expect(ok.status).toBe(201);
+    expect(await outcomeAt(t, 1, 2)).toEqual({ kind: 'win', winner: t2[1], byPenalty: true });
+    await refused(t, () => penalty(staff.judge, t, t1[0], { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 11 } }, { round: 1, table: 2 }), 422, 'player-not-in-match');
+  });
+});
