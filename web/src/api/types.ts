@@ -6,6 +6,7 @@ import type { MatchOutcome, Stage } from '../../../src/core/tournament/match-rec
 import type { DuelResult } from '../../../src/core/tournament/match-results.js';
 import type { SeatView, TableView, PairingsView } from '../../../src/app/projections/pairings-view.js';
 import type { StandingsRow } from '../../../src/core/tournament/standings.js';
+import type { PlayerStatus } from '../../../src/core/tournament/match-record.js';
 import type { FinalPlace } from '../../../src/core/tournament/final-ranking.js';
 import type { PlayerResult, RoundLine, PenaltyLine, PlayerHistory } from '../../../src/app/projections/player-history.js';
 
@@ -77,6 +78,8 @@ export interface PlayerView {
   readonly id: string;
   readonly name: string;
   readonly dropped: boolean;
+  /** Dropped on request or which disqualification. */
+  readonly status: PlayerStatus;
   /** Staff only. */
   readonly entryRound?: number;
   readonly decklist?: boolean;

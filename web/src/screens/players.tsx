@@ -8,6 +8,7 @@ import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
 import { ErrorNotice, Loaded } from '../components/status';
+import { StatusBadge } from '../components/status-badge';
 import { usePlayers } from '../penalty/player-picker';
 import { Link } from '../router';
 import { DeckFindings } from './deck-findings';
@@ -158,7 +159,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
           <span className="muted">{player.id}</span>
         </p>
         <span>
-          {player.dropped && <span className="badge">{t('players.dropped')}</span>}{' '}
+          <StatusBadge status={player.status} />{' '}
           {hasList !== undefined && <span className={hasList ? 'badge' : 'badge badge-warn'}>{hasList ? t('players.hasList') : t('players.noList')}</span>}
         </span>
       </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StandingsRow } from '../api/types';
+import { StatusBadge } from '../components/status-badge';
 import { Link } from '../router';
 
 /** A percentage with two decimals, as the standings board prints it. */
@@ -38,7 +39,7 @@ export function StandingsTable({ rows, tournament, links = true }: { rows: reado
               <th scope="row">
                 {links ? <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>{row.name}</Link> : row.name}{' '}
                 <span className="muted">{row.player}</span>
-                {row.dropped && <span className="badge">{t('players.dropped')}</span>}
+                <StatusBadge status={row.status} />
               </th>
               <td className="num">{row.points}</td>
               <td className="num">{`${row.wins}-${row.losses}-${row.draws}`}</td>
