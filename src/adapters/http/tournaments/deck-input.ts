@@ -60,14 +60,14 @@ export async function readDeckInput(input: DeckInput, path: string): Promise<Dec
 
 function tooLarge(text: string, path: string): void {
   const refuse = (en: string, ja: string) => new HttpError(413, 'decklist-too-large', { en: `${path}: ${en}`, ja: `${path}: ${ja}` }, path);
+  const lines = textLines(text).length;
+  if (lines > DECKLIST_LIMITS.lines) {
+    throw refuse(`the decklist has ${lines} lines; at most ${DECKLIST_LIMITS.lines} are read`, `デッキリストが ${lines} 行あります。読み込めるのは ${DECKLIST_LIMITS.lines} 行までです`);
+  }
   if (text.length > DECKLIST_LIMITS.characters) {
     throw refuse(
       `the decklist has ${text.length} characters; at most ${DECKLIST_LIMITS.characters} are read`,
       `デッキリストが ${text.length} 文字あります。読み込めるのは ${DECKLIST_LIMITS.characters} 文字までです`,
     );
-  }
-  const lines = textLines(text).length;
-  if (lines > DECKLIST_LIMITS.lines) {
-    throw refuse(`the decklist has ${lines} lines; at most ${DECKLIST_LIMITS.lines} are read`, `デッキリストが ${lines} 行あります。読み込めるのは ${DECKLIST_LIMITS.lines} 行までです`);
   }
 }
