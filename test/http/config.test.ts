@@ -10,6 +10,7 @@ describe('serverConfigFromEnv', () => {
       secret: undefined,
       secureCookies: false,
       trustProxy: false,
+      streamsPerAddress: 20,
     });
   });
 
@@ -20,7 +21,8 @@ describe('serverConfigFromEnv', () => {
       SHINPAN_DB: '/srv/shinpan/kanto.db',
       SHINPAN_SECRET: 'a-long-enough-secret',
       SHINPAN_SECURE_COOKIES: '1',
-      SHINPAN_TRUST_PROXY: 'true',
+      SHINPAN_TRUST_PROXY: '2',
+      SHINPAN_STREAMS_PER_ADDRESS: '200',
     });
     expect(config).toEqual({
       port: 8080,
@@ -28,8 +30,17 @@ describe('serverConfigFromEnv', () => {
       database: { kind: 'sqlite', path: '/srv/shinpan/kanto.db' },
       secret: 'a-long-enough-secret',
       secureCookies: true,
-      trustProxy: true,
+      trustProxy: 2,
+      streamsPerAddress: 200,
     });
+  });
+
+  it('reads SHINPAN_TRUST_PROXY as hops or proxy addresses, never as "believe every hop"', () => {
+    expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    // The old "true" meant one proxy in front; it still does, and no longer trusts the client's own entries.
+    expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.2', '192.168.0.0/16', '::1']);
   });
 
   it('lets DATABASE_URL win over SHINPAN_DB, and command-line options win over both', () => {
@@ -53,6 +64,9 @@ describe('serverConfigFromEnv', () => {
     expect(message({}, { port: '70000' })).toBe('--port: expected a port number 0–65535, got "70000"');
     expect(message({ SHINPAN_SECRET: 'short' })).toMatch(/^SHINPAN_SECRET: use at least 16 characters/);
     expect(message({ SHINPAN_SECURE_COOKIES: 'yes' })).toBe('SHINPAN_SECURE_COOKIES: expected 1/true or 0/false, got "yes"');
+    expect(message({ SHINPAN_TRUST_PROXY: 'yes' })).toMatch(/^SHINPAN_TRUST_PROXY: expected 0, a number of proxy hops .*got "yes"$/);
+    expect(message({ SHINPAN_TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' })).toMatch(/got "10.0.0.0\/33"$/);
+    expect(message({ SHINPAN_STREAMS_PER_ADDRESS: '0' })).toBe('SHINPAN_STREAMS_PER_ADDRESS: expected a whole number ≥ 1, got "0"');
     expect(message({ DATABASE_URL: 'mysql://db/shinpan' })).toBe('database: only postgres:// URLs or a SQLite file path are supported, got "mysql://db/shinpan"');
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { StoreConfig } from '../store/open-event-store.js';
 
 /** The event store's own configuration type: the accounts tables live in the same database. */
@@ -15,9 +16,19 @@ export interface ServerConfig {
   readonly secret: string | undefined;
   /** Mark cookies `Secure` (set when the server is reached over HTTPS through a proxy). */
   readonly secureCookies: boolean;
-  /** Trust X-Forwarded-* from a reverse proxy (the client address drives the login rate limit). */
-  readonly trustProxy: boolean;
+  /** Which reverse proxies to believe about the client address (it drives the sign-in and stream limits). */
+  readonly trustProxy: TrustProxy;
+  /** Live streams one client address may hold open at once. */
+  readonly streamsPerAddress: number;
 }
+
+/**
+ * `false`: the socket's peer is the client. A number: that many proxy hops stand in front of
+ * the server, and the client is the address the outermost of them saw (the entry that many
+ * places from the right of X-Forwarded-For). A list: the proxies by address or CIDR range.
+ * Never "believe every hop": the client writes the left end of X-Forwarded-For itself.
+ */
+export type TrustProxy = false | number | readonly string[];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -29,6 +40,8 @@ export class ConfigError extends Error {
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '0.0.0.0';
 export const DEFAULT_SQLITE_FILE = './shinpan.db';
+/** Enough for a judge's phone, tablet and laptop and a few spectators sharing a NAT address; raise it when a venue's whole Wi-Fi reaches the server from one address. */
+export const DEFAULT_STREAMS_PER_ADDRESS = 20;
 
 function parsePort(value: string, source: string): number {
   const port = Number(value);
@@ -42,6 +55,30 @@ function flag(value: string | undefined, source: string): boolean {
   throw new ConfigError(`${source}: expected 1/true or 0/false, got "${value}"`);
 }
 
+function trustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  // `1`/`true` used to mean "trust X-Forwarded-For": one proxy in front is what that setup had.
+  if (text === 'true') return 1;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
+      throw new ConfigError(`SHINPAN_TRUST_PROXY: expected 0, a number of proxy hops (e.g. 1), or proxy addresses / CIDR ranges separated by commas, got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
+function positiveInteger(value: string | undefined, source: string, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d{1,6}$/.test(value.trim()) || Number(value) < 1) throw new ConfigError(`${source}: expected a whole number ≥ 1, got "${value}"`);
+  return Number(value);
+}
+
 /** Command-line options override the environment. */
 export interface ConfigOverrides {
   readonly port?: string | undefined;
@@ -49,7 +86,7 @@ export interface ConfigOverrides {
   readonly db?: string | undefined;
 }
 
-/** Reads PORT, HOST, SHINPAN_DB, DATABASE_URL (wins over SHINPAN_DB), SHINPAN_SECRET, SHINPAN_SECURE_COOKIES, SHINPAN_TRUST_PROXY. */
+/** Reads PORT, HOST, SHINPAN_DB, DATABASE_URL (wins over SHINPAN_DB), SHINPAN_SECRET, SHINPAN_SECURE_COOKIES, SHINPAN_TRUST_PROXY, SHINPAN_STREAMS_PER_ADDRESS. */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): ServerConfig {
   const port = overrides.port !== undefined ? parsePort(overrides.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
   const host = overrides.host ?? (env.HOST || DEFAULT_HOST);
@@ -66,7 +103,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
     database,
     secret,
     secureCookies: flag(env.SHINPAN_SECURE_COOKIES, 'SHINPAN_SECURE_COOKIES'),
-    trustProxy: flag(env.SHINPAN_TRUST_PROXY, 'SHINPAN_TRUST_PROXY'),
+    trustProxy: trustProxy(env.SHINPAN_TRUST_PROXY),
+    streamsPerAddress: positiveInteger(env.SHINPAN_STREAMS_PER_ADDRESS, 'SHINPAN_STREAMS_PER_ADDRESS', DEFAULT_STREAMS_PER_ADDRESS),
   };
 }
 

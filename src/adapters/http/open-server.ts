@@ -2,16 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { TournamentService } from '../../app/tournament-service.js';
 import { openEventStore } from '../store/open-event-store.js';
 import { openAccountStore } from '../accounts/open-account-store.js';
-import type { DatabaseConfig } from './config.js';
+import type { DatabaseConfig, TrustProxy } from './config.js';
 import { ensureFirstOrganizer, resolveSecret } from './first-start.js';
-import { buildServer } from './server.js';
+import type { StreamLimits } from './live/stream-guard.js';
+import { buildServer, type ServerTimeouts } from './server.js';
 
 export interface OpenServerOptions {
   readonly database: DatabaseConfig;
   readonly secret?: string | undefined;
   readonly clock?: () => Date;
   readonly secureCookies?: boolean;
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: TrustProxy;
+  readonly streamLimits?: Partial<StreamLimits>;
+  readonly timeouts?: Partial<ServerTimeouts>;
   readonly webRoot?: string | null;
   readonly logger?: boolean;
   readonly heartbeatMs?: number;
@@ -47,6 +50,8 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       webRoot: options.webRoot ?? null,
       logger: options.logger ?? false,
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+      ...(options.streamLimits === undefined ? {} : { streamLimits: options.streamLimits }),
+      ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     });
     return {
       app,

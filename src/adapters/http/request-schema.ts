@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacter } from '../../core/control-characters.js';
 import { formatPath, HttpError } from './errors.js';
 
 const japanese = z.locales.ja().localeError;
@@ -14,7 +15,9 @@ export function parsePart<S extends z.ZodType>(schema: S, part: 'body' | 'params
   if (!issue) throw new HttpError(400, 'invalid-request', { en: `The ${part} is not valid.`, ja: `${part} が正しくありません。` }, part);
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
   const where = formatPath(part, path);
-  const ja = japanese(issue as Parameters<typeof japanese>[0]);
+  // Our own checks carry their Japanese sentence; zod's locale words the rest.
+  const own = issue.code === 'custom' ? (issue.params as { ja?: unknown } | undefined)?.ja : undefined;
+  const ja = typeof own === 'string' ? own : japanese(issue as Parameters<typeof japanese>[0]);
   const jaText = typeof ja === 'string' ? ja : (ja?.message ?? issue.message);
   throw new HttpError(400, 'invalid-request', { en: `${where}: ${issue.message}`, ja: `${where}: ${jaText}` }, where);
 }
@@ -23,4 +26,17 @@ export function parsePart<S extends z.ZodType>(schema: S, part: 'body' | 'params
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as Record<string, unknown>;
   return json;
+}
+
+/** A text field that refuses control characters (NUL, BEL, right-to-left override…), naming the first. */
+export function withoutControlCharacters<S extends z.ZodType<string>>(schema: S): S {
+  return schema.superRefine((value, context) => {
+    const found = controlCharacter(value);
+    if (!found) return;
+    context.addIssue({
+      code: 'custom',
+      message: `control character ${found.codePoint} at character ${found.position} (remove it)`,
+      params: { ja: `制御文字 ${found.codePoint} が ${found.position} 文字目にあります（取り除いてください）` },
+    });
+  }) as unknown as S;
 }

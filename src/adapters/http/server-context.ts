@@ -1,5 +1,7 @@
 import type { AccountStore } from '../accounts/account-store.js';
+import type { HashGate } from './auth/hash-gate.js';
 import type { LiveHub } from './live/live-hub.js';
+import type { StreamGuard } from './live/stream-guard.js';
 import type { TournamentGateway } from './tournaments/tournament-gateway.js';
 
 /** What every route module receives from buildServer: the server's own state and its injected clock and ids. */
@@ -13,4 +15,8 @@ export interface ServerContext {
   /** Signs the players' record codes. */
   readonly secret: string;
   readonly secureCookies: boolean;
+  /** Every password hash goes through it (sign-in, password change, accounts). */
+  readonly hashes: HashGate;
+  /** Live streams: the per-address cap, and ending streams whose credential is gone. */
+  readonly streams: StreamGuard;
 }

@@ -6,11 +6,15 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { IdempotencyKeyReuseError, VersionConflictError, type EventStore } from '../../app/event-store.js';
 import type { TournamentService } from '../../app/tournament-service.js';
 import type { AccountStore } from '../accounts/account-store.js';
+import { HashGate } from './auth/hash-gate.js';
 import { PUBLIC, resolvePrincipal } from './auth/principal.js';
+import type { TrustProxy } from './config.js';
 import { HttpError, idempotencyKeyReused, versionConflict } from './errors.js';
 import type {} from './fastify-types.js';
 import { LateTicker } from './live/late-ticker.js';
 import { LiveHub } from './live/live-hub.js';
+import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './live/stream-guard.js';
+import { securityHeaders } from './security-headers.js';
 import { openApiInfo } from './openapi.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
@@ -28,7 +32,9 @@ export interface ServerDeps {
   /** Signs player record codes (see resolveSecret). */
   readonly secret: string;
   readonly secureCookies?: boolean;
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: TrustProxy;
+  readonly streamLimits?: Partial<StreamLimits>;
+  readonly timeouts?: Partial<ServerTimeouts>;
   /** The built console (web/dist), or null to serve only the API. */
   readonly webRoot?: string | null;
   readonly logger?: boolean;
@@ -38,12 +44,30 @@ export interface ServerDeps {
   readonly heartbeatMs?: number;
 }
 
+/** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
+export interface ServerTimeouts {
+  /** To send the request line and headers after connecting (or after the previous answer). */
+  readonly headersMs: number;
+  /** To send the whole request, body included. */
+  readonly requestMs: number;
+  /** An idle kept-alive connection between requests. */
+  readonly keepAliveMs: number;
+  /** How often Node looks for connections past the first two. */
+  readonly checkMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkMs: 1_000 };
+
+/** The largest request body: a bulk registration of a big event with decklists fits. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
 const FASTIFY_CODES: Readonly<Record<string, { code: string; en: string; ja: string }>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported-media-type', en: 'Send the body as application/json.', ja: '本文は application/json で送ってください。' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', en: 'The JSON body is empty.', ja: 'JSON の本文が空です。' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', en: 'The body is not valid JSON.', ja: '本文が正しい JSON ではありません。' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body-too-large', en: 'The body is too large.', ja: '本文が大きすぎます。' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid-request', en: 'The Content-Length does not match the body.', ja: 'Content-Length が本文と一致しません。' },
+  FST_ERR_BAD_URL: { code: 'bad-url', en: 'The address is not a valid URL (a stray % or broken percent-encoding).', ja: 'アドレスが正しい URL ではありません（% の使い方やパーセントエンコードが壊れています）。' },
 };
 
 /** Turns anything a handler or hook threw into the error JSON. */
@@ -53,7 +77,7 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof IdempotencyKeyReuseError) return idempotencyKeyReused(error.idempotencyKey);
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
-  if (known) return new HttpError(fastifyError.statusCode ?? 400, known.code, { en: known.en, ja: known.ja }, 'body');
+  if (known) return new HttpError(fastifyError.statusCode ?? 400, known.code, { en: known.en, ja: known.ja }, known.code === 'bad-url' ? 'url' : 'body');
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const message = fastifyError.message ?? 'Bad request';
     return new HttpError(fastifyError.statusCode, 'invalid-request', { en: message, ja: `リクエストが正しくありません: ${message}` });
@@ -67,7 +91,26 @@ function toHttpError(error: unknown): HttpError | null {
  * stores, so tests build it over real stores on a temp file or schema.
  */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: deps.trustProxy ?? false, bodyLimit: 2 * 1024 * 1024 });
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
+  const trustProxy = deps.trustProxy ?? false;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    // A hop count as a function: the first `n` hops from the socket are proxies, so the client
+    // is the address the outermost proxy saw, never what the client wrote into the header.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy === false ? false : [...trustProxy],
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkMs },
+    // A URL Fastify cannot decode answers in the project's error shape, like every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const known = toHttpError(error);
+      const answer = known ?? new HttpError(400, 'invalid-request', { en: 'The request could not be read.', ja: 'リクエストを読み取れませんでした。' });
+      // The reply's generic types know no schema here; it is a plain JSON answer.
+      const plain = reply as unknown as { code(status: number): { header(name: string, value: string): { send(body: unknown): unknown } } };
+      void plain.code(answer.statusCode).header('cache-control', 'no-store').send(answer.body());
+    },
+  });
   const hub = new LiveHub(deps.heartbeatMs);
   const clock = deps.clock ?? (() => new Date());
   const gateway = new TournamentGateway(deps.service, deps.store, hub, clock);
@@ -80,6 +123,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     newId: deps.newId ?? randomUUID,
     secret: deps.secret,
     secureCookies: deps.secureCookies ?? false,
+    hashes: new HashGate(),
+    streams: new StreamGuard(deps.accounts, clock, { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits }),
   };
 
   // The zod schemas validate inside each route (see route.ts); Fastify keeps them only for the
@@ -101,10 +146,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     reply.header('cache-control', 'no-store');
     request.principal = await resolvePrincipal(request, context.accounts, context.clock());
   });
+  const headers = securityHeaders(context.secureCookies);
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'same-origin');
+    for (const [name, value] of headers) reply.header(name, value);
     return payload;
   });
 
@@ -139,6 +183,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
   app.addHook('preClose', async () => {
     ticker.close();
+    context.streams.close();
     hub.close();
   });
   return app;

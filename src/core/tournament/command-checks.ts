@@ -1,3 +1,4 @@
+import { controlCharacter } from '../control-characters.js';
 import { domainError, type DomainError } from './domain-errors.js';
 
 /*
@@ -5,9 +6,19 @@ import { domainError, type DomainError } from './domain-errors.js';
  * these keep the domain honest when a command comes from anywhere else.
  */
 
-/** An error naming `field` unless `value` has visible text. */
-export const checkText = (field: string, value: unknown): DomainError | null =>
-  typeof value === 'string' && /\S/.test(value) ? null : domainError('invalid-command', { field, problem: { ja: '空でない文字列が必要です', en: 'expected a non-empty text' } });
+/** An error naming `field` unless `value` has visible text and no control characters. */
+export function checkText(field: string, value: unknown): DomainError | null {
+  if (typeof value !== 'string' || !/\S/.test(value)) return domainError('invalid-command', { field, problem: { ja: '空でない文字列が必要です', en: 'expected a non-empty text' } });
+  const control = controlCharacter(value);
+  if (!control) return null;
+  return domainError('invalid-command', {
+    field,
+    problem: {
+      ja: `制御文字 ${control.codePoint} が ${control.position} 文字目にあります（取り除いてください）`,
+      en: `control character ${control.codePoint} at character ${control.position} (remove it)`,
+    },
+  });
+}
 
 /** An error naming `field` unless `value` is an integer in [min, max]. */
 export const checkInteger = (field: string, value: unknown, min: number, max: number): DomainError | null =>

@@ -68,6 +68,11 @@ export class SseClient {
     return new Promise((resolve) => this.#waiters.push({ predicate, resolve }));
   }
 
+  /** Resolves when the server ends the stream. */
+  ended(): Promise<void> {
+    return this.#done;
+  }
+
   async close(): Promise<void> {
     this.#controller.abort();
     await this.#done;

@@ -41,6 +41,7 @@ export function registerServe(program: Command, io: Io): void {
           secret: config.secret,
           secureCookies: config.secureCookies,
           trustProxy: config.trustProxy,
+          streamLimits: { perAddress: config.streamsPerAddress },
           webRoot: defaultWebRoot(),
         });
       } catch (error) {

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { Text } from '../../../core/text.js';
+import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /**
  * scrypt at one of OWASP's equivalent settings (N=2^15, r=8, p=3: 32 MiB per hash, about half
@@ -35,9 +37,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of a password nobody knows: lets a login for an unknown user cost the same time as one for a known user. */
 export const DUMMY_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${Buffer.alloc(SALT_LENGTH).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
 
+/** The password rules, as the README's limits table states them. */
+export const PASSWORD_RULES = { minLength: 10, maxLength: 200, minDistinct: 5 } as const;
+
 /** Rules a new password must meet; `null` when fine, else the reason in both languages. */
-export function passwordProblem(password: string): { en: string; ja: string } | null {
-  if ([...password].length < 10) return { en: 'Use at least 10 characters.', ja: '10 文字以上にしてください。' };
-  if ([...password].length > 200) return { en: 'Use at most 200 characters.', ja: '200 文字以内にしてください。' };
+export function passwordProblem(password: string, username: string): Text | null {
+  const characters = [...password];
+  if (password.trim() === '') return { en: 'The password is only spaces: use letters, digits or symbols.', ja: 'パスワードが空白だけです。文字・数字・記号を使ってください。' };
+  if (characters.length < PASSWORD_RULES.minLength) return { en: `Use at least ${PASSWORD_RULES.minLength} characters.`, ja: `${PASSWORD_RULES.minLength} 文字以上にしてください。` };
+  if (characters.length > PASSWORD_RULES.maxLength) return { en: `Use at most ${PASSWORD_RULES.maxLength} characters.`, ja: `${PASSWORD_RULES.maxLength} 文字以内にしてください。` };
+  const folded = password.normalize('NFKC').trim().toLowerCase();
+  if (folded === username.trim().toLowerCase()) return { en: 'The password must not be your username.', ja: 'パスワードをユーザー名と同じにしないでください。' };
+  if (COMMON_PASSWORDS.has(folded)) return { en: 'This password is among the most common ones and is guessed first: choose another.', ja: 'このパスワードはよく使われるもので、真っ先に試されます。別のものにしてください。' };
+  if (new Set(characters).size < PASSWORD_RULES.minDistinct) {
+    return { en: `Use at least ${PASSWORD_RULES.minDistinct} different characters (not "aaaaaaaaaa" or "1212121212").`, ja: `${PASSWORD_RULES.minDistinct} 種類以上の文字を使ってください（「aaaaaaaaaa」や「1212121212」は不可）。` };
+  }
   return null;
 }

@@ -8,7 +8,8 @@ import { oneTimePassword } from '../first-start.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { accountSchema } from './auth.js';
+import { accountSchema, endCredentialsOf } from './auth.js';
+import { withoutControlCharacters } from '../request-schema.js';
 
 const username = z
   .string()
@@ -41,7 +42,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     access: 'accounts:manage',
     body: z.strictObject({
       username,
-      displayName: z.string().trim().min(1).max(100),
+      displayName: withoutControlCharacters(z.string().trim().min(1).max(100)),
       roles,
       password: z.string().max(200).optional(),
     }),
@@ -49,7 +50,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     successStatus: 201,
     async handler({ body }) {
       if (body.password !== undefined) {
-        const problem = passwordProblem(body.password);
+        const problem = passwordProblem(body.password, body.username);
         if (problem) throw new HttpError(422, 'weak-password', problem, 'body.password');
       }
       const generated = body.password === undefined ? oneTimePassword() : undefined;
@@ -59,7 +60,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
           username: body.username,
           displayName: body.displayName,
           roles: [...new Set(body.roles)],
-          passwordHash: await hashPassword(body.password ?? generated ?? ''),
+          passwordHash: await context.hashes.run(null, () => hashPassword(body.password ?? generated ?? '')),
           mustChangePassword: generated !== undefined,
           createdAt: context.clock().toISOString(),
         });
@@ -76,11 +77,11 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/accounts/:accountId',
-    summary: "Changes an account's roles, display name, or disables it (which ends its sessions; its API tokens stop working).",
+    summary: "Changes an account's roles, display name, or disables it (which ends its sessions; its API tokens stop working). Its live streams end at once on either, and reconnect with what the account may now see.",
     tags: ['accounts'],
     access: 'accounts:manage',
     params: accountParams,
-    body: z.strictObject({ roles: roles.optional(), displayName: z.string().trim().min(1).max(100).optional(), disabled: z.boolean().optional() }),
+    body: z.strictObject({ roles: roles.optional(), displayName: withoutControlCharacters(z.string().trim().min(1).max(100)).optional(), disabled: z.boolean().optional() }),
     response: z.object({ account: accountSchema }),
     async handler({ params, body, principal }) {
       const staff = requireStaff(principal);
@@ -98,6 +99,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
       });
       if (!account) throw notFound({ en: 'Account', ja: 'アカウント' });
       if (body.disabled === true) await context.accounts.deleteSessionsOf(account.id);
+      if (body.disabled === true || body.roles !== undefined) await context.streams.check();
       return { account };
     },
   });
@@ -105,7 +107,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'POST',
     url: '/api/accounts/:accountId/password-reset',
-    summary: 'Gives the account a new one-time password (answered once; must be changed at next login) and ends its sessions.',
+    summary: 'Gives the account a new one-time password (answered once; must be changed at next login) and ends its sessions, API tokens and live streams.',
     tags: ['accounts'],
     access: 'accounts:manage',
     params: accountParams,
@@ -114,8 +116,8 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
       const found = await context.accounts.findAccount(params.accountId);
       if (!found) throw notFound({ en: 'Account', ja: 'アカウント' });
       const password = oneTimePassword();
-      await context.accounts.setPassword(found.id, await hashPassword(password), true);
-      await context.accounts.deleteSessionsOf(found.id);
+      await context.accounts.setPassword(found.id, await context.hashes.run(null, () => hashPassword(password)), true);
+      await endCredentialsOf(context, found.id);
       const { passwordHash: _hash, ...account } = found;
       return { account: { ...account, mustChangePassword: true }, oneTimePassword: password };
     },

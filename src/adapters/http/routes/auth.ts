@@ -1,16 +1,29 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Account } from '../../accounts/account-store.js';
+import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { clearSessionCookies, requireStaff, setSessionCookies, SESSION_COOKIE } from '../auth/principal.js';
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
 import { ROLES } from '../auth/roles.js';
 import { newToken, tokenHash } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
+import { withoutControlCharacters } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 
 const SESSION_SECONDS = 24 * 60 * 60;
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+/**
+ * Sign-in attempts a minute: per client address whatever the username (random names must not
+ * escape the limit, and each costs a password hash), and per address and username (guessing
+ * one judge's password). A venue's staff behind one NAT address fit in the first.
+ */
+export const SIGN_IN_LIMITS = { perAddress: 30, perAddressAndUser: 10, passwordChecksPerAccount: 10 } as const;
+
+const tooManyLogins = (seconds: number) => ({
+  en: `Too many login attempts. Wait ${seconds} s and try again.`,
+  ja: `ログインの試行が多すぎます。${seconds} 秒待ってからやり直してください。`,
+});
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -41,13 +54,34 @@ async function startSession(context: ServerContext, account: Account, reply: Par
   return { account, csrfToken };
 }
 
-function loginKey(request: FastifyRequest): string {
-  const username = (request.body as { username?: unknown } | undefined)?.username;
-  return `${request.ip}\u0000${typeof username === 'string' ? username.toLowerCase() : ''}`;
+/** Revokes every live API token of an account; answers how many. */
+async function revokeTokensOf(context: ServerContext, accountId: string): Promise<number> {
+  const live = (await context.accounts.listApiTokens(accountId)).filter((t) => t.revokedAt === null);
+  const at = context.clock().toISOString();
+  for (const token of live) await context.accounts.revokeApiToken(token.id, accountId, at);
+  return live.length;
+}
+
+/**
+ * What a new password replaces: every session and API token of the account end (a leaked
+ * password or token must not outlive the change), and so do its live streams.
+ */
+export async function endCredentialsOf(context: ServerContext, accountId: string): Promise<number> {
+  await context.accounts.deleteSessionsOf(accountId);
+  const revoked = await revokeTokensOf(context, accountId);
+  await context.streams.check();
+  return revoked;
 }
 
 /** Login, logout, who am I, password change, and API tokens for scripts. */
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
+  const perAddress = new AttemptLimiter(SIGN_IN_LIMITS.perAddress, 60_000, 'too-many-logins', tooManyLogins);
+  const perUser = new AttemptLimiter(SIGN_IN_LIMITS.perAddressAndUser, 60_000, 'too-many-logins', tooManyLogins);
+  const passwordChecks = new AttemptLimiter(SIGN_IN_LIMITS.passwordChecksPerAccount, 60_000, 'too-many-password-attempts', (seconds) => ({
+    en: `Too many wrong current passwords. Wait ${seconds} s and try again.`,
+    ja: `現在のパスワードの誤りが多すぎます。${seconds} 秒待ってからやり直してください。`,
+  }));
+
   defineRoute(app, {
     method: 'POST',
     url: '/api/auth/login',
@@ -56,27 +90,12 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     access: 'public',
     body: loginBody,
     response: sessionAnswer,
-    rateLimit: {
-      max: LOGIN_ATTEMPTS_PER_MINUTE,
-      timeWindow: 60_000,
-      hook: 'preHandler',
-      keyGenerator: loginKey,
-      errorResponseBuilder: (_request, limit) =>
-        new HttpError(
-          429,
-          'too-many-logins',
-          {
-            en: `Too many login attempts. Wait ${limit.after} and try again.`,
-            ja: `ログインの試行が多すぎます。${limit.after} 待ってからやり直してください。`,
-          },
-          undefined,
-          { 'retry-after': String(Math.ceil(limit.ttl / 1000)) },
-        ),
-    },
-    async handler({ body, reply }) {
+    async handler({ body, request, reply }) {
+      perAddress.hit(request.ip);
+      perUser.hit(`${request.ip}\u0000${body.username.toLowerCase()}`);
       const found = await context.accounts.findAccountByUsername(body.username.toLowerCase());
       // Verify against a dummy hash for unknown names: the answer time does not tell which names exist.
-      const valid = await verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH);
+      const valid = await context.hashes.run(request.ip, () => verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH));
       if (!found || !valid || found.disabled) {
         throw new HttpError(401, 'bad-credentials', { en: 'Wrong username or password.', ja: 'ユーザー名またはパスワードが違います。' });
       }
@@ -94,7 +113,10 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     successStatus: 204,
     async handler({ request, reply }) {
       const cookie = request.cookies[SESSION_COOKIE];
-      if (cookie) await context.accounts.deleteSession(tokenHash(cookie));
+      if (cookie) {
+        await context.accounts.deleteSession(tokenHash(cookie));
+        await context.streams.check();
+      }
       clearSessionCookies(reply, { secure: context.secureCookies });
     },
   });
@@ -119,26 +141,30 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, {
     method: 'POST',
     url: '/api/auth/password',
-    summary: 'Changes your password (required after the first login); ends your other sessions and starts a new one.',
+    summary:
+      'Changes your password (required after the first login); ends every session and API token of the account (answered as `tokensRevoked`) and, for a session, starts a new one. At most 10 wrong current passwords a minute.',
     tags: ['auth'],
     access: 'account',
     body: z.strictObject({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(1).max(200) }),
-    response: z.object({ account: accountSchema, csrfToken: z.string().optional() }),
-    async handler({ body, principal, reply }) {
+    response: z.object({ account: accountSchema, csrfToken: z.string().optional(), tokensRevoked: z.number() }),
+    async handler({ body, principal, request, reply }) {
       const staff = requireStaff(principal, true);
+      passwordChecks.hit(staff.account.id);
       const stored = await context.accounts.findAccount(staff.account.id);
-      if (!stored || !(await verifyPassword(body.currentPassword, stored.passwordHash))) {
+      if (!stored || !(await context.hashes.run(request.ip, () => verifyPassword(body.currentPassword, stored.passwordHash)))) {
         throw new HttpError(403, 'bad-credentials', { en: 'The current password is wrong.', ja: '現在のパスワードが違います。' }, 'body.currentPassword');
       }
-      const problem = passwordProblem(body.newPassword);
+      const problem = passwordProblem(body.newPassword, staff.account.username);
       if (problem) throw new HttpError(422, 'weak-password', problem, 'body.newPassword');
       if (body.newPassword === body.currentPassword) {
         throw new HttpError(422, 'weak-password', { en: 'Choose a password different from the current one.', ja: '現在とは違うパスワードにしてください。' }, 'body.newPassword');
       }
-      await context.accounts.setPassword(staff.account.id, await hashPassword(body.newPassword), false);
-      await context.accounts.deleteSessionsOf(staff.account.id);
-      if (staff.via === 'token') return { account: { ...staff.account, mustChangePassword: false } };
-      return startSession(context, { ...staff.account, mustChangePassword: false }, reply);
+      const hash = await context.hashes.run(null, () => hashPassword(body.newPassword));
+      await context.accounts.setPassword(staff.account.id, hash, false);
+      const tokensRevoked = await endCredentialsOf(context, staff.account.id);
+      const account = { ...staff.account, mustChangePassword: false };
+      if (staff.via === 'token') return { account, tokensRevoked };
+      return { ...(await startSession(context, account, reply)), tokensRevoked };
     },
   });
 
@@ -164,7 +190,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     summary: 'Creates an API token for scripts (send it as `Authorization: Bearer <token>`); the secret is shown only in this answer.',
     tags: ['auth'],
     access: 'staff',
-    body: z.strictObject({ label: z.string().trim().min(1).max(100) }),
+    body: z.strictObject({ label: withoutControlCharacters(z.string().trim().min(1).max(100)) }),
     response: tokenSchema.extend({ token: z.string() }),
     successStatus: 201,
     async handler({ body, principal }) {
@@ -189,6 +215,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       const staff = requireStaff(principal);
       const revoked = await context.accounts.revokeApiToken(params.tokenId, staff.account.id, context.clock().toISOString());
       if (!revoked) throw notFound({ en: 'API token', ja: 'API トークン' });
+      await context.streams.check();
     },
   });
 }

@@ -10,8 +10,12 @@ import { tournamentParams } from './tournament-common.js';
  * The live stream of a tournament (Server-Sent Events): `hello` on connect, `events` for every
  * durable write (staff see every event; the public sees pairings, results, seat marks,
  * extensions and drops, and the new version), `late` for staff when the late list changes.
- * A reconnect with Last-Event-ID (a version) first receives what it missed.
+ * A reconnect with Last-Event-ID (a version) first receives what it missed, up to
+ * MAX_CATCH_UP events; one further behind gets only `hello` and reloads (the console reloads
+ * on every reconnect anyway), so an old id never reads a whole log into memory.
  */
+export const MAX_CATCH_UP = 500;
+
 export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
   defineRoute(app, {
@@ -24,6 +28,8 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
     async handler({ params, principal, request, reply }) {
       const { version } = await gateway.read(params.tournamentId);
       const audience = principal.kind === 'staff' && !principal.account.mustChangePassword ? 'staff' : 'public';
+      // Counted and watched before anything is written: past the per-address cap this is a plain 429.
+      context.streams.admit(request.ip, audience === 'staff' ? principal : { kind: 'public' }, reply.raw);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
@@ -37,8 +43,9 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
       // Subscribe first, then send what was missed: a change in between may arrive twice (consoles skip seqs they have), never not at all.
       context.hub.subscribe(params.tournamentId, audience, response);
       response.write(sseFrame('hello', { version, audience, now: context.clock().toISOString() }));
-      const lastEventId = Number(request.headers['last-event-id']);
-      if (Number.isInteger(lastEventId) && lastEventId >= 0 && lastEventId < version) {
+      const header = request.headers['last-event-id'];
+      const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : -1;
+      if (lastEventId >= 0 && lastEventId < version && version - lastEventId <= MAX_CATCH_UP) {
         const missed = await gateway.store.read(params.tournamentId, lastEventId);
         const last = missed[missed.length - 1];
         if (last) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parsePlayersCsv } from '../../../app/csv-players.js';
 import { playerHistory } from '../../../app/projections/player-history.js';
@@ -10,7 +10,7 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
 import { decklistFindings, findingAnswer } from '../tournaments/deck-report.js';
-import { playerId, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import { playerId, playerName, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 
 const PLAYER = { en: 'Player', ja: '選手' };
 
@@ -36,6 +36,14 @@ function playersFromCsv(csv: string): { id: string; name: string; line: number }
     }, 'body.csv');
   }
   return parsed.value.map((row) => ({ id: row.id, name: row.name, line: row.line }));
+}
+
+/** Code guesses a minute per client address and player. */
+export const RECORD_CODE_ATTEMPTS_PER_MINUTE = 60;
+
+function recordCodeKey(request: FastifyRequest): string {
+  const params = request.params as { tournamentId?: string; playerId?: string };
+  return `${request.ip}\u0000${params.tournamentId ?? ''}\u0000${(params.playerId ?? '').trim()}`;
 }
 
 /** Players: the list, registration (with the slip code), decklists, drops, and a player's own record. */
@@ -73,7 +81,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     tags: ['players'],
     access: { command: 'RegisterPlayer' },
     params: tournamentParams,
-    body: z.strictObject({ id: playerId, name: z.string().trim().min(1).max(100), decklist: deckInput.optional() }),
+    body: z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional() }),
     response: writeAnswer.extend({ player: z.object({ id: z.string(), name: z.string() }), code: z.string(), findings: z.array(findingAnswer).nullable() }),
     write: true,
     successStatus: 201,
@@ -96,7 +104,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     access: { command: 'RegisterPlayer' },
     params: tournamentParams,
     body: z.union([
-      z.strictObject({ players: z.array(z.strictObject({ id: playerId, name: z.string().trim().min(1).max(100), decklist: deckInput.optional() })).min(1).max(10_000) }),
+      z.strictObject({ players: z.array(z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional() })).min(1).max(10_000) }),
       z.strictObject({ csv: z.string().min(1).max(2_000_000) }),
     ]),
     response: writeAnswer.extend({ imported: z.number(), codes: z.record(z.string(), z.string()) }),
@@ -194,7 +202,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     params: playerParams,
     query: z.object({ code: z.string().max(32).optional() }),
     // Per address and player: guessing one player's 40-bit code stays hopeless, a venue behind one address is not slowed.
-    rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (request) => `${request.ip}\u0000${request.url.split('?')[0]}` },
+    // Keyed on the decoded route parameters, not the raw URL: "%30001" and "0001" are one player, one bucket.
+    rateLimit: { max: RECORD_CODE_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: recordCodeKey },
     async handler({ params, query, principal, reply }) {
       const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
       if (!staff && !(query.code !== undefined && playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))) {

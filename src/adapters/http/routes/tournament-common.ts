@@ -1,12 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
 
 /** A tournament id: a short slug, chosen by the organizer or generated. */
 export const tournamentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, up to 64');
 /** A player id is the card game ID the player registers with. */
 export const playerId = z.string().trim().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
-const positive = z.coerce.number().int().min(1).max(100_000);
+/** A player's name as registered (the domain refuses control characters too, for the CLI and CSV). */
+export const playerName = withoutControlCharacters(z.string().trim().min(1).max(100));
+/** Round and table numbers in paths: canonical decimal only ("1", never "01", "0x1", "1.0" or " 1"). */
+const positive = z
+  .string()
+  .regex(/^[1-9]\d{0,5}$/, 'a whole number from 1, written in digits only')
+  .transform(Number)
+  .refine((n) => n <= 100_000, 'at most 100000');
 
 export const tournamentParams = z.object({ tournamentId });
 export const roundParams = tournamentParams.extend({ round: positive });

@@ -7,6 +7,7 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
 import { requireStaff } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
+import { withoutControlCharacters } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -22,7 +23,7 @@ const structure = z.discriminatedUnion('kind', [
 
 const createBody = z.strictObject({
   id: tournamentId.optional(),
-  name: z.string().trim().min(1).max(200),
+  name: withoutControlCharacters(z.string().trim().min(1).max(200)),
   date: z.iso.date(),
   decklistsRequired: z.boolean().default(false),
   roundMinutes: z.number().int().min(1).max(600).default(40),
@@ -33,7 +34,7 @@ const createBody = z.strictObject({
 
 const prize = z.strictObject({
   id: z.string().trim().min(1).max(64),
-  name: z.string().trim().min(1).max(200),
+  name: withoutControlCharacters(z.string().trim().min(1).max(200)),
   rule: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('rank'), from: z.number().int().min(1), to: z.number().int().min(1) }),
     z.strictObject({ kind: z.literal('round'), round: z.number().int().min(1), who: z.enum(['played', 'won']) }),

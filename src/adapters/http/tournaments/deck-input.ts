@@ -1,20 +1,27 @@
 import { z } from 'zod';
 import { buildCatalogue, type Catalogue } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
-import { parseDecklist } from '../../../core/deck/decklist-format.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
+import { textLines } from '../../../core/deck/format-error.js';
 import { parseYdke } from '../../../core/deck/ydke-format.js';
 import type { Result } from '../../../core/result.js';
 import { readCardFile } from '../../deck/card-files.js';
 import { shippedCataloguePath } from '../../deck/shipped-data.js';
 import { HttpError } from '../errors.js';
+import { parseInWorker } from './deck-parser.js';
+
+/**
+ * What one decklist may hold: a real list has at most 90 cards on ~100 lines; these leave room
+ * for comments and headings, and bound the work an anonymous upload can ask for.
+ */
+export const DECKLIST_LIMITS = { characters: 20_000, lines: 500, suggestedNames: 20 } as const;
 
 const passcode = z.number().int().min(1).max(999_999_999);
 
 /** A deck as the API takes it: passcodes per zone, or the text of a .ydk, a ydke:// URL or a plain-text list. */
 export const deckInput = z.union([
   z.strictObject({ main: z.array(passcode).max(200), extra: z.array(passcode).max(100), side: z.array(passcode).max(100) }),
-  z.strictObject({ format: z.enum(['ydk', 'ydke', 'text']), text: z.string().min(1).max(200_000) }),
+  z.strictObject({ format: z.enum(['ydk', 'ydke', 'text']), text: z.string().min(1) }),
 ]);
 export type DeckInput = z.output<typeof deckInput>;
 
@@ -29,11 +36,15 @@ export function shippedCatalogue(): Promise<Catalogue> {
   return catalogue;
 }
 
-/** The deck an input describes; a list that does not parse is a 400 naming the line. */
+/**
+ * The deck an input describes; a list that does not parse is a 400 naming the line, one past
+ * DECKLIST_LIMITS a 413. Plain-text and .ydk lists are read in the decklist worker.
+ */
 export async function readDeckInput(input: DeckInput, path: string): Promise<Deck> {
   if ('main' in input) return input;
+  tooLarge(input.text, `${path}.text`);
   const parsed: Result<Deck, FormatError[]> =
-    input.format === 'ydke' ? parseYdke(input.text.trim()) : parseDecklist(input.text, await shippedCatalogue(), input.format === 'ydk' ? 'ydk' : 'text');
+    input.format === 'ydke' ? parseYdke(input.text.trim()) : await parseInWorker(input.text, input.format, DECKLIST_LIMITS.suggestedNames);
   if (parsed.ok) return parsed.value;
   const first = parsed.error[0];
   const line = first?.line === null || first === undefined ? '' : `line ${first.line}: `;
@@ -45,4 +56,18 @@ export async function readDeckInput(input: DeckInput, path: string): Promise<Dec
     { en: `${path}.text: ${line}${first?.message.en ?? 'unreadable'}${more.en}`, ja: `${path}.text: ${lineJa}${first?.message.ja ?? '読めません'}${more.ja}` },
     `${path}.text`,
   );
+}
+
+function tooLarge(text: string, path: string): void {
+  const refuse = (en: string, ja: string) => new HttpError(413, 'decklist-too-large', { en: `${path}: ${en}`, ja: `${path}: ${ja}` }, path);
+  const lines = textLines(text).length;
+  if (lines > DECKLIST_LIMITS.lines) {
+    throw refuse(`the decklist has ${lines} lines; at most ${DECKLIST_LIMITS.lines} are read`, `デッキリストが ${lines} 行あります。読み込めるのは ${DECKLIST_LIMITS.lines} 行までです`);
+  }
+  if (text.length > DECKLIST_LIMITS.characters) {
+    throw refuse(
+      `the decklist has ${text.length} characters; at most ${DECKLIST_LIMITS.characters} are read`,
+      `デッキリストが ${text.length} 文字あります。読み込めるのは ${DECKLIST_LIMITS.characters} 文字までです`,
+    );
+  }
 }
