@@ -30,7 +30,11 @@ const validReport = fc.constantFrom(...pack.infractions).chain((infraction) =>
     phase: fc.constantFrom(...PHASES),
     matchAlreadyLost: fc.boolean(),
     previous: fc.array(fc.constantFrom(...infractionIds), { maxLength: 4 }),
-  }),
+  }).map((report) => ({
+    ...report,
+    // Spec §4: only a match being played can already be lost.
+    matchAlreadyLost: report.matchAlreadyLost && report.phase !== 'between-matches',
+  })),
 );
 
 describe('judge reports', () => {

@@ -1,0 +1,68 @@
+import { describe, it } from 'vitest';
+import { runScenario } from './landing-run.js';
+
+/*
+ * Counterexamples the landing property shrank to (found while checking that it fails when a
+ * rule is broken on either side), kept as named cases: each runs through the core and the
+ * model and must agree step by step.
+ */
+
+describe('landing cases found by the property', () => {
+  it('given a match reported in the last round, when a match loss is found between matches, then no match is left and it is refused (point 5)', () => {
+    runScenario({ players: 6, rounds: 1, seed: 0, steps: [{ kind: 'report', table: 1, duels: [] }, { kind: 'penalty', player: 1, report: 0, phase: 'between-matches' }] });
+  });
+
+  it('given a duel lost by penalty in the running match, when a match loss is added between matches, then the match counts as begun and the loss needs a next match (points 1, 8)', () => {
+    runScenario({
+      players: 4,
+      rounds: 1,
+      seed: 0,
+      steps: [
+        { kind: 'penalty', player: 0, report: 6, phase: 'in-duel', duel: 1 },
+        { kind: 'penalty', player: 0, report: 10, phase: 'between-matches', additional: 'match-loss' },
+      ],
+    });
+  });
+
+  it('given a stalled match, when the winner is 12 minutes late between matches, then the loss waits for round 2 (point 1)', () => {
+    runScenario({
+      players: 4,
+      rounds: 2,
+      seed: 3,
+      steps: [
+        { kind: 'penalty', player: 1, report: 0, phase: 'in-duel' },
+        { kind: 'penalty', player: 0, report: 5, phase: 'between-matches' },
+        { kind: 'penalty', player: 2, report: 5, phase: 'between-matches' },
+        { kind: 'next-round' },
+      ],
+    });
+  });
+
+  it('given a disqualification rescinded on appeal, then the player is back in the standings with a rank (point 2)', () => {
+    runScenario({
+      players: 5,
+      rounds: 2,
+      seed: 7,
+      steps: [
+        { kind: 'penalty', player: 0, report: 7, phase: 'in-duel' },
+        { kind: 'next-round' },
+        { kind: 'rescind', id: 1 },
+        { kind: 'penalty', player: 3, report: 8, phase: 'between-matches' },
+      ],
+    });
+  });
+
+  it('given impossible duel numbers and a duel number between matches, then both sides refuse them (point 4)', () => {
+    runScenario({
+      players: 4,
+      rounds: 2,
+      seed: 1,
+      steps: [
+        { kind: 'penalty', player: 0, report: 1, phase: 'in-duel', duel: 4 },
+        { kind: 'penalty', player: 0, report: 1, phase: 'between-matches', duel: 1 },
+        { kind: 'penalty', player: 0, report: 9, phase: 'in-duel', duel: 1 },
+        { kind: 'penalty', player: 1, report: 0, phase: 'in-duel', matchAlreadyLost: true, nextMatch: true },
+      ],
+    });
+  });
+});
