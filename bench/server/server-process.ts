@@ -33,10 +33,10 @@ export interface RunningServer {
 const SECRET = 'bench-secret-0123456789abcdef';
 
 /** Starts `shinpan serve` on `db` and waits for its "listening" line; `nodeArgs` go to node (e.g. --cpu-prof to see what bounds it). */
-export function startServer(db: string, nodeArgs: readonly string[] = []): Promise<RunningServer> {
+export function startServer(db: string, nodeArgs: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bin', 'shinpan.js'), 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], {
     cwd: repoRoot,
-    env: { ...process.env, SHINPAN_SECRET: SECRET, NODE_ENV: 'production' },
+    env: { ...process.env, SHINPAN_SECRET: SECRET, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

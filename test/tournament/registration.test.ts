@@ -38,6 +38,16 @@ describe('RegisterPlayer', () => {
     ]);
   });
 
+  it('refuses control characters in a name, whichever entry point (CLI, CSV import, HTTP) sent it', () => {
+    for (const name of ['遊城\u0000十代', 'Bell\u0007', 'abc\u202Etxt.exe', 'esc\u001b[31m', 'c1\u0085']) {
+      const problem = thenError(given(created()), register('3', name), 'invalid-command');
+      expect(problem.field).toBe('player.name');
+      expect((problem.problem as { en: string }).en).toMatch(/^control character U\+[0-9A-F]{4} at character \d+ \(remove it\)$/);
+    }
+    // Tabs and line breaks are layout, not controls: a reason may span lines.
+    expect(thenEvents(given(created()), register('4', '十代 (Jaden)'))).toHaveLength(1);
+  });
+
   it('refuses a duplicate id and a blank name', () => {
     thenError(given(created(), registered('1')), register('1'), 'duplicate-player');
     expect(thenError(given(created()), register('2', '  '), 'invalid-command').field).toBe('player.name');

@@ -1,18 +1,27 @@
 import { HttpError } from '../errors.js';
 
+interface Waiter {
+  readonly address: string | null;
+  readonly start: () => void;
+}
+
 /**
  * Bounds the password hashes in flight. Each scrypt takes 32 MiB and a thread of libuv's pool
  * (four by default, shared with file reads) for a few hundred milliseconds: sixty bogus
  * sign-ins at once would queue a real one behind all of them. The gate lets `running` hashes
- * run, `waiting` more wait their turn, and at most `perAddress` of either come from one
- * client address signing in; past that the answer is 429 with Retry-After at once, costing no
- * hash. Work of a logged-in account (creating accounts, changing a password) passes `null`:
- * it queues without the per-address cap (an organizer creating staff in parallel).
+ * run and `waiting` more wait; one client address signing in holds at most `perAddress` of
+ * either (past that, or with the queue full, the answer is 429 with Retry-After at once,
+ * costing no hash). A freed slot goes to the first waiter whose address is not hashing
+ * already, so a stranger's burst never stands between a judge and the next free slot. Work of
+ * a logged-in account (creating accounts, changing a password) passes `null`: it queues
+ * without the per-address cap (an organizer creating staff in parallel).
  */
 export class HashGate {
+  readonly #queue: Waiter[] = [];
+  /** Hashes held (running or waiting) and running, per address. */
+  readonly #held = new Map<string, number>();
+  readonly #runningBy = new Map<string, number>();
   #running = 0;
-  readonly #queue: (() => void)[] = [];
-  readonly #byAddress = new Map<string, number>();
 
   constructor(
     readonly running = 2,
@@ -22,31 +31,41 @@ export class HashGate {
 
   async run<T>(address: string | null, hash: () => Promise<T>): Promise<T> {
     if (this.#running >= this.running && this.#queue.length >= this.waiting) throw busy();
-    if (address === null) return this.#take(hash);
-    const held = this.#byAddress.get(address) ?? 0;
-    if (held >= this.perAddress) throw busy();
-    this.#byAddress.set(address, held + 1);
+    if (address !== null && (this.#held.get(address) ?? 0) >= this.perAddress) throw busy();
+    if (address !== null) bump(this.#held, address, 1);
     try {
-      return await this.#take(hash);
+      if (this.#running < this.running) this.#begin(address);
+      else await new Promise<void>((resolve) => this.#queue.push({ address, start: resolve }));
+      try {
+        return await hash();
+      } finally {
+        this.#end(address);
+      }
     } finally {
-      const left = (this.#byAddress.get(address) ?? 1) - 1;
-      if (left === 0) this.#byAddress.delete(address);
-      else this.#byAddress.set(address, left);
+      if (address !== null) bump(this.#held, address, -1);
     }
   }
 
-  async #take<T>(hash: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.running) await new Promise<void>((resolve) => this.#queue.push(resolve));
-    else this.#running++;
-    try {
-      return await hash();
-    } finally {
-      // Hand the slot straight to the next in line, else free it.
-      const next = this.#queue.shift();
-      if (next) next();
-      else this.#running--;
-    }
+  #begin(address: string | null): void {
+    this.#running++;
+    if (address !== null) bump(this.#runningBy, address, 1);
   }
+
+  #end(address: string | null): void {
+    this.#running--;
+    if (address !== null) bump(this.#runningBy, address, -1);
+    if (this.#queue.length === 0) return;
+    const fair = this.#queue.findIndex((w) => w.address === null || !this.#runningBy.has(w.address));
+    const [next] = this.#queue.splice(fair >= 0 ? fair : 0, 1);
+    this.#begin(next!.address);
+    next!.start();
+  }
+}
+
+function bump(counts: Map<string, number>, key: string, by: number): void {
+  const value = (counts.get(key) ?? 0) + by;
+  if (value <= 0) counts.delete(key);
+  else counts.set(key, value);
 }
 
 const busy = (): HttpError =>

@@ -9,6 +9,7 @@ import { DEFAULT_DECK_LIMITS } from '../../../core/deck/deck.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import { writeYdk } from '../../../core/deck/ydk-format.js';
 import { writeYdke } from '../../../core/deck/ydke-format.js';
+import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckInput, readDeckInput, shippedCatalogue } from '../tournaments/deck-input.js';
@@ -16,8 +17,15 @@ import { differencesView, findingsView } from '../tournaments/deck-report.js';
 
 const cardView = (card: Card) => ({ passcode: card.passcode, name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') }, zone: card.zone, category: card.category });
 
+/** Decklists the public may have read a minute per address: a player converts a few, a script thousands. */
+export const PUBLIC_DECKLISTS_PER_MINUTE = 20;
+
 /** The card catalogue and decklists outside a tournament: what `shinpan cards find`, `deck check` and `deck convert` do. */
 export function decksRoutes(app: FastifyInstance, _context: ServerContext): void {
+  const publicReads = new AttemptLimiter(PUBLIC_DECKLISTS_PER_MINUTE, 60_000, 'too-many-decklists', (seconds) => ({
+    en: `Too many decklists from your address. Wait ${seconds} s, or log in.`,
+    ja: `このアドレスからのデッキリストが多すぎます。${seconds} 秒待つか、ログインしてください。`,
+  }));
   defineRoute(app, {
     method: 'GET',
     url: '/api/cards',
@@ -62,7 +70,7 @@ export function decksRoutes(app: FastifyInstance, _context: ServerContext): void
   defineRoute(app, {
     method: 'POST',
     url: '/api/decks/convert',
-    summary: 'Writes a deck as .ydk, a ydke:// URL, a plain-text list, or the printable registration sheet (in `lang`).',
+    summary: 'Writes a deck as .ydk, a ydke:// URL, a plain-text list, or the printable registration sheet (in `lang`). The public may send 20 lists in text a minute per address.',
     tags: ['deck checks'],
     access: 'public',
     body: z.strictObject({
@@ -71,7 +79,8 @@ export function decksRoutes(app: FastifyInstance, _context: ServerContext): void
       lang: z.enum(['ja', 'en']).default('ja'),
       sheet: z.strictObject({ player: z.string().max(100).optional(), playerId: z.string().max(64).optional(), event: z.string().max(200).optional(), date: z.iso.date().optional() }).optional(),
     }),
-    async handler({ body }) {
+    async handler({ body, principal, request }) {
+      if (principal.kind === 'public' && !('main' in body.deck)) publicReads.hit(request.ip);
       const catalogue = await shippedCatalogue();
       const deck = await readDeckInput(body.deck, 'body.deck');
       const text =
