@@ -35,7 +35,7 @@ interface PlayerOptions extends WriteOptions {
   readonly reason?: string;
 }
 
-/** The catalogue decklists are read with: --cards, else the shipped sample catalogue. */
+/** The catalogue decklists are read with: --cards, else the shipped OCG database. */
 async function catalogueFor(cards: string | undefined, io: Io, lang: Lang): Promise<Catalogue> {
   return (await loadCatalogue(cards, io, lang, false)).catalogue;
 }
@@ -223,14 +223,14 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .requiredOption('--id <id>', 'the player id (card game ID) / プレイヤーID')
       .requiredOption('--name <name>', 'the player name / 氏名')
       .option('--decklist <file>', 'registered decklist (.ydk, ydke://, text) / 登録デッキリスト')
-      .option('--cards <file>', 'card database for the decklist (default: the shipped sample catalogue) / カードデータベース'),
+      .option('--cards <file>', 'card database for the decklist (default: the shipped OCG database) / カードデータベース'),
   ).action((options: AddOptions) => add(options, io));
   withWriteOptions(
     group
       .command('import')
       .description('Register players from a CSV file with a header row id,name[,decklist]; all or none / CSV から選手を一括登録（全件成功か何もしない）')
       .argument('<file>', 'UTF-8 CSV (a BOM is fine) / UTF-8 の CSV')
-      .option('--cards <file>', 'card database for decklists (default: the shipped sample catalogue) / カードデータベース'),
+      .option('--cards <file>', 'card database for decklists (default: the shipped OCG database) / カードデータベース'),
   ).action((file: string, options: ImportOptions) => importCsv(file, options, io));
   withDbOptions(group.command('list').description('Every player of the tournament / 選手一覧')).action((options: DbOptions) => list(options, io));
   withWriteOptions(

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { buildCatalogue, type Catalogue } from '../../../core/deck/catalogue.js';
+import type { Catalogue } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import { parseDecklist } from '../../../core/deck/decklist-format.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
 import { parseYdke } from '../../../core/deck/ydke-format.js';
 import type { Result } from '../../../core/result.js';
-import { readCardFile } from '../../deck/card-files.js';
-import { shippedCataloguePath } from '../../deck/shipped-data.js';
+import { shippedCards } from '../../deck/ocg-data.js';
 import { HttpError } from '../errors.js';
 
 const passcode = z.number().int().min(1).max(999_999_999);
@@ -18,15 +17,9 @@ export const deckInput = z.union([
 ]);
 export type DeckInput = z.output<typeof deckInput>;
 
-let catalogue: Promise<Catalogue> | undefined;
-
-/** The shipped card catalogue, read once on first use (plain-text lists name cards; deck checks need card data). */
-export function shippedCatalogue(): Promise<Catalogue> {
-  catalogue ??= readCardFile(shippedCataloguePath()).then((read) => {
-    if (!read.ok) throw new Error(`shinpan: the shipped card catalogue is broken: ${read.error.errors[0]?.message.en ?? read.error.path}`);
-    return buildCatalogue(read.value.cards).catalogue;
-  });
-  return catalogue;
+/** The shipped OCG card database, read once per process (plain-text lists name cards; deck checks need card data). */
+export async function shippedCatalogue(): Promise<Catalogue> {
+  return shippedCards().catalogue;
 }
 
 /** The deck an input describes; a list that does not parse is a 400 naming the line. */
