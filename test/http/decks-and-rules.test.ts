@@ -17,6 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
+const ydkPasscodes = (text: string): number[] => text.split(/\r?\n/).filter((l) => /^\d+$/.test(l.trim())).map(Number);
+
 describe('registration with decklists and deck checks', () => {
   it('registers a player with a .ydk decklist and finds the swapped cards at a deck check', async () => {
     const registered = await staff.scorekeeper.post(`${T}/players`, { id: '0012345678', name: '不動遊星', decklist: ydk('quickdraw-synchro.ydk') });
@@ -163,7 +165,16 @@ describe('the rules and the card catalogue', () => {
 
   it('checks a deck outside a tournament for staff', async () => {
     const legal = await staff.judge.post('/api/decks/check', { deck: ydk('quickdraw-synchro.ydk'), date: '2011-06-01' });
-    expect(legal.body).toEqual({ legal: true, findings: [], differences: [] });
+    expect(legal.body).toMatchObject({ legal: true, findings: [], differences: [], rules: { cards: { source: 'shipped', cards: 14_222 }, list: { name: '2011.03.01 OCG', date: '2011-03-01' }, warnings: [] } });
+    const heavyStorm = { main: [19613556, ...ydkPasscodes(ydk('quickdraw-synchro.ydk').text).slice(1, 40)], extra: [], side: [] };
+    const listed = await staff.judge.post('/api/decks/check', { deck: heavyStorm, date: '2011-08-20', banlist: '2010.9.1' });
+    expect(listed.body.findings.map((f: { reason: string; passcode: number }) => [f.reason, f.passcode])).toContainEqual(['over-list-limit', 19613556]);
+    expect(listed.body.rules.list.name).toBe('2010.09.01 OCG (derived)');
+    expect(listed.body.rules.warnings[0].en).toContain('more than 4 months before 2011-08-20');
+    const path = await staff.judge.post('/api/decks/check', { deck: heavyStorm, date: '2011-08-20', banlist: '/etc/passwd' });
+    expect([path.status, path.body.path]).toEqual([400, 'body.banlist']);
+    const lists = await staff.judge.get('/api/lists?date=2011-06-01');
+    expect([lists.body.inForce, lists.body.warning, lists.body.lists.length]).toEqual(['2011.03.01 OCG', null, 65]);
     const early = await staff.judge.post('/api/decks/check', { deck: ydk('quickdraw-synchro.ydk'), date: '2000-01-01' });
     expect(early.body.legal).toBe(false);
     expect(early.body.findings[0].reason).toBe('not-yet-released');

@@ -8,6 +8,8 @@ import { err, ok, type Result } from '../../core/result.js';
 import type { Text } from '../../core/text.js';
 import type { TournamentSettings } from '../../core/tournament/events.js';
 import { readBanlistFile } from './banlist-files.js';
+import { parseBanlistJson } from '../../core/deck/banlist-json-format.js';
+import { parseLflist } from '../../core/deck/lflist-format.js';
 import { readCardFile } from './card-files.js';
 import { banlistHash, sha256, shippedCards, shippedListHistory } from './ocg-data.js';
 
@@ -36,7 +38,7 @@ export interface ChosenList {
  * or an F/L file (its list in force on the date, or `listName`); without `spec`, the shipped list
  * in force on the date; "none" checks without a list.
  */
-export function chooseList(spec: string | undefined, listName: string | undefined, date: string): Result<ChosenList, Text> {
+export function chooseList(spec: string | undefined, listName: string | undefined, date: string, from: { readonly files: boolean } = { files: true }): Result<ChosenList, Text> {
   const history = shippedListHistory();
   if (spec === undefined || spec.trim() === '') {
     if (listName !== undefined) return err({ en: 'a list name needs a list file', ja: 'リスト名の指定にはリストのファイルが必要です' });
@@ -47,6 +49,9 @@ export function chooseList(spec: string | undefined, listName: string | undefine
   if (spec.trim().toLowerCase() === 'none') return ok({ recorded: null, warnings: [] });
   const shipped = listName === undefined ? findHistoryList(history, spec) : undefined;
   if (shipped) return ok({ recorded: recordBanlist(shipped, 'shipped', banlistHash(shipped)), warnings: dateWarnings(shipped, date) });
+  if (!from.files) {
+    return err({ en: `no list named "${spec}" in the shipped history (${history[0]?.name} … ${history.at(-1)?.name}); upload a list file to use another`, ja: `同梱の履歴に「${spec}」というリストはありません（${history[0]?.name} … ${history.at(-1)?.name}）。ほかのリストはファイルを取り込んでください` });
+  }
   const lists = readBanlistFile(spec);
   if (!lists.ok) {
     const first = lists.error[0];
@@ -132,4 +137,25 @@ async function catalogueOf(pool: RecordedCardPool): Promise<Result<Catalogue, Te
     });
   }
   return ok(file.value.catalogue);
+}
+
+/**
+ * An F/L list an organizer uploads (lflist.conf text, or the simple JSON form): parsed with
+ * line-numbered errors, its list in force on the date (or `listName`) chosen and recorded whole.
+ * Nothing is kept anywhere else, so a failed upload leaves nothing behind.
+ */
+export function chooseUploadedList(text: string, format: 'lflist' | 'json', listName: string | undefined, date: string): Result<ChosenList, Text> {
+  const lists = format === 'json' ? parseBanlistJson(text) : parseLflist(text);
+  if (!lists.ok) {
+    const shown = lists.error.slice(0, 5);
+    const more = lists.error.length - shown.length;
+    const at = (line: number | null, lang: 'ja' | 'en') => (line === null ? '' : lang === 'ja' ? `${line} 行目: ` : `line ${line}: `);
+    return err({
+      en: shown.map((e) => `${at(e.line, 'en')}${e.message.en}`).join('; ') + (more > 0 ? ` (and ${more} more)` : ''),
+      ja: shown.map((e) => `${at(e.line, 'ja')}${e.message.ja}`).join('、') + (more > 0 ? `（ほか ${more} 件）` : ''),
+    });
+  }
+  const chosen = selectBanlist(lists.value, listName === undefined ? { date } : { name: listName, date });
+  if (!chosen.ok) return err(chosen.error.message);
+  return ok({ recorded: recordBanlist(chosen.value, 'imported', banlistHash(chosen.value)), warnings: dateWarnings(chosen.value, date) });
 }

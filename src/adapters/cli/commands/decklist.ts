@@ -8,13 +8,8 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { printJson, type Io } from '../output.js';
 import { say } from '../tournament-words.js';
 import { checkJson, checkText, type DeckCheck } from './deck-check-report.js';
-import { loadBanlist, loadCatalogue, loadDecklist } from './deck-inputs.js';
-import { checkRulesOf } from '../../deck/tournament-deck-rules.js';
-import { ocgCardDatabasePath } from '../../deck/shipped-data.js';
-import type { Banlist } from '../../../core/deck/banlist.js';
-import type { Catalogue } from '../../../core/deck/catalogue.js';
-import type { Lang, Text } from '../../../core/text.js';
-import type { TournamentSettings } from '../../../core/tournament/events.js';
+import { loadDecklist } from './deck-inputs.js';
+import { registrationJson, registrationText, rulesJson, tournamentRules } from './tournament-checks.js';
 
 interface DecklistOptions extends WriteOptions {
   readonly player: string;
@@ -30,14 +25,18 @@ interface CheckOptions extends DbOptions {
 
 async function submit(file: string, options: DecklistOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
-    const { catalogue } = await loadCatalogue(options.cards, io, desk.lang, false);
-    const decklist = loadDecklist(file, catalogue, desk.lang);
+    const t = await desk.tournament();
+    const rules = await tournamentRules(t.settings, { ...(options.cards !== undefined ? { cards: options.cards } : {}) }, io, desk.lang);
+    const decklist = loadDecklist(file, rules.catalogue, desk.lang);
     await desk.run({ type: 'SubmitDecklist', data: { player: options.player, decklist }, meta: desk.meta('SubmitDecklist') });
     const sizes = { main: decklist.main.length, extra: decklist.extra.length, side: decklist.side.length };
-    if (desk.json) return printJson(io, { player: options.player, ...sizes });
+    // Registration is done either way; the findings tell the scorekeeper what to fix before round 1.
+    const findings = validateDeck(decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits });
+    if (desk.json) return printJson(io, { player: options.player, ...sizes, ...registrationJson(findings, rules) });
     io.stdout.write(
       say(desk.lang, `${options.player} のデッキリストを登録しました (メイン${sizes.main}・エクストラ${sizes.extra}・サイド${sizes.side})\n`, `Registered the decklist of ${options.player} (main ${sizes.main}, extra ${sizes.extra}, side ${sizes.side})\n`),
     );
+    io.stdout.write(registrationText(findings, rules, t.settings.date, desk.lang));
   });
 }
 
@@ -95,36 +94,3 @@ export function registerDecklistCommands(program: Command, io: Io): void {
   ).action((file: string, options: CheckOptions) => check(file, options, io));
 }
 
-interface TournamentRules {
-  readonly catalogue: Catalogue;
-  readonly path: string;
-  readonly shipped: boolean;
-  readonly banlist: Banlist | null;
-  readonly warnings: readonly Text[];
-}
-
-/**
- * The card pool and list the tournament recorded; --cards / --banlist replace them for this one
- * check only (the recorded rules change with `tournament deck-rules`).
- */
-async function tournamentRules(settings: TournamentSettings, options: { cards?: string; banlist?: string; listName?: string }, io: Io, lang: Lang): Promise<TournamentRules> {
-  const recorded = await checkRulesOf(settings);
-  if (!recorded.ok) throw new CliError(recorded.error[lang]);
-  const shipped = recorded.value.pool.source === 'shipped';
-  let rules: TournamentRules = { catalogue: recorded.value.catalogue, path: shipped ? ocgCardDatabasePath() : recorded.value.pool.name, shipped, banlist: recorded.value.banlist, warnings: recorded.value.warnings };
-  if (options.cards !== undefined) {
-    const loaded = await loadCatalogue(options.cards, io, lang, false);
-    rules = { ...rules, catalogue: loaded.catalogue, path: loaded.path, shipped: false };
-  }
-  if (options.banlist !== undefined || options.listName !== undefined) rules = { ...rules, ...loadBanlist(options.banlist, options.listName, settings.date, lang) };
-  return rules;
-}
-
-/** What the check was made with, for --json. */
-function rulesJson(rules: TournamentRules) {
-  return {
-    cards: { path: rules.path, shipped: rules.shipped, count: rules.catalogue.cards.length },
-    list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null,
-    warnings: rules.warnings,
-  };
-}

@@ -18,6 +18,8 @@ import { textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, say, STAGE_NAMES } from '../tournament-words.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
+import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
+import { validateDeck } from '../../../core/deck/validate-deck.js';
 
 interface AddOptions extends WriteOptions {
   readonly id: string;
@@ -55,9 +57,13 @@ async function add(options: AddOptions, io: Io): Promise<void> {
     const t = done.state.status === 'none' ? undefined : done.state;
     const player = t && findPlayer(t, id);
     if (!player) return;
-    if (desk.json) return printJson(io, playerJson(player));
+    // With a decklist, the answer says what the tournament's deck check finds in it.
+    const rules = decklist ? await tournamentRules(t.settings, {}, io, lang) : null;
+    const findings = decklist && rules ? validateDeck(decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits }) : null;
+    if (desk.json) return printJson(io, { ...playerJson(player), ...(findings && rules ? registrationJson(findings, rules) : {}) });
     io.stdout.write(say(lang, `選手を登録しました: ${player.name} (${player.id})`, `Registered ${player.name} (${player.id})`));
     io.stdout.write(player.entryRound > 1 ? say(lang, ` 第${player.entryRound}回戦からの途中参加 (第1回戦は敗北扱い)\n`, `, entering in round ${player.entryRound} (round 1 counts as a loss)\n`) : '\n');
+    if (findings && rules) io.stdout.write(registrationText(findings, rules, t.settings.date, lang));
   });
 }
 

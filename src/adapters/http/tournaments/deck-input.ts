@@ -22,11 +22,11 @@ export async function shippedCatalogue(): Promise<Catalogue> {
   return shippedCards().catalogue;
 }
 
-/** The deck an input describes; a list that does not parse is a 400 naming the line. */
-export async function readDeckInput(input: DeckInput, path: string): Promise<Deck> {
+/** The deck an input describes (card names read with `catalogue`, default the shipped one); a list that does not parse is a 400 naming the line. */
+export async function readDeckInput(input: DeckInput, path: string, catalogue?: Catalogue): Promise<Deck> {
   if ('main' in input) return input;
   const parsed: Result<Deck, FormatError[]> =
-    input.format === 'ydke' ? parseYdke(input.text.trim()) : parseDecklist(input.text, await shippedCatalogue(), input.format === 'ydk' ? 'ydk' : 'text');
+    input.format === 'ydke' ? parseYdke(input.text.trim()) : parseDecklist(input.text, catalogue ?? (await shippedCatalogue()), input.format === 'ydk' ? 'ydk' : 'text');
   if (parsed.ok) return parsed.value;
   const first = parsed.error[0];
   const line = first?.line === null || first === undefined ? '' : `line ${first.line}: `;
