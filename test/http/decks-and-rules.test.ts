@@ -58,6 +58,31 @@ describe('registration with decklists and deck checks', () => {
     expect(copies.name).toEqual({ ja: 'クイック・シンクロン', en: 'Quickdraw Synchron' });
   });
 
+  it('checks with the F/L list the tournament recorded: Heavy Storm forbidden, names in both languages', async () => {
+    const check = await staff.headJudge.post(`${T}/deck-checks`, { player: '0012345678', deck: ydk('quickdraw-broken.ydk') });
+    expect(check.body.rules).toMatchObject({ cards: { source: 'shipped', cards: 14_222 }, list: { name: '2011.03.01 OCG', date: '2011-03-01' }, warnings: [] });
+    const storm = check.body.findings.find((f: { passcode: number }) => f.passcode === 19613556);
+    expect(storm).toMatchObject({ infraction: 'deck-over-limit', count: 1, limit: 0, name: { ja: '大嵐', en: 'Heavy Storm' } });
+    expect(check.body.proposedInfractions).toContain('deck-over-limit');
+  });
+
+  it('records an uploaded list at creation, refuses a broken one with its line and creates nothing, and changes it with a reason', async () => {
+    const structure = { kind: 'swiss', rounds: 3, topCut: 0 };
+    const text = '!2011.3.1 house\n19613556 0 --Heavy Storm\n26202165 0 --Sangan\n';
+    const created = await staff.organizer.post('/api/tournaments', { id: 'house', name: 'house', date: '2011-06-01', structure, banlistFile: { format: 'lflist', text } });
+    expect([created.status, created.body.deckWarnings]).toEqual([201, []]);
+    const shown = await staff.organizer.get('/api/tournaments/house');
+    expect(shown.body.settings.deckRules.banlist).toMatchObject({ source: 'imported', name: '2011.3.1 house', entries: [[19613556, 0], [26202165, 0]] });
+    const broken = await staff.organizer.post('/api/tournaments', { id: 'broken', name: 'b', date: '2011-06-01', structure, banlistFile: { format: 'lflist', text: '!x\n19613556 7\n' } });
+    expect([broken.status, broken.body.path]).toEqual([400, 'body.banlistFile.text']);
+    expect(broken.body.message).toContain('line 2: count 7 is not 0, 1, 2 or 3');
+    expect((await staff.organizer.get('/api/tournaments/broken')).status).toBe(404);
+    const changed = await staff.organizer.request('PUT', '/api/tournaments/house/deck-rules', { body: { banlist: '2011.3.1', reason: 'the official list after all' } });
+    expect([changed.status, changed.body.list]).toEqual([200, { name: '2011.03.01 OCG', date: '2011-03-01' }]);
+    const judge = await staff.judge.request('PUT', '/api/tournaments/house/deck-rules', { body: { banlist: 'none', reason: 'x' } });
+    expect(judge.status).toBe(403);
+  });
+
   it('answers the check of a decklist at registration and at submission, for the scorekeeper', async () => {
     const plain = await staff.scorekeeper.post(`${T}/players`, { id: '0012345679', name: 'ジャック・アトラス' });
     expect(plain.status).toBe(201);
