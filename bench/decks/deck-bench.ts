@@ -12,6 +12,7 @@ import { missNotes, row, single, type Row } from '../lib/report-table.js';
 import type { PartResult } from '../lib/results-file.js';
 import { sharedDataDir, sharedDeckTexts } from '../lib/shared-decks.js';
 import { repeatMs, spread } from '../lib/stats.js';
+import { tournamentDeckRows } from './registration-bench.js';
 
 /*
  * Part 2: deck checks. Every real .ydk of ../shared/data/decks, repeated to 10,000 decklists,
@@ -82,6 +83,9 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
   const textMs = formatRuns(textLists, (s) => parseTextDecklist(s, catalogue));
   const textBroken = textLists.filter((s) => !parseTextDecklist(s, catalogue).ok).length;
 
+  log('decks: loading the shipped database (fresh processes) and registrations with the check');
+  const tournament = await tournamentDeckRows(files.map((_, i) => texts[i]!), quick ? 3 : 5, DATE);
+
   const rate = (ms: number[]) => spread(ms.map(perSecond));
   const rows: Row[] = [
     row(`.ydk parse + validate, ${DECKS.toLocaleString('en-US')} decklists`, 'decks/s', rate(checkMs), { min: TARGET_PER_SECOND }),
@@ -90,6 +94,7 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
     row('ydke:// parse', 'decks/s', rate(ydkeMs)),
     row('text decklist parse (ja/en names looked up)', 'decks/s', rate(textMs)),
     row('decklists that do not parse', '', single(broken), undefined, `of ${DECKS}; files: ${files.length}`),
+    ...tournament.rows,
   ];
   const notes = missNotes(rows);
   if (textBroken > 0) notes.push(`${textBroken} of ${distinct.length} text decklists written by shinpan did not parse back.`);
@@ -107,7 +112,7 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
       parsed,
       broken,
       findingsPerRun: findings,
-      ms: { check: checkMs, parse: parseMs, validate: validateMs, ydke: ydkeMs, text: textMs },
+      ms: { check: checkMs, parse: parseMs, validate: validateMs, ydke: ydkeMs, text: textMs, loadShipped: tournament.loadMs, registrationPerDeck: tournament.registrationMs },
       textDecklistsNotParsedBack: textBroken,
     },
   };

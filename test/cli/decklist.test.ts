@@ -38,7 +38,7 @@ describe('shinpan decklist', () => {
 
   it('submits a decklist until the player has played, and refuses bad input', async () => {
     const db = await tournamentWith(dir, 'submit', 2);
-    expect(await json('decklist', 'submit', deck('blackwing.txt'), '--db', db, '--player', 'P01')).toEqual({ player: 'P01', main: 40, extra: 15, side: 4 });
+    expect(await json('decklist', 'submit', deck('blackwing.txt'), '--db', db, '--player', 'P01')).toMatchObject({ player: 'P01', main: 40, extra: 15, side: 4, findings: [] });
     expect(await refused(db, 'decklist', 'check', deck('blackwing.txt'), '--db', db, '--player', 'P02')).toBe('shinpan: P02 has no registered decklist\n');
     expect(await refused(db, 'decklist', 'submit', join(dir, 'none.ydk'), '--db', db, '--player', 'P02')).toMatch(/^shinpan: .*none\.ydk: /);
     await json('round', 'pair', '--db', db);

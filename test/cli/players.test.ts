@@ -12,7 +12,7 @@ describe('shinpan player add', () => {
     const db = await tournamentWith(dir, 'add', 0);
     expect(await json('player', 'add', '--db', db, '--id', '0001', '--name', '遊城 十代')).toEqual({ id: '0001', name: '遊城 十代', entryRound: 1, decklist: false });
     const deck = join(sampleDecksDir(), 'quickdraw-synchro.ydk');
-    expect(await json('player', 'add', '--db', db, '--id', '0002', '--name', 'Jaden Yuki', '--decklist', deck)).toEqual({ id: '0002', name: 'Jaden Yuki', entryRound: 1, decklist: true });
+    expect(await json('player', 'add', '--db', db, '--id', '0002', '--name', 'Jaden Yuki', '--decklist', deck)).toMatchObject({ id: '0002', name: 'Jaden Yuki', entryRound: 1, decklist: true, findings: [] });
     expect(await ok('player', 'add', '--db', db, '--id', '0003', '--name', '丸藤 亮', '--lang', 'ja')).toBe('選手を登録しました: 丸藤 亮 (0003)\n');
   });
 

@@ -23,6 +23,10 @@ describe('shinpan tournament create', () => {
       decklistsRequired: false,
       roundMinutes: 40,
       pack: { id: 'ocg-5ds', version: expect.any(String) },
+      deckRules: {
+        cards: { source: 'shipped', name: 'shinpan OCG card database', hash: expect.stringMatching(/^[0-9a-f]{64}$/), cards: 14_222 },
+        list: { name: '2011.03.01 OCG', date: '2011-03-01', source: 'shipped', hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      },
       players: 0,
       rounds: [],
     });
@@ -33,8 +37,8 @@ describe('shinpan tournament create', () => {
 
   it('says what it created in the chosen language', async () => {
     const db = join(dir, 'text.db');
-    const out = await ok('tournament', 'create', '--db', db, '--id', 'kanto', '--name', '関東大会', '--date', '2011-07-02', '--rounds', '4', '--lang', 'ja');
-    expect(out).toBe('大会を作成しました: kanto (関東大会、2011-07-02)\n');
+    const out = await ok('tournament', 'create', '--db', db, '--id', 'kanto', '--name', '関東大会', '--date', '2011-07-01', '--rounds', '4', '--lang', 'ja');
+    expect(out).toBe('大会を作成しました: kanto (関東大会、2011-07-01)\nデッキチェック: カード 同梱のOCGデータベース（14222 枚）、リスト 2011.03.01 OCG\n');
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleDecksDir, sampleLflistPath } from '../../src/adapters/deck/shipped-data.js';
+import { sampleCataloguePath, sampleDecksDir, sampleLflistPath } from '../../src/adapters/deck/shipped-data.js';
 import { shinpan } from './cli-support.js';
 import { P, sampleDeck } from './shipped.js';
 
@@ -54,11 +54,24 @@ describe('shinpan deck check', () => {
     expect(entries[1]?.findings).toEqual([{ infraction: 'deck-under-40', passcode: null, zone: 'main', count: 1, limit: 40, reason: 'main-under-min' }]);
   });
 
-  it('exits 0 when every deck is legal and says when no list was given', async () => {
+  it('exits 0 when every deck is legal, checked by default with the shipped database and the shipped list in force', async () => {
     const run = await shinpan('deck', 'check', sampleDeck('blackwing.txt'), '--date', '2011-06-01', '--lang', 'en');
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toContain('F/L list: none (no --banlist given: Forbidden/Limited counts were not checked)\n');
+    expect(run.stdout).toContain('Card database: shinpan OCG card database (catalogue/ocg-cards.jsonl), 14,222 cards\n');
+    expect(run.stdout).toContain('F/L list: 2011.03.01 OCG (from 2011-03-01)\nTournament date: 2011-06-01\n');
+    expect(run.stdout).not.toContain('NOTE');
+    const none = await shinpan('deck', 'check', sampleDeck('blackwing.txt'), '--date', '2011-06-01', '--banlist', 'none', '--lang', 'en');
+    expect(none.stdout).toContain('F/L list: none (Forbidden/Limited counts were not checked)\n');
+  });
+
+  it('names a list of the shipped history by its first day, and says when it started over 4 months before the date', async () => {
+    const byName = await shinpan('deck', 'check', sampleDeck('quickdraw-broken.ydk'), '--date', '2011-06-01', '--banlist', '2010.9.1', '--json');
+    expect(byName.stderr).toBe('shinpan: note: the list used, 2010.09.01 OCG (derived), started on 2010-09-01, more than 4 months before 2011-06-01: a newer list may apply (check the official list in force)\nshinpan: 1 deck has findings\n');
+    const gap = await shinpan('deck', 'check', sampleDeck('blackwing.txt'), '--date', '2011-08-20', '--lang', 'ja');
+    expect(gap.stdout).toContain('禁止・制限リスト: 2011.03.01 OCG (適用開始 2011-03-01)\n注意: 使用したリスト 2011.03.01 OCG の適用開始日は 2011-03-01 で、2011-08-20 より4か月以上前です。');
+    const early = await shinpan('deck', 'check', sampleDeck('blackwing.txt'), '--date', '2006-01-01', '--lang', 'en');
+    expect(early.stdout).toContain('F/L list: none (Forbidden/Limited counts were not checked)\nNOTE: no OCG list of the shipped history is in force on 2006-01-01 (it starts on 2007-03-01)');
   });
 
   it('speaks Japanese with --lang ja, card names included', async () => {
@@ -104,7 +117,7 @@ describe('shinpan deck check', () => {
   });
 
   it('shows progress bars on request, on stderr only', async () => {
-    const run = await shinpan('deck', 'check', decks, '--date', '2011-06-01', '--json', '--progress');
+    const run = await shinpan('deck', 'check', decks, '--cards', sampleCataloguePath(), '--date', '2011-06-01', '--json', '--progress');
     expect(JSON.parse(run.stdout)).toHaveLength(4);
     expect(run.stderr).toContain('cards [');
     expect(run.stderr).toContain('] 100%');
@@ -119,7 +132,7 @@ describe('shinpan deck check', () => {
     writeFileSync(json, JSON.stringify({ name: '2012.3.1 house list', forbidden: [P.sangan] }));
     const run = await shinpan('deck', 'check', sampleDeck('blackwing.txt'), '--banlist', json, '--date', '2011-06-01', '--lang', 'en');
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('F/L list: 2012.3.1 house list (from 2012-03-01)\nNOTE: this list starts after the tournament date\n');
+    expect(run.stdout).toContain('F/L list: 2012.3.1 house list (from 2012-03-01)\nNOTE: the list 2012.3.1 house list starts on 2012-03-01, after 2011-06-01\n');
     expect(run.stdout).toMatch(/deck-over-limit +Sangan +main +1 +0 +Forbidden on 2012\.3\.1 house list/);
   });
 

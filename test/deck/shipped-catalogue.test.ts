@@ -5,12 +5,12 @@ import { buildCatalogue } from '../../src/core/deck/catalogue.js';
 import { parseTextDecklist } from '../../src/core/deck/text-decklist-format.js';
 import { validateDeck } from '../../src/core/deck/validate-deck.js';
 import { parseYdk } from '../../src/core/deck/ydk-format.js';
-import { shippedCataloguePath } from '../../src/adapters/deck/shipped-data.js';
+import { sampleCataloguePath } from '../../src/adapters/deck/shipped-data.js';
 import { P, sampleDeck, sampleLists, shippedCatalogue } from './shipped.js';
 
 describe('the shipped catalogue', () => {
   it('reads cleanly: a few hundred cards, no row skipped, no passcode twice', () => {
-    const parsed = parseCardJsonl(readFileSync(shippedCataloguePath(), 'utf8'));
+    const parsed = parseCardJsonl(readFileSync(sampleCataloguePath(), 'utf8'));
     expect([parsed.errors, parsed.skipped]).toEqual([[], []]);
     const built = buildCatalogue(parsed.cards);
     expect(built.skipped).toEqual([]);

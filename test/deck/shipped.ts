@@ -3,11 +3,11 @@ import { parseCardJsonl } from '../../src/core/deck/card-jsonl-format.js';
 import { buildCatalogue, type Catalogue } from '../../src/core/deck/catalogue.js';
 import type { Banlist } from '../../src/core/deck/banlist.js';
 import { parseLflist } from '../../src/core/deck/lflist-format.js';
-import { sampleLflistPath, shippedCataloguePath, sampleDecksDir } from '../../src/adapters/deck/shipped-data.js';
+import { sampleLflistPath, sampleCataloguePath, sampleDecksDir } from '../../src/adapters/deck/shipped-data.js';
 
 /** The shipped catalogue, read the way the CLI reads it. */
 export function shippedCatalogue(): Catalogue {
-  const parsed = parseCardJsonl(readFileSync(shippedCataloguePath(), 'utf8'));
+  const parsed = parseCardJsonl(readFileSync(sampleCataloguePath(), 'utf8'));
   if (parsed.errors.length > 0) throw new Error(`shipped catalogue: ${parsed.errors[0]?.message.en}`);
   return buildCatalogue(parsed.cards).catalogue;
 }

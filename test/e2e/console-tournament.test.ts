@@ -132,6 +132,8 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.locator('input[name=date]').fill('2011-06-01');
     await page.locator('input[name=rounds]').fill('2');
     await page.locator('select[name=topCut]').selectOption('4');
+    // The list in force on the date is the default choice; decks are checked against it.
+    await page.locator('select[name=banlist] option[value=""]', { hasText: '2011.03.01 OCG' }).waitFor({ state: 'attached' });
     await shootBoth(page, '02-create-tournament');
     await page.locator('button[type=submit]').click();
     await page.waitForURL(/\/t\/[^/]+\/players$/);
@@ -144,6 +146,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       decklistsRequired: true,
       roundMinutes: 40,
       structure: { kind: 'swiss', rounds: 2, topCut: 4 },
+      deckRules: { cardPool: expect.objectContaining({ source: 'shipped', cards: 14_222 }), banlist: expect.objectContaining({ source: 'shipped', name: '2011.03.01 OCG' }) },
     });
   }, 120_000);
 
@@ -247,6 +250,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     expect(await result.locator('caption').allTextContents()).toEqual(['メインデッキ', 'サイドデッキ']);
     // Each differing card by its name, not only its passcode.
     expect(await result.locator('tr.diff-more th').allTextContents()).toEqual(['次元幽閉 70342110', 'スターライト・ロード 58120309']);
+    expect(await result.getByTestId('deck-check-rules').textContent()).toContain('2011.03.01 OCG');
     await shootBoth(page, '07-deck-check');
 
     await page.getByTestId('propose-decklist-mismatch').click();

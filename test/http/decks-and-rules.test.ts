@@ -17,6 +17,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
+const ydkPasscodes = (text: string): number[] => text.split(/\r?\n/).filter((l) => /^\d+$/.test(l.trim())).map(Number);
+
 describe('registration with decklists and deck checks', () => {
   it('registers a player with a .ydk decklist and finds the swapped cards at a deck check', async () => {
     const registered = await staff.scorekeeper.post(`${T}/players`, { id: '0012345678', name: '不動遊星', decklist: ydk('quickdraw-synchro.ydk') });
@@ -54,6 +56,31 @@ describe('registration with decklists and deck checks', () => {
     const copies = check.body.findings.find((f: { reason: string }) => f.reason === 'over-copies');
     expect(copies).toMatchObject({ passcode: 20932152, count: 4, limit: 3 });
     expect(copies.name).toEqual({ ja: 'クイック・シンクロン', en: 'Quickdraw Synchron' });
+  });
+
+  it('checks with the F/L list the tournament recorded: Heavy Storm forbidden, names in both languages', async () => {
+    const check = await staff.headJudge.post(`${T}/deck-checks`, { player: '0012345678', deck: ydk('quickdraw-broken.ydk') });
+    expect(check.body.rules).toMatchObject({ cards: { source: 'shipped', cards: 14_222 }, list: { name: '2011.03.01 OCG', date: '2011-03-01' }, warnings: [] });
+    const storm = check.body.findings.find((f: { passcode: number }) => f.passcode === 19613556);
+    expect(storm).toMatchObject({ infraction: 'deck-over-limit', count: 1, limit: 0, name: { ja: '大嵐', en: 'Heavy Storm' } });
+    expect(check.body.proposedInfractions).toContain('deck-over-limit');
+  });
+
+  it('records an uploaded list at creation, refuses a broken one with its line and creates nothing, and changes it with a reason', async () => {
+    const structure = { kind: 'swiss', rounds: 3, topCut: 0 };
+    const text = '!2011.3.1 house\n19613556 0 --Heavy Storm\n26202165 0 --Sangan\n';
+    const created = await staff.organizer.post('/api/tournaments', { id: 'house', name: 'house', date: '2011-06-01', structure, banlistFile: { format: 'lflist', text } });
+    expect([created.status, created.body.deckWarnings]).toEqual([201, []]);
+    const shown = await staff.organizer.get('/api/tournaments/house');
+    expect(shown.body.settings.deckRules.banlist).toMatchObject({ source: 'imported', name: '2011.3.1 house', entries: [[19613556, 0], [26202165, 0]] });
+    const broken = await staff.organizer.post('/api/tournaments', { id: 'broken', name: 'b', date: '2011-06-01', structure, banlistFile: { format: 'lflist', text: '!x\n19613556 7\n' } });
+    expect([broken.status, broken.body.path]).toEqual([400, 'body.banlistFile.text']);
+    expect(broken.body.message).toContain('line 2: count 7 is not 0, 1, 2 or 3');
+    expect((await staff.organizer.get('/api/tournaments/broken')).status).toBe(404);
+    const changed = await staff.organizer.request('PUT', '/api/tournaments/house/deck-rules', { body: { banlist: '2011.3.1', reason: 'the official list after all' } });
+    expect([changed.status, changed.body.list]).toEqual([200, { name: '2011.03.01 OCG', date: '2011-03-01' }]);
+    const judge = await staff.judge.request('PUT', '/api/tournaments/house/deck-rules', { body: { banlist: 'none', reason: 'x' } });
+    expect(judge.status).toBe(403);
   });
 
   it('answers the check of a decklist at registration and at submission, for the scorekeeper', async () => {
@@ -163,7 +190,16 @@ describe('the rules and the card catalogue', () => {
 
   it('checks a deck outside a tournament for staff', async () => {
     const legal = await staff.judge.post('/api/decks/check', { deck: ydk('quickdraw-synchro.ydk'), date: '2011-06-01' });
-    expect(legal.body).toEqual({ legal: true, findings: [], differences: [] });
+    expect(legal.body).toMatchObject({ legal: true, findings: [], differences: [], rules: { cards: { source: 'shipped', cards: 14_222 }, list: { name: '2011.03.01 OCG', date: '2011-03-01' }, warnings: [] } });
+    const heavyStorm = { main: [19613556, ...ydkPasscodes(ydk('quickdraw-synchro.ydk').text).slice(1, 40)], extra: [], side: [] };
+    const listed = await staff.judge.post('/api/decks/check', { deck: heavyStorm, date: '2011-08-20', banlist: '2010.9.1' });
+    expect(listed.body.findings.map((f: { reason: string; passcode: number }) => [f.reason, f.passcode])).toContainEqual(['over-list-limit', 19613556]);
+    expect(listed.body.rules.list.name).toBe('2010.09.01 OCG (derived)');
+    expect(listed.body.rules.warnings[0].en).toContain('more than 4 months before 2011-08-20');
+    const path = await staff.judge.post('/api/decks/check', { deck: heavyStorm, date: '2011-08-20', banlist: '/etc/passwd' });
+    expect([path.status, path.body.path]).toEqual([400, 'body.banlist']);
+    const lists = await staff.judge.get('/api/lists?date=2011-06-01');
+    expect([lists.body.inForce, lists.body.warning, lists.body.lists.length]).toEqual(['2011.03.01 OCG', null, 65]);
     const early = await staff.judge.post('/api/decks/check', { deck: ydk('quickdraw-synchro.ydk'), date: '2000-01-01' });
     expect(early.body.legal).toBe(false);
     expect(early.body.findings[0].reason).toBe('not-yet-released');

@@ -32,6 +32,10 @@ export function parseCardJsonlLine(text: string, line: number): CardLine {
     if (error instanceof FieldError) return { kind: 'error', error: { line, message: error.text } };
     return { kind: 'error', error: formatError(line, 'not valid JSON', 'JSON として読めません') };
   }
+  return cardRow(row, line);
+}
+
+function cardRow(row: Record<string, unknown>, line: number): CardLine {
   try {
     if ('passcode' in row) return sharedRow(row, line);
     if ('id' in row) return { kind: 'card', card: compactRow(row) };
@@ -78,18 +82,45 @@ function sharedRow(row: Record<string, unknown>, line: number): CardLine {
   };
 }
 
-/** Reads a whole card JSON-lines text: the cards, the rows left out and why, and the broken lines. */
+/**
+ * Reads a whole card JSON-lines text: the cards, the rows left out and why, and the broken lines.
+ * The rows are parsed as one JSON array when they form one (14k separate JSON.parse calls cost
+ * several times more, and the shipped database is read at every start); line by line otherwise,
+ * so a broken line is reported with its number.
+ */
 export function parseCardJsonl(text: string): { cards: Card[]; skipped: SkippedCard[]; errors: FormatError[] } {
   const cards: Card[] = [];
   const skipped: SkippedCard[] = [];
   const errors: FormatError[] = [];
-  textLines(text).forEach((content, i) => {
-    const parsed = parseCardJsonlLine(content, i + 1);
+  const keep = (parsed: CardLine): void => {
     if (parsed.kind === 'card') cards.push(parsed.card);
     else if (parsed.kind === 'skip') skipped.push(parsed.skipped);
     else if (parsed.kind === 'error') errors.push(parsed.error);
+  };
+  const lines = textLines(text);
+  const numbers: number[] = [];
+  const rows: string[] = [];
+  lines.forEach((content, i) => {
+    if (content.trim() === '') return;
+    numbers.push(i + 1);
+    rows.push(content);
   });
+  const whole = parseAsOneArray(rows);
+  if (whole) whole.forEach((row, i) => keep(cardRow(row, numbers[i] ?? 0)));
+  else lines.forEach((content, i) => keep(parseCardJsonlLine(content, i + 1)));
   return { cards, skipped, errors };
+}
+
+/** The rows as one array, or `undefined` unless every line is exactly one JSON object. */
+function parseAsOneArray(rows: readonly string[]): Record<string, unknown>[] | undefined {
+  let values: unknown;
+  try {
+    values = JSON.parse(`[${rows.join(',')}]`);
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(values) || values.length !== rows.length) return undefined;
+  return values.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v)) ? (values as Record<string, unknown>[]) : undefined;
 }
 
 /** Writes cards as shinpan's compact JSON lines (the shipped catalogue's format). */

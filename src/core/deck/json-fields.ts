@@ -52,8 +52,20 @@ export function asIsoDate(value: unknown, path: string): string {
   });
 }
 
+// Card databases repeat a few thousand release dates over 14k rows: each is checked once.
+const checkedDates = new Map<string, boolean>();
+
 /** True for a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(text: string): boolean {
+  let known = checkedDates.get(text);
+  if (known === undefined) {
+    known = checkIsoDate(text);
+    if (checkedDates.size < 100_000) checkedDates.set(text, known);
+  }
+  return known;
+}
+
+function checkIsoDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

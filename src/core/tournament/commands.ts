@@ -1,3 +1,4 @@
+import type { DeckRules } from '../deck/deck-rules.js';
 import type { Deck } from '../deck/deck.js';
 import type { AppliesTo, AssessReport, PenaltyId } from '../policy/assess-types.js';
 import type { Result } from '../result.js';
@@ -24,6 +25,8 @@ type Command<T extends string, D> = { readonly type: T; readonly data: D; readon
 export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
 
 export type CreateTournament = Command<'CreateTournament', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
+/** Until round 1 is paired; `reason` is required (who changed it is the actor). */
+export type ChangeDeckRules = Command<'ChangeDeckRules', { readonly deckRules: DeckRules; readonly reason: string }>;
 export type RegisterPlayer = Command<'RegisterPlayer', { readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck } }>;
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
 export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
@@ -73,6 +76,7 @@ export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
 
 export type TournamentCommand =
   | CreateTournament
+  | ChangeDeckRules
   | RegisterPlayer
   | SubmitDecklist
   | DropPlayer

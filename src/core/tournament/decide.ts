@@ -1,6 +1,7 @@
 import { err, ok } from '../result.js';
 import type { Decided, Drafted, TournamentCommand } from './commands.js';
 import { decideChangePenalty, decideIssuePenalty, decideRescindPenalty } from './decide-penalties.js';
+import { decideChangeDeckRules } from './decide-deck-rules.js';
 import { decideCreate, decideDrop, decideRegister, decideSubmitDecklist } from './decide-registration.js';
 import { decideCorrectResult, decideReportResult } from './decide-results.js';
 import { decideEndRound, decideExtendTime, decideFinish, decideMarkSeated, decidePairRound } from './decide-rounds.js';
@@ -31,6 +32,8 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
   if (state.status === 'none') return err(domainError('tournament-not-found'));
   const t = state;
   switch (command.type) {
+    case 'ChangeDeckRules':
+      return decideChangeDeckRules(command, t);
     case 'RegisterPlayer':
       return decideRegister(command, t);
     case 'SubmitDecklist':

@@ -22,6 +22,8 @@ const MESSAGES = {
     t(`登録は締め切られています (${d.reason.ja})`, `registration is closed (${d.reason.en})`),
   'decklists-missing': (d: { players: readonly string[] }) =>
     t(`デッキリストが必要な大会です。未提出: ${list(d.players)}`, `this tournament requires decklists; missing for ${list(d.players)}`),
+  'deck-rules-locked': () =>
+    t('第1回戦の組み合わせが発表済みのため、カードプールと禁止・制限リストは変更できません', 'round 1 has been paired: the card pool and the Forbidden/Limited list can no longer change'),
   'decklist-locked': (d: { player: string }) =>
     t(`選手 ${d.player} は対戦を始めているため、デッキリストを差し替えできません`, `player ${d.player} has started playing; the decklist can no longer change`),
   'player-dropped': (d: { player: string }) =>

@@ -1,3 +1,4 @@
+import type { DeckRules } from '../deck/deck-rules.js';
 import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
@@ -24,6 +25,12 @@ export interface TournamentSettings {
   readonly decklistsRequired: boolean;
   readonly roundMinutes: number;
   readonly structure: Structure;
+  /**
+   * The card pool and F/L list decks are checked with, fixed at creation (later: DeckRulesChanged).
+   * Missing in logs from before it was recorded: such a tournament checks with the shipped
+   * database and the shipped list in force on its date.
+   */
+  readonly deckRules?: DeckRules;
 }
 
 /** The whole policy pack, so a record always says under which rules it was made. */
@@ -101,6 +108,8 @@ type Event<T extends string, D> = { readonly type: T; readonly data: D; readonly
 
 export type TournamentCreated = Event<'TournamentCreated', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
 /** `entryRound` 2 for a late entry: round 1 counts as a match loss. */
+/** The organizer changed the card pool or F/L list before round 1 was paired; who did it is the event's actor. */
+export type DeckRulesChanged = Event<'DeckRulesChanged', { readonly deckRules: DeckRules; readonly reason: string }>;
 export type PlayerRegistered = Event<'PlayerRegistered', { readonly player: PlayerEntry; readonly entryRound: number }>;
 export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
 export type PlayerDropped = Event<'PlayerDropped', { readonly player: string; readonly afterRound: number; readonly reason: string | null }>;
@@ -169,6 +178,7 @@ export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; reado
 
 export type TournamentEvent =
   | TournamentCreated
+  | DeckRulesChanged
   | PlayerRegistered
   | DecklistSubmitted
   | PlayerDropped
@@ -207,4 +217,5 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'TournamentFinished',
   'PrizeListSet',
   'PrizeAwarded',
+  'DeckRulesChanged',
 ];

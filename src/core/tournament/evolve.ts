@@ -27,6 +27,8 @@ export function fold(events: Iterable<TournamentEvent>, from: TournamentState = 
 
 function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type: 'TournamentCreated' }>): Tournament {
   switch (event.type) {
+    case 'DeckRulesChanged':
+      return { ...t, settings: { ...t.settings, deckRules: event.data.deckRules } };
     case 'PlayerRegistered': {
       const { player, entryRound } = event.data;
       return { ...t, players: [...t.players, { ...player, entryRound, drop: null }] };

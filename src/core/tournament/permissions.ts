@@ -10,6 +10,7 @@ import type { Role } from './events.js';
 
 export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role[]>> = {
   CreateTournament: ['organizer'],
+  ChangeDeckRules: ['organizer'],
   RegisterPlayer: ['organizer', 'scorekeeper'],
   SubmitDecklist: ['organizer', 'scorekeeper'],
   DropPlayer: ['organizer', 'scorekeeper', 'head-judge'],

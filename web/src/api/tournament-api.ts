@@ -17,6 +17,7 @@ export const paths = {
   live: (t: string) => `/api/tournaments/${enc(t)}/live`,
   assess: (t: string) => `/api/tournaments/${enc(t)}/penalties/assess`,
   deckChecks: (t: string) => `/api/tournaments/${enc(t)}/deck-checks`,
+  lists: (date: string) => `/api/lists?date=${encodeURIComponent(date)}`,
 };
 
 function enc(s: string): string {
@@ -34,6 +35,17 @@ export interface NewTournament {
   readonly decklistsRequired: boolean;
   readonly roundMinutes: number;
   readonly structure: Structure;
+  /** A list of the shipped history by name, or "none"; absent: the list in force on the date. */
+  readonly banlist?: string;
+  readonly banlistFile?: { readonly format: 'lflist' | 'json'; readonly text: string };
+}
+
+/** GET /api/lists: the shipped OCG F/L history and the list in force on a date. */
+export interface ListHistory {
+  readonly date: string;
+  readonly inForce: string | null;
+  readonly warning: { readonly ja: string; readonly en: string } | null;
+  readonly lists: readonly { readonly name: string; readonly from: string | null; readonly forbidden: number; readonly limited: number; readonly semiLimited: number }[];
 }
 
 export type DecklistUpload = { readonly format: 'ydk' | 'ydke' | 'text'; readonly text: string };

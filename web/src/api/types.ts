@@ -175,4 +175,10 @@ export interface DeckCheckAnswer {
   readonly findings: readonly DeckFinding[];
   readonly differences: readonly DeckDifference[];
   readonly proposedInfractions: readonly string[];
+  /** What the deck was checked with: the tournament's recorded card pool and F/L list. */
+  readonly rules?: {
+    readonly cards: { readonly source: string; readonly name: string; readonly cards: number };
+    readonly list: { readonly name: string; readonly date: string | null } | null;
+    readonly warnings: readonly Text[];
+  };
 }

@@ -87,6 +87,16 @@ export function DeckCheck() {
               ))}
             </>
           )}
+          {answer.rules && (
+            <p className="muted" data-testid="deck-check-rules">
+              {answer.rules.list ? t('deckCheck.checkedWith', { list: answer.rules.list.name, cards: answer.rules.cards.cards }) : t('deckCheck.checkedWithoutList', { cards: answer.rules.cards.cards })}
+            </p>
+          )}
+          {answer.rules?.warnings.map((w, i) => (
+            <p key={i} className="notice notice-warn" role="status">
+              {pick(w)}
+            </p>
+          ))}
           {answer.findings.length > 0 && (
             <>
               <h2>{t('deckCheck.findings')}</h2>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { writes } from '../api/tournament-api';
+import { paths, writes, type ListHistory, type NewTournament } from '../api/tournament-api';
+import { useResource } from '../api/resource';
+import { useLang } from '../i18n/i18n';
 import { Choices, SelectField, TextField } from '../components/form';
 import { ErrorNotice } from '../components/status';
 import { navigate } from '../router';
@@ -17,6 +19,7 @@ function today(): string {
 /** The organizer's form for a new tournament. */
 export function TournamentCreate() {
   const { t } = useTranslation();
+  const { pick } = useLang();
   const [name, setName] = useState('');
   const [date, setDate] = useState(today());
   const [kind, setKind] = useState<'swiss' | 'single-elimination'>('swiss');
@@ -24,12 +27,17 @@ export function TournamentCreate() {
   const [topCut, setTopCut] = useState<number>(0);
   const [roundMinutes, setRoundMinutes] = useState(40);
   const [decklistsRequired, setDecklistsRequired] = useState(true);
+  // '' = the shipped list in force on the date; a list name; 'none'; 'file' = an uploaded file.
+  const [list, setList] = useState('');
+  const [listFile, setListFile] = useState<NewTournament['banlistFile'] | null>(null);
+  const lists = useResource<ListHistory>(/^\d{4}-\d{2}-\d{2}$/.test(date) ? paths.lists(date) : null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const run = useWrite();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (list === 'file' && !listFile) return setError(new Error(t('create.listFileMissing')));
     setBusy(true);
     setError(null);
     const outcome = await run(() => writes.createTournament({
@@ -38,6 +46,7 @@ export function TournamentCreate() {
       decklistsRequired,
       roundMinutes,
       structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
+      ...(list === 'file' && listFile ? { banlistFile: listFile } : list !== '' && list !== 'file' ? { banlist: list } : {}),
     }));
     setBusy(false);
     if (!outcome.ok) return setError(outcome.error);
@@ -83,6 +92,31 @@ export function TournamentCreate() {
           onChange={(e) => setRoundMinutes(Number(e.target.value))}
           required
         />
+        <SelectField label={t('create.list')} name="banlist" value={list} onChange={(e) => setList(e.target.value)} hint={t('create.listHint')}>
+          <option value="">{lists.data?.inForce ? t('create.listInForce', { name: lists.data.inForce }) : t('create.listInForceNone')}</option>
+          {[...(lists.data?.lists ?? [])].reverse().map((l) => (
+            <option key={l.name} value={l.name}>
+              {t('create.listOption', { name: l.name, forbidden: l.forbidden, limited: l.limited, semiLimited: l.semiLimited })}
+            </option>
+          ))}
+          <option value="none">{t('create.listNone')}</option>
+          <option value="file">{t('create.listFile')}</option>
+        </SelectField>
+        {list === '' && lists.data?.warning && <p className="notice notice-warn" role="status">{pick(lists.data.warning)}</p>}
+        {list === 'file' && (
+          <div className="field">
+            <label htmlFor="banlist-file">{t('create.listFileLabel')}</label>
+            <input
+              id="banlist-file"
+              type="file"
+              accept=".conf,.txt,.json"
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                setListFile(file ? { format: file.name.toLowerCase().endsWith('.json') ? 'json' : 'lflist', text: await file.text() } : null);
+              }}
+            />
+          </div>
+        )}
         <label className="check">
           <input type="checkbox" name="decklistsRequired" checked={decklistsRequired} onChange={(e) => setDecklistsRequired(e.target.checked)} />
           <span>{t('create.decklistsRequired')}</span>

@@ -8,7 +8,10 @@ import { lookupCardName } from '../../../core/deck/card-names.js';
 import { buildCatalogue, mergeCards, type Card, type SkippedCard } from '../../../core/deck/catalogue.js';
 import { CARD_ZONE_NAMES } from '../../../core/deck/deck-texts.js';
 import type { Lang } from '../../../core/text.js';
-import { loadCardSource, loadCatalogue } from './deck-inputs.js';
+import { loadCardSource, loadCatalogue, tournamentDate } from './deck-inputs.js';
+import { shippedListHistory } from '../../deck/ocg-data.js';
+import type { Banlist } from '../../../core/deck/banlist.js';
+import { listInForce, noListWarning } from '../../../core/deck/lflist-history.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -117,7 +120,43 @@ async function cardsFind(query: string, options: FindOptions, io: Io): Promise<v
   if (!exact) throw new CliError(lang === 'ja' ? `「${query}」という名前のカードはありません` : `no card named "${query}"`, 1);
 }
 
-/** Registers `shinpan cards import` and `shinpan cards find`. */
+interface ListsOptions {
+  lang?: string;
+  json?: boolean;
+  date?: string;
+}
+
+/** `shinpan cards lists`: the shipped OCG history, oldest first, and the list in force on --date (today). */
+function cardsLists(options: ListsOptions, io: Io): void {
+  const lang = pickLang(options.lang);
+  const date = tournamentDate(options.date, lang);
+  const history = shippedListHistory();
+  const found = listInForce(history, date);
+  const count = (list: Banlist, n: number) => [...list.limits.values()].filter((c) => c === n).length;
+  const rows = history.map((list) => ({ name: list.name, from: list.date, forbidden: count(list, 0), limited: count(list, 1), semiLimited: count(list, 2), inForce: list === found?.list }));
+  if (options.json) {
+    printJson(io, { date, inForce: found ? found.list.name : null, warning: found ? found.gap : noListWarning(history, date), lists: rows });
+    return;
+  }
+  const h = lang === 'ja' ? ['リスト', '適用開始', '禁止', '制限', '準制限', ''] : ['List', 'From', 'Forbidden', 'Limited', 'Semi-Limited', ''];
+  io.stdout.write(
+    renderTable<(typeof rows)[number]>(
+      [
+        { header: h[0] ?? '', value: (r) => r.name },
+        { header: h[1] ?? '', value: (r) => r.from ?? '' },
+        { header: h[2] ?? '', value: (r) => String(r.forbidden), align: 'right' },
+        { header: h[3] ?? '', value: (r) => String(r.limited), align: 'right' },
+        { header: h[4] ?? '', value: (r) => String(r.semiLimited), align: 'right' },
+        { header: h[5] ?? '', value: (r) => (r.inForce ? (lang === 'ja' ? `← ${date} に有効` : `← in force on ${date}`) : '') },
+      ],
+      rows,
+    ),
+  );
+  const warning = found ? found.gap : noListWarning(history, date);
+  if (warning) io.stdout.write(`${lang === 'ja' ? '注意' : 'NOTE'}: ${warning[lang]}\n`);
+}
+
+/** Registers `shinpan cards import`, `shinpan cards find` and `shinpan cards lists`. */
 export function registerCardsCommand(program: Command, io: Io): void {
   const cards = program.command('cards').description('The card catalogue / カードカタログ');
   cards
@@ -134,8 +173,15 @@ export function registerCardsCommand(program: Command, io: Io): void {
     .command('find')
     .description('Find a card by passcode or Japanese/English name / パスコードかカード名で検索')
     .argument('<query>', 'passcode or name / パスコードまたはカード名')
-    .option('--cards <file>', 'card database (default: the shipped sample catalogue) / カードデータベース')
+    .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）')
     .option('--json', 'JSON output')
     .option('--lang <lang>', 'ja or en')
     .action((query: string, options: FindOptions) => cardsFind(query, options, io));
+  cards
+    .command('lists')
+    .description('The shipped OCG Forbidden/Limited history and the list in force / 同梱のOCG禁止・制限リストの履歴と有効なリスト')
+    .option('--date <date>', 'which list is in force on this day (default today) / 有効なリストを調べる日（既定: 今日）')
+    .option('--json', 'JSON output')
+    .option('--lang <lang>', 'ja or en')
+    .action((options: ListsOptions) => cardsLists(options, io));
 }

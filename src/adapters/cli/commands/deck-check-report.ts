@@ -7,7 +7,7 @@ import type { Deck } from '../../../core/deck/deck.js';
 import { describeFinding, findingCardName, ZONE_NAMES } from '../../../core/deck/deck-texts.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
 import type { DeckFinding } from '../../../core/deck/validate-deck.js';
-import type { Lang } from '../../../core/text.js';
+import type { Lang, Text } from '../../../core/text.js';
 
 /** The check of one decklist: its findings and differences, or why it could not be read. */
 export type DeckCheck =
@@ -20,6 +20,8 @@ export interface CheckContext {
   readonly shippedCatalogue: boolean;
   readonly skippedCards: number;
   readonly banlist: Banlist | null;
+  /** Why the list may not be the one in force (gap in the history, starts after the date, none found). */
+  readonly warnings: readonly Text[];
   readonly date: string;
   readonly registered: string | null;
   readonly ignored: number;
@@ -44,13 +46,13 @@ export function checkJson(checks: readonly DeckCheck[]): unknown[] {
 const WORDS = {
   en: {
     catalogue: 'Card database',
-    shipped: 'shinpan sample catalogue',
+    shipped: 'shinpan OCG card database',
     cards: 'cards',
     skipped: (n: number) => `(${n} row${n === 1 ? '' : 's'} left out: see shinpan cards import)`,
     list: 'F/L list',
-    noList: 'none (no --banlist given: Forbidden/Limited counts were not checked)',
+    noList: 'none (Forbidden/Limited counts were not checked)',
+    note: 'NOTE',
     from: 'from',
-    afterDate: 'NOTE: this list starts after the tournament date',
     whitelist: 'whitelist',
     date: 'Tournament date',
     registered: 'Registered decklist',
@@ -69,13 +71,13 @@ const WORDS = {
   },
   ja: {
     catalogue: 'カードデータベース',
-    shipped: 'shinpan 付属のサンプルカタログ',
+    shipped: 'shinpan 同梱のOCGカードデータベース',
     cards: '枚',
     skipped: (n: number) => `（除外 ${n} 行: 詳細は shinpan cards import で）`,
     list: '禁止・制限リスト',
-    noList: 'なし（--banlist の指定がないため禁止・制限の枚数は確認していません）',
+    noList: 'なし（禁止・制限の枚数は確認していません）',
+    note: '注意',
     from: '適用開始',
-    afterDate: '注意: このリストの適用開始日は大会日より後です',
     whitelist: '使用可能カードのリスト',
     date: '大会日',
     registered: '登録デッキリスト',
@@ -102,8 +104,8 @@ export function checkText(checks: readonly DeckCheck[], context: CheckContext, l
     const list = context.banlist;
     const extra = [list.date ? `${w.from} ${list.date}` : null, list.whitelist ? w.whitelist : null].filter(Boolean).join(', ');
     out.push(`${w.list}: ${list.name}${extra ? ` (${extra})` : ''}`);
-    if (list.date && list.date > context.date) out.push(w.afterDate);
   } else out.push(`${w.list}: ${w.noList}`);
+  for (const warning of context.warnings) out.push(`${w.note}: ${warning[lang]}`);
   out.push(`${w.date}: ${context.date}`);
   if (context.registered) out.push(`${w.registered}: ${context.registered}`);
   let legal = 0;

@@ -4,13 +4,17 @@ import { readCardFile, type CardFile } from '../../deck/card-files.js';
 import { readBanlistFile } from '../../deck/banlist-files.js';
 import { readDecklist } from '../../deck/decklist-files.js';
 import { progressBar } from '../../deck/progress.js';
-import { shippedCataloguePath } from '../../deck/shipped-data.js';
+import { existsSync } from 'node:fs';
+import { shippedCards } from '../../deck/ocg-data.js';
+import { ocgCardDatabasePath } from '../../deck/shipped-data.js';
+import { chooseList } from '../../deck/tournament-deck-rules.js';
+import { banlistOfRecord } from '../../../core/deck/deck-rules.js';
 import { buildCatalogue, type Catalogue, type SkippedCard } from '../../../core/deck/catalogue.js';
-import { selectBanlist, type Banlist } from '../../../core/deck/banlist.js';
+import type { Banlist } from '../../../core/deck/banlist.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
 import { isIsoDate } from '../../../core/deck/json-fields.js';
-import type { Lang } from '../../../core/text.js';
+import type { Lang, Text } from '../../../core/text.js';
 
 /** Shared by the deck and cards commands: reading their inputs, bad input as CliError (exit 2). */
 
@@ -44,14 +48,15 @@ export interface LoadedCatalogue {
   readonly skipped: readonly SkippedCard[];
 }
 
-/** The catalogue of --cards, or the shipped one; broken lines end the command. */
+/** The catalogue of --cards, or the shipped OCG database; broken lines end the command. */
 export async function loadCatalogue(path: string | undefined, io: Io, lang: Lang, progress: boolean, cdbLang?: 'ja' | 'en'): Promise<LoadedCatalogue> {
-  const file = path ?? shippedCataloguePath();
+  if (path === undefined) return { catalogue: shippedCards().catalogue, path: ocgCardDatabasePath(), shipped: true, skipped: [] };
+  const file = path;
   const read = await readCardFile(file, { progress: progressBar(io, lang === 'ja' ? 'カード' : 'cards', progress, 'percent'), ...(cdbLang ? { cdbLang } : {}) });
   if (!read.ok) throw new CliError(formatErrors(file, read.error.errors, lang));
   if (read.value.cards.length === 0) throw new CliError(lang === 'ja' ? `${file}: カードが1枚もありません` : `${file}: no cards in the file`);
   const built = buildCatalogue(read.value.cards);
-  return { catalogue: built.catalogue, path: file, shipped: path === undefined, skipped: [...read.value.skipped, ...built.skipped] };
+  return { catalogue: built.catalogue, path: file, shipped: false, skipped: [...read.value.skipped, ...built.skipped] };
 }
 
 /** Reads one card source for `cards import`. */
@@ -61,17 +66,25 @@ export async function loadCardSource(path: string, io: Io, lang: Lang, progress:
   return read.value;
 }
 
-/** The list of --banlist chosen by --list-name or by the date; `null` without --banlist. */
-export function loadBanlist(path: string | undefined, listName: string | undefined, date: string, lang: Lang): Banlist | null {
-  if (path === undefined) {
-    if (listName !== undefined) throw new CliError(lang === 'ja' ? '--list-name には --banlist が必要です' : '--list-name needs --banlist');
-    return null;
+export interface LoadedList {
+  readonly banlist: Banlist | null;
+  /** Said with the answer: a list long before the date, after it, or none in force. */
+  readonly warnings: readonly Text[];
+}
+
+/**
+ * The list of --banlist: a file (its list in force on the date, or --list-name), a list of the
+ * shipped history by name, or "none"; without --banlist, the shipped list in force on the date.
+ */
+export function loadBanlist(spec: string | undefined, listName: string | undefined, date: string, lang: Lang): LoadedList {
+  if (spec === undefined && listName !== undefined) throw new CliError(lang === 'ja' ? '--list-name には --banlist が必要です' : '--list-name needs --banlist');
+  if (spec !== undefined && spec.trim().toLowerCase() !== 'none' && existsSync(spec)) {
+    const lists = readBanlistFile(spec);
+    if (!lists.ok) throw new CliError(formatErrors(spec, lists.error, lang));
   }
-  const lists = readBanlistFile(path);
-  if (!lists.ok) throw new CliError(formatErrors(path, lists.error, lang));
-  const chosen = selectBanlist(lists.value, listName === undefined ? { date } : { name: listName, date });
-  if (!chosen.ok) throw new CliError(`${path}: ${chosen.error.message[lang]}`);
-  return chosen.value;
+  const chosen = chooseList(spec, listName, date);
+  if (!chosen.ok) throw new CliError(chosen.error[lang]);
+  return { banlist: chosen.value.recorded ? banlistOfRecord(chosen.value.recorded) : null, warnings: chosen.value.warnings };
 }
 
 /** One decklist that must be readable (e.g. the registered list); errors end the command. */

@@ -47,7 +47,7 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
   const limits = deckLimits(options.policy);
   const loaded = await loadCatalogue(options.cards, io, lang, options.progress === true);
   const { catalogue } = loaded;
-  const banlist = loadBanlist(options.banlist, options.listName, date, lang);
+  const { banlist, warnings } = loadBanlist(options.banlist, options.listName, date, lang);
   const registered = options.list === undefined ? null : loadDecklist(options.list, catalogue, lang);
   const { files: decklists, ignored } = collectDecklists(files);
   if (decklists.length === 0) throw new CliError(lang === 'ja' ? 'デッキリストが見つかりません（.ydk・.ydke・.txt）' : 'no decklists found (.ydk, .ydke, .txt)');
@@ -67,7 +67,10 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
   }
   progress?.stop();
 
-  if (options.json) printJson(io, checkJson(checks));
+  if (options.json) {
+    printJson(io, checkJson(checks));
+    for (const w of warnings) io.stderr.write(`shinpan: ${lang === 'ja' ? '注意' : 'note'}: ${w[lang]}\n`);
+  }
   else {
     const context = {
       catalogue,
@@ -75,6 +78,7 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
       shippedCatalogue: loaded.shipped,
       skippedCards: loaded.skipped.length,
       banlist,
+      warnings,
       date,
       registered: options.list ?? null,
       ignored,
@@ -144,7 +148,7 @@ export function registerDeckCommands(program: Command, io: Io): void {
       'Check decklists (.ydk, ydke://, text; folders too) for a tournament; exit 0 all legal, 1 findings, 2 bad input / 大会のデッキチェック（終了コード 0: 問題なし、1: 違反あり、2: 入力の誤り）',
     )
     .argument('<files...>', 'decklists or folders of decklists / デッキリストまたはフォルダ')
-    .option('--cards <file>', 'card database: .jsonl, YGOPRODeck .json or cards.cdb (default: the shipped sample catalogue) / カードデータベース')
+    .option('--cards <file>', 'card database: .jsonl, YGOPRODeck .json or cards.cdb (default: the shipped OCG database) / カードデータベース')
     .option('--banlist <file>', 'Forbidden/Limited lists: lflist.conf or the simple JSON form / 禁止・制限リスト')
     .option('--list-name <name>', 'which list of the --banlist file (else the OCG list in force on --date) / リスト名')
     .option('--date <YYYY-MM-DD>', 'tournament date (default: today) / 大会日（省略時は今日）')
@@ -159,7 +163,7 @@ export function registerDeckCommands(program: Command, io: Io): void {
     .description('Write a decklist as .ydk, ydke://, a text list or the printable registration sheet / デッキリストの変換・印刷用シート')
     .argument('<file>', 'decklist (.ydk, ydke://, text) / デッキリスト')
     .requiredOption('--to <form>', 'ydk, ydke, text or sheet')
-    .option('--cards <file>', 'card database (default: the shipped sample catalogue) / カードデータベース')
+    .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）')
     .option('--out <file>', 'write to a file instead of stdout / 出力ファイル')
     .option('--lang <lang>', 'ja or en')
     .option('--player <name>', 'player name for the sheet / 氏名')

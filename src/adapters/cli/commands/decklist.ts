@@ -8,7 +8,8 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { printJson, type Io } from '../output.js';
 import { say } from '../tournament-words.js';
 import { checkJson, checkText, type DeckCheck } from './deck-check-report.js';
-import { loadBanlist, loadCatalogue, loadDecklist } from './deck-inputs.js';
+import { loadDecklist } from './deck-inputs.js';
+import { registrationJson, registrationText, rulesJson, tournamentRules } from './tournament-checks.js';
 
 interface DecklistOptions extends WriteOptions {
   readonly player: string;
@@ -24,14 +25,18 @@ interface CheckOptions extends DbOptions {
 
 async function submit(file: string, options: DecklistOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
-    const { catalogue } = await loadCatalogue(options.cards, io, desk.lang, false);
-    const decklist = loadDecklist(file, catalogue, desk.lang);
+    const t = await desk.tournament();
+    const rules = await tournamentRules(t.settings, { ...(options.cards !== undefined ? { cards: options.cards } : {}) }, io, desk.lang);
+    const decklist = loadDecklist(file, rules.catalogue, desk.lang);
     await desk.run({ type: 'SubmitDecklist', data: { player: options.player, decklist }, meta: desk.meta('SubmitDecklist') });
     const sizes = { main: decklist.main.length, extra: decklist.extra.length, side: decklist.side.length };
-    if (desk.json) return printJson(io, { player: options.player, ...sizes });
+    // Registration is done either way; the findings tell the scorekeeper what to fix before round 1.
+    const findings = validateDeck(decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits });
+    if (desk.json) return printJson(io, { player: options.player, ...sizes, ...registrationJson(findings, rules) });
     io.stdout.write(
       say(desk.lang, `${options.player} のデッキリストを登録しました (メイン${sizes.main}・エクストラ${sizes.extra}・サイド${sizes.side})\n`, `Registered the decklist of ${options.player} (main ${sizes.main}, extra ${sizes.extra}, side ${sizes.side})\n`),
     );
+    io.stdout.write(registrationText(findings, rules, t.settings.date, desk.lang));
   });
 }
 
@@ -47,17 +52,16 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
     const player = findPlayer(t, options.player);
     if (!player) throw new CliError(say(lang, `--player: 選手 ${options.player} はこの大会に登録されていません`, `--player: ${options.player} is not registered in this tournament`));
     if (player.decklist === null) throw new CliError(say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`));
-    const loaded = await loadCatalogue(options.cards, io, lang, false);
-    const { catalogue } = loaded;
-    const banlist = loadBanlist(options.banlist, options.listName, t.settings.date, lang);
+    const rules = await tournamentRules(t.settings, options, io, lang);
+    const { catalogue, banlist, warnings } = rules;
     const presented = loadDecklist(file, catalogue, lang);
     const findings = validateDeck(presented, { catalogue, banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits });
     const differences = compareDecks(player.decklist, presented, catalogue).differences;
     const result: DeckCheck = { file, deck: presented, findings, differences };
     const infractions = [...new Set([...findings.map((f) => f.infraction), ...(differences.length > 0 ? ['decklist-mismatch'] : [])])];
-    if (desk.json) printJson(io, { player: player.id, ...(checkJson([result])[0] as object), infractions });
+    if (desk.json) printJson(io, { player: player.id, ...(checkJson([result])[0] as object), infractions, rules: rulesJson(rules) });
     else {
-      const context = { catalogue, cataloguePath: loaded.path, shippedCatalogue: loaded.shipped, skippedCards: loaded.skipped.length, banlist, date: t.settings.date, registered: say(lang, `${player.name} (${player.id}) の登録デッキリスト`, `the list ${player.name} (${player.id}) registered`), ignored: 0 };
+      const context = { catalogue, cataloguePath: rules.path, shippedCatalogue: rules.shipped, skippedCards: 0, banlist, warnings, date: t.settings.date, registered: say(lang, `${player.name} (${player.id}) の登録デッキリスト`, `the list ${player.name} (${player.id}) registered`), ignored: 0 };
       io.stdout.write(checkText([result], context, lang));
       for (const infraction of infractions) {
         io.stdout.write(say(lang, `\n罰則を出すには: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`, `\nTo issue the penalty: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`));
@@ -76,7 +80,7 @@ export function registerDecklistCommands(program: Command, io: Io): void {
       .description('Register or replace a decklist before the player\'s first round / デッキリストを登録（最初の対戦前まで）')
       .argument('<file>', 'decklist (.ydk, ydke://, text) / デッキリスト')
       .requiredOption('--player <id>', 'player id / プレイヤーID')
-      .option('--cards <file>', 'card database (default: the shipped sample catalogue) / カードデータベース'),
+      .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）'),
   ).action((file: string, options: DecklistOptions) => submit(file, options, io));
   withDbOptions(
     group
@@ -84,8 +88,9 @@ export function registerDecklistCommands(program: Command, io: Io): void {
       .description('Deck check: the presented deck against the tournament date and the registered decklist; exit 0 fine, 1 findings, 2 bad input / デッキチェック（終了コード 0: 問題なし、1: 違反あり、2: 入力の誤り）')
       .argument('<file>', 'the deck as presented (.ydk, ydke://, text) / 提示されたデッキ')
       .requiredOption('--player <id>', 'player id / プレイヤーID')
-      .option('--cards <file>', 'card database (default: the shipped sample catalogue) / カードデータベース')
+      .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）')
       .option('--banlist <file>', 'Forbidden/Limited lists; the list in force on the tournament date is used / 禁止・制限リスト')
       .option('--list-name <name>', 'which list of the --banlist file / リスト名'),
   ).action((file: string, options: CheckOptions) => check(file, options, io));
 }
+

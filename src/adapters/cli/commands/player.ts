@@ -19,6 +19,8 @@ import { textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, say, STAGE_NAMES } from '../tournament-words.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
+import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
+import { validateDeck } from '../../../core/deck/validate-deck.js';
 
 interface AddOptions extends WriteOptions {
   readonly id: string;
@@ -36,7 +38,7 @@ interface PlayerOptions extends WriteOptions {
   readonly reason?: string;
 }
 
-/** The catalogue decklists are read with: --cards, else the shipped sample catalogue. */
+/** The catalogue decklists are read with: --cards, else the shipped OCG database. */
 async function catalogueFor(cards: string | undefined, io: Io, lang: Lang): Promise<Catalogue> {
   return (await loadCatalogue(cards, io, lang, false)).catalogue;
 }
@@ -56,9 +58,13 @@ async function add(options: AddOptions, io: Io): Promise<void> {
     const t = done.state.status === 'none' ? undefined : done.state;
     const player = t && findPlayer(t, id);
     if (!player) return;
-    if (desk.json) return printJson(io, playerJson(player));
+    // With a decklist, the answer says what the tournament's deck check finds in it.
+    const rules = decklist ? await tournamentRules(t.settings, {}, io, lang) : null;
+    const findings = decklist && rules ? validateDeck(decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits }) : null;
+    if (desk.json) return printJson(io, { ...playerJson(player), ...(findings && rules ? registrationJson(findings, rules) : {}) });
     io.stdout.write(say(lang, `選手を登録しました: ${player.name} (${player.id})`, `Registered ${player.name} (${player.id})`));
     io.stdout.write(player.entryRound > 1 ? say(lang, ` 第${player.entryRound}回戦からの途中参加 (第1回戦は敗北扱い)\n`, `, entering in round ${player.entryRound} (round 1 counts as a loss)\n`) : '\n');
+    if (findings && rules) io.stdout.write(registrationText(findings, rules, t.settings.date, lang));
   });
 }
 
@@ -220,14 +226,14 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .requiredOption('--id <id>', 'the player id (card game ID) / プレイヤーID')
       .requiredOption('--name <name>', 'the player name / 氏名')
       .option('--decklist <file>', 'registered decklist (.ydk, ydke://, text) / 登録デッキリスト')
-      .option('--cards <file>', 'card database for the decklist (default: the shipped sample catalogue) / カードデータベース'),
+      .option('--cards <file>', 'card database for the decklist (default: the shipped OCG database) / カードデータベース'),
   ).action((options: AddOptions) => add(options, io));
   withWriteOptions(
     group
       .command('import')
       .description('Register players from a CSV file with a header row id,name[,decklist]; all or none / CSV から選手を一括登録（全件成功か何もしない）')
       .argument('<file>', 'UTF-8 CSV (a BOM is fine) / UTF-8 の CSV')
-      .option('--cards <file>', 'card database for decklists (default: the shipped sample catalogue) / カードデータベース'),
+      .option('--cards <file>', 'card database for decklists (default: the shipped OCG database) / カードデータベース'),
   ).action((file: string, options: ImportOptions) => importCsv(file, options, io));
   withDbOptions(group.command('list').description('Every player of the tournament / 選手一覧')).action((options: DbOptions) => list(options, io));
   withWriteOptions(

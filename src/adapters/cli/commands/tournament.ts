@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import type { Lang } from '../../../core/text.js';
+import type { Lang, Text } from '../../../core/text.js';
+import type { DeckRules } from '../../../core/deck/deck-rules.js';
+import { rulesForNewTournament } from '../../deck/tournament-deck-rules.js';
 import type { CreateTournament, TournamentCommand } from '../../../core/tournament/commands.js';
 import { decide } from '../../../core/tournament/decide.js';
 import { TOP_CUT_SIZES, type Structure, type TopCutSize } from '../../../core/tournament/events.js';
@@ -26,6 +28,9 @@ interface CreateOptions extends WriteOptions {
   readonly roundMinutes?: string;
   readonly decklistsRequired?: boolean;
   readonly policy?: string;
+  readonly cards?: string;
+  readonly banlist?: string;
+  readonly listName?: string;
 }
 
 function structureOf(options: CreateOptions, lang: Lang): Structure {
@@ -45,8 +50,11 @@ function structureOf(options: CreateOptions, lang: Lang): Structure {
 }
 
 /** The whole CreateTournament command, checked before the database is opened (so a bad option creates no file). */
-function createCommand(options: CreateOptions, lang: Lang): CreateTournament {
+async function createCommand(options: CreateOptions, lang: Lang): Promise<{ command: CreateTournament; warnings: readonly Text[] }> {
   checkedWriteOptions(options, lang);
+  const date = dateOption('--date', options.date, lang);
+  const rules = await rulesForNewTournament({ date, ...pick(options, 'cards', 'banlist', 'listName') });
+  if (!rules.ok) throw new CliError(rules.error[lang]);
   const pack = loadPack(options.policy);
   if (!pack.ok) throw new CliError(pack.error);
   const id = options.id === undefined ? `t-${randomBytes(4).toString('hex')}` : textOption('--id', options.id, lang);
@@ -56,10 +64,11 @@ function createCommand(options: CreateOptions, lang: Lang): CreateTournament {
       tournamentId: id,
       settings: {
         name: textOption('--name', options.name, lang),
-        date: dateOption('--date', options.date, lang),
+        date,
         decklistsRequired: options.decklistsRequired === true,
         roundMinutes: optionalInt('--round-minutes', options.roundMinutes, 1, 240, lang) ?? 40,
         structure: structureOf(options, lang),
+        deckRules: rules.value.rules,
       },
       pack: { id: pack.value.id, version: pack.value.version, content: pack.value },
     },
@@ -67,12 +76,27 @@ function createCommand(options: CreateOptions, lang: Lang): CreateTournament {
   };
   const decided = decide(command, initialState());
   if (!decided.ok) throw domainFailure(decided.error, lang);
-  return command;
+  return { command, warnings: rules.value.warnings };
+}
+
+const pick = <T extends object, K extends keyof T>(from: T, ...keys: K[]): Partial<Pick<T, K>> =>
+  Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]])) as Partial<Pick<T, K>>;
+
+/** The card pool and list a tournament checks decks with, in one line. */
+export function deckRulesText(rules: DeckRules | undefined, lang: Lang): string {
+  if (!rules) return say(lang, '記録なし（同梱のデータベースと大会日に有効なリスト）', 'not recorded (the shipped database and the list in force on the date)');
+  const pool = rules.cardPool.source === 'shipped' ? say(lang, '同梱のOCGデータベース', 'shipped OCG database') : rules.cardPool.name;
+  const list = rules.banlist ? `${rules.banlist.name}${rules.banlist.source === 'shipped' ? '' : ` (${rules.banlist.source})`}` : say(lang, 'なし', 'none');
+  return say(lang, `カード ${pool}（${rules.cardPool.cards} 枚）、リスト ${list}`, `cards ${pool} (${rules.cardPool.cards}), list ${list}`);
+}
+
+function printWarnings(io: Io, warnings: readonly Text[], lang: Lang): void {
+  for (const w of warnings) io.stderr.write(`shinpan: ${say(lang, '注意', 'note')}: ${w[lang]}\n`);
 }
 
 async function create(options: CreateOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
-  const command = createCommand(options, lang);
+  const { command, warnings } = await createCommand(options, lang);
   const id = command.data.tournamentId;
   await withDb(
     options,
@@ -82,8 +106,48 @@ async function create(options: CreateOptions, io: Io): Promise<void> {
     },
     true,
   );
+  const rules = command.data.settings.deckRules;
   if (options.json) printJson(io, { id });
-  else io.stdout.write(say(lang, `大会を作成しました: ${id} (${command.data.settings.name}、${command.data.settings.date})\n`, `Created tournament ${id} (${command.data.settings.name}, ${command.data.settings.date})\n`));
+  else {
+    io.stdout.write(say(lang, `大会を作成しました: ${id} (${command.data.settings.name}、${command.data.settings.date})\n`, `Created tournament ${id} (${command.data.settings.name}, ${command.data.settings.date})\n`));
+    io.stdout.write(`${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(rules, lang)}\n`);
+  }
+  printWarnings(io, warnings, lang);
+}
+
+interface DeckRulesOptions extends WriteOptions {
+  readonly cards?: string;
+  readonly banlist?: string;
+  readonly listName?: string;
+  readonly reason?: string;
+}
+
+/** `tournament deck-rules`: shows the recorded pool and list; with --cards/--banlist and --reason, changes them (until round 1 is paired). */
+async function deckRules(options: DeckRulesOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const t = await desk.tournament();
+    const change = options.cards !== undefined || options.banlist !== undefined || options.listName !== undefined;
+    if (!change) {
+      if (options.reason !== undefined) throw new CliError(say(lang, '--reason は --cards か --banlist と一緒に指定します', '--reason goes with --cards or --banlist'));
+      if (desk.json) return printJson(io, { deckRules: t.settings.deckRules ?? null });
+      io.stdout.write(`${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(t.settings.deckRules, lang)}\n`);
+      return;
+    }
+    if (options.reason === undefined || options.reason.trim() === '') throw new CliError(say(lang, '--reason: 変更の理由が必要です', '--reason: say why the card pool or list changes'));
+    const before = t.settings.deckRules;
+    const chosen = await rulesForNewTournament({ date: t.settings.date, ...pick(options, 'cards', 'banlist', 'listName') });
+    if (!chosen.ok) throw new CliError(chosen.error[lang]);
+    // Only what was named changes: --banlist alone keeps the recorded card pool, and the other way round.
+    const rules: DeckRules = {
+      cardPool: options.cards === undefined && before ? before.cardPool : chosen.value.rules.cardPool,
+      banlist: options.banlist === undefined && options.listName === undefined && before ? before.banlist : chosen.value.rules.banlist,
+    };
+    await desk.run({ type: 'ChangeDeckRules', data: { deckRules: rules, reason: options.reason }, meta: desk.meta('ChangeDeckRules') });
+    if (desk.json) printJson(io, { deckRules: rules, warnings: chosen.value.warnings });
+    else io.stdout.write(`${say(lang, 'デッキチェックを変更しました', 'Changed deck checks')}: ${deckRulesText(rules, lang)}\n`);
+    printWarnings(io, chosen.value.warnings, lang);
+  });
 }
 
 /** The tournament in one object, as `tournament show --json` prints it. */
@@ -97,6 +161,7 @@ function tournamentSummary(t: Tournament) {
     decklistsRequired: t.settings.decklistsRequired,
     roundMinutes: t.settings.roundMinutes,
     pack: { id: t.pack.id, version: t.pack.version },
+    deckRules: t.settings.deckRules ? { cards: t.settings.deckRules.cardPool, list: t.settings.deckRules.banlist ? { name: t.settings.deckRules.banlist.name, date: t.settings.deckRules.banlist.date, source: t.settings.deckRules.banlist.source, hash: t.settings.deckRules.banlist.hash } : null } : null,
     players: t.players.length,
     rounds: t.rounds.map((r) => ({ round: r.number, stage: r.stage, ended: r.ended, tables: r.matches.length, reported: r.matches.filter((m) => m.report !== null).length, byes: r.byes })),
   };
@@ -118,6 +183,7 @@ async function show(options: DbOptions, io: Io): Promise<void> {
       `${say(lang, '日付', 'Date')}: ${t.settings.date}`,
       `${say(lang, '形式', 'Format')}: ${structureText(t.settings.structure, lang)}`,
       `${say(lang, '罰則規定', 'Policy')}: ${t.pack.content.name[lang]} (${t.pack.id} ${t.pack.version})`,
+      `${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(t.settings.deckRules, lang)}`,
       `${say(lang, '参加者', 'Players')}: ${t.players.length}`,
       `${say(lang, '状態', 'Status')}: ${t.status === 'finished' ? say(lang, '終了', 'finished') : say(lang, '進行中', 'open')}`,
     ];
@@ -203,8 +269,20 @@ export function registerTournamentCommands(program: Command, io: Io): void {
       .option('--id <id>', 'tournament id (default: a random t-xxxxxxxx) / 大会ID')
       .option('--round-minutes <n>', 'minutes per round (default 40) / 1回戦の時間（分）')
       .option('--decklists-required', 'every player must register a decklist before round 1 / デッキリスト提出を必須にする')
-      .option('--policy <file>', 'policy pack (default: the shipped ocg-5ds rules) / 罰則規定ファイル'),
+      .option('--policy <file>', 'policy pack (default: the shipped ocg-5ds rules) / 罰則規定ファイル')
+      .option('--cards <file>', 'card database decks are checked with (default: the shipped OCG database) / デッキチェックのカードデータベース')
+      .option('--banlist <file|name>', 'F/L list: a list of the shipped history by name ("2011.3.1"), an lflist.conf/JSON file, or "none" (default: the shipped list in force on --date) / 禁止・制限リスト')
+      .option('--list-name <name>', 'which list of the --banlist file / リスト名'),
   ).action((options: CreateOptions) => create(options, io));
+  withWriteOptions(
+    group
+      .command('deck-rules')
+      .description('Show the card pool and F/L list decks are checked with; change them before round 1 is paired (organizer, with --reason) / デッキチェックのカードプールとリストの確認・変更（第1回戦の組み合わせ前まで）')
+      .option('--cards <file>', 'new card database / 新しいカードデータベース')
+      .option('--banlist <file|name>', 'new F/L list: shipped list name, file, or "none" / 新しい禁止・制限リスト')
+      .option('--list-name <name>', 'which list of the --banlist file / リスト名')
+      .option('--reason <text>', 'why (recorded with who changed it) / 変更理由'),
+  ).action((options: DeckRulesOptions) => deckRules(options, io));
   withDbOptions(group.command('list').description('Every tournament in the database / データベース内の大会一覧')).action((options: DbOptions) => list(options, io));
   withDbOptions(group.command('show').description('Settings and rounds of the tournament / 大会の設定と回戦')).action((options: DbOptions) => show(options, io));
   withWriteOptions(group.command('finish').description('End the last round and finish the tournament / 最終回戦を終了し大会を終える')).action((options: WriteOptions) => finish(options, io));

@@ -49,6 +49,7 @@ export type Capability = keyof typeof CAPABILITIES;
 
 const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   CreateTournament: { en: 'create a tournament', ja: '大会を作成する' },
+  ChangeDeckRules: { en: 'change the card pool or Forbidden/Limited list', ja: 'カードプールや禁止・制限リストを変更する' },
   RegisterPlayer: { en: 'register players', ja: '選手を登録する' },
   SubmitDecklist: { en: 'submit decklists', ja: 'デッキリストを登録する' },
   DropPlayer: { en: 'drop players', ja: '選手をドロップさせる' },

@@ -6,13 +6,13 @@ import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { deckInput, readDeckInput, shippedCatalogue } from '../tournaments/deck-input.js';
-import { differenceAnswer, differencesView, findingAnswer, findingsView } from '../tournaments/deck-report.js';
+import { deckInput, readDeckInput } from '../tournaments/deck-input.js';
+import { differenceAnswer, differencesView, findingAnswer, findingsView, rulesAnswer, rulesView, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { playerId, tournamentParams, withVersion } from './tournament-common.js';
 
 /**
  * A deck check: the presented deck against the rules of §3-A (sizes, copies, usable cards on the
- * tournament date) and against the registered decklist (§3-B). Writes nothing: the judge then
+ * tournament date, the F/L list the tournament recorded, its card pool) and against the registered decklist (§3-B). Writes nothing: the judge then
  * issues the proposed infractions through the penalty route.
  */
 export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -30,18 +30,20 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
       findings: z.array(findingAnswer),
       differences: z.array(differenceAnswer),
       proposedInfractions: z.array(z.string()),
+      rules: rulesAnswer,
       version: z.number(),
     }),
     async handler({ params, body, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const player = findPlayer(t, body.player);
       if (!player) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
-      const catalogue = await shippedCatalogue();
-      const deck = await readDeckInput(body.deck, 'body.deck');
+      const rules = await tournamentCheckRules(t);
+      const { catalogue, banlist } = rules;
+      const deck = await readDeckInput(body.deck, 'body.deck', catalogue);
       const date = t.settings.date;
-      const findings = validateDeck(deck, { catalogue, banlist: null, date, limits: t.pack.content.settings.deckLimits });
+      const findings = validateDeck(deck, { catalogue, banlist, date, limits: t.pack.content.settings.deckLimits });
       const comparison = player.decklist === null ? null : compareDecks(player.decklist, deck, catalogue);
-      const describeContext = { catalogue, banlist: null, date };
+      const describeContext = { catalogue, banlist, date };
       const infractions = [...new Set([...findings.map((f) => f.infraction), ...(comparison?.proposed ? [comparison.proposed.infraction] : [])])];
       return withVersion(reply, version, {
         player: { id: player.id, name: player.name },
@@ -49,6 +51,7 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
         findings: findingsView(findings, describeContext),
         differences: differencesView(comparison?.differences ?? [], catalogue),
         proposedInfractions: infractions,
+        rules: rulesView(rules),
       });
     },
   });

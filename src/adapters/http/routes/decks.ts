@@ -13,7 +13,12 @@ import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckInput, readDeckInput, shippedCatalogue } from '../tournaments/deck-input.js';
-import { differencesView, findingsView } from '../tournaments/deck-report.js';
+import { differencesView, findingsView, rulesView } from '../tournaments/deck-report.js';
+import { HttpError } from '../errors.js';
+import { banlistOfRecord } from '../../../core/deck/deck-rules.js';
+import { shippedCards, shippedListHistory } from '../../deck/ocg-data.js';
+import { chooseList } from '../../deck/tournament-deck-rules.js';
+import { listInForce } from '../../../core/deck/lflist-history.js';
 
 const cardView = (card: Card) => ({ passcode: card.passcode, name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') }, zone: card.zone, category: card.category });
 
@@ -21,7 +26,7 @@ const cardView = (card: Card) => ({ passcode: card.passcode, name: { ja: cardNam
 export const PUBLIC_DECKLISTS_PER_MINUTE = 20;
 
 /** The card catalogue and decklists outside a tournament: what `shinpan cards find`, `deck check` and `deck convert` do. */
-export function decksRoutes(app: FastifyInstance, _context: ServerContext): void {
+export function decksRoutes(app: FastifyInstance, context: ServerContext): void {
   const publicReads = new AttemptLimiter(PUBLIC_DECKLISTS_PER_MINUTE, 60_000, 'too-many-decklists', (seconds) => ({
     en: `Too many decklists from your address. Wait ${seconds} s, or log in.`,
     ja: `このアドレスからのデッキリストが多すぎます。${seconds} 秒待つか、ログインしてください。`,
@@ -51,18 +56,49 @@ export function decksRoutes(app: FastifyInstance, _context: ServerContext): void
     summary: 'Checks a deck against the rules on a date (sizes, copies, cards usable then) and, with `registered`, against a decklist; writes nothing.',
     tags: ['deck checks'],
     access: 'staff',
-    body: z.strictObject({ deck: deckInput, date: z.iso.date(), registered: deckInput.optional() }),
+    body: z.strictObject({
+      deck: deckInput,
+      date: z.iso.date(),
+      registered: deckInput.optional(),
+      /** A list of the shipped history by name ("2011.3.1"), or "none"; the shipped list in force on the date when absent. */
+      banlist: z.string().trim().min(1).max(100).optional(),
+    }),
     async handler({ body }) {
       const catalogue = await shippedCatalogue();
+      const chosen = chooseList(body.banlist, undefined, body.date, { files: false });
+      if (!chosen.ok) throw new HttpError(400, 'invalid-request', { en: `body.banlist: ${chosen.error.en}`, ja: `body.banlist: ${chosen.error.ja}` }, 'body.banlist');
+      const banlist = chosen.value.recorded ? banlistOfRecord(chosen.value.recorded) : null;
       const deck = await readDeckInput(body.deck, 'body.deck');
       const registered = body.registered === undefined ? null : await readDeckInput(body.registered, 'body.registered');
-      const context = { catalogue, banlist: null, date: body.date };
-      const findings = validateDeck(deck, { catalogue, banlist: null, date: body.date, limits: DEFAULT_DECK_LIMITS });
+      const context = { catalogue, banlist, date: body.date };
+      const findings = validateDeck(deck, { catalogue, banlist, date: body.date, limits: DEFAULT_DECK_LIMITS });
       const differences = registered === null ? [] : compareDecks(registered, deck, catalogue).differences;
       return {
         legal: findings.length === 0 && differences.length === 0,
         findings: findingsView(findings, context),
         differences: differencesView(differences, catalogue),
+        rules: rulesView({ pool: shippedCards().pool, banlist, warnings: chosen.value.warnings }),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/lists',
+    summary: 'The shipped OCG Forbidden/Limited history, oldest first, with the list in force on `date` (default: today on the server).',
+    tags: ['cards'],
+    access: 'public',
+    query: z.object({ date: z.iso.date().optional() }),
+    async handler({ query }) {
+      const history = shippedListHistory();
+      const date = query.date ?? context.clock().toISOString().slice(0, 10);
+      const found = listInForce(history, date);
+      const count = (limits: ReadonlyMap<number, number>, n: number) => [...limits.values()].filter((c) => c === n).length;
+      return {
+        date,
+        inForce: found ? found.list.name : null,
+        warning: found?.gap ?? null,
+        lists: history.map((l) => ({ name: l.name, from: l.date, forbidden: count(l.limits, 0), limited: count(l.limits, 1), semiLimited: count(l.limits, 2) })),
       };
     },
   });

@@ -8,6 +8,10 @@ import { loadDefaultPack } from '../../policy/pack-file.js';
 import { requireStaff } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
 import { withoutControlCharacters } from '../request-schema.js';
+import type { DeckRules } from '../../../core/deck/deck-rules.js';
+import type { Text } from '../../../core/text.js';
+import { shippedCards } from '../../deck/ocg-data.js';
+import { chooseList, chooseUploadedList } from '../../deck/tournament-deck-rules.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -21,6 +25,15 @@ const structure = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('single-elimination') }),
 ]);
 
+/** How a request names the F/L list: a list of the shipped history ("2011.3.1"), "none", or an uploaded file. */
+const deckRulesFields = {
+  banlist: z.string().trim().min(1).max(100).optional(),
+  banlistFile: z
+    .strictObject({ format: z.enum(['lflist', 'json']), text: z.string().min(1).max(512 * 1024), listName: z.string().trim().min(1).max(100).optional() })
+    .optional(),
+};
+const deckRulesBody = z.strictObject(deckRulesFields);
+
 const createBody = z.strictObject({
   id: tournamentId.optional(),
   name: withoutControlCharacters(z.string().trim().min(1).max(200)),
@@ -30,7 +43,22 @@ const createBody = z.strictObject({
   structure,
   /** A whole policy pack (policy.schema.json); the shipped ocg-5ds pack when absent. */
   pack: z.record(z.string(), z.unknown()).optional(),
+  ...deckRulesFields,
 });
+
+/** The tournament's F/L list recorded from a request: an uploaded file, a shipped list by name, or the one in force. */
+function requestedRules(body: z.output<typeof deckRulesBody>, date: string): { rules: DeckRules; warnings: readonly Text[] } {
+  if (body.banlist !== undefined && body.banlistFile !== undefined) {
+    throw new HttpError(400, 'invalid-request', { en: 'body: give banlist or banlistFile, not both', ja: 'body: banlist と banlistFile はどちらか一方だけ指定します' }, 'body.banlistFile');
+  }
+  const file = body.banlistFile;
+  const chosen = file ? chooseUploadedList(file.text, file.format, file.listName, date) : chooseList(body.banlist, undefined, date, { files: false });
+  if (!chosen.ok) {
+    const where = file ? 'body.banlistFile.text' : 'body.banlist';
+    throw new HttpError(400, 'invalid-request', { en: `${where}: ${chosen.error.en}`, ja: `${where}: ${chosen.error.ja}` }, where);
+  }
+  return { rules: { cardPool: shippedCards().pool, banlist: chosen.value.recorded }, warnings: chosen.value.warnings };
+}
 
 const prize = z.strictObject({
   id: z.string().trim().min(1).max(64),
@@ -108,15 +136,16 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     tags: ['tournaments'],
     access: { command: 'CreateTournament' },
     body: createBody,
-    response: writeAnswer.extend({ id: z.string() }),
+    response: writeAnswer.extend({ id: z.string(), deckWarnings: z.array(z.object({ ja: z.string(), en: z.string() })) }),
     write: true,
     successStatus: 201,
     async handler({ body, principal, write, reply }) {
       const staff = requireStaff(principal);
       const id = body.id ?? `t-${randomBytes(5).toString('hex')}`;
-      const { id: _id, pack, ...settings } = body;
-      const answer = await gateway.write(id, staff, 'CreateTournament', { tournamentId: id, settings, pack: recordedPack(pack) }, write);
-      return sendWrite(reply, answer, { id }, 201);
+      const { id: _id, pack, banlist, banlistFile, ...settings } = body;
+      const { rules, warnings } = requestedRules({ ...(banlist !== undefined ? { banlist } : {}), ...(banlistFile !== undefined ? { banlistFile } : {}) }, settings.date);
+      const answer = await gateway.write(id, staff, 'CreateTournament', { tournamentId: id, settings: { ...settings, deckRules: rules }, pack: recordedPack(pack) }, write);
+      return sendWrite(reply, answer, { id, deckWarnings: warnings }, 201);
     },
   });
 
@@ -144,6 +173,28 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     write: true,
     async handler({ params, principal, write, reply }) {
       return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'FinishTournament', {}, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/tournaments/:tournamentId/deck-rules',
+    summary: 'Changes the F/L list decks are checked with (a shipped list by name, "none", or an uploaded lflist.conf/JSON file), until round 1 is paired; the reason is recorded with who changed it.',
+    tags: ['deck checks'],
+    access: { command: 'ChangeDeckRules' },
+    params: tournamentParams,
+    body: deckRulesBody.extend({ reason: z.string().trim().min(1).max(500) }),
+    response: writeAnswer.extend({ list: z.object({ name: z.string(), date: z.string().nullable() }).nullable(), deckWarnings: z.array(z.object({ ja: z.string(), en: z.string() })) }),
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const staff = requireStaff(principal);
+      const { tournament } = await gateway.read(params.tournamentId);
+      const { reason, ...choice } = body;
+      const { rules, warnings } = requestedRules(choice, tournament.settings.date);
+      // The card pool stays what was recorded: only the list is chosen over HTTP.
+      const deckRules: DeckRules = { cardPool: tournament.settings.deckRules?.cardPool ?? rules.cardPool, banlist: rules.banlist };
+      const answer = await gateway.write(params.tournamentId, staff, 'ChangeDeckRules', { deckRules, reason }, write);
+      return sendWrite(reply, answer, { list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null, deckWarnings: warnings });
     },
   });
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { buildCatalogue, type Catalogue } from '../../../core/deck/catalogue.js';
+import type { Catalogue } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
 import { textLines } from '../../../core/deck/format-error.js';
+import { limitSuggestions } from '../../../core/deck/card-names.js';
+import { parseDecklist } from '../../../core/deck/decklist-format.js';
 import { parseYdke } from '../../../core/deck/ydke-format.js';
 import type { Result } from '../../../core/result.js';
-import { readCardFile } from '../../deck/card-files.js';
-import { shippedCataloguePath } from '../../deck/shipped-data.js';
+import { shippedCards } from '../../deck/ocg-data.js';
 import { HttpError } from '../errors.js';
 import { parseInWorker } from './deck-parser.js';
 
@@ -25,26 +26,26 @@ export const deckInput = z.union([
 ]);
 export type DeckInput = z.output<typeof deckInput>;
 
-let catalogue: Promise<Catalogue> | undefined;
-
-/** The shipped card catalogue, read once on first use (plain-text lists name cards; deck checks need card data). */
-export function shippedCatalogue(): Promise<Catalogue> {
-  catalogue ??= readCardFile(shippedCataloguePath()).then((read) => {
-    if (!read.ok) throw new Error(`shinpan: the shipped card catalogue is broken: ${read.error.errors[0]?.message.en ?? read.error.path}`);
-    return buildCatalogue(read.value.cards).catalogue;
-  });
-  return catalogue;
+/** The shipped OCG card database, read once per process (plain-text lists name cards; deck checks need card data). */
+export async function shippedCatalogue(): Promise<Catalogue> {
+  return shippedCards().catalogue;
 }
 
 /**
- * The deck an input describes; a list that does not parse is a 400 naming the line, one past
- * DECKLIST_LIMITS a 413. Plain-text and .ydk lists are read in the decklist worker.
+ * The deck an input describes (card names read with `catalogue`, default the shipped one); a
+ * list that does not parse is a 400 naming the line, one past DECKLIST_LIMITS a 413. Lists read
+ * with the shipped database go to the decklist worker; a tournament's own uploaded card pool is
+ * read here, with the same caps on lines and name suggestions bounding the work.
  */
-export async function readDeckInput(input: DeckInput, path: string): Promise<Deck> {
+export async function readDeckInput(input: DeckInput, path: string, catalogue?: Catalogue): Promise<Deck> {
   if ('main' in input) return input;
   tooLarge(input.text, `${path}.text`);
   const parsed: Result<Deck, FormatError[]> =
-    input.format === 'ydke' ? parseYdke(input.text.trim()) : await parseInWorker(input.text, input.format, DECKLIST_LIMITS.suggestedNames);
+    input.format === 'ydke'
+      ? parseYdke(input.text.trim())
+      : catalogue === undefined || catalogue === shippedCards().catalogue
+        ? await parseInWorker(input.text, input.format === 'ydk' ? 'ydk' : 'text', DECKLIST_LIMITS.suggestedNames)
+        : limitSuggestions(DECKLIST_LIMITS.suggestedNames, () => parseDecklist(input.text, catalogue, input.format === 'ydk' ? 'ydk' : 'text'));
   if (parsed.ok) return parsed.value;
   const first = parsed.error[0];
   const line = first?.line === null || first === undefined ? '' : `line ${first.line}: `;

@@ -6,7 +6,10 @@ import { describeDifference, describeFinding, type FindingContext } from '../../
 import { validateDeck, type DeckFinding } from '../../../core/deck/validate-deck.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import type { Text } from '../../../core/text.js';
-import { shippedCatalogue } from './deck-input.js';
+import type { Banlist } from '../../../core/deck/banlist.js';
+import type { RecordedCardPool } from '../../../core/deck/deck-rules.js';
+import { checkRulesOf, type CheckRules } from '../../deck/tournament-deck-rules.js';
+import { HttpError } from '../errors.js';
 
 /*
  * Deck findings and differences as every route answers them: with their words and the card's
@@ -52,10 +55,32 @@ export function differencesView(differences: readonly DeckDifference[], catalogu
   return differences.map((d) => ({ ...d, name: nameOf(catalogue, d.passcode), text: { ja: describeDifference(d, 'ja'), en: describeDifference(d, 'en') } }));
 }
 
-/** A decklist checked against the tournament's rules (its date and its pack's deck limits), as registration answers it. */
+/** The card pool and list the tournament recorded, ready to check with; unavailable data is a 409 saying why. */
+export async function tournamentCheckRules(tournament: Tournament): Promise<CheckRules> {
+  const rules = await checkRulesOf(tournament.settings);
+  if (!rules.ok) throw new HttpError(409, 'deck-rules-unavailable', rules.error);
+  return rules.value;
+}
+
+/** What a check was made with, as answered. */
+export const rulesAnswer = z.object({
+  cards: z.object({ source: z.string(), name: z.string(), cards: z.number() }),
+  list: z.object({ name: z.string(), date: z.string().nullable() }).nullable(),
+  warnings: z.array(bilingual),
+});
+
+export function rulesView(rules: { readonly pool: RecordedCardPool; readonly banlist: Banlist | null; readonly warnings: readonly Text[] }) {
+  return {
+    cards: { source: rules.pool.source, name: rules.pool.name, cards: rules.pool.cards },
+    list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null,
+    warnings: [...rules.warnings],
+  };
+}
+
+/** A decklist checked against the tournament's rules (date, card pool, F/L list, the pack's deck limits), as registration answers it. */
 export async function decklistFindings(deck: Deck, tournament: Tournament) {
-  const catalogue = await shippedCatalogue();
-  const context = { catalogue, banlist: null, date: tournament.settings.date };
+  const rules = await tournamentCheckRules(tournament);
+  const context = { catalogue: rules.catalogue, banlist: rules.banlist, date: tournament.settings.date };
   const limits: DeckLimits = tournament.pack.content.settings.deckLimits;
   return findingsView(validateDeck(deck, { ...context, limits }), context);
 }
