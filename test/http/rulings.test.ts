@@ -72,6 +72,29 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
     expect(final.map((p: { player: string }) => p.player)).not.toContain(a);
   });
 
+  it('2. a plain disqualification keeps the prize awarded before it and receives none decided after', async () => {
+    const { t, t1, t2 } = await paired(2);
+    const prizes = [
+      { id: 'r1', name: '参加賞', rule: { kind: 'round', round: 1, who: 'played' } },
+      { id: 'r2', name: '2回戦参加賞', rule: { kind: 'round', round: 2, who: 'played' } },
+    ];
+    expect((await staff.organizer.request('PUT', `${t}/prizes`, { body: { prizes } })).status).toBe(200);
+    await staff.scorekeeper.post(`${t}/rounds/1/tables/1/result`, { duels: [t1[0], t1[0]] });
+    await staff.scorekeeper.post(`${t}/rounds/1/tables/2/result`, { duels: [t2[0], t2[0]] });
+    await staff.scorekeeper.post(`${t}/rounds/1/end`);
+    const before = await staff.organizer.post(`${t}/prizes/r1/award`);
+    expect(before.body.events[0].data.players).toHaveLength(4);
+    const round2 = (await staff.scorekeeper.post(`${t}/rounds`, { round: 2 })).body.pairing.matches as { players: Pair }[];
+    const a = round2[0]!.players[0];
+    expect((await penalty(staff.headJudge, t, a, { infraction: 'random-result', phase: 'in-duel' }, { statements: ['both admitted it'] })).status).toBe(201);
+    const [c] = round2[1]!.players;
+    await staff.scorekeeper.post(`${t}/rounds/2/tables/2/result`, { duels: [c, c] });
+    await staff.scorekeeper.post(`${t}/rounds/2/end`);
+    const after = await staff.organizer.post(`${t}/prizes/r2/award`);
+    expect(after.body.events[0].data.players).toHaveLength(3);
+    expect(after.body.events[0].data.players).not.toContain(a);
+  });
+
   it('3. decklist-mismatch is refused at a tournament without decklists', async () => {
     const { t, t1 } = await paired();
     const body = await refused(t, () => penalty(staff.judge, t, t1[0], { infraction: 'decklist-mismatch', phase: 'in-duel' }, { duel: 1 }), 422, 'infraction-not-applicable');
