@@ -135,6 +135,14 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     // The list in force on the date is the default choice; decks are checked against it.
     await page.locator('select[name=banlist] option[value=""]', { hasText: '2011.03.01 OCG' }).waitFor({ state: 'attached' });
     await shootBoth(page, '02-create-tournament');
+    // The organizer's uploads: an F/L list file and a card database, shown, then back to the shipped ones.
+    await page.locator('select[name=banlist]').selectOption('file');
+    await page.locator('select[name=cardPool]').selectOption('file');
+    await page.locator('#banlist-file').waitFor();
+    await page.locator('#cards-file').waitFor();
+    await shootBoth(page, '02b-create-tournament-uploads');
+    await page.locator('select[name=banlist]').selectOption('');
+    await page.locator('select[name=cardPool]').selectOption('shipped');
     await page.locator('button[type=submit]').click();
     await page.waitForURL(/\/t\/[^/]+\/players$/);
     tournament = new URL(page.url()).pathname.split('/')[2]!;
