@@ -158,6 +158,25 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     });
   }, 120_000);
 
+  it('the organizer sees the recorded list on the tournament page and may change it, with a reason, before round 1', async () => {
+    const page = organizer.page;
+    await page.goto(base());
+    expect(await page.getByTestId('deck-rules').textContent()).toMatch(/2011\.03\.01 OCG/);
+    await page.getByTestId('deck-rules-change').locator('summary').click();
+    await page.locator('select[name=changeBanlist]').selectOption('2010.09.01 OCG (derived)');
+    await page.locator('input[name=deckRulesReason]').fill('告知ミスの確認のため');
+    await shootBoth(page, '02c-deck-rules');
+    await page.getByTestId('change-deck-rules').click();
+    await page.getByTestId('deck-rules').filter({ hasText: '2010.09.01 OCG (derived)' }).waitFor();
+    // Back to the list in force, as announced: the rest of the event checks with it.
+    await page.locator('select[name=changeBanlist]').selectOption('2011.03.01 OCG');
+    await page.locator('input[name=deckRulesReason]').fill('公式リストに戻す');
+    await page.getByTestId('change-deck-rules').click();
+    await page.getByTestId('deck-rules').filter({ hasText: '2011.03.01 OCG' }).waitFor();
+    const events = await api.send('GET', `/api/tournaments/${tournament}`);
+    expect(events.body.settings.deckRules.banlist.name).toBe('2011.03.01 OCG');
+  }, 120_000);
+
   it('the scorekeeper registers six players with their decklists without waiting between them', async () => {
     scorekeeper = await openPerson(browser, server.url, { lang: 'en', viewport: DESKTOP, login: STAFF.score });
     const page = scorekeeper.page;

@@ -101,5 +101,7 @@ export const writes = {
     penaltyId: number,
     body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[] } | { outcome: 'rescinded'; reason: string },
   ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
+  changeDeckRules: (t: string, v: number | null, body: { banlist?: string; banlistFile?: NewTournament['banlistFile']; reason: string }) =>
+    write(t, v, 'PUT', `${paths.tournament(t)}/deck-rules`, body, { key: 'write.changeDeckRules' }),
   finish: (t: string, v: number | null) => write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
 };
