@@ -289,6 +289,19 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.getByTestId('penalty-issued').filter({ hasText: 'デュエルの敗北' }).waitFor();
   }, 120_000);
 
+  it('a deck check names each broken card in Japanese and English, highlighted, against the recorded list', async () => {
+    const checked = round1[1]!.players[0];
+    const page = judge.page;
+    await page.goto(`${base()}/deck-check?player=${checked}`);
+    await page.getByTestId('decklist-text').fill(deck('quickdraw-broken.ydk'));
+    await page.getByTestId('run-deck-check').click();
+    const findings = page.getByTestId('deck-findings');
+    await findings.waitFor();
+    expect(await findings.locator('mark.finding-card').allTextContents()).toContain('大嵐 / Heavy Storm');
+    expect(await findings.textContent()).toContain('2011.03.01 OCG');
+    await shootBoth(page, '07b-deck-check-findings');
+  }, 120_000);
+
   it('a floor judge is refused a deviation from the guideline; the head judge makes it with a reason', async () => {
     const slow = round1[2]!.players[0];
     const deviate = async (page: Page) => {
