@@ -10,6 +10,7 @@ import { listInForce } from '../../src/core/deck/lflist-history.js';
 import type { TournamentSettings } from '../../src/core/tournament/events.js';
 import { sharedDataDir, sharedDataPresent } from '../support/services.js';
 import { shinpan } from './cli-support.js';
+import { sampleDeck } from './shipped.js';
 
 // Real decks of ../shared/data registered in tournaments that give only their date: the
 // findings must be those of `deck check` with the real files named explicitly.
@@ -105,6 +106,18 @@ describe('a tournament keeps the list it recorded', () => {
     const rules = await checkRulesOf(settings(undefined));
     expect(rules.ok && rules.value.banlist?.name).toBe('2026.07.01 OCG');
     expect(rules.ok && rules.value.warnings[0]?.en).toContain('recorded no card pool or list');
+  });
+
+  it('prints the registered decklist with the names of the tournament\'s pool and its deck check', async () => {
+    const db = join(dir, 'print.db');
+    await run('tournament', 'create', '--db', db, '--id', 'p', '--name', 'City League', '--date', '2011-06-01', '--rounds', '3');
+    await run('player', 'add', '--db', db, '--id', 'P1', '--name', 'Player 1', '--decklist', sampleDeck('quickdraw-broken.ydk'));
+    const printed = await run('decklist', 'print', '--db', db, '--player', 'P1', '--lang', 'en');
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain('City League');
+    expect(printed.stdout).toContain('Heavy Storm');
+    expect(printed.stdout).toContain('Deck check (list 2011.03.01 OCG): 5 findings — to fix before round 1');
+    expect(printed.stdout).toMatch(/deck-over-limit +Heavy Storm +Forbidden on 2011\.03\.01 OCG/);
   });
 
   it('refuses to change the list once round 1 is paired, and records who and why before', async () => {

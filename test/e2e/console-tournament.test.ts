@@ -135,6 +135,14 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     // The list in force on the date is the default choice; decks are checked against it.
     await page.locator('select[name=banlist] option[value=""]', { hasText: '2011.03.01 OCG' }).waitFor({ state: 'attached' });
     await shootBoth(page, '02-create-tournament');
+    // The organizer's uploads: an F/L list file and a card database, shown, then back to the shipped ones.
+    await page.locator('select[name=banlist]').selectOption('file');
+    await page.locator('select[name=cardPool]').selectOption('file');
+    await page.locator('#banlist-file').waitFor();
+    await page.locator('#cards-file').waitFor();
+    await shootBoth(page, '02b-create-tournament-uploads');
+    await page.locator('select[name=banlist]').selectOption('');
+    await page.locator('select[name=cardPool]').selectOption('shipped');
     await page.locator('button[type=submit]').click();
     await page.waitForURL(/\/t\/[^/]+\/players$/);
     tournament = new URL(page.url()).pathname.split('/')[2]!;
@@ -148,6 +156,25 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       structure: { kind: 'swiss', rounds: 2, topCut: 4 },
       deckRules: { cardPool: expect.objectContaining({ source: 'shipped', cards: 14_222 }), banlist: expect.objectContaining({ source: 'shipped', name: '2011.03.01 OCG' }) },
     });
+  }, 120_000);
+
+  it('the organizer sees the recorded list on the tournament page and may change it, with a reason, before round 1', async () => {
+    const page = organizer.page;
+    await page.goto(base());
+    expect(await page.getByTestId('deck-rules').textContent()).toMatch(/2011\.03\.01 OCG/);
+    await page.getByTestId('deck-rules-change').locator('summary').click();
+    await page.locator('select[name=changeBanlist]').selectOption('2010.09.01 OCG (derived)');
+    await page.locator('input[name=deckRulesReason]').fill('告知ミスの確認のため');
+    await shootBoth(page, '02c-deck-rules');
+    await page.getByTestId('change-deck-rules').click();
+    await page.getByTestId('deck-rules').filter({ hasText: '2010.09.01 OCG (derived)' }).waitFor();
+    // Back to the list in force, as announced: the rest of the event checks with it.
+    await page.locator('select[name=changeBanlist]').selectOption('2011.03.01 OCG');
+    await page.locator('input[name=deckRulesReason]').fill('公式リストに戻す');
+    await page.getByTestId('change-deck-rules').click();
+    await page.getByTestId('deck-rules').filter({ hasText: '2011.03.01 OCG' }).waitFor();
+    const events = await api.send('GET', `/api/tournaments/${tournament}`);
+    expect(events.body.settings.deckRules.banlist.name).toBe('2011.03.01 OCG');
   }, 120_000);
 
   it('the scorekeeper registers six players with their decklists without waiting between them', async () => {
@@ -260,6 +287,19 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await shootBoth(page, '08-penalty-decision');
     await page.getByTestId('issue-penalty').click();
     await page.getByTestId('penalty-issued').filter({ hasText: 'デュエルの敗北' }).waitFor();
+  }, 120_000);
+
+  it('a deck check names each broken card in Japanese and English, highlighted, against the recorded list', async () => {
+    const checked = round1[1]!.players[0];
+    const page = judge.page;
+    await page.goto(`${base()}/deck-check?player=${checked}`);
+    await page.getByTestId('decklist-text').fill(deck('quickdraw-broken.ydk'));
+    await page.getByTestId('run-deck-check').click();
+    const findings = page.getByTestId('deck-findings');
+    await findings.waitFor();
+    expect(await findings.locator('mark.finding-card').allTextContents()).toContain('大嵐 / Heavy Storm');
+    expect(await findings.textContent()).toContain('2011.03.01 OCG');
+    await shootBoth(page, '07b-deck-check-findings');
   }, 120_000);
 
   it('a floor judge is refused a deviation from the guideline; the head judge makes it with a reason', async () => {

@@ -83,6 +83,28 @@ describe('registration with decklists and deck checks', () => {
     expect(judge.status).toBe(403);
   });
 
+  it('imports a card database for the organizer, line-numbered errors for a broken one, and checks a tournament with it', async () => {
+    const sample = readFileSync(new URL('../../catalogue/shinpan-cards.jsonl', import.meta.url), 'utf8');
+    const broken = await staff.organizer.post('/api/card-databases', { name: 'broken', format: 'jsonl', data: `${sample.split('\n').slice(0, 3).join('\n')}\n{"id": 12, "ja": "x", "zone": "moon"}\n` });
+    expect([broken.status, broken.body.code, broken.body.path]).toEqual([400, 'invalid-card-database', 'body.data']);
+    expect(broken.body.message).toContain('line 4: zone: expected one of main, fusion, synchro, xyz, link');
+    const judge = await staff.judge.post('/api/card-databases', { name: 'sample', format: 'jsonl', data: sample });
+    expect(judge.status).toBe(403);
+    const imported = await staff.organizer.post('/api/card-databases', { name: 'house sample', format: 'jsonl', data: sample });
+    expect([imported.status, imported.body.cards, imported.body.name]).toEqual([201, 308, 'house sample']);
+    expect(imported.body.id).toMatch(/^[0-9a-f]{64}$/);
+    const unknownPool = await staff.organizer.post('/api/tournaments', { id: 'nopool', name: 'p', date: '2011-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, cardPool: 'a'.repeat(64) });
+    expect([unknownPool.status, unknownPool.body.path]).toEqual([400, 'body.cardPool']);
+    const created = await staff.organizer.post('/api/tournaments', { id: 'pool', name: 'p', date: '2011-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, cardPool: imported.body.id });
+    expect(created.status).toBe(201);
+    // Called by the Grave (24224830) is in the shipped database but not in the 308-card sample.
+    const deck = { main: [...ydkPasscodes(ydk('quickdraw-synchro.ydk').text).slice(0, 39), 24224830], extra: [], side: [] };
+    const registered = await staff.scorekeeper.post('/api/tournaments/pool/players', { id: '0000000001', name: 'a', decklist: deck });
+    expect(registered.body.findings.map((f: { reason: string; passcode: number }) => [f.reason, f.passcode])).toContainEqual(['not-in-catalogue', 24224830]);
+    const check = await staff.judge.post('/api/tournaments/pool/deck-checks', { player: '0000000001', deck });
+    expect(check.body.rules.cards).toEqual({ source: 'imported', name: 'house sample', cards: 308 });
+  });
+
   it('answers the check of a decklist at registration and at submission, for the scorekeeper', async () => {
     const plain = await staff.scorekeeper.post(`${T}/players`, { id: '0012345679', name: 'ジャック・アトラス' });
     expect(plain.status).toBe(201);

@@ -71,6 +71,7 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: '/api/assess', body: { infraction: 'tardiness', facts: { minutesLate: 2 }, phase: 'between-matches' }, may: EVERYONE },
   { method: 'GET', path: '/api/cards?q=44508094', may: EVERYONE },
   { method: 'GET', path: '/api/lists?date=2011-06-01', may: EVERYONE },
+  { method: 'POST', path: '/api/card-databases', body: { name: 'x', format: 'jsonl', data: '{"id": 44508094, "en": "Stardust Dragon", "zone": "synchro"}\n' }, may: ['organizer'] },
   { method: 'POST', path: '/api/decks/check', body: { deck, date: '2011-06-01' }, may: STAFF },
   { method: 'POST', path: '/api/decks/convert', body: { deck, to: 'ydke' }, may: EVERYONE },
   { method: 'GET', path: `${T}/players/${P2}/record`, may: STAFF },

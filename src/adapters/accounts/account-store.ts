@@ -75,5 +75,7 @@ export interface AccountStore {
 
   /** The stored value, or `value` stored now when none was: the first writer wins, so two processes agree. */
   settingOrInit(key: string, value: string): Promise<string>;
+  /** The stored value, or undefined. */
+  setting(key: string): Promise<string | undefined>;
   close(): Promise<void>;
 }

@@ -180,6 +180,11 @@ export class KyselyAccountStore implements AccountStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  async setting(key: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('shinpan_settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row?.value;
+  }
+
   async settingOrInit(key: string, value: string): Promise<string> {
     await this.db
       .insertInto('shinpan_settings')

@@ -12,6 +12,7 @@ import { parseBanlistJson } from '../../core/deck/banlist-json-format.js';
 import { parseLflist } from '../../core/deck/lflist-format.js';
 import { readCardFile } from './card-files.js';
 import { banlistHash, sha256, shippedCards, shippedListHistory } from './ocg-data.js';
+import { importedCatalogue, type ImportedCardStore } from './imported-cards.js';
 
 /*
  * Which card pool and F/L list a tournament checks decks with: chosen at creation (the shipped
@@ -106,7 +107,7 @@ export async function rulesForNewTournament(options: { cards?: string; banlist?:
  * A pool file that changed since it was recorded is refused: the check would not be the one
  * the tournament announced.
  */
-export async function checkRulesOf(settings: TournamentSettings): Promise<Result<CheckRules, Text>> {
+export async function checkRulesOf(settings: TournamentSettings, imported?: ImportedCardStore): Promise<Result<CheckRules, Text>> {
   const recorded = settings.deckRules;
   if (!recorded) {
     const list = chooseList(undefined, undefined, settings.date);
@@ -117,16 +118,19 @@ export async function checkRulesOf(settings: TournamentSettings): Promise<Result
   }
   const banlist = recorded.banlist ? banlistOfRecord(recorded.banlist) : null;
   const warnings = banlist ? dateWarnings(banlist, settings.date) : [];
-  const pool = await catalogueOf(recorded.cardPool);
+  const pool = await catalogueOf(recorded.cardPool, imported);
   if (!pool.ok) return pool;
   return ok({ catalogue: pool.value, pool: recorded.cardPool, banlist, warnings });
 }
 
-async function catalogueOf(pool: RecordedCardPool): Promise<Result<Catalogue, Text>> {
+async function catalogueOf(pool: RecordedCardPool, imported: ImportedCardStore | undefined): Promise<Result<Catalogue, Text>> {
   if (pool.source === 'shipped') return ok(shippedCards().catalogue);
   const cached = filePools.get(pool.hash);
   if (cached) return ok(cached);
-  if (pool.source === 'imported') return err({ en: `the imported card database ${pool.name} is not on this machine`, ja: `取り込まれたカードデータベース ${pool.name} はこのマシンにありません` });
+  if (pool.source === 'imported') {
+    const catalogue = imported ? await importedCatalogue(imported, pool.hash) : undefined;
+    return catalogue ? ok(catalogue) : err({ en: `the imported card database ${pool.name} (sha256 ${pool.hash.slice(0, 12)}…) is not stored here`, ja: `取り込まれたカードデータベース ${pool.name}（sha256 ${pool.hash.slice(0, 12)}…）はここに保存されていません` });
+  }
   const path = pool.name;
   const file = await cardPoolFromFile(path);
   if (!file.ok) return file;

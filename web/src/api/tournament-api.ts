@@ -18,6 +18,7 @@ export const paths = {
   assess: (t: string) => `/api/tournaments/${enc(t)}/penalties/assess`,
   deckChecks: (t: string) => `/api/tournaments/${enc(t)}/deck-checks`,
   lists: (date: string) => `/api/lists?date=${encodeURIComponent(date)}`,
+  cardDatabases: '/api/card-databases',
 };
 
 function enc(s: string): string {
@@ -38,6 +39,8 @@ export interface NewTournament {
   /** A list of the shipped history by name, or "none"; absent: the list in force on the date. */
   readonly banlist?: string;
   readonly banlistFile?: { readonly format: 'lflist' | 'json'; readonly text: string };
+  /** The id of a card database imported with POST /api/card-databases. */
+  readonly cardPool?: string;
 }
 
 /** GET /api/lists: the shipped OCG F/L history and the list in force on a date. */
@@ -98,5 +101,7 @@ export const writes = {
     penaltyId: number,
     body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[] } | { outcome: 'rescinded'; reason: string },
   ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
+  changeDeckRules: (t: string, v: number | null, body: { banlist?: string; banlistFile?: NewTournament['banlistFile']; reason: string }) =>
+    write(t, v, 'PUT', `${paths.tournament(t)}/deck-rules`, body, { key: 'write.changeDeckRules' }),
   finish: (t: string, v: number | null) => write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
 };

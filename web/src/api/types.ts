@@ -37,6 +37,11 @@ export interface TournamentSettings {
   readonly decklistsRequired: boolean;
   readonly roundMinutes: number;
   readonly structure: Structure;
+  /** The card pool and F/L list decks are checked with (absent in tournaments from before they were recorded). */
+  readonly deckRules?: {
+    readonly cardPool: { readonly source: string; readonly name: string; readonly cards: number };
+    readonly banlist: { readonly name: string; readonly date: string | null; readonly source: string } | null;
+  };
 }
 
 /** GET /api/tournaments/:t. */

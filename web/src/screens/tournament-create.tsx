@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths, writes, type ListHistory, type NewTournament } from '../api/tournament-api';
 import { useResource } from '../api/resource';
+import { request } from '../api/http';
 import { useLang } from '../i18n/i18n';
 import { Choices, SelectField, TextField } from '../components/form';
 import { ErrorNotice } from '../components/status';
@@ -14,6 +15,21 @@ const TOP_CUTS = [0, 4, 8, 16, 32, 64] as const;
 function today(): string {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The server takes card databases up to 1.5 MB (base64 for a cards.cdb). */
+const MAX_CARDS_BYTES = 1_100_000;
+
+/** The upload of a card database file, its format by extension. */
+async function cardUpload(file: File): Promise<{ name: string; format: 'jsonl' | 'ygoprodeck' | 'cdb'; data: string }> {
+  const lower = file.name.toLowerCase();
+  if (lower.endsWith('.cdb')) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { name: file.name, format: 'cdb', data: btoa(binary) };
+  }
+  return { name: file.name, format: lower.endsWith('.json') ? 'ygoprodeck' : 'jsonl', data: await file.text() };
 }
 
 /** The organizer's form for a new tournament. */
@@ -31,6 +47,8 @@ export function TournamentCreate() {
   const [list, setList] = useState('');
   const [listFile, setListFile] = useState<NewTournament['banlistFile'] | null>(null);
   const lists = useResource<ListHistory>(/^\d{4}-\d{2}-\d{2}$/.test(date) ? paths.lists(date) : null);
+  const [cardsFile, setCardsFile] = useState<File | null>(null);
+  const [cardsChoice, setCardsChoice] = useState<'shipped' | 'file'>('shipped');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const run = useWrite();
@@ -38,8 +56,19 @@ export function TournamentCreate() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (list === 'file' && !listFile) return setError(new Error(t('create.listFileMissing')));
+    if (cardsChoice === 'file' && !cardsFile) return setError(new Error(t('create.cardsFileMissing')));
+    if (cardsFile && cardsChoice === 'file' && cardsFile.size > MAX_CARDS_BYTES) return setError(new Error(t('create.cardsFileTooBig')));
     setBusy(true);
     setError(null);
+    let cardPool: string | undefined;
+    if (cardsChoice === 'file' && cardsFile) {
+      try {
+        cardPool = (await request<{ id: string }>('POST', paths.cardDatabases, { body: await cardUpload(cardsFile) })).body.id;
+      } catch (caught) {
+        setBusy(false);
+        return setError(caught);
+      }
+    }
     const outcome = await run(() => writes.createTournament({
       name: name.trim(),
       date,
@@ -47,6 +76,7 @@ export function TournamentCreate() {
       roundMinutes,
       structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
       ...(list === 'file' && listFile ? { banlistFile: listFile } : list !== '' && list !== 'file' ? { banlist: list } : {}),
+      ...(cardPool ? { cardPool } : {}),
     }));
     setBusy(false);
     if (!outcome.ok) return setError(outcome.error);
@@ -115,6 +145,16 @@ export function TournamentCreate() {
                 setListFile(file ? { format: file.name.toLowerCase().endsWith('.json') ? 'json' : 'lflist', text: await file.text() } : null);
               }}
             />
+          </div>
+        )}
+        <SelectField label={t('create.cards')} name="cardPool" value={cardsChoice} onChange={(e) => setCardsChoice(e.target.value === 'file' ? 'file' : 'shipped')}>
+          <option value="shipped">{t('create.cardsShipped')}</option>
+          <option value="file">{t('create.cardsFile')}</option>
+        </SelectField>
+        {cardsChoice === 'file' && (
+          <div className="field">
+            <label htmlFor="cards-file">{t('create.cardsFileLabel')}</label>
+            <input id="cards-file" type="file" accept=".jsonl,.json,.cdb" onChange={(e) => setCardsFile(e.target.files?.[0] ?? null)} />
           </div>
         )}
         <label className="check">

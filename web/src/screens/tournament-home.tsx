@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { SelectField, TextField } from '../components/form';
 import { hasRole, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
-import { writes } from '../api/tournament-api';
+import { paths, writes, type ListHistory } from '../api/tournament-api';
 import type { TournamentSummary } from '../api/types';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
@@ -18,6 +21,7 @@ export function TournamentHome() {
         <section className="stack">
           <h1>{tournament.settings.name}</h1>
           <Settings tournament={tournament} />
+          <DeckRulesControl tournament={tournament} />
           <RoundControls />
           <FinishControl tournament={tournament} />
           <nav aria-label={t('home.links')}>
@@ -74,6 +78,14 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
         <dd>{settings.decklistsRequired ? t('home.decklistsRequired') : t('home.decklistsOptional')}</dd>
       </div>
       <div>
+        <dt>{t('home.deckRules')}</dt>
+        <dd data-testid="deck-rules">
+          {settings.deckRules
+            ? t('home.deckRulesValue', { list: settings.deckRules.banlist?.name ?? t('home.noList'), cards: settings.deckRules.cardPool.cards })
+            : t('home.deckRulesDefault')}
+        </dd>
+      </div>
+      <div>
         <dt>{t('home.pack')}</dt>
         <dd>
           {tournament.pack.id} {tournament.pack.version}
@@ -93,5 +105,38 @@ function FinishControl({ tournament }: { tournament: TournamentSummary }) {
     <WriteButton onWrite={() => writes.finish(id, version)} confirm={t('home.finishConfirm')} data-testid="finish-tournament">
       {t('home.finish')}
     </WriteButton>
+  );
+}
+
+/** The organizer changes the F/L list until round 1 is paired, saying why (recorded with who did it). */
+function DeckRulesControl({ tournament }: { tournament: TournamentSummary }) {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id, version } = useTournament();
+  const lists = useResource<ListHistory>(paths.lists(tournament.settings.date));
+  const [list, setList] = useState('');
+  const [reason, setReason] = useState('');
+  if (tournament.rounds.length > 0 || tournament.status !== 'open' || !hasRole(account, 'organizer')) return null;
+  return (
+    <details className="stack" data-testid="deck-rules-change">
+      <summary>{t('home.deckRulesChange')}</summary>
+      <SelectField label={t('create.list')} name="changeBanlist" value={list} onChange={(e) => setList(e.target.value)}>
+        <option value="">{lists.data?.inForce ? t('create.listInForce', { name: lists.data.inForce }) : t('create.listInForceNone')}</option>
+        {[...(lists.data?.lists ?? [])].reverse().map((l) => (
+          <option key={l.name} value={l.name}>
+            {l.name}
+          </option>
+        ))}
+        <option value="none">{t('create.listNone')}</option>
+      </SelectField>
+      <TextField label={t('home.deckRulesReason')} name="deckRulesReason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required />
+      <WriteButton
+        disabled={reason.trim() === ''}
+        onWrite={() => writes.changeDeckRules(id, version, { banlist: list === '' ? (lists.data?.inForce ?? 'none') : list, reason: reason.trim() })}
+        data-testid="change-deck-rules"
+      >
+        {t('home.deckRulesSubmit')}
+      </WriteButton>
+    </details>
   );
 }

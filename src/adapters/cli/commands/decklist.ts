@@ -10,6 +10,8 @@ import { say } from '../tournament-words.js';
 import { checkJson, checkText, type DeckCheck } from './deck-check-report.js';
 import { loadDecklist } from './deck-inputs.js';
 import { registrationJson, registrationText, rulesJson, tournamentRules } from './tournament-checks.js';
+import { writeFileSync } from 'node:fs';
+import { printableDecklist } from '../../../core/deck/printable-decklist.js';
 
 interface DecklistOptions extends WriteOptions {
   readonly player: string;
@@ -71,7 +73,38 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
   });
 }
 
-/** Registers `shinpan decklist submit|check`. */
+interface PrintOptions extends DbOptions {
+  readonly player: string;
+  readonly out?: string;
+}
+
+/**
+ * `decklist print`: the registration sheet of a player's registered decklist, card names from
+ * the tournament's card pool, with what the tournament's deck check finds in it.
+ */
+async function print(options: PrintOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const t = await desk.tournament();
+    const player = findPlayer(t, options.player);
+    if (!player) throw new CliError(say(lang, `--player: 選手 ${options.player} はこの大会に登録されていません`, `--player: ${options.player} is not registered in this tournament`));
+    if (player.decklist === null) throw new CliError(say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`));
+    const rules = await tournamentRules(t.settings, {}, io, lang);
+    const findings = validateDeck(player.decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits });
+    const sheet = printableDecklist(player.decklist, rules.catalogue, lang, { player: player.name, playerId: player.id, event: t.settings.name, date: t.settings.date });
+    const text = `${sheet}\n${registrationText(findings, rules, t.settings.date, lang)}`;
+    if (options.out === undefined) io.stdout.write(text);
+    else {
+      try {
+        writeFileSync(options.out, text);
+      } catch (error) {
+        throw new CliError(`${options.out}: ${(error as Error).message}`);
+      }
+    }
+  });
+}
+
+/** Registers `shinpan decklist submit|check|print`. */
 export function registerDecklistCommands(program: Command, io: Io): void {
   const group = program.command('decklist').description("Players' registered decklists and deck checks during the tournament / 登録デッキリストと大会中のデッキチェック");
   withWriteOptions(
@@ -92,5 +125,12 @@ export function registerDecklistCommands(program: Command, io: Io): void {
       .option('--banlist <file>', 'Forbidden/Limited lists; the list in force on the tournament date is used / 禁止・制限リスト')
       .option('--list-name <name>', 'which list of the --banlist file / リスト名'),
   ).action((file: string, options: CheckOptions) => check(file, options, io));
+  withDbOptions(
+    group
+      .command('print')
+      .description("The registration sheet of a player's decklist, with the tournament's deck check / 登録デッキリストの印刷用シート（大会のデッキチェック付き）")
+      .requiredOption('--player <id>', 'player id / プレイヤーID')
+      .option('--out <file>', 'write to a file instead of the screen / ファイルに書き出す'),
+  ).action((options: PrintOptions) => print(options, io));
 }
 

@@ -34,6 +34,7 @@ interface CapabilityRule {
 export const CAPABILITIES = {
   'accounts:manage': { roles: ['organizer'], action: { en: 'manage staff accounts', ja: 'スタッフのアカウントを管理する' } },
   'penalties:assess': { roles: ['head-judge', 'judge'], action: { en: 'assess infractions', ja: '違反を査定する' } },
+  'cards:import': { roles: ['organizer'], action: { en: 'import card databases', ja: 'カードデータベースを取り込む' } },
   'deck-checks:run': { roles: ['head-judge', 'judge'], action: { en: 'run deck checks', ja: 'デッキチェックを行う' } },
   'staff:read': {
     roles: ['organizer', 'head-judge', 'judge', 'scorekeeper'],

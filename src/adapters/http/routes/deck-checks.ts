@@ -37,7 +37,7 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const player = findPlayer(t, body.player);
       if (!player) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
-      const rules = await tournamentCheckRules(t);
+      const rules = await tournamentCheckRules(t, context.accounts);
       const { catalogue, banlist } = rules;
       const deck = await readDeckInput(body.deck, 'body.deck', catalogue);
       const date = t.settings.date;

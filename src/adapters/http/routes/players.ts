@@ -91,7 +91,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const player = { id: body.id, name: body.name, ...(decklist === undefined ? {} : { decklist }) };
       const answer = await gateway.write(params.tournamentId, staff, 'RegisterPlayer', { player }, write);
       const code = playerCode(context.secret, params.tournamentId, body.id);
-      const findings = decklist === undefined ? null : await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament);
+      const findings = decklist === undefined ? null : await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
       return sendWrite(reply, answer, { player: { id: body.id, name: body.name }, code, findings }, 201);
     },
   });
@@ -157,7 +157,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const staff = requireStaff(principal);
       const decklist = await readDeckInput(body.decklist, 'body.decklist');
       const answer = await gateway.write(params.tournamentId, staff, 'SubmitDecklist', { player: params.playerId, decklist }, write);
-      const findings = await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament);
+      const findings = await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
       return sendWrite(reply, answer, { findings });
     },
   });

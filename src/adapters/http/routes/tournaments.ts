@@ -12,6 +12,7 @@ import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import type { Text } from '../../../core/text.js';
 import { shippedCards } from '../../deck/ocg-data.js';
 import { chooseList, chooseUploadedList } from '../../deck/tournament-deck-rules.js';
+import { CARD_UPLOAD_FORMATS, importCardDatabase, importedPool, type ImportedCardStore } from '../../deck/imported-cards.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -27,6 +28,8 @@ const structure = z.discriminatedUnion('kind', [
 
 /** How a request names the F/L list: a list of the shipped history ("2011.3.1"), "none", or an uploaded file. */
 const deckRulesFields = {
+  /** The id (sha256) of a card database imported with POST /api/card-databases; the shipped database when absent. */
+  cardPool: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   banlist: z.string().trim().min(1).max(100).optional(),
   banlistFile: z
     .strictObject({ format: z.enum(['lflist', 'json']), text: z.string().min(1).max(512 * 1024), listName: z.string().trim().min(1).max(100).optional() })
@@ -47,7 +50,7 @@ const createBody = z.strictObject({
 });
 
 /** The tournament's F/L list recorded from a request: an uploaded file, a shipped list by name, or the one in force. */
-function requestedRules(body: z.output<typeof deckRulesBody>, date: string): { rules: DeckRules; warnings: readonly Text[] } {
+async function requestedRules(body: z.output<typeof deckRulesBody>, date: string, imported: ImportedCardStore): Promise<{ rules: DeckRules; warnings: readonly Text[] }> {
   if (body.banlist !== undefined && body.banlistFile !== undefined) {
     throw new HttpError(400, 'invalid-request', { en: 'body: give banlist or banlistFile, not both', ja: 'body: banlist と banlistFile はどちらか一方だけ指定します' }, 'body.banlistFile');
   }
@@ -57,7 +60,13 @@ function requestedRules(body: z.output<typeof deckRulesBody>, date: string): { r
     const where = file ? 'body.banlistFile.text' : 'body.banlist';
     throw new HttpError(400, 'invalid-request', { en: `${where}: ${chosen.error.en}`, ja: `${where}: ${chosen.error.ja}` }, where);
   }
-  return { rules: { cardPool: shippedCards().pool, banlist: chosen.value.recorded }, warnings: chosen.value.warnings };
+  let cardPool = shippedCards().pool;
+  if (body.cardPool !== undefined) {
+    const pool = await importedPool(imported, body.cardPool);
+    if (!pool) throw new HttpError(400, 'invalid-request', { en: `body.cardPool: no imported card database ${body.cardPool}`, ja: `body.cardPool: 取り込まれたカードデータベース ${body.cardPool} はありません` }, 'body.cardPool');
+    cardPool = pool;
+  }
+  return { rules: { cardPool, banlist: chosen.value.recorded }, warnings: chosen.value.warnings };
 }
 
 const prize = z.strictObject({
@@ -142,8 +151,9 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     async handler({ body, principal, write, reply }) {
       const staff = requireStaff(principal);
       const id = body.id ?? `t-${randomBytes(5).toString('hex')}`;
-      const { id: _id, pack, banlist, banlistFile, ...settings } = body;
-      const { rules, warnings } = requestedRules({ ...(banlist !== undefined ? { banlist } : {}), ...(banlistFile !== undefined ? { banlistFile } : {}) }, settings.date);
+      const { id: _id, pack, banlist, banlistFile, cardPool, ...settings } = body;
+      const choice = { ...(banlist !== undefined ? { banlist } : {}), ...(banlistFile !== undefined ? { banlistFile } : {}), ...(cardPool !== undefined ? { cardPool } : {}) };
+      const { rules, warnings } = await requestedRules(choice, settings.date, context.accounts);
       const answer = await gateway.write(id, staff, 'CreateTournament', { tournamentId: id, settings: { ...settings, deckRules: rules }, pack: recordedPack(pack) }, write);
       return sendWrite(reply, answer, { id, deckWarnings: warnings }, 201);
     },
@@ -177,9 +187,33 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
   });
 
   defineRoute(app, {
+    method: 'POST',
+    url: '/api/card-databases',
+    summary:
+      'Imports a card database for tournaments (cards.jsonl or shinpan JSON lines, YGOPRODeck JSON, or a cards.cdb as base64), up to 1.5 MB: parsed with line-numbered errors, kept only when it parses; answers the id to give as `cardPool`.',
+    tags: ['cards'],
+    access: 'cards:import',
+    body: z.strictObject({
+      name: z.string().trim().min(1).max(200),
+      format: z.enum(CARD_UPLOAD_FORMATS),
+      data: z.string().min(1).max(1_500_000),
+      cdbLang: z.enum(['ja', 'en']).optional(),
+    }),
+    successStatus: 201,
+    async handler({ body, reply }) {
+      const imported = await importCardDatabase(context.accounts, body);
+      if (!imported.ok) throw new HttpError(400, 'invalid-card-database', { en: `body.data: ${imported.error.en}`, ja: `body.data: ${imported.error.ja}` }, 'body.data');
+      const reasons = new Map<string, { reason: Text; count: number }>();
+      for (const s of imported.value.skipped) reasons.set(s.reason.en, { reason: s.reason, count: (reasons.get(s.reason.en)?.count ?? 0) + 1 });
+      reply.code(201);
+      return { id: imported.value.pool.hash, name: imported.value.pool.name, cards: imported.value.pool.cards, skipped: [...reasons.values()] };
+    },
+  });
+
+  defineRoute(app, {
     method: 'PUT',
     url: '/api/tournaments/:tournamentId/deck-rules',
-    summary: 'Changes the F/L list decks are checked with (a shipped list by name, "none", or an uploaded lflist.conf/JSON file), until round 1 is paired; the reason is recorded with who changed it.',
+    summary: 'Changes the F/L list (a shipped list by name, "none", or an uploaded lflist.conf/JSON file) and/or the card pool (an imported database) decks are checked with, until round 1 is paired; the reason is recorded with who changed it.',
     tags: ['deck checks'],
     access: { command: 'ChangeDeckRules' },
     params: tournamentParams,
@@ -190,9 +224,14 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
       const staff = requireStaff(principal);
       const { tournament } = await gateway.read(params.tournamentId);
       const { reason, ...choice } = body;
-      const { rules, warnings } = requestedRules(choice, tournament.settings.date);
-      // The card pool stays what was recorded: only the list is chosen over HTTP.
-      const deckRules: DeckRules = { cardPool: tournament.settings.deckRules?.cardPool ?? rules.cardPool, banlist: rules.banlist };
+      const { rules, warnings } = await requestedRules(choice, tournament.settings.date, context.accounts);
+      // What the request does not name stays as recorded.
+      const recorded = tournament.settings.deckRules;
+      const listNamed = choice.banlist !== undefined || choice.banlistFile !== undefined;
+      const deckRules: DeckRules = {
+        cardPool: choice.cardPool === undefined && recorded ? recorded.cardPool : rules.cardPool,
+        banlist: !listNamed && recorded ? recorded.banlist : rules.banlist,
+      };
       const answer = await gateway.write(params.tournamentId, staff, 'ChangeDeckRules', { deckRules, reason }, write);
       return sendWrite(reply, answer, { list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null, deckWarnings: warnings });
     },

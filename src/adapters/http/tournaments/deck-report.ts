@@ -9,6 +9,7 @@ import type { Text } from '../../../core/text.js';
 import type { Banlist } from '../../../core/deck/banlist.js';
 import type { RecordedCardPool } from '../../../core/deck/deck-rules.js';
 import { checkRulesOf, type CheckRules } from '../../deck/tournament-deck-rules.js';
+import type { ImportedCardStore } from '../../deck/imported-cards.js';
 import { HttpError } from '../errors.js';
 
 /*
@@ -56,8 +57,8 @@ export function differencesView(differences: readonly DeckDifference[], catalogu
 }
 
 /** The card pool and list the tournament recorded, ready to check with; unavailable data is a 409 saying why. */
-export async function tournamentCheckRules(tournament: Tournament): Promise<CheckRules> {
-  const rules = await checkRulesOf(tournament.settings);
+export async function tournamentCheckRules(tournament: Tournament, imported: ImportedCardStore): Promise<CheckRules> {
+  const rules = await checkRulesOf(tournament.settings, imported);
   if (!rules.ok) throw new HttpError(409, 'deck-rules-unavailable', rules.error);
   return rules.value;
 }
@@ -78,8 +79,8 @@ export function rulesView(rules: { readonly pool: RecordedCardPool; readonly ban
 }
 
 /** A decklist checked against the tournament's rules (date, card pool, F/L list, the pack's deck limits), as registration answers it. */
-export async function decklistFindings(deck: Deck, tournament: Tournament) {
-  const rules = await tournamentCheckRules(tournament);
+export async function decklistFindings(deck: Deck, tournament: Tournament, imported: ImportedCardStore) {
+  const rules = await tournamentCheckRules(tournament, imported);
   const context = { catalogue: rules.catalogue, banlist: rules.banlist, date: tournament.settings.date };
   const limits: DeckLimits = tournament.pack.content.settings.deckLimits;
   return findingsView(validateDeck(deck, { ...context, limits }), context);
