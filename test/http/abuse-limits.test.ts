@@ -69,7 +69,7 @@ describe('limits against a stranger on the network', () => {
       // Another address is not affected.
       const real = await server.client().post('/api/auth/login', { username: 'judge', password: 'judge-password' }, from('10.1.0.2'));
       expect(real.status).toBe(200);
-    });
+    }, 180_000); // 30 password hashes on a shared machine
 
     it('refuses at once, without hashing, sign-ins past the few one address may have in flight', async () => {
       const burst = await Promise.all(
@@ -91,7 +91,7 @@ describe('limits against a stranger on the network', () => {
       }
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
-    });
+    }, 120_000);
 
     it('limits guesses of the current password on a password change', async () => {
       const judge = server.client();
@@ -104,7 +104,7 @@ describe('limits against a stranger on the network', () => {
       const refused = await judge.post('/api/auth/password', { currentPassword: 'judge-password', newPassword: 'another-judge-pass' });
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('too-many-password-attempts');
-    });
+    }, 120_000);
   });
 
   it('keys the record-code limit on the decoded player, so percent-encoded variants share one bucket', async () => {
