@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverConfigFromEnv } from '../../src/adapters/http/config.js';
 import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import type { HttpClient } from './support/http-client.js';
@@ -11,9 +12,11 @@ describe('limits against a stranger on the network', () => {
   let anyone: HttpClient;
 
   beforeAll(async () => {
+    // One proxy in front, configured the way an operator does it.
+    const { trustProxy } = serverConfigFromEnv({ SHINPAN_TRUST_PROXY: '1' });
     server = await startTestServer(
       { kind: 'sqlite' },
-      { trustProxy: 1, timeouts: { headersMs: 300, checkMs: 100 }, streamLimits: { perAddress: 2 } },
+      { trustProxy, timeouts: { headersMs: 300, checkMs: 100 }, streamLimits: { perAddress: 2 } },
     );
     staff = await staffOf(server);
     anyone = server.client();
