@@ -4,7 +4,7 @@ import { benchDir, repoRoot } from './results-file.js';
 
 const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
-const PARTS = ['pairing', 'decks', 'standings', 'server'];
+const PARTS = ['pairing', 'decks', 'standings', 'server', 'attack'];
 
 /**
  * Puts the latest full results (bench/results/<part>.md) between the two markers of the

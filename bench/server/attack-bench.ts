@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -91,6 +92,7 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
         underLoad.push(await signIn(`10.0.2.${i + 1}`));
       }
     })();
+    const load = loadavg()[0]!.toFixed(2);
     const health = await autocannon({ url: `${url}/api/health`, connections: 4, duration: seconds });
     await judge;
     running = false;
@@ -109,6 +111,7 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
     ];
     const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${n}× ${status}`).join(', ');
     const notes = missNotes(rows);
+    notes.push(`Load average ${load} (1 min) on the 2 cores as the measurement started: the quiet sign-in's own time shows how much of the sign-in figure is the machine.`);
     notes.push(`The stranger's requests were answered ${answered} (413: list past the caps; 400: unknown names, read in the worker; 401: wrong password; 429: sign-in limit or hash gate).`);
     return {
       part: 'attack',

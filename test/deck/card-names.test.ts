@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editDistance, lookupCardName, normalizeName } from '../../src/core/deck/card-names.js';
+import { readCardFile } from '../../src/adapters/deck/card-files.js';
+import { editDistance, limitSuggestions, lookupCardName, normalizeName } from '../../src/core/deck/card-names.js';
 import { buildCatalogue, type Card } from '../../src/core/deck/catalogue.js';
+import { sharedDataDir, sharedDataPresent } from '../support/services.js';
 import { P, shippedCatalogue } from './shipped.js';
 
 const catalogue = shippedCatalogue();
@@ -37,5 +40,35 @@ describe('card names', () => {
   it('computes edit distances and gives up past the maximum', () => {
     expect(editDistance('kitten', 'sitting', 5)).toBe(3);
     expect(editDistance('abc', 'xyz', 1)).toBe(2);
+  });
+
+  it('stops suggesting once the searches allowed for one list are used, still saying the name is unknown', () => {
+    const [first, second] = limitSuggestions(1, () => [lookupCardName(catalogue, 'Stardust Dragn'), lookupCardName(catalogue, 'Stardust Dragn')]);
+    expect(first?.kind === 'unknown' && first.closest[0]?.passcode).toBe(P.stardust);
+    expect(second).toEqual({ kind: 'unknown', closest: [] });
+    // Outside the limit, suggestions are back.
+    const after = lookupCardName(catalogue, 'Stardust Dragn');
+    expect(after.kind === 'unknown' && after.closest.length).toBeGreaterThan(0);
+  });
+
+  it('suggests nothing for a name longer than any card name, and for one sharing no two letters with any', () => {
+    expect(lookupCardName(catalogue, 'x'.repeat(500))).toEqual({ kind: 'unknown', closest: [] });
+    expect(lookupCardName(catalogue, 'qqqqqqqq')).toEqual({ kind: 'unknown', closest: [] });
+  });
+});
+
+describe.skipIf(!sharedDataPresent())('card names in the real catalogue (14,222 cards)', () => {
+  it('finds the closest names through the index', async () => {
+    const read = await readCardFile(join(sharedDataDir, 'cards.jsonl'));
+    if (!read.ok) throw new Error('cards.jsonl does not read');
+    const real = buildCatalogue(read.value.cards).catalogue;
+    const names = (name: string) => {
+      const found = lookupCardName(real, name);
+      return found.kind === 'unknown' ? found.closest.map((c) => c.nameEn) : [];
+    };
+    expect(names('Blue-Eyes White Dragonx')[0]).toBe('Blue-Eyes White Dragon');
+    expect(names('Ash Blossom & Joyous Sprin')[0]).toBe('Ash Blossom & Joyous Spring');
+    expect(names('Monster Rebron')).toContain('Monster Reborn');
+    expect(names('灰流うららx')[0]).toBe('Ash Blossom & Joyous Spring');
   });
 });

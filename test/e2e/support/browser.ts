@@ -41,6 +41,10 @@ export async function openPerson(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  // The server's Content-Security-Policy must never block a part of the console.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text())) errors.push(message.text());
+  });
   return { context, page, errors };
 }
 
