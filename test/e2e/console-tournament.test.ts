@@ -210,7 +210,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await shootBoth(visitor.page, '05-find-table');
   }, 120_000);
 
-  it('a player six minutes late gets the guideline duel loss with one tap on the round clock', async () => {
+  it('a player six minutes late gets the guideline duel loss from the round clock, confirmed in one step', async () => {
     const late = round1[0]!.players[0];
     server.clock.advanceMinutes(6);
     const page = judge.page;
@@ -219,11 +219,12 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await row.waitFor();
     expect(await page.locator('[data-testid^="late-"]:not([data-testid^="late-seat-"])').count()).toBe(1);
     expect(await row.textContent()).toContain('6分の遅刻');
-    expect(await page.getByTestId(`confirm-late-${late}`).textContent()).toBe('デュエルの敗北を出す');
+    expect(await page.getByTestId(`propose-late-${late}`).textContent()).toBe('デュエルの敗北を提案');
     await shootBoth(page, '06-round-clock');
 
+    await page.getByTestId(`propose-late-${late}`).click();
     await page.getByTestId(`confirm-late-${late}`).click();
-    await row.filter({ hasText: 'この回戦で既に出した罰則: デュエルの敗北' }).waitFor();
+    await page.getByTestId(`late-issued-${late}`).filter({ hasText: 'デュエルの敗北' }).waitFor();
     await page.getByTestId(`late-seat-${late}`).click();
     await row.waitFor({ state: 'detached' });
 

@@ -24,6 +24,7 @@ const details = {
   options: ['current-duel'],
   message: 'facts.minutesLate: missing',
   penalty: '3',
+  issued: 'duel-loss',
   prize: 'winner',
   advanced: '0007',
 };

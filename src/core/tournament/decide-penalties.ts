@@ -8,6 +8,7 @@ import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
 import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
+import { decideSameLateness, sameLateness } from './same-lateness.js';
 import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, penaltiesInForce, unreportedMatchOf } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
@@ -26,6 +27,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   if (!findPlayer(t, d.player)) return err(domainError('player-not-found', { player: d.player }));
   const phase = d.report?.phase;
   if (!PHASES.includes(phase)) return err(domainError('invalid-command', { field: 'report.phase', problem: { ja: `${PHASES.join(', ')} のいずれかが必要です`, en: `expected one of ${PHASES.join(', ')}` } }));
+  const issued = sameLateness(t, d.player, d.report.infraction);
+  if (issued) return decideSameLateness(command, t, issued);
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
   if (!context.ok) return context;
 

@@ -72,6 +72,11 @@ const MESSAGES = {
   'penalty-not-found': (d: { penalty: string }) => t(`罰則 ${d.penalty} はありません`, `there is no penalty ${d.penalty}`),
   'penalty-rescinded': (d: { penalty: string }) =>
     t(`罰則 ${d.penalty} は取り消し済みです`, `penalty ${d.penalty} has already been rescinded`),
+  'lateness-already-penalized': (d: { player: string; penalty: string; issued: string }) =>
+    t(
+      `選手 ${d.player} のこの回戦の遅刻には罰則 ${d.penalty} (${d.issued}) が出ています。同じ遅刻に罰則は一つだけで、より重い罰則になったときだけ置き換わります`,
+      `player ${d.player}'s lateness in this round already has penalty ${d.penalty} (${d.issued}); one lateness gets one penalty, replaced only by a heavier one`,
+    ),
   'tournament-finished': () => t(`大会は終了しています`, `the tournament has finished`),
   'tournament-not-finished': (d: { reason: Text }) =>
     t(`大会はまだ終了できません (${d.reason.ja})`, `the tournament cannot finish yet (${d.reason.en})`),

@@ -156,6 +156,19 @@ export type PenaltyChanged = Event<'PenaltyChanged', {
   readonly statements: readonly string[];
   readonly judge: Actor;
 }>;
+/**
+ * The same lateness reported again once the guideline gives a heavier penalty: it replaces the
+ * penalty issued for it (same id, same match), so the record keeps one penalty per lateness.
+ */
+export type TardinessRaised = Event<'TardinessRaised', {
+  readonly penaltyId: number;
+  readonly report: AssessReport;
+  readonly guideline: Decision;
+  readonly penalty: PenaltyId;
+  readonly repeatUpgrade: boolean;
+  readonly landing: Landing;
+  readonly judge: Actor;
+}>;
 export type PenaltyRescinded = Event<'PenaltyRescinded', { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
@@ -174,6 +187,7 @@ export type TournamentEvent =
   | RoundEnded
   | PenaltyIssued
   | PenaltyChanged
+  | TardinessRaised
   | PenaltyRescinded
   | TournamentFinished
   | PrizeListSet
@@ -197,6 +211,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'RoundEnded',
   'PenaltyIssued',
   'PenaltyChanged',
+  'TardinessRaised',
   'PenaltyRescinded',
   'TournamentFinished',
   'PrizeListSet',

@@ -90,6 +90,18 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         appeals: [...p.appeals, { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at }],
       }));
     }
+    case 'TardinessRaised': {
+      const d = event.data;
+      return updatePenalty(t, d.penaltyId, (p) => ({
+        ...p,
+        report: d.report,
+        guideline: d.guideline,
+        penalty: d.penalty,
+        repeatUpgrade: d.repeatUpgrade,
+        landing: d.landing,
+        raised: [...(p.raised ?? []), { from: p.penalty, to: d.penalty, judge: d.judge, at: event.at }],
+      }));
+    }
     case 'PenaltyRescinded': {
       const d = event.data;
       return updatePenalty(t, d.penaltyId, (p) => ({

@@ -82,6 +82,8 @@ export interface PenaltyState {
   readonly at: string;
   readonly rescinded: boolean;
   readonly appeals: readonly PenaltyAppeal[];
+  /** The same lateness reported again with a heavier guideline penalty, each replacing the one before. */
+  readonly raised?: readonly { readonly from: PenaltyId; readonly to: PenaltyId; readonly judge: Actor; readonly at: string }[];
 }
 
 export interface PrizeState extends Prize {

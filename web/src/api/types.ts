@@ -8,9 +8,10 @@ import type { SeatView, TableView, PairingsView } from '../../../src/app/project
 import type { StandingsRow } from '../../../src/core/tournament/standings.js';
 import type { FinalPlace } from '../../../src/core/tournament/final-ranking.js';
 import type { PlayerResult, RoundLine, PenaltyLine, PlayerHistory } from '../../../src/app/projections/player-history.js';
+import type { LatePlayer } from '../../../src/adapters/http/tournaments/tardiness.js';
 
 export type { AppliesTo, Decision, PenaltyId, Phase, MatchOutcome, Stage, DuelResult, SeatView, TableView, PairingsView };
-export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory };
+export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer };
 
 /*
  * The shapes the console reads from the API. They follow the server's answers (see
@@ -91,19 +92,6 @@ export interface RoundSummary {
   readonly tables: number;
   readonly reported: number;
   readonly byes: number;
-}
-
-export interface LatePlayer {
-  readonly player: string;
-  readonly name: string;
-  readonly table: number;
-  /** Minutes since the seat time, to a tenth. */
-  readonly minutesLate: number;
-  /** The guideline tardiness penalty for the minutes so far. */
-  readonly penalty: PenaltyId;
-  /** From the player's second tardiness in the tournament: the count and the step up the judge may choose. */
-  readonly repeat: { readonly count: number; readonly upgradeTo: PenaltyId | null } | null;
-  readonly issued: readonly { readonly penaltyId: number; readonly penalty: string }[];
 }
 
 /** GET …/rounds/:r/clock; `late` only for staff. */

@@ -92,7 +92,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/late/:playerId/confirm',
     summary:
-      'Confirms the proposed tardiness penalty for a player not seated, in one call: the delay is the server clock\'s. With `expectedPenalty` (what the judge saw), a threshold crossed meanwhile answers 409 proposal-changed.',
+      'Confirms the proposed tardiness penalty for a player not seated, in one call: the delay is the server clock\'s. One lateness gets one penalty: when one was issued, a heavier proposal replaces it (same penalty id) and anything else is refused (422 lateness-already-penalized). With `expectedPenalty` (what the judge saw), a threshold crossed meanwhile answers 409 proposal-changed.',
     tags: ['clock'],
     access: { command: 'IssuePenalty' },
     params: roundParams.extend({ playerId }),
@@ -132,7 +132,8 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
         if (confirmedDelay.size >= REMEMBERED) confirmedDelay.delete(confirmedDelay.keys().next().value as string);
         confirmedDelay.set(key, delay);
       }
-      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null }, 201);
+      // A lateness already penalized is raised in place (same penalty id), not issued again.
+      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? eventData(answer, 'TardinessRaised') ?? null }, 201);
     },
   });
 }
