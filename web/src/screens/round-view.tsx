@@ -5,7 +5,8 @@ import { hasRole, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { paths, writes } from '../api/tournament-api';
 import type { PairingsView, SeatView, TableView } from '../api/types';
-import { usePendingFor } from '../components/outbox-bar';
+import { useFailedFor, useLabel, usePendingFor } from '../components/outbox-bar';
+import { RefusedWrite } from '../components/refused-write';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
@@ -13,31 +14,7 @@ import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
 import { ResultEntry } from './result-entry';
 import { RoundTimer } from './round-timer';
-
-/** How a table's result reads: the score from the first player's seat, or the special outcomes. */
-export function useOutcomeText(): (table: TableView) => string {
-  const { t } = useTranslation();
-  return (table) => {
-    const [a, b] = table.players;
-    const o = table.outcome;
-    switch (o.kind) {
-      case 'pending':
-        return t('outcome.pending');
-      case 'bye':
-        return t('outcome.bye');
-      case 'draw':
-        return t('outcome.draw', { score: `${a?.duelWins ?? 0}-${b?.duelWins ?? 0}` });
-      case 'double-loss':
-        return t('outcome.doubleLoss');
-      case 'win': {
-        const winner = table.players.find((p) => p.id === o.winner);
-        const loser = table.players.find((p) => p.id !== o.winner);
-        const text = t('outcome.win', { name: winner?.name ?? o.winner, score: `${winner?.duelWins ?? 0}-${loser?.duelWins ?? 0}` });
-        return o.byPenalty ? `${text} (${t('outcome.byPenalty')})` : text;
-      }
-    }
-  };
-}
+import { useOutcomeText } from '../components/outcome-text';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
@@ -119,6 +96,8 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
   const [entering, setEntering] = useState(false);
   const tablePath = `${paths.rounds(id)}/${round}/tables/${table.table}`;
   const pending = usePendingFor(tablePath + '/');
+  const refused = useFailedFor(tablePath + '/');
+  const label = useLabel();
   const canReport = hasRole(account, 'scorekeeper', 'judge', 'head-judge');
   const canCorrect = hasRole(account, 'scorekeeper', 'head-judge');
   const judge = hasRole(account, 'judge', 'head-judge');
@@ -147,6 +126,9 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
           )}
         </p>
       </div>
+      {refused.map((f) => (
+        <RefusedWrite key={f.key} failed={f} label={label} />
+      ))}
       <ul className="seats">
         {table.players.map((p) => (
           <Seat key={p.id} seat={p} table={table.table!} round={round} judge={judge && !ended} version={writeVersion} />

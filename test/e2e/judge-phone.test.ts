@@ -1,0 +1,199 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/services.js';
+import { launchChromium, openPerson, PHONE, type Person } from './support/browser.js';
+import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { StaffApi } from './support/staff-api.js';
+
+/*
+ * The judge's phone (360 px, Japanese) where trust breaks: a tardiness tapped twice, a result
+ * queued offline and refused on reconnect. Each step checks the event log itself, not only
+ * the screen. Screenshots of the changed screens in both languages go to SHINPAN_SHOTS when set.
+ */
+
+const executablePath = chromiumPath();
+const shots = process.env.SHINPAN_SHOTS;
+
+const PLAYERS = [
+  { id: '2000000001', name: '遊城 十代' },
+  { id: '2000000002', name: '丸藤 亮' },
+  { id: '2000000003', name: 'Emily Carter' },
+  { id: '2000000004', name: '万丈目 準' },
+] as const;
+const nameOf = (id: string) => PLAYERS.find((p) => p.id === id)?.name ?? id;
+const STAFF = {
+  judge: { username: 'floor', password: 'floor-judge-password' },
+  score: { username: 'score', password: 'scorekeeper-password' },
+};
+
+interface Table {
+  readonly table: number;
+  readonly players: readonly [string, string];
+}
+
+/** Screenshots at 360 px in Japanese and English, switched with the console's own buttons. */
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  for (const lang of ['ja', 'en'] as const) {
+    await page.locator(`.lang-switch button[lang=${lang}]`).first().click();
+    await page.locator(`html[lang=${lang}]`).waitFor({ state: 'attached' });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${shots}/${name}.${lang}.png`, fullPage: true, animations: 'disabled' });
+  }
+  await page.locator('.lang-switch button[lang=ja]').first().click();
+}
+
+describe.skipIf(!executablePath)("the judge's phone", () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let organizer: StaffApi;
+  let scorekeeper: StaffApi;
+  let judge: Person;
+  let tournament = '';
+  let round1: Table[] = [];
+  const base = () => `/t/${tournament}`;
+
+  /** The tournament's event log as stored (the export the archive keeps). */
+  async function eventLog(): Promise<{ type: string; data: any }[]> {
+    const answer = await fetch(`${server.url}/api/tournaments/${tournament}/export?format=events`, { headers: { cookie: organizer.cookieHeader() } });
+    expect(answer.status).toBe(200);
+    return (await answer.text())
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { type: string; data: any });
+  }
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    organizer = new StaffApi(server.url);
+    await organizer.login(server.firstLogin.username, server.firstLogin.password);
+    const changed = await organizer.send('POST', '/api/auth/password', { currentPassword: server.firstLogin.password, newPassword: 'organizer-password-1' });
+    expect(changed.status).toBe(200);
+    await organizer.createAccount(STAFF.judge.username, ['judge'], STAFF.judge.password);
+    await organizer.createAccount(STAFF.score.username, ['scorekeeper'], STAFF.score.password);
+    scorekeeper = new StaffApi(server.url);
+    await scorekeeper.login(STAFF.score.username, STAFF.score.password);
+    const created = await organizer.send('POST', '/api/tournaments', {
+      name: '判定テスト大会',
+      date: '2011-06-01',
+      decklistsRequired: false,
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    expect(created.status).toBe(201);
+    tournament = created.body.id;
+    for (const p of PLAYERS) expect((await scorekeeper.send('POST', `/api/tournaments/${tournament}/players`, p)).status).toBe(201);
+    expect((await scorekeeper.send('POST', `/api/tournaments/${tournament}/rounds`, { round: 1 })).status).toBe(201);
+    const pairings = await scorekeeper.send('GET', `/api/tournaments/${tournament}/rounds/1/pairings`);
+    round1 = (pairings.body.tables as { table: number | null; players: { id: string }[] }[])
+      .filter((t) => t.table !== null)
+      .map((t) => ({ table: t.table as number, players: [t.players[0]!.id, t.players[1]!.id] as const }));
+    judge = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: STAFF.judge });
+  }, 180_000);
+
+  let failed = false;
+  beforeEach((context) => {
+    if (failed) context.skip();
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    failed = true;
+    if (shots) await judge?.page.screenshot({ path: `${shots}/failed.judge.png`, fullPage: true }).catch(() => undefined);
+    if (judge?.errors.length) process.stderr.write(`page errors:\n${judge.errors.join('\n')}\n`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('one lateness gets one penalty however often the judge taps; a heavier proposal replaces it', async () => {
+    const [late] = round1[0]!.players;
+    server.clock.advanceMinutes(2);
+    const page = judge.page;
+    await page.goto(`${base()}/rounds/1/clock`);
+    const propose = page.getByTestId(`propose-late-${late}`);
+    await propose.filter({ hasText: '警告を提案' }).waitFor();
+    await propose.click();
+    // One step, showing what it does to the match before anything is written.
+    const panel = page.getByTestId(`late-confirm-${late}`);
+    expect(await panel.textContent()).toContain('マッチの結果には影響しません');
+    await shoot(page, 'clock-confirm-warning');
+    const confirm = page.getByTestId(`confirm-late-${late}`);
+    await confirm.dblclick();
+    await page.getByTestId(`late-issued-${late}`).filter({ hasText: '#1' }).waitFor();
+    // The button now says what was issued and cannot issue it again.
+    await propose.filter({ hasText: '警告（記録済み）' }).waitFor();
+    expect(await propose.isDisabled()).toBe(true);
+    await shoot(page, 'clock-issued');
+
+    // Six minutes late: the proposal is a duel loss, replacing the warning.
+    server.clock.advanceMinutes(4);
+    await page.reload();
+    await propose.filter({ hasText: 'デュエルの敗北に重くする' }).waitFor();
+    await propose.click();
+    expect(await panel.textContent()).toContain('罰則 #1（警告）を置き換えます');
+    expect(await panel.textContent()).toContain(`第1デュエルは ${nameOf(round1[0]!.players[1])} の勝ち`);
+    await shoot(page, 'clock-confirm-raise');
+    await confirm.click();
+    await page.getByTestId(`late-issued-${late}`).filter({ hasText: 'デュエルの敗北' }).waitFor();
+    await propose.filter({ hasText: 'デュエルの敗北（記録済み）' }).waitFor();
+
+    // A second phone (or a retry with a new key) asking for the same lateness is refused by the core.
+    const again = await organizer.send('GET', `/api/tournaments/${tournament}/rounds/1/clock`);
+    expect(again.body.late.find((l: { player: string }) => l.player === late)).toMatchObject({ penalty: 'duel-loss', issued: { penaltyId: 1, penalty: 'duel-loss' }, confirmable: false });
+
+    const events = (await eventLog()).filter((e) => e.type === 'PenaltyIssued' || e.type === 'TardinessRaised');
+    expect(events.map((e) => [e.type, e.data.penaltyId, e.data.player ?? null, e.data.penalty])).toEqual([
+      ['PenaltyIssued', 1, late, 'warning'],
+      ['TardinessRaised', 1, null, 'duel-loss'],
+    ]);
+    const penalties = await organizer.send('GET', `/api/tournaments/${tournament}/penalties`);
+    expect(penalties.body.penalties.map((p: { id: number; penalty: string; repeatUpgrade: boolean }) => [p.id, p.penalty, p.repeatUpgrade])).toEqual([[1, 'duel-loss', false]]);
+  }, 120_000);
+
+  it('a result queued offline and refused on reconnect stays in view with its reason, after a reload too', async () => {
+    const table = round1[1]!;
+    const [a, b] = table.players;
+    const page = judge.page;
+    await page.goto(`${base()}/rounds/1`);
+    await judge.context.setOffline(true);
+    await page.getByTestId(`enter-result-${table.table}`).click();
+    await page.getByTestId(`quick-${table.table}-${a}-2-0`).click();
+    await page.getByTestId(`submit-result-${table.table}`).click();
+    await page.getByTestId('pending-writes').waitFor();
+
+    // Meanwhile the scorekeeper enters another result for the same table.
+    const other = await scorekeeper.send('POST', `/api/tournaments/${tournament}/rounds/1/tables/${table.table}/result`, { duels: [b, a, b] });
+    expect(other.status).toBe(200);
+
+    await judge.context.setOffline(false);
+    const card = page.getByTestId(`table-${table.table}`);
+    const refused = card.getByTestId('failed-write');
+    await refused.waitFor();
+    expect(await refused.getByTestId('failed-sent').textContent()).toBe(`送った結果: ${nameOf(a)} 2-0`);
+    await refused.getByTestId('failed-recorded').filter({ hasText: `${nameOf(b)}` }).filter({ hasText: '2-1' }).waitFor();
+    expect(await refused.getByTestId('failed-reason').textContent()).not.toBe('');
+    await shoot(page, 'result-refused');
+
+    await page.reload();
+    await card.getByTestId('failed-write').getByTestId('failed-sent').filter({ hasText: `${nameOf(a)} 2-0` }).waitFor();
+    // The strip under the header keeps it too, whatever screen the judge is on.
+    await page.goto(`${base()}/rounds/1/clock`);
+    await page.locator('.outbox [data-testid=failed-write]').waitFor();
+
+    // The log holds the scorekeeper's result only: nothing was merged or applied twice.
+    const results = (await eventLog()).filter((e) => e.type === 'ResultReported' && e.data.table === table.table);
+    expect(results.map((e) => e.data.duels)).toEqual([[b, a, b]]);
+
+    // The judge chooses: discard.
+    await page.locator('.outbox [data-testid=failed-write] [data-testid=discard-failed]').click();
+    await page.locator('.outbox [data-testid=failed-write]').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('late-issued-' + round1[0]!.players[0]).waitFor();
+    expect(await page.locator('[data-testid=failed-write]').count()).toBe(0);
+  }, 120_000);
+});
