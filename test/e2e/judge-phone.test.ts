@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
@@ -13,6 +13,7 @@ import { StaffApi } from './support/staff-api.js';
  */
 
 const executablePath = chromiumPath();
+const deck = (file: string) => readFileSync(new URL(`../../catalogue/decks/${file}`, import.meta.url), 'utf8');
 const shots = process.env.SHINPAN_SHOTS;
 
 const PLAYERS = [
@@ -51,13 +52,14 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
   let organizer: StaffApi;
   let scorekeeper: StaffApi;
   let judge: Person;
+  let organizerPhone: Person;
   let tournament = '';
   let round1: Table[] = [];
   const base = () => `/t/${tournament}`;
 
   /** The tournament's event log as stored (the export the archive keeps). */
-  async function eventLog(): Promise<{ type: string; data: any }[]> {
-    const answer = await fetch(`${server.url}/api/tournaments/${tournament}/export?format=events`, { headers: { cookie: organizer.cookieHeader() } });
+  async function eventLog(id = tournament): Promise<{ type: string; data: any }[]> {
+    const answer = await fetch(`${server.url}/api/tournaments/${id}/export?format=events`, { headers: { cookie: organizer.cookieHeader() } });
     expect(answer.status).toBe(200);
     return (await answer.text())
       .split('\n')
@@ -93,6 +95,7 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
       .filter((t) => t.table !== null)
       .map((t) => ({ table: t.table as number, players: [t.players[0]!.id, t.players[1]!.id] as const }));
     judge = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: STAFF.judge });
+    organizerPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: { username: server.firstLogin.username, password: 'organizer-password-1' } });
   }, 180_000);
 
   let failed = false;
@@ -103,7 +106,8 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     if (context.task.result?.state !== 'fail') return;
     failed = true;
     if (shots) await judge?.page.screenshot({ path: `${shots}/failed.judge.png`, fullPage: true }).catch(() => undefined);
-    if (judge?.errors.length) process.stderr.write(`page errors:\n${judge.errors.join('\n')}\n`);
+    if (shots) await organizerPhone?.page.screenshot({ path: `${shots}/failed.organizer.png`, fullPage: true }).catch(() => undefined);
+    for (const person of [judge, organizerPhone]) if (person?.errors.length) process.stderr.write(`page errors:\n${person.errors.join('\n')}\n`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -195,5 +199,64 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     await page.reload();
     await page.getByTestId('late-issued-' + round1[0]!.players[0]).waitFor();
     expect(await page.locator('[data-testid=failed-write]').count()).toBe(0);
+  }, 120_000);
+
+  it('an illegal or missing list is flagged at registration and stops round 1 until the organizer accepts it with a reason', async () => {
+    const created = await organizer.send('POST', '/api/tournaments', {
+      name: 'リスト確認大会',
+      date: '2011-06-01',
+      decklistsRequired: true,
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const [broken, legal, none] = [
+      { id: '3000000001', name: '不動 遊星', list: deck('quickdraw-broken.ydk') },
+      { id: '3000000002', name: 'ジャック・アトラス', list: deck('quickdraw-synchro.ydk') },
+      { id: '3000000003', name: 'クロウ', list: null },
+    ] as const;
+    const page = organizerPhone.page;
+    await page.goto(`/t/${id}/players`);
+    for (const p of [broken, legal, none]) {
+      await page.locator('input[name=playerId]').fill(p.id);
+      await page.locator('input[name=playerName]').fill(p.name);
+      if (p.list) await page.locator('form').getByTestId('decklist-text').fill(p.list);
+      await page.locator('form button[type=submit]').click();
+    }
+    // Registered is not "ready": the answer says what is wrong with the list, under the rule's name.
+    const brokenAnswer = page.locator(`[data-testid=registered-${broken.id}][data-deck=findings]`);
+    await brokenAnswer.waitFor();
+    expect(await brokenAnswer.getAttribute('class')).toContain('notice-error');
+    expect(await brokenAnswer.getByTestId('deck-findings').locator('li').count()).toBeGreaterThan(0);
+    await page.locator(`[data-testid=registered-${none.id}][data-deck=missing]`).waitFor();
+    await page.locator(`[data-testid=registered-${legal.id}][data-deck=ok]`).waitFor();
+    // The list of players shows each one's deck state.
+    await page.getByTestId(`deck-state-${broken.id}`).filter({ hasText: 'リストに問題' }).waitFor();
+    expect(await page.getByTestId(`deck-state-${legal.id}`).textContent()).toBe('リスト適正');
+    expect(await page.getByTestId(`deck-state-${none.id}`).textContent()).toBe('リスト未登録');
+    await shoot(page, 'players-deck-state');
+
+    // A scorekeeper cannot pair over it; the organizer sees who and why, and goes on only with a reason.
+    const refused = await scorekeeper.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
+    expect([refused.status, refused.body.code]).toEqual([422, 'decklists-missing']);
+    await page.goto(`/t/${id}`);
+    const gate = page.getByTestId('decklist-gate');
+    await gate.waitFor();
+    expect(await gate.locator('li').count()).toBe(2);
+    await gate.getByTestId(`gate-${broken.id}`).filter({ hasText: 'リストに問題' }).waitFor();
+    await gate.getByTestId(`gate-${none.id}`).filter({ hasText: 'リスト未登録' }).waitFor();
+    expect(await page.getByTestId('pair-round').isDisabled()).toBe(true);
+    await page.getByTestId('accept-decklists-reason').fill('クロウのリストは紙で受領済み、遊星は第1回戦前にデッキチェック');
+    await shoot(page, 'pairing-decklist-gate');
+    await page.getByTestId('pair-round').click();
+    await page.waitForURL(`**/t/${id}/rounds/1`);
+
+    const events = await eventLog(id);
+    const accepted = events.filter((e) => e.type === 'DecklistIssuesAccepted');
+    expect(accepted.map((e) => [e.data.missing, e.data.illegal, e.data.reason, e.data.by.role])).toEqual([
+      [[none.id], [broken.id], 'クロウのリストは紙で受領済み、遊星は第1回戦前にデッキチェック', 'organizer'],
+    ]);
+    expect(events.findIndex((e) => e.type === 'RoundPaired')).toBe(events.indexOf(accepted[0]!) + 1);
   }, 120_000);
 });

@@ -49,7 +49,7 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: `${T}/players/${P1}/decklist`, may: STAFF },
   { method: 'POST', path: `${T}/players/drop-me/drop`, body: { reason: 'went home' }, may: ['organizer', 'head-judge', 'scorekeeper'] },
   { method: 'POST', path: `${T}/deck-checks`, body: { player: P1, deck }, may: ['head-judge', 'judge'] },
-  { method: 'POST', path: `${T}/rounds`, body: { round: 1, seatTime: '2025-06-01T08:55:00.000Z' }, may: ['organizer', 'scorekeeper'] },
+  { method: 'POST', path: `${T}/rounds`, body: { round: 1, seatTime: '2025-06-01T08:55:00.000Z', acceptDecklists: { reason: 'the late entry shows a paper list' } }, may: ['organizer', 'scorekeeper'] },
   { method: 'GET', path: `${T}/rounds/1/pairings`, may: EVERYONE },
   { method: 'GET', path: `${T}/rounds/1/pairings/${P1}`, may: EVERYONE },
   { method: 'GET', path: `${T}/rounds/1/clock`, may: EVERYONE },

@@ -27,7 +27,17 @@ export type RegisterPlayer = Command<'RegisterPlayer', { readonly player: { read
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
 export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
 /** `round` is the number the caller expects to pair, so a double click cannot pair twice; `seatTime` defaults to the time of pairing. */
-export type PairRound = Command<'PairRound', { readonly round: number; readonly seatTime?: string }>;
+export type PairRound = Command<
+  'PairRound',
+  {
+    readonly round: number;
+    readonly seatTime?: string;
+    /** Round 1: the players whose registered list the deck checker found problems in. */
+    readonly decklistFindings?: readonly string[];
+    /** Round 1: the organizer goes on despite missing or illegal lists, for this reason. */
+    readonly acceptDecklists?: { readonly reason: string };
+  }
+>;
 export type MarkSeated = Command<'MarkSeated', { readonly round: number; readonly table: number; readonly player: string }>;
 export type ExtendTime = Command<'ExtendTime', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason?: string }>;
 /** `duels`: the duels played, in order, leaving out those already decided by penalty. */

@@ -21,7 +21,15 @@ const MESSAGES = {
   'registration-closed': (d: { reason: Text }) =>
     t(`登録は締め切られています (${d.reason.ja})`, `registration is closed (${d.reason.en})`),
   'decklists-missing': (d: { players: readonly string[] }) =>
-    t(`デッキリストが必要な大会です。未提出: ${list(d.players)}`, `this tournament requires decklists; missing for ${list(d.players)}`),
+    t(
+      `デッキリストが必要な大会です。未提出: ${list(d.players)}（主催者は理由を記して続行できます）`,
+      `this tournament requires decklists; missing for ${list(d.players)} (the organizer may go on with a written reason)`,
+    ),
+  'decklists-illegal': (d: { players: readonly string[] }) =>
+    t(
+      `デッキリストに問題のある選手がいます: ${list(d.players)}。修正するか、主催者が理由を記して続行してください`,
+      `the decklists of ${list(d.players)} break the deck rules; fix them, or the organizer goes on with a written reason`,
+    ),
   'decklist-locked': (d: { player: string }) =>
     t(`選手 ${d.player} は対戦を始めているため、デッキリストを差し替えできません`, `player ${d.player} has started playing; the decklist can no longer change`),
   'player-dropped': (d: { player: string }) =>

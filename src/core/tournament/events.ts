@@ -115,6 +115,14 @@ export type RoundPaired = Event<'RoundPaired', {
   /** Elimination rounds only. */
   readonly bracket: readonly BracketSlot[] | null;
 }>;
+/** The organizer paired round 1 despite these missing and illegal decklists, for this reason. */
+export type DecklistIssuesAccepted = Event<'DecklistIssuesAccepted', {
+  readonly round: number;
+  readonly missing: readonly string[];
+  readonly illegal: readonly string[];
+  readonly reason: string;
+  readonly by: Actor;
+}>;
 export type PlayerSeated = Event<'PlayerSeated', { readonly round: number; readonly table: number; readonly player: string }>;
 export type TimeExtended = Event<'TimeExtended', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason: string | null }>;
 /**
@@ -180,6 +188,7 @@ export type TournamentEvent =
   | DecklistSubmitted
   | PlayerDropped
   | RoundPaired
+  | DecklistIssuesAccepted
   | PlayerSeated
   | TimeExtended
   | ResultReported
@@ -204,6 +213,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'DecklistSubmitted',
   'PlayerDropped',
   'RoundPaired',
+  'DecklistIssuesAccepted',
   'PlayerSeated',
   'TimeExtended',
   'ResultReported',

@@ -58,6 +58,9 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       const { duels, penaltyDuels, reason } = event.data;
       return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, report: { duels, penaltyDuels, correction: reason } }));
     }
+    case 'DecklistIssuesAccepted':
+      // A record of the organizer's decision; the state has nothing to change.
+      return t;
     case 'RoundEnded':
       return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, ended: true } : r)) };
     case 'PenaltyIssued': {

@@ -57,8 +57,9 @@ export const writes = {
     write(t, v, 'PUT', `${paths.players(t)}/${enc(player)}/decklist`, { decklist: body }, { key: 'write.submitDecklist', params: { player } }),
   dropPlayer: (t: string, v: number | null, player: string, reason?: string) =>
     write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, { key: 'write.dropPlayer', params: { player } }),
-  pairRound: (t: string, v: number | null, round: number) =>
-    write(t, v, 'POST', paths.rounds(t), { round }, { key: 'write.pairRound', params: { round } }),
+  /** `acceptDecklists`: the organizer pairs round 1 despite missing or illegal lists, for this reason. */
+  pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }) =>
+    write(t, v, 'POST', paths.rounds(t), acceptDecklists ? { round, acceptDecklists } : { round }, { key: 'write.pairRound', params: { round } }),
   endRound: (t: string, v: number | null, round: number) =>
     write(t, v, 'POST', `${paths.rounds(t)}/${round}/end`, {}, { key: 'write.endRound', params: { round } }),
   reportResult: (t: string, v: number | null, round: number, table: number, duels: readonly string[]) =>

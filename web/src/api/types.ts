@@ -81,6 +81,8 @@ export interface PlayerView {
   /** Staff only. */
   readonly entryRound?: number;
   readonly decklist?: boolean;
+  /** The registered list as the deck rules see it: none, legal, or with findings (their count). */
+  readonly deck?: { readonly state: 'none' | 'legal' | 'findings'; readonly findings: number };
   readonly dropReason?: string | null;
 }
 

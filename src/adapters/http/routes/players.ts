@@ -10,6 +10,7 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
 import { decklistFindings, findingAnswer } from '../tournaments/deck-report.js';
+import { deckStates } from '../tournaments/deck-state.js';
 import { playerId, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 
 const PLAYER = { en: 'Player', ja: '選手' };
@@ -45,7 +46,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players',
-    summary: 'The players in registration order; staff also see entry round, decklist status and drop reason.',
+    summary: "The players in registration order; staff also see entry round, decklist status, the list's deck state (`deck`: none, legal or findings, with the count) and drop reason.",
     tags: ['players'],
     access: 'public',
     params: tournamentParams,
@@ -53,11 +54,12 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
       const { dropped } = departures(t);
-      const players = t.players.map((p) => ({
+      const decks = staff ? await deckStates(t.players, t) : [];
+      const players = t.players.map((p, i) => ({
         id: p.id,
         name: p.name,
         dropped: dropped.has(p.id),
-        ...(staff ? { entryRound: p.entryRound, decklist: p.decklist !== null, dropReason: p.drop?.reason ?? null } : {}),
+        ...(staff ? { entryRound: p.entryRound, decklist: p.decklist !== null, deck: decks[i]!, dropReason: p.drop?.reason ?? null } : {}),
       }));
       return withVersion(reply, version, { players });
     },
