@@ -25,6 +25,7 @@ const details = {
   message: 'facts.minutesLate: missing',
   penalty: '3',
   issued: 'duel-loss',
+  request: '2',
   prize: 'winner',
   advanced: '0007',
 };

@@ -2,7 +2,7 @@ import type { Deck } from '../deck/deck.js';
 import type { AppliesTo, AssessReport, PenaltyId } from '../policy/assess-types.js';
 import type { Result } from '../result.js';
 import type { DomainError } from './domain-errors.js';
-import type { Actor, DuelEntry, EventDraft, Prize, RecordedPack, TournamentEvent, TournamentSettings } from './events.js';
+import type { Actor, DuelEntry, EventDraft, Prize, RecordedPack, StaffRequest, TournamentEvent, TournamentSettings } from './events.js';
 
 /*
  * What people ask of a tournament. `decide` turns a command into events or a domain error;
@@ -72,6 +72,13 @@ export type ChangePenalty = Command<
     readonly statements?: readonly string[];
   }
 >;
+/** A floor judge asks the head judge for what needs their authority; `notes`: what happened, in the judge's words. */
+export type SubmitRequest = Command<'SubmitRequest', { readonly request: StaffRequest; readonly notes?: string }>;
+/** The head judge approves the request as sent, changes the penalty (with a reason), or refuses it (with a reason). */
+export type DecideRequest = Command<
+  'DecideRequest',
+  { readonly requestId: number; readonly outcome: 'approved' | 'changed' | 'refused'; readonly penalty?: PenaltyId; readonly reason?: string }
+>;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
 export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;
 export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
@@ -90,6 +97,8 @@ export type TournamentCommand =
   | IssuePenalty
   | RescindPenalty
   | ChangePenalty
+  | SubmitRequest
+  | DecideRequest
   | FinishTournament
   | SetPrizeList
   | AwardPrize;

@@ -9,6 +9,7 @@ import { domainError } from './domain-errors.js';
 import type { TournamentEvent } from './events.js';
 import { checkRole } from './permissions.js';
 import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
+import { decideDecideRequest, decideSubmitRequest } from './staff-requests.js';
 import type { TournamentState } from './state.js';
 
 /**
@@ -55,6 +56,10 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideRescindPenalty(command, t);
     case 'ChangePenalty':
       return decideChangePenalty(command, t);
+    case 'SubmitRequest':
+      return decideSubmitRequest(command, t);
+    case 'DecideRequest':
+      return decideDecideRequest(command, t);
     case 'FinishTournament':
       return decideFinish(command, t);
     case 'SetPrizeList':

@@ -85,6 +85,9 @@ const MESSAGES = {
       `選手 ${d.player} のこの回戦の遅刻には罰則 ${d.penalty} (${d.issued}) が出ています。同じ遅刻に罰則は一つだけで、より重い罰則になったときだけ置き換わります`,
       `player ${d.player}'s lateness in this round already has penalty ${d.penalty} (${d.issued}); one lateness gets one penalty, replaced only by a heavier one`,
     ),
+  'request-not-found': (d: { request: string }) => t(`依頼 ${d.request} はありません`, `there is no request ${d.request}`),
+  'request-already-decided': (d: { request: string }) =>
+    t(`依頼 ${d.request} は判断済みです`, `request ${d.request} has already been decided`),
   'tournament-finished': () => t(`大会は終了しています`, `the tournament has finished`),
   'tournament-not-finished': (d: { reason: Text }) =>
     t(`大会はまだ終了できません (${d.reason.ja})`, `the tournament cannot finish yet (${d.reason.en})`),

@@ -1,6 +1,7 @@
 import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
+import type { CorrectResult, IssuePenalty } from './commands.js';
 import type { Stage } from './match-record.js';
 
 /*
@@ -178,6 +179,27 @@ export type TardinessRaised = Event<'TardinessRaised', {
   readonly judge: Actor;
 }>;
 export type PenaltyRescinded = Event<'PenaltyRescinded', { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }>;
+/** What a floor judge asks the head judge to decide: a penalty as the judge would issue it, or a result correction. */
+export type StaffRequest =
+  | { readonly kind: 'penalty'; readonly penalty: IssuePenalty['data'] }
+  | { readonly kind: 'correction'; readonly correction: CorrectResult['data'] };
+export type RequestSubmitted = Event<'RequestSubmitted', {
+  readonly requestId: number;
+  readonly request: StaffRequest;
+  readonly notes: string | null;
+  /** For a penalty request: the guideline decision and the penalty the request proposes, as assessed when sent. */
+  readonly guideline: Decision | null;
+  readonly proposed: PenaltyId | null;
+  readonly judge: Actor;
+}>;
+/** Follows the PenaltyIssued or ResultCorrected an approval wrote (`penaltyId` names the penalty). */
+export type RequestDecided = Event<'RequestDecided', {
+  readonly requestId: number;
+  readonly outcome: 'approved' | 'changed' | 'refused';
+  readonly penaltyId: number | null;
+  readonly reason: string | null;
+  readonly judge: Actor;
+}>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
 export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;
@@ -198,6 +220,8 @@ export type TournamentEvent =
   | PenaltyChanged
   | TardinessRaised
   | PenaltyRescinded
+  | RequestSubmitted
+  | RequestDecided
   | TournamentFinished
   | PrizeListSet
   | PrizeAwarded;
@@ -223,6 +247,8 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PenaltyChanged',
   'TardinessRaised',
   'PenaltyRescinded',
+  'RequestSubmitted',
+  'RequestDecided',
   'TournamentFinished',
   'PrizeListSet',
   'PrizeAwarded',

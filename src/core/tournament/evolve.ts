@@ -12,7 +12,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
   if (event.type === 'TournamentCreated') {
     if (state.status !== 'none') return state;
     const { tournamentId, settings, pack } = event.data;
-    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [] };
+    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [], requests: [] };
   }
   if (state.status === 'none') return state;
   return evolveTournament(state, event);
@@ -112,6 +112,16 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         rescinded: true,
         appeals: [...p.appeals, { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at }],
       }));
+    }
+    case 'RequestSubmitted': {
+      const d = event.data;
+      const request = { id: d.requestId, request: d.request, notes: d.notes, guideline: d.guideline, proposed: d.proposed, judge: d.judge, at: event.at, decision: null };
+      return { ...t, requests: [...t.requests, request] };
+    }
+    case 'RequestDecided': {
+      const d = event.data;
+      const decision = { outcome: d.outcome, penaltyId: d.penaltyId, reason: d.reason, judge: d.judge, at: event.at };
+      return { ...t, requests: t.requests.map((r) => (r.id === d.requestId ? { ...r, decision } : r)) };
     }
     case 'TournamentFinished':
       return { ...t, status: 'finished' };

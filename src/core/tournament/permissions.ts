@@ -22,6 +22,8 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   IssuePenalty: ['judge', 'head-judge'],
   RescindPenalty: ['head-judge'],
   ChangePenalty: ['head-judge'],
+  SubmitRequest: ['judge', 'head-judge'],
+  DecideRequest: ['head-judge'],
   FinishTournament: ['organizer', 'scorekeeper'],
   SetPrizeList: ['organizer'],
   AwardPrize: ['organizer'],

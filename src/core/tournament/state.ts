@@ -9,6 +9,7 @@ import type {
   PenaltyContext,
   Prize,
   RecordedPack,
+  StaffRequest,
   TournamentSettings,
 } from './events.js';
 
@@ -86,6 +87,24 @@ export interface PenaltyState {
   readonly raised?: readonly { readonly from: PenaltyId; readonly to: PenaltyId; readonly judge: Actor; readonly at: string }[];
 }
 
+/** A floor judge's request to the head judge, and the decision once made. */
+export interface RequestState {
+  readonly id: number;
+  readonly request: StaffRequest;
+  readonly notes: string | null;
+  readonly guideline: Decision | null;
+  readonly proposed: PenaltyId | null;
+  readonly judge: Actor;
+  readonly at: string;
+  readonly decision: {
+    readonly outcome: 'approved' | 'changed' | 'refused';
+    readonly penaltyId: number | null;
+    readonly reason: string | null;
+    readonly judge: Actor;
+    readonly at: string;
+  } | null;
+}
+
 export interface PrizeState extends Prize {
   readonly awardedTo: readonly string[] | null;
 }
@@ -100,6 +119,8 @@ export interface Tournament {
   readonly rounds: readonly RoundState[];
   readonly penalties: readonly PenaltyState[];
   readonly prizes: readonly PrizeState[];
+  /** Floor judges' requests to the head judge, in the order sent. */
+  readonly requests: readonly RequestState[];
 }
 
 /** Before `TournamentCreated`. */

@@ -61,6 +61,8 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   IssuePenalty: { en: 'issue penalties', ja: '罰則を出す' },
   RescindPenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
   ChangePenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
+  SubmitRequest: { en: 'send requests to the head judge', ja: 'ヘッドジャッジに依頼を送る' },
+  DecideRequest: { en: 'decide requests (head judge only)', ja: '依頼を判断する（ヘッドジャッジのみ）' },
   FinishTournament: { en: 'finish the tournament', ja: '大会を終了する' },
   SetPrizeList: { en: 'set the prize list', ja: '賞品リストを設定する' },
   AwardPrize: { en: 'award prizes', ja: '賞品を授与する' },
