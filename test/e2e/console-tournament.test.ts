@@ -259,7 +259,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.getByTestId('penalty-issued').filter({ hasText: 'デュエルの敗北' }).waitFor();
   }, 120_000);
 
-  it('a floor judge is refused a deviation from the guideline; the head judge makes it with a reason', async () => {
+  it('a floor judge is offered to send a deviation to the head judge; the head judge makes it with a reason', async () => {
     const slow = round1[2]!.players[0];
     const deviate = async (page: Page) => {
       await page.goto(`${base()}/penalty?player=${slow}`);
@@ -272,18 +272,17 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       await page.locator('input[name=choice][value=other]').check();
       await page.getByTestId('other-penalty').selectOption('warning');
       await page.getByTestId('deviation-reason').fill('Second slow-play talk this round; the player ignored the first.');
-      await page.getByTestId('issue-penalty').click();
     };
 
     await deviate(judge.page);
-    const refusal = judge.page.locator('[data-testid=decision] [role=alert]');
-    await refusal.waitFor();
-    // The server's words, with role names rather than ids.
-    expect(await refusal.textContent()).toBe('この操作はヘッドジャッジのみが行えます（あなたの役割: ジャッジ）。');
-    await shootBoth(judge.page, '09-refused-for-floor-judge');
+    // A floor judge cannot issue it, only send it as a request (judge-phone.test.ts follows one through).
+    await judge.page.getByTestId('send-request').waitFor();
+    expect(await judge.page.getByTestId('issue-penalty').count()).toBe(0);
+    await shootBoth(judge.page, '09-request-for-floor-judge');
 
     head = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, login: STAFF.head });
     await deviate(head.page);
+    await head.page.getByTestId('issue-penalty').click();
     await head.page.getByTestId('penalty-issued').filter({ hasText: 'Warning' }).waitFor();
 
     await head.page.goto(`${base()}/queue`);

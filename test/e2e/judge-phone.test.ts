@@ -24,6 +24,7 @@ const PLAYERS = [
 ] as const;
 const nameOf = (id: string) => PLAYERS.find((p) => p.id === id)?.name ?? id;
 const STAFF = {
+  head: { username: 'head', password: 'head-judge-password' },
   judge: { username: 'floor', password: 'floor-judge-password' },
   score: { username: 'score', password: 'scorekeeper-password' },
 };
@@ -53,6 +54,7 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
   let scorekeeper: StaffApi;
   let judge: Person;
   let organizerPhone: Person;
+  let head: Person;
   let tournament = '';
   let round1: Table[] = [];
   const base = () => `/t/${tournament}`;
@@ -76,6 +78,7 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     const changed = await organizer.send('POST', '/api/auth/password', { currentPassword: server.firstLogin.password, newPassword: 'organizer-password-1' });
     expect(changed.status).toBe(200);
     await organizer.createAccount(STAFF.judge.username, ['judge'], STAFF.judge.password);
+    await organizer.createAccount(STAFF.head.username, ['head-judge'], STAFF.head.password);
     await organizer.createAccount(STAFF.score.username, ['scorekeeper'], STAFF.score.password);
     scorekeeper = new StaffApi(server.url);
     await scorekeeper.login(STAFF.score.username, STAFF.score.password);
@@ -107,7 +110,8 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     failed = true;
     if (shots) await judge?.page.screenshot({ path: `${shots}/failed.judge.png`, fullPage: true }).catch(() => undefined);
     if (shots) await organizerPhone?.page.screenshot({ path: `${shots}/failed.organizer.png`, fullPage: true }).catch(() => undefined);
-    for (const person of [judge, organizerPhone]) if (person?.errors.length) process.stderr.write(`page errors:\n${person.errors.join('\n')}\n`);
+    if (shots) await head?.page.screenshot({ path: `${shots}/failed.head.png`, fullPage: true }).catch(() => undefined);
+    for (const person of [judge, organizerPhone, head]) if (person?.errors.length) process.stderr.write(`page errors:\n${person.errors.join('\n')}\n`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -164,6 +168,7 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     const [a, b] = table.players;
     const page = judge.page;
     await page.goto(`${base()}/rounds/1`);
+    await page.getByTestId(`enter-result-${table.table}`).waitFor();
     await judge.context.setOffline(true);
     await page.getByTestId(`enter-result-${table.table}`).click();
     await page.getByTestId(`quick-${table.table}-${a}-2-0`).click();
@@ -199,6 +204,55 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     await page.reload();
     await page.getByTestId('late-issued-' + round1[0]!.players[0]).waitFor();
     expect(await page.locator('[data-testid=failed-write]').count()).toBe(0);
+  }, 120_000);
+
+  it("a floor judge's deviation goes to the head judge's queue, is approved on a second phone and seen live on the first", async () => {
+    const [, slow] = round1[0]!.players;
+    const page = judge.page;
+    await page.goto(`${base()}/penalty?player=${slow}&round=1&table=${round1[0]!.table}`);
+    await page.getByTestId('infraction-search').fill('遅いプレイ');
+    await page.getByTestId('infraction-slow-play').click();
+    await page.locator('input[name=fact-affectedResult][value=no]').check();
+    await page.locator('input[name=phase][value=in-duel]').check();
+    await page.getByTestId('assess').click();
+    await page.getByTestId('decision').waitFor();
+    await page.locator('input[name=choice][value=other]').check();
+    await page.getByTestId('other-penalty').selectOption('warning');
+    await page.getByTestId('deviation-reason').fill('Second slow-play talk this round; the player ignored the first.');
+    await page.getByTestId('request-notes').fill('対戦相手から2回目の申告。1回目の注意の後も長考が続いた。');
+    expect(await page.getByTestId('issue-penalty').count()).toBe(0);
+    await shoot(page, 'penalty-request-form');
+    await page.getByTestId('send-request').click();
+    const status = page.getByTestId('request-status');
+    await status.and(page.locator('[data-outcome=pending]')).waitFor();
+    await shoot(page, 'penalty-request-pending');
+    // Nothing is on the record yet.
+    expect((await eventLog()).filter((e) => e.type === 'PenaltyIssued').length).toBe(1);
+
+    head = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, login: STAFF.head });
+    await head.page.goto(`${base()}/queue`);
+    const card = head.page.getByTestId('request-1');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(nameOf(slow));
+    expect(await card.getByTestId('request-notes-shown').textContent()).toContain('1回目の注意の後も長考が続いた');
+    await shoot(head.page, 'queue-request');
+    await head.page.getByTestId('decide-request-1').click();
+    await head.page.getByTestId('queue-requests').getByText('No entries').or(head.page.getByTestId('queue-requests').locator('.empty')).first().waitFor();
+
+    // The floor judge's phone follows without a reload.
+    await status.and(page.locator('[data-outcome=approved]')).waitFor();
+    expect(await status.textContent()).toContain('承認されました');
+    await shoot(page, 'penalty-request-approved');
+
+    const events = (await eventLog()).filter((e) => ['RequestSubmitted', 'PenaltyIssued', 'RequestDecided'].includes(e.type)).slice(1);
+    expect(events.map((e) => [e.type, e.data.requestId ?? null, e.data.penalty ?? e.data.outcome ?? null])).toEqual([
+      ['RequestSubmitted', 1, null],
+      ['PenaltyIssued', null, 'warning'],
+      ['RequestDecided', 1, 'approved'],
+    ]);
+    expect(events[0]!.data).toMatchObject({ proposed: 'warning', judge: { id: STAFF.judge.username, role: 'judge' } });
+    expect(events[1]!.data).toMatchObject({ player: slow, deviationReason: 'Second slow-play talk this round; the player ignored the first.', judge: { id: STAFF.head.username, role: 'head-judge' } });
+    expect(events[2]!.data.penaltyId).toBe(events[1]!.data.penaltyId);
   }, 120_000);
 
   it('an illegal or missing list is flagged at registration and stops round 1 until the organizer accepts it with a reason', async () => {

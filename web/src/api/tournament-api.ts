@@ -17,6 +17,7 @@ export const paths = {
   live: (t: string) => `/api/tournaments/${enc(t)}/live`,
   assess: (t: string) => `/api/tournaments/${enc(t)}/penalties/assess`,
   deckChecks: (t: string) => `/api/tournaments/${enc(t)}/deck-checks`,
+  requests: (t: string) => `/api/tournaments/${enc(t)}/requests`,
 };
 
 function enc(s: string): string {
@@ -46,6 +47,12 @@ export interface PenaltyReport {
 }
 
 export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
+
+export type PenaltyBody = { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[] };
+
+export type StaffRequestBody =
+  | { readonly kind: 'penalty'; readonly penalty: PenaltyBody; readonly notes?: string }
+  | { readonly kind: 'correction'; readonly correction: { round: number; table: number; duels: readonly string[]; reason: string }; readonly notes?: string };
 
 /** Every tournament write the console makes. `v` is the version the person saw. */
 export const writes = {
@@ -87,5 +94,10 @@ export const writes = {
     penaltyId: number,
     body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[] } | { outcome: 'rescinded'; reason: string },
   ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
+  /** A floor judge's request to the head judge: the penalty as the judge would issue it, or a result correction. */
+  submitRequest: (t: string, v: number | null, body: StaffRequestBody) =>
+    write(t, v, 'POST', paths.requests(t), body, { key: body.kind === 'penalty' ? 'write.requestPenalty' : 'write.requestCorrection', params: { player: body.kind === 'penalty' ? body.penalty.player : '' } }),
+  decideRequest: (t: string, v: number | null, requestId: number, body: { outcome: 'approved' } | { outcome: 'changed'; penalty: PenaltyId; reason: string } | { outcome: 'refused'; reason: string }) =>
+    write(t, v, 'POST', `${paths.requests(t)}/${requestId}/decision`, body, { key: 'write.decideRequest', params: { id: requestId } }),
   finish: (t: string, v: number | null) => write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
 };

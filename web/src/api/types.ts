@@ -9,9 +9,10 @@ import type { StandingsRow } from '../../../src/core/tournament/standings.js';
 import type { FinalPlace } from '../../../src/core/tournament/final-ranking.js';
 import type { PlayerResult, RoundLine, PenaltyLine, PlayerHistory } from '../../../src/app/projections/player-history.js';
 import type { LatePlayer } from '../../../src/adapters/http/tournaments/tardiness.js';
+import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
 
 export type { AppliesTo, Decision, PenaltyId, Phase, MatchOutcome, Stage, DuelResult, SeatView, TableView, PairingsView };
-export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer };
+export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer, RequestView };
 
 /*
  * The shapes the console reads from the API. They follow the server's answers (see

@@ -24,6 +24,18 @@ const choice = z.discriminatedUnion('kind', [
 
 const statements = z.array(z.string().max(10_000)).max(20);
 
+/** A penalty as a judge issues it (also the body of a request to the head judge). */
+export const penaltyBody = z.strictObject({
+  player: playerId,
+  report,
+  choice,
+  round: z.number().int().min(1).optional(),
+  table: z.number().int().min(1).optional(),
+  appliesTo: z.enum(APPLIES_TO).optional(),
+  duel: z.number().int().min(1).max(9).optional(),
+  statements: statements.optional(),
+});
+
 const appeal = z.discriminatedUnion('outcome', [
   z.strictObject({
     outcome: z.literal('changed'),
@@ -70,16 +82,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     tags: ['penalties'],
     access: { command: 'IssuePenalty' },
     params: tournamentParams,
-    body: z.strictObject({
-      player: playerId,
-      report,
-      choice,
-      round: z.number().int().min(1).optional(),
-      table: z.number().int().min(1).optional(),
-      appliesTo: z.enum(APPLIES_TO).optional(),
-      duel: z.number().int().min(1).max(9).optional(),
-      statements: statements.optional(),
-    }),
+    body: penaltyBody,
     response: writeAnswer.extend({ penalty: z.unknown() }),
     write: true,
     successStatus: 201,
