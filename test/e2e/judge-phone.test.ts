@@ -198,12 +198,20 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     const results = (await eventLog()).filter((e) => e.type === 'ResultReported' && e.data.table === table.table);
     expect(results.map((e) => e.data.duels)).toEqual([[b, a, b]]);
 
-    // The judge chooses: discard.
-    await page.locator('.outbox [data-testid=failed-write] [data-testid=discard-failed]').click();
-    await page.locator('.outbox [data-testid=failed-write]').waitFor({ state: 'detached' });
+    // The judge chooses: discard it, or ask the head judge to correct the result to what was sent.
+    const strip = page.locator('.outbox [data-testid=failed-write]');
+    await strip.getByTestId('discard-failed').waitFor();
+    await strip.getByTestId('failed-correction-reason').fill('両者に確認: 2-0 で Emily の勝ち。記録票の記入ミス');
+    await shoot(page, 'result-refused-ask-correction');
+    await strip.getByTestId('ask-correction').click();
+    await strip.waitFor({ state: 'detached' });
     await page.reload();
     await page.getByTestId('late-issued-' + round1[0]!.players[0]).waitFor();
     expect(await page.locator('[data-testid=failed-write]').count()).toBe(0);
+    const asked = (await eventLog()).filter((e) => e.type === 'RequestSubmitted');
+    expect(asked.map((e) => e.data.request)).toEqual([
+      { kind: 'correction', correction: { round: 1, table: table.table, duels: [a, a], reason: '両者に確認: 2-0 で Emily の勝ち。記録票の記入ミス' } },
+    ]);
   }, 120_000);
 
   it("a floor judge's deviation goes to the head judge's queue, is approved on a second phone and seen live on the first", async () => {
@@ -231,24 +239,24 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
 
     head = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, login: STAFF.head });
     await head.page.goto(`${base()}/queue`);
-    const card = head.page.getByTestId('request-1');
+    const card = head.page.getByTestId('request-2');
     await card.waitFor();
     expect(await card.textContent()).toContain(nameOf(slow));
     expect(await card.getByTestId('request-notes-shown').textContent()).toContain('1回目の注意の後も長考が続いた');
     await shoot(head.page, 'queue-request');
-    await head.page.getByTestId('decide-request-1').click();
-    await head.page.getByTestId('queue-requests').getByText('No entries').or(head.page.getByTestId('queue-requests').locator('.empty')).first().waitFor();
+    await head.page.getByTestId('decide-request-2').click();
+    await card.waitFor({ state: 'detached' });
 
     // The floor judge's phone follows without a reload.
     await status.and(page.locator('[data-outcome=approved]')).waitFor();
     expect(await status.textContent()).toContain('承認されました');
     await shoot(page, 'penalty-request-approved');
 
-    const events = (await eventLog()).filter((e) => ['RequestSubmitted', 'PenaltyIssued', 'RequestDecided'].includes(e.type)).slice(1);
+    const events = (await eventLog()).filter((e) => ['RequestSubmitted', 'PenaltyIssued', 'RequestDecided'].includes(e.type)).slice(2);
     expect(events.map((e) => [e.type, e.data.requestId ?? null, e.data.penalty ?? e.data.outcome ?? null])).toEqual([
-      ['RequestSubmitted', 1, null],
+      ['RequestSubmitted', 2, null],
       ['PenaltyIssued', null, 'warning'],
-      ['RequestDecided', 1, 'approved'],
+      ['RequestDecided', 2, 'approved'],
     ]);
     expect(events[0]!.data).toMatchObject({ proposed: 'warning', judge: { id: STAFF.judge.username, role: 'judge' } });
     expect(events[1]!.data).toMatchObject({ player: slow, deviationReason: 'Second slow-play talk this round; the player ignored the first.', judge: { id: STAFF.head.username, role: 'head-judge' } });

@@ -34,6 +34,8 @@ export interface PairingsView {
   readonly round: number;
   readonly stage: Stage;
   readonly seatTime: string;
+  /** False while the pairings are posted and the round waits for "start round". */
+  readonly started: boolean;
   readonly ended: boolean;
   readonly tables: readonly TableView[];
 }
@@ -69,5 +71,5 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     noSideDeckBeforeFirstPlayedDuel: false,
     penalties: [],
   }));
-  return { round, stage: r.stage, seatTime: r.seatTime, ended: r.ended, tables: [...tables, ...byes] };
+  return { round, stage: r.stage, seatTime: r.seatTime, started: r.started, ended: r.ended, tables: [...tables, ...byes] };
 }

@@ -32,12 +32,18 @@ export type PairRound = Command<
   {
     readonly round: number;
     readonly seatTime?: string;
+    /** Post the pairings now and start the round later with StartRound (the seat time is then set). */
+    readonly startLater?: boolean;
     /** Round 1: the players whose registered list the deck checker found problems in. */
     readonly decklistFindings?: readonly string[];
     /** Round 1: the organizer goes on despite missing or illegal lists, for this reason. */
     readonly acceptDecklists?: { readonly reason: string };
   }
 >;
+/** Starts a round paired with `startLater`: tardiness counts from `seatTime` (default: now). */
+export type StartRound = Command<'StartRound', { readonly round: number; readonly seatTime?: string }>;
+/** Marks seated everyone of the round not yet seated, except the players named. */
+export type MarkAllSeated = Command<'MarkAllSeated', { readonly round: number; readonly except?: readonly string[] }>;
 export type MarkSeated = Command<'MarkSeated', { readonly round: number; readonly table: number; readonly player: string }>;
 export type ExtendTime = Command<'ExtendTime', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason?: string }>;
 /** `duels`: the duels played, in order, leaving out those already decided by penalty. */
@@ -90,6 +96,8 @@ export type TournamentCommand =
   | DropPlayer
   | PairRound
   | MarkSeated
+  | StartRound
+  | MarkAllSeated
   | ExtendTime
   | ReportResult
   | CorrectResult

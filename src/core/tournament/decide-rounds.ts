@@ -67,7 +67,7 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
     ...gate.value,
     {
       type: 'RoundPaired',
-      data: { round: expected, stage: kind === 'swiss' ? 'swiss' : 'top-cut', seatTime, seed: seedUsed, matches, byes, bracket },
+      data: { round: expected, stage: kind === 'swiss' ? 'swiss' : 'top-cut', seatTime, seed: seedUsed, matches, byes, bracket, ...(command.data.startLater === true ? { startsLater: true as const } : {}) },
     },
   ]);
 }

@@ -10,6 +10,7 @@ import type { TournamentEvent } from './events.js';
 import { checkRole } from './permissions.js';
 import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
 import { decideDecideRequest, decideSubmitRequest } from './staff-requests.js';
+import { decideMarkAllSeated, decideStartRound } from './round-start.js';
 import type { TournamentState } from './state.js';
 
 /**
@@ -42,6 +43,10 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decidePairRound(command, t);
     case 'MarkSeated':
       return decideMarkSeated(command, t);
+    case 'StartRound':
+      return decideStartRound(command, t);
+    case 'MarkAllSeated':
+      return decideMarkAllSeated(command, t);
     case 'ExtendTime':
       return decideExtendTime(command, t);
     case 'ReportResult':

@@ -39,6 +39,7 @@ const MESSAGES = {
     t(`次に組むのは第${d.expected}回戦です (指定: ${d.given})`, `the next round to pair is round ${d.expected}, not ${d.given}`),
   'round-not-finished': (d: { round: number }) =>
     t(`第${d.round}回戦がまだ終了していません`, `round ${d.round} has not ended yet`),
+  'round-already-started': (d: { round: number }) => t(`第${d.round}回戦は開始済みです`, `round ${d.round} has already started`),
   'round-already-ended': (d: { round: number }) => t(`第${d.round}回戦は終了済みです`, `round ${d.round} has already ended`),
   'results-missing': (d: { round: number; tables: readonly number[] }) =>
     t(`第${d.round}回戦の卓 ${list(d.tables)} の結果が未入力です`, `round ${d.round} still needs results for table ${list(d.tables)}`),

@@ -115,7 +115,10 @@ export type RoundPaired = Event<'RoundPaired', {
   readonly byes: readonly string[];
   /** Elimination rounds only. */
   readonly bracket: readonly BracketSlot[] | null;
+  /** Posted before the round starts: the seat time comes with RoundStarted (absent in older logs: started at pairing). */
+  readonly startsLater?: true;
 }>;
+export type RoundStarted = Event<'RoundStarted', { readonly round: number; readonly seatTime: string }>;
 /** The organizer paired round 1 despite these missing and illegal decklists, for this reason. */
 export type DecklistIssuesAccepted = Event<'DecklistIssuesAccepted', {
   readonly round: number;
@@ -211,6 +214,7 @@ export type TournamentEvent =
   | PlayerDropped
   | RoundPaired
   | DecklistIssuesAccepted
+  | RoundStarted
   | PlayerSeated
   | TimeExtended
   | ResultReported
@@ -238,6 +242,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PlayerDropped',
   'RoundPaired',
   'DecklistIssuesAccepted',
+  'RoundStarted',
   'PlayerSeated',
   'TimeExtended',
   'ResultReported',

@@ -41,9 +41,11 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       const d = event.data;
       const matches: MatchState[] = d.matches.map((m) => ({ table: m.table, players: m.players, report: null, seated: {}, extensions: [] }));
       const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
-      const round: RoundState = { number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket, ended: false };
+      const round: RoundState = { number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, started: d.startsLater !== true, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket, ended: false };
       return { ...t, rounds: [...t.rounds, round] };
     }
+    case 'RoundStarted':
+      return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, seatTime: event.data.seatTime, started: true } : r)) };
     case 'PlayerSeated':
       return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, seated: { ...m.seated, [event.data.player]: event.at } }));
     case 'TimeExtended': {

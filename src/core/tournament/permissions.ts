@@ -15,6 +15,8 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   DropPlayer: ['organizer', 'scorekeeper', 'head-judge'],
   PairRound: ['organizer', 'scorekeeper'],
   MarkSeated: ['judge', 'head-judge'],
+  StartRound: ['organizer', 'scorekeeper', 'head-judge'],
+  MarkAllSeated: ['judge', 'head-judge'],
   ExtendTime: ['judge', 'head-judge'],
   ReportResult: ['scorekeeper', 'judge', 'head-judge'],
   CorrectResult: ['scorekeeper', 'head-judge'],

@@ -48,7 +48,10 @@ export interface MatchState {
 export interface RoundState {
   readonly number: number;
   readonly stage: Stage;
+  /** When players must be seated; for a round not started yet, the time it was paired (nobody is late before it starts). */
   readonly seatTime: string;
+  /** False while the pairings are posted and the round waits for "start round". */
+  readonly started: boolean;
   readonly seed: number | null;
   readonly matches: readonly MatchState[];
   /** Player id → table, fixed at pairing: the lookup every penalty landing and result needs. */

@@ -11,7 +11,8 @@ import { WriteButton } from './pending-button';
 
 /*
  * A write the server refused, kept in view until the person decides: discard it, or (for a
- * match result) send it again as a correction with a reason. A result shows what was sent and
+ * match result) send it again as a correction with a reason, or, for a floor judge, ask the
+ * head judge for that correction. A result shows what was sent and
  * what is recorded now, so the judge sees the difference before choosing.
  */
 
@@ -54,11 +55,14 @@ function RefusedResult({ failed, result }: { failed: FailedWrite; result: NonNul
   const table = pairings.data?.tables.find((x) => x.table === result.table);
   const [reason, setReason] = useState('');
   const canCorrect = hasRole(account, 'scorekeeper', 'head-judge');
+  // A floor judge cannot correct a result: the correction goes to the head judge as a request.
+  const canAsk = !canCorrect && hasRole(account, 'judge');
+  const recorded = table !== undefined && table.outcome.kind !== 'pending';
   return (
     <>
       <p data-testid="failed-sent">{t('outbox.sentResult', { result: table ? duelsText(table, result.duels) : result.duels.join(', ') })}</p>
       {table && <p data-testid="failed-recorded">{t('outbox.recordedResult', { result: outcomeText(table) })}</p>}
-      {canCorrect && table && table.outcome.kind !== 'pending' && (
+      {(canCorrect || canAsk) && recorded && (
         <label className="field">
           <span>{t('outbox.correctionReason')}</span>
           <input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="failed-correction-reason" />
@@ -68,7 +72,22 @@ function RefusedResult({ failed, result }: { failed: FailedWrite; result: NonNul
         <button type="button" className="button" onClick={() => outbox.dismiss(failed.key)} data-testid="discard-failed">
           {t('outbox.discard')}
         </button>
-        {canCorrect && table && table.outcome.kind !== 'pending' && (
+        {canAsk && recorded && (
+          <WriteButton
+            disabled={reason.trim() === ''}
+            onWrite={() =>
+              writes.submitRequest(result.tournament, null, {
+                kind: 'correction',
+                correction: { round: result.round, table: result.table, duels: result.duels, reason: reason.trim() },
+              })
+            }
+            onDone={() => outbox.dismiss(failed.key)}
+            data-testid="ask-correction"
+          >
+            {t('request.askCorrection')}
+          </WriteButton>
+        )}
+        {canCorrect && recorded && (
           <WriteButton
             disabled={reason.trim() === ''}
             onWrite={() => writes.correctResult(result.tournament, null, result.round, result.table, result.duels, reason.trim())}

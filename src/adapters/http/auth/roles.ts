@@ -54,6 +54,8 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   DropPlayer: { en: 'drop players', ja: '選手をドロップさせる' },
   PairRound: { en: 'pair rounds', ja: 'ラウンドの組み合わせを作る' },
   MarkSeated: { en: 'mark players seated', ja: '着席を記録する' },
+  StartRound: { en: 'start rounds', ja: 'ラウンドを開始する' },
+  MarkAllSeated: { en: 'mark players seated', ja: '着席を記録する' },
   ExtendTime: { en: 'extend time', ja: '時間延長を記録する' },
   ReportResult: { en: 'enter results', ja: '結果を入力する' },
   CorrectResult: { en: 'correct results', ja: '結果を訂正する' },

@@ -28,6 +28,7 @@ export function clockView(t: Tournament, round: number, now: Date) {
     now: now.toISOString(),
     roundMinutes: t.settings.roundMinutes,
     endsAt,
+    started: r.started,
     ended: r.ended,
     minutesSinceSeatTime: minutesLate(r.seatTime, now),
     extensions: r.matches.filter((m) => m.extensions.length > 0).map((m) => ({ table: m.table, minutes: m.extensions.reduce((s, e) => s + e.minutes, 0) })),
@@ -69,6 +70,37 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     async handler({ params, body, principal, write, reply }) {
       const data = { round: params.round, table: params.table, player: body.player };
       return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'MarkSeated', data, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/start',
+    summary: 'Starts a round whose pairings were posted first (`startLater`): tardiness counts from now, or from `seatTime`.',
+    tags: ['clock'],
+    access: { command: 'StartRound' },
+    params: roundParams,
+    body: z.strictObject({ seatTime: z.iso.datetime({ offset: true }).optional() }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = { round: params.round, ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }) };
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'StartRound', data, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/seated',
+    summary: 'Marks seated, at the server time, everyone of the round not yet seated except the players in `except` (still missing).',
+    tags: ['clock'],
+    access: { command: 'MarkAllSeated' },
+    params: roundParams,
+    body: z.strictObject({ except: z.array(playerId).max(4096).default([]) }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'MarkAllSeated', { round: params.round, except: body.except }, write));
     },
   });
 

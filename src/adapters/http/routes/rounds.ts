@@ -27,13 +27,14 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds',
     summary:
-      "Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice. Round 1 is refused over missing decklists (when required, 422 decklists-missing) or lists the deck rules find problems in (422 decklists-illegal) unless the organizer sends `acceptDecklists: { reason }`, which the log keeps.",
+      "Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice. Round 1 is refused over missing decklists (when required, 422 decklists-missing) or lists the deck rules find problems in (422 decklists-illegal) unless the organizer sends `acceptDecklists: { reason }`, which the log keeps. `startLater`: post the pairings now, start the round (and the tardiness clock) with POST …/rounds/:r/start.",
     tags: ['rounds'],
     access: { command: 'PairRound' },
     params: tournamentParams,
     body: z.strictObject({
       round: z.number().int().min(1),
       seatTime: z.iso.datetime({ offset: true }).optional(),
+      startLater: z.boolean().optional(),
       acceptDecklists: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional(),
     }),
     response: writeAnswer,
@@ -49,6 +50,7 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
       const data = {
         round: body.round,
         ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }),
+        ...(body.startLater === true ? { startLater: true } : {}),
         ...(decklistFindings === undefined ? {} : { decklistFindings }),
         ...(body.acceptDecklists === undefined ? {} : { acceptDecklists: body.acceptDecklists }),
       };

@@ -43,7 +43,7 @@ export function minutesLate(seatTime: string, now: Date): number {
  */
 export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePlayer[] {
   const late = minutesLate(round.seatTime, now);
-  if (late === 0 || round.ended) return [];
+  if (late === 0 || round.ended || !round.started) return [];
   const { dropped } = departures(t);
   const names = new Map(t.players.map((p) => [p.id, p.name]));
   const byPlayer = new Map<string, PenaltyState[]>();
