@@ -173,6 +173,10 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await scorekeeper.page.goto(base());
     await scorekeeper.page.getByTestId('pair-round').click();
     await scorekeeper.page.waitForURL(`**${base()}/rounds/1`);
+    // Pairings are posted first; the round (and the tardiness clock) starts with its own step.
+    scorekeeper.page.once('dialog', (dialog) => void dialog.accept());
+    await scorekeeper.page.getByTestId('start-round').click();
+    await scorekeeper.page.getByTestId('start-round').waitFor({ state: 'detached' });
     round1 = await tablesOf(1);
     expect(round1).toHaveLength(3);
 

@@ -263,7 +263,7 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     expect(events[2]!.data.penaltyId).toBe(events[1]!.data.penaltyId);
   }, 120_000);
 
-  it('an illegal or missing list is flagged at registration and stops round 1 until the organizer accepts it with a reason', async () => {
+  it('an illegal or missing list is flagged at registration and stops round 1 until the organizer accepts it; the round starts as its own step; all seated except one', async () => {
     const created = await organizer.send('POST', '/api/tournaments', {
       name: 'リスト確認大会',
       date: '2011-06-01',
@@ -320,5 +320,33 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
       [[none.id], [broken.id], 'クロウのリストは紙で受領済み、遊星は第1回戦前にデッキチェック', 'organizer'],
     ]);
     expect(events.findIndex((e) => e.type === 'RoundPaired')).toBe(events.indexOf(accepted[0]!) + 1);
+
+    // Pairings posted, round not started: nobody is late yet.
+    expect(await page.getByTestId('round-state').textContent()).toBe('組み合わせ発表中');
+    server.clock.advanceMinutes(10);
+    const before = await organizer.send('GET', `/api/tournaments/${id}/rounds/1/clock`);
+    expect([before.body.started, before.body.late]).toEqual([false, []]);
+    await shoot(page, 'round-posted');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('start-round').click();
+    await page.getByTestId('round-state').filter({ hasText: '対戦中' }).waitFor();
+
+    // Three minutes on, the floor judge seats everyone but the one still missing, in one tap.
+    server.clock.advanceMinutes(3);
+    const tables = (await organizer.send('GET', `/api/tournaments/${id}/rounds/1/pairings`)).body.tables as { table: number | null; players: { id: string }[] }[];
+    const [missing, present] = tables.find((x) => x.table !== null)!.players.map((p) => p.id);
+    const floor = judge.page;
+    await floor.goto(`/t/${id}/rounds/1`);
+    await floor.getByTestId('all-seated').locator('summary').click();
+    await floor.getByTestId(`missing-${missing}`).check();
+    await shoot(floor, 'all-seated-except');
+    await floor.getByTestId('all-seated-submit').click();
+    await floor.getByTestId(`seated-${present}`).waitFor();
+    const clock = await organizer.send('GET', `/api/tournaments/${id}/rounds/1/clock`);
+    expect(clock.body.late.map((l: { player: string; minutesLate: number }) => [l.player, l.minutesLate])).toEqual([[missing, 3]]);
+    const after = await eventLog(id);
+    const started = after.findIndex((e) => e.type === 'RoundStarted');
+    expect(started).toBeGreaterThan(after.findIndex((e) => e.type === 'RoundPaired'));
+    expect(after.filter((e) => e.type === 'PlayerSeated').map((e) => e.data.player)).toEqual([present]);
   }, 120_000);
 });

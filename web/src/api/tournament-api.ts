@@ -65,8 +65,13 @@ export const writes = {
   dropPlayer: (t: string, v: number | null, player: string, reason?: string) =>
     write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, { key: 'write.dropPlayer', params: { player } }),
   /** `acceptDecklists`: the organizer pairs round 1 despite missing or illegal lists, for this reason. */
+  /** The pairings are posted; the round starts (and tardiness counts) with `startRound`. */
   pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }) =>
-    write(t, v, 'POST', paths.rounds(t), acceptDecklists ? { round, acceptDecklists } : { round }, { key: 'write.pairRound', params: { round } }),
+    write(t, v, 'POST', paths.rounds(t), { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}) }, { key: 'write.pairRound', params: { round } }),
+  startRound: (t: string, v: number | null, round: number) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/start`, {}, { key: 'write.startRound', params: { round } }),
+  markAllSeated: (t: string, v: number | null, round: number, except: readonly string[]) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/seated`, { except }, { key: 'write.markAllSeated', params: { round, count: except.length } }),
   endRound: (t: string, v: number | null, round: number) =>
     write(t, v, 'POST', `${paths.rounds(t)}/${round}/end`, {}, { key: 'write.endRound', params: { round } }),
   reportResult: (t: string, v: number | null, round: number, table: number, duels: readonly string[]) =>

@@ -105,6 +105,8 @@ export interface RoundClock {
   readonly now: string;
   readonly roundMinutes: number;
   readonly endsAt: string;
+  /** False while the pairings are posted and the round waits for "start round". */
+  readonly started: boolean;
   readonly ended: boolean;
   readonly extensions: readonly { readonly table: number; readonly minutes: number }[];
   readonly late?: readonly LatePlayer[];

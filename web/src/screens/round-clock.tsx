@@ -52,7 +52,7 @@ export function RoundClock({ round }: { round: number }) {
               <h1>{t('clock.title', { round })}</h1>
               <Link to={`/t/${encodeURIComponent(id)}/rounds/${round}`}>{t('clock.backToPairings')}</Link>
             </div>
-            <RoundTimer seatTime={data.seatTime} ended={data.ended} />
+            {data.started ? <RoundTimer seatTime={data.seatTime} ended={data.ended} /> : <p className="notice notice-warn">{t('round.notStarted')}</p>}
             {tardiness && (
               <p className="muted">
                 {t('clock.thresholds', {
@@ -66,7 +66,7 @@ export function RoundClock({ round }: { round: number }) {
             )}
             <h2>{t('clock.late', { count: late.length })}</h2>
             {late.length === 0 ? (
-              <p className="empty">{seat !== null && now < seat ? t('clock.beforeSeatTime') : t('clock.nobodyLate')}</p>
+              <p className="empty">{!data.started || (seat !== null && now < seat) ? t('clock.beforeSeatTime') : t('clock.nobodyLate')}</p>
             ) : (
               <ul className="late-list">
                 {late.map((l) => (

@@ -43,9 +43,12 @@ export function RoundView({ round }: { round: number }) {
                 {t('rounds.round', { round })}
                 {view.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
               </h1>
-              <span className={view.ended ? 'badge' : 'badge badge-live'}>{view.ended ? t('rounds.ended') : t('rounds.running')}</span>
+              <span className={view.ended ? 'badge' : view.started ? 'badge badge-live' : 'badge badge-warn'} data-testid="round-state">
+                {view.ended ? t('rounds.ended') : view.started ? t('rounds.running') : t('rounds.posted')}
+              </span>
             </div>
-            <RoundTimer seatTime={view.seatTime} ended={view.ended} />
+            {view.started ? <RoundTimer seatTime={view.seatTime} ended={view.ended} /> : !view.ended && <StartRound round={round} version={pairings.version} />}
+            {!view.ended && hasRole(account, 'judge', 'head-judge') && <AllSeatedExcept view={view} version={pairings.version} />}
             {staff && (
               <ul className="link-list">
                 {!view.ended && (
@@ -84,6 +87,63 @@ export function RoundView({ round }: { round: number }) {
         );
       }}
     </Loaded>
+  );
+}
+
+/** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
+function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id } = useTournament();
+  const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
+  return (
+    <div className="notice notice-warn stack">
+      <p>{t('round.notStarted')}</p>
+      {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && (
+        <WriteButton className="button button-primary" confirm={t('round.startConfirm', { round })} onWrite={() => writes.startRound(id, version, round)} data-testid="start-round">
+          {t('round.start', { round })}
+        </WriteButton>
+      )}
+    </div>
+  );
+}
+
+/** "All seated except …": the judge ticks who is still missing, one tap seats everyone else. */
+function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsView; version: number | null }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const waiting = view.tables.filter((x) => x.table !== null && x.outcome.kind === 'pending').flatMap((x) => x.players.filter((p) => !p.seatedAt).map((p) => ({ ...p, table: x.table as number })));
+  if (waiting.length === 0) return null;
+  const toggle = (player: string) => setMissing((set) => (set.has(player) ? new Set([...set].filter((p) => p !== player)) : new Set([...set, player])));
+  return (
+    <details className="panel" data-testid="all-seated">
+      <summary>
+        <h2>{t('round.allSeatedTitle', { count: waiting.length })}</h2>
+      </summary>
+      <p className="field-hint">{t('round.allSeatedHint')}</p>
+      <ul className="check-list">
+        {waiting.map((p) => (
+          <li key={p.id}>
+            <label className="check">
+              <input type="checkbox" checked={missing.has(p.id)} onChange={() => toggle(p.id)} data-testid={`missing-${p.id}`} />
+              <span>
+                {t('round.table', { table: p.table })} · {p.name}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <WriteButton
+        className="button button-primary"
+        onWrite={() => writes.markAllSeated(id, version, view.round, [...missing])}
+        onDone={() => setMissing(new Set())}
+        data-testid="all-seated-submit"
+      >
+        {missing.size === 0 ? t('round.allSeated') : t('round.allSeatedExcept', { count: missing.size })}
+      </WriteButton>
+    </details>
   );
 }
 
