@@ -349,4 +349,40 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     expect(started).toBeGreaterThan(after.findIndex((e) => e.type === 'RoundPaired'));
     expect(after.filter((e) => e.type === 'PlayerSeated').map((e) => e.data.player)).toEqual([present]);
   }, 120_000);
+
+  it('a deck check is done as a tick list from the registered list, and leads to the guideline penalty', async () => {
+    const tournaments = (await organizer.send('GET', '/api/tournaments')).body;
+    const id = (tournaments.tournaments ?? tournaments).find((x: { name: string }) => x.name === 'リスト確認大会').id as string;
+    const checked = '3000000002';
+    const starlight = 58120309;
+    const page = judge.page;
+    await page.goto(`/t/${id}/deck-check?player=${checked}`);
+    const list = page.getByTestId('tick-list');
+    await list.waitFor();
+    // One Starlight Road is in the side deck instead of the main deck.
+    const row = page.getByTestId(`tick-main-${starlight}`);
+    expect(await row.textContent()).toContain('スターライト・ロード');
+    await page.getByTestId(`tick-less-main-${starlight}`).click();
+    expect(await row.getAttribute('class')).toContain('tick-differs');
+    await list.locator('summary').filter({ hasText: 'リストにないカードを追加' }).click();
+    await list.locator('select').selectOption('side');
+    await page.getByTestId('add-card-search').fill('スターライト・ロード');
+    await page.getByTestId(`add-card-${starlight}`).click();
+    await page.getByTestId(`tick-side-${starlight}`).waitFor();
+    expect(await page.getByTestId('run-tick-check').textContent()).toBe('2か所違う — 確認する');
+    await shoot(page, 'deck-check-tick-list');
+    await page.getByTestId('run-tick-check').click();
+    const result = page.getByTestId('deck-check-result');
+    await result.waitFor();
+    expect(await result.locator('tr.diff-more th').allTextContents()).toEqual([`スターライト・ロード ${starlight}`]);
+    expect(await result.locator('tr.diff-less th').allTextContents()).toEqual([`スターライト・ロード ${starlight}`]);
+
+    await page.getByTestId('propose-decklist-mismatch').click();
+    await page.locator('input[name=phase][value=in-duel]').check();
+    await page.getByTestId('assess').click();
+    await page.getByTestId('issue-penalty').click();
+    await page.getByTestId('penalty-issued').waitFor();
+    const issued = (await eventLog(id)).filter((e) => e.type === 'PenaltyIssued');
+    expect(issued.map((e) => [e.data.player, e.data.report.infraction, e.data.judge.id])).toEqual([[checked, 'decklist-mismatch', STAFF.judge.username]]);
+  }, 120_000);
 });

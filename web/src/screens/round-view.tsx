@@ -194,6 +194,20 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
           <Seat key={p.id} seat={p} table={table.table!} round={round} judge={judge && !ended} version={writeVersion} />
         ))}
       </ul>
+      {judge && !ended && !reported && table.players.filter((p) => !p.seatedAt).length === 2 && (
+        <WriteButton
+          className="button button-small"
+          onWrite={async () => {
+            // Both players of the table: two seat marks, the second decided on the first's version by the outbox.
+            const [first, second] = table.players;
+            const one = await writes.markSeated(id, writeVersion, round, table.table!, first!.id);
+            return one.ok ? writes.markSeated(id, writeVersion, round, table.table!, second!.id) : one;
+          }}
+          data-testid={`seat-table-${table.table}`}
+        >
+          {t('round.tableSeated')}
+        </WriteButton>
+      )}
       {table.extensionMinutes > 0 && <p className="muted">{t('round.extended', { count: table.extensionMinutes })}</p>}
       {table.needsResultAgain && <p className="notice notice-warn">{t('round.needsResultAgain')}</p>}
       {table.noSideDeckBeforeFirstPlayedDuel && <p className="muted">{t('round.noSideDeck')}</p>}

@@ -8,7 +8,8 @@ import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
+import { cardName, findCard } from '../../../core/deck/catalogue.js';
+import { deckInput, readDeckInput, shippedCatalogue, type DeckInput } from '../tournaments/deck-input.js';
 import { decklistFindings, findingAnswer } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import { playerId, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -157,7 +158,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players/:playerId/decklist',
-    summary: "The player's registered decklist (passcodes per zone), or null.",
+    summary: "The player's registered decklist (passcodes per zone), or null, with each card's name in Japanese and English (`names`, by passcode) for a deck check's tick list.",
     tags: ['players'],
     access: 'staff:read',
     params: playerParams,
@@ -165,7 +166,10 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const player = findPlayer(t, params.playerId);
       if (!player) throw notFound(PLAYER);
-      return withVersion(reply, version, { player: player.id, decklist: player.decklist });
+      const catalogue = await shippedCatalogue();
+      const passcodes = new Set(player.decklist ? [...player.decklist.main, ...player.decklist.extra, ...player.decklist.side] : []);
+      const names = Object.fromEntries([...passcodes].map((code) => [code, { ja: cardName(findCard(catalogue, code), 'ja', code), en: cardName(findCard(catalogue, code), 'en', code) }]));
+      return withVersion(reply, version, { player: player.id, decklist: player.decklist, names });
     },
   });
 
