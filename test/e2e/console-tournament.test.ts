@@ -73,6 +73,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
 
   async function endAndPairNext(page: Page, ended: number): Promise<void> {
     await page.goto(`${base()}/rounds`);
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByTestId('end-round').click();
     await page.getByTestId('pair-round').click();
     await page.waitForURL(`**${base()}/rounds/${ended + 1}`);
@@ -360,6 +361,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     const [final] = await tablesOf(4);
     await quickResult(page, final!);
     await page.goto(`${base()}/rounds`);
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByTestId('end-round').click();
     await page.goto(base());
     page.once('dialog', (dialog) => void dialog.accept());

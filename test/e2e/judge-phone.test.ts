@@ -380,9 +380,15 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     await page.getByTestId('propose-decklist-mismatch').click();
     await page.locator('input[name=phase][value=in-duel]').check();
     await page.getByTestId('assess').click();
+    await page.getByTestId('penalty-notes').fill('サイドのスターライト・ロードは試合前に入れ替えたと本人談');
     await page.getByTestId('issue-penalty').click();
     await page.getByTestId('penalty-issued').waitFor();
     const issued = (await eventLog(id)).filter((e) => e.type === 'PenaltyIssued');
-    expect(issued.map((e) => [e.data.player, e.data.report.infraction, e.data.judge.id])).toEqual([[checked, 'decklist-mismatch', STAFF.judge.username]]);
+    expect(issued.map((e) => [e.data.player, e.data.report.infraction, e.data.judge.id, e.data.notes])).toEqual([
+      [checked, 'decklist-mismatch', STAFF.judge.username, 'サイドのスターライト・ロードは試合前に入れ替えたと本人談'],
+    ]);
+    // The notes are for staff: the player's own record (with the slip code) does not carry them.
+    const record = await organizer.send('GET', `/api/tournaments/${id}/players/${checked}/record`);
+    expect(JSON.stringify(record.body)).not.toContain('本人談');
   }, 120_000);
 });

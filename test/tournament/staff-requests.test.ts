@@ -65,4 +65,13 @@ describe("a floor judge's request to the head judge", () => {
     expect(approved.map((e) => e.type)).toEqual(['ResultCorrected', 'RequestDecided']);
     thenError(given(...base, ...sent), decide({ requestId: 1, outcome: 'changed', penalty: 'warning', reason: 'x' }), 'invalid-command');
   });
+
+  it("keeps the judge's notes with the penalty (staff only), and drops blank ones", () => {
+    const withNotes = { ...issue('a', 'extra-draw', 'in-duel', { facts: { identifiable: true, decisive: false } }), data: { ...issue('a', 'extra-draw', 'in-duel', { facts: { identifiable: true, decisive: false } }).data, notes: '  drew while shuffling ' } };
+    const events = thenEvents(given(...roundOne), withNotes);
+    expect(events[0]).toMatchObject({ type: 'PenaltyIssued', data: { notes: 'drew while shuffling' } });
+    expect(tournament(...roundOne, ...events).penalties[0]?.notes).toBe('drew while shuffling');
+    const blank = thenEvents(given(...roundOne), { ...withNotes, data: { ...withNotes.data, notes: ' ' } });
+    expect(blank[0]?.data).not.toHaveProperty('notes');
+  });
 });

@@ -64,6 +64,8 @@ export type IssuePenalty = Command<
     /** Which duel of the current match a duel loss takes (1 for the first). */
     readonly duel?: number;
     readonly statements?: readonly string[];
+    /** What happened, in the judge's words; staff only. */
+    readonly notes?: string;
   }
 >;
 export type RescindPenalty = Command<'RescindPenalty', { readonly penaltyId: number; readonly reason: string }>;

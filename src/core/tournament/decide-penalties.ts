@@ -78,6 +78,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
         landing: landed.value.landing,
         statements,
         judge: command.meta.actor,
+        ...(typeof d.notes === 'string' && d.notes.trim() !== '' ? { notes: d.notes.trim() } : {}),
       },
     },
   ]);

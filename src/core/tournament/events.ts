@@ -159,6 +159,8 @@ export type PenaltyIssued = Event<'PenaltyIssued', {
   readonly landing: Landing;
   readonly statements: readonly string[];
   readonly judge: Actor;
+  /** What happened, in the judge's words (staff only; absent when none was written). */
+  readonly notes?: string;
 }>;
 export type PenaltyChanged = Event<'PenaltyChanged', {
   readonly penaltyId: number;

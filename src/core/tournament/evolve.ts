@@ -79,6 +79,7 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         landing: d.landing,
         statements: d.statements,
         judge: d.judge,
+        notes: d.notes ?? null,
         at: event.at,
         rescinded: false,
         appeals: [],

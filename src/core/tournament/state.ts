@@ -83,6 +83,8 @@ export interface PenaltyState {
   readonly landing: Landing;
   readonly statements: readonly string[];
   readonly judge: Actor;
+  /** The judge's own words about what happened (staff only). */
+  readonly notes: string | null;
   readonly at: string;
   readonly rescinded: boolean;
   readonly appeals: readonly PenaltyAppeal[];

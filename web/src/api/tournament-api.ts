@@ -48,7 +48,7 @@ export interface PenaltyReport {
 
 export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
 
-export type PenaltyBody = { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[] };
+export type PenaltyBody = { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[]; notes?: string };
 
 export type StaffRequestBody =
   | { readonly kind: 'penalty'; readonly penalty: PenaltyBody; readonly notes?: string }
@@ -91,7 +91,7 @@ export const writes = {
   issuePenalty: (
     t: string,
     v: number | null,
-    body: { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[] },
+    body: PenaltyBody,
   ) => write(t, v, 'POST', paths.penalties(t), body, { key: 'write.issuePenalty', params: { player: body.player, infraction: body.report.infraction } }),
   appeal: (
     t: string,

@@ -144,6 +144,8 @@ export interface PenaltyView {
   readonly deviationReason: string | null;
   readonly appeals: readonly PenaltyAppeal[];
   readonly statements: readonly string[];
+  /** The judge's words about what happened (staff only). */
+  readonly notes?: string | null;
   readonly judge: { readonly id: string; readonly role: string };
 }
 

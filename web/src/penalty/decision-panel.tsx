@@ -83,6 +83,7 @@ export function DecisionPanel({
     ...(chosenLanding && options.length > 0 ? { appliesTo: chosenLanding } : {}),
     ...(needsDuel ? { duel } : {}),
     ...(isDq ? { statements: writtenStatements } : {}),
+    ...(notes.trim() ? { notes: notes.trim() } : {}),
   });
 
   const kinds: { value: Kind; label: string; detail?: string }[] = [
@@ -186,10 +187,17 @@ export function DecisionPanel({
         </fieldset>
       )}
 
+      <TextArea
+        label={headJudgeNeeded && !isHeadJudge ? t('request.notes') : t('penalty.notes')}
+        hint={t('penalty.notesHint')}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        rows={3}
+        data-testid={headJudgeNeeded && !isHeadJudge ? 'request-notes' : 'penalty-notes'}
+      />
       {headJudgeNeeded && <p className="notice notice-warn">{t('penalty.needsHeadJudge')}</p>}
       {headJudgeNeeded && !isHeadJudge ? (
         <>
-          <TextArea label={t('request.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} rows={3} data-testid="request-notes" />
           <WriteButton
             className="button button-primary button-large"
             disabled={!ready}

@@ -79,9 +79,10 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
         {p.status === 'rescinded' && <span className="badge"> {t('queue.rescinded')}</span>}
       </p>
       <p className="muted">
-        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: t(`role.${p.judge.role}`) })} · {formatTime(p.at, lang, true)}
+        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: `${p.judge.id} (${t(`role.${p.judge.role}`)})` })} · {formatTime(p.at, lang, true)}
       </p>
       {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
+      {p.notes && <p data-testid={`penalty-notes-${p.id}`}>{t('request.notesLabel', { notes: p.notes })}</p>}
       {p.statements.length > 0 && (
         <div>
           <p>{t('penalty.statements')}</p>

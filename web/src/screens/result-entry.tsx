@@ -76,6 +76,7 @@ export function ResultEntry({
           </button>
         ))}
       </div>
+      {penaltyDuels.length > 0 && <p className="field-hint">{t('result.quickDisabled')}</p>}
       <p className="field-hint">{t('result.byDuel')}</p>
       <div className="duel-buttons" role="group" aria-label={t('result.nextDuel', { duel: penaltyDuels.length + duels.length + 1 })}>
         <button type="button" className="button" disabled={decided} onClick={() => setDuels([...duels, a.id])} data-testid={`duel-${tableNumber}-${a.id}`}>

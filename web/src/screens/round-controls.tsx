@@ -49,9 +49,7 @@ export function RoundControls() {
               </ul>
             )}
             {canRun && last && !last.ended && (
-              <WriteButton className="button" onWrite={() => writes.endRound(id, version, last.round)} data-testid="end-round">
-                {t('rounds.end', { round: last.round })}
-              </WriteButton>
+              <EndRoundButton round={last.round} version={version} />
             )}
             {canRun && !last && <DecklistGate />}
             {canRun && last && last.ended && (
@@ -124,5 +122,16 @@ function DecklistGate() {
         <p>{t('rounds.organizerMustAccept')}</p>
       )}
     </div>
+  );
+}
+
+/** "End round", asked first: it closes result entry for everyone but corrections. */
+export function EndRoundButton({ round, version }: { round: number; version: number | null }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  return (
+    <WriteButton className="button" confirm={t('rounds.endConfirm', { round })} onWrite={() => writes.endRound(id, version, round)} data-testid="end-round">
+      {t('rounds.end', { round })}
+    </WriteButton>
   );
 }

@@ -15,6 +15,7 @@ import { ExtendTime } from './extend-time';
 import { ResultEntry } from './result-entry';
 import { RoundTimer } from './round-timer';
 import { useOutcomeText } from '../components/outcome-text';
+import { EndRoundButton } from './round-controls';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
@@ -65,6 +66,9 @@ export function RoundView({ round }: { round: number }) {
                   <Link to={`${base}/print/slips/${round}`}>{t('print.slips')}</Link>
                 </li>
               </ul>
+            )}
+            {!view.ended && view.started && open === 0 && hasRole(account, 'organizer', 'scorekeeper') && (
+              <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}
             <p>{t('round.openTables', { count: open, total: view.tables.filter((x) => x.table !== null).length })}</p>
             <div className="filters">
@@ -209,6 +213,13 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
         </WriteButton>
       )}
       {table.extensionMinutes > 0 && <p className="muted">{t('round.extended', { count: table.extensionMinutes })}</p>}
+      {table.duels
+        .filter((d) => d.byPenalty.length > 0)
+        .map((d) => (
+          <p key={d.duel} className="notice notice-warn" data-testid={`penalty-duel-${table.table}-${d.duel}`}>
+            {t('round.penaltyDuel', { duel: d.duel, winner: table.players.find((p) => p.id === d.winner)?.name ?? t('result.nobody') })}
+          </p>
+        ))}
       {table.needsResultAgain && <p className="notice notice-warn">{t('round.needsResultAgain')}</p>}
       {table.noSideDeckBeforeFirstPlayedDuel && <p className="muted">{t('round.noSideDeck')}</p>}
       {!ended && (canReport || canCorrect) && (!reported || canCorrect || table.needsResultAgain) && (

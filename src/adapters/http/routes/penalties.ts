@@ -34,6 +34,7 @@ export const penaltyBody = z.strictObject({
   appliesTo: z.enum(APPLIES_TO).optional(),
   duel: z.number().int().min(1).max(9).optional(),
   statements: statements.optional(),
+  notes: z.string().trim().max(4000).optional(),
 });
 
 const appeal = z.discriminatedUnion('outcome', [
