@@ -1,6 +1,6 @@
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
-import { findPlayer, findRound } from '../../core/tournament/state-queries.js';
+import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
 
 /*
@@ -14,6 +14,8 @@ export interface SeatView {
   /** When a judge marked the player seated; `null` if not marked. */
   readonly seatedAt: string | null;
   readonly duelWins: number;
+  /** Dropped or disqualified since: the match stays, the player is no longer playing. */
+  readonly dropped: boolean;
 }
 
 export interface TableView {
@@ -45,6 +47,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   const r = findRound(t, round);
   if (!r) return undefined;
   const nameOf = (id: string): string => findPlayer(t, id)?.name ?? id;
+  const { dropped } = departures(t);
   const { matches } = deriveMatches(t);
   const tables: TableView[] = r.matches.map((m) => {
     const derived = matches.find((d) => d.record.round === round && d.record.table === m.table);
@@ -52,7 +55,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     const effects = derived?.effects;
     return {
       table: m.table,
-      players: m.players.map((id) => ({ id, name: nameOf(id), seatedAt: m.seated[id] ?? null, duelWins: duelWins[id] ?? 0 })),
+      players: m.players.map((id) => ({ id, name: nameOf(id), seatedAt: m.seated[id] ?? null, duelWins: duelWins[id] ?? 0, dropped: dropped.has(id) })),
       outcome: derived?.record.outcome ?? { kind: 'pending' },
       duels: derived?.duels ?? [],
       extensionMinutes: m.extensions.reduce((sum, e) => sum + e.minutes, 0),
@@ -63,7 +66,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   });
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,
-    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: 2 }],
+    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: 2, dropped: dropped.has(id) }],
     outcome: { kind: 'bye' },
     duels: [],
     extensionMinutes: 0,

@@ -257,10 +257,17 @@ function Seat({ seat, table, round, judge, version }: { seat: SeatView; table: n
         <Link to={`${base}/players/${encodeURIComponent(seat.id)}`}>{seat.name}</Link> <span className="muted">{seat.id}</span>
       </span>
       <span className="seat-tools">
-        {seat.seatedAt ? (
-          <span className="badge" title={formatTime(seat.seatedAt, lang, true)} data-testid={`seated-${seat.id}`}>
+        {seat.dropped && (
+          <span className="badge badge-warn" data-testid={`dropped-${seat.id}`}>
+            {t('players.dropped')}
+          </span>
+        )}
+        {seat.seatedAt || seat.dropped ? (
+          seat.dropped ? null : (
+          <span className="badge" title={formatTime(seat.seatedAt!, lang, true)} data-testid={`seated-${seat.id}`}>
             {t('round.seated')}
           </span>
+          )
         ) : (
           judge && (
             <WriteButton
