@@ -8,6 +8,7 @@ import type { PairingsView, TableView } from '../api/types';
 import { useLang } from '../i18n/i18n';
 import { useOutcomeText } from './outcome-text';
 import { WriteButton } from './pending-button';
+import { asSentence } from './status';
 
 /*
  * A write the server refused, kept in view until the person decides: discard it, or (for a
@@ -35,7 +36,7 @@ export function RefusedWrite({ failed, label }: { failed: FailedWrite; label: (l
       <p>
         <strong>{failed.code === 'version-conflict' && !failed.queued ? t('outbox.conflict') : t('outbox.refused', { action: label(failed.label) })}</strong>
       </p>
-      <p data-testid="failed-reason">{failed.code === 'version-conflict' && failed.queued ? t('outbox.changedWhileQueued') : pick(failed.text)}</p>
+      <p data-testid="failed-reason">{failed.code === 'version-conflict' && failed.queued ? t('outbox.changedWhileQueued') : asSentence(pick(failed.text))}</p>
       {result ? (
         <RefusedResult failed={failed} result={result} />
       ) : (
