@@ -52,6 +52,8 @@ export interface PenaltyLogEntry {
   /** Where a duel loss or match loss took effect; null when it lands on nothing (yet). */
   readonly landedOn: LandedOn | null;
   readonly statements: readonly string[];
+  /** The judge's words about what happened (staff only), or null. */
+  readonly notes: string | null;
   readonly judge: Actor;
 }
 
@@ -83,6 +85,7 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
     landing: p.landing,
     landedOn: landed.get(p.id) ?? null,
     statements: p.statements,
+    notes: p.notes,
     judge: p.judge,
   }));
 }

@@ -73,6 +73,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
 
   async function endAndPairNext(page: Page, ended: number): Promise<void> {
     await page.goto(`${base()}/rounds`);
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByTestId('end-round').click();
     await page.getByTestId('pair-round').click();
     await page.waitForURL(`**${base()}/rounds/${ended + 1}`);
@@ -203,6 +204,10 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await scorekeeper.page.goto(base());
     await scorekeeper.page.getByTestId('pair-round').click();
     await scorekeeper.page.waitForURL(`**${base()}/rounds/1`);
+    // Pairings are posted first; the round (and the tardiness clock) starts with its own step.
+    scorekeeper.page.once('dialog', (dialog) => void dialog.accept());
+    await scorekeeper.page.getByTestId('start-round').click();
+    await scorekeeper.page.getByTestId('start-round').waitFor({ state: 'detached' });
     round1 = await tablesOf(1);
     expect(round1).toHaveLength(3);
 
@@ -240,7 +245,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await shootBoth(visitor.page, '05-find-table');
   }, 120_000);
 
-  it('a player six minutes late gets the guideline duel loss with one tap on the round clock', async () => {
+  it('a player six minutes late gets the guideline duel loss from the round clock, confirmed in one step', async () => {
     const late = round1[0]!.players[0];
     server.clock.advanceMinutes(6);
     const page = judge.page;
@@ -249,11 +254,12 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await row.waitFor();
     expect(await page.locator('[data-testid^="late-"]:not([data-testid^="late-seat-"])').count()).toBe(1);
     expect(await row.textContent()).toContain('6分の遅刻');
-    expect(await page.getByTestId(`confirm-late-${late}`).textContent()).toBe('デュエルの敗北を出す');
+    expect(await page.getByTestId(`propose-late-${late}`).textContent()).toBe('デュエルの敗北を提案');
     await shootBoth(page, '06-round-clock');
 
+    await page.getByTestId(`propose-late-${late}`).click();
     await page.getByTestId(`confirm-late-${late}`).click();
-    await row.filter({ hasText: 'この回戦で既に出した罰則: デュエルの敗北' }).waitFor();
+    await page.getByTestId(`late-issued-${late}`).filter({ hasText: 'デュエルの敗北' }).waitFor();
     await page.getByTestId(`late-seat-${late}`).click();
     await row.waitFor({ state: 'detached' });
 
@@ -267,6 +273,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     const checked = round1[1]!.players[0];
     const page = judge.page;
     await page.goto(`${base()}/deck-check?player=${checked}`);
+    await page.getByTestId('type-deck-instead').click();
     await page.getByTestId('decklist-text').fill(PRESENTED_DECK);
     await page.getByTestId('run-deck-check').click();
     const result = page.getByTestId('deck-check-result');
@@ -302,7 +309,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await shootBoth(page, '07b-deck-check-findings');
   }, 120_000);
 
-  it('a floor judge is refused a deviation from the guideline; the head judge makes it with a reason', async () => {
+  it('a floor judge is offered to send a deviation to the head judge; the head judge makes it with a reason', async () => {
     const slow = round1[2]!.players[0];
     const deviate = async (page: Page) => {
       await page.goto(`${base()}/penalty?player=${slow}`);
@@ -315,18 +322,17 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       await page.locator('input[name=choice][value=other]').check();
       await page.getByTestId('other-penalty').selectOption('warning');
       await page.getByTestId('deviation-reason').fill('Second slow-play talk this round; the player ignored the first.');
-      await page.getByTestId('issue-penalty').click();
     };
 
     await deviate(judge.page);
-    const refusal = judge.page.locator('[data-testid=decision] [role=alert]');
-    await refusal.waitFor();
-    // The server's words, with role names rather than ids.
-    expect(await refusal.textContent()).toBe('この操作はヘッドジャッジのみが行えます（あなたの役割: ジャッジ）。');
-    await shootBoth(judge.page, '09-refused-for-floor-judge');
+    // A floor judge cannot issue it, only send it as a request (judge-phone.test.ts follows one through).
+    await judge.page.getByTestId('send-request').waitFor();
+    expect(await judge.page.getByTestId('issue-penalty').count()).toBe(0);
+    await shootBoth(judge.page, '09-request-for-floor-judge');
 
     head = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, login: STAFF.head });
     await deviate(head.page);
+    await head.page.getByTestId('issue-penalty').click();
     await head.page.getByTestId('penalty-issued').filter({ hasText: 'Warning' }).waitFor();
 
     await head.page.goto(`${base()}/queue`);
@@ -399,6 +405,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     const [final] = await tablesOf(4);
     await quickResult(page, final!);
     await page.goto(`${base()}/rounds`);
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByTestId('end-round').click();
     await page.goto(base());
     page.once('dialog', (dialog) => void dialog.accept());

@@ -97,22 +97,24 @@ describe.each(await storeKinds())('the round clock and live updates on $name', (
     expect(publicUpdate.data.events).toEqual([]);
   });
 
-  it('proposes a match loss from +10; confirming it lands the loss in the results', async () => {
+  it('proposes a match loss from +10: for a lateness already penalized it replaces that penalty, never adds a repeat', async () => {
     server.clock.advanceMinutes(5);
     const [a, b] = tables[1]!.players;
     const clock = await staff.judge.get(`${t}/rounds/1/clock`);
-    expect(clock.body.late.map((l: { player: string; penalty: string; repeat: unknown; issued: unknown[] }) => [l.player, l.penalty, l.repeat, l.issued])).toEqual([
-      // The player's second tardiness in this tournament: the repeat offers one step up.
-      [a, 'match-loss', { count: 2, upgradeTo: 'disqualification' }, [{ penaltyId: 1, penalty: 'duel-loss' }]],
-      [b, 'match-loss', null, []],
+    expect(clock.body.late.map((l: { player: string; penalty: string; repeat: unknown; issued: unknown; confirmable: boolean }) => [l.player, l.penalty, l.repeat, l.issued, l.confirmable])).toEqual([
+      // The same lateness as penalty 1: not a second tardiness, so no repeat; confirming raises penalty 1.
+      [a, 'match-loss', null, { penaltyId: 1, penalty: 'duel-loss' }, true],
+      [b, 'match-loss', null, null, true],
     ]);
-    const confirmed = await staff.judge.post(`${t}/rounds/1/late/${b}/confirm`, { expectedPenalty: 'match-loss' });
-    expect(confirmed.status).toBe(201);
-    expect(confirmed.body.penalty).toMatchObject({ penalty: 'match-loss', player: b });
+    const raised = await staff.judge.post(`${t}/rounds/1/late/${a}/confirm`, { expectedPenalty: 'match-loss' });
+    expect(raised.status).toBe(201);
+    expect(raised.body.penalty).toMatchObject({ penaltyId: 1, penalty: 'match-loss' });
+    const log = (await staff.judge.get(`${t}/penalties`)).body.penalties;
+    expect(log.map((p: { id: number; player: string; penalty: string }) => [p.id, p.player, p.penalty])).toEqual([[1, a, 'match-loss']]);
     const board = await staff.public.get(`${t}/rounds/1/pairings`);
     const table2 = board.body.tables.find((x: { table: number }) => x.table === 2);
-    expect(table2.outcome).toEqual({ kind: 'win', winner: a, byPenalty: true });
-    // The match is decided: nobody is left waiting at table 2.
+    expect(table2.outcome).toEqual({ kind: 'win', winner: b, byPenalty: true });
+    // The match is decided: nobody is left waiting at table 2, and a second tap is refused.
     expect((await staff.judge.get(`${t}/rounds/1/clock`)).body.late).toEqual([]);
     const notLate = await staff.judge.post(`${t}/rounds/1/late/${a}/confirm`, {});
     expect(notLate.status).toBe(422);

@@ -31,7 +31,7 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     const players = await staff.public.get(`${t}/players`);
     expect(players.body.players).toEqual(PLAYERS.map((p) => ({ ...p, dropped: false, status: 'active' })));
     const staffView = await staff.judge.get(`${t}/players`);
-    expect(staffView.body.players[0]).toEqual({ ...PLAYERS[0], dropped: false, status: 'active', entryRound: 1, decklist: false, dropReason: null });
+    expect(staffView.body.players[0]).toEqual({ ...PLAYERS[0], dropped: false, status: 'active', entryRound: 1, decklist: false, deck: { state: 'none', findings: 0 }, dropReason: null });
   });
 
   it('answers the registration slip code, an HMAC the server recomputes', async () => {

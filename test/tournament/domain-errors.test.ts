@@ -24,6 +24,8 @@ const details = {
   options: ['current-duel'],
   message: 'facts.minutesLate: missing',
   penalty: '3',
+  issued: 'duel-loss',
+  request: '2',
   prize: 'winner',
   advanced: '0007',
   infraction: 'decklist-mismatch',

@@ -17,6 +17,12 @@ describe('finding an infraction in either language', () => {
     expect(ids('デッキリスト')).toEqual(['decklist-mismatch']);
   });
 
+  it("finds what judges call it on the floor, from the pack's search words", () => {
+    expect(ids('スロープレイ')[0]).toBe('slow-play');
+    expect(ids('遅延')[0]).toBe('stalling');
+    for (const word of ['マーク', 'マークド', 'スリーブ', 'sleeves']) expect(ids(word)[0]).toBe('marked-cards');
+  });
+
   it('reads full-width input as half-width', () => {
     expect(ids('ＴＡＲＤＩＮＥＳＳ')).toEqual(['tardiness']);
   });

@@ -1,6 +1,6 @@
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
-import { findPlayer, findRound } from '../../core/tournament/state-queries.js';
+import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
 
 /*
@@ -14,6 +14,8 @@ export interface SeatView {
   /** When a judge marked the player seated; `null` if not marked. */
   readonly seatedAt: string | null;
   readonly duelWins: number;
+  /** Dropped or disqualified since: the match stays, the player is no longer playing. */
+  readonly dropped: boolean;
 }
 
 export interface TableView {
@@ -34,6 +36,8 @@ export interface PairingsView {
   readonly round: number;
   readonly stage: Stage;
   readonly seatTime: string;
+  /** False while the pairings are posted and the round waits for "start round". */
+  readonly started: boolean;
   readonly ended: boolean;
   readonly tables: readonly TableView[];
 }
@@ -43,6 +47,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   const r = findRound(t, round);
   if (!r) return undefined;
   const nameOf = (id: string): string => findPlayer(t, id)?.name ?? id;
+  const { dropped } = departures(t);
   const { matches } = deriveMatches(t);
   const tables: TableView[] = r.matches.map((m) => {
     const derived = matches.find((d) => d.record.round === round && d.record.table === m.table);
@@ -50,7 +55,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     const effects = derived?.effects;
     return {
       table: m.table,
-      players: m.players.map((id) => ({ id, name: nameOf(id), seatedAt: m.seated[id] ?? null, duelWins: duelWins[id] ?? 0 })),
+      players: m.players.map((id) => ({ id, name: nameOf(id), seatedAt: m.seated[id] ?? null, duelWins: duelWins[id] ?? 0, dropped: dropped.has(id) })),
       outcome: derived?.record.outcome ?? { kind: 'pending' },
       duels: derived?.duels ?? [],
       extensionMinutes: m.extensions.reduce((sum, e) => sum + e.minutes, 0),
@@ -61,7 +66,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   });
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,
-    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: 2 }],
+    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: 2, dropped: dropped.has(id) }],
     outcome: { kind: 'bye' },
     duels: [],
     extensionMinutes: 0,
@@ -69,5 +74,5 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     noSideDeckBeforeFirstPlayedDuel: false,
     penalties: [],
   }));
-  return { round, stage: r.stage, seatTime: r.seatTime, ended: r.ended, tables: [...tables, ...byes] };
+  return { round, stage: r.stage, seatTime: r.seatTime, started: r.started, ended: r.ended, tables: [...tables, ...byes] };
 }

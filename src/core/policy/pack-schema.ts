@@ -79,6 +79,8 @@ const infractionSchema = z.strictObject({
   section: z.string(),
   name: textSchema,
   description: textSchema,
+  /** The words judges use for it on the floor (スロープレイ、マークド / slow, sleeves), so a search finds it; the rules' own names stay in `name`. */
+  searchWords: textSchema.optional(),
   facts: z.array(factSchema),
   penalty: penaltyRuleSchema,
   remedy: remedyRuleSchema,

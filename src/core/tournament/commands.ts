@@ -3,7 +3,7 @@ import type { Deck } from '../deck/deck.js';
 import type { AppliesTo, AssessReport, PenaltyId } from '../policy/assess-types.js';
 import type { Result } from '../result.js';
 import type { DomainError } from './domain-errors.js';
-import type { Actor, DuelEntry, EventDraft, Prize, RecordedPack, TournamentEvent, TournamentSettings } from './events.js';
+import type { Actor, DuelEntry, EventDraft, Prize, RecordedPack, StaffRequest, TournamentEvent, TournamentSettings } from './events.js';
 
 /*
  * What people ask of a tournament. `decide` turns a command into events or a domain error;
@@ -31,7 +31,23 @@ export type RegisterPlayer = Command<'RegisterPlayer', { readonly player: { read
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
 export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
 /** `round` is the number the caller expects to pair, so a double click cannot pair twice; `seatTime` defaults to the time of pairing. */
-export type PairRound = Command<'PairRound', { readonly round: number; readonly seatTime?: string }>;
+export type PairRound = Command<
+  'PairRound',
+  {
+    readonly round: number;
+    readonly seatTime?: string;
+    /** Post the pairings now and start the round later with StartRound (the seat time is then set). */
+    readonly startLater?: boolean;
+    /** Round 1: the players whose registered list the deck checker found problems in. */
+    readonly decklistFindings?: readonly string[];
+    /** Round 1: the organizer goes on despite missing or illegal lists, for this reason. */
+    readonly acceptDecklists?: { readonly reason: string };
+  }
+>;
+/** Starts a round paired with `startLater`: tardiness counts from `seatTime` (default: now). */
+export type StartRound = Command<'StartRound', { readonly round: number; readonly seatTime?: string }>;
+/** Marks seated everyone of the round not yet seated, except the players named. */
+export type MarkAllSeated = Command<'MarkAllSeated', { readonly round: number; readonly except?: readonly string[] }>;
 export type MarkSeated = Command<'MarkSeated', { readonly round: number; readonly table: number; readonly player: string }>;
 export type ExtendTime = Command<'ExtendTime', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason?: string }>;
 /** `duels`: the duels played, in order, leaving out those already decided by penalty. */
@@ -56,6 +72,8 @@ export type IssuePenalty = Command<
     readonly additional?: { readonly penalty: PenaltyId; readonly reason: string };
     /** The judge confirms recording a loss for "the next match" when the player has none left: no result effect. */
     readonly withoutEffect?: boolean;
+    /** What happened, in the judge's words; staff only. */
+    readonly notes?: string;
   }
 >;
 export type RescindPenalty = Command<'RescindPenalty', { readonly penaltyId: number; readonly reason: string }>;
@@ -70,6 +88,13 @@ export type ChangePenalty = Command<
     readonly statements?: readonly string[];
   }
 >;
+/** A floor judge asks the head judge for what needs their authority; `notes`: what happened, in the judge's words. */
+export type SubmitRequest = Command<'SubmitRequest', { readonly request: StaffRequest; readonly notes?: string }>;
+/** The head judge approves the request as sent, changes the penalty (with a reason), or refuses it (with a reason). */
+export type DecideRequest = Command<
+  'DecideRequest',
+  { readonly requestId: number; readonly outcome: 'approved' | 'changed' | 'refused'; readonly penalty?: PenaltyId; readonly reason?: string }
+>;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
 export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;
 export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
@@ -82,6 +107,8 @@ export type TournamentCommand =
   | DropPlayer
   | PairRound
   | MarkSeated
+  | StartRound
+  | MarkAllSeated
   | ExtendTime
   | ReportResult
   | CorrectResult
@@ -89,6 +116,8 @@ export type TournamentCommand =
   | IssuePenalty
   | RescindPenalty
   | ChangePenalty
+  | SubmitRequest
+  | DecideRequest
   | FinishTournament
   | SetPrizeList
   | AwardPrize;

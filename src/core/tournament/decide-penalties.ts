@@ -11,6 +11,7 @@ import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
+import { decideSameLateness, sameLateness } from './same-lateness.js';
 import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, penaltiesInForce, unreportedMatchOf } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
@@ -32,6 +33,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   if (!PHASES.includes(phase)) return err(domainError('invalid-command', { field: 'report.phase', problem: { ja: `${PHASES.join(', ')} のいずれかが必要です`, en: `expected one of ${PHASES.join(', ')}` } }));
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
   if (!applicable.ok) return applicable;
+  const issued = sameLateness(t, d.player, d.report.infraction);
+  if (issued) return decideSameLateness(command, t, issued);
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
   if (!context.ok) return context;
 
@@ -79,7 +82,7 @@ function fold1(t: Tournament, draft: EventDraft): Tournament {
   const state = {
     id: e.penaltyId, player: e.player, report: e.report, guideline: e.guideline, penalty: e.penalty, repeatUpgrade: e.repeatUpgrade,
     deviationReason: e.deviationReason, context: e.context, landing: e.landing, statements: e.statements, judge: e.judge,
-    reason: e.reason ?? null, addedTo: e.addedTo ?? null, noMatchLeft: e.noMatchLeft === true, at: '', rescinded: false, appeals: [],
+    reason: e.reason ?? null, addedTo: e.addedTo ?? null, noMatchLeft: e.noMatchLeft === true, notes: e.notes ?? null, at: '', rescinded: false, appeals: [],
   };
   return { ...t, penalties: [...t.penalties, state] };
 }
@@ -135,6 +138,7 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
       ...(reason === null ? {} : { reason }),
       ...(parts.addedTo === null ? {} : { addedTo: parts.addedTo }),
       ...(noMatchLeft ? { noMatchLeft: true as const } : {}),
+      ...(typeof d.notes === 'string' && d.notes.trim() !== '' ? { notes: d.notes.trim() } : {}),
     },
   });
 }

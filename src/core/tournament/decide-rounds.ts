@@ -10,6 +10,7 @@ import type { Tournament } from './state.js';
 import { pairSwissRound } from './swiss-pairing.js';
 import { advancingEntrants, pairEntrants, seedEntrants } from './top-cut.js';
 import { seededShuffle } from './seeded-shuffle.js';
+import { decklistGate } from './decklist-gate.js';
 
 /*
  * Rounds: pairing (Swiss through the pairing module, elimination through the bracket), the
@@ -57,13 +58,16 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
   if (kind === 'none') return err(domainError('no-more-rounds', { rounds: t.rounds.length }));
   const seed = command.meta.seed ?? null;
   if (seed !== null && !Number.isSafeInteger(seed)) return err(domainError('invalid-command', { field: 'meta.seed', problem: { ja: '整数が必要です', en: 'expected a whole number' } }));
+  const gate = decklistGate(command, t);
+  if (!gate.ok) return gate;
   const paired = kind === 'swiss' ? pairSwiss(t, expected, seed) : pairElimination(t, seed);
   if (!paired.ok) return paired;
   const { matches, byes, bracket, seedUsed } = paired.value;
   return ok([
+    ...gate.value,
     {
       type: 'RoundPaired',
-      data: { round: expected, stage: kind === 'swiss' ? 'swiss' : 'top-cut', seatTime, seed: seedUsed, matches, byes, bracket },
+      data: { round: expected, stage: kind === 'swiss' ? 'swiss' : 'top-cut', seatTime, seed: seedUsed, matches, byes, bracket, ...(command.data.startLater === true ? { startsLater: true as const } : {}) },
     },
   ]);
 }
@@ -76,10 +80,6 @@ function pairSwiss(t: Tournament, round: number, seed: number | null) {
   const { dropped } = departures(t);
   const eligible = t.players.filter((p) => !dropped.has(p.id) && p.entryRound <= round);
   if (eligible.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: eligible.length }));
-  if (round === 1 && t.settings.decklistsRequired) {
-    const missing = eligible.filter((p) => p.decklist === null).map((p) => p.id);
-    if (missing.length > 0) return err(domainError('decklists-missing', { players: missing }));
-  }
   const records = matchRecords(t).filter((m) => m.stage === 'swiss');
   const opponents = new Map<string, string[]>();
   const hadBye = new Set<string>();
@@ -132,10 +132,6 @@ function eliminationSeeds(t: Tournament, seed: number | null) {
   if (seed === null) return err(domainError('seed-required'));
   const { dropped } = departures(t);
   const eligible = t.players.filter((p) => !dropped.has(p.id));
-  if (t.settings.decklistsRequired) {
-    const missing = eligible.filter((p) => p.decklist === null).map((p) => p.id);
-    if (missing.length > 0) return err(domainError('decklists-missing', { players: missing }));
-  }
   return ok(seededShuffle(eligible.map((p) => p.id), seed));
 }
 

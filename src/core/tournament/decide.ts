@@ -10,6 +10,8 @@ import { domainError } from './domain-errors.js';
 import type { TournamentEvent } from './events.js';
 import { checkRole } from './permissions.js';
 import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
+import { decideDecideRequest, decideSubmitRequest } from './staff-requests.js';
+import { decideMarkAllSeated, decideStartRound } from './round-start.js';
 import type { TournamentState } from './state.js';
 
 /**
@@ -44,6 +46,10 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decidePairRound(command, t);
     case 'MarkSeated':
       return decideMarkSeated(command, t);
+    case 'StartRound':
+      return decideStartRound(command, t);
+    case 'MarkAllSeated':
+      return decideMarkAllSeated(command, t);
     case 'ExtendTime':
       return decideExtendTime(command, t);
     case 'ReportResult':
@@ -58,6 +64,10 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideRescindPenalty(command, t);
     case 'ChangePenalty':
       return decideChangePenalty(command, t);
+    case 'SubmitRequest':
+      return decideSubmitRequest(command, t);
+    case 'DecideRequest':
+      return decideDecideRequest(command, t);
     case 'FinishTournament':
       return decideFinish(command, t);
     case 'SetPrizeList':

@@ -21,7 +21,15 @@ const MESSAGES = {
   'registration-closed': (d: { reason: Text }) =>
     t(`登録は締め切られています (${d.reason.ja})`, `registration is closed (${d.reason.en})`),
   'decklists-missing': (d: { players: readonly string[] }) =>
-    t(`デッキリストが必要な大会です。未提出: ${list(d.players)}`, `this tournament requires decklists; missing for ${list(d.players)}`),
+    t(
+      `デッキリストが必要な大会です。未提出: ${list(d.players)}（主催者は理由を記して続行できます）`,
+      `this tournament requires decklists; missing for ${list(d.players)} (the organizer may go on with a written reason)`,
+    ),
+  'decklists-illegal': (d: { players: readonly string[] }) =>
+    t(
+      `デッキリストに問題のある選手がいます: ${list(d.players)}。修正するか、主催者が理由を記して続行してください`,
+      `the decklists of ${list(d.players)} break the deck rules; fix them, or the organizer goes on with a written reason`,
+    ),
   'deck-rules-locked': () =>
     t('第1回戦の組み合わせが発表済みのため、カードプールと禁止・制限リストは変更できません', 'round 1 has been paired: the card pool and the Forbidden/Limited list can no longer change'),
   'decklist-locked': (d: { player: string }) =>
@@ -33,6 +41,7 @@ const MESSAGES = {
     t(`次に組むのは第${d.expected}回戦です (指定: ${d.given})`, `the next round to pair is round ${d.expected}, not ${d.given}`),
   'round-not-finished': (d: { round: number }) =>
     t(`第${d.round}回戦がまだ終了していません`, `round ${d.round} has not ended yet`),
+  'round-already-started': (d: { round: number }) => t(`第${d.round}回戦は開始済みです`, `round ${d.round} has already started`),
   'round-already-ended': (d: { round: number }) => t(`第${d.round}回戦は終了済みです`, `round ${d.round} has already ended`),
   'results-missing': (d: { round: number; tables: readonly number[] }) =>
     t(`第${d.round}回戦の卓 ${list(d.tables)} の結果が未入力です`, `round ${d.round} still needs results for table ${list(d.tables)}`),
@@ -86,6 +95,14 @@ const MESSAGES = {
   'penalty-not-found': (d: { penalty: string }) => t(`罰則 ${d.penalty} はありません`, `there is no penalty ${d.penalty}`),
   'penalty-rescinded': (d: { penalty: string }) =>
     t(`罰則 ${d.penalty} は取り消し済みです`, `penalty ${d.penalty} has already been rescinded`),
+  'lateness-already-penalized': (d: { player: string; penalty: string; issued: string }) =>
+    t(
+      `選手 ${d.player} のこの回戦の遅刻には罰則 ${d.penalty} (${d.issued}) が出ています。同じ遅刻に罰則は一つだけで、より重い罰則になったときだけ置き換わります`,
+      `player ${d.player}'s lateness in this round already has penalty ${d.penalty} (${d.issued}); one lateness gets one penalty, replaced only by a heavier one`,
+    ),
+  'request-not-found': (d: { request: string }) => t(`依頼 ${d.request} はありません`, `there is no request ${d.request}`),
+  'request-already-decided': (d: { request: string }) =>
+    t(`依頼 ${d.request} は判断済みです`, `request ${d.request} has already been decided`),
   'tournament-finished': () => t(`大会は終了しています`, `the tournament has finished`),
   'tournament-not-finished': (d: { reason: Text }) =>
     t(`大会はまだ終了できません (${d.reason.ja})`, `the tournament cannot finish yet (${d.reason.en})`),

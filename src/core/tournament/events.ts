@@ -2,6 +2,7 @@ import type { DeckRules } from '../deck/deck-rules.js';
 import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
+import type { CorrectResult, IssuePenalty } from './commands.js';
 import type { Stage } from './match-record.js';
 
 /*
@@ -123,6 +124,17 @@ export type RoundPaired = Event<'RoundPaired', {
   readonly byes: readonly string[];
   /** Elimination rounds only. */
   readonly bracket: readonly BracketSlot[] | null;
+  /** Posted before the round starts: the seat time comes with RoundStarted (absent in older logs: started at pairing). */
+  readonly startsLater?: true;
+}>;
+export type RoundStarted = Event<'RoundStarted', { readonly round: number; readonly seatTime: string }>;
+/** The organizer paired round 1 despite these missing and illegal decklists, for this reason. */
+export type DecklistIssuesAccepted = Event<'DecklistIssuesAccepted', {
+  readonly round: number;
+  readonly missing: readonly string[];
+  readonly illegal: readonly string[];
+  readonly reason: string;
+  readonly by: Actor;
 }>;
 export type PlayerSeated = Event<'PlayerSeated', { readonly round: number; readonly table: number; readonly player: string }>;
 export type TimeExtended = Event<'TimeExtended', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason: string | null }>;
@@ -162,6 +174,8 @@ export type PenaltyIssued = Event<'PenaltyIssued', {
   readonly addedTo?: number;
   /** Confirmed by the judge: a loss for the next match recorded although the player has no match left (no result effect). */
   readonly noMatchLeft?: true;
+  /** What happened, in the judge's words (staff only; absent when none was written). */
+  readonly notes?: string;
 }>;
 export type PenaltyChanged = Event<'PenaltyChanged', {
   readonly penaltyId: number;
@@ -171,7 +185,41 @@ export type PenaltyChanged = Event<'PenaltyChanged', {
   readonly statements: readonly string[];
   readonly judge: Actor;
 }>;
+/**
+ * The same lateness reported again once the guideline gives a heavier penalty: it replaces the
+ * penalty issued for it (same id, same match), so the record keeps one penalty per lateness.
+ */
+export type TardinessRaised = Event<'TardinessRaised', {
+  readonly penaltyId: number;
+  readonly report: AssessReport;
+  readonly guideline: Decision;
+  readonly penalty: PenaltyId;
+  readonly repeatUpgrade: boolean;
+  readonly landing: Landing;
+  readonly judge: Actor;
+}>;
 export type PenaltyRescinded = Event<'PenaltyRescinded', { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }>;
+/** What a floor judge asks the head judge to decide: a penalty as the judge would issue it, or a result correction. */
+export type StaffRequest =
+  | { readonly kind: 'penalty'; readonly penalty: IssuePenalty['data'] }
+  | { readonly kind: 'correction'; readonly correction: CorrectResult['data'] };
+export type RequestSubmitted = Event<'RequestSubmitted', {
+  readonly requestId: number;
+  readonly request: StaffRequest;
+  readonly notes: string | null;
+  /** For a penalty request: the guideline decision and the penalty the request proposes, as assessed when sent. */
+  readonly guideline: Decision | null;
+  readonly proposed: PenaltyId | null;
+  readonly judge: Actor;
+}>;
+/** Follows the PenaltyIssued or ResultCorrected an approval wrote (`penaltyId` names the penalty). */
+export type RequestDecided = Event<'RequestDecided', {
+  readonly requestId: number;
+  readonly outcome: 'approved' | 'changed' | 'refused';
+  readonly penaltyId: number | null;
+  readonly reason: string | null;
+  readonly judge: Actor;
+}>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
 export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;
@@ -183,6 +231,8 @@ export type TournamentEvent =
   | DecklistSubmitted
   | PlayerDropped
   | RoundPaired
+  | DecklistIssuesAccepted
+  | RoundStarted
   | PlayerSeated
   | TimeExtended
   | ResultReported
@@ -190,7 +240,10 @@ export type TournamentEvent =
   | RoundEnded
   | PenaltyIssued
   | PenaltyChanged
+  | TardinessRaised
   | PenaltyRescinded
+  | RequestSubmitted
+  | RequestDecided
   | TournamentFinished
   | PrizeListSet
   | PrizeAwarded;
@@ -206,6 +259,8 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'DecklistSubmitted',
   'PlayerDropped',
   'RoundPaired',
+  'DecklistIssuesAccepted',
+  'RoundStarted',
   'PlayerSeated',
   'TimeExtended',
   'ResultReported',
@@ -213,7 +268,10 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'RoundEnded',
   'PenaltyIssued',
   'PenaltyChanged',
+  'TardinessRaised',
   'PenaltyRescinded',
+  'RequestSubmitted',
+  'RequestDecided',
   'TournamentFinished',
   'PrizeListSet',
   'PrizeAwarded',

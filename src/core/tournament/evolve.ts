@@ -12,7 +12,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
   if (event.type === 'TournamentCreated') {
     if (state.status !== 'none') return state;
     const { tournamentId, settings, pack } = event.data;
-    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [] };
+    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [], requests: [] };
   }
   if (state.status === 'none') return state;
   return evolveTournament(state, event);
@@ -43,9 +43,11 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       const d = event.data;
       const matches: MatchState[] = d.matches.map((m) => ({ table: m.table, players: m.players, report: null, seated: {}, extensions: [] }));
       const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
-      const round: RoundState = { number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket, ended: false };
+      const round: RoundState = { number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, started: d.startsLater !== true, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket, ended: false };
       return { ...t, rounds: [...t.rounds, round] };
     }
+    case 'RoundStarted':
+      return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, seatTime: event.data.seatTime, started: true } : r)) };
     case 'PlayerSeated':
       return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, seated: { ...m.seated, [event.data.player]: event.at } }));
     case 'TimeExtended': {
@@ -60,6 +62,9 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       const { duels, penaltyDuels, reason } = event.data;
       return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, report: { duels, penaltyDuels, correction: reason } }));
     }
+    case 'DecklistIssuesAccepted':
+      // A record of the organizer's decision; the state has nothing to change.
+      return t;
     case 'RoundEnded':
       return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, ended: true } : r)) };
     case 'PenaltyIssued': {
@@ -79,6 +84,7 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         reason: d.reason ?? null,
         addedTo: d.addedTo ?? null,
         noMatchLeft: d.noMatchLeft === true,
+        notes: d.notes ?? null,
         at: event.at,
         rescinded: false,
         appeals: [],
@@ -95,6 +101,18 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         appeals: [...p.appeals, { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at }],
       }));
     }
+    case 'TardinessRaised': {
+      const d = event.data;
+      return updatePenalty(t, d.penaltyId, (p) => ({
+        ...p,
+        report: d.report,
+        guideline: d.guideline,
+        penalty: d.penalty,
+        repeatUpgrade: d.repeatUpgrade,
+        landing: d.landing,
+        raised: [...(p.raised ?? []), { from: p.penalty, to: d.penalty, judge: d.judge, at: event.at }],
+      }));
+    }
     case 'PenaltyRescinded': {
       const d = event.data;
       return updatePenalty(t, d.penaltyId, (p) => ({
@@ -102,6 +120,16 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         rescinded: true,
         appeals: [...p.appeals, { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at }],
       }));
+    }
+    case 'RequestSubmitted': {
+      const d = event.data;
+      const request = { id: d.requestId, request: d.request, notes: d.notes, guideline: d.guideline, proposed: d.proposed, judge: d.judge, at: event.at, decision: null };
+      return { ...t, requests: [...t.requests, request] };
+    }
+    case 'RequestDecided': {
+      const d = event.data;
+      const decision = { outcome: d.outcome, penaltyId: d.penaltyId, reason: d.reason, judge: d.judge, at: event.at };
+      return { ...t, requests: t.requests.map((r) => (r.id === d.requestId ? { ...r, decision } : r)) };
     }
     case 'TournamentFinished':
       return { ...t, status: 'finished' };

@@ -66,6 +66,12 @@ export function officialRecord(events: Iterable<LoggedEvent>): Map<string, Recor
         if (open) Object.assign(open, { penalty: event.data.penalty, appealReason: event.data.reason });
         break;
       }
+      case 'TardinessRaised': {
+        // One penalty per lateness: the raised penalty is what was issued, not an appeal.
+        const open = penalties.get(key(event.data.penaltyId));
+        if (open) Object.assign(open, { issued: { ...open.issued, penalty: event.data.penalty, report: event.data.report }, penalty: event.data.penalty });
+        break;
+      }
       case 'PenaltyRescinded': {
         const open = penalties.get(key(event.data.penaltyId));
         if (open) open.rescinded = true;

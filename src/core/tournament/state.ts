@@ -9,6 +9,7 @@ import type {
   PenaltyContext,
   Prize,
   RecordedPack,
+  StaffRequest,
   TournamentSettings,
 } from './events.js';
 
@@ -47,7 +48,10 @@ export interface MatchState {
 export interface RoundState {
   readonly number: number;
   readonly stage: Stage;
+  /** When players must be seated; for a round not started yet, the time it was paired (nobody is late before it starts). */
   readonly seatTime: string;
+  /** False while the pairings are posted and the round waits for "start round". */
+  readonly started: boolean;
   readonly seed: number | null;
   readonly matches: readonly MatchState[];
   /** Player id → table, fixed at pairing: the lookup every penalty landing and result needs. */
@@ -85,9 +89,31 @@ export interface PenaltyState {
   readonly addedTo: number | null;
   /** Recorded with no match left to land on. */
   readonly noMatchLeft: boolean;
+  /** The judge's own words about what happened (staff only). */
+  readonly notes: string | null;
   readonly at: string;
   readonly rescinded: boolean;
   readonly appeals: readonly PenaltyAppeal[];
+  /** The same lateness reported again with a heavier guideline penalty, each replacing the one before. */
+  readonly raised?: readonly { readonly from: PenaltyId; readonly to: PenaltyId; readonly judge: Actor; readonly at: string }[];
+}
+
+/** A floor judge's request to the head judge, and the decision once made. */
+export interface RequestState {
+  readonly id: number;
+  readonly request: StaffRequest;
+  readonly notes: string | null;
+  readonly guideline: Decision | null;
+  readonly proposed: PenaltyId | null;
+  readonly judge: Actor;
+  readonly at: string;
+  readonly decision: {
+    readonly outcome: 'approved' | 'changed' | 'refused';
+    readonly penaltyId: number | null;
+    readonly reason: string | null;
+    readonly judge: Actor;
+    readonly at: string;
+  } | null;
 }
 
 export interface PrizeState extends Prize {
@@ -104,6 +130,8 @@ export interface Tournament {
   readonly rounds: readonly RoundState[];
   readonly penalties: readonly PenaltyState[];
   readonly prizes: readonly PrizeState[];
+  /** Floor judges' requests to the head judge, in the order sent. */
+  readonly requests: readonly RequestState[];
 }
 
 /** Before `TournamentCreated`. */

@@ -13,7 +13,7 @@ export class StaffApi {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: this.cookieHeader(),
         ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -25,6 +25,11 @@ export class StaffApi {
     }
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : null };
+  }
+
+  /** The session's cookies, for a raw request (a download that is not JSON). */
+  cookieHeader(): string {
+    return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   async login(username: string, password: string): Promise<void> {

@@ -34,11 +34,20 @@ export interface PendingWrite extends WriteRequest {
   readonly waiting: 'retry' | 'signed-out' | null;
 }
 
-/** A write the server refused: it will not be sent again. */
+/**
+ * A write the server refused: it will not be sent again, and it stays listed (on this device,
+ * across reloads) until the person discards it or sends what it meant another way.
+ */
 export interface FailedWrite {
   readonly key: string;
   readonly label: WriteLabel;
   readonly tournament?: string;
+  /** What was sent, so the screen can show it and offer to send it as a correction (absent in lists stored by older consoles). */
+  readonly request?: { readonly method: WriteRequest['method']; readonly path: string; readonly body?: unknown };
+  /** When the person made the write. */
+  readonly createdAt?: number;
+  /** It waited in the queue (offline, a failed attempt) before the refusal: the person has moved on and must still see it. */
+  readonly queued?: boolean;
   readonly status: number;
   readonly code: string;
   readonly text: Text;
@@ -58,6 +67,8 @@ interface Snapshot {
 const STORAGE_KEY = 'shinpan.outbox.v1';
 const REBASE_KEY = 'shinpan.outbox.rebase.v1';
 const MAX_BACKOFF_MS = 30_000;
+/** Refusals kept for the person to decide on; older ones beyond this go first. */
+const MAX_FAILED = 50;
 
 function load(): { pending: PendingWrite[]; failed: FailedWrite[] } {
   try {
@@ -137,8 +148,13 @@ export class Outbox {
 
   /** Lists a refusal whose screen is gone, so the person still reads it. */
   keep(failed: FailedWrite): void {
-    this.#failed = [...this.#failed.filter((f) => f.key !== failed.key), failed].slice(-20);
+    this.#failed = [...this.#failed.filter((f) => f.key !== failed.key), failed].slice(-MAX_FAILED);
     this.#changed();
+  }
+
+  /** Whether a refusal is in the refused list (the screen then leaves it to the list). */
+  isKept(key: string): boolean {
+    return this.#failed.some((f) => f.key === key);
   }
 
   dismiss(key: string): void {
@@ -264,20 +280,26 @@ export class Outbox {
   }
 
   /**
-   * A refused write is never sent again. The screen that made it shows the refusal beside the
-   * button; a write with nobody waiting (sent after a reload) goes to the failed list instead.
+   * A refused write is never sent again, and never dropped in silence. Refused at once, the
+   * screen that made it shows the refusal beside the button; a write that waited in the queue
+   * (made offline, retried) or whose screen is gone (sent after a reload) joins the refused list,
+   * kept across reloads until the person decides what to do with it.
    */
   #fail(write: PendingWrite, error: ApiError): void {
+    const queued = write.attempts > 0;
     const failed: FailedWrite = {
       key: write.key,
       label: write.label,
       ...(write.tournament === undefined ? {} : { tournament: write.tournament }),
+      request: { method: write.method, path: write.path, ...(write.body === undefined ? {} : { body: write.body }) },
+      createdAt: write.createdAt,
+      queued,
       status: error.status,
       code: error.code,
       text: error.text,
       at: Date.now(),
     };
-    if (!this.#waiters.has(write.key)) this.#failed = [...this.#failed, failed].slice(-20);
+    if (queued || !this.#waiters.has(write.key)) this.#failed = [...this.#failed.filter((f) => f.key !== write.key), failed].slice(-MAX_FAILED);
     this.#settle(write, { ok: false, error, failed });
   }
 }

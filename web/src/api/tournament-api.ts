@@ -19,6 +19,7 @@ export const paths = {
   deckChecks: (t: string) => `/api/tournaments/${enc(t)}/deck-checks`,
   lists: (date: string) => `/api/lists?date=${encodeURIComponent(date)}`,
   cardDatabases: '/api/card-databases',
+  requests: (t: string) => `/api/tournaments/${enc(t)}/requests`,
 };
 
 function enc(s: string): string {
@@ -62,6 +63,12 @@ export interface PenaltyReport {
 
 export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
 
+export type PenaltyBody = { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[]; notes?: string };
+
+export type StaffRequestBody =
+  | { readonly kind: 'penalty'; readonly penalty: PenaltyBody; readonly notes?: string }
+  | { readonly kind: 'correction'; readonly correction: { round: number; table: number; duels: readonly string[]; reason: string }; readonly notes?: string };
+
 /** Every tournament write the console makes. `v` is the version the person saw. */
 export const writes = {
   createTournament: (body: NewTournament) =>
@@ -72,8 +79,14 @@ export const writes = {
     write(t, v, 'PUT', `${paths.players(t)}/${enc(player)}/decklist`, { decklist: body }, { key: 'write.submitDecklist', params: { player } }),
   dropPlayer: (t: string, v: number | null, player: string, reason?: string) =>
     write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, { key: 'write.dropPlayer', params: { player } }),
-  pairRound: (t: string, v: number | null, round: number) =>
-    write(t, v, 'POST', paths.rounds(t), { round }, { key: 'write.pairRound', params: { round } }),
+  /** `acceptDecklists`: the organizer pairs round 1 despite missing or illegal lists, for this reason. */
+  /** The pairings are posted; the round starts (and tardiness counts) with `startRound`. */
+  pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }) =>
+    write(t, v, 'POST', paths.rounds(t), { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}) }, { key: 'write.pairRound', params: { round } }),
+  startRound: (t: string, v: number | null, round: number) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/start`, {}, { key: 'write.startRound', params: { round } }),
+  markAllSeated: (t: string, v: number | null, round: number, except: readonly string[]) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/seated`, { except }, { key: 'write.markAllSeated', params: { round, count: except.length } }),
   endRound: (t: string, v: number | null, round: number) =>
     write(t, v, 'POST', `${paths.rounds(t)}/${round}/end`, {}, { key: 'write.endRound', params: { round } }),
   reportResult: (t: string, v: number | null, round: number, table: number, duels: readonly string[]) =>
@@ -93,7 +106,7 @@ export const writes = {
   issuePenalty: (
     t: string,
     v: number | null,
-    body: { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[] },
+    body: PenaltyBody,
   ) => write(t, v, 'POST', paths.penalties(t), body, { key: 'write.issuePenalty', params: { player: body.player, infraction: body.report.infraction } }),
   appeal: (
     t: string,
@@ -103,5 +116,10 @@ export const writes = {
   ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
   changeDeckRules: (t: string, v: number | null, body: { banlist?: string; banlistFile?: NewTournament['banlistFile']; reason: string }) =>
     write(t, v, 'PUT', `${paths.tournament(t)}/deck-rules`, body, { key: 'write.changeDeckRules' }),
+  /** A floor judge's request to the head judge: the penalty as the judge would issue it, or a result correction. */
+  submitRequest: (t: string, v: number | null, body: StaffRequestBody) =>
+    write(t, v, 'POST', paths.requests(t), body, { key: body.kind === 'penalty' ? 'write.requestPenalty' : 'write.requestCorrection', params: { player: body.kind === 'penalty' ? body.penalty.player : '' } }),
+  decideRequest: (t: string, v: number | null, requestId: number, body: { outcome: 'approved' } | { outcome: 'changed'; penalty: PenaltyId; reason: string } | { outcome: 'refused'; reason: string }) =>
+    write(t, v, 'POST', `${paths.requests(t)}/${requestId}/decision`, body, { key: 'write.decideRequest', params: { id: requestId } }),
   finish: (t: string, v: number | null) => write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
 };

@@ -9,9 +9,11 @@ import type { StandingsRow } from '../../../src/core/tournament/standings.js';
 import type { PlayerStatus } from '../../../src/core/tournament/match-record.js';
 import type { FinalPlace } from '../../../src/core/tournament/final-ranking.js';
 import type { PlayerResult, RoundLine, PenaltyLine, PlayerHistory } from '../../../src/app/projections/player-history.js';
+import type { LatePlayer } from '../../../src/adapters/http/tournaments/tardiness.js';
+import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
 
 export type { AppliesTo, Decision, PenaltyId, Phase, MatchOutcome, Stage, DuelResult, SeatView, TableView, PairingsView };
-export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory };
+export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer, RequestView };
 
 /*
  * The shapes the console reads from the API. They follow the server's answers (see
@@ -88,6 +90,8 @@ export interface PlayerView {
   /** Staff only. */
   readonly entryRound?: number;
   readonly decklist?: boolean;
+  /** The registered list as the deck rules see it: none, legal, or with findings (their count). */
+  readonly deck?: { readonly state: 'none' | 'legal' | 'findings'; readonly findings: number };
   readonly dropReason?: string | null;
 }
 
@@ -101,19 +105,6 @@ export interface RoundSummary {
   readonly byes: number;
 }
 
-export interface LatePlayer {
-  readonly player: string;
-  readonly name: string;
-  readonly table: number;
-  /** Minutes since the seat time, to a tenth. */
-  readonly minutesLate: number;
-  /** The guideline tardiness penalty for the minutes so far. */
-  readonly penalty: PenaltyId;
-  /** From the player's second tardiness in the tournament: the count and the step up the judge may choose. */
-  readonly repeat: { readonly count: number; readonly upgradeTo: PenaltyId | null } | null;
-  readonly issued: readonly { readonly penaltyId: number; readonly penalty: string }[];
-}
-
 /** GET …/rounds/:r/clock; `late` only for staff. */
 export interface RoundClock {
   readonly round: number;
@@ -122,6 +113,8 @@ export interface RoundClock {
   readonly now: string;
   readonly roundMinutes: number;
   readonly endsAt: string;
+  /** False while the pairings are posted and the round waits for "start round". */
+  readonly started: boolean;
   readonly ended: boolean;
   readonly extensions: readonly { readonly table: number; readonly minutes: number }[];
   readonly late?: readonly LatePlayer[];
@@ -159,6 +152,8 @@ export interface PenaltyView {
   readonly deviationReason: string | null;
   readonly appeals: readonly PenaltyAppeal[];
   readonly statements: readonly string[];
+  /** The judge's words about what happened (staff only). */
+  readonly notes?: string | null;
   readonly judge: { readonly id: string; readonly role: string };
 }
 

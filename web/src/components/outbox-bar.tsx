@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { outbox, type WriteLabel } from '../api/outbox';
-import { useLang } from '../i18n/i18n';
+import { outbox, type FailedWrite, type WriteLabel } from '../api/outbox';
+import { RefusedWrite } from './refused-write';
 
 /** The outbox's state for a component: pending and refused writes, and whether the browser is online. */
 export function useOutbox() {
   return useSyncExternalStore(outbox.subscribe, outbox.snapshot);
 }
 
-function useLabel(): (label: WriteLabel) => string {
+export function useLabel(): (label: WriteLabel) => string {
   const { t } = useTranslation();
   return (label) => t(label.key, label.params ?? {});
 }
@@ -19,7 +19,6 @@ function useLabel(): (label: WriteLabel) => string {
  */
 export function OutboxBar() {
   const { t } = useTranslation();
-  const { pick } = useLang();
   const label = useLabel();
   const { pending, failed, online } = useOutbox();
   const signedOut = pending.some((w) => w.waiting === 'signed-out');
@@ -50,15 +49,7 @@ export function OutboxBar() {
         </details>
       )}
       {failed.map((f) => (
-        <div key={f.key} className="notice notice-error" role="alert" data-testid="failed-write">
-          <p>
-            <strong>{f.code === 'version-conflict' ? t('outbox.conflict') : t('outbox.refused', { action: label(f.label) })}</strong>
-          </p>
-          <p>{pick(f.text)}</p>
-          <button type="button" className="button" onClick={() => outbox.dismiss(f.key)}>
-            {t('action.dismiss')}
-          </button>
-        </div>
+        <RefusedWrite key={f.key} failed={f} label={label} />
       ))}
     </div>
   );
@@ -68,4 +59,10 @@ export function OutboxBar() {
 export function usePendingFor(prefix: string): number {
   const { pending } = useOutbox();
   return pending.filter((w) => w.path.startsWith(prefix)).length;
+}
+
+/** The refused writes whose path starts with `prefix` (shown again on the table card they were for). */
+export function useFailedFor(prefix: string): readonly FailedWrite[] {
+  const { failed } = useOutbox();
+  return failed.filter((f) => f.request?.path.startsWith(prefix));
 }

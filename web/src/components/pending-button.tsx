@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WriteOutcome } from '../api/outbox';
+import { outbox, type WriteOutcome } from '../api/outbox';
 import { ErrorNotice } from './status';
 import { useWrite } from './use-write';
 
@@ -38,7 +38,8 @@ export function WriteButton({
     const outcome = await run(onWrite);
     setPending(false);
     if (outcome.ok) onDone?.(outcome);
-    else setError(outcome.error);
+    // A refusal of a write that waited in the queue is in the refused list, with what to do about it.
+    else if (!outbox.isKept(outcome.failed.key)) setError(outcome.error);
   }
   return (
     <>

@@ -13,12 +13,20 @@ export function Loading() {
   );
 }
 
+/** The domain writes its English messages in lower case (they are also used mid-sentence); on screen each starts a sentence. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  const sentence = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  // Only an English sentence gets its full stop; Japanese messages end as the server wrote them.
+  return /[A-Za-z0-9)\]]$/.test(sentence) ? `${sentence}.` : sentence;
+}
+
 /** An error in the person's language: the server's own sentence, or what went wrong on the way. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   const { pick } = useLang();
   const text =
-    error instanceof ApiError ? pick(error.text) : error instanceof NetworkError ? t('status.networkError') : error instanceof Error ? error.message : String(error);
+    error instanceof ApiError ? asSentence(pick(error.text)) : error instanceof NetworkError ? t('status.networkError') : error instanceof Error ? error.message : String(error);
   return (
     <div className="notice notice-error" role="alert">
       <p>{text}</p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ladder, penaltyOf, type Landing, type Pack } from '../api/policy';
+import { hasRole, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type PenaltyChoice, type PenaltyReport } from '../api/tournament-api';
 import type { AppliesTo, Decision, PenaltyId, PenaltyView } from '../api/types';
@@ -31,6 +32,7 @@ export function DecisionPanel({
   player,
   history,
   onIssued,
+  onRequested,
 }: {
   pack: Pack;
   decision: Decision;
@@ -38,6 +40,8 @@ export function DecisionPanel({
   player: { id: string; name: string };
   history: readonly PenaltyView[];
   onIssued: (answer: unknown) => void;
+  /** A floor judge sent it to the head judge instead: the request's id. */
+  onRequested: (requestId: number) => void;
 }) {
   const { t } = useTranslation();
   const { pick } = useLang();
@@ -49,6 +53,9 @@ export function DecisionPanel({
   const [appliesTo, setAppliesTo] = useState<AppliesTo | null>(decision.appliesTo);
   const [duel, setDuel] = useState(1);
   const [statements, setStatements] = useState<string[]>(['']);
+  const [notes, setNotes] = useState('');
+  const { account } = useSession();
+  const isHeadJudge = hasRole(account, 'head-judge');
   const headOnly = pack.settings.headJudgeOnly;
   const upgrade = decision.repeat?.upgradeTo ?? null;
 
@@ -69,6 +76,15 @@ export function DecisionPanel({
   const choice: PenaltyChoice =
     kind === 'guideline' ? { kind: 'guideline' } : kind === 'repeat' && upgrade ? { kind: 'other', penalty: upgrade } : { kind: 'other', penalty: other as PenaltyId, reason: reason.trim() };
   const name = (p: PenaltyId | null) => pick(penaltyOf(pack, p)?.name) || (p ?? '');
+  const body = () => ({
+    player: player.id,
+    report,
+    choice,
+    ...(chosenLanding && options.length > 0 ? { appliesTo: chosenLanding } : {}),
+    ...(needsDuel ? { duel } : {}),
+    ...(isDq ? { statements: writtenStatements } : {}),
+    ...(notes.trim() ? { notes: notes.trim() } : {}),
+  });
 
   const kinds: { value: Kind; label: string; detail?: string }[] = [
     { value: 'guideline', label: t('penalty.keepGuideline', { penalty: name(decision.penalty) }) },
@@ -171,25 +187,38 @@ export function DecisionPanel({
         </fieldset>
       )}
 
+      <TextArea
+        label={headJudgeNeeded && !isHeadJudge ? t('request.notes') : t('penalty.notes')}
+        hint={t('penalty.notesHint')}
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        rows={3}
+        data-testid={headJudgeNeeded && !isHeadJudge ? 'request-notes' : 'penalty-notes'}
+      />
       {headJudgeNeeded && <p className="notice notice-warn">{t('penalty.needsHeadJudge')}</p>}
-      <WriteButton
-        className="button button-primary button-large"
-        disabled={!ready}
-        onWrite={() =>
-          writes.issuePenalty(id, version, {
-            player: player.id,
-            report,
-            choice,
-            ...(chosenLanding && options.length > 0 ? { appliesTo: chosenLanding } : {}),
-            ...(needsDuel ? { duel } : {}),
-            ...(isDq ? { statements: writtenStatements } : {}),
-          })
-        }
-        onDone={(outcome) => onIssued(outcome.body)}
-        data-testid="issue-penalty"
-      >
-        {t('penalty.issue', { penalty: name(final), name: player.name })}
-      </WriteButton>
+      {headJudgeNeeded && !isHeadJudge ? (
+        <>
+          <WriteButton
+            className="button button-primary button-large"
+            disabled={!ready}
+            onWrite={() => writes.submitRequest(id, version, { kind: 'penalty', penalty: body(), ...(notes.trim() ? { notes: notes.trim() } : {}) })}
+            onDone={(outcome) => onRequested((outcome.body as { request?: { requestId?: number } }).request?.requestId ?? 0)}
+            data-testid="send-request"
+          >
+            {t('request.send')}
+          </WriteButton>
+        </>
+      ) : (
+        <WriteButton
+          className="button button-primary button-large"
+          disabled={!ready}
+          onWrite={() => writes.issuePenalty(id, version, body())}
+          onDone={(outcome) => onIssued(outcome.body)}
+          data-testid="issue-penalty"
+        >
+          {t('penalty.issue', { penalty: name(final), name: player.name })}
+        </WriteButton>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { ErrorNotice } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { Link, useLocation } from '../router';
 import { DecisionPanel } from './decision-panel';
+import { RequestStatus } from './request-status';
 import { factsComplete, FactQuestions, type FactValues } from './fact-questions';
 import { InfractionPicker } from './infraction-picker';
 import { PlayerPicker, usePlayers } from './player-picker';
@@ -48,6 +49,9 @@ export function PenaltyFlow() {
   const [assessing, setAssessing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [issued, setIssued] = useState<unknown>(null);
+  const [requested, setRequested] = useState<number | null>(null);
+  const backRound = query.get('round');
+  const backToTable = backRound ? `/t/${encodeURIComponent(id)}/rounds/${encodeURIComponent(backRound)}` : null;
 
   const infraction = infractionOf(pack, infractionId);
   const player = players.data?.find((p) => p.id === playerId) ?? (playerId ? { id: playerId, name: playerId } : null);
@@ -90,6 +94,33 @@ export function PenaltyFlow() {
     setMatchAlreadyLost(false);
     setDecision(null);
     setIssued(null);
+    setRequested(null);
+  }
+
+  // Opening the penalty tab again (or from another table) starts a new report, never the last success screen.
+  const search = query.toString();
+  useEffect(() => {
+    setIssued(null);
+    setRequested(null);
+    setPlayerId(query.get('player'));
+    setInfractionId(query.get('infraction'));
+  }, [search]);
+
+  if (requested !== null) {
+    return (
+      <section className="stack narrow" aria-live="polite">
+        <h1>{t('request.sentTitle')}</h1>
+        <RequestStatus requestId={requested} />
+        {backToTable && (
+          <Link className="button" to={backToTable}>
+            {t('request.back')}
+          </Link>
+        )}
+        <button type="button" className="button button-primary" onClick={restart}>
+          {t('penalty.another')}
+        </button>
+      </section>
+    );
   }
 
   if (issued !== null) {
@@ -104,6 +135,11 @@ export function PenaltyFlow() {
             penalty: pick(penaltyOf(pack, typeof shown.penalty === 'string' ? shown.penalty : null)?.name),
           })}
         </p>
+        {backToTable && (
+          <Link className="button" to={backToTable} data-testid="back-to-table">
+            {t('request.back')}
+          </Link>
+        )}
         <button type="button" className="button button-primary" onClick={restart}>
           {t('penalty.another')}
         </button>
@@ -170,6 +206,7 @@ export function PenaltyFlow() {
                 player={player}
                 history={(penalties.data ?? []).filter((p) => p.player === player.id && p.status !== 'rescinded')}
                 onIssued={setIssued}
+                onRequested={setRequested}
               />
             </Step>
           )}

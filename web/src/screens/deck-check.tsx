@@ -4,18 +4,19 @@ import { request } from '../api/http';
 import { infractionOf, usePack } from '../api/policy';
 import { useTournament } from '../api/tournament-context';
 import { paths, type DecklistUpload } from '../api/tournament-api';
-import type { DeckCheckAnswer, DeckDifference } from '../api/types';
+import type { Deck, DeckCheckAnswer, DeckDifference } from '../api/types';
 import { ErrorNotice } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { PlayerPicker, usePlayers } from '../penalty/player-picker';
 import { Link, useLocation } from '../router';
 import { DeckFindings, useCardName } from './deck-findings';
 import { DecklistInput } from './decklist-input';
+import { DeckTickList } from './deck-tick-list';
 
 const ZONES = ['main', 'extra', 'side'] as const;
 
 /**
- * A deck check: the judge enters the deck the player presents; the server compares it with
+ * A deck check: the judge ticks the presented deck off the registered list (or enters it); the server compares it with
  * the registered list and checks it, and every difference is highlighted zone by zone, with
  * the way into the penalty flow for what it proposes.
  */
@@ -33,13 +34,17 @@ export function DeckCheck() {
   const [error, setError] = useState<unknown>(null);
   const player = players.data?.find((p) => p.id === playerId);
 
-  async function check() {
-    if (!playerId || !deck) return;
+  // With a registered list the check starts from it as a tick list; typing or uploading stays possible.
+  const [typed, setTyped] = useState(false);
+  const fromList = player?.decklist !== false && !typed;
+
+  async function check(presented: DecklistUpload | Deck | null = deck) {
+    if (!playerId || !presented) return;
     setBusy(true);
     setError(null);
     setAnswer(null);
     try {
-      const result = await request<DeckCheckAnswer>('POST', paths.deckChecks(id), { body: { player: playerId, deck } });
+      const result = await request<DeckCheckAnswer>('POST', paths.deckChecks(id), { body: { player: playerId, deck: presented } });
       setAnswer(result.body);
     } catch (caught) {
       setError(caught);
@@ -66,10 +71,21 @@ export function DeckCheck() {
       {playerId !== null && (
         <>
           <h2>{t('deckCheck.presented')}</h2>
-          <DecklistInput value={deck} onChange={setDeck} />
-          <button type="button" className="button button-primary" disabled={!deck || busy} onClick={() => void check()} data-testid="run-deck-check">
-            {busy ? t('status.working') : t('deckCheck.run')}
-          </button>
+          {fromList ? (
+            <>
+              <DeckTickList key={playerId} player={playerId} busy={busy} onCheck={(presented) => void check(presented)} />
+              <button type="button" className="link-button" onClick={() => setTyped(true)} data-testid="type-deck-instead">
+                {t('deckCheck.typeInstead')}
+              </button>
+            </>
+          ) : (
+            <>
+              <DecklistInput value={deck} onChange={setDeck} />
+              <button type="button" className="button button-primary" disabled={!deck || busy} onClick={() => void check()} data-testid="run-deck-check">
+                {busy ? t('status.working') : t('deckCheck.run')}
+              </button>
+            </>
+          )}
           {error !== null && <ErrorNotice error={error} onRetry={() => void check()} />}
         </>
       )}

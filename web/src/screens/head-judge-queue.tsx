@@ -9,11 +9,12 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { usePenalties } from '../penalty/penalty-flow';
+import { RequestQueue } from './request-queue';
 
 const DQ: readonly string[] = ['disqualification', 'disqualification-forfeit-prizes'];
 
 /**
- * What the head judge reviews: penalties that deviate from the guideline, disqualifications
+ * What the head judge reviews: floor judges' requests first, then penalties that deviate from the guideline, disqualifications
  * with their statements, and appeals (change or rescind any penalty, with a reason).
  */
 export function HeadJudgeQueue() {
@@ -31,6 +32,7 @@ export function HeadJudgeQueue() {
           const appealed = list.filter((p) => p.appeals.length > 0);
           return (
             <>
+              <RequestQueue pack={pack} />
               <Group title={t('queue.deviations', { count: deviations.length })} penalties={deviations} pack={pack} testId="queue-deviations" />
               <Group title={t('queue.disqualifications', { count: dqs.length })} penalties={dqs} pack={pack} testId="queue-dqs" />
               <Group title={t('queue.appealed', { count: appealed.length })} penalties={appealed} pack={pack} testId="queue-appeals" />
@@ -77,9 +79,10 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
         {p.status === 'rescinded' && <span className="badge"> {t('queue.rescinded')}</span>}
       </p>
       <p className="muted">
-        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: t(`role.${p.judge.role}`) })} · {formatTime(p.at, lang, true)}
+        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: `${p.judge.id} (${t(`role.${p.judge.role}`)})` })} · {formatTime(p.at, lang, true)}
       </p>
       {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
+      {p.notes && <p data-testid={`penalty-notes-${p.id}`}>{t('request.notesLabel', { notes: p.notes })}</p>}
       {p.statements.length > 0 && (
         <div>
           <p>{t('penalty.statements')}</p>

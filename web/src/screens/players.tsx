@@ -66,8 +66,9 @@ interface Registration {
  */
 function RegisterForm() {
   const { t } = useTranslation();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
   const version = useVersion();
+  const required = summary.data?.settings.decklistsRequired === true;
   const [playerId, setPlayerId] = useState('');
   const [name, setName] = useState('');
   const [decklist, setDecklist] = useState<DecklistUpload | null>(null);
@@ -112,15 +113,19 @@ function RegisterForm() {
       </form>
       {recent.length > 0 && (
         <ul className="card-list recent" aria-live="polite">
-          {recent.map((r) => (
-            <li key={r.key} className={`notice ${r.state === 'refused' ? 'notice-error' : r.state === 'pending' ? 'notice-pending' : 'notice-ok'}`} data-testid={`registered-${r.id}`}>
+          {recent.map((r) => {
+            // Registered is not the same as ready to play: a list with findings is red, a missing required list amber.
+            const deck = r.state !== 'done' ? null : r.findings && r.findings.length > 0 ? 'findings' : !r.findings && required ? 'missing' : 'ok';
+            const tone = r.state === 'refused' || deck === 'findings' ? 'notice-error' : r.state === 'pending' ? 'notice-pending' : deck === 'missing' ? 'notice-warn' : 'notice-ok';
+            return (
+            <li key={r.key} className={`notice ${tone}`} data-testid={`registered-${r.id}`} data-deck={deck ?? undefined}>
               <p>
                 {r.state === 'pending' ? (
                   <>
                     <span className="spinner" aria-hidden="true" /> {t('players.registering', { name: r.name })}
                   </>
                 ) : r.state === 'done' ? (
-                  t('players.registered', { name: r.name })
+                  <strong>{t(deck === 'findings' ? 'players.registeredWithFindings' : deck === 'missing' ? 'players.registeredNoList' : 'players.registered', { name: r.name, count: r.findings?.length ?? 0 })}</strong>
                 ) : (
                   t('players.refused', { name: r.name })
                 )}
@@ -133,7 +138,8 @@ function RegisterForm() {
               {r.findings && <DeckFindings findings={r.findings} />}
               {r.error !== undefined && <ErrorNotice error={r.error} />}
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
     </details>
@@ -160,7 +166,16 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
         </p>
         <span>
           <StatusBadge status={player.status} />{' '}
-          {hasList !== undefined && <span className={hasList ? 'badge' : 'badge badge-warn'}>{hasList ? t('players.hasList') : t('players.noList')}</span>}
+          {player.deck ? (
+            <span
+              className={player.deck.state === 'legal' ? 'badge badge-ok' : player.deck.state === 'findings' ? 'badge badge-error' : 'badge badge-warn'}
+              data-testid={`deck-state-${player.id}`}
+            >
+              {player.deck.state === 'legal' ? t('players.deckLegal') : player.deck.state === 'findings' ? t('players.deckFindings', { count: player.deck.findings }) : t('players.noList')}
+            </span>
+          ) : (
+            hasList !== undefined && <span className={hasList ? 'badge' : 'badge badge-warn'}>{hasList ? t('players.hasList') : t('players.noList')}</span>
+          )}
         </span>
       </div>
       {player.dropReason && <p className="muted">{player.dropReason}</p>}

@@ -75,7 +75,14 @@ export function ResultEntry({
             {q.label}
           </button>
         ))}
+        {allowDraw && (
+          // Both players agree to a draw: recorded as one drawn duel, which the core counts as a drawn match.
+          <button type="button" className="button" onClick={() => setDuels([DRAW])} disabled={penaltyDuels.length > 0} data-testid={`quick-${tableNumber}-intentional-draw`}>
+            {t('result.intentionalDraw')}
+          </button>
+        )}
       </div>
+      {penaltyDuels.length > 0 && <p className="field-hint">{t('result.quickDisabled')}</p>}
       <p className="field-hint">{t('result.byDuel')}</p>
       <div className="duel-buttons" role="group" aria-label={t('result.nextDuel', { duel: penaltyDuels.length + duels.length + 1 })}>
         <button type="button" className="button" disabled={decided} onClick={() => setDuels([...duels, a.id])} data-testid={`duel-${tableNumber}-${a.id}`}>

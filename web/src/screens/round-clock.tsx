@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
@@ -52,7 +52,7 @@ export function RoundClock({ round }: { round: number }) {
               <h1>{t('clock.title', { round })}</h1>
               <Link to={`/t/${encodeURIComponent(id)}/rounds/${round}`}>{t('clock.backToPairings')}</Link>
             </div>
-            <RoundTimer seatTime={data.seatTime} ended={data.ended} />
+            {data.started ? <RoundTimer seatTime={data.seatTime} ended={data.ended} /> : <p className="notice notice-warn">{t('round.notStarted')}</p>}
             {tardiness && (
               <p className="muted">
                 {t('clock.thresholds', {
@@ -66,7 +66,7 @@ export function RoundClock({ round }: { round: number }) {
             )}
             <h2>{t('clock.late', { count: late.length })}</h2>
             {late.length === 0 ? (
-              <p className="empty">{seat !== null && now < seat ? t('clock.beforeSeatTime') : t('clock.nobodyLate')}</p>
+              <p className="empty">{!data.started || (seat !== null && now < seat) ? t('clock.beforeSeatTime') : t('clock.nobodyLate')}</p>
             ) : (
               <ul className="late-list">
                 {late.map((l) => (
@@ -81,6 +81,11 @@ export function RoundClock({ round }: { round: number }) {
   );
 }
 
+/**
+ * One late player. The clock proposes; the judge opens the proposal, reads what it does to the
+ * match, and confirms in one step. Once a penalty is issued for this lateness the button says
+ * so, and only a heavier proposal (more minutes) can be confirmed: it replaces that penalty.
+ */
 function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; round: number; clockVersion: number | null; minutes: number }) {
   const { t } = useTranslation();
   const { id } = useTournament();
@@ -88,9 +93,13 @@ function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; rou
   const writeVersion = Math.max(version ?? 0, clockVersion ?? 0) || null;
   const { pack } = usePack();
   const { pick } = useLang();
+  const [open, setOpen] = useState(false);
   const proposed = late.penalty;
-  const penaltyName = pick(penaltyOf(pack, proposed)?.name) || proposed;
+  const name = (penalty: string) => pick(penaltyOf(pack, penalty)?.name) || penalty;
+  const penaltyName = name(proposed);
   const pending = usePendingFor(`${paths.rounds(id)}/${round}/late/${encodeURIComponent(late.player)}/`);
+  const issued = late.issued;
+  const effectKey = proposed === 'match-loss' ? 'clock.effectMatchLoss' : proposed === 'duel-loss' ? 'clock.effectDuelLoss' : 'clock.effectNone';
   return (
     <li className="late-row" data-testid={`late-${late.player}`}>
       <div>
@@ -101,29 +110,57 @@ function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; rou
           {t('round.table', { table: late.table })} · <strong>{t('clock.minutesLate', { count: Math.floor(minutes) })}</strong>
           {pending > 0 && <span className="badge badge-pending"> {t('status.pending')}</span>}
         </p>
-        {late.issued.length > 0 && (
-          <p className="muted">{t('clock.alreadyIssued', { penalties: late.issued.map((i) => pick(penaltyOf(pack, i.penalty)?.name) || i.penalty).join(', ') })}</p>
+        {issued && (
+          <p className="badge badge-issued" data-testid={`late-issued-${late.player}`}>
+            {t('clock.issuedFor', { id: issued.penaltyId, penalty: name(issued.penalty) })}
+          </p>
         )}
         {late.repeat?.upgradeTo && <p className="muted">{t('clock.repeatNote', { count: late.repeat.count })}</p>}
       </div>
-      <div className="late-actions">
-        <WriteButton
-          className={`button button-penalty penalty-${proposed}`}
-          onWrite={() => writes.confirmLate(id, writeVersion, round, late.player, proposed)}
-          aria-label={t('clock.issueFor', { penalty: penaltyName, name: late.name })}
-          data-testid={`confirm-late-${late.player}`}
-        >
-          {t('clock.issue', { penalty: penaltyName })}
-        </WriteButton>
-        <WriteButton
-          className="button"
-          onWrite={() => writes.markSeated(id, writeVersion, round, late.table, late.player)}
-          aria-label={t('round.markSeatedFor', { name: late.name })}
-          data-testid={`late-seat-${late.player}`}
-        >
-          {t('round.markSeated')}
-        </WriteButton>
-      </div>
+      {open && late.confirmable ? (
+        <div className="confirm-panel" role="group" aria-label={t('clock.confirmTitle', { name: late.name })} data-testid={`late-confirm-${late.player}`}>
+          <p>
+            <strong>{t('clock.confirmTitle', { name: late.name })}</strong>
+          </p>
+          <p>{t('clock.confirmPenalty', { penalty: penaltyName, minutes: Math.floor(minutes) })}</p>
+          <p>{t(effectKey, { opponent: late.opponent.name, table: late.table })}</p>
+          {issued && <p className="muted">{t('clock.replaces', { id: issued.penaltyId, penalty: name(issued.penalty) })}</p>}
+          <div className="late-actions">
+            <WriteButton
+              className={`button button-penalty penalty-${proposed}`}
+              onWrite={() => writes.confirmLate(id, writeVersion, round, late.player, proposed)}
+              onDone={() => setOpen(false)}
+              data-testid={`confirm-late-${late.player}`}
+            >
+              {t('clock.confirm', { penalty: penaltyName })}
+            </WriteButton>
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              {t('action.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="late-actions">
+          <button
+            type="button"
+            className={`button ${late.confirmable ? `button-penalty penalty-${proposed}` : ''}`}
+            disabled={!late.confirmable || pending > 0}
+            onClick={() => setOpen(true)}
+            aria-label={late.confirmable ? t('clock.issueFor', { penalty: penaltyName, name: late.name }) : undefined}
+            data-testid={`propose-late-${late.player}`}
+          >
+            {late.confirmable ? (issued ? t('clock.raise', { penalty: penaltyName }) : t('clock.issue', { penalty: penaltyName })) : t('clock.issuedButton', { penalty: name(issued?.penalty ?? proposed) })}
+          </button>
+          <WriteButton
+            className="button"
+            onWrite={() => writes.markSeated(id, writeVersion, round, late.table, late.player)}
+            aria-label={t('round.markSeatedFor', { name: late.name })}
+            data-testid={`late-seat-${late.player}`}
+          >
+            {t('round.markSeated')}
+          </WriteButton>
+        </div>
+      )}
     </li>
   );
 }

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasRole, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
+import { usePlayers } from '../penalty/player-picker';
 import { Link, navigate } from '../router';
 
 /** The rounds so far, from the tournament summary. */
@@ -47,11 +49,10 @@ export function RoundControls() {
               </ul>
             )}
             {canRun && last && !last.ended && (
-              <WriteButton className="button" onWrite={() => writes.endRound(id, version, last.round)} data-testid="end-round">
-                {t('rounds.end', { round: last.round })}
-              </WriteButton>
+              <EndRoundButton round={last.round} version={version} />
             )}
-            {canRun && (!last || last.ended) && (
+            {canRun && !last && <DecklistGate />}
+            {canRun && last && last.ended && (
               <WriteButton
                 className="button button-primary"
                 onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1)}
@@ -65,5 +66,72 @@ export function RoundControls() {
         );
       }}
     </Loaded>
+  );
+}
+
+/**
+ * Round 1: the players whose decklists are missing (when required) or break the deck rules are
+ * listed before pairing; only the organizer can go on, with a reason the log keeps.
+ */
+function DecklistGate() {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id, summary } = useTournament();
+  const version = useVersion();
+  const players = usePlayers();
+  const [reason, setReason] = useState('');
+  const base = `/t/${encodeURIComponent(id)}`;
+  const required = summary.data?.settings.decklistsRequired === true;
+  const problems = (players.data ?? []).filter((p) => !p.dropped && (p.deck?.state === 'findings' || (required && p.deck?.state === 'none')));
+  const organizer = hasRole(account, 'organizer');
+  const pair = (accept?: { reason: string }) => (
+    <WriteButton
+      className="button button-primary"
+      disabled={accept !== undefined && accept.reason.trim() === ''}
+      onWrite={() => writes.pairRound(id, version, 1, accept)}
+      onDone={() => navigate(`${base}/rounds/1`)}
+      data-testid="pair-round"
+    >
+      {accept ? t('rounds.pairAnyway', { round: 1 }) : t('rounds.pair', { round: 1 })}
+    </WriteButton>
+  );
+  if (players.data === undefined) return null;
+  if (problems.length === 0) return pair();
+  return (
+    <div className="notice notice-error stack" data-testid="decklist-gate">
+      <p>
+        <strong>{t('rounds.decklistProblems', { count: problems.length })}</strong>
+      </p>
+      <ul>
+        {problems.map((p) => (
+          <li key={p.id} data-testid={`gate-${p.id}`}>
+            <Link to={`${base}/players/${encodeURIComponent(p.id)}`}>{p.name}</Link> <span className="muted">{p.id}</span> —{' '}
+            {p.deck?.state === 'findings' ? t('players.deckFindings', { count: p.deck.findings }) : t('players.noList')}
+          </li>
+        ))}
+      </ul>
+      {organizer ? (
+        <>
+          <label className="field">
+            <span>{t('rounds.acceptReason')}</span>
+            <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} data-testid="accept-decklists-reason" />
+          </label>
+          {pair({ reason })}
+        </>
+      ) : (
+        <p>{t('rounds.organizerMustAccept')}</p>
+      )}
+    </div>
+  );
+}
+
+/** "End round", asked first: it closes result entry for everyone but corrections. */
+export function EndRoundButton({ round, version }: { round: number; version: number | null }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  return (
+    <WriteButton className="button" confirm={t('rounds.endConfirm', { round })} onWrite={() => writes.endRound(id, version, round)} data-testid="end-round">
+      {t('rounds.end', { round })}
+    </WriteButton>
   );
 }

@@ -5,7 +5,8 @@ import { hasRole, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { paths, writes } from '../api/tournament-api';
 import type { PairingsView, SeatView, TableView } from '../api/types';
-import { usePendingFor } from '../components/outbox-bar';
+import { useFailedFor, useLabel, usePendingFor } from '../components/outbox-bar';
+import { RefusedWrite } from '../components/refused-write';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
@@ -13,31 +14,8 @@ import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
 import { ResultEntry } from './result-entry';
 import { RoundTimer } from './round-timer';
-
-/** How a table's result reads: the score from the first player's seat, or the special outcomes. */
-export function useOutcomeText(): (table: TableView) => string {
-  const { t } = useTranslation();
-  return (table) => {
-    const [a, b] = table.players;
-    const o = table.outcome;
-    switch (o.kind) {
-      case 'pending':
-        return t('outcome.pending');
-      case 'bye':
-        return t('outcome.bye');
-      case 'draw':
-        return t('outcome.draw', { score: `${a?.duelWins ?? 0}-${b?.duelWins ?? 0}` });
-      case 'double-loss':
-        return t('outcome.doubleLoss');
-      case 'win': {
-        const winner = table.players.find((p) => p.id === o.winner);
-        const loser = table.players.find((p) => p.id !== o.winner);
-        const text = t('outcome.win', { name: winner?.name ?? o.winner, score: `${winner?.duelWins ?? 0}-${loser?.duelWins ?? 0}` });
-        return o.byPenalty ? `${text} (${t('outcome.byPenalty')})` : text;
-      }
-    }
-  };
-}
+import { useOutcomeText } from '../components/outcome-text';
+import { EndRoundButton } from './round-controls';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
@@ -66,9 +44,12 @@ export function RoundView({ round }: { round: number }) {
                 {t('rounds.round', { round })}
                 {view.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
               </h1>
-              <span className={view.ended ? 'badge' : 'badge badge-live'}>{view.ended ? t('rounds.ended') : t('rounds.running')}</span>
+              <span className={view.ended ? 'badge' : view.started ? 'badge badge-live' : 'badge badge-warn'} data-testid="round-state">
+                {view.ended ? t('rounds.ended') : view.started ? t('rounds.running') : t('rounds.posted')}
+              </span>
             </div>
-            <RoundTimer seatTime={view.seatTime} ended={view.ended} />
+            {view.started ? <RoundTimer seatTime={view.seatTime} ended={view.ended} /> : !view.ended && <StartRound round={round} version={pairings.version} />}
+            {!view.ended && hasRole(account, 'judge', 'head-judge') && <AllSeatedExcept view={view} version={pairings.version} />}
             {staff && (
               <ul className="link-list">
                 {!view.ended && (
@@ -85,6 +66,9 @@ export function RoundView({ round }: { round: number }) {
                   <Link to={`${base}/print/slips/${round}`}>{t('print.slips')}</Link>
                 </li>
               </ul>
+            )}
+            {!view.ended && view.started && open === 0 && hasRole(account, 'organizer', 'scorekeeper') && (
+              <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}
             <p>{t('round.openTables', { count: open, total: view.tables.filter((x) => x.table !== null).length })}</p>
             <div className="filters">
@@ -110,6 +94,63 @@ export function RoundView({ round }: { round: number }) {
   );
 }
 
+/** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
+function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id } = useTournament();
+  const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
+  return (
+    <div className="notice notice-warn stack">
+      <p>{t('round.notStarted')}</p>
+      {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && (
+        <WriteButton className="button button-primary" confirm={t('round.startConfirm', { round })} onWrite={() => writes.startRound(id, version, round)} data-testid="start-round">
+          {t('round.start', { round })}
+        </WriteButton>
+      )}
+    </div>
+  );
+}
+
+/** "All seated except …": the judge ticks who is still missing, one tap seats everyone else. */
+function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsView; version: number | null }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const waiting = view.tables.filter((x) => x.table !== null && x.outcome.kind === 'pending').flatMap((x) => x.players.filter((p) => !p.seatedAt).map((p) => ({ ...p, table: x.table as number })));
+  if (waiting.length === 0) return null;
+  const toggle = (player: string) => setMissing((set) => (set.has(player) ? new Set([...set].filter((p) => p !== player)) : new Set([...set, player])));
+  return (
+    <details className="panel" data-testid="all-seated">
+      <summary>
+        <h2>{t('round.allSeatedTitle', { count: waiting.length })}</h2>
+      </summary>
+      <p className="field-hint">{t('round.allSeatedHint')}</p>
+      <ul className="check-list">
+        {waiting.map((p) => (
+          <li key={p.id}>
+            <label className="check">
+              <input type="checkbox" checked={missing.has(p.id)} onChange={() => toggle(p.id)} data-testid={`missing-${p.id}`} />
+              <span>
+                {t('round.table', { table: p.table })} · {p.name}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <WriteButton
+        className="button button-primary"
+        onWrite={() => writes.markAllSeated(id, version, view.round, [...missing])}
+        onDone={() => setMissing(new Set())}
+        data-testid="all-seated-submit"
+      >
+        {missing.size === 0 ? t('round.allSeated') : t('round.allSeatedExcept', { count: missing.size })}
+      </WriteButton>
+    </details>
+  );
+}
+
 function TableCard({ table, round, ended, topCut, reload, version: pairingsVersion }: { table: TableView; round: number; ended: boolean; topCut: boolean; reload: () => void; version: number | null }) {
   const { t } = useTranslation();
   const { account } = useSession();
@@ -119,6 +160,8 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
   const [entering, setEntering] = useState(false);
   const tablePath = `${paths.rounds(id)}/${round}/tables/${table.table}`;
   const pending = usePendingFor(tablePath + '/');
+  const refused = useFailedFor(tablePath + '/');
+  const label = useLabel();
   const canReport = hasRole(account, 'scorekeeper', 'judge', 'head-judge');
   const canCorrect = hasRole(account, 'scorekeeper', 'head-judge');
   const judge = hasRole(account, 'judge', 'head-judge');
@@ -147,12 +190,36 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
           )}
         </p>
       </div>
+      {refused.map((f) => (
+        <RefusedWrite key={f.key} failed={f} label={label} />
+      ))}
       <ul className="seats">
         {table.players.map((p) => (
           <Seat key={p.id} seat={p} table={table.table!} round={round} judge={judge && !ended} version={writeVersion} />
         ))}
       </ul>
+      {judge && !ended && !reported && table.players.filter((p) => !p.seatedAt).length === 2 && (
+        <WriteButton
+          className="button button-small"
+          onWrite={async () => {
+            // Both players of the table: two seat marks, the second decided on the first's version by the outbox.
+            const [first, second] = table.players;
+            const one = await writes.markSeated(id, writeVersion, round, table.table!, first!.id);
+            return one.ok ? writes.markSeated(id, writeVersion, round, table.table!, second!.id) : one;
+          }}
+          data-testid={`seat-table-${table.table}`}
+        >
+          {t('round.tableSeated')}
+        </WriteButton>
+      )}
       {table.extensionMinutes > 0 && <p className="muted">{t('round.extended', { count: table.extensionMinutes })}</p>}
+      {table.duels
+        .filter((d) => d.byPenalty.length > 0)
+        .map((d) => (
+          <p key={d.duel} className="notice notice-warn" data-testid={`penalty-duel-${table.table}-${d.duel}`}>
+            {t('round.penaltyDuel', { duel: d.duel, winner: table.players.find((p) => p.id === d.winner)?.name ?? t('result.nobody') })}
+          </p>
+        ))}
       {table.needsResultAgain && <p className="notice notice-warn">{t('round.needsResultAgain')}</p>}
       {table.noSideDeckBeforeFirstPlayedDuel && <p className="muted">{t('round.noSideDeck')}</p>}
       {!ended && (canReport || canCorrect) && (!reported || canCorrect || table.needsResultAgain) && (
@@ -190,10 +257,17 @@ function Seat({ seat, table, round, judge, version }: { seat: SeatView; table: n
         <Link to={`${base}/players/${encodeURIComponent(seat.id)}`}>{seat.name}</Link> <span className="muted">{seat.id}</span>
       </span>
       <span className="seat-tools">
-        {seat.seatedAt ? (
-          <span className="badge" title={formatTime(seat.seatedAt, lang, true)} data-testid={`seated-${seat.id}`}>
+        {seat.dropped && (
+          <span className="badge badge-warn" data-testid={`dropped-${seat.id}`}>
+            {t('players.dropped')}
+          </span>
+        )}
+        {seat.seatedAt || seat.dropped ? (
+          seat.dropped ? null : (
+          <span className="badge" title={formatTime(seat.seatedAt!, lang, true)} data-testid={`seated-${seat.id}`}>
             {t('round.seated')}
           </span>
+          )
         ) : (
           judge && (
             <WriteButton

@@ -34,7 +34,7 @@ export class LateTicker {
         if (!round || round.ended) continue;
         const now = this.clock();
         const late = latePlayers(state, round, now);
-        const signature = `${round.number}|${late.map((l) => `${l.player}:${l.penalty}:${l.issued.length}`).join(',')}`;
+        const signature = `${round.number}|${late.map((l) => `${l.player}:${l.penalty}:${l.issued?.penalty ?? ''}`).join(',')}`;
         if (this.#last.get(tournamentId) === signature) continue;
         this.#last.set(tournamentId, signature);
         this.hub.publish(tournamentId, { event: 'late', audience: 'staff', data: { round: round.number, now: now.toISOString(), late } });

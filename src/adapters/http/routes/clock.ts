@@ -28,6 +28,7 @@ export function clockView(t: Tournament, round: number, now: Date) {
     now: now.toISOString(),
     roundMinutes: t.settings.roundMinutes,
     endsAt,
+    started: r.started,
     ended: r.ended,
     minutesSinceSeatTime: minutesLate(r.seatTime, now),
     extensions: r.matches.filter((m) => m.extensions.length > 0).map((m) => ({ table: m.table, minutes: m.extensions.reduce((s, e) => s + e.minutes, 0) })),
@@ -74,6 +75,37 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
 
   defineRoute(app, {
     method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/start',
+    summary: 'Starts a round whose pairings were posted first (`startLater`): tardiness counts from now, or from `seatTime`.',
+    tags: ['clock'],
+    access: { command: 'StartRound' },
+    params: roundParams,
+    body: z.strictObject({ seatTime: z.iso.datetime({ offset: true }).optional() }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = { round: params.round, ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }) };
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'StartRound', data, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/seated',
+    summary: 'Marks seated, at the server time, everyone of the round not yet seated except the players in `except` (still missing).',
+    tags: ['clock'],
+    access: { command: 'MarkAllSeated' },
+    params: roundParams,
+    body: z.strictObject({ except: z.array(playerId).max(4096).default([]) }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'MarkAllSeated', { round: params.round, except: body.except }, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/tables/:table/extensions',
     summary: 'Records a time extension for one table (e.g. after a long judge call).',
     tags: ['clock'],
@@ -92,7 +124,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/late/:playerId/confirm',
     summary:
-      'Confirms the proposed tardiness penalty for a player not seated, in one call: the delay is the server clock\'s. With `expectedPenalty` (what the judge saw), a threshold crossed meanwhile answers 409 proposal-changed.',
+      'Confirms the proposed tardiness penalty for a player not seated, in one call: the delay is the server clock\'s. One lateness gets one penalty: when one was issued, a heavier proposal replaces it (same penalty id) and anything else is refused (422 lateness-already-penalized). With `expectedPenalty` (what the judge saw), a threshold crossed meanwhile answers 409 proposal-changed.',
     tags: ['clock'],
     access: { command: 'IssuePenalty' },
     params: roundParams.extend({ playerId }),
@@ -132,7 +164,8 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
         if (confirmedDelay.size >= REMEMBERED) confirmedDelay.delete(confirmedDelay.keys().next().value as string);
         confirmedDelay.set(key, delay);
       }
-      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null }, 201);
+      // A lateness already penalized is raised in place (same penalty id), not issued again.
+      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? eventData(answer, 'TardinessRaised') ?? null }, 201);
     },
   });
 }

@@ -24,6 +24,23 @@ const choice = z.discriminatedUnion('kind', [
 
 const statements = z.array(z.string().max(10_000)).max(20);
 
+/** A penalty as a judge issues it (also the body of a request to the head judge). */
+export const penaltyBody = z.strictObject({
+  player: playerId,
+  report,
+  choice,
+  round: z.number().int().min(1).optional(),
+  table: z.number().int().min(1).optional(),
+  appliesTo: z.enum(APPLIES_TO).optional(),
+  duel: z.number().int().min(1).max(9).optional(),
+  statements: statements.optional(),
+  notes: z.string().trim().max(4000).optional(),
+  /** Rules 7, 10: one further penalty because the infraction affected the match result. */
+  additional: z.strictObject({ penalty: z.enum(PENALTY_IDS), reason: z.string().trim().min(1).max(2000) }).optional(),
+  /** Confirms recording a loss for the next match when the player has none left (no result effect). */
+  withoutEffect: z.boolean().optional(),
+});
+
 const appeal = z.discriminatedUnion('outcome', [
   z.strictObject({
     outcome: z.literal('changed'),
@@ -70,20 +87,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     tags: ['penalties'],
     access: { command: 'IssuePenalty' },
     params: tournamentParams,
-    body: z.strictObject({
-      player: playerId,
-      report,
-      choice,
-      round: z.number().int().min(1).optional(),
-      table: z.number().int().min(1).optional(),
-      appliesTo: z.enum(APPLIES_TO).optional(),
-      duel: z.number().int().min(1).max(9).optional(),
-      statements: statements.optional(),
-      /** Rules 7, 10: one further penalty because the infraction affected the match result. */
-      additional: z.strictObject({ penalty: z.enum(PENALTY_IDS), reason: z.string().trim().min(1).max(2000) }).optional(),
-      /** Confirms recording a loss for the next match when the player has none left (no result effect). */
-      withoutEffect: z.boolean().optional(),
-    }),
+    body: penaltyBody,
     response: writeAnswer.extend({ penalty: z.unknown(), added: z.unknown() }),
     write: true,
     successStatus: 201,

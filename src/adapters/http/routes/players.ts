@@ -8,8 +8,10 @@ import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
+import { cardName, findCard } from '../../../core/deck/catalogue.js';
+import { deckInput, readDeckInput, shippedCatalogue, type DeckInput } from '../tournaments/deck-input.js';
 import { decklistFindings, findingAnswer } from '../tournaments/deck-report.js';
+import { deckStates } from '../tournaments/deck-state.js';
 import { playerId, playerName, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 
 const PLAYER = { en: 'Player', ja: '選手' };
@@ -53,7 +55,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players',
-    summary: 'The players in registration order; staff also see entry round, decklist status and drop reason.',
+    summary: "The players in registration order; staff also see entry round, decklist status, the list's deck state (`deck`: none, legal or findings, with the count) and drop reason.",
     tags: ['players'],
     access: 'public',
     params: tournamentParams,
@@ -61,13 +63,14 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
       const { dropped, status } = departures(t);
-      const players = t.players.map((p) => ({
+      const decks = staff ? await deckStates(t.players, t, context.accounts) : [];
+      const players = t.players.map((p, i) => ({
         id: p.id,
         name: p.name,
         dropped: dropped.has(p.id),
         /** Rule 1-E/1-F: a disqualified player shows as disqualified, not as dropped. */
         status: status(p.id),
-        ...(staff ? { entryRound: p.entryRound, decklist: p.decklist !== null, dropReason: p.drop?.reason ?? null } : {}),
+        ...(staff ? { entryRound: p.entryRound, decklist: p.decklist !== null, deck: decks[i]!, dropReason: p.drop?.reason ?? null } : {}),
       }));
       return withVersion(reply, version, { players });
     },
@@ -165,7 +168,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players/:playerId/decklist',
-    summary: "The player's registered decklist (passcodes per zone), or null.",
+    summary: "The player's registered decklist (passcodes per zone), or null, with each card's name in Japanese and English (`names`, by passcode) for a deck check's tick list.",
     tags: ['players'],
     access: 'staff:read',
     params: playerParams,
@@ -173,7 +176,10 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const player = findPlayer(t, params.playerId);
       if (!player) throw notFound(PLAYER);
-      return withVersion(reply, version, { player: player.id, decklist: player.decklist });
+      const catalogue = await shippedCatalogue();
+      const passcodes = new Set(player.decklist ? [...player.decklist.main, ...player.decklist.extra, ...player.decklist.side] : []);
+      const names = Object.fromEntries([...passcodes].map((code) => [code, { ja: cardName(findCard(catalogue, code), 'ja', code), en: cardName(findCard(catalogue, code), 'en', code) }]));
+      return withVersion(reply, version, { player: player.id, decklist: player.decklist, names });
     },
   });
 

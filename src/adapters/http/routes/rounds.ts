@@ -7,6 +7,7 @@ import { requireStaff } from '../auth/principal.js';
 import { notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
+import { deckStates } from '../tournaments/deck-state.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
 import { eventData, playerId, roundParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 
@@ -25,16 +26,34 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds',
-    summary: 'Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice.',
+    summary:
+      "Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice. Round 1 is refused over missing decklists (when required, 422 decklists-missing) or lists the deck rules find problems in (422 decklists-illegal) unless the organizer sends `acceptDecklists: { reason }`, which the log keeps. `startLater`: post the pairings now, start the round (and the tardiness clock) with POST …/rounds/:r/start.",
     tags: ['rounds'],
     access: { command: 'PairRound' },
     params: tournamentParams,
-    body: z.strictObject({ round: z.number().int().min(1), seatTime: z.iso.datetime({ offset: true }).optional() }),
+    body: z.strictObject({
+      round: z.number().int().min(1),
+      seatTime: z.iso.datetime({ offset: true }).optional(),
+      startLater: z.boolean().optional(),
+      acceptDecklists: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional(),
+    }),
     response: writeAnswer,
     write: true,
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
-      const data = { round: body.round, ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }) };
+      let decklistFindings: string[] | undefined;
+      if (body.round === 1) {
+        const { tournament: t } = await gateway.read(params.tournamentId);
+        const states = await deckStates(t.players, t, context.accounts);
+        decklistFindings = t.players.filter((_, i) => states[i]!.state === 'findings').map((p) => p.id);
+      }
+      const data = {
+        round: body.round,
+        ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }),
+        ...(body.startLater === true ? { startLater: true } : {}),
+        ...(decklistFindings === undefined ? {} : { decklistFindings }),
+        ...(body.acceptDecklists === undefined ? {} : { acceptDecklists: body.acceptDecklists }),
+      };
       const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'PairRound', data, write);
       return sendWrite(reply, answer, { pairing: eventData(answer, 'RoundPaired') ?? null }, 201);
     },

@@ -8,6 +8,7 @@ import { liveRoutes } from './live.js';
 import { penaltiesRoutes } from './penalties.js';
 import { playersRoutes } from './players.js';
 import { recordsRoutes } from './records.js';
+import { requestsRoutes } from './requests.js';
 import { resultsRoutes } from './results.js';
 import { roundsRoutes } from './rounds.js';
 import { rulesRoutes } from './rules.js';
@@ -24,6 +25,7 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   resultsRoutes(app, context);
   clockRoutes(app, context);
   penaltiesRoutes(app, context);
+  requestsRoutes(app, context);
   standingsRoutes(app, context, views);
   recordsRoutes(app, context);
   liveRoutes(app, context);

@@ -1,8 +1,9 @@
 import { assess } from '../../../core/policy/assess.js';
-import type { PenaltyId } from '../../../core/policy/assess-types.js';
+import { PENALTY_IDS, type PenaltyId } from '../../../core/policy/assess-types.js';
 import { minutesLate } from '../../../core/tournament/minutes-late.js';
 import { deriveOneMatch } from '../../../core/tournament/match-results.js';
 import { effectsByMatch, matchKey } from '../../../core/tournament/penalty-effects.js';
+import { latenessPenalty } from '../../../core/tournament/same-lateness.js';
 import { departures, penaltiesInForce } from '../../../core/tournament/state-queries.js';
 import type { PenaltyState, RoundState, Tournament } from '../../../core/tournament/state.js';
 
@@ -11,13 +12,17 @@ export interface LatePlayer {
   readonly player: string;
   readonly name: string;
   readonly table: number;
+  /** Who wins the duels or the match a tardiness loss gives away, so the judge sees the effect before confirming. */
+  readonly opponent: { readonly id: string; readonly name: string };
   /** Minutes since the seat time, to a tenth (so 4.9 is still under the 5-minute threshold). */
   readonly minutesLate: number;
   readonly penalty: PenaltyId;
   /** From the second tardiness of this player in the tournament: the count and the step up the judge may choose. */
   readonly repeat: { readonly count: number; readonly upgradeTo: PenaltyId | null } | null;
-  /** Tardiness penalties already issued to this player for this round. */
-  readonly issued: readonly { readonly penaltyId: number; readonly penalty: PenaltyId }[];
+  /** The penalty already issued for this lateness (one lateness, one penalty), if any. */
+  readonly issued: { readonly penaltyId: number; readonly penalty: PenaltyId } | null;
+  /** Whether confirming now changes the record: nothing issued yet, or the proposal is heavier and replaces it. */
+  readonly confirmable: boolean;
 }
 
 /** The phase tardiness is reported in: the player's match has not started for them, so a duel or match loss lands on it as "the next match". */
@@ -35,7 +40,7 @@ export { minutesLate };
  */
 export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePlayer[] {
   const late = minutesLate(round.seatTime, now);
-  if (late === 0 || round.ended) return [];
+  if (late === 0 || round.ended || !round.started) return [];
   const { dropped } = departures(t);
   const names = new Map(t.players.map((p) => [p.id, p.name]));
   const byPlayer = new Map<string, PenaltyState[]>();
@@ -53,7 +58,10 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
     const hit = effects.has(matchKey(round.number, match.table));
     if (hit && deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind !== 'pending') continue;
     for (const player of waiting) {
-      const mine = byPlayer.get(player) ?? [];
+      const opponentOf = match.players[0] === player ? match.players[1] : match.players[0];
+      const issued = latenessPenalty(t, player, round.number);
+      // The penalty already issued for this lateness is the one a heavier proposal replaces, not an earlier offence.
+      const mine = (byPlayer.get(player) ?? []).filter((p) => p !== issued);
       const previous = mine.map((p) => p.report.infraction);
       const key = previous.join('\u0000');
       let decided = decisions.get(key);
@@ -66,10 +74,12 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
         player,
         name: names.get(player) ?? player,
         table: match.table,
+        opponent: { id: opponentOf, name: names.get(opponentOf) ?? opponentOf },
         minutesLate: late,
         penalty: decided.value.penalty,
         repeat: decided.value.repeat,
-        issued: mine.filter((p) => p.report.infraction === 'tardiness' && p.context.round === round.number).map((p) => ({ penaltyId: p.id, penalty: p.penalty })),
+        issued: issued ? { penaltyId: issued.id, penalty: issued.penalty } : null,
+        confirmable: !issued || PENALTY_IDS.indexOf(decided.value.penalty) > PENALTY_IDS.indexOf(issued.penalty),
       });
     }
   }

@@ -1,0 +1,48 @@
+import { err, ok } from '../result.js';
+import { checkTime } from './command-checks.js';
+import type { Drafted, MarkAllSeated, StartRound } from './commands.js';
+import { domainError } from './domain-errors.js';
+import type { EventDraft } from './events.js';
+import { departures, findRound } from './state-queries.js';
+import type { Tournament } from './state.js';
+
+/*
+ * Pairings may be posted before the round starts: then "start round" is its own step, and the
+ * seat time (from which tardiness counts) is when it is started, not when it was paired. On
+ * the floor a judge marks whole tables, or everyone but the few still missing, in one tap.
+ */
+
+/** RoundStarted: the round's seat time is now (or the time given). */
+export function decideStartRound(command: StartRound, t: Tournament): Drafted {
+  const { round } = command.data;
+  const r = findRound(t, round);
+  if (!r) return err(domainError('round-not-found', { round }));
+  if (r.ended) return err(domainError('round-already-ended', { round }));
+  if (r.started) return err(domainError('round-already-started', { round }));
+  const seatTime = command.data.seatTime ?? command.meta.at;
+  const badTime = checkTime('seatTime', seatTime);
+  if (badTime) return err(badTime);
+  return ok([{ type: 'RoundStarted', data: { round, seatTime } }]);
+}
+
+/** PlayerSeated for every player still waiting at a match without a result, except those named (still missing). */
+export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Drafted {
+  const { round, except } = command.data;
+  const r = findRound(t, round);
+  if (!r) return err(domainError('round-not-found', { round }));
+  if (r.ended) return err(domainError('round-already-ended', { round }));
+  const unknown = (except ?? []).filter((p) => !r.tableOf.has(p));
+  if (unknown.length > 0) {
+    return err(domainError('invalid-command', { field: 'except', problem: { ja: `第${round}回戦の対戦者ではありません: ${unknown.join(', ')}`, en: `not playing in round ${round}: ${unknown.join(', ')}` } }));
+  }
+  const missing = new Set(except ?? []);
+  const { dropped } = departures(t);
+  const seated: EventDraft[] = [];
+  for (const match of r.matches) {
+    if (match.report !== null) continue;
+    for (const player of match.players) {
+      if (match.seated[player] === undefined && !missing.has(player) && !dropped.has(player)) seated.push({ type: 'PlayerSeated', data: { round, table: match.table, player } });
+    }
+  }
+  return ok(seated);
+}
