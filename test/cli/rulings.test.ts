@@ -110,9 +110,10 @@ describe('issue #10 through the CLI', () => {
   it('9. the reason of a repeat upgrade is kept; assess reads a report with a byte-order mark', async () => {
     const { db, t1 } = await paired('nine');
     const a = t1.players[0];
-    await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=2'));
-    const up = await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=2', '--penalty', 'duel-loss', '--reason', 'late twice today'));
-    expect([up.repeatUpgrade, up.reason, up.deviationReason]).toEqual([true, 'late twice today', null]);
+    // The same lateness twice in a round is one penalty (raised, not repeated): the repeat is shown with outside advice.
+    await json(...issue(db, a, 'outside-advice', 'in-duel', '--fact', 'affectedResult=false'));
+    const up = await json(...issue(db, a, 'outside-advice', 'in-duel', '--fact', 'affectedResult=false', '--duel', '1', '--penalty', 'duel-loss', '--reason', 'advised twice today'));
+    expect([up.repeatUpgrade, up.reason, up.deviationReason]).toEqual([true, 'advised twice today', null]);
     const run = await runCli(['assess'], '\uFEFF{"infraction":"stalling","phase":"in-duel"}');
     expect([run.code, JSON.parse(run.stdout).penalty]).toEqual([0, 'match-loss']);
   });

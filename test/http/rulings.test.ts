@@ -158,9 +158,10 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
   it('9. the reason of a repeat upgrade is kept', async () => {
     const { t, t1 } = await paired();
     const a = t1[0];
-    await penalty(staff.judge, t, a, { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } });
-    const up = await staff.judge.post(`${t}/penalties`, { player: a, report: { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } }, choice: { kind: 'other', penalty: 'duel-loss', reason: 'late twice today' } });
-    expect(up.body.penalty).toMatchObject({ penalty: 'duel-loss', repeatUpgrade: true, deviationReason: null, reason: 'late twice today' });
+    // The same lateness twice in a round is one penalty (raised, not repeated): the repeat is shown with outside advice.
+    await penalty(staff.judge, t, a, { infraction: 'outside-advice', phase: 'in-duel', facts: { affectedResult: false } });
+    const up = await staff.judge.post(`${t}/penalties`, { player: a, report: { infraction: 'outside-advice', phase: 'in-duel', facts: { affectedResult: false } }, duel: 1, choice: { kind: 'other', penalty: 'duel-loss', reason: 'advised twice today' } });
+    expect(up.body.penalty).toMatchObject({ penalty: 'duel-loss', repeatUpgrade: true, deviationReason: null, reason: 'advised twice today' });
   });
 
   it("10. a between-matches report may name the player's seat; a contradicting seat is refused", async () => {

@@ -205,10 +205,11 @@ describe('8. the judge may add a penalty when the result was affected (rules 7, 
 });
 
 describe('9. a reason written with the repeat upgrade is kept', () => {
-  it('given a second tardiness, when the judge takes the upgrade with a reason, then the reason is on the record', () => {
-    const first = thenEvents(given(...roundOne), issue('b', 'tardiness', 'between-matches', { facts: { minutesLate: 2 } }));
-    const d = issued(thenEvents(given(...roundOne, ...first), issue('b', 'tardiness', 'between-matches', { facts: { minutesLate: 2 }, choice: other('duel-loss', 'late again after a warning') })));
-    expect(d).toMatchObject({ penalty: 'duel-loss', repeatUpgrade: true, deviationReason: null, reason: 'late again after a warning' });
+  // A second tardiness in the same round is the same lateness (one penalty, raised): the repeat is shown with another infraction.
+  it('given a second outside advice, when the judge takes the upgrade with a reason, then the reason is on the record', () => {
+    const first = thenEvents(given(...roundOne), issue('b', 'outside-advice', 'in-duel', { facts: { affectedResult: false } }));
+    const d = issued(thenEvents(given(...roundOne, ...first), issue('b', 'outside-advice', 'in-duel', { facts: { affectedResult: false }, duel: 1, choice: other('duel-loss', 'advised again after a warning') })));
+    expect(d).toMatchObject({ penalty: 'duel-loss', repeatUpgrade: true, deviationReason: null, reason: 'advised again after a warning' });
   });
 });
 

@@ -24,7 +24,10 @@ function asHeadJudge(meta: CommandMeta, actor: Actor): CommandMeta {
 /** What approving `request` would write now, decided with `meta`'s authority. */
 function draftRequest(request: StaffRequest, meta: CommandMeta, t: Tournament, change?: { penalty: PenaltyId; reason: string }): Drafted {
   if (request?.kind === 'penalty') {
-    const data = change ? { ...request.penalty, choice: { kind: 'other' as const, penalty: change.penalty, reason: change.reason } } : request.penalty;
+    // A changed penalty lands where the timing table puts it: the floor judge's duel or landing choice belonged to the proposal.
+    const { duel, appliesTo, ...rest } = request.penalty;
+    const kept = change?.penalty === 'duel-loss' ? { ...(duel === undefined ? {} : { duel }) } : {};
+    const data = change ? { ...rest, ...kept, choice: { kind: 'other' as const, penalty: change.penalty, reason: change.reason } } : request.penalty;
     return decideIssuePenalty({ type: 'IssuePenalty', data, meta }, t);
   }
   if (request?.kind === 'correction') return decideCorrectResult({ type: 'CorrectResult', data: request.correction, meta }, t);

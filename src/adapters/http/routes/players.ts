@@ -8,17 +8,31 @@ import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { cardName, findCard } from '../../../core/deck/catalogue.js';
-import { deckInput, readDeckInput, shippedCatalogue, type DeckInput } from '../tournaments/deck-input.js';
-import { decklistFindings, findingAnswer } from '../tournaments/deck-report.js';
+import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue.js';
+import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
+import { decklistFindings, findingAnswer, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import { playerId, playerName, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 
 const PLAYER = { en: 'Player', ja: '選手' };
 
-async function withDecks(players: readonly { id: string; name: string; decklist?: DeckInput }[]) {
+/** Whether reading the input needs card names (a .ydk or plain-text list), so the tournament's card pool. */
+const namesCards = (input: DeckInput | undefined): boolean => input !== undefined && 'format' in input && input.format !== 'ydke';
+
+/** The card pool a tournament recorded, where a list names cards: registration reads lists with the pool it checks them with. */
+async function poolFor(context: ServerContext, tournamentId: string, inputs: readonly (DeckInput | undefined)[]): Promise<Catalogue | undefined> {
+  if (!inputs.some(namesCards)) return undefined;
+  const { tournament } = await context.gateway.read(tournamentId);
+  return (await tournamentCheckRules(tournament, context.accounts)).catalogue;
+}
+
+async function withDecks(players: readonly { id: string; name: string; decklist?: DeckInput }[], catalogue: Catalogue | undefined) {
   return Promise.all(
-    players.map(async (p, i) => ({ id: p.id, name: p.name, ...(p.decklist === undefined ? {} : { decklist: await readDeckInput(p.decklist, `body.players[${i}].decklist`) }) })),
+    players.map(async (p, i) => ({
+      id: p.id,
+      name: p.name,
+      ...(p.decklist === undefined ? {} : { decklist: await readDeckInput(p.decklist, `body.players[${i}].decklist`, catalogue) }),
+    })),
   );
 }
 
@@ -90,7 +104,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const decklist = body.decklist === undefined ? undefined : await readDeckInput(body.decklist, 'body.decklist');
+      const decklist = body.decklist === undefined ? undefined : await readDeckInput(body.decklist, 'body.decklist', await poolFor(context, params.tournamentId, [body.decklist]));
       const player = { id: body.id, name: body.name, ...(decklist === undefined ? {} : { decklist }) };
       const answer = await gateway.write(params.tournamentId, staff, 'RegisterPlayer', { player }, write);
       const code = playerCode(context.secret, params.tournamentId, body.id);
@@ -117,7 +131,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const staff = requireStaff(principal);
       const entries =
         'players' in body
-          ? (await withDecks(body.players)).map((player, i) => ({ player, where: `body.players[${i}]` }))
+          ? (await withDecks(body.players, await poolFor(context, params.tournamentId, body.players.map((p) => p.decklist)))).map((player, i) => ({ player, where: `body.players[${i}]` }))
           : playersFromCsv(body.csv).map(({ line, ...player }) => ({ player, where: `body.csv line ${line}` }));
       const players = entries.map((e) => e.player);
       const commands = players.map((player) => ({ type: 'RegisterPlayer' as const, data: { player }, meta: gateway.meta(staff, 'RegisterPlayer') }));
@@ -158,7 +172,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const decklist = await readDeckInput(body.decklist, 'body.decklist');
+      const decklist = await readDeckInput(body.decklist, 'body.decklist', await poolFor(context, params.tournamentId, [body.decklist]));
       const answer = await gateway.write(params.tournamentId, staff, 'SubmitDecklist', { player: params.playerId, decklist }, write);
       const findings = await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
       return sendWrite(reply, answer, { findings });
@@ -176,7 +190,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const player = findPlayer(t, params.playerId);
       if (!player) throw notFound(PLAYER);
-      const catalogue = await shippedCatalogue();
+      const { catalogue } = await tournamentCheckRules(t, context.accounts);
       const passcodes = new Set(player.decklist ? [...player.decklist.main, ...player.decklist.extra, ...player.decklist.side] : []);
       const names = Object.fromEntries([...passcodes].map((code) => [code, { ja: cardName(findCard(catalogue, code), 'ja', code), en: cardName(findCard(catalogue, code), 'en', code) }]));
       return withVersion(reply, version, { player: player.id, decklist: player.decklist, names });
