@@ -56,6 +56,15 @@ describe('limits against a stranger on the network', () => {
     });
   });
 
+  it('limits the public card search per address; staff search freely', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await anyone.get(`/api/cards?q=Stardust%20Dragn${i}`, from('10.1.0.8'))).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    const refused = await anyone.get('/api/cards?q=Stardust', from('10.1.0.8'));
+    expect([statuses[60], refused.status, refused.body.code]).toEqual([429, 429, 'too-many-card-searches']);
+    expect((await staff.judge.get('/api/cards?q=Stardust', from('10.1.0.8'))).status).toBe(200);
+  });
+
   describe('sign-in', () => {
     it('limits sign-ins per address whatever the username', async () => {
       const statuses: number[] = [];

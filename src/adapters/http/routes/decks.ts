@@ -24,6 +24,8 @@ const cardView = (card: Card) => ({ passcode: card.passcode, name: { ja: cardNam
 
 /** Decklists the public may have read a minute per address: a player converts a few, a script thousands. */
 export const PUBLIC_DECKLISTS_PER_MINUTE = 20;
+/** Card searches the public may make a minute per address (each closest-name search runs on the event loop). */
+export const PUBLIC_CARD_SEARCHES_PER_MINUTE = 60;
 
 /** The card catalogue and decklists outside a tournament: what `shinpan cards find`, `deck check` and `deck convert` do. */
 export function decksRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -31,14 +33,19 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
     en: `Too many decklists from your address. Wait ${seconds} s, or log in.`,
     ja: `このアドレスからのデッキリストが多すぎます。${seconds} 秒待つか、ログインしてください。`,
   }));
+  const publicSearches = new AttemptLimiter(PUBLIC_CARD_SEARCHES_PER_MINUTE, 60_000, 'too-many-card-searches', (seconds) => ({
+    en: `Too many card searches from your address. Wait ${seconds} s, or log in.`,
+    ja: `このアドレスからのカード検索が多すぎます。${seconds} 秒待つか、ログインしてください。`,
+  }));
   defineRoute(app, {
     method: 'GET',
     url: '/api/cards',
-    summary: 'Finds cards of the shipped catalogue by passcode or by Japanese or English name (exact, else ambiguous matches or the closest names).',
+    summary: 'Finds cards of the shipped catalogue by passcode or by Japanese or English name (exact, else ambiguous matches or the closest names). The public may search 60 times a minute per address.',
     tags: ['cards'],
     access: 'public',
     query: z.object({ q: z.string().trim().min(1).max(200) }),
-    async handler({ query }) {
+    async handler({ query, principal, request }) {
+      if (principal.kind === 'public') publicSearches.hit(request.ip);
       const catalogue = await shippedCatalogue();
       if (/^\d{1,9}$/.test(query.q)) {
         const card = findCard(catalogue, Number(query.q));

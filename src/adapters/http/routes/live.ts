@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PUBLIC } from '../auth/principal.js';
 import { sseFrame } from '../live/live-hub.js';
 import { eventMessages } from '../live/publish.js';
 import { latePlayers } from '../tournaments/tardiness.js';
@@ -29,7 +30,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
       const { version } = await gateway.read(params.tournamentId);
       const audience = principal.kind === 'staff' && !principal.account.mustChangePassword ? 'staff' : 'public';
       // Counted and watched before anything is written: past the per-address cap this is a plain 429.
-      context.streams.admit(request.ip, audience === 'staff' ? principal : { kind: 'public' }, reply.raw);
+      context.streams.admit(request.ip, audience === 'staff' ? principal : PUBLIC, reply.raw);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {
