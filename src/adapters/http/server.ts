@@ -10,6 +10,7 @@ import { PUBLIC, resolvePrincipal } from './auth/principal.js';
 import { HttpError, idempotencyKeyReused, versionConflict } from './errors.js';
 import type {} from './fastify-types.js';
 import { LateTicker } from './live/late-ticker.js';
+import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { openApiInfo } from './openapi.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -70,7 +71,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, trustProxy: deps.trustProxy ?? false, bodyLimit: 2 * 1024 * 1024 });
   const hub = new LiveHub(deps.heartbeatMs);
   const clock = deps.clock ?? (() => new Date());
-  const gateway = new TournamentGateway(deps.service, deps.store, hub, clock);
+  const gateway = new TournamentGateway(deps.service, deps.store, clock);
+  // Every process's writes reach this process's live streams (PostgreSQL NOTIFY, SQLite's poll).
+  const feed = new LiveFeed(hub, deps.store, (tournamentId) => gateway.forget(tournamentId));
+  gateway.publishTo(feed);
   const ticker = new LateTicker(hub, gateway, clock);
   const context: ServerContext = {
     accounts: deps.accounts,
@@ -139,6 +143,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
   app.addHook('preClose', async () => {
     ticker.close();
+    feed.close();
     hub.close();
   });
   return app;

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import type { Lang } from '../../../core/text.js';
 import type { CreateTournament, TournamentCommand } from '../../../core/tournament/commands.js';
-import { decide } from '../../../core/tournament/decide.js';
 import { TOP_CUT_SIZES, type Structure, type TopCutSize } from '../../../core/tournament/events.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
-import { initialState, type Tournament } from '../../../core/tournament/state.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { checkOnNewTournament } from '../../../app/tournament-service.js';
 import { loadPack } from '../../policy/pack-file.js';
 import { CliError } from '../cli-error.js';
 import { withDb, withDbOptions, type DbOptions } from '../db-options.js';
@@ -65,8 +65,8 @@ function createCommand(options: CreateOptions, lang: Lang): CreateTournament {
     },
     meta: commandMeta(options, 'CreateTournament', new Date()),
   };
-  const decided = decide(command, initialState());
-  if (!decided.ok) throw domainFailure(decided.error, lang);
+  const checked = checkOnNewTournament(command);
+  if (!checked.ok) throw domainFailure(checked.error, lang);
   return command;
 }
 

@@ -36,6 +36,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
       response.write('retry: 3000\n\n');
       // Subscribe first, then send what was missed: a change in between may arrive twice (consoles skip seqs they have), never not at all.
       context.hub.subscribe(params.tournamentId, audience, response);
+      gateway.follow(params.tournamentId, version);
       response.write(sseFrame('hello', { version, audience, now: context.clock().toISOString() }));
       const lastEventId = Number(request.headers['last-event-id']);
       if (Number.isInteger(lastEventId) && lastEventId >= 0 && lastEventId < version) {
