@@ -35,6 +35,14 @@ export interface AppendOptions {
    * Without it the store fingerprints the events themselves.
    */
   readonly fingerprint?: string;
+  /**
+   * For stores that commit in order (`commitsInOrder`): names this append, so that a later
+   * one decided on it before it was durable can say `after` it. Such a later append is refused
+   * with a version conflict unless this one was written: an append never lands on a state
+   * that did not come to be, even when another process's write gave the stream the same version.
+   */
+  readonly ticket?: object;
+  readonly after?: object;
 }
 
 export interface AppendNotice {

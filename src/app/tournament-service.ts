@@ -34,6 +34,11 @@ export interface WriteOptions {
   readonly idempotencyKey?: string;
 }
 
+/** The state after a write decided but not yet durable, and the ticket the store knows its append by. */
+interface Tip extends Loaded {
+  readonly ticket: object;
+}
+
 export interface WriteRequest extends WriteOptions {
   /**
    * The commands, decided in order on the state each leaves and appended together (all or
@@ -66,8 +71,13 @@ export interface TournamentServiceOptions {
   readonly newSeed?: () => number;
 }
 
-/** Times a write without an expected version is decided again after losing a race to another process. */
-const CONFLICT_RETRIES = 5;
+/**
+ * Times a write without an expected version is decided again after losing a race to another
+ * process, each after a short random pause that grows, so that processes hammering one
+ * tournament stop colliding in lockstep.
+ */
+const CONFLICT_RETRIES = 20;
+const backoff = (attempt: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
 
 export class TournamentService {
   readonly #store: EventStore;
@@ -75,7 +85,7 @@ export class TournamentService {
   readonly #cache = new Map<string, Loaded>();
   readonly #queues = new Map<string, Promise<unknown>>();
   /** Per tournament, the state after writes decided but not yet durable (see `write`). */
-  readonly #tips = new Map<string, Loaded>();
+  readonly #tips = new Map<string, Tip>();
 
   constructor(store: EventStore, options: TournamentServiceOptions = {}) {
     this.#store = store;
@@ -124,20 +134,23 @@ export class TournamentService {
     for (let attempt = 0; ; attempt++) {
       const step = await this.#serially(tournamentId, async () => {
         // Decided on the newest state this process knows, durable or still being committed.
-        const base = this.#tips.get(tournamentId) ?? (await this.load(tournamentId));
+        const pending = this.#tips.get(tournamentId);
+        const base = pending ?? (await this.load(tournamentId));
         if (expectedVersion !== undefined && expectedVersion !== base.version) {
           return err<WriteRefusal>({ index: null, error: conflict(expectedVersion, base.version) });
         }
         const commands = typeof request.commands === 'function' ? request.commands(base.state) : request.commands;
         const decided = this.#decideAll(base.state, commands, idempotencyKey);
         if (!decided.ok) return decided;
-        const tip: Loaded = { state: decided.value.state, version: base.version + decided.value.events.length };
-        if (decided.value.events.length > 0) this.#tips.set(tournamentId, tip);
-        const appending = this.#store.append(tournamentId, base.version, decided.value.events, keyed);
+        const tip: Tip = { state: decided.value.state, version: base.version + decided.value.events.length, ticket: {} };
         // A store that commits appends in the order they were issued lets the next write be
-        // decided on this one before it is durable, so both can share one commit; otherwise
-        // the next write waits for this one.
-        if (!this.#store.commitsInOrder) await appending.catch(() => undefined);
+        // decided on this one before it is durable, so both can share one commit (the store
+        // refuses it should this one not be written); otherwise the next write waits for this one.
+        const pipelined = this.#store.commitsInOrder;
+        if (pipelined && decided.value.events.length > 0) this.#tips.set(tournamentId, tip);
+        const order = pipelined ? { ticket: tip.ticket, ...(pending ? { after: pending.ticket } : {}) } : {};
+        const appending = this.#store.append(tournamentId, base.version, decided.value.events, { ...keyed, ...order });
+        if (!pipelined) await appending.catch(() => undefined);
         return ok({ base, tip, appending });
       });
       if (!step.ok) return step;
@@ -149,7 +162,7 @@ export class TournamentService {
           this.#tips.delete(tournamentId);
           return ok(await this.#written(tournamentId, appended.events, true));
         }
-        const loaded = appended.events.length === 0 ? base : this.#remember(tournamentId, tip);
+        const loaded = appended.events.length === 0 ? base : this.#remember(tournamentId, { state: tip.state, version: tip.version });
         return ok({ ...loaded, events: appended.events, replayed: false });
       } catch (error) {
         // Writes decided on this one will fail their version check too; new ones start from the store.
@@ -158,6 +171,7 @@ export class TournamentService {
         if (expectedVersion !== undefined || attempt >= CONFLICT_RETRIES) {
           return err({ index: null, error: conflict(error.expectedVersion, error.actualVersion) });
         }
+        await backoff(attempt);
       }
     }
   }

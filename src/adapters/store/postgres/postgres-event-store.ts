@@ -188,11 +188,11 @@ class PostgresEventStore implements EventStore {
   }
 
   /**
-   * One connection of its own LISTENs for every process's appends. When it drops, it listens
-   * again after a second and announces every tournament's version, so nothing written while
-   * it was away is missed.
+   * One connection of its own LISTENs for every process's appends. Once listening (at first,
+   * and again a second after it dropped) it announces every tournament's version, so nothing
+   * written before or while it was away is missed.
    */
-  async #listen(announceAll = false): Promise<void> {
+  async #listen(): Promise<void> {
     if (this.#closed || this.#listener || this.#notices.size === 0) return;
     const client = new pg.Client(this.listenerConfig);
     this.#listener = client;
@@ -200,7 +200,7 @@ class PostgresEventStore implements EventStore {
       if (this.#listener !== client) return;
       this.#listener = undefined;
       client.end().catch(() => undefined);
-      setTimeout(() => void this.#listen(true), RELISTEN_MS).unref();
+      setTimeout(() => void this.#listen(), RELISTEN_MS).unref();
     };
     client.on('error', again);
     client.on('end', again);
@@ -213,7 +213,7 @@ class PostgresEventStore implements EventStore {
     try {
       await client.connect();
       await client.query(`listen "${this.channel}"`);
-      if (announceAll) for (const { id, version } of await this.listTournaments()) this.#notices.emit({ tournamentId: id, version });
+      for (const { id, version } of await this.listTournaments()) this.#notices.emit({ tournamentId: id, version });
     } catch {
       again();
     }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import type { AppendNotice, AppendOptions, AppendResult, EventStore, KeyRetention, NewEvent, StoredEvent } from '../../../app/event-store.js';
+import { VersionConflictError, type AppendNotice, type AppendOptions, type AppendResult, type EventStore, type KeyRetention, type NewEvent, type StoredEvent } from '../../../app/event-store.js';
 import { appendInTransaction, prepareAppend, type AppendDialect, type PreparedAppend } from '../append-steps.js';
 import { AppendNotices } from '../append-notices.js';
 import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../idempotency-keys.js';
@@ -26,6 +26,8 @@ const GROUP_LIMIT = 256;
 
 interface QueuedAppend {
   readonly append: PreparedAppend;
+  readonly ticket: object | undefined;
+  readonly after: object | undefined;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 }
@@ -97,6 +99,8 @@ class SqliteEventStore implements EventStore {
   );
   #poll: NodeJS.Timeout | undefined;
   #seen = new Map<string, number>();
+  /** Tickets of appends written (true) or refused (false), for the appends decided after them. */
+  readonly #tickets = new WeakMap<object, boolean>();
 
   constructor(
     raw: Database.Database,
@@ -113,7 +117,7 @@ class SqliteEventStore implements EventStore {
   async append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult> {
     const append = prepareAppend(tournamentId, expectedVersion, events, options);
     const result = await new Promise<AppendResult>((resolve, reject) => {
-      this.#queue.push({ append, resolve, reject });
+      this.#queue.push({ append, ticket: options?.ticket, after: options?.after, resolve, reject });
       if (!this.#draining) void this.#drain();
     });
     if (!result.replayed && result.events.length > 0) this.#notices.emit({ tournamentId, version: result.version });
@@ -143,13 +147,23 @@ class SqliteEventStore implements EventStore {
         await sql`begin immediate`.execute(conn);
         try {
           for (const queued of group) {
+            if (queued.after !== undefined && this.#tickets.get(queued.after) !== true) {
+              // Decided on an append that was not written: refused, to be decided again.
+              const { tournamentId, expectedVersion } = queued.append;
+              const stream = await conn.selectFrom('streams').select('version').where('id', '=', tournamentId).executeTakeFirst();
+              this.#settle(queued, false);
+              outcomes.push({ ok: false, error: new VersionConflictError(tournamentId, expectedVersion, stream?.version ?? 0) });
+              continue;
+            }
             await sql`savepoint one_append`.execute(conn);
             try {
               outcomes.push({ ok: true, result: await appendInTransaction(conn, SQLITE, queued.append) });
               await sql`release one_append`.execute(conn);
+              this.#settle(queued, true);
             } catch (error) {
               await sql`rollback to one_append`.execute(conn);
               await sql`release one_append`.execute(conn);
+              this.#settle(queued, false);
               outcomes.push({ ok: false, error });
             }
           }
@@ -160,7 +174,10 @@ class SqliteEventStore implements EventStore {
         }
       });
     } catch (error) {
-      for (const queued of group) queued.reject(error);
+      for (const queued of group) {
+        this.#settle(queued, false);
+        queued.reject(error);
+      }
       return;
     }
     group.forEach((queued, i) => {
@@ -168,6 +185,10 @@ class SqliteEventStore implements EventStore {
       if (outcome.ok) queued.resolve(outcome.result);
       else queued.reject(outcome.error);
     });
+  }
+
+  #settle(queued: QueuedAppend, written: boolean): void {
+    if (queued.ticket !== undefined) this.#tickets.set(queued.ticket, written);
   }
 
   replay(tournamentId: string, idempotencyKey: string, fingerprint: string): Promise<AppendResult | undefined> {
