@@ -11,6 +11,7 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { latePlayers, minutesLate, TARDINESS_PHASE } from '../tournaments/tardiness.js';
 import { eventData, playerId, roundParams, sendWrite, tableParams, withVersion, writeAnswer } from './tournament-common.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 
 function roundOf(t: Tournament, round: number) {
   const r = findRound(t, round);
@@ -49,7 +50,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const now = context.clock();
       const view = clockView(t, params.round, now);
-      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      const staff = isStaffOf(principal, params.tournamentId);
       return withVersion(reply, version, staff ? { ...view, late: latePlayers(t, roundOf(t, params.round), now) } : view);
     },
   });

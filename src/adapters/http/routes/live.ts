@@ -5,6 +5,7 @@ import { latePlayers } from '../tournaments/tardiness.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { tournamentParams } from './tournament-common.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 
 /**
  * The live stream of a tournament (Server-Sent Events): `hello` on connect, `events` for every
@@ -23,7 +24,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
     params: tournamentParams,
     async handler({ params, principal, request, reply }) {
       const { version } = await gateway.read(params.tournamentId);
-      const audience = principal.kind === 'staff' && !principal.account.mustChangePassword ? 'staff' : 'public';
+      const audience = isStaffOf(principal, params.tournamentId) ? 'staff' : 'public';
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {

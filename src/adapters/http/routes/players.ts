@@ -11,6 +11,7 @@ import type { ServerContext } from '../server-context.js';
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
 import { decklistFindings, findingAnswer } from '../tournaments/deck-report.js';
 import { playerId, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 
 const PLAYER = { en: 'Player', ja: '選手' };
 
@@ -51,7 +52,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     params: tournamentParams,
     async handler({ params, principal, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      const staff = isStaffOf(principal, params.tournamentId);
       const { dropped } = departures(t);
       const players = t.players.map((p) => ({
         id: p.id,
@@ -107,7 +108,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
           ? (await withDecks(body.players)).map((player, i) => ({ player, where: `body.players[${i}]` }))
           : playersFromCsv(body.csv).map(({ line, ...player }) => ({ player, where: `body.csv line ${line}` }));
       const players = entries.map((e) => e.player);
-      const commands = players.map((player) => ({ type: 'RegisterPlayer' as const, data: { player }, meta: gateway.meta(staff, 'RegisterPlayer') }));
+      const commands = players.map((player) => ({ type: 'RegisterPlayer' as const, data: { player }, meta: gateway.meta(staff, 'RegisterPlayer', params.tournamentId) }));
       const answer = await gateway.writeAll(params.tournamentId, commands, write, (index) => entries[index]?.where ?? 'body');
       const codes = Object.fromEntries(players.map((p) => [p.id, playerCode(context.secret, params.tournamentId, p.id)]));
       return sendWrite(reply, answer, { imported: players.length, codes }, 201);
@@ -194,7 +195,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     // Per address and player: guessing one player's 40-bit code stays hopeless, a venue behind one address is not slowed.
     rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: (request) => `${request.ip}\u0000${request.url.split('?')[0]}` },
     async handler({ params, query, principal, reply }) {
-      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      const staff = isStaffOf(principal, params.tournamentId);
       if (!staff && !(query.code !== undefined && playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))) {
         // The same answer for an unknown player and a wrong code: the route does not tell which ids exist.
         throw new HttpError(403, 'bad-player-code', {

@@ -3,6 +3,7 @@ import type { Loaded, TournamentService, WriteRefusal, WriteRequest } from '../.
 import type { CommandMeta, TournamentCommand } from '../../../core/tournament/commands.js';
 import { domainError } from '../../../core/tournament/domain-errors.js';
 import type { Tournament, TournamentState } from '../../../core/tournament/state.js';
+import { rolesIn } from '../../accounts/account-store.js';
 import type { StaffPrincipal } from '../auth/principal.js';
 import { actingRole } from '../auth/roles.js';
 import { forbidden, HttpError } from '../errors.js';
@@ -76,9 +77,9 @@ export class TournamentGateway {
     return loaded.flatMap((l) => (l.state.status === 'none' ? [] : [{ id: l.id, tournament: l.state, version: l.version }]));
   }
 
-  /** The meta of a command sent by `staff`: the server's time and the role the account acts in. */
-  meta(staff: StaffPrincipal, type: TournamentCommand['type']): CommandMeta {
-    const role = actingRole(staff.account.roles, type);
+  /** The meta of a command sent by `staff` to a tournament: the server's time and the role the account acts in there. */
+  meta(staff: StaffPrincipal, type: TournamentCommand['type'], tournamentId: string): CommandMeta {
+    const role = actingRole(rolesIn(staff.account, tournamentId), type);
     if (role === undefined) throw forbidden({ en: `send ${type}`, ja: `${type} を送る` });
     return { at: this.clock().toISOString(), actor: { id: staff.account.username, role } };
   }
@@ -91,7 +92,7 @@ export class TournamentGateway {
     data: CommandFor<T>['data'],
     options: WriteOptions,
   ): Promise<WriteAnswer> {
-    const command = { type, data, meta: this.meta(staff, type) } as TournamentCommand;
+    const command = { type, data, meta: this.meta(staff, type, tournamentId) } as TournamentCommand;
     return this.#write(tournamentId, { ...options, commands: [command] });
   }
 
@@ -108,7 +109,7 @@ export class TournamentGateway {
     request: unknown,
     options: WriteOptions,
   ): Promise<WriteAnswer> {
-    const meta = this.meta(staff, type);
+    const meta = this.meta(staff, type, tournamentId);
     const commands = (state: TournamentState) => [{ type, data: data(state), meta } as TournamentCommand];
     return this.#write(tournamentId, { ...options, commands, request: { type, actor: meta.actor, request } });
   }
