@@ -115,6 +115,7 @@ async function measure(url: string, processes: number, players: number, log: (li
 async function crashOne(url: string, players: number, log: (line: string) => void): Promise<{ acknowledged: number; found: number; afterKill: number }> {
   const a = await startServer(url);
   const b = await startServer(url);
+  let killed = false;
   try {
     const tokens = await staffTokens(a.url, a.firstLogin!, { desk: ['organizer', 'scorekeeper'] });
     const [onA, onB] = [new ApiClient(a.url, tokens.desk), new ApiClient(b.url, tokens.desk)];
@@ -127,7 +128,6 @@ async function crashOne(url: string, players: number, log: (line: string) => voi
     const tables = board.tables.filter((t) => t.table !== null);
     log(`postgres crash: ${tables.length} results over two processes, one killed mid-burst`);
     const acknowledged = new Map<number, string>();
-    let killed = false;
     let afterKill = 0;
     await inPool(RESULT_CONNECTIONS, tables, async (t, i) => {
       const winner = t.players[0]!.id;
@@ -150,7 +150,8 @@ async function crashOne(url: string, players: number, log: (line: string) => voi
     return { acknowledged: acknowledged.size, found, afterKill };
   } finally {
     await b.stop();
-    await a.stop();
+    // A killed process has nothing left to stop.
+    if (!killed) await a.stop();
   }
 }
 
