@@ -12,6 +12,7 @@ import {
 } from '../../../app/event-store.js';
 import { appendInTransaction, prepareAppend, type AppendDialect, type PreparedAppend } from '../append-steps.js';
 import { AppendNotices } from '../append-notices.js';
+import { GroupCommit } from '../group-commit.js';
 import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../idempotency-keys.js';
 import { eventFromRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
@@ -127,7 +128,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 class PostgresEventStore implements EventStore {
-  readonly commitsInOrder = false;
+  readonly commitsInOrder = true;
   #closed = false;
   readonly #dialect: AppendDialect;
   readonly #pruner: KeyPruner;
@@ -136,6 +137,7 @@ class PostgresEventStore implements EventStore {
     () => void this.#unlisten(),
   );
   #listener: pg.Client | undefined;
+  readonly #group: GroupCommit;
 
   constructor(
     private readonly db: Kysely<StoreSchema>,
@@ -145,13 +147,19 @@ class PostgresEventStore implements EventStore {
   ) {
     this.#dialect = postgresDialect(channel);
     this.#pruner = new KeyPruner(retentionMs, (before) => this.pruneIdempotencyKeys(before));
+    // One group at a time per process, on one pooled connection: a round's results from this
+    // process share a commit; other processes' groups queue on the tournaments' advisory locks.
+    this.#group = new GroupCommit(
+      (work) => this.db.transaction().execute(work),
+      (trx, append) => appendInTransaction(trx, this.#dialect, append),
+    );
   }
 
   async append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult> {
     const append = prepareAppend(tournamentId, expectedVersion, events, options);
     let result: AppendResult;
     try {
-      result = await this.db.transaction().execute((trx) => appendInTransaction(trx, this.#dialect, append));
+      result = await this.#group.append(append, options?.ticket, options?.after);
     } catch (error) {
       if (isUniqueViolation(error)) return this.afterLostRace(append);
       throw error;

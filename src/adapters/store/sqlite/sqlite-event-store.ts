@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { VersionConflictError, type AppendNotice, type AppendOptions, type AppendResult, type EventStore, type KeyRetention, type NewEvent, type StoredEvent } from '../../../app/event-store.js';
-import { appendInTransaction, prepareAppend, type AppendDialect, type PreparedAppend } from '../append-steps.js';
+import type { AppendNotice, AppendOptions, AppendResult, EventStore, KeyRetention, NewEvent, StoredEvent } from '../../../app/event-store.js';
+import { appendInTransaction, prepareAppend, type AppendDialect } from '../append-steps.js';
+import { GroupCommit } from '../group-commit.js';
 import { AppendNotices } from '../append-notices.js';
 import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../idempotency-keys.js';
 import { migrateToLatest } from '../migrations.js';
@@ -20,17 +21,6 @@ const BUSY_TIMEOUT_MS = 5_000;
 
 /** How often the streams table is polled for other processes' appends while someone listens. */
 const POLL_MS = 250;
-
-/** Appends committed together at most, so one group's transaction stays short. */
-const GROUP_LIMIT = 256;
-
-interface QueuedAppend {
-  readonly append: PreparedAppend;
-  readonly ticket: object | undefined;
-  readonly after: object | undefined;
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
-}
 
 /**
  * Opens (creating if needed) the event log in one SQLite file: WAL so readers never block the
@@ -72,12 +62,8 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
  * One instance per file per process: its single connection is shared through Kysely's lock.
  * With two instances on one file in one process, the second writer's busy wait blocks the event
  * loop the first needs to commit, and fails with "database is locked" after busy_timeout.
- * Separate processes are fine: they take turns.
- *
- * Group commit: appends that arrive while a commit is on disk wait in a queue and are then
- * written in one transaction, each in a savepoint of its own, so each keeps its own version
- * check and idempotency key and a refused one leaves the others in. The group shares one
- * fsync (synchronous=FULL), and no append resolves before that commit is durable.
+ * Separate processes are fine: they take turns. Appends are group-committed (group-commit.ts):
+ * a group shares one fsync (synchronous=FULL).
  */
 class SqliteEventStore implements EventStore {
   readonly commitsInOrder = true;
@@ -90,8 +76,7 @@ class SqliteEventStore implements EventStore {
    */
   readonly #readStream: Database.Statement<[string, number], StreamRow>;
   readonly #versions: Database.Statement<[], [string, number]>;
-  readonly #queue: QueuedAppend[] = [];
-  #draining = false;
+  readonly #group: GroupCommit;
   readonly #pruner: KeyPruner;
   readonly #notices = new AppendNotices(
     () => this.#startPolling(),
@@ -99,8 +84,6 @@ class SqliteEventStore implements EventStore {
   );
   #poll: NodeJS.Timeout | undefined;
   #seen = new Map<string, number>();
-  /** Tickets of appends written (true) or refused (false), for the appends decided after them. */
-  readonly #tickets = new WeakMap<object, boolean>();
 
   constructor(
     raw: Database.Database,
@@ -112,83 +95,30 @@ class SqliteEventStore implements EventStore {
       .raw(true);
     this.#versions = raw.prepare<[], [string, number]>('select id, version from streams').raw(true);
     this.#pruner = new KeyPruner(retentionMs, (before) => this.pruneIdempotencyKeys(before));
+    // Kysely's `transaction()` issues a deferred BEGIN; IMMEDIATE takes the write lock first,
+    // so writers in other processes queue on busy_timeout and then see the new version.
+    this.#group = new GroupCommit(
+      (work) =>
+        this.db.connection().execute(async (conn) => {
+          await sql`begin immediate`.execute(conn);
+          try {
+            await work(conn);
+            await sql`commit`.execute(conn);
+          } catch (error) {
+            await sql`rollback`.execute(conn).catch(() => undefined);
+            throw error;
+          }
+        }),
+      (trx, append) => appendInTransaction(trx, SQLITE, append),
+    );
   }
 
   async append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult> {
     const append = prepareAppend(tournamentId, expectedVersion, events, options);
-    const result = await new Promise<AppendResult>((resolve, reject) => {
-      this.#queue.push({ append, ticket: options?.ticket, after: options?.after, resolve, reject });
-      if (!this.#draining) void this.#drain();
-    });
+    const result = await this.#group.append(append, options?.ticket, options?.after);
     if (!result.replayed && result.events.length > 0) this.#notices.emit({ tournamentId, version: result.version });
     await this.#pruner.maybePrune();
     return result;
-  }
-
-  /** Commits queued appends in groups until the queue is empty. */
-  async #drain(): Promise<void> {
-    this.#draining = true;
-    try {
-      while (this.#queue.length > 0) {
-        const group = this.#queue.splice(0, GROUP_LIMIT);
-        await this.#commitGroup(group);
-      }
-    } finally {
-      this.#draining = false;
-    }
-  }
-
-  async #commitGroup(group: readonly QueuedAppend[]): Promise<void> {
-    const outcomes: ({ ok: true; result: AppendResult } | { ok: false; error: unknown })[] = [];
-    try {
-      // Kysely's `transaction()` issues a deferred BEGIN; IMMEDIATE takes the write lock first,
-      // so writers in other processes queue on busy_timeout and then see the new version.
-      await this.db.connection().execute(async (conn) => {
-        await sql`begin immediate`.execute(conn);
-        try {
-          for (const queued of group) {
-            if (queued.after !== undefined && this.#tickets.get(queued.after) !== true) {
-              // Decided on an append that was not written: refused, to be decided again.
-              const { tournamentId, expectedVersion } = queued.append;
-              const stream = await conn.selectFrom('streams').select('version').where('id', '=', tournamentId).executeTakeFirst();
-              this.#settle(queued, false);
-              outcomes.push({ ok: false, error: new VersionConflictError(tournamentId, expectedVersion, stream?.version ?? 0) });
-              continue;
-            }
-            await sql`savepoint one_append`.execute(conn);
-            try {
-              outcomes.push({ ok: true, result: await appendInTransaction(conn, SQLITE, queued.append) });
-              await sql`release one_append`.execute(conn);
-              this.#settle(queued, true);
-            } catch (error) {
-              await sql`rollback to one_append`.execute(conn);
-              await sql`release one_append`.execute(conn);
-              this.#settle(queued, false);
-              outcomes.push({ ok: false, error });
-            }
-          }
-          await sql`commit`.execute(conn);
-        } catch (error) {
-          await sql`rollback`.execute(conn).catch(() => undefined);
-          throw error;
-        }
-      });
-    } catch (error) {
-      for (const queued of group) {
-        this.#settle(queued, false);
-        queued.reject(error);
-      }
-      return;
-    }
-    group.forEach((queued, i) => {
-      const outcome = outcomes[i] as (typeof outcomes)[number];
-      if (outcome.ok) queued.resolve(outcome.result);
-      else queued.reject(outcome.error);
-    });
-  }
-
-  #settle(queued: QueuedAppend, written: boolean): void {
-    if (queued.ticket !== undefined) this.#tickets.set(queued.ticket, written);
   }
 
   replay(tournamentId: string, idempotencyKey: string, fingerprint: string): Promise<AppendResult | undefined> {
