@@ -128,7 +128,13 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 class PostgresEventStore implements EventStore {
-  readonly commitsInOrder = true;
+  /**
+   * Not pipelined: with two processes writing to one tournament, chains of writes decided on
+   * not-yet-durable ones kept failing on each other's appends (measured: retries exhausted,
+   * 409s). Each process decides its next write to a tournament once the previous is durable;
+   * writes to different tournaments still share a group's commit.
+   */
+  readonly commitsInOrder = false;
   #closed = false;
   readonly #dialect: AppendDialect;
   readonly #pruner: KeyPruner;
