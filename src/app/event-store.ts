@@ -29,13 +29,57 @@ export interface AppendResult {
 export interface AppendOptions {
   /** A client's retry of the same write must not write twice. */
   readonly idempotencyKey?: string;
+  /**
+   * What the key's request was (see app/request-fingerprint.ts), kept with the key: a retry
+   * with the same key and fingerprint answers the first write, another fingerprint is refused.
+   * Without it the store fingerprints the events themselves.
+   */
+  readonly fingerprint?: string;
+  /**
+   * For stores that commit in order (`commitsInOrder`): names this append, so that a later
+   * one decided on it before it was durable can say `after` it. Such a later append is refused
+   * with a version conflict unless this one was written: an append never lands on a state
+   * that did not come to be, even when another process's write gave the stream the same version.
+   */
+  readonly ticket?: object;
+  readonly after?: object;
+}
+
+export interface AppendNotice {
+  readonly tournamentId: string;
+  readonly version: number;
+}
+
+/** How long a store keeps idempotency keys (see pruneIdempotencyKeys); by default 7 days. */
+export interface KeyRetention {
+  readonly idempotencyKeyRetentionMs?: number;
 }
 
 export interface EventStore {
+  /**
+   * True when appends commit in the order they were called (SQLite's one writer queue), so a
+   * caller may issue the next append to a stream before the previous one is durable and both
+   * share a commit; a refused earlier append makes the later one fail its version check.
+   */
+  readonly commitsInOrder: boolean;
   /** Appends atomically, or throws `VersionConflictError` when the stream is not at `expectedVersion` (0 = new stream). */
   append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * The first answer to an idempotency key, replayed, from whichever process wrote it; undefined
+   * for a key not (or no longer) kept; throws `IdempotencyKeyReuseError` when the key was used
+   * for a request with another fingerprint.
+   */
+  replay(tournamentId: string, idempotencyKey: string, fingerprint: string): Promise<AppendResult | undefined>;
+  /** Forgets idempotency keys written before `before`; returns how many. Their events stay. */
+  pruneIdempotencyKeys(before: Date): Promise<number>;
   /** The stream in order, from `afterSeq` (exclusive, default 0). */
   read(tournamentId: string, afterSeq?: number): Promise<readonly StoredEvent[]>;
+  /**
+   * Calls `listener` after appends by any process on this database (this one included), with
+   * the tournament and its new version, within about a second; returns the function that stops.
+   * Notices may be merged or repeated: a listener reads what it has not seen.
+   */
+  onAppended(listener: (notice: AppendNotice) => void): () => void;
   /** Every tournament with its current version, oldest first. */
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]>;
   /** Events of these types across all tournaments, in append order (the official record reads penalties this way). */

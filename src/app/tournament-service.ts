@@ -6,14 +6,19 @@ import { domainError, type DomainError } from '../core/tournament/domain-errors.
 import { evolve, fold } from '../core/tournament/evolve.js';
 import { officialRecord, RECORD_EVENT_TYPES, type RecordEntry } from '../core/tournament/official-record.js';
 import { initialState, type TournamentState } from '../core/tournament/state.js';
-import { VersionConflictError, type EventStore, type StoredEvent } from './event-store.js';
+import { VersionConflictError, type EventStore, type NewEvent, type StoredEvent } from './event-store.js';
+import { commandsFingerprint, fingerprintOf } from './request-fingerprint.js';
 import { toNewEvent, toTournamentEvent } from './stored-events.js';
 
 /*
- * Load events → fold → decide → append with the version decided on. One instance per store
- * keeps each tournament's state and version and reads only the events appended since, so a
- * command costs one short read, not a replay. A write decided on a stale version is refused
- * with `version-conflict`, never merged.
+ * The one write pipeline, used by the CLI, the HTTP API and any other adapter:
+ * command(s) + expected version (optional) + idempotency key (optional) → answer a known key
+ * from the database → decide on the current state → append on the version decided on →
+ * answer. Conflict retries, batches, pairing seeds and the answer to a retried key live here
+ * once; adapters never call decide, evolve or fold.
+ *
+ * One instance per store keeps each tournament's state and version and reads only the events
+ * appended since, so a command costs one short read, not a replay.
  */
 
 export interface Loaded {
@@ -22,17 +27,43 @@ export interface Loaded {
   readonly version: number;
 }
 
-export interface ExecuteOptions {
-  /** The version the caller saw; a newer tournament refuses the write. */
+export interface WriteOptions {
+  /** The version the caller saw; a tournament at another version refuses the write (no retry). */
   readonly expectedVersion?: number;
-  /** A retry of the same write (same key) is answered with the first write's events. */
+  /** A retry of the same request under this key answers the first write's events, from any process, after any restart. */
   readonly idempotencyKey?: string;
 }
 
-export interface Executed extends Loaded {
+/** The state after a write decided but not yet durable, and the ticket the store knows its append by. */
+interface Tip extends Loaded {
+  readonly ticket: object;
+}
+
+export interface WriteRequest extends WriteOptions {
+  /**
+   * The commands, decided in order on the state each leaves and appended together (all or
+   * none); or a function building them from the current state (facts read from the state
+   * and the adapter's clock, such as a confirmed delay), which may throw the adapter's error.
+   */
+  readonly commands: readonly TournamentCommand[] | ((state: TournamentState) => readonly TournamentCommand[]);
+  /**
+   * What the request was, for its idempotency key: needed when `commands` is a function (the
+   * commands of a retry may differ from the first ones); by default the commands themselves
+   * without their time and seed.
+   */
+  readonly request?: unknown;
+}
+
+export interface Written extends Loaded {
   readonly events: readonly StoredEvent[];
   /** The write was a retry already stored: nothing new was written. */
   readonly replayed: boolean;
+}
+
+export interface WriteRefusal {
+  /** The position of the refused command, or null for a version conflict. */
+  readonly index: number | null;
+  readonly error: DomainError;
 }
 
 export interface TournamentServiceOptions {
@@ -40,14 +71,29 @@ export interface TournamentServiceOptions {
   readonly newSeed?: () => number;
 }
 
+/**
+ * Times a write without an expected version is decided again after losing a race to another
+ * process, each after a short random pause that grows, so that processes hammering one
+ * tournament stop colliding in lockstep.
+ */
+const CONFLICT_RETRIES = 20;
+const backoff = (attempt: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
+
 export class TournamentService {
   readonly #store: EventStore;
   readonly #newSeed: () => number;
   readonly #cache = new Map<string, Loaded>();
+  readonly #queues = new Map<string, Promise<unknown>>();
+  /** Per tournament, the state after writes decided but not yet durable (see `write`). */
+  readonly #tips = new Map<string, Tip>();
 
   constructor(store: EventStore, options: TournamentServiceOptions = {}) {
     this.#store = store;
     this.#newSeed = options.newSeed ?? (() => randomInt(2 ** 31));
+  }
+
+  get store(): EventStore {
+    return this.#store;
   }
 
   /** The tournament's current state and version, reading only events newer than the cached ones. */
@@ -61,40 +107,106 @@ export class TournamentService {
   }
 
   /**
-   * Decides the command and appends its events. With `expectedVersion` behind the tournament,
-   * only a retry (same idempotency key) goes on: it is decided again on the state it first
-   * saw, so the store recognises the same write and returns what it stored.
+   * The write pipeline. A known idempotency key answers its first write before anything is
+   * decided (with or without an expected version: the retry may come after others wrote).
+   * Otherwise the commands are decided on the current state and appended on its version;
+   * without an expected version, a race lost to another process is decided again.
+   * Writes to one tournament from this process are decided one at a time, so they rarely race
+   * at all; the database's version check (and on PostgreSQL its lock) keeps the order across
+   * processes.
    */
-  async execute(tournamentId: string, command: TournamentCommand, options: ExecuteOptions = {}): Promise<Result<Executed, DomainError>> {
-    const current = await this.load(tournamentId);
-    const { expectedVersion, idempotencyKey } = options;
-    let basis = current;
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      if (idempotencyKey === undefined || expectedVersion > current.version) return err(conflict(expectedVersion, current.version));
-      basis = await this.#loadAt(tournamentId, expectedVersion);
+  async write(tournamentId: string, request: WriteRequest): Promise<Result<Written, WriteRefusal>> {
+    const { expectedVersion, idempotencyKey } = request;
+    if (typeof request.commands === 'function' && idempotencyKey !== undefined && request.request === undefined) {
+      throw new TypeError('a keyed write whose commands are built from the state needs its request to fingerprint');
     }
-    const decided = decide(this.#withSeed(command, idempotencyKey), basis.state);
-    if (!decided.ok) return decided;
-
-    const newEvents = decided.value.map((event) => toNewEvent(event, command.meta.actor.id));
-    try {
-      const appended = await this.#store.append(tournamentId, basis.version, newEvents, idempotencyKey === undefined ? {} : { idempotencyKey });
-      if (appended.replayed || basis !== current) {
-        const now = await this.load(tournamentId);
-        return ok({ ...now, events: appended.events, replayed: appended.replayed });
+    const fingerprint =
+      idempotencyKey === undefined
+        ? undefined
+        : request.request !== undefined
+          ? fingerprintOf(request.request)
+          : commandsFingerprint(request.commands as readonly TournamentCommand[]);
+    if (idempotencyKey !== undefined && fingerprint !== undefined) {
+      const earlier = await this.#store.replay(tournamentId, idempotencyKey, fingerprint);
+      if (earlier) return ok(await this.#written(tournamentId, earlier.events, true));
+    }
+    const keyed = idempotencyKey === undefined || fingerprint === undefined ? {} : { idempotencyKey, fingerprint };
+    for (let attempt = 0; ; attempt++) {
+      const step = await this.#serially(tournamentId, async () => {
+        // Decided on the newest state this process knows, durable or still being committed.
+        const pending = this.#tips.get(tournamentId);
+        const base = pending ?? (await this.load(tournamentId));
+        if (expectedVersion !== undefined && expectedVersion !== base.version) {
+          return err<WriteRefusal>({ index: null, error: conflict(expectedVersion, base.version) });
+        }
+        const commands = typeof request.commands === 'function' ? request.commands(base.state) : request.commands;
+        const decided = this.#decideAll(base.state, commands, idempotencyKey);
+        if (!decided.ok) return decided;
+        const tip: Tip = { state: decided.value.state, version: base.version + decided.value.events.length, ticket: {} };
+        // A store that commits appends in the order they were issued lets the next write be
+        // decided on this one before it is durable, so both can share one commit (the store
+        // refuses it should this one not be written); otherwise the next write waits for this one.
+        const pipelined = this.#store.commitsInOrder;
+        if (pipelined && decided.value.events.length > 0) this.#tips.set(tournamentId, tip);
+        const order = pipelined ? { ticket: tip.ticket, ...(pending ? { after: pending.ticket } : {}) } : {};
+        const appending = this.#store.append(tournamentId, base.version, decided.value.events, { ...keyed, ...order });
+        if (!pipelined) await appending.catch(() => undefined);
+        return ok({ base, tip, appending });
+      });
+      if (!step.ok) return step;
+      const { base, tip, appending } = step.value;
+      try {
+        const appended = await appending;
+        if (this.#tips.get(tournamentId) === tip) this.#tips.delete(tournamentId);
+        if (appended.replayed) {
+          this.#tips.delete(tournamentId);
+          return ok(await this.#written(tournamentId, appended.events, true));
+        }
+        const loaded = appended.events.length === 0 ? base : this.#remember(tournamentId, { state: tip.state, version: tip.version });
+        return ok({ ...loaded, events: appended.events, replayed: false });
+      } catch (error) {
+        // Writes decided on this one will fail their version check too; new ones start from the store.
+        this.#tips.delete(tournamentId);
+        if (!(error instanceof VersionConflictError)) throw error;
+        if (expectedVersion !== undefined || attempt >= CONFLICT_RETRIES) {
+          return err({ index: null, error: conflict(error.expectedVersion, error.actualVersion) });
+        }
+        await backoff(attempt);
       }
-      const loaded = this.#remember(tournamentId, { state: fold(decided.value, current.state), version: appended.version });
-      return ok({ ...loaded, events: appended.events, replayed: false });
-    } catch (error) {
-      if (error instanceof VersionConflictError) return err(conflict(error.expectedVersion, error.actualVersion));
-      throw error;
     }
+  }
+
+  /** One command through the pipeline; a refusal is the domain's error. */
+  async execute(tournamentId: string, command: TournamentCommand, options: WriteOptions = {}): Promise<Result<Written, DomainError>> {
+    const result = await this.write(tournamentId, { ...options, commands: [command] });
+    return result.ok ? result : err(result.error.error);
   }
 
   /** Every player's official record across all tournaments in the store. */
   async officialRecord(): Promise<Map<string, RecordEntry[]>> {
     const stored = await this.#store.readByTypes(RECORD_EVENT_TYPES);
     return officialRecord(stored.map((s) => ({ ...toTournamentEvent(s), tournamentId: s.tournamentId })));
+  }
+
+  #decideAll(
+    initial: TournamentState,
+    commands: readonly TournamentCommand[],
+    idempotencyKey: string | undefined,
+  ): Result<{ state: TournamentState; events: NewEvent[] }, WriteRefusal> {
+    let state = initial;
+    const events: NewEvent[] = [];
+    for (const [index, command] of commands.entries()) {
+      const decided = decide(this.#withSeed(command, idempotencyKey), state);
+      if (!decided.ok) return err({ index, error: decided.error });
+      state = fold(decided.value, state);
+      events.push(...decided.value.map((event) => toNewEvent(event, command.meta.actor.id)));
+    }
+    return ok({ state, events });
+  }
+
+  /** A replayed answer: the first write's events, with the tournament as it stands now. */
+  async #written(tournamentId: string, events: readonly StoredEvent[], replayed: boolean): Promise<Written> {
+    return { ...(await this.load(tournamentId)), events, replayed };
   }
 
   /** A pairing seed: the command's, else one derived from the idempotency key so a retry pairs the same way, else a new one. */
@@ -104,11 +216,6 @@ export class TournamentService {
     return { ...command, meta: { ...command.meta, seed } };
   }
 
-  async #loadAt(tournamentId: string, version: number): Promise<Loaded> {
-    const events = (await this.#store.read(tournamentId)).filter((e) => e.seq <= version);
-    return { state: fold(events.map(toTournamentEvent)), version };
-  }
-
   /** Keeps the newer of the cached and the given state: concurrent loads may finish in any order. */
   #remember(tournamentId: string, loaded: Loaded): Loaded {
     const cached = this.#cache.get(tournamentId);
@@ -116,6 +223,28 @@ export class TournamentService {
     this.#cache.set(tournamentId, loaded);
     return loaded;
   }
+
+  /** Runs `work` after every earlier write to the same tournament in this process has finished. */
+  async #serially<R>(tournamentId: string, work: () => Promise<R>): Promise<R> {
+    const before = this.#queues.get(tournamentId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#queues.set(tournamentId, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.#queues.get(tournamentId) === settled) this.#queues.delete(tournamentId);
+    }
+  }
+}
+
+/** Whether a command would be accepted on a new tournament, writing nothing: lets an adapter refuse bad input before it creates a database. */
+export function checkOnNewTournament(command: TournamentCommand): Result<void, DomainError> {
+  const decided = decide(command, initialState());
+  return decided.ok ? ok(undefined) : decided;
 }
 
 const conflict = (expected: number, actual: number): DomainError => domainError('version-conflict', { expected, actual });

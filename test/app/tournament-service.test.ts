@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openEventStore } from '../../src/adapters/store/open-event-store.js';
-import type { EventStore } from '../../src/app/event-store.js';
+import { IdempotencyKeyReuseError, type EventStore } from '../../src/app/event-store.js';
 import { pairingsView } from '../../src/app/projections/pairings-view.js';
 import { playerHistory } from '../../src/app/projections/player-history.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
@@ -91,11 +91,47 @@ describe('TournamentService', () => {
     await must(b, 't1', register('0001', 'A'), 1);
     const stale = await a.execute('t1', register('0002', 'B'), { expectedVersion: 1 });
     expect(stale.ok || stale.error).toMatchObject({ code: 'version-conflict', details: { expected: 1, actual: 2 } });
-    const [x, y] = await Promise.all([a.execute('t1', register('0003', 'C')), b.execute('t1', register('0004', 'D'))]);
+    const [x, y] = await Promise.all([a.execute('t1', register('0003', 'C'), { expectedVersion: 2 }), b.execute('t1', register('0004', 'D'), { expectedVersion: 2 })]);
     expect([x.ok, y.ok].sort()).toEqual([false, true]);
     const loser = x.ok ? y : x;
     expect(loser.ok || loser.error.code).toBe('version-conflict');
     expect((await a.load('t1')).version).toBe(3);
+  });
+
+  it('decides a write without an expected version again when it lost a race, so both are written', async () => {
+    const a = new TournamentService(store);
+    const b = new TournamentService(store);
+    await must(a, 't1', create('t1'));
+    const [x, y] = await Promise.all([a.execute('t1', register('0003', 'C')), b.execute('t1', register('0004', 'D'))]);
+    expect([x.ok, y.ok]).toEqual([true, true]);
+    const loaded = await a.load('t1');
+    expect(loaded.version).toBe(3);
+    expect(loaded.state.status === 'none' ? [] : loaded.state.players.map((p) => p.id).sort()).toEqual(['0003', '0004']);
+  });
+
+  it('answers a keyed retry from the store after a restart, without an expected version, and refuses the key for another request', async () => {
+    const first = new TournamentService(store);
+    await must(first, 't1', create('t1'));
+    const written = await first.write('t1', { commands: [register('0001', 'A')], idempotencyKey: 'reg-1' });
+    if (!written.ok) throw new Error(written.error.error.code);
+    const restarted = new TournamentService(store);
+    const retry = await restarted.write('t1', { commands: [{ ...register('0001', 'A'), meta: meta('scorekeeper', { at: at(5) }) }], idempotencyKey: 'reg-1' });
+    expect(retry.ok && { replayed: retry.value.replayed, events: retry.value.events }).toEqual({ replayed: true, events: written.value.events });
+    expect((await restarted.load('t1')).version).toBe(2);
+    await expect(restarted.write('t1', { commands: [register('0002', 'B')], idempotencyKey: 'reg-1' })).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
+  });
+
+  it('pipelines writes to one tournament: each decided on the one before, all durable, in order', async () => {
+    const service = new TournamentService(store);
+    await must(service, 't1', create('t1'));
+    const ids = Array.from({ length: 40 }, (_, i) => String(i + 1).padStart(4, '0'));
+    const results = await Promise.all(ids.map((id) => service.execute('t1', register(id, `P${id}`))));
+    expect(results.every((r) => r.ok)).toBe(true);
+    const stored = await store.read('t1');
+    expect(stored.map((e) => e.seq)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
+    expect(stored.slice(1).map((e) => (e.data as { player: { id: string } }).player.id)).toEqual(ids);
+    const duplicate = await Promise.all([service.execute('t1', register('0100', 'X')), service.execute('t1', register('0100', 'X'))]);
+    expect(duplicate.map((r) => r.ok || r.error.code)).toEqual([true, 'duplicate-player']);
   });
 
   it('answers a retry of the same write with the events it stored, pairing the same way', async () => {

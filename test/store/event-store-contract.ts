@@ -327,4 +327,91 @@ export function eventStoreContract(fresh: StoreFactory): void {
       expect((await again.append('t1', 3, [result(3)])).version).toBe(4);
     });
   });
+
+  describe('request fingerprints, answers and retention of idempotency keys', () => {
+    it('answers a key from the store alone (any process, after a restart), by the request fingerprint the caller gave', async () => {
+      const db = await given();
+      await db.store.append('t1', 0, [result(1)]);
+      const first = await db.store.append('t1', 1, [result(2), result(3)], { idempotencyKey: 'import-1', fingerprint: 'request-A' });
+      await db.store.append('t1', 3, [result(4)]);
+      await db.store.close();
+      const again = await db.reopen();
+      expect(await again.replay('t1', 'import-1', 'request-A')).toEqual({ version: 3, events: first.events, replayed: true });
+      expect(await again.replay('t1', 'unknown', 'request-A')).toBeUndefined();
+      expect(await again.replay('t2', 'import-1', 'request-A')).toBeUndefined();
+      await expect(again.replay('t1', 'import-1', 'request-B')).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
+      // An append under the key with the same request fingerprint is a retry, whatever events it carries now.
+      expect(await again.append('t1', 4, [result(9)], { idempotencyKey: 'import-1', fingerprint: 'request-A' })).toEqual({ ...first, replayed: true });
+      await expect(again.append('t1', 4, [result(2), result(3)], { idempotencyKey: 'import-1', fingerprint: 'request-B' })).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
+      expect((await again.read('t1')).length).toBe(4);
+    });
+
+    it('prunes keys older than the retention, keeping their events and the younger keys', async () => {
+      const db = await given();
+      const written = await db.store.append('t1', 0, [result(1)], { idempotencyKey: 'old', fingerprint: 'f' });
+      expect(await db.store.pruneIdempotencyKeys(new Date(Date.now() - 60_000))).toBe(0);
+      expect(await db.store.replay('t1', 'old', 'f')).toEqual({ ...written, replayed: true });
+      expect(await db.store.pruneIdempotencyKeys(new Date(Date.now() + 60_000))).toBe(1);
+      expect(await db.store.replay('t1', 'old', 'f')).toBeUndefined();
+      expect(await db.store.read('t1')).toEqual(written.events);
+      // A pruned key is new again: its version check applies.
+      await conflictOf(db.store.append('t1', 0, [result(1)], { idempotencyKey: 'old', fingerprint: 'f' }));
+    });
+
+    it('tells listeners of appends by this store and by another one on the same database', async () => {
+      const db = await given();
+      const other = await db.reopen();
+      const notices: { tournamentId: string; version: number }[] = [];
+      const stop = db.store.onAppended((notice) => notices.push(notice));
+      await db.store.append('t1', 0, [result(1)]);
+      await other.append('t2', 0, [result(1), result(2)]);
+      const until = Date.now() + 5_000;
+      const seen = () => notices.some((n) => n.tournamentId === 't1' && n.version === 1) && notices.some((n) => n.tournamentId === 't2' && n.version === 2);
+      while (!seen() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      stop();
+      expect(seen()).toBe(true);
+    });
+
+    it('commits concurrent appends each with its own version check and key: a refused one leaves the others written', async () => {
+      const db = await given();
+      const outcomes = await Promise.allSettled([
+        db.store.append('a', 0, [result(1)], { idempotencyKey: 'ka' }),
+        db.store.append('b', 0, [result(1)]),
+        db.store.append('a', 5, [result(2)]),
+        db.store.append('c', 0, [result(1)], { idempotencyKey: 'kc' }),
+        db.store.append('a', 0, [result(1)], { idempotencyKey: 'ka' }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+      expect((outcomes[2] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      expect((outcomes[4] as PromiseFulfilledResult<{ replayed: boolean }>).value.replayed).toBe(true);
+      expect(await db.store.listTournaments()).toEqual([
+        { id: 'a', version: 1 },
+        { id: 'b', version: 1 },
+        { id: 'c', version: 1 },
+      ]);
+    });
+
+    it('refuses an append decided on an earlier one that was not written, even when the version matches (stores that commit in order)', async () => {
+      const db = await given();
+      if (!db.store.commitsInOrder) return;
+      await db.store.append('t1', 0, [result(1)]);
+      const first = {};
+      const second = {};
+      const [a, b] = await Promise.allSettled([
+        db.store.append('t1', 0, [result(2)], { ticket: first }),
+        // Decided on `first` (version 1 → 2) before it was durable; the stream is at 1 when it fails.
+        db.store.append('t1', 1, [result(3)], { ticket: second, after: first }),
+      ]);
+      expect(a.status).toBe('rejected');
+      expect(b.status).toBe('rejected');
+      expect((b as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      expect((await db.store.read('t1')).length).toBe(1);
+      const ok = await db.store.append('t1', 1, [result(2)], { ticket: {}, after: {} }).catch((e: unknown) => e);
+      expect(ok).toBeInstanceOf(VersionConflictError);
+      const written = {};
+      await db.store.append('t1', 1, [result(2)], { ticket: written });
+      expect((await db.store.append('t1', 2, [result(3)], { after: written })).version).toBe(3);
+    });
+  });
 }
+

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /** The server's own tables, beside the event log in the same database. */
 export interface AccountSchema {
@@ -6,8 +6,10 @@ export interface AccountSchema {
     id: string;
     username: string;
     display_name: string;
-    /** JSON array of roles. */
+    /** JSON array of roles held for every tournament. */
     roles: string;
+    /** JSON object: tournament id → roles held for that tournament only. */
+    tournament_roles: string;
     password_hash: string;
     must_change_password: number;
     disabled: number;
@@ -72,6 +74,13 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // Staff roles per tournament (a service hosting many organizers' events): accounts from
+  // before hold their roles globally, as they did.
+  '0002_tournament_roles': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('shinpan_accounts').addColumn('tournament_roles', 'text', (c) => c.notNull().defaultTo(sql`'{}'`)).execute();
     },
   },
 };

@@ -5,11 +5,25 @@ export interface Account {
   readonly id: string;
   readonly username: string;
   readonly displayName: string;
+  /** Roles held for every tournament on the server. */
   readonly roles: readonly Role[];
+  /** Roles held only for the named tournaments (tournament id → roles), added to `roles` there. */
+  readonly tournamentRoles: TournamentRoles;
   /** Set for the first organizer and for accounts whose password the organizer reset. */
   readonly mustChangePassword: boolean;
   readonly disabled: boolean;
   readonly createdAt: string;
+}
+
+export type TournamentRoles = Readonly<Record<string, readonly Role[]>>;
+
+/**
+ * The roles an account acts with: its global roles, plus inside a tournament the roles it
+ * holds there. Outside any tournament (accounts, creating a tournament) only global roles count.
+ */
+export function rolesIn(account: Pick<Account, 'roles' | 'tournamentRoles'>, tournamentId?: string): readonly Role[] {
+  const scoped = tournamentId === undefined ? undefined : account.tournamentRoles[tournamentId];
+  return scoped === undefined || scoped.length === 0 ? account.roles : [...new Set([...account.roles, ...scoped])];
 }
 
 export interface AccountWithHash extends Account {
@@ -38,6 +52,7 @@ export interface NewAccount {
   readonly username: string;
   readonly displayName: string;
   readonly roles: readonly Role[];
+  readonly tournamentRoles?: TournamentRoles;
   readonly passwordHash: string;
   readonly mustChangePassword: boolean;
   readonly createdAt: string;
@@ -58,7 +73,10 @@ export interface AccountStore {
   findAccount(id: string): Promise<AccountWithHash | undefined>;
   findAccountByUsername(username: string): Promise<AccountWithHash | undefined>;
   listAccounts(): Promise<readonly Account[]>;
-  updateAccount(id: string, patch: { readonly roles?: readonly Role[]; readonly displayName?: string; readonly disabled?: boolean }): Promise<Account | undefined>;
+  updateAccount(
+    id: string,
+    patch: { readonly roles?: readonly Role[]; readonly tournamentRoles?: TournamentRoles; readonly displayName?: string; readonly disabled?: boolean },
+  ): Promise<Account | undefined>;
   setPassword(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void>;
 
   createSession(session: Session): Promise<void>;

@@ -9,17 +9,22 @@ import {
   type ApiToken,
   type NewAccount,
   type Session,
+  type TournamentRoles,
 } from './account-store.js';
 
 type AccountRow = Selectable<AccountSchema['shinpan_accounts']>;
 
 function toAccount(row: AccountRow): AccountWithHash {
-  const roles = (JSON.parse(row.roles) as string[]).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+  const known = (list: unknown): Role[] => (Array.isArray(list) ? list.filter((r): r is Role => (ROLES as readonly string[]).includes(r)) : []);
+  const roles = known(JSON.parse(row.roles));
+  const scoped = JSON.parse(row.tournament_roles || '{}') as Record<string, unknown>;
+  const tournamentRoles = Object.fromEntries(Object.entries(scoped).flatMap(([id, list]) => (known(list).length > 0 ? [[id, known(list)] as const] : [])));
   return {
     id: row.id,
     username: row.username,
     displayName: row.display_name,
     roles,
+    tournamentRoles,
     mustChangePassword: Number(row.must_change_password) === 1,
     disabled: Number(row.disabled) === 1,
     createdAt: row.created_at,
@@ -66,6 +71,7 @@ export class KyselyAccountStore implements AccountStore {
           username: account.username,
           display_name: account.displayName,
           roles: JSON.stringify(account.roles),
+          tournament_roles: JSON.stringify(account.tournamentRoles ?? {}),
           password_hash: account.passwordHash,
           must_change_password: account.mustChangePassword ? 1 : 0,
           disabled: 0,
@@ -77,7 +83,7 @@ export class KyselyAccountStore implements AccountStore {
       throw error;
     }
     const { passwordHash: _hash, ...rest } = account;
-    return { ...rest, disabled: false };
+    return { ...rest, tournamentRoles: account.tournamentRoles ?? {}, disabled: false };
   }
 
   async findAccount(id: string): Promise<AccountWithHash | undefined> {
@@ -97,10 +103,11 @@ export class KyselyAccountStore implements AccountStore {
 
   async updateAccount(
     id: string,
-    patch: { readonly roles?: readonly Role[]; readonly displayName?: string; readonly disabled?: boolean },
+    patch: { readonly roles?: readonly Role[]; readonly tournamentRoles?: TournamentRoles; readonly displayName?: string; readonly disabled?: boolean },
   ): Promise<Account | undefined> {
     const values = {
       ...(patch.roles === undefined ? {} : { roles: JSON.stringify(patch.roles) }),
+      ...(patch.tournamentRoles === undefined ? {} : { tournament_roles: JSON.stringify(patch.tournamentRoles) }),
       ...(patch.displayName === undefined ? {} : { display_name: patch.displayName }),
       ...(patch.disabled === undefined ? {} : { disabled: patch.disabled ? 1 : 0 }),
     };

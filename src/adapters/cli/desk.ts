@@ -1,12 +1,11 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
-import { executeBatch } from '../../app/command-batch.js';
-import type { Executed } from '../../app/tournament-service.js';
+import { actingRole } from '../../app/acting-role.js';
+import type { Written } from '../../app/tournament-service.js';
 import type { Lang } from '../../core/text.js';
 import type { CommandMeta, TournamentCommand, TournamentCommandType } from '../../core/tournament/commands.js';
 import type { DomainError } from '../../core/tournament/domain-errors.js';
 import { ROLES, type Role } from '../../core/tournament/events.js';
-import { COMMAND_ROLES } from '../../core/tournament/permissions.js';
 import type { Tournament } from '../../core/tournament/state.js';
 import { CliError } from './cli-error.js';
 import { resolveTournament, withDb, withDbOptions, type Db, type DbOptions } from './db-options.js';
@@ -33,9 +32,6 @@ export function withWriteOptions(command: Command): Command {
     .option('--judge <name>', 'who is acting, kept with every event (default cli:<os user>) / 操作者の名前')
     .option('--at <iso-time>', 'the time of the command, e.g. 2011-06-01T10:00:00+09:00 (default: now) / 操作の時刻');
 }
-
-// Head judge first, as on the server: a head judge may confirm what a judge may not.
-const ACTING_ORDER: readonly Role[] = ['head-judge', 'organizer', 'scorekeeper', 'judge'];
 
 /** A domain refusal as a CLI error (exit 2): the sentence in the reader's language and the stable code. */
 export function domainFailure(error: DomainError, lang: Lang): CliError {
@@ -68,16 +64,14 @@ export function localTime(now: Date): string {
 
 /** A command's meta: the acting user and role, and the time of --at or the clock. */
 export function commandMeta(options: WriteOptions, type: TournamentCommandType, now: Date, seed?: number): CommandMeta {
-  const role = (options.as as Role | undefined) ?? ACTING_ORDER.find((r) => COMMAND_ROLES[type].includes(r)) ?? 'head-judge';
+  // The desk is trusted with every role: it acts in the one the server would pick for an account holding them all.
+  const role = (options.as as Role | undefined) ?? actingRole(ROLES, type) ?? 'head-judge';
   return {
     at: options.at ?? localTime(now),
     actor: { id: options.judge?.trim() ?? `cli:${osUser()}`, role },
     ...(seed === undefined ? {} : { seed }),
   };
 }
-
-/** Writes retried when another process wrote between our read and our append. */
-const CONFLICT_RETRIES = 3;
 
 /** One tournament opened for commands. */
 export class Desk {
@@ -109,28 +103,23 @@ export class Desk {
     return commandMeta(this.options, type, this.#now, seed);
   }
 
-  /** Decides and appends one command; a refusal ends the run with exit 2 and nothing written. */
-  async run(command: TournamentCommand): Promise<Executed> {
-    for (let attempt = 0; ; attempt++) {
-      const result = await this.db.service.execute(this.tournamentId, command);
-      if (result.ok) return result.value;
-      if (result.error.code !== 'version-conflict' || attempt >= CONFLICT_RETRIES) throw domainFailure(result.error, this.lang);
-    }
+  /** Decides and appends one command through the write pipeline; a refusal ends the run with exit 2 and nothing written. */
+  async run(command: TournamentCommand): Promise<Written> {
+    const result = await this.db.service.execute(this.tournamentId, command);
+    if (!result.ok) throw domainFailure(result.error, this.lang);
+    return result.value;
   }
 
   /** Several commands as one write: all of them or none. `label` names the refused one in the error. */
   async runAll(commands: readonly TournamentCommand[], label: (index: number) => string = () => ''): Promise<Tournament> {
-    for (let attempt = 0; ; attempt++) {
-      const result = await executeBatch(this.db.store, this.db.service, this.tournamentId, commands);
-      if (result.ok) {
-        if (result.value.state.status === 'none') throw new Error('a batch left no tournament');
-        return result.value.state;
-      }
+    const result = await this.db.service.write(this.tournamentId, { commands });
+    if (!result.ok) {
       const { index, error } = result.error;
-      if (error.code === 'version-conflict' && attempt < CONFLICT_RETRIES) continue;
       const where = index === null ? '' : label(index);
       throw new CliError(`${where}${error.message[this.lang]} [${error.code}]`);
     }
+    if (result.value.state.status === 'none') throw new Error('a batch left no tournament');
+    return result.value.state;
   }
 }
 

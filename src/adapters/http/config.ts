@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { StoreConfig } from '../store/open-event-store.js';
+import { withKeyRetention, type StoreConfig } from '../store/open-event-store.js';
 
 /** The event store's own configuration type: the accounts tables live in the same database. */
 export type DatabaseConfig = StoreConfig;
@@ -95,6 +95,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
   if (overrides.db !== undefined) database = databaseFromOption(overrides.db);
   else if (url) database = databaseFromOption(url);
   else database = { kind: 'sqlite', path: env.SHINPAN_DB?.trim() || DEFAULT_SQLITE_FILE };
+  // How long idempotency keys are kept is the store's setting (SHINPAN_IDEMPOTENCY_DAYS).
+  database = withKeyRetention(database, env);
   const secret = env.SHINPAN_SECRET || undefined;
   if (secret !== undefined && secret.length < 16) throw new ConfigError('SHINPAN_SECRET: use at least 16 characters (e.g. `openssl rand -hex 32`)');
   return {

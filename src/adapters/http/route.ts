@@ -3,6 +3,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import { z } from 'zod';
 import { checkCsrf, requireStaff, type Principal, type StaffPrincipal } from './auth/principal.js';
 import type { TournamentCommandType } from '../../core/tournament/commands.js';
+import { rolesIn } from '../accounts/account-store.js';
 import { accessRule, type Capability } from './auth/roles.js';
 import { forbidden } from './errors.js';
 import { jsonSchemaOf, parsePart } from './request-schema.js';
@@ -67,18 +68,25 @@ function writeOptions(request: FastifyRequest): WriteOptions {
   };
 }
 
-function requireAccess(principal: Principal, access: Capability | { readonly command: TournamentCommandType }): StaffPrincipal {
+/** Inside a tournament's routes an account acts with its global roles plus those it holds for that tournament. */
+function requireAccess(principal: Principal, access: Capability | { readonly command: TournamentCommandType }, tournamentId: string | undefined): StaffPrincipal {
   const staff = requireStaff(principal);
   const rule = accessRule(access);
-  if (!staff.account.roles.some((role) => rule.roles.includes(role))) throw forbidden(rule.action);
+  if (!rolesIn(staff.account, tournamentId).some((role) => rule.roles.includes(role))) throw forbidden(rule.action);
   return staff;
 }
 
-function authorise(access: Access, principal: Principal): void {
+function authorise(access: Access, principal: Principal, tournamentId: string | undefined): void {
   if (access === 'public') return;
   if (access === 'account') requireStaff(principal, true);
   else if (access === 'staff') requireStaff(principal);
-  else requireAccess(principal, access);
+  else requireAccess(principal, access, tournamentId);
+}
+
+/** The tournament a request is about (its `:tournamentId`), before the params are validated. */
+function tournamentOf(request: FastifyRequest): string | undefined {
+  const id = (request.params as { tournamentId?: unknown } | undefined)?.tournamentId;
+  return typeof id === 'string' ? id : undefined;
 }
 
 const errorResponse = {
@@ -136,7 +144,8 @@ export function defineRoute<P extends z.ZodType = z.ZodUndefined, Q extends z.Zo
     ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
     handler: async (request, reply) => {
       const principal = request.principal;
-      authorise(definition.access, principal);
+      const tournamentId = tournamentOf(request);
+      authorise(definition.access, principal, tournamentId);
       if (definition.method !== 'GET') checkCsrf(request, principal);
       const write = definition.write ? writeOptions(request) : {};
       const context: RouteContext<z.output<P>, z.output<Q>, z.output<B>> = {
@@ -147,7 +156,7 @@ export function defineRoute<P extends z.ZodType = z.ZodUndefined, Q extends z.Zo
         write,
         request,
         reply,
-        require: (access) => requireAccess(principal, access),
+        require: (access) => requireAccess(principal, access, tournamentId),
       };
       const result = await definition.handler(context);
       if (reply.sent) return reply;

@@ -12,6 +12,7 @@ import type { TrustProxy } from './config.js';
 import { HttpError, idempotencyKeyReused, versionConflict } from './errors.js';
 import type {} from './fastify-types.js';
 import { LateTicker } from './live/late-ticker.js';
+import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './live/stream-guard.js';
 import { securityHeaders } from './security-headers.js';
@@ -113,7 +114,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   const hub = new LiveHub(deps.heartbeatMs);
   const clock = deps.clock ?? (() => new Date());
-  const gateway = new TournamentGateway(deps.service, deps.store, hub, clock);
+  const gateway = new TournamentGateway(deps.service, deps.store, clock);
+  // Every process's writes reach this process's live streams (PostgreSQL NOTIFY, SQLite's poll).
+  const feed = new LiveFeed(hub, deps.store, (tournamentId) => gateway.forget(tournamentId));
+  gateway.publishTo(feed);
   const ticker = new LateTicker(hub, gateway, clock);
   const context: ServerContext = {
     accounts: deps.accounts,
@@ -184,6 +188,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     ticker.close();
     context.streams.close();
+    feed.close();
     hub.close();
   });
   return app;

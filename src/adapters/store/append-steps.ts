@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import {
-  IdempotencyKeyReuseError,
   VersionConflictError,
   type AppendOptions,
   type AppendResult,
   type NewEvent,
   type StoredEvent,
 } from '../../app/event-store.js';
-import { eventFromRow, requestFingerprint, serializeData } from './event-rows.js';
+import { eventsFingerprint, serializeData } from './event-rows.js';
+import { replayOf } from './idempotency-keys.js';
 import type { StoreSchema } from './store-schema.js';
 
 /** An append checked and serialised before any transaction starts, so the transaction stays short. */
@@ -26,6 +26,13 @@ export interface AppendDialect {
   readonly lockStreamRow: boolean;
   /** SQLite assigns global positions itself (writers are serialized); PostgreSQL's identity column does. */
   readonly assignPositions: boolean;
+  /**
+   * PostgreSQL: takes the tournament's transaction-level advisory lock first, so writers to one
+   * tournament queue in the database (even the first two, before a stream row exists to lock),
+   * and tells the other processes about the new version (NOTIFY is delivered on commit only).
+   */
+  readonly serializeInDatabase?: (trx: Kysely<StoreSchema>, tournamentId: string) => Promise<void>;
+  readonly announce?: (trx: Kysely<StoreSchema>, tournamentId: string, version: number) => Promise<void>;
 }
 
 /** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -50,7 +57,7 @@ export function prepareAppend(
     events,
     data: events.map(serializeData),
     idempotencyKey: key,
-    fingerprint: key === undefined ? undefined : requestFingerprint(events),
+    fingerprint: key === undefined ? undefined : (options.fingerprint ?? eventsFingerprint(events)),
   };
 }
 
@@ -62,6 +69,7 @@ export function prepareAppend(
  */
 export async function appendInTransaction(trx: Kysely<StoreSchema>, dialect: AppendDialect, append: PreparedAppend): Promise<AppendResult> {
   const { tournamentId, expectedVersion, events, idempotencyKey, fingerprint } = append;
+  if (dialect.serializeInDatabase) await dialect.serializeInDatabase(trx, tournamentId);
   let streamQuery = trx.selectFrom('streams').select('version').where('id', '=', tournamentId);
   if (dialect.lockStreamRow) streamQuery = streamQuery.forUpdate();
   const stream = await streamQuery.executeTakeFirst();
@@ -108,34 +116,9 @@ export async function appendInTransaction(trx: Kysely<StoreSchema>, dialect: App
   if (idempotencyKey !== undefined && fingerprint !== undefined) {
     await trx
       .insertInto('idempotency_keys')
-      .values({ tournament_id: tournamentId, key: idempotencyKey, fingerprint, first_seq: actualVersion + 1, last_seq: version })
+      .values({ tournament_id: tournamentId, key: idempotencyKey, fingerprint, first_seq: actualVersion + 1, last_seq: version, created_at: new Date().toISOString() })
       .execute();
   }
+  if (dialect.announce) await dialect.announce(trx, tournamentId, version);
   return { version, events: stored, replayed: false };
-}
-
-/** The first write under this key, replayed; throws when the key was used for other events; undefined when new. */
-export async function replayOf(
-  db: Kysely<StoreSchema>,
-  tournamentId: string,
-  idempotencyKey: string,
-  fingerprint: string | undefined,
-): Promise<AppendResult | undefined> {
-  const earlier = await db
-    .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'first_seq', 'last_seq'])
-    .where('tournament_id', '=', tournamentId)
-    .where('key', '=', idempotencyKey)
-    .executeTakeFirst();
-  if (!earlier) return undefined;
-  if (earlier.fingerprint !== fingerprint) throw new IdempotencyKeyReuseError(idempotencyKey);
-  const rows = await db
-    .selectFrom('events')
-    .select(['tournament_id', 'seq', 'type', 'data', 'actor', 'at'])
-    .where('tournament_id', '=', tournamentId)
-    .where('seq', '>=', earlier.first_seq)
-    .where('seq', '<=', earlier.last_seq)
-    .orderBy('seq')
-    .execute();
-  return { version: earlier.last_seq, events: rows.map(eventFromRow), replayed: true };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NewEvent, StoredEvent } from '../../app/event-store.js';
+import { canonicalJson } from '../../app/request-fingerprint.js';
 
 /** An events row as both stores read it back. */
 export interface EventRow {
@@ -24,24 +25,12 @@ export function serializeData(event: NewEvent): string {
 }
 
 /**
- * What makes two writes under one idempotency key "the same": type, actor and data of each
- * event, in order. `at` is left out on purpose: a retry is stamped when it is sent again, and a
- * later stamp does not make it a different write (the first write's events are returned).
+ * What makes two appends under one idempotency key "the same" when the caller brings no
+ * request fingerprint of its own: type, actor and data of each event, in order. `at` is
+ * left out on purpose: a retry is stamped when it is sent again, and a later stamp does not make it a different write (the first write's events are returned).
  */
-export function requestFingerprint(events: readonly NewEvent[]): string {
+export function eventsFingerprint(events: readonly NewEvent[]): string {
   const hash = createHash('sha256');
   for (const event of events) hash.update(canonicalJson([event.type, event.actor, event.data])).update('\n');
   return hash.digest('hex');
-}
-
-/** JSON with object keys sorted, so a client re-serialising the same body in another key order still matches. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON !== 'function') {
-    const entries = Object.entries(value)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

@@ -25,9 +25,11 @@ export interface StoreSchema {
   idempotency_keys: {
     tournament_id: string;
     key: string;
-    /** Fingerprint of the request's events (see requestFingerprint). */
+    /** Fingerprint of the request (app/request-fingerprint.ts), or of its events (eventsFingerprint). */
     fingerprint: string;
     first_seq: number;
     last_seq: number;
+    /** ISO time the key was written: keys older than the retention are pruned. */
+    created_at: string;
   };
 }

@@ -2,7 +2,7 @@ import { WINS_NEEDED, type MatchOutcome, type MatchRecord, type Stage, type Stan
 import { DRAW, type DuelEntry } from './events.js';
 import { effectsByMatch, effectsOn, matchKey, NO_EFFECTS, type MatchEffects } from './penalty-effects.js';
 import { departures } from './state-queries.js';
-import type { MatchReport, MatchState, Tournament } from './state.js';
+import type { MatchReport, MatchState, RoundState, Tournament } from './state.js';
 
 /*
  * A match's result is an overlay: the duels the players reported, with the duels and matches
@@ -103,8 +103,45 @@ function sameIds(x: readonly number[], y: readonly number[]): boolean {
   return sorted.length === y.length && sorted.every((id, i) => id === y[i]);
 }
 
-/** Every match and bye of the tournament with its current result, round by round. */
+interface DerivedRound {
+  readonly matches: readonly DerivedMatch[];
+  readonly byes: readonly MatchRecord[];
+  /** Matches then byes, in table order: the round's share of `matchRecords`. */
+  readonly records: readonly MatchRecord[];
+}
+
+interface DerivedAll {
+  readonly matches: readonly DerivedMatch[];
+  readonly byes: readonly MatchRecord[];
+  readonly records: readonly MatchRecord[];
+}
+
+/*
+ * The match-result projection. The state is immutable and evolve shares every part an event
+ * does not touch, so a derived round (and within it each derived match) is kept beside the
+ * very objects it was derived from, together with the penalty effects that lay on it. A result
+ * makes one match object new: only that match is derived again, and only its round is put
+ * together again; a penalty re-derives the matches whose effects changed. Replaying a log
+ * builds new objects, so the projection is rebuilt as it is first read. The caches hold the
+ * state weakly: they never keep an old state alive, and two equal states derive equal results
+ * (`deriveMatchesAfresh` is the full recomputation tests compare it with).
+ */
+const derivedTournaments = new WeakMap<Tournament, DerivedAll>();
+const derivedRounds = new WeakMap<RoundState, DerivedRound & { readonly effects: string; readonly sideDeck: boolean }>();
+const derivedMatches = new WeakMap<MatchState, { readonly derived: DerivedMatch; readonly effects: string; readonly sideDeck: boolean }>();
+
+/** Every match and bye of the tournament with its current result, round by round (from the projection). */
 export function deriveMatches(t: Tournament): { readonly matches: readonly DerivedMatch[]; readonly byes: readonly MatchRecord[] } {
+  return derivedAll(t);
+}
+
+/** The tournament's matches and byes as standings, top cut and exports read them, in round then table order. */
+export function matchRecords(t: Tournament): MatchRecord[] {
+  return derivedAll(t).records.slice();
+}
+
+/** The full recomputation, caching nothing: what the projection must always equal. */
+export function deriveMatchesAfresh(t: Tournament): { readonly matches: readonly DerivedMatch[]; readonly records: readonly MatchRecord[] } {
   const effects = effectsByMatch(t);
   const sideDeck = t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel;
   const matches: DerivedMatch[] = [];
@@ -113,18 +150,72 @@ export function deriveMatches(t: Tournament): { readonly matches: readonly Deriv
     for (const match of round.matches) {
       matches.push(deriveMatch(round.number, round.stage, match, effects.get(matchKey(round.number, match.table)) ?? NO_EFFECTS, sideDeck));
     }
-    for (const player of round.byes) {
-      byes.push({ round: round.number, stage: round.stage, table: null, players: [player], outcome: { kind: 'bye' }, duelWins: { [player]: WINS_NEEDED } });
-    }
+    for (const player of round.byes) byes.push(byeRecord(round, player));
   }
-  return { matches, byes };
+  return { matches, records: inTableOrder([...matches.map((m) => m.record), ...byes]) };
 }
 
-/** The tournament's matches and byes as standings, top cut and exports read them, in round then table order. */
-export function matchRecords(t: Tournament): MatchRecord[] {
-  const { matches, byes } = deriveMatches(t);
-  return [...matches.map((m) => m.record), ...byes].sort((x, y) => x.round - y.round || (x.table ?? Infinity) - (y.table ?? Infinity));
+function derivedAll(t: Tournament): DerivedAll {
+  const known = derivedTournaments.get(t);
+  if (known) return known;
+  const effects = effectsByRound(effectsByMatch(t));
+  const sideDeck = t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel;
+  const rounds = t.rounds.map((round) => derivedRound(round, effects.get(round.number) ?? new Map(), sideDeck));
+  const all: DerivedAll = {
+    matches: rounds.flatMap((r) => r.matches),
+    byes: rounds.flatMap((r) => r.byes),
+    records: rounds.flatMap((r) => r.records),
+  };
+  derivedTournaments.set(t, all);
+  return all;
 }
+
+function derivedRound(round: RoundState, effects: ReadonlyMap<number, MatchEffects>, sideDeck: boolean): DerivedRound {
+  const signature = effects.size === 0 ? '' : JSON.stringify([...effects].sort(([a], [b]) => a - b));
+  const known = derivedRounds.get(round);
+  if (known && known.effects === signature && known.sideDeck === sideDeck) return known;
+  const matches = round.matches.map((match) => derivedMatch(round, match, effects.get(match.table) ?? NO_EFFECTS, sideDeck));
+  const byes = round.byes.map((player) => byeRecord(round, player));
+  const records = inTableOrder([...matches.map((m) => m.record), ...byes]);
+  const derived = { matches, byes, records, effects: signature, sideDeck };
+  derivedRounds.set(round, derived);
+  return derived;
+}
+
+function derivedMatch(round: RoundState, match: MatchState, effects: MatchEffects, sideDeck: boolean): DerivedMatch {
+  const signature = effects === NO_EFFECTS ? '' : JSON.stringify(effects);
+  const known = derivedMatches.get(match);
+  if (known && known.effects === signature && known.sideDeck === sideDeck && known.derived.record.round === round.number && known.derived.record.stage === round.stage) {
+    return known.derived;
+  }
+  const derived = deriveMatch(round.number, round.stage, match, effects, sideDeck);
+  derivedMatches.set(match, { derived, effects: signature, sideDeck });
+  return derived;
+}
+
+/** The effects map regrouped by round, then table. */
+function effectsByRound(effects: ReadonlyMap<string, MatchEffects>): Map<number, Map<number, MatchEffects>> {
+  const byRound = new Map<number, Map<number, MatchEffects>>();
+  for (const [key, effect] of effects) {
+    const [round, table] = key.split('/').map(Number) as [number, number];
+    if (matchKey(round, table) !== key) throw new Error(`match-results: cannot read the match key "${key}" (did matchKey change?)`);
+    let tables = byRound.get(round);
+    if (!tables) byRound.set(round, (tables = new Map()));
+    tables.set(table, effect);
+  }
+  return byRound;
+}
+
+const byeRecord = (round: RoundState, player: string): MatchRecord => ({
+  round: round.number,
+  stage: round.stage,
+  table: null,
+  players: [player],
+  outcome: { kind: 'bye' },
+  duelWins: { [player]: WINS_NEEDED },
+});
+
+const inTableOrder = (records: MatchRecord[]): MatchRecord[] => records.sort((x, y) => x.round - y.round || (x.table ?? Infinity) - (y.table ?? Infinity));
 
 /** The derived result of one match. */
 export function deriveOneMatch(t: Tournament, round: number, match: MatchState, stage: Stage, report: MatchReport | null = match.report): DerivedMatch {

@@ -4,11 +4,11 @@ import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import { rulesForNewTournament } from '../../deck/tournament-deck-rules.js';
 import type { CreateTournament, TournamentCommand } from '../../../core/tournament/commands.js';
-import { decide } from '../../../core/tournament/decide.js';
 import { TOP_CUT_SIZES, type Structure, type TopCutSize } from '../../../core/tournament/events.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
-import { initialState, type Tournament } from '../../../core/tournament/state.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { checkOnNewTournament } from '../../../app/tournament-service.js';
 import { loadPack } from '../../policy/pack-file.js';
 import { CliError } from '../cli-error.js';
 import { withDb, withDbOptions, type DbOptions } from '../db-options.js';
@@ -74,8 +74,8 @@ async function createCommand(options: CreateOptions, lang: Lang): Promise<{ comm
     },
     meta: commandMeta(options, 'CreateTournament', new Date()),
   };
-  const decided = decide(command, initialState());
-  if (!decided.ok) throw domainFailure(decided.error, lang);
+  const checked = checkOnNewTournament(command);
+  if (!checked.ok) throw domainFailure(checked.error, lang);
   return { command, warnings: rules.value.warnings };
 }
 

@@ -78,12 +78,5 @@ export function accessRule(access: Capability | { readonly command: TournamentCo
   return { roles: COMMAND_ROLES[access.command], action: COMMAND_ACTIONS[access.command] };
 }
 
-// Head judge first: decide lets a head judge confirm what a judge may not, so an account
-// holding both acts as head judge.
-const ACTING_ORDER: readonly Role[] = ['head-judge', 'organizer', 'judge', 'scorekeeper'];
-
-/** The one role an account acts in for a command: the first of its roles the command allows, head judge preferred. */
-export function actingRole(roles: readonly Role[], command: TournamentCommandType): Role | undefined {
-  const allowed = COMMAND_ROLES[command];
-  return ACTING_ORDER.find((role) => roles.includes(role) && allowed.includes(role));
-}
+// The acting role is the write pipeline's rule, shared with the CLI.
+export { actingRole } from '../../../app/acting-role.js';

@@ -72,6 +72,11 @@ export class LiveHub {
     for (const listener of listeners) listener.response.write(listener.audience === 'staff' ? staffFrame : publicFrame);
   }
 
+  /** Whether anyone is watching the tournament. */
+  listening(tournamentId: string): boolean {
+    return this.#channels.has(tournamentId);
+  }
+
   /** Tournaments that at least one staff console is watching. */
   watchedByStaff(): string[] {
     return [...this.#channels].filter(([, listeners]) => [...listeners].some((l) => l.audience === 'staff')).map(([id]) => id);

@@ -16,7 +16,23 @@ const username = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9._-]{1,31}$/, '2–32 characters: letters, digits, dot, dash, underscore');
-const roles = z.array(z.enum(ROLES)).min(1).max(ROLES.length);
+const roles = z.array(z.enum(ROLES)).max(ROLES.length);
+/** Roles for given tournaments only: an organizer of one event who may not touch another organizer's. */
+const tournamentRoles = z
+  .record(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'a tournament id'), z.array(z.enum(ROLES)).min(1).max(ROLES.length))
+  .refine((record) => Object.keys(record).length <= 1_000, 'at most 1,000 tournaments');
+const dedupe = (record: Record<string, readonly (typeof ROLES)[number][]>) => Object.fromEntries(Object.entries(record).map(([id, list]) => [id, [...new Set(list)]]));
+
+/** An account needs a role somewhere: globally or for at least one tournament. */
+function requireSomeRole(globalRoles: readonly string[], scoped: Record<string, unknown>): void {
+  if (globalRoles.length > 0 || Object.keys(scoped).length > 0) return;
+  throw new HttpError(
+    422,
+    'no-roles',
+    { en: 'Give the account at least one role, for every tournament or for a given one.', ja: 'アカウントには全大会または特定の大会の役割を1つ以上与えてください。' },
+    'body.roles',
+  );
+}
 const accountParams = z.object({ accountId: z.string().min(1) });
 const withPassword = z.object({ account: accountSchema, oneTimePassword: z.string().optional() });
 
@@ -44,11 +60,13 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
       username,
       displayName: withoutControlCharacters(z.string().trim().min(1).max(100)),
       roles,
+      tournamentRoles: tournamentRoles.optional(),
       password: z.string().max(200).optional(),
     }),
     response: withPassword,
     successStatus: 201,
     async handler({ body }) {
+      requireSomeRole(body.roles, body.tournamentRoles ?? {});
       if (body.password !== undefined) {
         const problem = passwordProblem(body.password, body.username);
         if (problem) throw new HttpError(422, 'weak-password', problem, 'body.password');
@@ -60,6 +78,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
           username: body.username,
           displayName: body.displayName,
           roles: [...new Set(body.roles)],
+          tournamentRoles: dedupe(body.tournamentRoles ?? {}),
           passwordHash: await context.hashes.run(null, () => hashPassword(body.password ?? generated ?? '')),
           mustChangePassword: generated !== undefined,
           createdAt: context.clock().toISOString(),
@@ -81,7 +100,12 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     tags: ['accounts'],
     access: 'accounts:manage',
     params: accountParams,
-    body: z.strictObject({ roles: roles.optional(), displayName: withoutControlCharacters(z.string().trim().min(1).max(100)).optional(), disabled: z.boolean().optional() }),
+    body: z.strictObject({
+      roles: roles.optional(),
+      tournamentRoles: tournamentRoles.optional(),
+      displayName: withoutControlCharacters(z.string().trim().min(1).max(100)).optional(),
+      disabled: z.boolean().optional(),
+    }),
     response: z.object({ account: accountSchema }),
     async handler({ params, body, principal }) {
       const staff = requireStaff(principal);
@@ -92,8 +116,13 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
           ja: '自分自身を無効にしたり、自分の主催者の役割を外したりはできません。',
         });
       }
+      if (body.roles !== undefined || body.tournamentRoles !== undefined) {
+        const current = await context.accounts.findAccount(params.accountId);
+        if (current) requireSomeRole(body.roles ?? current.roles, body.tournamentRoles ?? current.tournamentRoles);
+      }
       const account = await context.accounts.updateAccount(params.accountId, {
         ...(body.roles === undefined ? {} : { roles: [...new Set(body.roles)] }),
+        ...(body.tournamentRoles === undefined ? {} : { tournamentRoles: dedupe(body.tournamentRoles) }),
         ...(body.displayName === undefined ? {} : { displayName: body.displayName }),
         ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
       });

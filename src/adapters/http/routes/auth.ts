@@ -30,6 +30,8 @@ export const accountSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   roles: z.array(z.enum(ROLES)),
+  /** Roles held only for the named tournaments. */
+  tournamentRoles: z.record(z.string(), z.array(z.enum(ROLES))),
   mustChangePassword: z.boolean(),
   disabled: z.boolean(),
   createdAt: z.string(),

@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PENALTY_IDS } from '../../../core/policy/assess-types.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
-import type { Tournament } from '../../../core/tournament/state.js';
+import { domainError } from '../../../core/tournament/domain-errors.js';
+import type { Tournament, TournamentState } from '../../../core/tournament/state.js';
+import { domainHttpError } from '../tournaments/domain-status.js';
 import { requireStaff } from '../auth/principal.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { latePlayers, minutesLate, TARDINESS_PHASE } from '../tournaments/tardiness.js';
 import { eventData, playerId, roundParams, sendWrite, tableParams, withVersion, writeAnswer } from './tournament-common.js';
-
-const REMEMBERED = 10_000;
+import { isStaffOf } from '../auth/tournament-staff.js';
 
 function roundOf(t: Tournament, round: number) {
   const r = findRound(t, round);
@@ -38,8 +39,6 @@ export function clockView(t: Tournament, round: number, now: Date) {
 /** The round clock: seat marks, the list of late players with the proposed tardiness penalty, one-call confirmation, time extensions. */
 export function clockRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
-  // The delay a keyed confirmation was decided with, so its retry seconds later sends the same facts and replays.
-  const confirmedDelay = new Map<string, number>();
 
   defineRoute(app, {
     method: 'GET',
@@ -52,7 +51,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const now = context.clock();
       const view = clockView(t, params.round, now);
-      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      const staff = isStaffOf(principal, params.tournamentId);
       return withVersion(reply, version, staff ? { ...view, late: latePlayers(t, roundOf(t, params.round), now) } : view);
     },
   });
@@ -134,10 +133,11 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const key = write.idempotencyKey === undefined ? undefined : `${params.tournamentId}\u0000${write.idempotencyKey}`;
-      let delay = key === undefined ? undefined : confirmedDelay.get(key);
-      if (delay === undefined) {
-        const { tournament: t } = await gateway.read(params.tournamentId);
+      // The delay is read off the state and the clock when the write is decided; a retry with
+      // the same key is recognised by the request (player, round, expected penalty) and answers
+      // the first confirmation, though the player is no longer late by then.
+      const data = (t: TournamentState) => {
+        if (t.status === 'none') throw domainHttpError(domainError('tournament-not-found'));
         const late = latePlayers(t, roundOf(t, params.round), context.clock()).find((l) => l.player === params.playerId);
         if (!late) {
           throw new HttpError(422, 'not-late', {
@@ -151,20 +151,16 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
             ja: `提案は ${body.expectedPenalty} ではなく ${late.penalty}（${late.minutesLate} 分遅刻）になりました。確認してもう一度確定してください。`,
           });
         }
-        delay = late.minutesLate;
-      }
-      const data = {
-        player: params.playerId,
-        report: { infraction: 'tardiness', facts: { minutesLate: delay }, phase: TARDINESS_PHASE },
-        choice: { kind: 'guideline' as const },
-        round: params.round,
+        return {
+          player: params.playerId,
+          report: { infraction: 'tardiness', facts: { minutesLate: late.minutesLate }, phase: TARDINESS_PHASE },
+          choice: { kind: 'guideline' as const },
+          round: params.round,
+        };
       };
-      const answer = await gateway.write(params.tournamentId, staff, 'IssuePenalty', data, write);
-      if (key !== undefined && !confirmedDelay.has(key)) {
-        if (confirmedDelay.size >= REMEMBERED) confirmedDelay.delete(confirmedDelay.keys().next().value as string);
-        confirmedDelay.set(key, delay);
-      }
       // A lateness already penalized is raised in place (same penalty id), not issued again.
+      const request = { confirmLate: { round: params.round, player: params.playerId, expectedPenalty: body.expectedPenalty ?? null } };
+      const answer = await gateway.writeFromState(params.tournamentId, staff, 'IssuePenalty', data, request, write);
       return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? eventData(answer, 'TardinessRaised') ?? null }, 201);
     },
   });

@@ -6,6 +6,7 @@ import { latePlayers } from '../tournaments/tardiness.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { tournamentParams } from './tournament-common.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 
 /**
  * The live stream of a tournament (Server-Sent Events): `hello` on connect, `events` for every
@@ -28,7 +29,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
     params: tournamentParams,
     async handler({ params, principal, request, reply }) {
       const { version } = await gateway.read(params.tournamentId);
-      const audience = principal.kind === 'staff' && !principal.account.mustChangePassword ? 'staff' : 'public';
+      const audience = isStaffOf(principal, params.tournamentId) ? 'staff' : 'public';
       // Counted and watched before anything is written: past the per-address cap this is a plain 429.
       context.streams.admit(request.ip, audience === 'staff' ? principal : PUBLIC, reply.raw);
       reply.hijack();
@@ -43,6 +44,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
       response.write('retry: 3000\n\n');
       // Subscribe first, then send what was missed: a change in between may arrive twice (consoles skip seqs they have), never not at all.
       context.hub.subscribe(params.tournamentId, audience, response);
+      gateway.follow(params.tournamentId, version);
       response.write(sseFrame('hello', { version, audience, now: context.clock().toISOString() }));
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : -1;

@@ -13,6 +13,7 @@ import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-in
 import { decklistFindings, findingAnswer, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import { playerId, playerName, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 
 const PLAYER = { en: 'Player', ja: '選手' };
 
@@ -75,7 +76,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     params: tournamentParams,
     async handler({ params, principal, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      const staff = isStaffOf(principal, params.tournamentId);
       const { dropped, status } = departures(t);
       const decks = staff ? await deckStates(t.players, t, context.accounts) : [];
       const players = t.players.map((p, i) => ({
@@ -134,7 +135,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
           ? (await withDecks(body.players, await poolFor(context, params.tournamentId, body.players.map((p) => p.decklist)))).map((player, i) => ({ player, where: `body.players[${i}]` }))
           : playersFromCsv(body.csv).map(({ line, ...player }) => ({ player, where: `body.csv line ${line}` }));
       const players = entries.map((e) => e.player);
-      const commands = players.map((player) => ({ type: 'RegisterPlayer' as const, data: { player }, meta: gateway.meta(staff, 'RegisterPlayer') }));
+      const commands = players.map((player) => ({ type: 'RegisterPlayer' as const, data: { player }, meta: gateway.meta(staff, 'RegisterPlayer', params.tournamentId) }));
       const answer = await gateway.writeAll(params.tournamentId, commands, write, (index) => entries[index]?.where ?? 'body');
       const codes = Object.fromEntries(players.map((p) => [p.id, playerCode(context.secret, params.tournamentId, p.id)]));
       return sendWrite(reply, answer, { imported: players.length, codes }, 201);
@@ -225,7 +226,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     // Keyed on the decoded route parameters, not the raw URL: "%30001" and "0001" are one player, one bucket.
     rateLimit: { max: RECORD_CODE_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: recordCodeKey },
     async handler({ params, query, principal, reply }) {
-      const staff = principal.kind === 'staff' && !principal.account.mustChangePassword;
+      const staff = isStaffOf(principal, params.tournamentId);
       if (!staff && !(query.code !== undefined && playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))) {
         // The same answer for an unknown player and a wrong code: the route does not tell which ids exist.
         throw new HttpError(403, 'bad-player-code', {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parsePack } from '../../../core/policy/pack-schema.js';
@@ -150,7 +150,9 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     successStatus: 201,
     async handler({ body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const id = body.id ?? `t-${randomBytes(5).toString('hex')}`;
+      // Keys are kept per tournament: a keyed create without an id names the tournament after
+      // the account and key, so its retry finds the same tournament and replays.
+      const id = body.id ?? (write.idempotencyKey === undefined ? `t-${randomBytes(5).toString('hex')}` : keyedId(staff.account.username, write.idempotencyKey));
       const { id: _id, pack, banlist, banlistFile, cardPool, ...settings } = body;
       const choice = { ...(banlist !== undefined ? { banlist } : {}), ...(banlistFile !== undefined ? { banlistFile } : {}), ...(cardPool !== undefined ? { cardPool } : {}) };
       const { rules, warnings } = await requestedRules(choice, settings.date, context.accounts);
@@ -265,4 +267,9 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
       return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'AwardPrize', { prize: params.prizeId }, write));
     },
   });
+}
+
+/** A tournament id that the same account's same idempotency key always gives. */
+function keyedId(username: string, key: string): string {
+  return `t-${createHash('sha256').update(`${username}\u0000${key}`).digest('hex').slice(0, 10)}`;
 }
