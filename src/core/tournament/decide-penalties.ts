@@ -11,7 +11,7 @@ import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
-import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, penaltiesInForce, unreportedMatchOf } from './state-queries.js';
+import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, repeatHistory, unreportedMatchOf } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
 /*
@@ -42,8 +42,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     ...rest,
     ...(facts === undefined ? {} : { facts }),
     matchAlreadyLost: d.report.matchAlreadyLost === true || lostAlready(t, context.value, d.player),
-    // An added penalty is part of the same infraction: it does not count as a repeat.
-    previous: penaltiesInForce(t).filter((p) => p.player === d.player && p.addedTo === null).map((p) => p.report.infraction),
+    previous: repeatHistory(t, d.player),
   };
   const assessed = assess(report, t.pack.content);
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));

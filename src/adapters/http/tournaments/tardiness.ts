@@ -3,7 +3,7 @@ import type { PenaltyId } from '../../../core/policy/assess-types.js';
 import { minutesLate } from '../../../core/tournament/minutes-late.js';
 import { deriveOneMatch } from '../../../core/tournament/match-results.js';
 import { effectsByMatch, matchKey } from '../../../core/tournament/penalty-effects.js';
-import { departures, penaltiesInForce } from '../../../core/tournament/state-queries.js';
+import { departures, penaltiesInForce, repeatHistory } from '../../../core/tournament/state-queries.js';
 import type { PenaltyState, RoundState, Tournament } from '../../../core/tournament/state.js';
 
 /** A player not seated at the round's seat time, with the penalty the guideline proposes now. */
@@ -54,7 +54,8 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
     if (hit && deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind !== 'pending') continue;
     for (const player of waiting) {
       const mine = byPlayer.get(player) ?? [];
-      const previous = mine.map((p) => p.report.infraction);
+      // The core's repeat count: an added penalty (rules 7, 10) is not a repeat.
+      const previous = repeatHistory(t, player);
       const key = previous.join('\u0000');
       let decided = decisions.get(key);
       if (!decided) {
