@@ -79,6 +79,19 @@ describe('issue #10 through the CLI', () => {
     expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
   });
 
+  it('5. an appeal changing a penalty to a loss with no match left says so, and records it without effect only with --without-effect', async () => {
+    const { db, t1 } = await paired('five-appeal', 1);
+    const [a] = t1.players;
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${a}`);
+    await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=2'));
+    const appeal = ['penalty', 'appeal', '--db', db, '--id', '1', '--outcome', 'changed', '--penalty', 'match-loss', '--reason', 'late on purpose'];
+    expect(await refused(db, ...appeal)).toContain('has no match left');
+    const changed = await json(...appeal, '--without-effect');
+    expect([changed.to, changed.noMatchLeft, changed.landedOn]).toEqual(['match-loss', true, null]);
+    expect(await ok('penalty', 'log', '--db', db)).toContain('no match left (no result effect)');
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
+  });
+
   it('6. in a match already lost the guideline stays the current match; matchAlreadyLost between matches is refused by assess', async () => {
     const { db, t1 } = await paired('six');
     const b = t1.players[1];

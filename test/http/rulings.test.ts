@@ -119,6 +119,20 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
     expect(await outcomeAt(t, 1, 1)).toEqual({ kind: 'win', winner: a, byPenalty: false });
   });
 
+  it('5. an appeal changing a penalty to a loss with no match left is refused until withoutEffect confirms it', async () => {
+    const { t, t1 } = await paired(1);
+    const [a] = t1;
+    await staff.scorekeeper.post(`${t}/rounds/1/tables/1/result`, { duels: [a, a] });
+    expect((await penalty(staff.judge, t, a, { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } })).status).toBe(201);
+    const appeal = (extra: Record<string, unknown> = {}) => staff.headJudge.post(`${t}/penalties/1/appeal`, { outcome: 'changed', penalty: 'match-loss', reason: 'late on purpose', ...extra });
+    const body = await refused(t, () => appeal(), 422, 'no-match-left');
+    expect(body.messageJa).toContain('次のマッチが残っていません');
+    expect((await appeal({ withoutEffect: true })).status).toBe(200);
+    const log = (await staff.judge.get(`${t}/penalties`)).body.penalties;
+    expect(log[0]).toMatchObject({ penalty: 'match-loss', status: 'changed', noMatchLeft: true, landing: { kind: 'none' }, landedOn: null });
+    expect(await outcomeAt(t, 1, 1)).toEqual({ kind: 'win', winner: a, byPenalty: false });
+  });
+
   it('6. in a match already lost a floor judge keeps the guideline on the current match; matchAlreadyLost between matches is refused', async () => {
     const { t, t1 } = await paired();
     const b = t1[1];

@@ -133,6 +133,23 @@ describe('5. a loss with no match left says so, and is recorded without effect o
     expect(recordAt(given(...lastRound, { type: 'PenaltyIssued', data: d }), 1, 1).outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: false });
   });
 
+  it('given a warning between matches in the last round, when an appeal changes it to a match loss, then the answer says no match is left until the head judge confirms', () => {
+    const warned = thenEvents(given(...lastRound), issue('a', 'tardiness', 'between-matches', { facts: { minutesLate: 2 } }));
+    const state = given(...lastRound, ...warned);
+    const change = (withoutEffect?: boolean) =>
+      ({ type: 'ChangePenalty', data: { penaltyId: 1, penalty: 'match-loss', reason: 'late on purpose', ...(withoutEffect ? { withoutEffect } : {}) }, meta: meta('head-judge') }) as const;
+    expect(thenError(state, change(), 'no-match-left')).toEqual({ player: 'a' });
+    const changed = thenEvents(state, change(true));
+    expect(changed).toEqual([{ type: 'PenaltyChanged', data: expect.objectContaining({ penalty: 'match-loss', landing: { kind: 'none' }, noMatchLeft: true }) }]);
+    const after = tournament(...lastRound, ...warned, ...changed);
+    expect(after.penalties[0]).toMatchObject({ penalty: 'match-loss', noMatchLeft: true });
+    expect(recordAt(after, 1, 1).outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: false });
+    // With a round still to come the same change waits for it, no confirmation needed.
+    const withRound2: GivenEvent[] = [created({ kind: 'swiss', rounds: 2, topCut: 0 }), ...lastRound.slice(1)];
+    const warned2 = thenEvents(given(...withRound2), issue('a', 'tardiness', 'between-matches', { facts: { minutesLate: 2 } }));
+    expect(thenEvents(given(...withRound2, ...warned2), change())).toEqual([{ type: 'PenaltyChanged', data: expect.objectContaining({ landing: { kind: 'next-match', fromRound: 2 } }) }]);
+  });
+
   it('given a Swiss round still to come, or a top cut not paired yet, then the loss waits for it', () => {
     const withCut: GivenEvent[] = [created({ kind: 'swiss', rounds: 1, topCut: 4 }), ...lastRound.slice(1)];
     expect(issued(thenEvents(given(...withCut), issue('a', 'stalling', 'between-matches'))).landing).toEqual({ kind: 'next-match', fromRound: 2 });

@@ -68,6 +68,8 @@ export type ChangePenalty = Command<
     readonly appliesTo?: AppliesTo;
     readonly duel?: number;
     readonly statements?: readonly string[];
+    /** Confirms recording a loss for the next match when the player has none left (no result effect), as when issuing. */
+    readonly withoutEffect?: boolean;
   }
 >;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;

@@ -199,10 +199,22 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   const without: Tournament = { ...t, penalties: t.penalties.map((p) => (p.id === original.id ? { ...p, rescinded: true } : p)) };
   const fits = checkLandingFits(without, original.player, landed.value.landing, false);
   if (!fits.ok) return fits;
+  // As when issuing (rules 1-C/1-D): a loss for the next match with none left says so and needs the judge's confirmation.
+  const landing = landed.value.landing;
+  const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(without, original.player, landing.fromRound);
+  if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: original.player }));
   return ok([
     {
       type: 'PenaltyChanged',
-      data: { penaltyId: d.penaltyId, penalty: d.penalty, landing: landed.value.landing, reason: d.reason.trim(), statements, judge: command.meta.actor },
+      data: {
+        penaltyId: d.penaltyId,
+        penalty: d.penalty,
+        landing: noMatchLeft ? { kind: 'none' } : landing,
+        reason: d.reason.trim(),
+        statements,
+        judge: command.meta.actor,
+        ...(noMatchLeft ? { noMatchLeft: true as const } : {}),
+      },
     },
   ]);
 }

@@ -170,6 +170,8 @@ export type PenaltyChanged = Event<'PenaltyChanged', {
   readonly reason: string;
   readonly statements: readonly string[];
   readonly judge: Actor;
+  /** The changed penalty is a loss for the next match and the player has none left: confirmed, no result effect. */
+  readonly noMatchLeft?: true;
 }>;
 export type PenaltyRescinded = Event<'PenaltyRescinded', { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;

@@ -38,6 +38,7 @@ interface AppealOptions extends WriteOptions {
   readonly appliesTo?: string;
   readonly duel?: string;
   readonly statement?: string[];
+  readonly withoutEffect?: boolean;
 }
 
 interface LogOptions extends DbOptions {
@@ -202,7 +203,15 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
       const duel = optionalInt('--duel', options.duel, 1, 9, lang);
       await desk.run({
         type: 'ChangePenalty',
-        data: { penaltyId, penalty, reason, ...(appliesTo ? { appliesTo } : {}), ...(duel ? { duel } : {}), statements: statementsOf(options.statement) },
+        data: {
+          penaltyId,
+          penalty,
+          reason,
+          ...(appliesTo ? { appliesTo } : {}),
+          ...(duel ? { duel } : {}),
+          statements: statementsOf(options.statement),
+          ...(options.withoutEffect ? { withoutEffect: true } : {}),
+        },
         meta: desk.meta('ChangePenalty'),
       });
     }
@@ -216,7 +225,18 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
   const last = entry?.appeals.at(-1);
   if (!entry || !last) return;
   if (desk.json) {
-    return printJson(io, { penaltyId, player: entry.player, outcome: last.kind, from: last.from, to: last.to, reason: last.reason, recorded: entry.recorded, landedOn: entry.landedOn, dropped: isDropped(t, entry.player) });
+    return printJson(io, {
+      penaltyId,
+      player: entry.player,
+      outcome: last.kind,
+      from: last.from,
+      to: last.to,
+      reason: last.reason,
+      recorded: entry.recorded,
+      landedOn: entry.landedOn,
+      noMatchLeft: entry.noMatchLeft,
+      dropped: isDropped(t, entry.player),
+    });
   }
   const lang = desk.lang;
   const head =
@@ -313,7 +333,8 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
       .requiredOption('--reason <text>', 'the reason, kept with the record / 理由')
       .option('--applies-to <where>', 'where the changed penalty lands / 適用先')
       .option('--duel <n>', 'which duel a changed duel loss takes / 何デュエル目か')
-      .option('--statement <text>', 'a written statement, repeatable / 陳述書', collect),
+      .option('--statement <text>', 'a written statement, repeatable / 陳述書', collect)
+      .option('--without-effect', 'confirm changing it to a loss for the next match when the player has none left / 残りのマッチがなくても変更を記録することを確認'),
   ).action((options: AppealOptions) => appeal(options, io));
   withDbOptions(
     group
