@@ -90,7 +90,18 @@ export const writes = {
   issuePenalty: (
     t: string,
     v: number | null,
-    body: { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[] },
+    body: {
+      player: string;
+      report: PenaltyReport;
+      choice: PenaltyChoice;
+      appliesTo?: AppliesTo;
+      duel?: number;
+      statements?: readonly string[];
+      /** Rules 7, 10: one further penalty because the result was affected. */
+      additional?: { penalty: PenaltyId; reason: string };
+      /** Confirms a loss for the next match with no match left: recorded without a result effect. */
+      withoutEffect?: boolean;
+    },
   ) => write(t, v, 'POST', paths.penalties(t), body, { key: 'write.issuePenalty', params: { player: body.player, infraction: body.report.infraction } }),
   appeal: (
     t: string,

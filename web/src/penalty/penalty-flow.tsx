@@ -14,6 +14,7 @@ import { Link, useLocation } from '../router';
 import { DecisionPanel } from './decision-panel';
 import { factsComplete, FactQuestions, type FactValues } from './fact-questions';
 import { InfractionPicker } from './infraction-picker';
+import { IssuedNotes } from './issued-notes';
 import { PlayerPicker, usePlayers } from './player-picker';
 
 const PHASES: readonly Phase[] = ['in-duel', 'between-duels', 'between-matches'];
@@ -104,6 +105,7 @@ export function PenaltyFlow() {
             penalty: pick(penaltyOf(pack, typeof shown.penalty === 'string' ? shown.penalty : null)?.name),
           })}
         </p>
+        <IssuedNotes pack={pack} answer={issued} />
         <button type="button" className="button button-primary" onClick={restart}>
           {t('penalty.another')}
         </button>
