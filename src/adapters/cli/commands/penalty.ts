@@ -183,6 +183,7 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
 function landingLine(e: PenaltyLogEntry, lang: Lang): string {
   if (e.noMatchLeft) return say(lang, '  適用先: 残りのマッチがないため、対戦結果への影響なしで記録しました', '  Lands on: no match is left, so it is recorded without an effect on any result');
   if (e.landedOn !== null) return say(lang, `  適用先: ${landedOnText(e.landedOn, lang)}`, `  Lands on: ${landedOnText(e.landedOn, lang)}`);
+  if (e.couldNotLand) return say(lang, `  適用先: 適用できませんでした (${e.couldNotLand.text.ja})。記録には残り、対戦結果への影響はありません`, `  Lands on: could not land (${e.couldNotLand.text.en}); it stays on the record with no effect on any result`);
   if (e.landing.kind === 'next-match') return say(lang, `  適用先: 第${e.landing.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`, `  Lands on: the player's next match from round ${e.landing.fromRound} (once paired)`);
   return say(lang, '  対戦結果への影響はありません', '  No effect on a result');
 }
@@ -290,6 +291,7 @@ function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   if (e.addedTo !== null) parts.push(say(lang, `#${e.addedTo} に追加`, `added to #${e.addedTo}`));
   if (e.reason !== null) parts.push(say(lang, `理由: ${e.reason}`, `reason: ${e.reason}`));
   if (e.noMatchLeft) parts.push(say(lang, '残りのマッチなし (結果への影響なし)', 'no match left (no result effect)'));
+  if (e.couldNotLand) parts.push(say(lang, `適用できず: ${e.couldNotLand.text.ja}`, `could not land: ${e.couldNotLand.text.en}`));
   for (const a of e.appeals) {
     parts.push(
       a.kind === 'rescinded'
