@@ -20,6 +20,7 @@ const PLAYERS = [
   { id: '2000000004', name: 'Crow Hogan' },
 ] as const;
 const JUDGE = { username: 'floor', password: 'floor-judge-password' };
+const HEAD = { username: 'head', password: 'head-judge-password' };
 const T = 'extras';
 
 describe.skipIf(!executablePath)('the console penalty form: no match left, and an added penalty', () => {
@@ -27,6 +28,8 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
   let browser: Browser;
   let organizer: StaffApi;
   let judge: Person;
+  let head: Person;
+  let floor: StaffApi;
   let tables: { table: number; players: [string, string] }[] = [];
 
   /** The tournament's whole event log, as the archive export gives it. */
@@ -43,6 +46,7 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     await organizer.login(server.firstLogin.username, server.firstLogin.password);
     await organizer.send('POST', '/api/auth/password', { currentPassword: server.firstLogin.password, newPassword: 'organizer-password-1' });
     await organizer.createAccount(JUDGE.username, ['judge'], JUDGE.password);
+    await organizer.createAccount(HEAD.username, ['head-judge'], HEAD.password);
     await organizer.createAccount('score', ['scorekeeper'], 'scorekeeper-password');
     const scorer = new StaffApi(server.url);
     await scorer.login('score', 'scorekeeper-password');
@@ -54,6 +58,8 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     tables = paired.body.pairing.matches;
     const [a] = tables[0]!.players;
     expect((await scorer.send('POST', `/api/tournaments/${T}/rounds/1/tables/1/result`, { duels: [a, a] })).status).toBe(200);
+    floor = new StaffApi(server.url);
+    await floor.login(JUDGE.username, JUDGE.password);
     judge = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: JUDGE });
   }, 180_000);
 
@@ -120,7 +126,37 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     expect(board.body.tables.find((x: { table: number }) => x.table === 2).outcome).toEqual({ kind: 'win', winner: c, byPenalty: true });
   });
 
-  it('saw no uncaught error in the page', () => {
+  it('the head judge changes a warning to a match loss on appeal in the last round: the queue says no match is left and records it once confirmed', async () => {
+    const [, b] = tables[0]!.players;
+    const warned = await floor.send('POST', `/api/tournaments/${T}/penalties`, { player: b, report: { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } }, choice: { kind: 'guideline' } });
+    expect([warned.status, warned.body.penalty.penalty]).toEqual([201, 'warning']);
+    const id = warned.body.penalty.penaltyId as number;
+    head = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, login: HEAD });
+    const page = head.page;
+    await page.goto(`/t/${T}/queue`);
+    await page.getByTestId('queue-all').locator('summary').first().click();
+    const card = page.getByTestId(`penalty-card-${id}`);
+    // Where each penalty landed is on its card: the one recorded without effect says so.
+    expect(await page.getByTestId('landing-1').textContent()).toBe('No match was left: recorded without an effect on any result.');
+    expect(await page.getByTestId('landing-3').textContent()).toBe('Landed on: round 1, table 2, the match');
+    await card.locator('summary').click();
+    await card.locator('select').selectOption('match-loss');
+    await card.locator('textarea').fill('Late on purpose to run out the clock.');
+    await card.getByRole('button', { name: 'Record the decision' }).click();
+    const asked = card.getByTestId('no-match-left');
+    await asked.waitFor();
+    expect(await asked.textContent()).toContain('No match is left');
+    expect((await eventLog()).filter((e) => e.type === 'PenaltyChanged')).toEqual([]);
+    await shootBoth(page, 'p5-appeal-no-match-left');
+    await card.getByTestId('issue-without-effect').click();
+    // Decided, it is listed with the appeals too, saying where it stands.
+    await page.getByTestId('queue-appeals').getByTestId(`landing-${id}`).filter({ hasText: 'recorded without an effect' }).waitFor();
+    const changed = (await eventLog()).filter((e) => e.type === 'PenaltyChanged').map((e) => e.data);
+    expect(changed).toEqual([expect.objectContaining({ penaltyId: id, penalty: 'match-loss', landing: { kind: 'none' }, noMatchLeft: true, reason: 'Late on purpose to run out the clock.' })]);
+  });
+
+  it('saw no uncaught error in the pages', () => {
     expect(judge.errors).toEqual([]);
+    expect(head.errors).toEqual([]);
   });
 });

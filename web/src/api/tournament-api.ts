@@ -107,7 +107,7 @@ export const writes = {
     t: string,
     v: number | null,
     penaltyId: number,
-    body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[] } | { outcome: 'rescinded'; reason: string },
+    body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[]; withoutEffect?: boolean } | { outcome: 'rescinded'; reason: string },
   ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
   finish: (t: string, v: number | null) => write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
 };
