@@ -1,6 +1,8 @@
 import type { FactValue, PenaltyId, Phase } from '../core/policy/assess-types.js';
 import type { Actor, Landing } from '../core/tournament/events.js';
+import type { Text } from '../core/text.js';
 import { deriveMatches } from '../core/tournament/match-results.js';
+import { noMatchLeftReason, type NoMatchLeftReason } from '../core/tournament/next-match.js';
 import { findPlayer } from '../core/tournament/state-queries.js';
 import type { PenaltyAppeal, Tournament } from '../core/tournament/state.js';
 
@@ -51,6 +53,11 @@ export interface PenaltyLogEntry {
   readonly landing: Landing;
   /** Where a duel loss or match loss took effect; null when it lands on nothing (yet). */
   readonly landedOn: LandedOn | null;
+  /**
+   * A loss that waited for "the next match" and can no longer land (say the player missed the
+   * top cut), with why; it stays on the record, with no effect on any result. Null otherwise.
+   */
+  readonly couldNotLand: { readonly reason: NoMatchLeftReason; readonly text: Text } | null;
   readonly statements: readonly string[];
   /** The judge's words about what happened (staff only), or null. */
   readonly notes: string | null;
@@ -84,10 +91,23 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
     appeals: p.appeals,
     landing: p.landing,
     landedOn: landed.get(p.id) ?? null,
+    couldNotLand: p.rescinded || p.landing.kind !== 'next-match' || landed.has(p.id) ? null : couldNotLand(t, p.player, p.landing.fromRound),
     statements: p.statements,
     notes: p.notes,
     judge: p.judge,
   }));
+}
+
+const NO_MATCH_LEFT: Record<NoMatchLeftReason, Text> = {
+  'left-tournament': { ja: '次のマッチの前に選手が大会から外れました（ドロップまたは失格）', en: 'the player left the tournament (dropped or disqualified) before a next match' },
+  'not-in-top-cut': { ja: '選手が決勝トーナメントに進出しなかったため、次のマッチがありません', en: 'the player did not make the top cut, so there is no next match' },
+  eliminated: { ja: '選手が決勝トーナメントで敗退したため、次のマッチがありません', en: 'the player is out of the elimination bracket, so there is no next match' },
+  'no-round-left': { ja: '大会に残りの回戦がありません', en: 'the tournament has no round left' },
+};
+
+function couldNotLand(t: Tournament, player: string, fromRound: number): PenaltyLogEntry['couldNotLand'] {
+  const reason = noMatchLeftReason(t, player, fromRound);
+  return reason === null ? null : { reason, text: NO_MATCH_LEFT[reason] };
 }
 
 /** Penalty id → the duel or match it decides now, from the derived results. */

@@ -79,6 +79,43 @@ describe('issue #10 through the CLI', () => {
     expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
   });
 
+  it('5. an appeal changing a penalty to a loss with no match left says so, and records it without effect only with --without-effect', async () => {
+    const { db, t1 } = await paired('five-appeal', 1);
+    const [a] = t1.players;
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${a}`);
+    await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=2'));
+    const appeal = ['penalty', 'appeal', '--db', db, '--id', '1', '--outcome', 'changed', '--penalty', 'match-loss', '--reason', 'late on purpose'];
+    expect(await refused(db, ...appeal)).toContain('has no match left');
+    const changed = await json(...appeal, '--without-effect');
+    expect([changed.to, changed.noMatchLeft, changed.landedOn]).toEqual(['match-loss', true, null]);
+    expect(await ok('penalty', 'log', '--db', db)).toContain('no match left (no result effect)');
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
+  });
+
+  it('5. a loss waiting for a top-cut match the player misses shows in the penalty log as could not land, and why', async () => {
+    const db = join(dir, 'five-cut.db');
+    await json('tournament', 'create', '--db', db, '--id', 'five-cut', '--name', '大会 five-cut', '--date', '2011-06-01', '--rounds', '1', '--top', '4', '--at', '2011-06-01T09:00:00+09:00');
+    for (let i = 1; i <= 6; i++) await json('player', 'add', '--db', db, '--id', `P0${i}`, '--name', `選手${i}`);
+    const round1: Table[] = (await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00')).pairings.filter((x: Table) => x.table !== null);
+    for (const m of round1) {
+      await json('result', 'report', '--db', db, '--round', '1', '--table', String(m.table), '--duels', `${m.players[0]},${m.players[0]}`);
+      await json(...issue(db, m.players[1], 'stalling', 'between-matches'));
+    }
+    await json('round', 'end', '--db', db, '--round', '1');
+    // The pairing of the cut says at once which waiting losses it leaves without a match.
+    const pairedText = await ok('round', 'pair', '--db', db, '--lang', 'en');
+    expect(pairedText.match(/could not land: the player did not make the top cut/g)).toHaveLength(2);
+    const cut = new Set(((await json('pairings', '--db', db)).tables as { players: { id: string }[] }[]).flatMap((m) => m.players.map((p) => p.id)));
+    const log: { player: string; landedOn: unknown; couldNotLand: { reason: string } | null }[] = await json('penalty', 'log', '--db', db, '--json');
+    expect(log.filter((e) => !cut.has(e.player)).map((e) => [e.landedOn, e.couldNotLand?.reason])).toEqual([
+      [null, 'not-in-top-cut'],
+      [null, 'not-in-top-cut'],
+    ]);
+    expect(log.filter((e) => cut.has(e.player)).map((e) => e.couldNotLand)).toEqual([null]);
+    expect(await ok('penalty', 'log', '--db', db, '--lang', 'en')).toContain('could not land: the player did not make the top cut, so there is no next match');
+    expect(await ok('penalty', 'log', '--db', db, '--lang', 'ja')).toContain('適用できず: 選手が決勝トーナメントに進出しなかったため、次のマッチがありません');
+  });
+
   it('6. in a match already lost the guideline stays the current match; matchAlreadyLost between matches is refused by assess', async () => {
     const { db, t1 } = await paired('six');
     const b = t1.players[1];

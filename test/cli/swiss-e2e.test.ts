@@ -141,7 +141,7 @@ describe('a 32-player, 5-round Swiss with a top 8, through the CLI', () => {
     const extra = await json('penalty', 'issue', '--db', db, '--player', W, '--infraction', 'extra-draw', '--fact', 'identifiable=false', '--fact', 'decisive=false', '--phase', 'in-duel', '--duel', '1', '--judge', 'judge Lee', '--at', T(12, 20));
     expect([extra.penaltyId, extra.penalty, extra.landedOn]).toEqual([4, 'duel-loss', { round: 3, table: w.table, duel: 1 }]);
     const appeal = await json('penalty', 'appeal', '--db', db, '--id', '4', '--outcome', 'changed', '--penalty', 'warning', '--reason', 'the card was identified after all', '--judge', 'HJ 山田', '--at', T(12, 25));
-    expect(appeal).toEqual({ penaltyId: 4, player: W, outcome: 'changed', from: 'duel-loss', to: 'warning', reason: 'the card was identified after all', recorded: true, landedOn: null, dropped: false });
+    expect(appeal).toEqual({ penaltyId: 4, player: W, outcome: 'changed', from: 'duel-loss', to: 'warning', reason: 'the card was identified after all', recorded: true, landedOn: null, noMatchLeft: false, dropped: false });
     await reportRound(3, r3.pairings, T(12, 45), { drawTable: 15, decided: new Map([[y.table, y.opponent]]) });
 
     // Round 4: a bribery offer, a disqualification with loss of prizes; a second tardiness, kept at the guideline.

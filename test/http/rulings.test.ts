@@ -119,6 +119,41 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
     expect(await outcomeAt(t, 1, 1)).toEqual({ kind: 'win', winner: a, byPenalty: false });
   });
 
+  it('5. an appeal changing a penalty to a loss with no match left is refused until withoutEffect confirms it', async () => {
+    const { t, t1 } = await paired(1);
+    const [a] = t1;
+    await staff.scorekeeper.post(`${t}/rounds/1/tables/1/result`, { duels: [a, a] });
+    expect((await penalty(staff.judge, t, a, { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } })).status).toBe(201);
+    const appeal = (extra: Record<string, unknown> = {}) => staff.headJudge.post(`${t}/penalties/1/appeal`, { outcome: 'changed', penalty: 'match-loss', reason: 'late on purpose', ...extra });
+    const body = await refused(t, () => appeal(), 422, 'no-match-left');
+    expect(body.messageJa).toContain('次のマッチが残っていません');
+    expect((await appeal({ withoutEffect: true })).status).toBe(200);
+    const log = (await staff.judge.get(`${t}/penalties`)).body.penalties;
+    expect(log[0]).toMatchObject({ penalty: 'match-loss', status: 'changed', noMatchLeft: true, landing: { kind: 'none' }, landedOn: null });
+    expect(await outcomeAt(t, 1, 1)).toEqual({ kind: 'win', winner: a, byPenalty: false });
+  });
+
+  it('5. a loss waiting for a top-cut match the player misses shows in the penalty log as could not land, and why', async () => {
+    const id = `rulings-cut-${++count}`;
+    const created = await staff.organizer.post('/api/tournaments', { id, name: '関東地区予選', date: '2025-06-01', roundMinutes: 40, structure: { kind: 'swiss', rounds: 1, topCut: 4 } });
+    expect(created.status).toBe(201);
+    const t = `/api/tournaments/${id}`;
+    for (let i = 1; i <= 6; i++) expect((await staff.scorekeeper.post(`${t}/players`, { id: `000000010${i}`, name: `選手${i}` })).status).toBe(201);
+    const round1 = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1, seatTime: server.clock.now.toISOString() })).body.pairing.matches as { table: number; players: Pair }[];
+    for (const m of round1) {
+      await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0], m.players[0]] });
+      expect((await penalty(staff.judge, t, m.players[1], { infraction: 'stalling', phase: 'between-matches' })).status).toBe(201);
+    }
+    expect((await staff.scorekeeper.post(`${t}/rounds/1/end`, {})).status).toBe(200);
+    const cutRound = await staff.scorekeeper.post(`${t}/rounds`, { round: 2 });
+    const cut = new Set((cutRound.body.pairing.matches as { players: Pair }[]).flatMap((m) => m.players));
+    const log = (await staff.judge.get(`${t}/penalties`)).body.penalties as { player: string; landedOn: unknown; couldNotLand: { reason: string; text: { ja: string; en: string } } | null }[];
+    expect(log.filter((e) => !cut.has(e.player)).map((e) => [e.landedOn, e.couldNotLand?.reason, e.couldNotLand?.text.en])).toEqual(
+      [1, 2].map(() => [null, 'not-in-top-cut', 'the player did not make the top cut, so there is no next match']),
+    );
+    expect(log.filter((e) => cut.has(e.player)).map((e) => e.couldNotLand)).toEqual([null]);
+  });
+
   it('6. in a match already lost a floor judge keeps the guideline on the current match; matchAlreadyLost between matches is refused', async () => {
     const { t, t1 } = await paired();
     const b = t1[1];

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runScenario } from './landing-run.js';
 
 /*
@@ -64,5 +64,23 @@ describe('landing cases found by the property', () => {
         { kind: 'penalty', player: 1, report: 0, phase: 'in-duel', matchAlreadyLost: true, nextMatch: true },
       ],
     });
+  });
+
+  it('given every match of the last Swiss round decided, when each player gets a match loss between matches, then the top 4 takes it in the cut and the two left out could not land it', () => {
+    const model = runScenario({
+      players: 6,
+      rounds: 1,
+      topCut: 4,
+      seed: 5,
+      steps: [
+        ...[0, 1, 2].map((table) => ({ kind: 'report' as const, table, duels: [0, 0] as const })),
+        ...[0, 1, 2, 3, 4, 5].map((player) => ({ kind: 'penalty' as const, player, report: 0, phase: 'between-matches' as const })),
+        { kind: 'next-round' },
+      ],
+    });
+    const cut = model.rounds.find((r) => model.isCut(r.number));
+    expect(cut?.matches).toHaveLength(2);
+    expect(model.penalties.filter((p) => model.couldNotLand(p))).toHaveLength(2);
+    expect(model.penalties.filter((p) => model.landedOn(p)?.round === 2)).toHaveLength(4);
   });
 });

@@ -3,7 +3,7 @@ import type { Pack } from '../../src/core/policy/pack-schema.js';
 
 /*
  * An independent, deliberately simple model of what penalties do to results in a Swiss event
- * (issue #10). It imports nothing of the core's landing code: only `assess`, for the guideline
+ * and its top cut (issue #10). It imports nothing of the core's landing code: only `assess`, for the guideline
  * penalty the facts call for (the engine is checked on its own). Every rule of the seed's §1
  * and the spec's §4 timing table is written here once, in the order a judge would apply it.
  * The property test runs the core against it; a judge can review this file alone.
@@ -66,7 +66,14 @@ export class LandingModel {
     readonly pack: Pack,
     readonly players: readonly string[],
     readonly swissRounds: number,
+    /** The top cut after the Swiss rounds (0: none). Its rounds are numbered on from the Swiss ones. */
+    readonly topCut: number = 0,
   ) {}
+
+  /** A top-cut round: single elimination, so a match must have a winner (no draw). */
+  isCut(round: number): boolean {
+    return round > this.swissRounds;
+  }
 
   // ---- the event as it runs ------------------------------------------------------------
 
@@ -107,8 +114,24 @@ export class LandingModel {
     if (!correction && this.outcome(m).kind !== 'pending') return false;
     if (this.matchLosers(m).length > 0 && duels.length > 0) return false;
     if (this.layDuels(m, duels).unused > 0) return false;
+    const before = m.report;
     m.report = { duels, aroundPenalties: this.duelPenaltyIds(m) };
+    // An elimination match needs a winner: a report that leaves it drawn is refused.
+    if (this.isCut(round) && this.outcome(m).kind === 'draw') {
+      m.report = before;
+      return false;
+    }
     return true;
+  }
+
+  /** The shortest report of duels that gives `winner` the match (the penalty duels fill the rest). */
+  winningReport(m: Match, winner: string): string[] {
+    for (let k = 1; k <= MAX_DUEL; k += 1) {
+      const duels = Array.from({ length: k }, () => winner);
+      const laid = this.layDuels(m, duels);
+      if (laid.unused === 0 && (laid.wins[winner] ?? 0) >= WINS) return duels;
+    }
+    return [winner];
   }
 
   // ---- issuing a penalty: the rules, in order ------------------------------------------
@@ -211,10 +234,24 @@ export class LandingModel {
     return m.round;
   }
 
-  /** A match is still to come: already paired, or a Swiss round left for a player who has not left. */
+  /**
+   * A match is still to come: already paired, a Swiss round left, or the top cut: before it is
+   * paired anyone still playing may make it; once paired, only a player still in the bracket
+   * (a bye, or a match not lost) has a next match. After the final there is none.
+   */
   private hasMatchLeft(player: string, from: number): boolean {
     if (this.rounds.some((r) => r.number >= from && r.matches.some((m) => m.players.includes(player)))) return true;
-    return !this.isOut(player) && from <= this.swissRounds;
+    if (this.isOut(player)) return false;
+    if (from <= this.swissRounds) return true;
+    if (this.topCut === 0) return false;
+    const last = this.rounds.at(-1);
+    if (!last || !this.isCut(last.number)) return true;
+    if (last.matches.length + last.byes.length <= 1) return false;
+    if (last.byes.includes(player)) return true;
+    const m = last.matches.find((x) => x.players.includes(player));
+    if (!m) return false;
+    const o = this.outcome(m);
+    return o.kind === 'pending' || (o.kind === 'win' && o.winner === player);
   }
 
   private currentMatch(player: string): Match | undefined {
@@ -325,10 +362,16 @@ export class LandingModel {
     return { round: m.round, table: m.table, duel: this.duelLossesOn(m).find((d) => d.id === p.id)?.duel ?? null };
   }
 
+  /** A loss waiting for "the next match" when none can come any more (say the player missed the top cut): it stays, with no effect. */
+  couldNotLand(p: PenaltyRecord): boolean {
+    return !p.rescinded && p.target.kind === 'next' && this.matchOf(p) === undefined && !this.hasMatchLeft(p.player, p.target.from);
+  }
+
   /** Match points (win 3, draw 1, bye 3) and status: a disqualified player has left and holds no rank. */
   standings(): Map<string, { points: number; status: string }> {
     const out = new Map(this.players.map((p) => [p, { points: 0, status: 'active' }]));
-    for (const r of this.rounds) {
+    // The standings are the Swiss rounds'; the top cut decides the final places only.
+    for (const r of this.rounds.filter((x) => !this.isCut(x.number))) {
       for (const bye of r.byes) (out.get(bye) as { points: number }).points += 3;
       for (const m of r.matches) {
         const o = this.outcome(m);

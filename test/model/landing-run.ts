@@ -62,6 +62,8 @@ export type Step =
 export interface Scenario {
   readonly players: number;
   readonly rounds: number;
+  /** A top 4 after the Swiss rounds, or none. */
+  readonly topCut?: 0 | 4;
   readonly seed: number;
   readonly steps: readonly Step[];
 }
@@ -73,8 +75,9 @@ class Run {
 
   constructor(readonly scenario: Scenario) {
     this.ids = Array.from({ length: scenario.players }, (_, i) => `p${i + 1}`);
-    this.model = new LandingModel(pack, this.ids, scenario.rounds);
-    const settings = { name: 'model', date: '2009-03-01', decklistsRequired: false, roundMinutes: 40, structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut: 0 as const } };
+    const topCut = scenario.topCut ?? 0;
+    this.model = new LandingModel(pack, this.ids, scenario.rounds, topCut);
+    const settings = { name: 'model', date: '2009-03-01', decklistsRequired: false, roundMinutes: 40, structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut } };
     this.must({ type: 'CreateTournament', data: { tournamentId: 'm', settings, pack: { id: pack.id, version: pack.version, content: pack } }, meta: by('CreateTournament') });
     for (const id of this.ids) this.must({ type: 'RegisterPlayer', data: { player: { id, name: id } }, meta: by('RegisterPlayer') });
     this.pair();
@@ -152,13 +155,15 @@ class Run {
       }
       case 'next-round': {
         // Every open match ends at time with no duel finished (a report the rules always allow), then the next round.
+        // A top-cut match needs a winner: its first player wins the duels left.
         const round = this.model.rounds.at(-1);
         if (!round) return;
         for (const m of round.matches) {
           if (this.model.outcome(m).kind !== 'pending') continue;
           const correction = m.report !== null;
-          expect(this.model.report(round.number, m.table, [], correction)).toBe(true);
-          const data = { round: round.number, table: m.table, duels: [] };
+          const duels = this.model.isCut(round.number) ? this.model.winningReport(m, m.players[0]) : [];
+          expect(this.model.report(round.number, m.table, duels, correction)).toBe(true);
+          const data = { round: round.number, table: m.table, duels };
           this.must(correction ? { type: 'CorrectResult', data: { ...data, reason: 're-entered after an appeal' }, meta: by('CorrectResult') } : { type: 'ReportResult', data, meta: by('ReportResult') });
         }
         if (!round.ended) {
@@ -197,7 +202,9 @@ class Run {
     const log = penaltyLog(t);
     expect(log.map((e) => e.penalty)).toEqual(this.model.penalties.map((p) => p.penalty));
     for (const [i, entry] of log.entries()) {
-      expect(entry.landedOn, `penalty ${entry.id}`).toEqual(this.model.landedOn(this.model.penalties[i] as (typeof this.model.penalties)[number]));
+      const modelled = this.model.penalties[i] as (typeof this.model.penalties)[number];
+      expect(entry.landedOn, `penalty ${entry.id}`).toEqual(this.model.landedOn(modelled));
+      expect(entry.couldNotLand !== null, `penalty ${entry.id} could not land`).toBe(this.model.couldNotLand(modelled));
     }
     const expected = this.model.standings();
     for (const row of computeStandings(standingsPlayers(t), matchRecords(t))) {
@@ -207,12 +214,13 @@ class Run {
   }
 }
 
-/** Runs the scenario, checking after every step. */
-export function runScenario(scenario: Scenario): void {
+/** Runs the scenario, checking after every step; answers the model as it ended, for coverage counts. */
+export function runScenario(scenario: Scenario): LandingModel {
   const run = new Run(scenario);
   run.agree();
   for (const step of scenario.steps) {
     run.step(step);
     run.agree();
   }
+  return run.model;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { penaltyLog } from '../../src/app/penalty-log.js';
 import type { PenaltyIssued } from '../../src/core/tournament/events.js';
+import type { Tournament } from '../../src/core/tournament/state.js';
 import { deriveMatches, matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
 import { awards, finalPlaces } from '../../src/core/tournament/prizes.js';
 import { computeStandings } from '../../src/core/tournament/standings.js';
@@ -133,6 +135,23 @@ describe('5. a loss with no match left says so, and is recorded without effect o
     expect(recordAt(given(...lastRound, { type: 'PenaltyIssued', data: d }), 1, 1).outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: false });
   });
 
+  it('given a warning between matches in the last round, when an appeal changes it to a match loss, then the answer says no match is left until the head judge confirms', () => {
+    const warned = thenEvents(given(...lastRound), issue('a', 'tardiness', 'between-matches', { facts: { minutesLate: 2 } }));
+    const state = given(...lastRound, ...warned);
+    const change = (withoutEffect?: boolean) =>
+      ({ type: 'ChangePenalty', data: { penaltyId: 1, penalty: 'match-loss', reason: 'late on purpose', ...(withoutEffect ? { withoutEffect } : {}) }, meta: meta('head-judge') }) as const;
+    expect(thenError(state, change(), 'no-match-left')).toEqual({ player: 'a' });
+    const changed = thenEvents(state, change(true));
+    expect(changed).toEqual([{ type: 'PenaltyChanged', data: expect.objectContaining({ penalty: 'match-loss', landing: { kind: 'none' }, noMatchLeft: true }) }]);
+    const after = tournament(...lastRound, ...warned, ...changed);
+    expect(after.penalties[0]).toMatchObject({ penalty: 'match-loss', noMatchLeft: true });
+    expect(recordAt(after, 1, 1).outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: false });
+    // With a round still to come the same change waits for it, no confirmation needed.
+    const withRound2: GivenEvent[] = [created({ kind: 'swiss', rounds: 2, topCut: 0 }), ...lastRound.slice(1)];
+    const warned2 = thenEvents(given(...withRound2), issue('a', 'tardiness', 'between-matches', { facts: { minutesLate: 2 } }));
+    expect(thenEvents(given(...withRound2, ...warned2), change())).toEqual([{ type: 'PenaltyChanged', data: expect.objectContaining({ landing: { kind: 'next-match', fromRound: 2 } }) }]);
+  });
+
   it('given a Swiss round still to come, or a top cut not paired yet, then the loss waits for it', () => {
     const withCut: GivenEvent[] = [created({ kind: 'swiss', rounds: 1, topCut: 4 }), ...lastRound.slice(1)];
     expect(issued(thenEvents(given(...withCut), issue('a', 'stalling', 'between-matches'))).landing).toEqual({ kind: 'next-match', fromRound: 2 });
@@ -148,6 +167,33 @@ describe('5. a loss with no match left says so, and is recorded without effect o
     ];
     expect(issued(thenEvents(given(...cut), issue('a', 'stalling', 'between-matches'))).landing).toEqual({ kind: 'next-match', fromRound: 2 });
     thenError(given(...cut), issue('b', 'stalling', 'between-matches'), 'no-match-left');
+  });
+});
+
+describe('5. a loss waiting for a top-cut match the player then misses says it could not land, and why', () => {
+  it('given three losers of the last Swiss round waiting with a match loss, when the top 4 is paired, then the one in the cut loses there and the two left out show "not in the top cut"', () => {
+    const swiss: GivenEvent[] = [
+      created({ kind: 'swiss', rounds: 1, topCut: 4 }),
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((id) => registered(id)),
+      swissRound(1, [['a', 'b'], ['c', 'd'], ['e', 'f']]),
+      reported(1, 1, ['a', 'a']),
+      reported(1, 2, ['c', 'c']),
+      reported(1, 3, ['e', 'e']),
+    ];
+    let state = given(...swiss);
+    for (const loser of ['b', 'd', 'f']) state = run(state, issue(loser, 'stalling', 'between-matches'));
+    expect(penaltyLog(state as Tournament).map((e) => [e.landing, e.couldNotLand])).toEqual([1, 2, 3].map(() => [{ kind: 'next-match', fromRound: 2 }, null]));
+    state = run(run(state, { type: 'EndRound', data: { round: 1 }, meta: meta('scorekeeper') }), { type: 'PairRound', data: { round: 2 }, meta: meta('scorekeeper', { seed: 7 }) });
+    const t = state as Tournament;
+    const cut = new Set(t.rounds[1]!.matches.flatMap((m) => m.players));
+    const log = penaltyLog(t);
+    for (const e of log) {
+      if (cut.has(e.player)) expect([e.landedOn?.round, e.couldNotLand]).toEqual([2, null]);
+      else expect([e.landedOn, e.couldNotLand?.reason, e.couldNotLand?.text.ja]).toEqual([null, 'not-in-top-cut', '選手が決勝トーナメントに進出しなかったため、次のマッチがありません']);
+    }
+    expect(log.filter((e) => e.couldNotLand !== null)).toHaveLength(2);
+    // It stays on the official record: it was rightly issued, only nothing is left for it to decide.
+    expect(log.every((e) => e.recorded)).toBe(true);
   });
 });
 

@@ -86,6 +86,8 @@ export type ChangePenalty = Command<
     readonly appliesTo?: AppliesTo;
     readonly duel?: number;
     readonly statements?: readonly string[];
+    /** Confirms recording a loss for the next match when the player has none left (no result effect), as when issuing. */
+    readonly withoutEffect?: boolean;
   }
 >;
 /** A floor judge asks the head judge for what needs their authority; `notes`: what happened, in the judge's words. */

@@ -12,7 +12,7 @@ import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
 import { decideSameLateness, sameLateness } from './same-lateness.js';
-import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, penaltiesInForce, unreportedMatchOf } from './state-queries.js';
+import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, repeatHistory, unreportedMatchOf } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
 /*
@@ -45,8 +45,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     ...rest,
     ...(facts === undefined ? {} : { facts }),
     matchAlreadyLost: d.report.matchAlreadyLost === true || lostAlready(t, context.value, d.player),
-    // An added penalty is part of the same infraction: it does not count as a repeat.
-    previous: penaltiesInForce(t).filter((p) => p.player === d.player && p.addedTo === null).map((p) => p.report.infraction),
+    previous: repeatHistory(t, d.player),
   };
   const assessed = assess(report, t.pack.content);
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
@@ -204,10 +203,22 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   const without: Tournament = { ...t, penalties: t.penalties.map((p) => (p.id === original.id ? { ...p, rescinded: true } : p)) };
   const fits = checkLandingFits(without, original.player, landed.value.landing, false);
   if (!fits.ok) return fits;
+  // As when issuing (rules 1-C/1-D): a loss for the next match with none left says so and needs the judge's confirmation.
+  const landing = landed.value.landing;
+  const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(without, original.player, landing.fromRound);
+  if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: original.player }));
   return ok([
     {
       type: 'PenaltyChanged',
-      data: { penaltyId: d.penaltyId, penalty: d.penalty, landing: landed.value.landing, reason: d.reason.trim(), statements, judge: command.meta.actor },
+      data: {
+        penaltyId: d.penaltyId,
+        penalty: d.penalty,
+        landing: noMatchLeft ? { kind: 'none' } : landing,
+        reason: d.reason.trim(),
+        statements,
+        judge: command.meta.actor,
+        ...(noMatchLeft ? { noMatchLeft: true as const } : {}),
+      },
     },
   ]);
 }

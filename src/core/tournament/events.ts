@@ -184,6 +184,8 @@ export type PenaltyChanged = Event<'PenaltyChanged', {
   readonly reason: string;
   readonly statements: readonly string[];
   readonly judge: Actor;
+  /** The changed penalty is a loss for the next match and the player has none left: confirmed, no result effect. */
+  readonly noMatchLeft?: true;
 }>;
 /**
  * The same lateness reported again once the guideline gives a heavier penalty: it replaces the

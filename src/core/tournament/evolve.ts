@@ -97,6 +97,7 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         ...p,
         penalty: d.penalty,
         landing: d.landing,
+        noMatchLeft: d.noMatchLeft === true,
         statements: [...p.statements, ...d.statements],
         appeals: [...p.appeals, { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at }],
       }));

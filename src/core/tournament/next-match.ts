@@ -32,22 +32,31 @@ export function nextMatchRound(t: Tournament, player: string, penalty: PenaltyId
 }
 
 /**
- * Whether the player can still play a match in round `fromRound` or later: already paired
- * there, a Swiss round still to pair, a top cut not yet paired (the player may make it), or
- * an elimination bracket the player is still in. A dropped or disqualified player has none.
+ * Why the player has no match left in round `fromRound` or later, or null while one may still
+ * come: already paired there, a Swiss round still to pair, a top cut not yet paired (the
+ * player may make it), or an elimination bracket the player is still in.
  */
-export function hasMatchLeft(t: Tournament, player: string, fromRound: number): boolean {
-  if (t.rounds.some((r) => r.number >= fromRound && r.tableOf.has(player))) return true;
-  if (isDropped(t, player) || t.status === 'finished') return false;
+export type NoMatchLeftReason = 'left-tournament' | 'not-in-top-cut' | 'eliminated' | 'no-round-left';
+
+export function noMatchLeftReason(t: Tournament, player: string, fromRound: number): NoMatchLeftReason | null {
+  if (t.rounds.some((r) => r.number >= fromRound && r.tableOf.has(player))) return null;
+  if (isDropped(t, player)) return 'left-tournament';
   const s = t.settings.structure;
   const last = latestRound(t);
-  if (s.kind === 'swiss' && fromRound <= s.rounds) return true;
-  if (s.kind === 'swiss' && s.topCut === 0) return false;
-  if (!last?.bracket) return true;
-  if (last.bracket.length <= 1) return false;
-  if (last.byes.includes(player)) return true;
+  if (t.status !== 'finished' && s.kind === 'swiss' && fromRound <= s.rounds) return null;
+  if (s.kind === 'swiss' && s.topCut === 0) return 'no-round-left';
+  // The cut is paired without the player: nothing further is coming for them.
+  const inCut = t.rounds.some((r) => r.stage === 'top-cut' && (r.tableOf.has(player) || r.byes.includes(player)));
+  if (s.kind === 'swiss' && last?.stage === 'top-cut' && !inCut) return 'not-in-top-cut';
+  if (t.status === 'finished') return inCut ? 'eliminated' : 'no-round-left';
+  if (!last?.bracket) return null;
+  if (last.bracket.length <= 1) return 'eliminated';
+  if (last.byes.includes(player)) return null;
   const match = matchOf(last, player);
-  if (!match) return false;
+  if (!match) return 'eliminated';
   const outcome = deriveOneMatch(t, last.number, match, last.stage).record.outcome;
-  return outcome.kind === 'pending' || (outcome.kind === 'win' && outcome.winner === player);
+  return outcome.kind === 'pending' || (outcome.kind === 'win' && outcome.winner === player) ? null : 'eliminated';
 }
+
+/** Whether the player can still play a match in round `fromRound` or later. A dropped or disqualified player has none. */
+export const hasMatchLeft = (t: Tournament, player: string, fromRound: number): boolean => noMatchLeftReason(t, player, fromRound) === null;

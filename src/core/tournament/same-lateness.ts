@@ -4,7 +4,7 @@ import { err, ok } from '../result.js';
 import type { Drafted, IssuePenalty } from './commands.js';
 import { domainError } from './domain-errors.js';
 import { chooseLanding } from './penalty-effects.js';
-import { findRound, latestRound, matchOf, penaltiesInForce } from './state-queries.js';
+import { findRound, latestRound, matchOf, penaltiesInForce, repeatHistory } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
 /*
@@ -57,7 +57,7 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
     facts: { ...issued.report.facts, minutesLate },
     phase: issued.report.phase,
     ...(issued.report.matchAlreadyLost === undefined ? {} : { matchAlreadyLost: issued.report.matchAlreadyLost }),
-    previous: penaltiesInForce(t).filter((p) => p.player === d.player && p.id !== issued.id).map((p) => p.report.infraction),
+    previous: repeatHistory(t, d.player, issued.id),
   };
   const assessed = assess(report, t.pack.content);
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));

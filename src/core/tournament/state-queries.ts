@@ -25,6 +25,16 @@ export const latestRound = (t: Tournament): RoundState | undefined => t.rounds[t
 /** Penalties not rescinded, in the order issued. */
 export const penaltiesInForce = (t: Tournament): readonly PenaltyState[] => t.penalties.filter((p) => !p.rescinded);
 
+/**
+ * The infractions a repeat counts from: the player's penalties in force, cautions included.
+ * A penalty added to another (rules 7, 10) is part of the same infraction, not a repeat, and so
+ * is `except`: the penalty a heavier proposal for the same lateness replaces.
+ */
+export const repeatHistory = (t: Tournament, player: string, except?: number): string[] =>
+  penaltiesInForce(t)
+    .filter((p) => p.player === player && p.addedTo === null && p.id !== except)
+    .map((p) => p.report.infraction);
+
 /** A disqualification in force, if the player has one. */
 export const disqualificationOf = (t: Tournament, player: string): PenaltyState | undefined =>
   penaltiesInForce(t).find((p) => p.player === player && isDisqualification(p.penalty));

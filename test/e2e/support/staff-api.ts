@@ -32,6 +32,13 @@ export class StaffApi {
     return [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** A GET answered with text (the event log export is JSON lines, not one JSON value). */
+  async getText(path: string): Promise<string> {
+    const response = await fetch(this.baseUrl + path, { headers: { cookie: this.cookieHeader() } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+    return response.text();
+  }
+
   async login(username: string, password: string): Promise<void> {
     const answer = await this.send('POST', '/api/auth/login', { username, password });
     if (answer.status !== 200) throw new Error(`login ${username}: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -63,7 +63,19 @@ export interface PenaltyReport {
 
 export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
 
-export type PenaltyBody = { player: string; report: PenaltyReport; choice: PenaltyChoice; appliesTo?: AppliesTo; duel?: number; statements?: readonly string[]; notes?: string };
+export type PenaltyBody = {
+  player: string;
+  report: PenaltyReport;
+  choice: PenaltyChoice;
+  appliesTo?: AppliesTo;
+  duel?: number;
+  statements?: readonly string[];
+  notes?: string;
+  /** Rules 7, 10: one further penalty because the result was affected. */
+  additional?: { penalty: PenaltyId; reason: string };
+  /** Confirms a loss for the next match with no match left: recorded without a result effect. */
+  withoutEffect?: boolean;
+};
 
 export type StaffRequestBody =
   | { readonly kind: 'penalty'; readonly penalty: PenaltyBody; readonly notes?: string }
@@ -112,7 +124,7 @@ export const writes = {
     t: string,
     v: number | null,
     penaltyId: number,
-    body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[] } | { outcome: 'rescinded'; reason: string },
+    body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[]; withoutEffect?: boolean } | { outcome: 'rescinded'; reason: string },
   ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
   changeDeckRules: (t: string, v: number | null, body: { banlist?: string; banlistFile?: NewTournament['banlistFile']; reason: string }) =>
     write(t, v, 'PUT', `${paths.tournament(t)}/deck-rules`, body, { key: 'write.changeDeckRules' }),

@@ -155,6 +155,14 @@ export interface PenaltyView {
   /** The judge's words about what happened (staff only). */
   readonly notes?: string | null;
   readonly judge: { readonly id: string; readonly role: string };
+  /** Where it lands by the rules; "next-match" waits for the player's next match from `fromRound`. */
+  readonly landing?: { readonly kind: string; readonly fromRound?: number };
+  /** The duel or match it decided (duel null: the whole match). */
+  readonly landedOn?: { readonly round: number; readonly table: number; readonly duel: number | null } | null;
+  /** Recorded with no match left, confirmed by the judge: no effect on any result. */
+  readonly noMatchLeft?: boolean;
+  /** A loss that waited for a next match that can no longer come, and why. */
+  readonly couldNotLand?: { readonly reason: string; readonly text: { readonly ja: string; readonly en: string } } | null;
 }
 
 export interface DeckDifference {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../api/http';
 import { outbox, type WriteOutcome } from '../api/outbox';
 import { ErrorNotice } from './status';
 import { useWrite } from './use-write';
@@ -15,6 +16,7 @@ export function WriteButton({
   disabled,
   confirm,
   onDone,
+  onRefused,
   ...rest
 }: {
   onWrite: () => Promise<WriteOutcome>;
@@ -24,6 +26,8 @@ export function WriteButton({
   /** Asked first; the write goes only if the person agrees. */
   confirm?: string;
   onDone?: (outcome: WriteOutcome & { ok: true }) => void;
+  /** A refusal the screen answers itself (say, with a confirmation): true, and it is not shown here. */
+  onRefused?: (error: ApiError) => boolean;
   'data-testid'?: string;
   'aria-label'?: string;
 }) {
@@ -38,8 +42,9 @@ export function WriteButton({
     const outcome = await run(onWrite);
     setPending(false);
     if (outcome.ok) onDone?.(outcome);
-    // A refusal of a write that waited in the queue is in the refused list, with what to do about it.
-    else if (!outbox.isKept(outcome.failed.key)) setError(outcome.error);
+    // A refusal of a write that waited in the queue is in the refused list, with what to do about it;
+    // a screen may answer a refusal itself (onRefused).
+    else if (!outbox.isKept(outcome.failed.key) && !onRefused?.(outcome.error)) setError(outcome.error);
   }
   return (
     <>

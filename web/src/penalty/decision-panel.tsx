@@ -8,6 +8,8 @@ import type { AppliesTo, Decision, PenaltyId, PenaltyView } from '../api/types';
 import { Choices, SelectField, TextArea } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { useLang } from '../i18n/i18n';
+import { AddedPenaltyFields, addedBody, addedReady, type AddedPenalty } from './added-penalty';
+import { NoMatchLeftConfirm } from './no-match-left';
 import { PlayerPenaltyHistory } from './player-history';
 
 type Kind = 'guideline' | 'repeat' | 'other';
@@ -56,6 +58,8 @@ export function DecisionPanel({
   const [notes, setNotes] = useState('');
   const { account } = useSession();
   const isHeadJudge = hasRole(account, 'head-judge');
+  const [added, setAdded] = useState<AddedPenalty | null>(null);
+  const [noMatchLeftFor, setNoMatchLeftFor] = useState<string | null>(null);
   const headOnly = pack.settings.headJudgeOnly;
   const upgrade = decision.repeat?.upgradeTo ?? null;
 
@@ -71,12 +75,13 @@ export function DecisionPanel({
   const movedToNext = final === 'match-loss' && chosenLanding === 'next-match' && report.phase !== 'between-matches';
   const headJudgeNeeded =
     (kind === 'other' && !!headOnly?.deviation) || (isDq && !!headOnly?.disqualification) || (movedToNext && !!headOnly?.matchLossMovedToNextMatch);
-  const ready = final !== null && (kind !== 'other' || reason.trim() !== '') && (!needsStatements || writtenStatements.length > 0);
+  const ready = final !== null && (kind !== 'other' || reason.trim() !== '') && (!needsStatements || writtenStatements.length > 0) && addedReady(added);
 
   const choice: PenaltyChoice =
     kind === 'guideline' ? { kind: 'guideline' } : kind === 'repeat' && upgrade ? { kind: 'other', penalty: upgrade } : { kind: 'other', penalty: other as PenaltyId, reason: reason.trim() };
   const name = (p: PenaltyId | null) => pick(penaltyOf(pack, p)?.name) || (p ?? '');
-  const body = () => ({
+  const canAdd = decision.additionalPenaltyAllowed && kind !== 'other' && final !== null;
+  const body = {
     player: player.id,
     report,
     choice,
@@ -84,7 +89,9 @@ export function DecisionPanel({
     ...(needsDuel ? { duel } : {}),
     ...(isDq ? { statements: writtenStatements } : {}),
     ...(notes.trim() ? { notes: notes.trim() } : {}),
-  });
+    ...(canAdd && final !== null ? addedBody(pack, added, final, report) : {}),
+  };
+  const bodyKey = JSON.stringify(body);
 
   const kinds: { value: Kind; label: string; detail?: string }[] = [
     { value: 'guideline', label: t('penalty.keepGuideline', { penalty: name(decision.penalty) }) },
@@ -187,6 +194,8 @@ export function DecisionPanel({
         </fieldset>
       )}
 
+      {canAdd && final !== null && <AddedPenaltyFields pack={pack} guideline={final} report={report} value={added} onChange={setAdded} />}
+
       <TextArea
         label={headJudgeNeeded && !isHeadJudge ? t('request.notes') : t('penalty.notes')}
         hint={t('penalty.notesHint')}
@@ -197,27 +206,41 @@ export function DecisionPanel({
       />
       {headJudgeNeeded && <p className="notice notice-warn">{t('penalty.needsHeadJudge')}</p>}
       {headJudgeNeeded && !isHeadJudge ? (
+        <WriteButton
+          className="button button-primary button-large"
+          disabled={!ready}
+          onWrite={() => writes.submitRequest(id, version, { kind: 'penalty', penalty: body, ...(notes.trim() ? { notes: notes.trim() } : {}) })}
+          onDone={(outcome) => onRequested((outcome.body as { request?: { requestId?: number } }).request?.requestId ?? 0)}
+          data-testid="send-request"
+        >
+          {t('request.send')}
+        </WriteButton>
+      ) : (
         <>
           <WriteButton
             className="button button-primary button-large"
             disabled={!ready}
-            onWrite={() => writes.submitRequest(id, version, { kind: 'penalty', penalty: body(), ...(notes.trim() ? { notes: notes.trim() } : {}) })}
-            onDone={(outcome) => onRequested((outcome.body as { request?: { requestId?: number } }).request?.requestId ?? 0)}
-            data-testid="send-request"
+            onWrite={() => writes.issuePenalty(id, version, body)}
+            onDone={(outcome) => onIssued(outcome.body)}
+            onRefused={(error) => {
+              setNoMatchLeftFor(error.code === 'no-match-left' ? bodyKey : null);
+              return error.code === 'no-match-left';
+            }}
+            data-testid="issue-penalty"
           >
-            {t('request.send')}
+            {body.additional
+              ? t('penaltyExtras.issueWithAdded', { penalty: name(final), added: name(body.additional.penalty), name: player.name })
+              : t('penalty.issue', { penalty: name(final), name: player.name })}
           </WriteButton>
+          {noMatchLeftFor === bodyKey && (
+            <NoMatchLeftConfirm
+              name={player.name}
+              penalty={name(final)}
+              onWrite={() => writes.issuePenalty(id, version, { ...body, withoutEffect: true })}
+              onDone={(outcome) => onIssued(outcome.body)}
+            />
+          )}
         </>
-      ) : (
-        <WriteButton
-          className="button button-primary button-large"
-          disabled={!ready}
-          onWrite={() => writes.issuePenalty(id, version, body())}
-          onDone={(outcome) => onIssued(outcome.body)}
-          data-testid="issue-penalty"
-        >
-          {t('penalty.issue', { penalty: name(final), name: player.name })}
-        </WriteButton>
       )}
     </div>
   );

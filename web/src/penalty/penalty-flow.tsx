@@ -15,6 +15,7 @@ import { DecisionPanel } from './decision-panel';
 import { RequestStatus } from './request-status';
 import { factsComplete, FactQuestions, type FactValues } from './fact-questions';
 import { InfractionPicker } from './infraction-picker';
+import { IssuedNotes } from './issued-notes';
 import { PlayerPicker, usePlayers } from './player-picker';
 
 const PHASES: readonly Phase[] = ['in-duel', 'between-duels', 'between-matches'];
@@ -135,6 +136,7 @@ export function PenaltyFlow() {
             penalty: pick(penaltyOf(pack, typeof shown.penalty === 'string' ? shown.penalty : null)?.name),
           })}
         </p>
+        <IssuedNotes pack={pack} answer={issued} />
         {backToTable && (
           <Link className="button" to={backToTable} data-testid="back-to-table">
             {t('request.back')}

@@ -8,6 +8,8 @@ import { Choices, SelectField, TextArea } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
+import { LandingNote } from '../penalty/landing-note';
+import { NoMatchLeftConfirm } from '../penalty/no-match-left';
 import { usePenalties } from '../penalty/penalty-flow';
 import { RequestQueue } from './request-queue';
 
@@ -69,7 +71,7 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
   const { t } = useTranslation();
   const { pick, lang } = useLang();
   return (
-    <li className={`card${p.status === 'rescinded' ? ' card-struck' : ''}`}>
+    <li className={`card${p.status === 'rescinded' ? ' card-struck' : ''}`} data-testid={`penalty-card-${p.id}`}>
       <p>
         <span className="muted">#{p.id}</span> <strong>{p.name}</strong> <span className="muted">{p.player}</span>
       </p>
@@ -81,6 +83,7 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
       <p className="muted">
         {t(`phase.${p.phase}`)} · {t('queue.by', { judge: `${p.judge.id} (${t(`role.${p.judge.role}`)})` })} · {formatTime(p.at, lang, true)}
       </p>
+      <LandingNote penalty={p} />
       {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
       {p.notes && <p data-testid={`penalty-notes-${p.id}`}>{t('request.notesLabel', { notes: p.notes })}</p>}
       {p.statements.length > 0 && (
@@ -114,6 +117,13 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
   const [statement, setStatement] = useState('');
   const needsStatement = outcome === 'changed' && to !== '' && DQ.includes(to);
   const ready = reason.trim() !== '' && (outcome === 'rescinded' || (to !== '' && (!needsStatement || statement.trim() !== '')));
+  const body =
+    outcome === 'rescinded'
+      ? { outcome, reason: reason.trim() }
+      : { outcome, penalty: to as PenaltyId, reason: reason.trim(), ...(needsStatement ? { statements: [statement.trim()] } : {}) };
+  // Rules 1-C/1-D: a change to a loss for the next match with none left asks the head judge to confirm it without a result effect.
+  const [noMatchLeftFor, setNoMatchLeftFor] = useState<string | null>(null);
+  const bodyKey = JSON.stringify(body);
   return (
     <details>
       <summary className="button button-small">{t('queue.appeal')}</summary>
@@ -145,19 +155,22 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
         <WriteButton
           className="button button-primary"
           disabled={!ready}
-          onWrite={() =>
-            writes.appeal(
-              id,
-              version,
-              penalty.id,
-              outcome === 'rescinded'
-                ? { outcome, reason: reason.trim() }
-                : { outcome, penalty: to as PenaltyId, reason: reason.trim(), ...(needsStatement ? { statements: [statement.trim()] } : {}) },
-            )
-          }
+          onWrite={() => writes.appeal(id, version, penalty.id, body)}
+          onRefused={(error) => {
+            setNoMatchLeftFor(error.code === 'no-match-left' ? bodyKey : null);
+            return error.code === 'no-match-left';
+          }}
         >
           {t('queue.decide')}
         </WriteButton>
+        {noMatchLeftFor === bodyKey && body.outcome === 'changed' && (
+          <NoMatchLeftConfirm
+            name={penalty.name}
+            penalty={pick(penaltyOf(pack, body.penalty)?.name)}
+            onWrite={() => writes.appeal(id, version, penalty.id, { ...body, withoutEffect: true })}
+            onDone={() => setNoMatchLeftFor(null)}
+          />
+        )}
       </div>
     </details>
   );

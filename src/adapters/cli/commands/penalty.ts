@@ -38,6 +38,7 @@ interface AppealOptions extends WriteOptions {
   readonly appliesTo?: string;
   readonly duel?: string;
   readonly statement?: string[];
+  readonly withoutEffect?: boolean;
 }
 
 interface LogOptions extends DbOptions {
@@ -182,6 +183,7 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
 function landingLine(e: PenaltyLogEntry, lang: Lang): string {
   if (e.noMatchLeft) return say(lang, '  適用先: 残りのマッチがないため、対戦結果への影響なしで記録しました', '  Lands on: no match is left, so it is recorded without an effect on any result');
   if (e.landedOn !== null) return say(lang, `  適用先: ${landedOnText(e.landedOn, lang)}`, `  Lands on: ${landedOnText(e.landedOn, lang)}`);
+  if (e.couldNotLand) return say(lang, `  適用先: 適用できませんでした (${e.couldNotLand.text.ja})。記録には残り、対戦結果への影響はありません`, `  Lands on: could not land (${e.couldNotLand.text.en}); it stays on the record with no effect on any result`);
   if (e.landing.kind === 'next-match') return say(lang, `  適用先: 第${e.landing.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`, `  Lands on: the player's next match from round ${e.landing.fromRound} (once paired)`);
   return say(lang, '  対戦結果への影響はありません', '  No effect on a result');
 }
@@ -202,7 +204,15 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
       const duel = optionalInt('--duel', options.duel, 1, 9, lang);
       await desk.run({
         type: 'ChangePenalty',
-        data: { penaltyId, penalty, reason, ...(appliesTo ? { appliesTo } : {}), ...(duel ? { duel } : {}), statements: statementsOf(options.statement) },
+        data: {
+          penaltyId,
+          penalty,
+          reason,
+          ...(appliesTo ? { appliesTo } : {}),
+          ...(duel ? { duel } : {}),
+          statements: statementsOf(options.statement),
+          ...(options.withoutEffect ? { withoutEffect: true } : {}),
+        },
         meta: desk.meta('ChangePenalty'),
       });
     }
@@ -216,7 +226,18 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
   const last = entry?.appeals.at(-1);
   if (!entry || !last) return;
   if (desk.json) {
-    return printJson(io, { penaltyId, player: entry.player, outcome: last.kind, from: last.from, to: last.to, reason: last.reason, recorded: entry.recorded, landedOn: entry.landedOn, dropped: isDropped(t, entry.player) });
+    return printJson(io, {
+      penaltyId,
+      player: entry.player,
+      outcome: last.kind,
+      from: last.from,
+      to: last.to,
+      reason: last.reason,
+      recorded: entry.recorded,
+      landedOn: entry.landedOn,
+      noMatchLeft: entry.noMatchLeft,
+      dropped: isDropped(t, entry.player),
+    });
   }
   const lang = desk.lang;
   const head =
@@ -270,6 +291,7 @@ function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   if (e.addedTo !== null) parts.push(say(lang, `#${e.addedTo} に追加`, `added to #${e.addedTo}`));
   if (e.reason !== null) parts.push(say(lang, `理由: ${e.reason}`, `reason: ${e.reason}`));
   if (e.noMatchLeft) parts.push(say(lang, '残りのマッチなし (結果への影響なし)', 'no match left (no result effect)'));
+  if (e.couldNotLand) parts.push(say(lang, `適用できず: ${e.couldNotLand.text.ja}`, `could not land: ${e.couldNotLand.text.en}`));
   for (const a of e.appeals) {
     parts.push(
       a.kind === 'rescinded'
@@ -313,7 +335,8 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
       .requiredOption('--reason <text>', 'the reason, kept with the record / 理由')
       .option('--applies-to <where>', 'where the changed penalty lands / 適用先')
       .option('--duel <n>', 'which duel a changed duel loss takes / 何デュエル目か')
-      .option('--statement <text>', 'a written statement, repeatable / 陳述書', collect),
+      .option('--statement <text>', 'a written statement, repeatable / 陳述書', collect)
+      .option('--without-effect', 'confirm changing it to a loss for the next match when the player has none left / 残りのマッチがなくても変更を記録することを確認'),
   ).action((options: AppealOptions) => appeal(options, io));
   withDbOptions(
     group

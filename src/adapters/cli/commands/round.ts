@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { pairingSeed } from '../../../app/pairing-seed.js';
+import { penaltyLog } from '../../../app/penalty-log.js';
 import { pairingsView, type PairingsView, type TableView } from '../../../app/projections/pairings-view.js';
 import type { Lang } from '../../../core/text.js';
 import type { TournamentCommand } from '../../../core/tournament/commands.js';
@@ -57,7 +58,23 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
     if (desk.json) return printJson(io, pairingsJson(paired, next));
     const view = pairingsView(paired, next);
     if (view) io.stdout.write(pairingsText(view, lang));
+    io.stdout.write(newlyUnlanded(t, paired, lang));
   });
+}
+
+/** Losses that waited for a next match this pairing leaves the player without (say, not in the top cut): said at once, not found later. */
+function newlyUnlanded(before: Tournament, after: Tournament, lang: Lang): string {
+  const earlier = new Set(penaltyLog(before).filter((e) => e.couldNotLand !== null).map((e) => e.id));
+  return penaltyLog(after)
+    .filter((e) => e.couldNotLand !== null && !earlier.has(e.id))
+    .map((e) =>
+      say(
+        lang,
+        `罰則 #${e.id} (${e.name}): 適用できませんでした (${e.couldNotLand?.text.ja})。記録には残り、対戦結果への影響はありません\n`,
+        `Penalty #${e.id} (${e.name}) could not land: ${e.couldNotLand?.text.en}; it stays on the record with no effect on any result\n`,
+      ),
+    )
+    .join('');
 }
 
 async function end(options: RoundOptions, io: Io): Promise<void> {

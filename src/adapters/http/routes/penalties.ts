@@ -49,6 +49,8 @@ const appeal = z.discriminatedUnion('outcome', [
     appliesTo: z.enum(APPLIES_TO).optional(),
     duel: z.number().int().min(1).max(9).optional(),
     statements: statements.optional(),
+    /** Confirms a change to a loss for the next match when the player has none left (no result effect). */
+    withoutEffect: z.boolean().optional(),
   }),
   z.strictObject({ outcome: z.literal('rescinded'), reason: z.string().trim().min(1).max(2000) }),
 ]);
@@ -117,7 +119,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties/:penaltyId/appeal',
-    summary: "The head judge's decision on an appeal: change the penalty (it lands as the original would have) or rescind it; the reason is kept.",
+    summary: "The head judge's decision on an appeal: change the penalty (it lands as the original would have) or rescind it; the reason is kept. A change to a loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it.",
     tags: ['penalties'],
     access: { command: 'ChangePenalty' },
     params: tournamentParams.extend({ penaltyId: z.coerce.number().int().min(1) }),

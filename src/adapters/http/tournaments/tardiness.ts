@@ -4,8 +4,8 @@ import { minutesLate } from '../../../core/tournament/minutes-late.js';
 import { deriveOneMatch } from '../../../core/tournament/match-results.js';
 import { effectsByMatch, matchKey } from '../../../core/tournament/penalty-effects.js';
 import { latenessPenalty } from '../../../core/tournament/same-lateness.js';
-import { departures, penaltiesInForce } from '../../../core/tournament/state-queries.js';
-import type { PenaltyState, RoundState, Tournament } from '../../../core/tournament/state.js';
+import { departures, repeatHistory } from '../../../core/tournament/state-queries.js';
+import type { RoundState, Tournament } from '../../../core/tournament/state.js';
 
 /** A player not seated at the round's seat time, with the penalty the guideline proposes now. */
 export interface LatePlayer {
@@ -43,8 +43,6 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
   if (late === 0 || round.ended || !round.started) return [];
   const { dropped } = departures(t);
   const names = new Map(t.players.map((p) => [p.id, p.name]));
-  const byPlayer = new Map<string, PenaltyState[]>();
-  for (const p of penaltiesInForce(t)) byPlayer.set(p.player, [...(byPlayer.get(p.player) ?? []), p]);
   const effects = effectsByMatch(t);
   // Players without history get the same decision: assess once per distinct history.
   const decisions = new Map<string, ReturnType<typeof assess>>();
@@ -60,9 +58,9 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
     for (const player of waiting) {
       const opponentOf = match.players[0] === player ? match.players[1] : match.players[0];
       const issued = latenessPenalty(t, player, round.number);
-      // The penalty already issued for this lateness is the one a heavier proposal replaces, not an earlier offence.
-      const mine = (byPlayer.get(player) ?? []).filter((p) => p !== issued);
-      const previous = mine.map((p) => p.report.infraction);
+      // The core's repeat count: an added penalty (rules 7, 10) is not a repeat, nor is the
+      // penalty already issued for this lateness (a heavier proposal replaces it).
+      const previous = repeatHistory(t, player, issued?.id);
       const key = previous.join('\u0000');
       let decided = decisions.get(key);
       if (!decided) {
