@@ -7,6 +7,7 @@ import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalt
 import type { EventDraft } from './events.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
+import type { BestOf } from './match-format.js';
 import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
@@ -109,6 +110,7 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
     appliesTo: asked.appliesTo,
     duel: asked.duel,
     context: narrowed(t, d.player, context, report.phase, final.penalty),
+    bestOf: bestOfCurrent(t, context),
   });
   if (!landed.ok) return landed;
   const allowed = checkAuthority(t, command.meta.actor, final.penalty, final.deviationReason !== null, landed.value, parts.statements);
@@ -138,6 +140,10 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
     },
   });
 }
+
+/** The format of the match the player was in when the report was made; between matches it does not matter. */
+const bestOfCurrent = (t: Tournament, context: PenaltyContext): BestOf =>
+  (context.currentMatch && findRound(t, context.currentMatch.round)?.bestOf) ?? 3;
 
 const landsOnAGame = (penalty: PenaltyId): boolean => penalty !== 'caution' && penalty !== 'warning';
 
@@ -190,6 +196,7 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
     appliesTo: d.appliesTo,
     duel: d.duel,
     context: original.context,
+    bestOf: bestOfCurrent(t, original.context),
   });
   if (!landed.ok) return landed;
   const statements = cleanStatements(d.statements);

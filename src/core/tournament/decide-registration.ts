@@ -1,5 +1,6 @@
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
+import { checkStageFormats } from './match-format.js';
 import { checkDate, checkInteger, checkText, firstError } from './command-checks.js';
 import type { CreateTournament, Drafted, DropPlayer, RegisterPlayer, SubmitDecklist } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
@@ -29,6 +30,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     s.kind === 'swiss' && !TOP_CUT_SIZES.includes(s.topCut)
       ? domainError('invalid-command', { field: 'settings.structure.topCut', problem: { ja: `${TOP_CUT_SIZES.join(', ')} のいずれかが必要です`, en: `expected one of ${TOP_CUT_SIZES.join(', ')}` } })
       : null,
+    checkStageFormats('settings.stages', settings.stages),
     settings.deckRules ? checkDeckRules('settings.deckRules', settings.deckRules) : null,
     pack.id !== pack.content.id || pack.version !== pack.content.version
       ? domainError('invalid-command', { field: 'pack', problem: { ja: `記録する id/版 ${pack.id} ${pack.version} が規定パック自身のものと違います`, en: `the recorded id/version ${pack.id} ${pack.version} differ from the pack's own` } })

@@ -1,3 +1,4 @@
+import { stageFormat } from './match-format.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
 import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairRound } from './commands.js';
@@ -60,12 +61,9 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
   const paired = kind === 'swiss' ? pairSwiss(t, expected, seed) : pairElimination(t, seed);
   if (!paired.ok) return paired;
   const { matches, byes, bracket, seedUsed } = paired.value;
-  return ok([
-    {
-      type: 'RoundPaired',
-      data: { round: expected, stage: kind === 'swiss' ? 'swiss' : 'top-cut', seatTime, seed: seedUsed, matches, byes, bracket },
-    },
-  ]);
+  const stage = kind === 'swiss' ? 'swiss' : 'top-cut';
+  const { bestOf, roundMinutes } = stageFormat(t.settings, stage);
+  return ok([{ type: 'RoundPaired', data: { round: expected, stage, seatTime, seed: seedUsed, matches, byes, bracket, bestOf, roundMinutes } }]);
 }
 
 /** `seedUsed`: recorded only where the seed decided something, so the log says what it can reproduce. */

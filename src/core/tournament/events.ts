@@ -2,6 +2,7 @@ import type { DeckRules } from '../deck/deck-rules.js';
 import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
+import type { BestOf, StageFormat } from './match-format.js';
 import type { Stage } from './match-record.js';
 
 /*
@@ -23,8 +24,15 @@ export interface TournamentSettings {
   /** YYYY-MM-DD: the day banlist and card legality are judged by. */
   readonly date: string;
   readonly decklistsRequired: boolean;
+  /** The round length of a stage the `stages` leave out. */
   readonly roundMinutes: number;
   readonly structure: Structure;
+  /**
+   * Match format and round length per stage (`swiss`, `top-cut`, which is also single
+   * elimination from the start). Missing in logs from before it was recorded, or for a stage
+   * left out: best of 3 in `roundMinutes`.
+   */
+  readonly stages?: Partial<Record<Stage, StageFormat>>;
   /**
    * The card pool and F/L list decks are checked with, fixed at creation (later: DeckRulesChanged).
    * Missing in logs from before it was recorded: such a tournament checks with the shipped
@@ -123,6 +131,9 @@ export type RoundPaired = Event<'RoundPaired', {
   readonly byes: readonly string[];
   /** Elimination rounds only. */
   readonly bracket: readonly BracketSlot[] | null;
+  /** The round's match format, fixed at pairing; missing in older logs: the stage's format from the settings. */
+  readonly bestOf?: BestOf;
+  readonly roundMinutes?: number;
 }>;
 export type PlayerSeated = Event<'PlayerSeated', { readonly round: number; readonly table: number; readonly player: string }>;
 export type TimeExtended = Event<'TimeExtended', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason: string | null }>;

@@ -1,4 +1,5 @@
 import type { TournamentEvent } from './events.js';
+import { stageFormat } from './match-format.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 
 /*
@@ -43,7 +44,11 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       const d = event.data;
       const matches: MatchState[] = d.matches.map((m) => ({ table: m.table, players: m.players, report: null, seated: {}, extensions: [] }));
       const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
-      const round: RoundState = { number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket, ended: false };
+      const format = stageFormat(t.settings, d.stage);
+      const round: RoundState = {
+        number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket,
+        bestOf: d.bestOf ?? format.bestOf, roundMinutes: d.roundMinutes ?? format.roundMinutes, ended: false,
+      };
       return { ...t, rounds: [...t.rounds, round] };
     }
     case 'PlayerSeated':

@@ -1,5 +1,6 @@
 import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
+import type { BestOf } from './match-format.js';
 import type { Stage } from './match-record.js';
 import type {
   Actor,
@@ -54,6 +55,9 @@ export interface RoundState {
   readonly tableOf: ReadonlyMap<string, number>;
   readonly byes: readonly string[];
   readonly bracket: readonly BracketSlot[] | null;
+  /** Duels per match in this round and its length, as paired. */
+  readonly bestOf: BestOf;
+  readonly roundMinutes: number;
   readonly ended: boolean;
 }
 
