@@ -22,6 +22,7 @@ describe('shinpan tournament create', () => {
       structure: { kind: 'swiss', rounds: 5, topCut: 8 },
       decklistsRequired: false,
       roundMinutes: 40,
+      stages: { swiss: { bestOf: 3, roundMinutes: 40 }, 'top-cut': { bestOf: 3, roundMinutes: 40 } },
       pack: { id: 'ocg-5ds', version: expect.any(String) },
       deckRules: {
         cards: { source: 'shipped', name: 'shinpan OCG card database', hash: expect.stringMatching(/^[0-9a-f]{64}$/), cards: 14_222 },

@@ -1,3 +1,4 @@
+import { winsNeeded, type BestOf } from '../../core/tournament/match-format.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
 import { findPlayer, findRound } from '../../core/tournament/state-queries.js';
@@ -33,6 +34,9 @@ export interface TableView {
 export interface PairingsView {
   readonly round: number;
   readonly stage: Stage;
+  /** Duels per match (1: single duel) and the round's length, as paired. */
+  readonly bestOf: BestOf;
+  readonly roundMinutes: number;
   readonly seatTime: string;
   readonly ended: boolean;
   readonly tables: readonly TableView[];
@@ -61,7 +65,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   });
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,
-    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: 2 }],
+    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: winsNeeded(r.bestOf) }],
     outcome: { kind: 'bye' },
     duels: [],
     extensionMinutes: 0,
@@ -69,5 +73,5 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     noSideDeckBeforeFirstPlayedDuel: false,
     penalties: [],
   }));
-  return { round, stage: r.stage, seatTime: r.seatTime, ended: r.ended, tables: [...tables, ...byes] };
+  return { round, stage: r.stage, bestOf: r.bestOf, roundMinutes: r.roundMinutes, seatTime: r.seatTime, ended: r.ended, tables: [...tables, ...byes] };
 }
