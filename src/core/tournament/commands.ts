@@ -38,6 +38,8 @@ export type ExtendTime = Command<'ExtendTime', { readonly round: number; readonl
 export type ReportResult = Command<'ReportResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[] }>;
 export type CorrectResult = Command<'CorrectResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly reason: string }>;
 export type EndRound = Command<'EndRound', { readonly round: number }>;
+/** After the ended Swiss round `afterRound`: give exactly one of `maxLosses` (by record) and `top` (by rank). */
+export type CutSwiss = Command<'CutSwiss', { readonly afterRound: number; readonly maxLosses?: number; readonly top?: number }>;
 export type IssuePenalty = Command<
   'IssuePenalty',
   {
@@ -86,6 +88,7 @@ export type TournamentCommand =
   | ReportResult
   | CorrectResult
   | EndRound
+  | CutSwiss
   | IssuePenalty
   | RescindPenalty
   | ChangePenalty

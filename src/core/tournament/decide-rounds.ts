@@ -6,7 +6,7 @@ import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
 import { computeStandings } from './standings.js';
-import { departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
+import { cutAfter, departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 import { pairSwissRound } from './swiss-pairing.js';
 import { advancingEntrants, pairEntrants, seedEntrants } from './top-cut.js';
@@ -72,7 +72,8 @@ type Pairing = { matches: PairedMatch[]; byes: string[]; bracket: BracketSlot[] 
 function pairSwiss(t: Tournament, round: number, seed: number | null) {
   if (seed === null) return err(domainError('seed-required'));
   const { dropped } = departures(t);
-  const eligible = t.players.filter((p) => !dropped.has(p.id) && p.entryRound <= round);
+  const cut = cutAfter(t);
+  const eligible = t.players.filter((p) => !dropped.has(p.id) && !cut.has(p.id) && p.entryRound <= round);
   if (eligible.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: eligible.length }));
   if (round === 1 && t.settings.decklistsRequired) {
     const missing = eligible.filter((p) => p.decklist === null).map((p) => p.id);
@@ -125,7 +126,8 @@ function eliminationSeeds(t: Tournament, seed: number | null) {
   if (s.kind === 'swiss') {
     const rows = computeStandings(standingsPlayers(t), matchRecords(t).filter((m) => m.stage === 'swiss'));
     const { dropped, withdrawn } = departures(t);
-    return ok(rows.filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player)).slice(0, s.topCut).map((row) => row.player));
+    const cut = cutAfter(t);
+    return ok(rows.filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player)).slice(0, s.topCut).map((row) => row.player));
   }
   if (seed === null) return err(domainError('seed-required'));
   const { dropped } = departures(t);

@@ -151,6 +151,14 @@ export type ResultCorrected = Event<'ResultCorrected', {
   readonly reason: string;
 }>;
 export type RoundEnded = Event<'RoundEnded', { readonly round: number }>;
+/** How an organizer cuts the Swiss field after a round: by record (more losses than `maxLosses` leave) or by rank (all below the top `top` leave). */
+export type CutRule = { readonly kind: 'max-losses'; readonly maxLosses: number } | { readonly kind: 'top'; readonly top: number };
+/**
+ * Players who leave the Swiss after round `afterRound` by the cut `rule`, as the standings
+ * stood then: a fact, so later corrections or appeals do not bring anyone back or send anyone
+ * home. They rank below everyone still in and keep that place for prizes.
+ */
+export type SwissCut = Event<'SwissCut', { readonly afterRound: number; readonly rule: CutRule; readonly out: readonly string[] }>;
 export type PenaltyIssued = Event<'PenaltyIssued', {
   /** 1, 2, 3… in the order issued in this tournament. */
   readonly penaltyId: number;
@@ -199,6 +207,7 @@ export type TournamentEvent =
   | ResultReported
   | ResultCorrected
   | RoundEnded
+  | SwissCut
   | PenaltyIssued
   | PenaltyChanged
   | PenaltyRescinded
@@ -229,4 +238,5 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PrizeListSet',
   'PrizeAwarded',
   'DeckRulesChanged',
+  'SwissCut',
 ];

@@ -13,7 +13,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
   if (event.type === 'TournamentCreated') {
     if (state.status !== 'none') return state;
     const { tournamentId, settings, pack } = event.data;
-    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [] };
+    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [], cuts: [] };
   }
   if (state.status === 'none') return state;
   return evolveTournament(state, event);
@@ -67,6 +67,8 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
     }
     case 'RoundEnded':
       return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, ended: true } : r)) };
+    case 'SwissCut':
+      return { ...t, cuts: [...t.cuts, event.data] };
     case 'PenaltyIssued': {
       const d = event.data;
       const penalty: PenaltyState = {

@@ -43,4 +43,6 @@ export interface StandingsPlayer {
    * one more match played). Absent means 0.
    */
   readonly missedRounds?: number;
+  /** A cut took the player out of the Swiss after this round: ranked below everyone still in. Absent: still in. */
+  readonly cutAfterRound?: number;
 }

@@ -2,7 +2,7 @@ import { maxDuelsPlayed, winsNeeded, type BestOf } from './match-format.js';
 import { type MatchOutcome, type MatchRecord, type Stage, type StandingsPlayer } from './match-record.js';
 import { DRAW, type DuelEntry } from './events.js';
 import { effectsByMatch, effectsOn, matchKey, NO_EFFECTS, type MatchEffects } from './penalty-effects.js';
-import { departures } from './state-queries.js';
+import { cutAfter, departures } from './state-queries.js';
 import type { MatchReport, MatchState, Tournament } from './state.js';
 
 /*
@@ -138,7 +138,9 @@ export function deriveOneMatch(t: Tournament, round: number, match: MatchState, 
 export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.length): StandingsPlayer[] {
   const paired = Math.min(throughRound, t.rounds.length);
   const { dropped, withdrawn, status } = departures(t);
+  const cut = cutAfter(t);
   return t.players.map((p) => {
+    const cutAfterRound = cut.get(p.id);
     const missedRounds = Math.min(p.entryRound - 1, paired);
     const now = status(p.id);
     return {
@@ -148,6 +150,7 @@ export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.
       rankWithdrawn: withdrawn.has(p.id),
       ...(now === 'disqualified' || now === 'disqualified-forfeit-prizes' ? { disqualification: now } : {}),
       ...(missedRounds > 0 ? { missedRounds } : {}),
+      ...(cutAfterRound !== undefined && cutAfterRound <= paired ? { cutAfterRound } : {}),
     };
   });
 }

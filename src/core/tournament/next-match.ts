@@ -1,6 +1,6 @@
 import { deriveOneMatch } from './match-results.js';
 import type { PenaltyId } from '../policy/assess-types.js';
-import { isDropped, latestRound, matchOf, penaltiesInForce } from './state-queries.js';
+import { cutAfter, isDropped, latestRound, matchOf, penaltiesInForce } from './state-queries.js';
 import type { MatchState, RoundState, Tournament } from './state.js';
 
 /*
@@ -34,11 +34,12 @@ export function nextMatchRound(t: Tournament, player: string, penalty: PenaltyId
 /**
  * Whether the player can still play a match in round `fromRound` or later: already paired
  * there, a Swiss round still to pair, a top cut not yet paired (the player may make it), or
- * an elimination bracket the player is still in. A dropped or disqualified player has none.
+ * an elimination bracket the player is still in. A dropped, disqualified or cut player has none.
  */
 export function hasMatchLeft(t: Tournament, player: string, fromRound: number): boolean {
   if (t.rounds.some((r) => r.number >= fromRound && r.tableOf.has(player))) return true;
-  if (isDropped(t, player) || t.status === 'finished') return false;
+  // A player a cut took out of the Swiss plays no further round (nor the top cut).
+  if (isDropped(t, player) || cutAfter(t).has(player) || t.status === 'finished') return false;
   const s = t.settings.structure;
   const last = latestRound(t);
   if (s.kind === 'swiss' && fromRound <= s.rounds) return true;

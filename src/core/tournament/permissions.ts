@@ -20,6 +20,7 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   ReportResult: ['scorekeeper', 'judge', 'head-judge'],
   CorrectResult: ['scorekeeper', 'head-judge'],
   EndRound: ['organizer', 'scorekeeper'],
+  CutSwiss: ['organizer', 'scorekeeper'],
   IssuePenalty: ['judge', 'head-judge'],
   RescindPenalty: ['head-judge'],
   ChangePenalty: ['head-judge'],

@@ -20,6 +20,9 @@ export const findRound = (t: Tournament, round: number): RoundState | undefined 
 export const findMatch = (round: RoundState, table: number): MatchState | undefined =>
   round.matches[table - 1]?.table === table ? round.matches[table - 1] : round.matches.find((m) => m.table === table);
 
+/** Player id → the round after which a cut took the player out of the Swiss. */
+export const cutAfter = (t: Tournament): ReadonlyMap<string, number> => new Map(t.cuts.flatMap((c) => c.out.map((p) => [p, c.afterRound] as const)));
+
 export const latestRound = (t: Tournament): RoundState | undefined => t.rounds[t.rounds.length - 1];
 
 /** Penalties not rescinded, in the order issued. */

@@ -5,6 +5,7 @@ import type { Stage } from './match-record.js';
 import type {
   Actor,
   BracketSlot,
+  CutRule,
   DuelEntry,
   Landing,
   PenaltyContext,
@@ -94,6 +95,13 @@ export interface PenaltyState {
   readonly appeals: readonly PenaltyAppeal[];
 }
 
+/** A cut of the Swiss field: who left after which round, and by which rule. */
+export interface CutState {
+  readonly afterRound: number;
+  readonly rule: CutRule;
+  readonly out: readonly string[];
+}
+
 export interface PrizeState extends Prize {
   readonly awardedTo: readonly string[] | null;
 }
@@ -108,6 +116,8 @@ export interface Tournament {
   readonly rounds: readonly RoundState[];
   readonly penalties: readonly PenaltyState[];
   readonly prizes: readonly PrizeState[];
+  /** Cuts of the Swiss field, in order. */
+  readonly cuts: readonly CutState[];
 }
 
 /** Before `TournamentCreated`. */
