@@ -66,3 +66,24 @@ describe('results and penalties in single-duel matches (CLI)', () => {
     expect(loss).toMatchObject({ penalty: 'match-loss', landing: { kind: 'match', round: 1, table: 2 }, landedOn: { round: 1, table: 2 } });
   });
 });
+
+describe('shinpan round cut', () => {
+  it('given round 1 played, when the organizer cuts at 0 losses, then the losers leave the Swiss and round 2 pairs only those still in', async () => {
+    const { db, a, b, c, d } = await roundOne('cut');
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', a);
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '2', '--duels', c);
+    const made = await json('round', 'cut', '--db', db, '--max-losses', '0');
+    expect(made).toEqual({ afterRound: 1, rule: { kind: 'max-losses', maxLosses: 0 }, out: expect.arrayContaining([b, d]) });
+    const next = await json('round', 'pair', '--db', db);
+    expect(next.pairings.flatMap((p: { players: string[] }) => p.players).sort()).toEqual([a, c].sort());
+    const standings = await json('standings', '--db', db, '--round', '1');
+    expect(standings.slice(2).map((r: { player: string; cutAfterRound: number }) => [r.player, r.cutAfterRound]).sort()).toEqual([[b, 1], [d, 1]].sort());
+  });
+
+  it('refuses both or neither of --max-losses and --top, and a cut after the top cut began, writing nothing', async () => {
+    const { db } = await roundOne('cut-bad');
+    expect(await refused(db, 'round', 'cut', '--db', db)).toBe('shinpan: give either --max-losses (by record) or --top (by rank)\n');
+    expect(await refused(db, 'round', 'cut', '--db', db, '--top', '2', '--max-losses', '1')).toBe('shinpan: give either --max-losses (by record) or --top (by rank)\n');
+    expect(await refused(db, 'round', 'cut', '--db', db, '--top', '2', '--lang', 'ja')).toContain('第1回戦の卓 1, 2 の結果が未入力です');
+  });
+});

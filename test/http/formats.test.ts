@@ -91,3 +91,35 @@ describe.each(await storeKinds())('single-duel Swiss, best-of-3 top cut, over HT
     expect(await table(t, 1, 1)).toMatchObject({ outcome: { kind: 'pending' } });
   });
 });
+
+describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', ({ kind }) => {
+  let server: TestServer;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    staff = await staffOf(server);
+  });
+  afterAll(async () => server.close());
+
+  it('cuts by record after an ended round, answers who left, and pairs only those still in; a judge is refused', async () => {
+    const created = await staff.organizer.post('/api/tournaments', { id: 'cut', name: 'x', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, stages: { swiss: { bestOf: 1 } } });
+    expect(created.status).toBe(201);
+    const t = '/api/tournaments/cut';
+    for (const p of PLAYERS) await staff.scorekeeper.post(`${t}/players`, p);
+    const matches = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1 })).body.pairing.matches as { table: number; players: Pair }[];
+    for (const m of matches) expect((await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0]] })).status).toBe(200);
+    expect((await staff.scorekeeper.post(`${t}/rounds/1/end`)).status).toBe(200);
+    const judge = await staff.judge.post(`${t}/rounds/1/cut`, { maxLosses: 0 });
+    expect([judge.status, judge.body.code]).toEqual([403, 'forbidden']);
+    const both = await staff.organizer.post(`${t}/rounds/1/cut`, { maxLosses: 0, top: 2 });
+    expect(both.status).toBe(400);
+    const cut = await staff.organizer.post(`${t}/rounds/1/cut`, { maxLosses: 0 });
+    expect(cut.status, JSON.stringify(cut.body)).toBe(201);
+    expect([...cut.body.cut.out].sort()).toEqual(matches.map((m) => m.players[1]).sort());
+    const next = await staff.scorekeeper.post(`${t}/rounds`, { round: 2 });
+    expect((next.body.pairing.matches as { players: Pair }[]).flatMap((m) => m.players).sort()).toEqual(matches.map((m) => m.players[0]).sort());
+    const standings = (await staff.public.get(`${t}/standings`)).body.standings as { player: string; cutAfterRound?: number }[];
+    expect(standings.slice(2).every((r) => r.cutAfterRound === 1)).toBe(true);
+  });
+});

@@ -94,4 +94,21 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
       return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'EndRound', { round: params.round }, write));
     },
   });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/cut',
+    summary: 'Cuts the Swiss field after this ended Swiss round: `maxLosses` (players with more losses leave) or `top` (only the top N stay). Answers who left.',
+    tags: ['rounds'],
+    access: { command: 'CutSwiss' },
+    params: roundParams,
+    body: z.union([z.strictObject({ maxLosses: z.number().int().min(0).max(30) }), z.strictObject({ top: z.number().int().min(1).max(100_000) })]),
+    response: writeAnswer,
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'CutSwiss', { afterRound: params.round, ...body }, write);
+      return sendWrite(reply, answer, { cut: eventData(answer, 'SwissCut') ?? null }, 201);
+    },
+  });
 }
