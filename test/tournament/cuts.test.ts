@@ -116,3 +116,18 @@ describe('cut refusals', () => {
     thenError(inTop, cut({ afterRound: last, top: 2 }), 'cut-not-allowed');
   });
 });
+
+describe('top cuts of 128 and 256', () => {
+  it('given 260 players after one Swiss round, when the top 256 is paired, then 128 matches follow the bracket 1 v 256', () => {
+    const ids = Array.from({ length: 260 }, (_, i) => `p${String(i + 1).padStart(3, '0')}`);
+    const start = [created({ kind: 'swiss', rounds: 1, topCut: 256 }), ...ids.map((p) => registered(p))];
+    const r1 = thenEvents(given(...start), pair(1));
+    const paired = r1[0]?.type === 'RoundPaired' ? r1[0].data.matches : [];
+    const results = paired.map((m) => reported(1, m.table, [m.players[0], m.players[0]]));
+    const state = given(...start, ...r1, ...results, ended(1));
+    const top = thenEvents(state, pair(2))[0];
+    const rows = order(state).map((r) => r.player);
+    expect(top?.type === 'RoundPaired' && top.data.matches.length).toBe(128);
+    expect(top?.type === 'RoundPaired' && top.data.matches[0]?.players).toEqual([rows[0], rows[255]]);
+  });
+});

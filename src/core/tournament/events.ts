@@ -11,7 +11,8 @@ import type { Stage } from './match-record.js';
  * Every field is plain JSON so a replay from any store rebuilds the same state.
  */
 
-export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64] as const;
+/** Top cuts up to 256, as the largest YCS events cut (Bochum 2013: top 256 to day two). */
+export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64, 128, 256] as const;
 export type TopCutSize = (typeof TOP_CUT_SIZES)[number];
 
 /** Swiss rounds then an optional single-elimination cut, or single elimination from the start. */

@@ -47,7 +47,7 @@ function structureOf(options: CreateOptions, lang: Lang): Structure {
   }
   if (options.rounds === undefined) throw new CliError(say(lang, '--rounds: スイスドローの回戦数が必要です (または --single-elimination)', '--rounds: the number of Swiss rounds is required (or --single-elimination)'));
   const rounds = intOption('--rounds', options.rounds, 1, 20, lang);
-  const top = optionalInt('--top', options.top, 0, 64, lang) ?? 0;
+  const top = optionalInt('--top', options.top, 0, 256, lang) ?? 0;
   if (!(TOP_CUT_SIZES as readonly number[]).includes(top)) {
     throw new CliError(say(lang, `--top: ${TOP_CUT_SIZES.join(', ')} のいずれかが必要です (値: "${options.top}")`, `--top: expected one of ${TOP_CUT_SIZES.join(', ')}, got "${options.top}"`));
   }
