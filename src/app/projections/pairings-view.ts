@@ -1,4 +1,5 @@
 import { winsNeeded, type BestOf } from '../../core/tournament/match-format.js';
+import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
 import { findPlayer, findRound } from '../../core/tournament/state-queries.js';
@@ -37,6 +38,8 @@ export interface PairingsView {
   /** Duels per match (1: single duel) and the round's length, as paired. */
   readonly bestOf: BestOf;
   readonly roundMinutes: number;
+  /** The phase's name (day two…) from the second phase on; `null` in the first. */
+  readonly phase: string | null;
   readonly seatTime: string;
   readonly ended: boolean;
   readonly tables: readonly TableView[];
@@ -73,5 +76,5 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     noSideDeckBeforeFirstPlayedDuel: false,
     penalties: [],
   }));
-  return { round, stage: r.stage, bestOf: r.bestOf, roundMinutes: r.roundMinutes, seatTime: r.seatTime, ended: r.ended, tables: [...tables, ...byes] };
+  return { round, stage: r.stage, bestOf: r.bestOf, roundMinutes: r.roundMinutes, phase: r.stage === 'swiss' ? (phaseOf(t, round)?.name ?? null) : null, seatTime: r.seatTime, ended: r.ended, tables: [...tables, ...byes] };
 }

@@ -1,3 +1,4 @@
+import type { Deck } from '../deck/deck.js';
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
 import { checkStageFormats } from './match-format.js';
@@ -55,6 +56,7 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
 
   const paired = t.rounds.length;
   const s = t.settings.structure;
+  if (command.data.invitation !== undefined) return invite(command, t, { id, name: name.trim(), decklist: decklist ?? null });
   let entryRound = 1;
   if (paired > 0) {
     const late = s.kind === 'swiss' && paired === 1 && s.rounds >= 2;
@@ -63,6 +65,18 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
     if (t.settings.decklistsRequired && !decklist) return fail(domainError('decklists-missing', { players: [id] }));
   }
   return ok([{ type: 'PlayerRegistered', data: { player: { id, name: name.trim(), decklist: decklist ?? null }, entryRound } }]);
+}
+
+/** An invitation into the phase just started (day two), before its first round is paired: byes for the rounds before it. */
+function invite(command: RegisterPlayer, t: Tournament, player: { id: string; name: string; decklist: Deck | null }): Drafted {
+  const reason = command.data.invitation?.reason;
+  if (checkText('invitation.reason', reason)) return fail(domainError('reason-required'));
+  const phase = t.phases[t.phases.length - 1];
+  if (!phase || t.rounds.length !== phase.fromRound - 1) {
+    return fail(domainError('registration-closed', { reason: { ja: '招待は新しいフェーズの開始後、その最初の回戦の組み合わせ前だけです', en: 'an invitation goes into a phase just started, before its first round is paired' } }));
+  }
+  if (t.settings.decklistsRequired && player.decklist === null) return fail(domainError('decklists-missing', { players: [player.id] }));
+  return ok([{ type: 'PlayerRegistered', data: { player, entryRound: phase.fromRound, invitation: { reason: (reason as string).trim() } } }]);
 }
 
 /** DecklistSubmitted, until the player's first round is paired. */

@@ -1,4 +1,4 @@
-import { stageFormat } from './match-format.js';
+import { phaseOf, roundFormat } from './phases.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
 import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairRound } from './commands.js';
@@ -50,7 +50,9 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
   if (last && !last.ended) return err(domainError('round-not-finished', { round: last.number }));
   const pending = pendingResults(t);
   if (pending) return err(domainError('results-missing', pending));
-  const seatTime = command.data.seatTime ?? null;
+  // The first round of a phase (day two) is seated at the phase's seat time unless the pairing names one.
+  const phase = phaseOf(t, expected);
+  const seatTime = command.data.seatTime ?? (phase?.fromRound === expected ? phase.seatTime : null);
   const badTime = seatTime === null ? null : checkTime('seatTime', seatTime);
   if (badTime) return err(badTime);
 
@@ -62,7 +64,7 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
   if (!paired.ok) return paired;
   const { matches, byes, bracket, seedUsed } = paired.value;
   const stage = kind === 'swiss' ? 'swiss' : 'top-cut';
-  const { bestOf, roundMinutes } = stageFormat(t.settings, stage);
+  const { bestOf, roundMinutes } = roundFormat(t, stage, expected);
   return ok([{ type: 'RoundPaired', data: { round: expected, stage, seatTime, seed: seedUsed, matches, byes, bracket, bestOf, roundMinutes } }]);
 }
 

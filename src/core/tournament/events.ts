@@ -119,7 +119,13 @@ export type TournamentCreated = Event<'TournamentCreated', { readonly tournament
 /** `entryRound` 2 for a late entry: round 1 counts as a match loss. */
 /** The organizer changed the card pool or F/L list before round 1 was paired; who did it is the event's actor. */
 export type DeckRulesChanged = Event<'DeckRulesChanged', { readonly deckRules: DeckRules; readonly reason: string }>;
-export type PlayerRegistered = Event<'PlayerRegistered', { readonly player: PlayerEntry; readonly entryRound: number }>;
+/** `invitation`: advanced into a later phase (day two) with byes for the rounds before it, and why. */
+export type PlayerRegistered = Event<'PlayerRegistered', { readonly player: PlayerEntry; readonly entryRound: number; readonly invitation?: { readonly reason: string } }>;
+/**
+ * A new Swiss phase (day two) from round `fromRound`: its own name, match format and round
+ * length, and the seat time of its first round. Standings carry over.
+ */
+export type PhaseStarted = Event<'PhaseStarted', { readonly name: string; readonly fromRound: number; readonly format: StageFormat; readonly seatTime: string | null }>;
 export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
 export type PlayerDropped = Event<'PlayerDropped', { readonly player: string; readonly afterRound: number; readonly reason: string | null }>;
 export type RoundPaired = Event<'RoundPaired', {
@@ -209,6 +215,7 @@ export type TournamentEvent =
   | ResultCorrected
   | RoundEnded
   | SwissCut
+  | PhaseStarted
   | PenaltyIssued
   | PenaltyChanged
   | PenaltyRescinded
@@ -240,4 +247,5 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PrizeAwarded',
   'DeckRulesChanged',
   'SwissCut',
+  'PhaseStarted',
 ];

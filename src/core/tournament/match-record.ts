@@ -43,6 +43,8 @@ export interface StandingsPlayer {
    * one more match played). Absent means 0.
    */
   readonly missedRounds?: number;
+  /** Rounds before an invitation into a later phase: each counts as a bye (a win, 3 points). Absent means 0. */
+  readonly invitedByes?: number;
   /** A cut took the player out of the Swiss after this round: ranked below everyone still in. Absent: still in. */
   readonly cutAfterRound?: number;
 }

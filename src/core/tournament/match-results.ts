@@ -149,7 +149,8 @@ export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.
       dropped: dropped.has(p.id),
       rankWithdrawn: withdrawn.has(p.id),
       ...(now === 'disqualified' || now === 'disqualified-forfeit-prizes' ? { disqualification: now } : {}),
-      ...(missedRounds > 0 ? { missedRounds } : {}),
+      // An invited player (day two) has byes for the rounds before the invitation, not losses.
+      ...(missedRounds > 0 ? (p.invitation !== null ? { invitedByes: missedRounds } : { missedRounds }) : {}),
       ...(cutAfterRound !== undefined && cutAfterRound <= paired ? { cutAfterRound } : {}),
     };
   });

@@ -21,6 +21,7 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   CorrectResult: ['scorekeeper', 'head-judge'],
   EndRound: ['organizer', 'scorekeeper'],
   CutSwiss: ['organizer', 'scorekeeper'],
+  StartPhase: ['organizer'],
   IssuePenalty: ['judge', 'head-judge'],
   RescindPenalty: ['head-judge'],
   ChangePenalty: ['head-judge'],

@@ -65,11 +65,11 @@ export function computeStandings(
   matches: readonly MatchRecord[],
 ): StandingsRow[] {
   const indexOf = indexPlayers(players);
-  const tallies: Tally[] = players.map(({ id, missedRounds = 0 }) => {
+  const tallies: Tally[] = players.map(({ id, missedRounds = 0, invitedByes = 0 }) => {
     if (!Number.isInteger(missedRounds) || missedRounds < 0) {
       throw new RangeError(`standings: player "${id}" has missedRounds ${missedRounds}, not a whole number ≥ 0`);
     }
-    return { wins: 0, losses: missedRounds, draws: 0, byes: 0, opponents: [] };
+    return { wins: invitedByes, losses: missedRounds, draws: 0, byes: invitedByes, opponents: [] };
   });
   for (const match of matches) tallyMatch(match, indexOf, tallies);
 

@@ -1,6 +1,6 @@
 import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
-import type { BestOf } from './match-format.js';
+import type { BestOf, StageFormat } from './match-format.js';
 import type { Stage } from './match-record.js';
 import type {
   Actor,
@@ -26,6 +26,8 @@ export interface PlayerState {
   readonly decklist: Deck | null;
   /** The first round the player takes part in; earlier rounds count as match losses. */
   readonly entryRound: number;
+  /** Advanced into a later phase with byes for the rounds before it; `null` for a player who entered normally. */
+  readonly invitation: { readonly reason: string } | null;
   /** A drop on request (disqualifications are derived from penalties). */
   readonly drop: { readonly afterRound: number; readonly reason: string | null } | null;
 }
@@ -118,6 +120,16 @@ export interface Tournament {
   readonly prizes: readonly PrizeState[];
   /** Cuts of the Swiss field, in order. */
   readonly cuts: readonly CutState[];
+  /** Swiss phases after the first (day two…), in order. */
+  readonly phases: readonly PhaseState[];
+}
+
+/** A Swiss phase from round `fromRound` on. */
+export interface PhaseState {
+  readonly name: string;
+  readonly fromRound: number;
+  readonly format: StageFormat;
+  readonly seatTime: string | null;
 }
 
 /** Before `TournamentCreated`. */
