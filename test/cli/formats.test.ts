@@ -87,3 +87,28 @@ describe('shinpan round cut', () => {
     expect(await refused(db, 'round', 'cut', '--db', db, '--top', '2', '--lang', 'ja')).toContain('第1回戦の卓 1, 2 の結果が未入力です');
   });
 });
+
+describe('shinpan phase start', () => {
+  it('given day one of single duels, when day two starts best of 3, then its round is paired so, named on the pairings, and an invited player has byes', async () => {
+    const { db, a, c } = await roundOne('day2');
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', a);
+    await json('result', 'report', '--db', db, '--round', '1', '--table', '2', '--duels', c);
+    await json('round', 'end', '--db', db);
+    const phase = await json('phase', 'start', '--db', db, '--name', 'Day 2', '--best-of', '3', '--round-minutes', '50', '--seat-time', '2011-06-02T09:30:00+09:00');
+    expect(phase).toEqual({ name: 'Day 2', fromRound: 2, format: { bestOf: 3, roundMinutes: 50 }, seatTime: '2011-06-02T09:30:00+09:00' });
+    const invited = await ok('player', 'add', '--db', db, '--id', 'Z1', '--name', '招待選手', '--invited', '前年度優勝', '--lang', 'en');
+    expect(invited).toBe('Registered 招待選手 (Z1), invited into round 2 (byes before it): 前年度優勝\n');
+    await json('round', 'pair', '--db', db);
+    const board = await json('pairings', '--db', db);
+    expect(board).toMatchObject({ round: 2, phase: 'Day 2', bestOf: 3, roundMinutes: 50, seatTime: '2011-06-02T09:30:00+09:00' });
+    expect(await ok('pairings', '--db', db, '--lang', 'en')).toMatch(/^Day 2 Round 2 \(Swiss\)/);
+    const standings = await json('standings', '--db', db, '--round', '1');
+    expect(standings.find((r: { player: string }) => r.player === 'Z1')).toMatchObject({ points: 3 });
+  });
+
+  it('refuses a phase while round 1 still runs, and a bad --best-of, writing nothing', async () => {
+    const { db } = await roundOne('day2-bad');
+    expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2', '--best-of', '2')).toBe('shinpan: --best-of: expected one of 1, 3, 5, got "2"\n');
+    expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2')).toContain('[round-not-finished]');
+  });
+});

@@ -122,4 +122,21 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
     const standings = (await staff.public.get(`${t}/standings`)).body.standings as { player: string; cutAfterRound?: number }[];
     expect(standings.slice(2).every((r) => r.cutAfterRound === 1)).toBe(true);
   });
+
+  it('starts day two with its own format and seat time; the board names it; a judge is refused', async () => {
+    const created = await staff.organizer.post('/api/tournaments', { id: 'days', name: 'x', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, stages: { swiss: { bestOf: 1 } } });
+    expect(created.status).toBe(201);
+    const t = '/api/tournaments/days';
+    for (const p of PLAYERS) await staff.scorekeeper.post(`${t}/players`, p);
+    const matches = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1 })).body.pairing.matches as { table: number; players: Pair }[];
+    for (const m of matches) await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0]] });
+    await staff.scorekeeper.post(`${t}/rounds/1/end`);
+    const body = { name: 'Day 2', bestOf: 3, roundMinutes: 50, seatTime: '2025-06-02T00:30:00.000Z' };
+    expect((await staff.judge.post(`${t}/phases`, body)).status).toBe(403);
+    const phase = await staff.organizer.post(`${t}/phases`, body);
+    expect(phase.status, JSON.stringify(phase.body)).toBe(201);
+    expect(phase.body.phase).toEqual({ name: 'Day 2', fromRound: 2, format: { bestOf: 3, roundMinutes: 50 }, seatTime: '2025-06-02T00:30:00.000Z' });
+    expect((await staff.scorekeeper.post(`${t}/rounds`, { round: 2 })).status).toBe(201);
+    expect((await staff.public.get(`${t}/rounds/2/pairings`)).body).toMatchObject({ phase: 'Day 2', bestOf: 3, roundMinutes: 50, seatTime: '2025-06-02T00:30:00.000Z' });
+  });
 });

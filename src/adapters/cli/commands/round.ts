@@ -131,7 +131,8 @@ function resultText(t: TableView, lang: Lang): string {
 
 /** The pairings board: a heading, then one line per table, byes last. */
 export function pairingsText(view: PairingsView, lang: Lang): string {
-  const heading = say(lang, `第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`, `Round ${view.round} (${STAGE_NAMES[view.stage].en})`);
+  const phase = view.phase === null ? '' : `${view.phase} `;
+  const heading = say(lang, `${phase}第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`, `${phase}Round ${view.round} (${STAGE_NAMES[view.stage].en})`);
   const status = view.ended ? say(lang, '終了', 'ended') : say(lang, `着席 ${view.seatTime}`, `seat time ${view.seatTime}`);
   const table = renderTable(
     [
