@@ -60,6 +60,8 @@ export type Step =
   | { readonly kind: 'drop'; readonly player: number };
 
 export interface Scenario {
+  /** Duels per Swiss match; absent: best of 3. */
+  readonly bestOf?: 1 | 3;
   readonly players: number;
   readonly rounds: number;
   readonly seed: number;
@@ -73,8 +75,9 @@ class Run {
 
   constructor(readonly scenario: Scenario) {
     this.ids = Array.from({ length: scenario.players }, (_, i) => `p${i + 1}`);
-    this.model = new LandingModel(pack, this.ids, scenario.rounds);
-    const settings = { name: 'model', date: '2009-03-01', decklistsRequired: false, roundMinutes: 40, structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut: 0 as const } };
+    this.model = new LandingModel(pack, this.ids, scenario.rounds, scenario.bestOf ?? 3);
+    const stages = scenario.bestOf === 1 ? { stages: { swiss: { bestOf: 1 as const, roundMinutes: 25 } } } : {};
+    const settings = { name: 'model', date: '2009-03-01', decklistsRequired: false, roundMinutes: 40, structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut: 0 as const }, ...stages };
     this.must({ type: 'CreateTournament', data: { tournamentId: 'm', settings, pack: { id: pack.id, version: pack.version, content: pack } }, meta: by('CreateTournament') });
     for (const id of this.ids) this.must({ type: 'RegisterPlayer', data: { player: { id, name: id } }, meta: by('RegisterPlayer') });
     this.pair();

@@ -35,6 +35,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const scenario = fc.record({
+  bestOf: fc.constantFrom(1 as const, 3 as const),
   players: fc.integer({ min: 4, max: 6 }),
   rounds: fc.integer({ min: 1, max: 3 }),
   seed: fc.nat(1000),
