@@ -136,6 +136,9 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
     const phase = await staff.organizer.post(`${t}/phases`, body);
     expect(phase.status, JSON.stringify(phase.body)).toBe(201);
     expect(phase.body.phase).toEqual({ name: 'Day 2', fromRound: 2, format: { bestOf: 3, roundMinutes: 50 }, seatTime: '2025-06-02T00:30:00.000Z' });
+    const invited = await staff.scorekeeper.post(`${t}/players`, { id: '0000000077', name: '招待選手', invitation: { reason: 'last year’s champion' } });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect(invited.body.events[0].data).toMatchObject({ entryRound: 2, invitation: { reason: 'last year’s champion' } });
     expect((await staff.scorekeeper.post(`${t}/rounds`, { round: 2 })).status).toBe(201);
     expect((await staff.public.get(`${t}/rounds/2/pairings`)).body).toMatchObject({ phase: 'Day 2', bestOf: 3, roundMinutes: 50, seatTime: '2025-06-02T00:30:00.000Z' });
   });
