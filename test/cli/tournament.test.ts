@@ -22,6 +22,7 @@ describe('shinpan tournament create', () => {
       structure: { kind: 'swiss', rounds: 5, topCut: 8 },
       decklistsRequired: false,
       roundMinutes: 40,
+      stages: { swiss: { bestOf: 3, roundMinutes: 40 }, 'top-cut': { bestOf: 3, roundMinutes: 40 } },
       pack: { id: 'ocg-5ds', version: expect.any(String) },
       deckRules: {
         cards: { source: 'shipped', name: 'shinpan OCG card database', hash: expect.stringMatching(/^[0-9a-f]{64}$/), cards: 14_222 },
@@ -45,7 +46,7 @@ describe('shinpan tournament create', () => {
     [['--date', '2011-02-30', '--rounds', '3'], '--date: expected a date YYYY-MM-DD, got "2011-02-30"'],
     [['--date', '2011-06-01', '--rounds', '0'], '--rounds: expected a whole number from 1 to 20, got "0"'],
     [['--date', '2011-06-01', '--rounds', 'five'], '--rounds: expected a whole number from 1 to 20, got "five"'],
-    [['--date', '2011-06-01', '--rounds', '3', '--top', '6'], '--top: expected one of 0, 4, 8, 16, 32, 64, got "6"'],
+    [['--date', '2011-06-01', '--rounds', '3', '--top', '6'], '--top: expected one of 0, 4, 8, 16, 32, 64, 128, 256, got "6"'],
     [['--date', '2011-06-01'], '--rounds: the number of Swiss rounds is required (or --single-elimination)'],
     [['--date', '2011-06-01', '--rounds', '3', '--as', 'player'], '--as: expected one of organizer, head-judge, judge, scorekeeper, got "player"'],
     [['--date', '2011-06-01', '--rounds', '3', '--at', 'tomorrow'], '--at: expected an ISO time like 2011-06-01T10:00:00+09:00, got "tomorrow"'],

@@ -22,6 +22,8 @@ interface Case {
 }
 
 const T = '/api/tournaments/roles';
+/** A tournament of two Swiss rounds with round 1 played, where day two can start. */
+const DAYS = '/api/tournaments/roles-days';
 const [P1, P2] = [PLAYERS[0].id, PLAYERS[1].id];
 /** Registered by the table itself, so still without a match when its decklist is submitted. */
 const LATE = '0000000099';
@@ -83,6 +85,8 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: '/api/record', may: STAFF },
   { method: 'GET', path: `${T}/export`, may: STAFF },
   { method: 'POST', path: `${T}/rounds/1/end`, may: ['organizer', 'scorekeeper'] },
+  { method: 'POST', path: `${T}/rounds/1/cut`, body: { maxLosses: 5 }, may: ['organizer', 'scorekeeper'] },
+  { method: 'POST', path: `${DAYS}/phases`, body: { name: 'Day 2' }, may: ['organizer'] },
   { method: 'POST', path: `${T}/finish`, may: ['organizer', 'scorekeeper'] },
   { method: 'POST', path: `${T}/prizes/p1/award`, may: ['organizer'] },
 ];
@@ -103,6 +107,10 @@ beforeAll(async () => {
   await staff.scorekeeper.post(`${T}/players`, { id: 'drop-me', name: '獏良了' });
   const dummy = await staff.organizer.post('/api/accounts', { username: 'dummy', displayName: 'dummy', roles: ['scorekeeper'], password: 'dummy-password-1' });
   slots.dummy = dummy.body.account.id;
+  await tournamentWithPlayers(staff, 'roles-days', { rounds: 2 });
+  const paired = await staff.scorekeeper.post(`${DAYS}/rounds`, { round: 1 });
+  for (const m of paired.body.pairing.matches as { table: number; players: string[] }[]) await staff.scorekeeper.post(`${DAYS}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0], m.players[0]] });
+  await staff.scorekeeper.post(`${DAYS}/rounds/1/end`);
 });
 afterAll(async () => server.close());
 

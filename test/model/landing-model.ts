@@ -15,9 +15,12 @@ export const LADDER = ['caution', 'warning', 'duel-loss', 'match-loss', 'disqual
 export type Penalty = (typeof LADDER)[number];
 export type Phase = 'in-duel' | 'between-duels' | 'between-matches';
 
-/** A best-of-three match: two duel wins take it, so there are at most three duels. */
-const WINS = 2;
-const MAX_DUEL = 3;
+/**
+ * Matches are best of three (two duel wins take it, at most three duels) or single duels (one
+ * duel is the match: a drawn duel is a drawn match, and "the next duel" is the first duel of
+ * the next match).
+ */
+export type BestOf = 1 | 3;
 
 export interface Match {
   readonly round: number;
@@ -68,11 +71,17 @@ export class LandingModel {
     readonly swissRounds: number,
     /** The top cut after the Swiss rounds (0: none). Its rounds are numbered on from the Swiss ones. */
     readonly topCut: number = 0,
+    /** Duels a match is played to, in every round: one duel decides a single-duel match. */
+    readonly bestOf: BestOf = 3,
   ) {}
 
   /** A top-cut round: single elimination, so a match must have a winner (no draw). */
   isCut(round: number): boolean {
     return round > this.swissRounds;
+  }
+
+  private get wins(): number {
+    return this.bestOf === 1 ? 1 : 2;
   }
 
   // ---- the event as it runs ------------------------------------------------------------
@@ -126,10 +135,10 @@ export class LandingModel {
 
   /** The shortest report of duels that gives `winner` the match (the penalty duels fill the rest). */
   winningReport(m: Match, winner: string): string[] {
-    for (let k = 1; k <= MAX_DUEL; k += 1) {
+    for (let k = 1; k <= (this.bestOf === 1 ? 1 : 3); k += 1) {
       const duels = Array.from({ length: k }, () => winner);
       const laid = this.layDuels(m, duels);
-      if (laid.unused === 0 && (laid.wins[winner] ?? 0) >= WINS) return duels;
+      if (laid.unused === 0 && (laid.wins[winner] ?? 0) >= this.wins) return duels;
     }
     return [winner];
   }
@@ -194,9 +203,17 @@ export class LandingModel {
           if (duel !== undefined) return null;
           return noMatchLeft(this.nextRound(r.player, latest, true));
         }
-        // 1-C in a match: the duel in progress, or between duels the next one; the judge names it.
         const m = current as Match;
-        if (duel === undefined || duel < 1 || duel > MAX_DUEL) return null;
+        if (this.bestOf === 1) {
+          // A single duel: between duels "the next duel" is the first of the next match (no number); in the duel, duel 1.
+          if (r.phase === 'between-duels') return duel !== undefined ? null : noMatchLeft(m.round + 1);
+          if (duel !== undefined && duel !== 1) return null;
+          if (this.duelLossesOn(m).some((d) => d.player === r.player)) return null;
+          if (this.outcome(m).kind !== 'pending') return null;
+          return { kind: 'duel', round: m.round, table: m.table, duel: 1 };
+        }
+        // 1-C in a match: the duel in progress, or between duels the next one; the judge names it.
+        if (duel === undefined || duel < 1 || duel > 3) return null;
         if (this.duelLossesOn(m).some((d) => d.player === r.player && d.duel === duel)) return null;
         if (this.outcome(m).kind !== 'pending') return null;
         return { kind: 'duel', round: m.round, table: m.table, duel };
@@ -283,7 +300,13 @@ export class LandingModel {
     for (const r of this.rounds) {
       if (r.number < t.from) continue;
       const m = r.matches.find((x) => x.players.includes(p.player));
-      if (m) return m;
+      if (!m) continue;
+      // A duel loss needs a duel: a match whose duels this player already lost by earlier penalties is passed over.
+      if (p.penalty === 'duel-loss') {
+        const earlier = this.inForce().filter((q) => q.id < p.id && q.player === p.player && q.penalty === 'duel-loss' && this.matchOf(q) === m).length;
+        if (earlier >= this.wins) continue;
+      }
+      return m;
     }
     return undefined;
   }
@@ -325,7 +348,9 @@ export class LandingModel {
     const losses = this.duelLossesOn(m);
     const last = Math.max(0, ...losses.map((d) => d.duel));
     let next = 0;
-    for (let duel = 1; (wins[a] ?? 0) < WINS && (wins[b] ?? 0) < WINS; duel += 1) {
+    let positions = 0;
+    for (let duel = 1; (wins[a] ?? 0) < this.wins && (wins[b] ?? 0) < this.wins && (this.bestOf === 3 || positions < 1); duel += 1) {
+      positions += 1;
       const here = new Set(losses.filter((d) => d.duel === duel).map((d) => d.player));
       if (here.size > 0) {
         if (here.size === 1) { const w = here.has(a) ? b : a; wins[w] = (wins[w] ?? 0) + 1; }
@@ -348,7 +373,7 @@ export class LandingModel {
     const fresh = m.report !== null && m.report.aroundPenalties.length === around.length && m.report.aroundPenalties.every((id, i) => id === around[i]);
     const { wins } = this.layDuels(m, fresh ? (m.report as { duels: string[] }).duels : []);
     const [wa, wb] = [wins[a] ?? 0, wins[b] ?? 0];
-    if (Math.max(wa, wb) < WINS && !fresh) return { kind: 'pending' };
+    if (Math.max(wa, wb) < this.wins && !fresh) return { kind: 'pending' };
     if (wa === wb) return { kind: 'draw' };
     return { kind: 'win', winner: wa > wb ? a : b };
   }

@@ -60,6 +60,8 @@ export type Step =
   | { readonly kind: 'drop'; readonly player: number };
 
 export interface Scenario {
+  /** Duels per Swiss match; absent: best of 3. */
+  readonly bestOf?: 1 | 3;
   readonly players: number;
   readonly rounds: number;
   /** A top 4 after the Swiss rounds, or none. */
@@ -76,8 +78,12 @@ class Run {
   constructor(readonly scenario: Scenario) {
     this.ids = Array.from({ length: scenario.players }, (_, i) => `p${i + 1}`);
     const topCut = scenario.topCut ?? 0;
-    this.model = new LandingModel(pack, this.ids, scenario.rounds, topCut);
-    const settings = { name: 'model', date: '2009-03-01', decklistsRequired: false, roundMinutes: 40, structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut } };
+    const bestOf = scenario.bestOf ?? 3;
+    this.model = new LandingModel(pack, this.ids, scenario.rounds, topCut, bestOf);
+    // The model plays every round to the same number of duels: the top cut gets the Swiss format too.
+    const format = { bestOf: 1 as const, roundMinutes: 25 };
+    const stages = bestOf === 1 ? { stages: { swiss: format, 'top-cut': format } } : {};
+    const settings = { name: 'model', date: '2009-03-01', decklistsRequired: false, roundMinutes: 40, structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut }, ...stages };
     this.must({ type: 'CreateTournament', data: { tournamentId: 'm', settings, pack: { id: pack.id, version: pack.version, content: pack } }, meta: by('CreateTournament') });
     for (const id of this.ids) this.must({ type: 'RegisterPlayer', data: { player: { id, name: id } }, meta: by('RegisterPlayer') });
     this.pair();

@@ -35,6 +35,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const general = fc.record({
+  bestOf: fc.constantFrom(1 as const, 3 as const),
   players: fc.integer({ min: 4, max: 6 }),
   rounds: fc.integer({ min: 1, max: 3 }),
   topCut: fc.constantFrom(0 as const, 4 as const),
@@ -45,6 +46,7 @@ const general = fc.record({
 // One Swiss round before a top 4 of five or six players: penalties between matches wait for the
 // cut, and someone always misses it, so landing in the cut and not landing at all both come up.
 const nearTheCut = fc.record({
+  bestOf: fc.constantFrom(1 as const, 3 as const),
   players: fc.integer({ min: 5, max: 6 }),
   rounds: fc.constant(1),
   topCut: fc.constant(4 as const),

@@ -60,6 +60,8 @@ describe('top cut after Swiss', () => {
         { kind: 'match', table: 1 },
         { kind: 'match', table: 2 },
       ],
+      bestOf: 3,
+      roundMinutes: 40,
     });
   });
 

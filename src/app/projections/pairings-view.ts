@@ -1,3 +1,5 @@
+import { winsNeeded, type BestOf } from '../../core/tournament/match-format.js';
+import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
 import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
@@ -35,6 +37,11 @@ export interface TableView {
 export interface PairingsView {
   readonly round: number;
   readonly stage: Stage;
+  /** Duels per match (1: single duel) and the round's length, as paired. */
+  readonly bestOf: BestOf;
+  readonly roundMinutes: number;
+  /** The phase's name (day two…) from the second phase on; `null` in the first. */
+  readonly phase: string | null;
   readonly seatTime: string;
   /** False while the pairings are posted and the round waits for "start round". */
   readonly started: boolean;
@@ -66,7 +73,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   });
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,
-    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: 2, dropped: dropped.has(id) }],
+    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: winsNeeded(r.bestOf), dropped: dropped.has(id) }],
     outcome: { kind: 'bye' },
     duels: [],
     extensionMinutes: 0,
@@ -74,5 +81,5 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     noSideDeckBeforeFirstPlayedDuel: false,
     penalties: [],
   }));
-  return { round, stage: r.stage, seatTime: r.seatTime, started: r.started, ended: r.ended, tables: [...tables, ...byes] };
+  return { round, stage: r.stage, bestOf: r.bestOf, roundMinutes: r.roundMinutes, phase: r.stage === 'swiss' ? (phaseOf(t, round)?.name ?? null) : null, seatTime: r.seatTime, started: r.started, ended: r.ended, tables: [...tables, ...byes] };
 }

@@ -2,6 +2,7 @@ import type { DeckRules } from '../deck/deck-rules.js';
 import type { Deck } from '../deck/deck.js';
 import type { AppliesTo, AssessReport, PenaltyId } from '../policy/assess-types.js';
 import type { Result } from '../result.js';
+import type { BestOf } from './match-format.js';
 import type { DomainError } from './domain-errors.js';
 import type { Actor, DuelEntry, EventDraft, Prize, RecordedPack, StaffRequest, TournamentEvent, TournamentSettings } from './events.js';
 
@@ -27,7 +28,10 @@ export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'o
 export type CreateTournament = Command<'CreateTournament', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
 /** Until round 1 is paired; `reason` is required (who changed it is the actor). */
 export type ChangeDeckRules = Command<'ChangeDeckRules', { readonly deckRules: DeckRules; readonly reason: string }>;
-export type RegisterPlayer = Command<'RegisterPlayer', { readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck } }>;
+/** `invitation`: into the phase just started, before its first round is paired, with byes for the rounds before it. */
+export type RegisterPlayer = Command<'RegisterPlayer', { readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck }; readonly invitation?: { readonly reason: string } }>;
+/** After an ended Swiss round, with Swiss rounds left: the next rounds form a phase; format and length default to the Swiss stage's. */
+export type StartPhase = Command<'StartPhase', { readonly name: string; readonly bestOf?: BestOf; readonly roundMinutes?: number; readonly seatTime?: string }>;
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
 export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
 /** `round` is the number the caller expects to pair, so a double click cannot pair twice; `seatTime` defaults to the time of pairing. */
@@ -54,6 +58,8 @@ export type ExtendTime = Command<'ExtendTime', { readonly round: number; readonl
 export type ReportResult = Command<'ReportResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[] }>;
 export type CorrectResult = Command<'CorrectResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly reason: string }>;
 export type EndRound = Command<'EndRound', { readonly round: number }>;
+/** After the ended Swiss round `afterRound`: give exactly one of `maxLosses` (by record) and `top` (by rank). */
+export type CutSwiss = Command<'CutSwiss', { readonly afterRound: number; readonly maxLosses?: number; readonly top?: number }>;
 export type IssuePenalty = Command<
   'IssuePenalty',
   {
@@ -115,6 +121,8 @@ export type TournamentCommand =
   | ReportResult
   | CorrectResult
   | EndRound
+  | CutSwiss
+  | StartPhase
   | IssuePenalty
   | RescindPenalty
   | ChangePenalty

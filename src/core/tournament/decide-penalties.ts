@@ -7,12 +7,13 @@ import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalt
 import type { EventDraft } from './events.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
+import type { BestOf } from './match-format.js';
 import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
 import { decideSameLateness, sameLateness } from './same-lateness.js';
-import { findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, repeatHistory, unreportedMatchOf } from './state-queries.js';
+import { bestOfCurrent, findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, repeatHistory, unreportedMatchOf } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
 /*
@@ -111,6 +112,7 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
     appliesTo: asked.appliesTo,
     duel: asked.duel,
     context: narrowed(t, d.player, context, report.phase, final.penalty),
+    bestOf: bestOfCurrent(t, context),
   });
   if (!landed.ok) return landed;
   const allowed = checkAuthority(t, command.meta.actor, final.penalty, final.deviationReason !== null, landed.value, parts.statements);
@@ -141,6 +143,8 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
     },
   });
 }
+
+/** The format of the match the player was in when the report was made; between matches it does not matter. */
 
 const landsOnAGame = (penalty: PenaltyId): boolean => penalty !== 'caution' && penalty !== 'warning';
 
@@ -193,6 +197,7 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
     appliesTo: d.appliesTo,
     duel: d.duel,
     context: original.context,
+    bestOf: bestOfCurrent(t, original.context),
   });
   if (!landed.ok) return landed;
   const statements = cleanStatements(d.statements);

@@ -1,3 +1,4 @@
+import { phaseOf, roundFormat } from './phases.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
 import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairRound } from './commands.js';
@@ -5,7 +6,7 @@ import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
 import { computeStandings } from './standings.js';
-import { departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
+import { cutAfter, departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 import { pairSwissRound } from './swiss-pairing.js';
 import { advancingEntrants, pairEntrants, seedEntrants } from './top-cut.js';
@@ -50,7 +51,9 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
   if (last && !last.ended) return err(domainError('round-not-finished', { round: last.number }));
   const pending = pendingResults(t);
   if (pending) return err(domainError('results-missing', pending));
-  const seatTime = command.data.seatTime ?? null;
+  // The first round of a phase (day two) is seated at the phase's seat time unless the pairing names one.
+  const phase = phaseOf(t, expected);
+  const seatTime = command.data.seatTime ?? (phase?.fromRound === expected ? phase.seatTime : null);
   const badTime = seatTime === null ? null : checkTime('seatTime', seatTime);
   if (badTime) return err(badTime);
 
@@ -63,11 +66,13 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
   const paired = kind === 'swiss' ? pairSwiss(t, expected, seed) : pairElimination(t, seed);
   if (!paired.ok) return paired;
   const { matches, byes, bracket, seedUsed } = paired.value;
+  const stage = kind === 'swiss' ? 'swiss' : 'top-cut';
+  const { bestOf, roundMinutes } = roundFormat(t, stage, expected);
   return ok([
     ...gate.value,
     {
       type: 'RoundPaired',
-      data: { round: expected, stage: kind === 'swiss' ? 'swiss' : 'top-cut', seatTime, seed: seedUsed, matches, byes, bracket, ...(command.data.startLater === true ? { startsLater: true as const } : {}) },
+      data: { round: expected, stage, seatTime, seed: seedUsed, matches, byes, bracket, bestOf, roundMinutes, ...(command.data.startLater === true ? { startsLater: true as const } : {}) },
     },
   ]);
 }
@@ -78,7 +83,8 @@ type Pairing = { matches: PairedMatch[]; byes: string[]; bracket: BracketSlot[] 
 function pairSwiss(t: Tournament, round: number, seed: number | null) {
   if (seed === null) return err(domainError('seed-required'));
   const { dropped } = departures(t);
-  const eligible = t.players.filter((p) => !dropped.has(p.id) && p.entryRound <= round);
+  const cut = cutAfter(t);
+  const eligible = t.players.filter((p) => !dropped.has(p.id) && !cut.has(p.id) && p.entryRound <= round);
   if (eligible.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: eligible.length }));
   const records = matchRecords(t).filter((m) => m.stage === 'swiss');
   const opponents = new Map<string, string[]>();
@@ -127,7 +133,8 @@ function eliminationSeeds(t: Tournament, seed: number | null) {
   if (s.kind === 'swiss') {
     const rows = computeStandings(standingsPlayers(t), matchRecords(t).filter((m) => m.stage === 'swiss'));
     const { dropped, withdrawn } = departures(t);
-    return ok(rows.filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player)).slice(0, s.topCut).map((row) => row.player));
+    const cut = cutAfter(t);
+    return ok(rows.filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player)).slice(0, s.topCut).map((row) => row.player));
   }
   if (seed === null) return err(domainError('seed-required'));
   const { dropped } = departures(t);

@@ -4,6 +4,8 @@ import { decideChangePenalty, decideIssuePenalty, decideRescindPenalty } from '.
 import { decideChangeDeckRules } from './decide-deck-rules.js';
 import { decideCreate, decideDrop, decideRegister, decideSubmitDecklist } from './decide-registration.js';
 import { decideCorrectResult, decideReportResult } from './decide-results.js';
+import { decideCutSwiss } from './decide-cuts.js';
+import { decideStartPhase } from './phases.js';
 import { decideEndRound, decideExtendTime, decideFinish, decideMarkSeated, decidePairRound } from './decide-rounds.js';
 import { checkTime } from './command-checks.js';
 import { domainError } from './domain-errors.js';
@@ -58,6 +60,10 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideCorrectResult(command, t);
     case 'EndRound':
       return decideEndRound(command, t);
+    case 'CutSwiss':
+      return decideCutSwiss(command, t);
+    case 'StartPhase':
+      return decideStartPhase(command, t);
     case 'IssuePenalty':
       return decideIssuePenalty(command, t);
     case 'RescindPenalty':

@@ -45,6 +45,8 @@ const MESSAGES = {
   'round-already-ended': (d: { round: number }) => t(`第${d.round}回戦は終了済みです`, `round ${d.round} has already ended`),
   'results-missing': (d: { round: number; tables: readonly number[] }) =>
     t(`第${d.round}回戦の卓 ${list(d.tables)} の結果が未入力です`, `round ${d.round} still needs results for table ${list(d.tables)}`),
+  'phase-not-allowed': (d: { reason: Text }) => t(`ここでは新しいフェーズを始められません (${d.reason.ja})`, `no new phase here (${d.reason.en})`),
+  'cut-not-allowed': (d: { reason: Text }) => t(`ここではカットできません (${d.reason.ja})`, `no cut here (${d.reason.en})`),
   'no-more-rounds': (d: { rounds: number }) =>
     t(`この大会の回戦はすべて終わっています (${d.rounds}回戦)`, `every round of this tournament has been played (${d.rounds} rounds)`),
   'not-enough-players': (d: { needed: number; actual: number }) =>

@@ -3,6 +3,7 @@ import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
 import type { CorrectResult, IssuePenalty } from './commands.js';
+import type { BestOf, StageFormat } from './match-format.js';
 import type { Stage } from './match-record.js';
 
 /*
@@ -11,7 +12,8 @@ import type { Stage } from './match-record.js';
  * Every field is plain JSON so a replay from any store rebuilds the same state.
  */
 
-export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64] as const;
+/** Top cuts up to 256, as the largest YCS events cut (Bochum 2013: top 256 to day two). */
+export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64, 128, 256] as const;
 export type TopCutSize = (typeof TOP_CUT_SIZES)[number];
 
 /** Swiss rounds then an optional single-elimination cut, or single elimination from the start. */
@@ -24,8 +26,15 @@ export interface TournamentSettings {
   /** YYYY-MM-DD: the day banlist and card legality are judged by. */
   readonly date: string;
   readonly decklistsRequired: boolean;
+  /** The round length of a stage the `stages` leave out. */
   readonly roundMinutes: number;
   readonly structure: Structure;
+  /**
+   * Match format and round length per stage (`swiss`, `top-cut`, which is also single
+   * elimination from the start). Missing in logs from before it was recorded, or for a stage
+   * left out: best of 3 in `roundMinutes`.
+   */
+  readonly stages?: Partial<Record<Stage, StageFormat>>;
   /**
    * The card pool and F/L list decks are checked with, fixed at creation (later: DeckRulesChanged).
    * Missing in logs from before it was recorded: such a tournament checks with the shipped
@@ -111,7 +120,13 @@ export type TournamentCreated = Event<'TournamentCreated', { readonly tournament
 /** `entryRound` 2 for a late entry: round 1 counts as a match loss. */
 /** The organizer changed the card pool or F/L list before round 1 was paired; who did it is the event's actor. */
 export type DeckRulesChanged = Event<'DeckRulesChanged', { readonly deckRules: DeckRules; readonly reason: string }>;
-export type PlayerRegistered = Event<'PlayerRegistered', { readonly player: PlayerEntry; readonly entryRound: number }>;
+/** `invitation`: advanced into a later phase (day two) with byes for the rounds before it, and why. */
+export type PlayerRegistered = Event<'PlayerRegistered', { readonly player: PlayerEntry; readonly entryRound: number; readonly invitation?: { readonly reason: string } }>;
+/**
+ * A new Swiss phase (day two) from round `fromRound`: its own name, match format and round
+ * length, and the seat time of its first round. Standings carry over.
+ */
+export type PhaseStarted = Event<'PhaseStarted', { readonly name: string; readonly fromRound: number; readonly format: StageFormat; readonly seatTime: string | null }>;
 export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
 export type PlayerDropped = Event<'PlayerDropped', { readonly player: string; readonly afterRound: number; readonly reason: string | null }>;
 export type RoundPaired = Event<'RoundPaired', {
@@ -124,6 +139,9 @@ export type RoundPaired = Event<'RoundPaired', {
   readonly byes: readonly string[];
   /** Elimination rounds only. */
   readonly bracket: readonly BracketSlot[] | null;
+  /** The round's match format, fixed at pairing; missing in older logs: the stage's format from the settings. */
+  readonly bestOf?: BestOf;
+  readonly roundMinutes?: number;
   /** Posted before the round starts: the seat time comes with RoundStarted (absent in older logs: started at pairing). */
   readonly startsLater?: true;
 }>;
@@ -152,6 +170,14 @@ export type ResultCorrected = Event<'ResultCorrected', {
   readonly reason: string;
 }>;
 export type RoundEnded = Event<'RoundEnded', { readonly round: number }>;
+/** How an organizer cuts the Swiss field after a round: by record (more losses than `maxLosses` leave) or by rank (all below the top `top` leave). */
+export type CutRule = { readonly kind: 'max-losses'; readonly maxLosses: number } | { readonly kind: 'top'; readonly top: number };
+/**
+ * Players who leave the Swiss after round `afterRound` by the cut `rule`, as the standings
+ * stood then: a fact, so later corrections or appeals do not bring anyone back or send anyone
+ * home. They rank below everyone still in and keep that place for prizes.
+ */
+export type SwissCut = Event<'SwissCut', { readonly afterRound: number; readonly rule: CutRule; readonly out: readonly string[] }>;
 export type PenaltyIssued = Event<'PenaltyIssued', {
   /** 1, 2, 3… in the order issued in this tournament. */
   readonly penaltyId: number;
@@ -240,6 +266,8 @@ export type TournamentEvent =
   | ResultReported
   | ResultCorrected
   | RoundEnded
+  | SwissCut
+  | PhaseStarted
   | PenaltyIssued
   | PenaltyChanged
   | TardinessRaised
@@ -278,4 +306,6 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PrizeListSet',
   'PrizeAwarded',
   'DeckRulesChanged',
+  'SwissCut',
+  'PhaseStarted',
 ];

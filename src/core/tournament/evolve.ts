@@ -1,4 +1,5 @@
 import type { TournamentEvent } from './events.js';
+import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 
 /*
@@ -12,7 +13,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
   if (event.type === 'TournamentCreated') {
     if (state.status !== 'none') return state;
     const { tournamentId, settings, pack } = event.data;
-    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [], requests: [] };
+    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [], requests: [], cuts: [], phases: [] };
   }
   if (state.status === 'none') return state;
   return evolveTournament(state, event);
@@ -30,8 +31,8 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
     case 'DeckRulesChanged':
       return { ...t, settings: { ...t.settings, deckRules: event.data.deckRules } };
     case 'PlayerRegistered': {
-      const { player, entryRound } = event.data;
-      return { ...t, players: [...t.players, { ...player, entryRound, drop: null }] };
+      const { player, entryRound, invitation } = event.data;
+      return { ...t, players: [...t.players, { ...player, entryRound, invitation: invitation ?? null, drop: null }] };
     }
     case 'DecklistSubmitted':
       return updatePlayer(t, event.data.player, (p) => ({ ...p, decklist: event.data.decklist }));
@@ -43,7 +44,11 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       const d = event.data;
       const matches: MatchState[] = d.matches.map((m) => ({ table: m.table, players: m.players, report: null, seated: {}, extensions: [] }));
       const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
-      const round: RoundState = { number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, started: d.startsLater !== true, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket, ended: false };
+      const format = roundFormat(t, d.stage, d.round);
+      const round: RoundState = {
+        number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, started: d.startsLater !== true, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket,
+        bestOf: d.bestOf ?? format.bestOf, roundMinutes: d.roundMinutes ?? format.roundMinutes, ended: false,
+      };
       return { ...t, rounds: [...t.rounds, round] };
     }
     case 'RoundStarted':
@@ -67,6 +72,10 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       return t;
     case 'RoundEnded':
       return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, ended: true } : r)) };
+    case 'SwissCut':
+      return { ...t, cuts: [...t.cuts, event.data] };
+    case 'PhaseStarted':
+      return { ...t, phases: [...t.phases, event.data] };
     case 'PenaltyIssued': {
       const d = event.data;
       const penalty: PenaltyState = {

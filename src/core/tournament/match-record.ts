@@ -5,19 +5,13 @@
  */
 export type Stage = 'swiss' | 'top-cut';
 
-/** A match is won at two duels: best of three. */
-export const WINS_NEEDED = 2;
-
-/** The most duels a match can have: a duel number beyond it names a duel that never happens. */
-export const DUELS_PER_MATCH = 2 * WINS_NEEDED - 1;
-
 export type MatchOutcome =
   | { readonly kind: 'pending' }
   | { readonly kind: 'win'; readonly winner: string; readonly byPenalty: boolean }
   | { readonly kind: 'draw' }
   /** Both players lost by penalty: neither takes the match points. */
   | { readonly kind: 'double-loss' }
-  /** A bye: a 2-0 match win for the one player. */
+  /** A bye: a match win for the one player (2-0 in best of 3, 1-0 in a single duel). */
   | { readonly kind: 'bye' };
 
 export interface MatchRecord {
@@ -49,4 +43,8 @@ export interface StandingsPlayer {
    * one more match played). Absent means 0.
    */
   readonly missedRounds?: number;
+  /** Rounds before an invitation into a later phase: each counts as a bye (a win, 3 points). Absent means 0. */
+  readonly invitedByes?: number;
+  /** A cut took the player out of the Swiss after this round: ranked below everyone still in. Absent: still in. */
+  readonly cutAfterRound?: number;
 }

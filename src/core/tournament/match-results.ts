@@ -1,7 +1,8 @@
-import { WINS_NEEDED, type MatchOutcome, type MatchRecord, type Stage, type StandingsPlayer } from './match-record.js';
+import { maxDuelsPlayed, winsNeeded, type BestOf } from './match-format.js';
+import { type MatchOutcome, type MatchRecord, type Stage, type StandingsPlayer } from './match-record.js';
 import { DRAW, type DuelEntry } from './events.js';
 import { effectsByMatch, effectsOn, matchKey, NO_EFFECTS, type MatchEffects } from './penalty-effects.js';
-import { departures } from './state-queries.js';
+import { cutAfter, departures } from './state-queries.js';
 import type { MatchReport, MatchState, RoundState, Tournament } from './state.js';
 
 /*
@@ -33,7 +34,8 @@ export interface DerivedMatch {
 export const penaltyDuelIds = (effects: MatchEffects): number[] => [...new Set(effects.duelLosses.map((d) => d.penaltyId))].sort((a, b) => a - b);
 
 /** The result of one match from its report and the penalty effects on it. */
-function deriveMatch(round: number, stage: Stage, match: MatchState, effects: MatchEffects, sideDeckAfterEarlyDuelLoss: boolean): DerivedMatch {
+function deriveMatch(round: number, stage: Stage, bestOf: BestOf, match: MatchState, effects: MatchEffects, sideDeckAfterEarlyDuelLoss: boolean): DerivedMatch {
+  const needed = winsNeeded(bestOf);
   const [a, b] = match.players;
   const other = (p: string): string => (p === a ? b : a);
   const report = match.report;
@@ -53,12 +55,12 @@ function deriveMatch(round: number, stage: Stage, match: MatchState, effects: Ma
   const matchLoser = matchLosers.has(a) ? a : matchLosers.has(b) ? b : null;
   if (matchLoser !== null) {
     const winner = other(matchLoser);
-    return make({ kind: 'win', winner, byPenalty: true }, [], 0, { [winner]: WINS_NEEDED, [matchLoser]: 0 });
+    return make({ kind: 'win', winner, byPenalty: true }, [], 0, { [winner]: needed, [matchLoser]: 0 });
   }
 
-  const played = playDuels(match.players, effects, staleReport ? [] : (report?.duels ?? []));
+  const played = playDuels(match.players, needed, maxDuelsPlayed(bestOf), effects, staleReport ? [] : (report?.duels ?? []));
   const [winsA, winsB] = [played.wins[a] ?? 0, played.wins[b] ?? 0];
-  const finished = Math.max(winsA, winsB) >= WINS_NEEDED || (report !== null && !staleReport);
+  const finished = Math.max(winsA, winsB) >= needed || (report !== null && !staleReport);
   // A match that ends at time goes to the player ahead in duels (1-0, or 1-0 with a drawn duel); only level is a draw.
   const winner = winsA === winsB ? undefined : winsA > winsB ? a : b;
   let outcome: MatchOutcome;
@@ -69,17 +71,17 @@ function deriveMatch(round: number, stage: Stage, match: MatchState, effects: Ma
 }
 
 /**
- * Lays the reported duels into the positions penalties leave free, until a player has two
- * wins. A penalty on a later duel than the reports reach (time was called) still counts, and
+ * Lays the reported duels into the positions penalties leave free, until a player has the
+ * wins the format needs (one in a single-duel match). A penalty on a later duel than the reports reach (time was called) still counts, and
  * the duels are numbered as played, so that gap closes up.
  */
-function playDuels(players: MatchState['players'], effects: MatchEffects, reported: readonly DuelEntry[]) {
+function playDuels(players: MatchState['players'], needed: number, maxDuels: number, effects: MatchEffects, reported: readonly DuelEntry[]) {
   const [a, b] = players;
   const wins: Record<string, number> = { [a]: 0, [b]: 0 };
   const duels: DuelResult[] = [];
   const lastPenaltyDuel = Math.max(0, ...effects.duelLosses.map((d) => d.duel));
   let next = 0;
-  for (let duel = 1; (wins[a] ?? 0) < WINS_NEEDED && (wins[b] ?? 0) < WINS_NEEDED; duel += 1) {
+  for (let duel = 1; (wins[a] ?? 0) < needed && (wins[b] ?? 0) < needed && duels.length < maxDuels; duel += 1) {
     const losses = effects.duelLosses.filter((d) => d.duel === duel);
     if (losses.length > 0) {
       const losers = new Set(losses.map((d) => d.player));
@@ -128,7 +130,7 @@ interface DerivedAll {
  */
 const derivedTournaments = new WeakMap<Tournament, DerivedAll>();
 const derivedRounds = new WeakMap<RoundState, DerivedRound & { readonly effects: string; readonly sideDeck: boolean }>();
-const derivedMatches = new WeakMap<MatchState, { readonly derived: DerivedMatch; readonly effects: string; readonly sideDeck: boolean }>();
+const derivedMatches = new WeakMap<MatchState, { readonly derived: DerivedMatch; readonly effects: string; readonly sideDeck: boolean; readonly bestOf: BestOf }>();
 
 /** Every match and bye of the tournament with its current result, round by round (from the projection). */
 export function deriveMatches(t: Tournament): { readonly matches: readonly DerivedMatch[]; readonly byes: readonly MatchRecord[] } {
@@ -148,7 +150,7 @@ export function deriveMatchesAfresh(t: Tournament): { readonly matches: readonly
   const byes: MatchRecord[] = [];
   for (const round of t.rounds) {
     for (const match of round.matches) {
-      matches.push(deriveMatch(round.number, round.stage, match, effects.get(matchKey(round.number, match.table)) ?? NO_EFFECTS, sideDeck));
+      matches.push(deriveMatch(round.number, round.stage, round.bestOf, match, effects.get(matchKey(round.number, match.table)) ?? NO_EFFECTS, sideDeck));
     }
     for (const player of round.byes) byes.push(byeRecord(round, player));
   }
@@ -185,11 +187,11 @@ function derivedRound(round: RoundState, effects: ReadonlyMap<number, MatchEffec
 function derivedMatch(round: RoundState, match: MatchState, effects: MatchEffects, sideDeck: boolean): DerivedMatch {
   const signature = effects === NO_EFFECTS ? '' : JSON.stringify(effects);
   const known = derivedMatches.get(match);
-  if (known && known.effects === signature && known.sideDeck === sideDeck && known.derived.record.round === round.number && known.derived.record.stage === round.stage) {
+  if (known && known.effects === signature && known.sideDeck === sideDeck && known.derived.record.round === round.number && known.derived.record.stage === round.stage && known.bestOf === round.bestOf) {
     return known.derived;
   }
-  const derived = deriveMatch(round.number, round.stage, match, effects, sideDeck);
-  derivedMatches.set(match, { derived, effects: signature, sideDeck });
+  const derived = deriveMatch(round.number, round.stage, round.bestOf, match, effects, sideDeck);
+  derivedMatches.set(match, { derived, effects: signature, sideDeck, bestOf: round.bestOf });
   return derived;
 }
 
@@ -212,21 +214,24 @@ const byeRecord = (round: RoundState, player: string): MatchRecord => ({
   table: null,
   players: [player],
   outcome: { kind: 'bye' },
-  duelWins: { [player]: WINS_NEEDED },
+  duelWins: { [player]: winsNeeded(round.bestOf) },
 });
 
 const inTableOrder = (records: MatchRecord[]): MatchRecord[] => records.sort((x, y) => x.round - y.round || (x.table ?? Infinity) - (y.table ?? Infinity));
 
 /** The derived result of one match. */
 export function deriveOneMatch(t: Tournament, round: number, match: MatchState, stage: Stage, report: MatchReport | null = match.report): DerivedMatch {
-  return deriveMatch(round, stage, { ...match, report }, effectsOn(t, round, match.table), t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel);
+  const bestOf = t.rounds.find((r) => r.number === round)?.bestOf ?? 3;
+  return deriveMatch(round, stage, bestOf, { ...match, report }, effectsOn(t, round, match.table), t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel);
 }
 
 /** The players as standings see them: drops and withdrawn ranks from penalties in force, rounds missed by a late entry (up to `throughRound`). */
 export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.length): StandingsPlayer[] {
   const paired = Math.min(throughRound, t.rounds.length);
   const { dropped, withdrawn, status } = departures(t);
+  const cut = cutAfter(t);
   return t.players.map((p) => {
+    const cutAfterRound = cut.get(p.id);
     const missedRounds = Math.min(p.entryRound - 1, paired);
     const now = status(p.id);
     return {
@@ -235,7 +240,9 @@ export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.
       dropped: dropped.has(p.id),
       rankWithdrawn: withdrawn.has(p.id),
       ...(now === 'disqualified' || now === 'disqualified-forfeit-prizes' ? { disqualification: now } : {}),
-      ...(missedRounds > 0 ? { missedRounds } : {}),
+      // An invited player (day two) has byes for the rounds before the invitation, not losses.
+      ...(missedRounds > 0 ? (p.invitation !== null ? { invitedByes: missedRounds } : { missedRounds }) : {}),
+      ...(cutAfterRound !== undefined && cutAfterRound <= paired ? { cutAfterRound } : {}),
     };
   });
 }

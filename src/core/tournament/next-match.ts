@@ -1,6 +1,6 @@
 import { deriveOneMatch } from './match-results.js';
 import type { PenaltyId } from '../policy/assess-types.js';
-import { isDropped, latestRound, matchOf, penaltiesInForce } from './state-queries.js';
+import { cutAfter, isDropped, latestRound, matchOf, penaltiesInForce } from './state-queries.js';
 import type { MatchState, RoundState, Tournament } from './state.js';
 
 /*
@@ -34,13 +34,15 @@ export function nextMatchRound(t: Tournament, player: string, penalty: PenaltyId
 /**
  * Why the player has no match left in round `fromRound` or later, or null while one may still
  * come: already paired there, a Swiss round still to pair, a top cut not yet paired (the
- * player may make it), or an elimination bracket the player is still in.
+ * player may make it), or an elimination bracket the player is still in. A cut of the Swiss field ends the player's
+ * matches (no further Swiss round, nor the top cut).
  */
-export type NoMatchLeftReason = 'left-tournament' | 'not-in-top-cut' | 'eliminated' | 'no-round-left';
+export type NoMatchLeftReason = 'left-tournament' | 'cut-from-swiss' | 'not-in-top-cut' | 'eliminated' | 'no-round-left';
 
 export function noMatchLeftReason(t: Tournament, player: string, fromRound: number): NoMatchLeftReason | null {
   if (t.rounds.some((r) => r.number >= fromRound && r.tableOf.has(player))) return null;
   if (isDropped(t, player)) return 'left-tournament';
+  if (cutAfter(t).has(player)) return 'cut-from-swiss';
   const s = t.settings.structure;
   const last = latestRound(t);
   if (t.status !== 'finished' && s.kind === 'swiss' && fromRound <= s.rounds) return null;

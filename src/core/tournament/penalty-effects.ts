@@ -2,7 +2,7 @@ import type { AppliesTo, PenaltyId, Phase } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
 import { err, ok, type Result } from '../result.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { DUELS_PER_MATCH } from './match-record.js';
+import { duelsPerMatch, winsNeeded, type BestOf } from './match-format.js';
 import type { Landing, PenaltyContext } from './events.js';
 import { penaltiesInForce } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
@@ -23,6 +23,8 @@ export interface LandingRequest {
   readonly appliesTo: AppliesTo | undefined;
   readonly duel: number | undefined;
   readonly context: PenaltyContext;
+  /** The format of the player's current match (any, between matches). */
+  readonly bestOf: BestOf;
 }
 
 export interface LandingChoice {
@@ -63,11 +65,19 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
     case 'next-duel': {
       if (!inMatch) return ok({ landing: { kind: 'next-match', fromRound: context.nextFromRound }, appliesTo, movedToNextMatch: false });
       if (current === null) return err(domainError('no-current-match', { player: request.player }));
-      if (request.duel === undefined) return err(domainError('duel-number-required'));
-      if (!Number.isInteger(request.duel) || request.duel < 1 || request.duel > DUELS_PER_MATCH) {
-        return err(domainError('invalid-command', { field: 'duel', problem: { ja: `デュエル番号は 1〜${DUELS_PER_MATCH} です (${DUELS_PER_MATCH}本勝負)`, en: `a match has duels 1 to ${DUELS_PER_MATCH}; there is no duel ${request.duel}` } }));
+      const single = request.bestOf === 1;
+      // A single duel is the whole match: its "next duel" is the first duel of the player's next match.
+      if (single && appliesTo === 'next-duel') {
+        if (request.duel !== undefined) return err(domainError('invalid-command', { field: 'duel', problem: SINGLE_DUEL_NEXT }));
+        return ok({ landing: { kind: 'next-match', fromRound: current.round + 1 }, appliesTo, movedToNextMatch: false });
       }
-      return ok({ landing: { kind: 'duel', round: current.round, table: current.table, duel: request.duel }, appliesTo, movedToNextMatch: false });
+      const duel = request.duel ?? (single ? 1 : undefined);
+      if (duel === undefined) return err(domainError('duel-number-required'));
+      const most = duelsPerMatch(request.bestOf);
+      if (!Number.isInteger(duel) || duel < 1 || duel > most) {
+        return err(domainError('invalid-command', { field: 'duel', problem: { ja: `デュエル番号は 1〜${most} です (${most}本勝負)`, en: `a match has duels 1 to ${most}; there is no duel ${duel}` } }));
+      }
+      return ok({ landing: { kind: 'duel', round: current.round, table: current.table, duel }, appliesTo, movedToNextMatch: false });
     }
     case 'current-match':
       if (current === null) return err(domainError('no-current-match', { player: request.player }));
@@ -82,6 +92,11 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
     }
   }
 }
+
+const SINGLE_DUEL_NEXT = {
+  ja: 'シングル戦の「次のデュエル」は次のマッチの最初のデュエルです。デュエル番号は指定しません',
+  en: 'in a single-duel match the next duel is the first duel of the next match: give no duel number',
+};
 
 export interface DuelLossEffect {
   readonly penaltyId: number;
@@ -102,8 +117,15 @@ export const NO_EFFECTS: MatchEffects = { duelLosses: [], matchLosses: [] };
 /** The key of a match in effect maps. */
 export const matchKey = (round: number, table: number): string => `${round}/${table}`;
 
-/** The match a penalty in force lands on now; `null` when it lands on none (yet). A bye has no duel to lose, so "next match" skips it. */
-function targetOf(t: Tournament, p: PenaltyState): { round: number; table: number } | null {
+type Building = { duelLosses: DuelLossEffect[]; matchLosses: { penaltyId: number; player: string }[] };
+
+/**
+ * The match a penalty in force lands on now, given the effects of the penalties before it;
+ * `null` when it lands on none (yet). A bye has no duel to lose, so "next match" skips it; a
+ * duel loss for "the next match" also skips a match whose duels the player has already lost
+ * by penalty (in a single-duel match, one duel loss), since it has no duel left to take.
+ */
+function targetOf(t: Tournament, p: PenaltyState, effects: ReadonlyMap<string, Building>): { round: number; table: number } | null {
   const landing = p.landing;
   switch (landing.kind) {
     case 'none':
@@ -115,7 +137,10 @@ function targetOf(t: Tournament, p: PenaltyState): { round: number; table: numbe
       for (const round of t.rounds) {
         if (round.number < landing.fromRound) continue;
         const table = round.tableOf.get(p.player);
-        if (table !== undefined) return { round: round.number, table };
+        if (table === undefined) continue;
+        const lost = effects.get(matchKey(round.number, table))?.duelLosses.filter((d) => d.player === p.player).length ?? 0;
+        if (p.penalty === 'duel-loss' && lost >= winsNeeded(round.bestOf)) continue;
+        return { round: round.number, table };
       }
       return null;
     }
@@ -125,8 +150,6 @@ function targetOf(t: Tournament, p: PenaltyState): { round: number; table: numbe
     }
   }
 }
-
-type Building = { duelLosses: DuelLossEffect[]; matchLosses: { penaltyId: number; player: string }[] };
 
 /** Adds one penalty's effect to its match; a duel loss for "the next match" takes the player's first duel not yet lost by penalty. */
 function addEffect(entry: Building, p: PenaltyState): void {
@@ -142,11 +165,11 @@ function addEffect(entry: Building, p: PenaltyState): void {
   }
 }
 
-/** Every penalty in force resolved to the match it lands on. */
+/** Every penalty in force resolved to the match it lands on, in the order issued (a later loss for "the next match" finds the earlier ones' duels taken). */
 export function effectsByMatch(t: Tournament): ReadonlyMap<string, MatchEffects> {
   const effects = new Map<string, Building>();
   for (const p of penaltiesInForce(t)) {
-    const target = targetOf(t, p);
+    const target = targetOf(t, p, effects);
     if (!target) continue;
     const key = matchKey(target.round, target.table);
     let entry = effects.get(key);
@@ -158,10 +181,5 @@ export function effectsByMatch(t: Tournament): ReadonlyMap<string, MatchEffects>
 
 /** The penalty effects on one match. */
 export function effectsOn(t: Tournament, round: number, table: number): MatchEffects {
-  const entry: Building = { duelLosses: [], matchLosses: [] };
-  for (const p of penaltiesInForce(t)) {
-    const target = targetOf(t, p);
-    if (target && target.round === round && target.table === table) addEffect(entry, p);
-  }
-  return entry.duelLosses.length + entry.matchLosses.length === 0 ? NO_EFFECTS : entry;
+  return effectsByMatch(t).get(matchKey(round, table)) ?? NO_EFFECTS;
 }

@@ -22,6 +22,8 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   ReportResult: ['scorekeeper', 'judge', 'head-judge'],
   CorrectResult: ['scorekeeper', 'head-judge'],
   EndRound: ['organizer', 'scorekeeper'],
+  CutSwiss: ['organizer', 'scorekeeper'],
+  StartPhase: ['organizer'],
   IssuePenalty: ['judge', 'head-judge'],
   RescindPenalty: ['head-judge'],
   ChangePenalty: ['head-judge'],

@@ -4,7 +4,7 @@ import { err, ok } from '../result.js';
 import type { Drafted, IssuePenalty } from './commands.js';
 import { domainError } from './domain-errors.js';
 import { chooseLanding } from './penalty-effects.js';
-import { findRound, latestRound, matchOf, penaltiesInForce, repeatHistory } from './state-queries.js';
+import { bestOfCurrent, findRound, latestRound, matchOf, penaltiesInForce, repeatHistory } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
 /*
@@ -80,6 +80,7 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
     appliesTo: d.appliesTo,
     duel: d.duel,
     context: issued.context,
+    bestOf: bestOfCurrent(t, issued.context),
   });
   if (!landed.ok) return landed;
   const headOnly = t.pack.content.settings.headJudgeOnly;

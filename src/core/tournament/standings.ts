@@ -29,6 +29,8 @@ export interface StandingsRow {
   readonly dropped: boolean;
   /** Why the player is out, next to `dropped`: dropped on request, or which disqualification (rule 1-E/1-F). */
   readonly status: PlayerStatus;
+  /** The round after which a cut took the player out of the Swiss; absent while still in. */
+  readonly cutAfterRound?: number;
 }
 
 /** The scripting contract of `--json` standings: these keys, in this order. */
@@ -40,6 +42,8 @@ export interface StandingsJsonRow {
   readonly opponentsOpponentsWinPct: number;
   readonly dropped: boolean;
   readonly status: PlayerStatus;
+  /** Present only for a player a cut took out of the Swiss. */
+  readonly cutAfterRound?: number;
 }
 
 interface Tally {
@@ -61,11 +65,11 @@ export function computeStandings(
   matches: readonly MatchRecord[],
 ): StandingsRow[] {
   const indexOf = indexPlayers(players);
-  const tallies: Tally[] = players.map(({ id, missedRounds = 0 }) => {
+  const tallies: Tally[] = players.map(({ id, missedRounds = 0, invitedByes = 0 }) => {
     if (!Number.isInteger(missedRounds) || missedRounds < 0) {
       throw new RangeError(`standings: player "${id}" has missedRounds ${missedRounds}, not a whole number ≥ 0`);
     }
-    return { wins: 0, losses: missedRounds, draws: 0, byes: 0, opponents: [] };
+    return { wins: invitedByes, losses: missedRounds, draws: 0, byes: invitedByes, opponents: [] };
   });
   for (const match of matches) tallyMatch(match, indexOf, tallies);
 
@@ -78,9 +82,12 @@ export function computeStandings(
   const order = players.map((_, i) => i);
   const withdrawn = (i: number): boolean => players[i]?.rankWithdrawn ?? false;
   const points = (i: number): number => inputs[i]?.points ?? 0;
+  // Players still in rank above everyone a cut took out; of those, a later cut ranks above an earlier one.
+  const stayed = (i: number): number => players[i]?.cutAfterRound ?? Number.MAX_SAFE_INTEGER;
   order.sort(
     (a, b) =>
       Number(withdrawn(a)) - Number(withdrawn(b)) ||
+      stayed(b) - stayed(a) ||
       points(b) - points(a) ||
       tiebreakers.compare(a, b) ||
       compareIds(players[a]?.id ?? '', players[b]?.id ?? ''),
@@ -106,6 +113,7 @@ export function computeStandings(
       opponentsOpponentsWinPct: tiebreakers.opponentsOpponentsWinPct(i),
       dropped: player.dropped,
       status: player.disqualification ?? (player.dropped ? 'dropped' : 'active'),
+      ...(player.cutAfterRound === undefined ? {} : { cutAfterRound: player.cutAfterRound }),
     };
   });
 }
@@ -120,6 +128,7 @@ export function toStandingsJson(rows: readonly StandingsRow[]): StandingsJsonRow
     opponentsOpponentsWinPct: row.opponentsOpponentsWinPct,
     dropped: row.dropped,
     status: row.status,
+    ...(row.cutAfterRound === undefined ? {} : { cutAfterRound: row.cutAfterRound }),
   }));
 }
 

@@ -1,4 +1,6 @@
 import type { PenaltyId } from '../policy/assess-types.js';
+import type { PenaltyContext } from './events.js';
+import type { BestOf } from './match-format.js';
 import type { PlayerStatus } from './match-record.js';
 import type { MatchState, PenaltyState, PlayerState, RoundState, Tournament } from './state.js';
 
@@ -19,6 +21,9 @@ export const findRound = (t: Tournament, round: number): RoundState | undefined 
 
 export const findMatch = (round: RoundState, table: number): MatchState | undefined =>
   round.matches[table - 1]?.table === table ? round.matches[table - 1] : round.matches.find((m) => m.table === table);
+
+/** Player id → the round after which a cut took the player out of the Swiss. */
+export const cutAfter = (t: Tournament): ReadonlyMap<string, number> => new Map(t.cuts.flatMap((c) => c.out.map((p) => [p, c.afterRound] as const)));
 
 export const latestRound = (t: Tournament): RoundState | undefined => t.rounds[t.rounds.length - 1];
 
@@ -90,3 +95,7 @@ export function unreportedMatchOf(t: Tournament, player: string): { round: Round
   const match = matchOf(round, player);
   return match && match.report === null ? { round, match } : undefined;
 }
+
+/** The match format of the match a penalty context names (best of 3 where it names none). */
+export const bestOfCurrent = (t: Tournament, context: PenaltyContext): BestOf =>
+  (context.currentMatch && findRound(t, context.currentMatch.round)?.bestOf) ?? 3;

@@ -1,9 +1,11 @@
 import type { Deck } from '../deck/deck.js';
 import type { AssessReport, Decision, PenaltyId } from '../policy/assess-types.js';
+import type { BestOf, StageFormat } from './match-format.js';
 import type { Stage } from './match-record.js';
 import type {
   Actor,
   BracketSlot,
+  CutRule,
   DuelEntry,
   Landing,
   PenaltyContext,
@@ -25,6 +27,8 @@ export interface PlayerState {
   readonly decklist: Deck | null;
   /** The first round the player takes part in; earlier rounds count as match losses. */
   readonly entryRound: number;
+  /** Advanced into a later phase with byes for the rounds before it; `null` for a player who entered normally. */
+  readonly invitation: { readonly reason: string } | null;
   /** A drop on request (disqualifications are derived from penalties). */
   readonly drop: { readonly afterRound: number; readonly reason: string | null } | null;
 }
@@ -58,6 +62,9 @@ export interface RoundState {
   readonly tableOf: ReadonlyMap<string, number>;
   readonly byes: readonly string[];
   readonly bracket: readonly BracketSlot[] | null;
+  /** Duels per match in this round and its length, as paired. */
+  readonly bestOf: BestOf;
+  readonly roundMinutes: number;
   readonly ended: boolean;
 }
 
@@ -116,6 +123,13 @@ export interface RequestState {
   } | null;
 }
 
+/** A cut of the Swiss field: who left after which round, and by which rule. */
+export interface CutState {
+  readonly afterRound: number;
+  readonly rule: CutRule;
+  readonly out: readonly string[];
+}
+
 export interface PrizeState extends Prize {
   readonly awardedTo: readonly string[] | null;
 }
@@ -132,6 +146,18 @@ export interface Tournament {
   readonly prizes: readonly PrizeState[];
   /** Floor judges' requests to the head judge, in the order sent. */
   readonly requests: readonly RequestState[];
+  /** Cuts of the Swiss field, in order. */
+  readonly cuts: readonly CutState[];
+  /** Swiss phases after the first (day two…), in order. */
+  readonly phases: readonly PhaseState[];
+}
+
+/** A Swiss phase from round `fromRound` on. */
+export interface PhaseState {
+  readonly name: string;
+  readonly fromRound: number;
+  readonly format: StageFormat;
+  readonly seatTime: string | null;
 }
 
 /** Before `TournamentCreated`. */

@@ -8,6 +8,7 @@ import { registerTournamentCommands } from './tournament.js';
 import { registerPlayerCommands } from './player.js';
 import { registerDecklistCommands } from './decklist.js';
 import { registerRoundCommands } from './round.js';
+import { registerPhaseCommands } from './phase.js';
 import { registerResultCommands } from './result.js';
 import { registerPenaltyCommands } from './penalty.js';
 import { registerStandingsCommand } from './standings.js';
@@ -27,6 +28,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerPlayerCommands(program, io);
   registerDecklistCommands(program, io);
   registerRoundCommands(program, io);
+  registerPhaseCommands(program, io);
   registerResultCommands(program, io);
   registerPenaltyCommands(program, io);
   registerStandingsCommand(program, io);

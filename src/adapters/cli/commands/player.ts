@@ -27,6 +27,7 @@ interface AddOptions extends WriteOptions {
   readonly name: string;
   readonly decklist?: string;
   readonly cards?: string;
+  readonly invited?: string;
 }
 
 interface ImportOptions extends WriteOptions {
@@ -54,7 +55,8 @@ async function add(options: AddOptions, io: Io): Promise<void> {
     decklist = read.value;
   }
   await atDesk(options, async (desk) => {
-    const done = await desk.run({ type: 'RegisterPlayer', data: { player: { id, name, ...(decklist ? { decklist } : {}) } }, meta: desk.meta('RegisterPlayer') });
+    const invitation = options.invited === undefined ? {} : { invitation: { reason: options.invited } };
+    const done = await desk.run({ type: 'RegisterPlayer', data: { player: { id, name, ...(decklist ? { decklist } : {}) }, ...invitation }, meta: desk.meta('RegisterPlayer') });
     const t = done.state.status === 'none' ? undefined : done.state;
     const player = t && findPlayer(t, id);
     if (!player) return;
@@ -63,7 +65,8 @@ async function add(options: AddOptions, io: Io): Promise<void> {
     const findings = decklist && rules ? validateDeck(decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits }) : null;
     if (desk.json) return printJson(io, { ...playerJson(player), ...(findings && rules ? registrationJson(findings, rules) : {}) });
     io.stdout.write(say(lang, `選手を登録しました: ${player.name} (${player.id})`, `Registered ${player.name} (${player.id})`));
-    io.stdout.write(player.entryRound > 1 ? say(lang, ` 第${player.entryRound}回戦からの途中参加 (第1回戦は敗北扱い)\n`, `, entering in round ${player.entryRound} (round 1 counts as a loss)\n`) : '\n');
+    if (player.invitation !== null) io.stdout.write(say(lang, ` 第${player.entryRound}回戦から招待 (それまでの回戦は不戦勝): ${player.invitation.reason}\n`, `, invited into round ${player.entryRound} (byes before it): ${player.invitation.reason}\n`));
+    else io.stdout.write(player.entryRound > 1 ? say(lang, ` 第${player.entryRound}回戦からの途中参加 (第1回戦は敗北扱い)\n`, `, entering in round ${player.entryRound} (round 1 counts as a loss)\n`) : '\n');
     if (findings && rules) io.stdout.write(registrationText(findings, rules, t.settings.date, lang));
   });
 }
@@ -226,7 +229,8 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .requiredOption('--id <id>', 'the player id (card game ID) / プレイヤーID')
       .requiredOption('--name <name>', 'the player name / 氏名')
       .option('--decklist <file>', 'registered decklist (.ydk, ydke://, text) / 登録デッキリスト')
-      .option('--cards <file>', 'card database for the decklist (default: the shipped OCG database) / カードデータベース'),
+      .option('--cards <file>', 'card database for the decklist (default: the shipped OCG database) / カードデータベース')
+      .option('--invited <reason>', 'invite into the phase just started (day two), with byes for the rounds before it; the reason is recorded / 新しいフェーズ（2日目）への招待（理由を記録）'),
   ).action((options: AddOptions) => add(options, io));
   withWriteOptions(
     group

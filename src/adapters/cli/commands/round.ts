@@ -22,6 +22,11 @@ interface RoundOptions extends WriteOptions {
   readonly round?: string;
 }
 
+interface CutOptions extends WriteOptions {
+  readonly maxLosses?: string;
+  readonly top?: string;
+}
+
 /** The scripting contract of `round pair --json`: tables in order, then byes. */
 function pairingsJson(t: Tournament, round: number) {
   const r = findRound(t, round);
@@ -88,6 +93,35 @@ async function end(options: RoundOptions, io: Io): Promise<void> {
   });
 }
 
+/** `round cut --max-losses N | --top N`: ends the running round when every result is in, then cuts the Swiss field after it, in one write. */
+async function cut(options: CutOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    if ((options.maxLosses === undefined) === (options.top === undefined)) {
+      throw new CliError(say(lang, '--max-losses（成績）か --top（順位）のどちらか一方を指定します', 'give either --max-losses (by record) or --top (by rank)'));
+    }
+    const maxLosses = optionalInt('--max-losses', options.maxLosses, 0, 30, lang);
+    const top = optionalInt('--top', options.top, 1, 100_000, lang);
+    const t = await desk.tournament();
+    const last = latestRound(t);
+    if (!last) throw new CliError(say(lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    const commands: TournamentCommand[] = [];
+    if (!last.ended) commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
+    const data = { afterRound: last.number, ...(maxLosses === undefined ? {} : { maxLosses }), ...(top === undefined ? {} : { top }) };
+    commands.push({ type: 'CutSwiss', data, meta: desk.meta('CutSwiss') });
+    const done = await desk.runAll(commands);
+    const made = done.cuts[done.cuts.length - 1];
+    if (!made) return;
+    if (desk.json) return printJson(io, { afterRound: made.afterRound, rule: made.rule, out: made.out });
+    const rule = made.rule.kind === 'max-losses'
+      ? say(lang, `${made.rule.maxLosses + 1}敗以上は敗退`, `more than ${made.rule.maxLosses} losses leave`)
+      : say(lang, `上位${made.rule.top}名が残る`, `the top ${made.rule.top} stay`);
+    const names = made.out.map((p) => `${done.players.find((x) => x.id === p)?.name ?? p} (${p})`);
+    io.stdout.write(say(lang, `第${made.afterRound}回戦後のカット (${rule}): ${made.out.length}名がスイスドローを抜けます\n`, `Cut after round ${made.afterRound} (${rule}): ${made.out.length} players leave the Swiss\n`));
+    if (names.length > 0) io.stdout.write(`${names.join('\n')}\n`);
+  });
+}
+
 async function show(options: RoundOptions & DbOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
@@ -114,7 +148,8 @@ function resultText(t: TableView, lang: Lang): string {
 
 /** The pairings board: a heading, then one line per table, byes last. */
 export function pairingsText(view: PairingsView, lang: Lang): string {
-  const heading = say(lang, `第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`, `Round ${view.round} (${STAGE_NAMES[view.stage].en})`);
+  const phase = view.phase === null ? '' : `${view.phase} `;
+  const heading = say(lang, `${phase}第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`, `${phase}Round ${view.round} (${STAGE_NAMES[view.stage].en})`);
   const status = view.ended ? say(lang, '終了', 'ended') : say(lang, `着席 ${view.seatTime}`, `seat time ${view.seatTime}`);
   const table = renderTable(
     [
@@ -147,6 +182,13 @@ export function registerRoundCommands(program: Command, io: Io): void {
       .description('End a round once every result is in (round pair does this too) / 回戦を終了')
       .option('--round <n>', 'round (default: the latest) / 回戦'),
   ).action((options: RoundOptions) => end(options, io));
+  withWriteOptions(
+    group
+      .command('cut')
+      .description('Cut the Swiss field after the latest round: by record or by rank; those cut rank below everyone still in / スイスドローのカット（成績または順位）')
+      .option('--max-losses <n>', 'players with more losses leave (2: X-2 and better stay) / これを超える敗数の選手が抜ける')
+      .option('--top <n>', 'only the top n of the standings stay / 上位n名だけが残る'),
+  ).action((options: CutOptions) => cut(options, io));
   withDbOptions(
     program
       .command('pairings')

@@ -4,7 +4,9 @@ import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import { rulesForNewTournament } from '../../deck/tournament-deck-rules.js';
 import type { CreateTournament, TournamentCommand } from '../../../core/tournament/commands.js';
-import { TOP_CUT_SIZES, type Structure, type TopCutSize } from '../../../core/tournament/events.js';
+import { decide } from '../../../core/tournament/decide.js';
+import { TOP_CUT_SIZES, type Structure, type TopCutSize, type TournamentSettings } from '../../../core/tournament/events.js';
+import { BEST_OF, stageFormat, type BestOf, type StageFormat } from '../../../core/tournament/match-format.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
@@ -26,6 +28,10 @@ interface CreateOptions extends WriteOptions {
   readonly singleElimination?: boolean;
   readonly id?: string;
   readonly roundMinutes?: string;
+  readonly swissBestOf?: string;
+  readonly topBestOf?: string;
+  readonly swissRoundMinutes?: string;
+  readonly topRoundMinutes?: string;
   readonly decklistsRequired?: boolean;
   readonly policy?: string;
   readonly cards?: string;
@@ -42,11 +48,29 @@ function structureOf(options: CreateOptions, lang: Lang): Structure {
   }
   if (options.rounds === undefined) throw new CliError(say(lang, '--rounds: スイスドローの回戦数が必要です (または --single-elimination)', '--rounds: the number of Swiss rounds is required (or --single-elimination)'));
   const rounds = intOption('--rounds', options.rounds, 1, 20, lang);
-  const top = optionalInt('--top', options.top, 0, 64, lang) ?? 0;
+  const top = optionalInt('--top', options.top, 0, 256, lang) ?? 0;
   if (!(TOP_CUT_SIZES as readonly number[]).includes(top)) {
     throw new CliError(say(lang, `--top: ${TOP_CUT_SIZES.join(', ')} のいずれかが必要です (値: "${options.top}")`, `--top: expected one of ${TOP_CUT_SIZES.join(', ')}, got "${options.top}"`));
   }
   return { kind: 'swiss', rounds, topCut: top as TopCutSize };
+}
+
+/** `--swiss-best-of 1 --top-best-of 3 …`: the match format per stage, recorded only when one of them is given. */
+function stagesOf(options: CreateOptions, structure: Structure, roundMinutes: number, lang: Lang): TournamentSettings['stages'] | undefined {
+  const bestOf = (name: string, value: string | undefined): BestOf | undefined => {
+    if (value === undefined) return undefined;
+    if (!BEST_OF.map(String).includes(value)) throw new CliError(say(lang, `${name}: ${BEST_OF.join(', ')} のいずれかが必要です (値: "${value}")`, `${name}: expected one of ${BEST_OF.join(', ')}, got "${value}"`));
+    return Number(value) as BestOf;
+  };
+  const swiss = { bestOf: bestOf('--swiss-best-of', options.swissBestOf), roundMinutes: optionalInt('--swiss-round-minutes', options.swissRoundMinutes, 1, 240, lang) };
+  const top = { bestOf: bestOf('--top-best-of', options.topBestOf), roundMinutes: optionalInt('--top-round-minutes', options.topRoundMinutes, 1, 240, lang) };
+  const named = (f: typeof swiss) => f.bestOf !== undefined || f.roundMinutes !== undefined;
+  if (structure.kind === 'single-elimination' && named(swiss)) {
+    throw new CliError(say(lang, '--single-elimination にはスイスドローがありません (--top-best-of / --top-round-minutes を使います)', '--single-elimination has no Swiss: use --top-best-of / --top-round-minutes'));
+  }
+  if (!named(swiss) && !named(top)) return undefined;
+  const format = (f: typeof swiss): StageFormat => ({ bestOf: f.bestOf ?? 3, roundMinutes: f.roundMinutes ?? roundMinutes });
+  return structure.kind === 'single-elimination' ? { 'top-cut': format(top) } : { swiss: format(swiss), 'top-cut': format(top) };
 }
 
 /** The whole CreateTournament command, checked before the database is opened (so a bad option creates no file). */
@@ -58,6 +82,9 @@ async function createCommand(options: CreateOptions, lang: Lang): Promise<{ comm
   const pack = loadPack(options.policy);
   if (!pack.ok) throw new CliError(pack.error);
   const id = options.id === undefined ? `t-${randomBytes(4).toString('hex')}` : textOption('--id', options.id, lang);
+  const roundMinutes = optionalInt('--round-minutes', options.roundMinutes, 1, 240, lang) ?? 40;
+  const structure = structureOf(options, lang);
+  const stages = stagesOf(options, structure, roundMinutes, lang);
   const command: CreateTournament = {
     type: 'CreateTournament',
     data: {
@@ -66,8 +93,9 @@ async function createCommand(options: CreateOptions, lang: Lang): Promise<{ comm
         name: textOption('--name', options.name, lang),
         date,
         decklistsRequired: options.decklistsRequired === true,
-        roundMinutes: optionalInt('--round-minutes', options.roundMinutes, 1, 240, lang) ?? 40,
-        structure: structureOf(options, lang),
+        roundMinutes,
+        structure,
+        ...(stages === undefined ? {} : { stages }),
         deckRules: rules.value.rules,
       },
       pack: { id: pack.value.id, version: pack.value.version, content: pack.value },
@@ -160,10 +188,11 @@ function tournamentSummary(t: Tournament) {
     structure: t.settings.structure,
     decklistsRequired: t.settings.decklistsRequired,
     roundMinutes: t.settings.roundMinutes,
+    stages: { swiss: stageFormat(t.settings, 'swiss'), 'top-cut': stageFormat(t.settings, 'top-cut') },
     pack: { id: t.pack.id, version: t.pack.version },
     deckRules: t.settings.deckRules ? { cards: t.settings.deckRules.cardPool, list: t.settings.deckRules.banlist ? { name: t.settings.deckRules.banlist.name, date: t.settings.deckRules.banlist.date, source: t.settings.deckRules.banlist.source, hash: t.settings.deckRules.banlist.hash } : null } : null,
     players: t.players.length,
-    rounds: t.rounds.map((r) => ({ round: r.number, stage: r.stage, ended: r.ended, tables: r.matches.length, reported: r.matches.filter((m) => m.report !== null).length, byes: r.byes })),
+    rounds: t.rounds.map((r) => ({ round: r.number, stage: r.stage, bestOf: r.bestOf, roundMinutes: r.roundMinutes, ended: r.ended, tables: r.matches.length, reported: r.matches.filter((m) => m.report !== null).length, byes: r.byes })),
   };
 }
 
@@ -171,6 +200,18 @@ function structureText(s: Structure, lang: Lang): string {
   if (s.kind === 'single-elimination') return say(lang, 'シングルエリミネーション', 'single elimination');
   const top = s.topCut > 0 ? say(lang, ` + 上位${s.topCut}名の決勝トーナメント`, ` + top ${s.topCut}`) : '';
   return say(lang, `スイスドロー ${s.rounds}回戦${top}`, `Swiss, ${s.rounds} rounds${top}`);
+}
+
+/** Per stage the tournament has: its match format and round length. */
+function stagesText(t: Tournament, lang: Lang): string[] {
+  const stages = t.settings.structure.kind === 'single-elimination' ? (['top-cut'] as const) : t.settings.structure.topCut > 0 ? (['swiss', 'top-cut'] as const) : (['swiss'] as const);
+  return stages.map((stage) => `${STAGE_NAMES[stage][lang]}: ${matchFormatText(stageFormat(t.settings, stage), lang)}`);
+}
+
+/** "シングル戦 25分" / "best of 3, 50 min". */
+export function matchFormatText(f: StageFormat, lang: Lang): string {
+  const kind = f.bestOf === 1 ? say(lang, 'シングル戦 (1本勝負)', 'single duel') : say(lang, `マッチ戦 (${f.bestOf}本勝負)`, `best of ${f.bestOf}`);
+  return say(lang, `${kind}、${f.roundMinutes}分`, `${kind}, ${f.roundMinutes} min`);
 }
 
 async function show(options: DbOptions, io: Io): Promise<void> {
@@ -182,6 +223,7 @@ async function show(options: DbOptions, io: Io): Promise<void> {
       `${t.settings.name} (${t.id})`,
       `${say(lang, '日付', 'Date')}: ${t.settings.date}`,
       `${say(lang, '形式', 'Format')}: ${structureText(t.settings.structure, lang)}`,
+      ...stagesText(t, lang),
       `${say(lang, '罰則規定', 'Policy')}: ${t.pack.content.name[lang]} (${t.pack.id} ${t.pack.version})`,
       `${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(t.settings.deckRules, lang)}`,
       `${say(lang, '参加者', 'Players')}: ${t.players.length}`,
@@ -194,6 +236,7 @@ async function show(options: DbOptions, io: Io): Promise<void> {
         [
           { header: say(lang, '回戦', 'Round'), value: (r: Tournament['rounds'][number]) => String(r.number), align: 'right' },
           { header: say(lang, '段階', 'Stage'), value: (r) => STAGE_NAMES[r.stage][lang] },
+          { header: say(lang, '試合形式', 'Matches'), value: (r) => matchFormatText(r, lang) },
           { header: say(lang, '卓', 'Tables'), value: (r) => String(r.matches.length), align: 'right' },
           { header: say(lang, '入力済み', 'Reported'), value: (r) => String(r.matches.filter((m) => m.report !== null).length), align: 'right' },
           { header: say(lang, '状態', 'Status'), value: (r) => (r.ended ? say(lang, '終了', 'ended') : say(lang, '進行中', 'running')) },
@@ -268,6 +311,10 @@ export function registerTournamentCommands(program: Command, io: Io): void {
       .option('--single-elimination', 'single elimination from round 1 instead of Swiss / 最初からシングルエリミネーション')
       .option('--id <id>', 'tournament id (default: a random t-xxxxxxxx) / 大会ID')
       .option('--round-minutes <n>', 'minutes per round (default 40) / 1回戦の時間（分）')
+      .option('--swiss-best-of <n>', 'duels per Swiss match: 1 (single duel), 3 or 5 (default 3) / スイスドローの試合形式（1: シングル戦）')
+      .option('--top-best-of <n>', 'duels per top-cut or elimination match: 1, 3 or 5 (default 3) / 決勝トーナメントの試合形式')
+      .option('--swiss-round-minutes <n>', 'minutes per Swiss round (default --round-minutes) / スイスドロー1回戦の時間（分）')
+      .option('--top-round-minutes <n>', 'minutes per top-cut round (default --round-minutes) / 決勝トーナメント1回戦の時間（分）')
       .option('--decklists-required', 'every player must register a decklist before round 1 / デッキリスト提出を必須にする')
       .option('--policy <file>', 'policy pack (default: the shipped ocg-5ds rules) / 罰則規定ファイル')
       .option('--cards <file>', 'card database decks are checked with (default: the shipped OCG database) / デッキチェックのカードデータベース')

@@ -62,6 +62,8 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   ReportResult: { en: 'enter results', ja: '結果を入力する' },
   CorrectResult: { en: 'correct results', ja: '結果を訂正する' },
   EndRound: { en: 'end rounds', ja: 'ラウンドを終了する' },
+  CutSwiss: { en: 'cut the Swiss field', ja: 'スイスドローのカットを行う' },
+  StartPhase: { en: 'start a phase (day two)', ja: 'フェーズ（2日目）を始める' },
   IssuePenalty: { en: 'issue penalties', ja: '罰則を出す' },
   RescindPenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
   ChangePenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },

@@ -22,12 +22,13 @@ function roundOf(t: Tournament, round: number) {
 /** The round clock as everyone sees it: seat time, the server's time, when the round ends, extensions per table. */
 export function clockView(t: Tournament, round: number, now: Date) {
   const r = roundOf(t, round);
-  const endsAt = new Date(Date.parse(r.seatTime) + t.settings.roundMinutes * 60_000).toISOString();
+  // Each stage (and each day) may have its own round length; the round records it.
+  const endsAt = new Date(Date.parse(r.seatTime) + r.roundMinutes * 60_000).toISOString();
   return {
     round: r.number,
     seatTime: r.seatTime,
     now: now.toISOString(),
-    roundMinutes: t.settings.roundMinutes,
+    roundMinutes: r.roundMinutes,
     endsAt,
     started: r.started,
     ended: r.ended,

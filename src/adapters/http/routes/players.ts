@@ -99,7 +99,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     tags: ['players'],
     access: { command: 'RegisterPlayer' },
     params: tournamentParams,
-    body: z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional() }),
+    body: z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional(), invitation: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional() }),
     response: writeAnswer.extend({ player: z.object({ id: z.string(), name: z.string() }), code: z.string(), findings: z.array(findingAnswer).nullable() }),
     write: true,
     successStatus: 201,
@@ -107,7 +107,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const staff = requireStaff(principal);
       const decklist = body.decklist === undefined ? undefined : await readDeckInput(body.decklist, 'body.decklist', await poolFor(context, params.tournamentId, [body.decklist]));
       const player = { id: body.id, name: body.name, ...(decklist === undefined ? {} : { decklist }) };
-      const answer = await gateway.write(params.tournamentId, staff, 'RegisterPlayer', { player }, write);
+      // An invitation into day two: byes for the rounds before it, with the reason.
+      const answer = await gateway.write(params.tournamentId, staff, 'RegisterPlayer', { player, ...(body.invitation === undefined ? {} : { invitation: body.invitation }) }, write);
       const code = playerCode(context.secret, params.tournamentId, body.id);
       const findings = decklist === undefined ? null : await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
       return sendWrite(reply, answer, { player: { id: body.id, name: body.name }, code, findings }, 201);

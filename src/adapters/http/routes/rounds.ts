@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pairingsView } from '../../../app/projections/pairings-view.js';
+import { BEST_OF } from '../../../core/tournament/match-format.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff } from '../auth/principal.js';
@@ -111,6 +112,46 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     write: true,
     async handler({ params, principal, write, reply }) {
       return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'EndRound', { round: params.round }, write));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/rounds/:round/cut',
+    summary: 'Cuts the Swiss field after this ended Swiss round: `maxLosses` (players with more losses leave) or `top` (only the top N stay). Answers who left.',
+    tags: ['rounds'],
+    access: { command: 'CutSwiss' },
+    params: roundParams,
+    body: z.union([z.strictObject({ maxLosses: z.number().int().min(0).max(30) }), z.strictObject({ top: z.number().int().min(1).max(100_000) })]),
+    response: writeAnswer,
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'CutSwiss', { afterRound: params.round, ...body }, write);
+      return sendWrite(reply, answer, { cut: eventData(answer, 'SwissCut') ?? null }, 201);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/phases',
+    summary: 'Starts a new Swiss phase (day two) after an ended Swiss round: its name, match format, round length and first seat time; standings carry over.',
+    tags: ['rounds'],
+    access: { command: 'StartPhase' },
+    params: tournamentParams,
+    body: z.strictObject({
+      name: z.string().trim().min(1).max(100),
+      bestOf: z.literal([...BEST_OF]).optional(),
+      roundMinutes: z.number().int().min(1).max(240).optional(),
+      seatTime: z.iso.datetime({ offset: true }).optional(),
+    }),
+    response: writeAnswer,
+    write: true,
+    successStatus: 201,
+    async handler({ params, body, principal, write, reply }) {
+      const data = { ...body, ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }) };
+      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'StartPhase', data, write);
+      return sendWrite(reply, answer, { phase: eventData(answer, 'PhaseStarted') ?? null }, 201);
     },
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parsePack } from '../../../core/policy/pack-schema.js';
 import { TOP_CUT_SIZES, type RecordedPack } from '../../../core/tournament/events.js';
+import { BEST_OF } from '../../../core/tournament/match-format.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
 import { requireStaff } from '../auth/principal.js';
@@ -37,6 +38,9 @@ const deckRulesFields = {
 };
 const deckRulesBody = z.strictObject(deckRulesFields);
 
+/** A stage's match format; its round length defaults to the body's `roundMinutes`. */
+const stageFormatBody = z.strictObject({ bestOf: z.literal([...BEST_OF]), roundMinutes: z.number().int().min(1).max(240).optional() });
+
 const createBody = z.strictObject({
   id: tournamentId.optional(),
   name: withoutControlCharacters(z.string().trim().min(1).max(200)),
@@ -44,6 +48,8 @@ const createBody = z.strictObject({
   decklistsRequired: z.boolean().default(false),
   roundMinutes: z.number().int().min(1).max(600).default(40),
   structure,
+  /** Per stage: `{"swiss": {"bestOf": 1, "roundMinutes": 25}, "top-cut": {"bestOf": 3}}`; best of 3 where absent. */
+  stages: z.strictObject({ swiss: stageFormatBody.optional(), 'top-cut': stageFormatBody.optional() }).optional(),
   /** A whole policy pack (policy.schema.json); the shipped ocg-5ds pack when absent. */
   pack: z.record(z.string(), z.unknown()).optional(),
   ...deckRulesFields,
@@ -89,6 +95,8 @@ export function tournamentSummary(id: string, t: Tournament) {
     rounds: t.rounds.map((r) => ({
       round: r.number,
       stage: r.stage,
+      bestOf: r.bestOf,
+      roundMinutes: r.roundMinutes,
       seatTime: r.seatTime,
       ended: r.ended,
       tables: r.matches.length,
@@ -153,7 +161,9 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
       // Keys are kept per tournament: a keyed create without an id names the tournament after
       // the account and key, so its retry finds the same tournament and replays.
       const id = body.id ?? (write.idempotencyKey === undefined ? `t-${randomBytes(5).toString('hex')}` : keyedId(staff.account.username, write.idempotencyKey));
-      const { id: _id, pack, banlist, banlistFile, cardPool, ...settings } = body;
+      const { id: _id, pack, banlist, banlistFile, cardPool, stages: askedStages, ...plain } = body;
+      const stages = askedStages && Object.fromEntries(Object.entries(askedStages).map(([stage, f]) => [stage, { bestOf: f.bestOf, roundMinutes: f.roundMinutes ?? plain.roundMinutes }]));
+      const settings = { ...plain, ...(stages === undefined ? {} : { stages }) };
       const choice = { ...(banlist !== undefined ? { banlist } : {}), ...(banlistFile !== undefined ? { banlistFile } : {}), ...(cardPool !== undefined ? { cardPool } : {}) };
       const { rules, warnings } = await requestedRules(choice, settings.date, context.accounts);
       const answer = await gateway.write(id, staff, 'CreateTournament', { tournamentId: id, settings: { ...settings, deckRules: rules }, pack: recordedPack(pack) }, write);

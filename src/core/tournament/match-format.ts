@@ -1,0 +1,59 @@
+import { checkInteger, firstError } from './command-checks.js';
+import { domainError, type DomainError } from './domain-errors.js';
+import type { Stage } from './match-record.js';
+
+/*
+ * How many duels a match has, per stage: single-duel matches (シングル戦) are common in the
+ * Swiss of Japanese events, best of 3 (マッチ戦) in top cuts; best of 5 for a top cut is
+ * allowed because it costs nothing more. A round records its format when it is paired.
+ */
+
+export const BEST_OF = [1, 3, 5] as const;
+export type BestOf = (typeof BEST_OF)[number];
+
+/** A stage's match format: duels per match and the length of its rounds. */
+export interface StageFormat {
+  readonly bestOf: BestOf;
+  readonly roundMinutes: number;
+}
+
+/** Duel wins that take a match: 1 of 1, 2 of 3, 3 of 5. */
+export const winsNeeded = (bestOf: BestOf): number => (bestOf + 1) / 2;
+
+/** What a stage plays when the settings name nothing for it: best of 3, the tournament's round length (every log from before formats). */
+export function stageFormat(settings: { readonly roundMinutes: number; readonly stages?: Partial<Record<Stage, StageFormat>> }, stage: Stage): StageFormat {
+  return settings.stages?.[stage] ?? { bestOf: 3, roundMinutes: settings.roundMinutes };
+}
+
+/** The duel numbers a judge can name in a match of the format: 1 to `bestOf`. */
+export const duelsPerMatch = (bestOf: BestOf): number => bestOf;
+
+/**
+ * The most duels a match's result can hold: a single duel is the whole match (drawn at time,
+ * the match is drawn); a longer match may play on after a drawn duel while time remains.
+ */
+export const maxDuelsPlayed = (bestOf: BestOf): number => (bestOf === 1 ? 1 : Number.POSITIVE_INFINITY);
+
+const STAGES: readonly Stage[] = ['swiss', 'top-cut'];
+
+/** Why the per-stage formats of a creation or phase cannot be used, or null. */
+export function checkStageFormats(field: string, stages: unknown): DomainError | null {
+  if (stages === undefined) return null;
+  if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) {
+    return domainError('invalid-command', { field, problem: { ja: 'swiss / top-cut ごとの形式が必要です', en: 'expected a format for swiss and/or top-cut' } });
+  }
+  const unknownStage = Object.keys(stages).find((k) => !STAGES.includes(k as Stage));
+  if (unknownStage !== undefined) {
+    return domainError('invalid-command', { field: `${field}.${unknownStage}`, problem: { ja: `段階は ${STAGES.join(', ')} のいずれかです`, en: `a stage is one of ${STAGES.join(', ')}` } });
+  }
+  return firstError(...Object.entries(stages as Record<string, unknown>).map(([stage, format]) => checkStageFormat(`${field}.${stage}`, format)));
+}
+
+/** Why one stage format cannot be used, or null. */
+export function checkStageFormat(field: string, format: unknown): DomainError | null {
+  const f = (typeof format === 'object' && format !== null ? format : {}) as Partial<Record<keyof StageFormat, unknown>>;
+  return firstError(
+    BEST_OF.includes(f.bestOf as BestOf) ? null : domainError('invalid-command', { field: `${field}.bestOf`, problem: { ja: `${BEST_OF.join(', ')} のいずれかが必要です`, en: `expected one of ${BEST_OF.join(', ')}` } }),
+    checkInteger(`${field}.roundMinutes`, f.roundMinutes, 1, 240),
+  );
+}
