@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { latePlayers } from '../../src/adapters/http/tournaments/tardiness.js';
 import type { EventDraft } from '../../src/core/tournament/events.js';
 import { decide } from '../../src/core/tournament/decide.js';
-import { fold } from '../../src/core/tournament/evolve.js';
-import { PACK, at, given, registered, settings, swissRound } from './fixtures.js';
+import { PACK, at, ended, given, registered, reported, settings, swissRound, type GivenEvent } from './fixtures.js';
 import { issue } from './penalty-fixtures.js';
 
 /*
@@ -21,14 +20,16 @@ const createdWithAddition: EventDraft = { type: 'TournamentCreated', data: { tou
 const roundOne = [createdWithAddition, registered('a'), registered('b'), registered('c'), registered('d'), swissRound(1, [['a', 'b'], ['c', 'd']])];
 
 describe('the late list counts repeats as the core does', () => {
-  it('given a tardiness with an added penalty, when the player is still not seated, then the list offers the repeat of a second tardiness, not a third', () => {
+  // A lateness in the same round is one penalty (raised, not repeated): the repeat comes with the next round's lateness.
+  it('given a tardiness with an added penalty in round 1, when the player is late again in round 2, then the list offers the repeat of a second tardiness, not a third', () => {
     const base = issue('b', 'tardiness', 'between-matches', { facts: { minutesLate: 2 } });
     const decided = decide({ ...base, data: { ...base.data, additional: { penalty: 'duel-loss', reason: 'kept the opponent waiting on purpose' } } }, given(...roundOne));
     if (!decided.ok) throw new Error(decided.error.message.en);
     expect(decided.value.map((e) => (e.type === 'PenaltyIssued' ? [e.data.penalty, e.data.addedTo ?? null] : null))).toEqual([['warning', null], ['duel-loss', 1]]);
-    const t = fold(decided.value, given(...roundOne));
+    const roundTwo: GivenEvent[] = [...roundOne, ...decided.value, reported(1, 1, ['a'], [1]), reported(1, 2, ['c', 'c']), ended(1), swissRound(2, [['a', 'c'], ['b', 'd']], null, at(60))];
+    const t = given(...roundTwo);
     if (t.status === 'none') throw new Error('no tournament');
-    const late = latePlayers(t, t.rounds[0]!, new Date(at(3)));
+    const late = latePlayers(t, t.rounds[1]!, new Date(at(63)));
     const b = late.find((l) => l.player === 'b');
     expect(b).toMatchObject({ minutesLate: 3, penalty: 'warning', repeat: { count: 2, upgradeTo: 'duel-loss' } });
     // The core gives the same count when the judge issues it.

@@ -7,7 +7,6 @@ import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalt
 import type { EventDraft } from './events.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
-import type { BestOf } from './match-format.js';
 import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
