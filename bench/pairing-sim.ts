@@ -14,7 +14,12 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { pairSwissRound, pairSwissRoundExact, type SwissPairing, type SwissPlayer } from '../src/core/tournament/swiss-pairing.js';
+import {
+  pairSwissRound,
+  pairSwissRoundExact,
+  type SwissPairing,
+  type SwissPlayer,
+} from '../src/core/tournament/swiss-pairing.js';
 import { reportPairing, type PairingReport } from '../src/core/tournament/swiss-pairing-report.js';
 
 interface Entrant {
@@ -131,7 +136,12 @@ function runEvent(size: number, event: number): RoundRow[] {
   const rounds = Math.ceil(Math.log2(size));
   const rows: RoundRow[] = [];
   for (let round = 1; round <= rounds; round++) {
-    const players: SwissPlayer[] = standings(entrants).map((e) => ({ id: e.id, points: e.points, opponents: [...e.opponents], hadBye: e.hadBye }));
+    const players: SwissPlayer[] = standings(entrants).map((e) => ({
+      id: e.id,
+      points: e.points,
+      opponents: [...e.opponents],
+      hadBye: e.hadBye,
+    }));
     const seed = uniformInt(rng, 0, 0x7fffffff);
     const cpuStart = process.cpuUsage();
     const started = performance.now();
@@ -147,7 +157,18 @@ function runEvent(size: number, event: number): RoundRow[] {
       exactMs = performance.now() - t;
       exact = reportPairing({ players, seed }, reference);
     }
-    const row: RoundRow = { size, event, round, players: players.length, ms, cpuMs, fast: reportPairing({ players, seed }, pairing), byeOk: byeIsRight(players, pairing.bye), exactMs, exact };
+    const row: RoundRow = {
+      size,
+      event,
+      round,
+      players: players.length,
+      ms,
+      cpuMs,
+      fast: reportPairing({ players, seed }, pairing),
+      byeOk: byeIsRight(players, pairing.bye),
+      exactMs,
+      exact,
+    };
     rows.push(row);
     if (!args.quiet) printRow(row);
     playRound(rng, byId, pairing);
@@ -158,7 +179,9 @@ function runEvent(size: number, event: number): RoundRow[] {
 
 function printRow(r: RoundRow): void {
   const f = r.fast;
-  const exact = r.exact ? ` | exact ${r.exactMs!.toFixed(0).padStart(6)} ms  x ${String(r.exact.groupCrossings).padStart(3)}  sq ${String(r.exact.squaredGaps).padStart(5)}` : '';
+  const exact = r.exact
+    ? ` | exact ${r.exactMs!.toFixed(0).padStart(6)} ms  x ${String(r.exact.groupCrossings).padStart(3)}  sq ${String(r.exact.squaredGaps).padStart(5)}`
+    : '';
   console.log(
     `N=${r.size} ev${r.event} r${String(r.round).padStart(2)}  ${String(r.players).padStart(5)} pl  ${r.ms.toFixed(2).padStart(8)} ms (cpu ${r.cpuMs.toFixed(1).padStart(6)})  rematch ${f.rematches}  pair-downs ${String(f.pairDowns).padStart(3)}  x ${String(f.groupCrossings).padStart(3)}  sq ${String(f.squaredGaps).padStart(5)}  bye ${r.byeOk ? 'ok' : 'WRONG'}${exact}`,
   );
@@ -171,7 +194,12 @@ function median(values: number[]): number {
 }
 
 function warmUp(): void {
-  const players = Array.from({ length: 600 }, (_, i) => ({ id: `w${i}`, points: 3 * (i % 4), opponents: [] as string[], hadBye: false })).sort((a, b) => b.points - a.points);
+  const players = Array.from({ length: 600 }, (_, i) => ({
+    id: `w${i}`,
+    points: 3 * (i % 4),
+    opponents: [] as string[],
+    hadBye: false,
+  })).sort((a, b) => b.points - a.points);
   for (let i = 0; i < 5; i++) pairSwissRound({ players, seed: i });
 }
 
@@ -185,7 +213,18 @@ for (const size of args.sizes) {
   const crossingsMatch = compared.filter((r) => r.fast.groupCrossings === r.exact!.groupCrossings).length;
   const fastSq = compared.reduce((s, r) => s + r.fast.squaredGaps, 0);
   const exactSq = compared.reduce((s, r) => s + r.exact!.squaredGaps, 0);
-  const worst = compared.reduce((w, r) => Math.max(w, r.exact!.squaredGaps === 0 ? (r.fast.squaredGaps === 0 ? 1 : Infinity) : r.fast.squaredGaps / r.exact!.squaredGaps), 1);
+  const worst = compared.reduce(
+    (w, r) =>
+      Math.max(
+        w,
+        r.exact!.squaredGaps === 0
+          ? r.fast.squaredGaps === 0
+            ? 1
+            : Infinity
+          : r.fast.squaredGaps / r.exact!.squaredGaps,
+      ),
+    1,
+  );
   summary.push(
     [
       `N=${size}: ${rows.length} rounds, median ${median(times).toFixed(1)} ms (cpu ${median(rows.map((r) => r.cpuMs)).toFixed(1)}), max ${Math.max(...times).toFixed(1)} ms`,
@@ -196,4 +235,4 @@ for (const size of args.sizes) {
     ].join('; '),
   );
 }
-console.log('\n' + summary.join('\n'));
+console.log(`\n${summary.join('\n')}`);

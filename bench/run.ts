@@ -34,7 +34,9 @@ function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; 
   const named = argv.filter((a) => !a.startsWith('-'));
   const wrong = named.filter((p) => !(p in PARTS));
   if (unknown.length > 0 || wrong.length > 0) {
-    console.error(`bench: unknown ${[...unknown, ...wrong].join(', ')}; parts: ${Object.keys(PARTS).join(', ')}; options: --quick, --verbose, --readme`);
+    console.error(
+      `bench: unknown ${[...unknown, ...wrong].join(', ')}; parts: ${Object.keys(PARTS).join(', ')}; options: --quick, --verbose, --readme`,
+    );
     process.exit(2);
   }
   const readme = argv.includes('--readme');
@@ -46,9 +48,14 @@ function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; 
 async function main(): Promise<void> {
   const { parts, quick, verbose, readme } = parseArgs(process.argv.slice(2));
   const env = environment();
-  if (parts.length > 0) console.log(`shinpan bench${quick ? ' (quick)' : ''}: ${parts.join(', ')} on ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}`);
+  if (parts.length > 0)
+    console.log(
+      `shinpan bench${quick ? ' (quick)' : ''}: ${parts.join(', ')} on ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}`,
+    );
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
-  const log: Log = verbose ? (line) => console.log(`  ${line}`) : (line) => process.stderr.write(`\r\x1b[K  ${line.slice(0, (process.stderr.columns ?? 120) - 3)}`);
+  const log: Log = verbose
+    ? (line) => console.log(`  ${line}`)
+    : (line) => process.stderr.write(`\r\x1b[K  ${line.slice(0, (process.stderr.columns ?? 120) - 3)}`);
   let missed = 0;
   const started = performance.now();
   for (const part of parts) {
@@ -63,8 +70,16 @@ async function main(): Promise<void> {
     console.log(`→ ${file}`);
     missed += result.rows.filter((r) => r.pass === false).length;
   }
-  if (parts.length > 0) console.log(`\n${missed === 0 ? 'every target met' : `${missed} target${missed === 1 ? '' : 's'} missed`} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  if (readme) console.log(updateReadmeBlock() ? 'README.md: Performance tables updated from bench/results/' : 'README.md: no bench:results markers found');
+  if (parts.length > 0)
+    console.log(
+      `\n${missed === 0 ? 'every target met' : `${missed} target${missed === 1 ? '' : 's'} missed`} in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  if (readme)
+    console.log(
+      updateReadmeBlock()
+        ? 'README.md: Performance tables updated from bench/results/'
+        : 'README.md: no bench:results markers found',
+    );
 }
 
 await main();

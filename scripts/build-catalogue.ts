@@ -37,7 +37,8 @@ const cardsText = readFileSync(join(dataDir, 'cards.jsonl'), 'utf8');
 const parsed = parseCardJsonl(cardsText);
 if (parsed.errors.length > 0) fail(`cards.jsonl:${parsed.errors[0]?.line}: ${parsed.errors[0]?.message.en}`);
 const built = buildCatalogue(parsed.cards);
-if (built.skipped.length > 0) fail(`cards.jsonl: ${built.skipped.length} passcodes collide, first ${built.skipped[0]?.passcode}`);
+if (built.skipped.length > 0)
+  fail(`cards.jsonl: ${built.skipped.length} passcodes collide, first ${built.skipped[0]?.passcode}`);
 const cards = [...built.catalogue.cards].sort((a, b) => a.passcode - b.passcode);
 writeFileSync(cardsOut, writeCardJsonl(cards));
 
@@ -48,7 +49,10 @@ const banlists = join(dataDir, 'banlists');
 const sources: { file: string; note: string }[] = [
   { file: 'ygopro-fluorohydride.2026-06-24.lflist.conf', note: 'Fluorohydride/ygopro lflist.conf @ 33f7bcf3eeb2' },
   { file: 'ygopro-fluorohydride.2013-08-21.lflist.conf', note: 'Fluorohydride/ygopro lflist.conf @ 0f4ff2e297b3' },
-  { file: 'ygopro-fluorohydride.2012-01-07.ocg-2011.lflist.conf', note: 'Fluorohydride/ygopro lflist.conf @ 5b7c3138c74e' },
+  {
+    file: 'ygopro-fluorohydride.2012-01-07.ocg-2011.lflist.conf',
+    note: 'Fluorohydride/ygopro lflist.conf @ 5b7c3138c74e',
+  },
   // Fill the days the YGOPro file lacks (2015.7.1 OCG) from the other originals.
   { file: 'devpro.2018-04-02.lflist.conf', note: 'Dragon3989/DevPro-Dependencies lflist.conf @ 0587992b9cc8' },
   { file: 'edopro.OCG.lflist.conf', note: 'ProjectIgnis/LFLists OCG.lflist.conf @ 4f295cf0dbb6' },
@@ -56,7 +60,10 @@ const sources: { file: string; note: string }[] = [
   ...readdirSync(join(banlists, 'derived'))
     .filter((f) => f.endsWith('.lflist.conf'))
     .sort()
-    .map((f) => ({ file: join('derived', f), note: 'derived from Format Library ocg-banlists.json (not an original list)' })),
+    .map((f) => ({
+      file: join('derived', f),
+      note: 'derived from Format Library ocg-banlists.json (not an original list)',
+    })),
 ];
 
 const byDay = new Map<string, { list: Banlist; note: string }>();
@@ -71,7 +78,10 @@ for (const source of sources) {
       continue;
     }
     const derived = source.file.startsWith('derived');
-    byDay.set(list.date, { list: { ...list, name: historyListName(list.date, derived) }, note: `${source.note}, list "${list.name}"` });
+    byDay.set(list.date, {
+      list: { ...list, name: historyListName(list.date, derived) },
+      note: `${source.note}, list "${list.name}"`,
+    });
   }
 }
 const history = [...byDay.values()].sort((a, b) => (a.list.date ?? '').localeCompare(b.list.date ?? ''));

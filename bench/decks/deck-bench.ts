@@ -67,28 +67,40 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
   const checkMs = repeatMs(runs, check);
   const perSecond = (ms: number) => DECKS / (ms / 1000);
 
-  const decks: Deck[] = workload.map((t) => parseYdk(t)).filter((r) => r.ok).map((r) => (r as { value: Deck }).value);
-  const parseMs = repeatMs(runs, () => workload.forEach((t) => parseYdk(t)));
-  const validateMs = repeatMs(runs, () => decks.forEach((d) => validateDeck(d, { catalogue, banlist, date: DATE })));
+  const decks: Deck[] = workload
+    .map((t) => parseYdk(t))
+    .filter((r) => r.ok)
+    .map((r) => (r as { value: Deck }).value);
+  const parseMs = repeatMs(runs, () => workload.forEach((t) => void parseYdk(t)));
+  const validateMs = repeatMs(runs, () =>
+    decks.forEach((d) => void validateDeck(d, { catalogue, banlist, date: DATE })),
+  );
 
   // The other formats players hand in: ydke:// links and plain-text lists (names looked up).
   const distinct = decks.slice(0, texts.length);
   const ydke = distinct.map((d) => writeYdke(d));
   const textLists = distinct.map((d, i) => writeTextDecklist(d, catalogue, i % 2 === 0 ? 'ja' : 'en'));
-  const formatRuns = (inputs: readonly string[], parse: (s: string) => unknown) => repeatMs(runs, () => {
-    for (let i = 0; i < DECKS; i++) parse(inputs[i % inputs.length]!);
-  });
+  const formatRuns = (inputs: readonly string[], parse: (s: string) => unknown) =>
+    repeatMs(runs, () => {
+      for (let i = 0; i < DECKS; i++) parse(inputs[i % inputs.length]!);
+    });
   log('decks: ydke and text decklists');
   const ydkeMs = formatRuns(ydke, parseYdke);
   const textMs = formatRuns(textLists, (s) => parseTextDecklist(s, catalogue));
   const textBroken = textLists.filter((s) => !parseTextDecklist(s, catalogue).ok).length;
 
   log('decks: loading the shipped database (fresh processes) and registrations with the check');
-  const tournament = await tournamentDeckRows(files.map((_, i) => texts[i]!), quick ? 3 : 5, DATE);
+  const tournament = await tournamentDeckRows(
+    files.map((_, i) => texts[i]!),
+    quick ? 3 : 5,
+    DATE,
+  );
 
   const rate = (ms: number[]) => spread(ms.map(perSecond));
   const rows: Row[] = [
-    row(`.ydk parse + validate, ${DECKS.toLocaleString('en-US')} decklists`, 'decks/s', rate(checkMs), { min: TARGET_PER_SECOND }),
+    row(`.ydk parse + validate, ${DECKS.toLocaleString('en-US')} decklists`, 'decks/s', rate(checkMs), {
+      min: TARGET_PER_SECOND,
+    }),
     row('.ydk parse only', 'decks/s', rate(parseMs)),
     row('validate only (catalogue + F/L list + date)', 'decks/s', rate(validateMs)),
     row('ydke:// parse', 'decks/s', rate(ydkeMs)),
@@ -97,7 +109,8 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
     ...tournament.rows,
   ];
   const notes = missNotes(rows);
-  if (textBroken > 0) notes.push(`${textBroken} of ${distinct.length} text decklists written by shinpan did not parse back.`);
+  if (textBroken > 0)
+    notes.push(`${textBroken} of ${distinct.length} text decklists written by shinpan did not parse back.`);
   return {
     part: 'decks',
     title: 'Deck checks: real decklists against the real catalogue and F/L list (one core)',
@@ -112,7 +125,15 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
       parsed,
       broken,
       findingsPerRun: findings,
-      ms: { check: checkMs, parse: parseMs, validate: validateMs, ydke: ydkeMs, text: textMs, loadShipped: tournament.loadMs, registrationPerDeck: tournament.registrationMs },
+      ms: {
+        check: checkMs,
+        parse: parseMs,
+        validate: validateMs,
+        ydke: ydkeMs,
+        text: textMs,
+        loadShipped: tournament.loadMs,
+        registrationPerDeck: tournament.registrationMs,
+      },
       textDecklistsNotParsedBack: textBroken,
     },
   };

@@ -21,13 +21,19 @@ export function updateReadmeBlock(): boolean {
     .filter((file) => existsSync(file))
     .map((file) => readFileSync(file, 'utf8').trim().replace(/^### /, '#### '));
   const machine = machineLine();
-  writeFileSync(readme, `${text.slice(0, from + START.length)}\n${machine}\n\n${tables.join('\n\n')}\n${text.slice(to)}`);
+  writeFileSync(
+    readme,
+    `${text.slice(0, from + START.length)}\n${machine}\n\n${tables.join('\n\n')}\n${text.slice(to)}`,
+  );
   return true;
 }
 
 function machineLine(): string {
   const file = join(benchDir, 'results', 'pairing.json');
   if (!existsSync(file)) return '';
-  const { environment: e, command } = JSON.parse(readFileSync(file, 'utf8')) as { environment: { date: string; node: string; cpu: string; loadAverage: number[]; commit: string | null }; command: string };
+  const { environment: e, command } = JSON.parse(readFileSync(file, 'utf8')) as {
+    environment: { date: string; node: string; cpu: string; loadAverage: number[]; commit: string | null };
+    command: string;
+  };
   return `Measured ${e.date.slice(0, 10)} with \`${command}\` on ${e.cpu} cores, Node ${e.node}, load average ${e.loadAverage.join(' / ')} (1, 5, 15 min) as the pairing part ended (commit ${e.commit ?? 'unknown'} plus work in progress).`;
 }

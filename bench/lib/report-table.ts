@@ -15,10 +15,20 @@ export interface Row {
 }
 
 /** Builds a row; `pass` compares the median with the target bound when one is given. */
-export function row(name: string, unit: string, value: Spread, bound?: { max?: number; min?: number }, note?: string): Row {
+export function row(
+  name: string,
+  unit: string,
+  value: Spread,
+  bound?: { max?: number; min?: number },
+  note?: string,
+): Row {
   if (!bound) return { name, unit, value, target: '', pass: null, ...(note ? { note } : {}) };
   const target = bound.max !== undefined ? `≤ ${format(bound.max)} ${unit}` : `≥ ${format(bound.min!)} ${unit}`;
-  const pass = Number.isNaN(value.median) ? false : bound.max !== undefined ? value.median <= bound.max : value.median >= bound.min!;
+  const pass = Number.isNaN(value.median)
+    ? false
+    : bound.max !== undefined
+      ? value.median <= bound.max
+      : value.median >= bound.min!;
   return { name, unit, value, target, pass, bound, ...(note ? { note } : {}) };
 }
 
@@ -28,7 +38,12 @@ export function missNotes(rows: readonly Row[]): string[] {
     .filter((r) => r.pass === false)
     .map((r) => {
       const { max, min } = r.bound ?? {};
-      const by = max !== undefined ? `${(r.value.median / max).toFixed(1)}× the bound` : min !== undefined ? `${((1 - r.value.median / min) * 100).toFixed(0)}% short` : '';
+      const by =
+        max !== undefined
+          ? `${(r.value.median / max).toFixed(1)}× the bound`
+          : min !== undefined
+            ? `${((1 - r.value.median / min) * 100).toFixed(0)}% short`
+            : '';
       return `MISS ${r.name.trim()}: median ${format(r.value.median)} ${r.unit} against ${r.target}${by ? ` (${by})` : ''}.`;
     });
 }
@@ -59,5 +74,11 @@ export function renderTable(title: string, rows: readonly Row[]): string {
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => [...l[i]!].length)));
   const pad = (cells: string[]) => `| ${cells.map((c, i) => c + ' '.repeat(widths[i]! - [...c].length)).join(' | ')} |`;
-  return [`### ${title}`, '', pad(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(pad)].join('\n');
+  return [
+    `### ${title}`,
+    '',
+    pad(header),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...lines.map(pad),
+  ].join('\n');
 }

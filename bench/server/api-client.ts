@@ -23,20 +23,29 @@ export class ApiClient {
     else if (this.#cookies.size > 0) headers.cookie = [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.#cookies.get('shinpan_csrf');
     if (method !== 'GET' && csrf && !this.bearer) headers['x-csrf-token'] = csrf;
-    const response = await fetch(this.baseUrl + path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
       this.#cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
     const text = await response.text();
-    return { status: response.status, body: text && (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text) : text };
+    return {
+      status: response.status,
+      body:
+        text && (response.headers.get('content-type') ?? '').startsWith('application/json') ? JSON.parse(text) : text,
+    };
   }
 
   /** Like `call`, but a status outside 2xx throws with the answer. */
   async ok(method: string, path: string, body?: unknown): Promise<any> {
     const answer = await this.call(method, path, body);
-    if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    if (answer.status < 200 || answer.status >= 300)
+      throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     return answer.body;
   }
 }
@@ -45,7 +54,11 @@ export class ApiClient {
  * Logs in with the first-start credentials, changes the one-time password, creates one staff
  * account per `accounts` entry and answers an API token for each.
  */
-export async function staffTokens(url: string, firstLogin: { username: string; password: string }, accounts: Record<string, readonly string[]>): Promise<Record<string, string>> {
+export async function staffTokens(
+  url: string,
+  firstLogin: { username: string; password: string },
+  accounts: Record<string, readonly string[]>,
+): Promise<Record<string, string>> {
   const organizer = new ApiClient(url);
   await organizer.ok('POST', '/api/auth/login', firstLogin);
   const password = 'bench-organizer-password-1';

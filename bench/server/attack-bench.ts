@@ -29,7 +29,14 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
   const signIns = quick ? 3 : 8;
   log('attack: building dist/');
   const broken = buildServer();
-  if (broken) return { part: 'attack', title: 'One stranger on the network', rows: [], notes: [`Not measured: ${broken}.`], details: { unavailable: broken } };
+  if (broken)
+    return {
+      part: 'attack',
+      title: 'One stranger on the network',
+      rows: [],
+      notes: [`Not measured: ${broken}.`],
+      details: { unavailable: broken },
+    };
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-bench-attack-'));
   let server: RunningServer | null = null;
   try {
@@ -38,8 +45,16 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
     const url = server.url;
     const organizer = new ApiClient(url);
     await organizer.ok('POST', '/api/auth/login', server.firstLogin);
-    await organizer.ok('POST', '/api/auth/password', { currentPassword: server.firstLogin.password, newPassword: 'bench-organizer-password-1' });
-    await organizer.ok('POST', '/api/accounts', { username: 'judge', displayName: 'judge', roles: ['judge'], password: 'judge-bench-password-1' });
+    await organizer.ok('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: 'bench-organizer-password-1',
+    });
+    await organizer.ok('POST', '/api/accounts', {
+      username: 'judge',
+      displayName: 'judge',
+      roles: ['judge'],
+      password: 'judge-bench-password-1',
+    });
 
     const signIn = async (address: string): Promise<{ ms: number; status: number }> => {
       const started = performance.now();
@@ -56,7 +71,12 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
     for (let i = 0; i < signIns; i++) quiet.push((await signIn(`10.0.1.${i + 1}`)).ms);
 
     // Warm the decklist worker and its catalogue, as the first real upload of the day would.
-    await post(url, '/api/decks/convert', { deck: { format: 'text', text: '3 Blue-Eyes White Dragon' }, to: 'ydk' }, STRANGER);
+    await post(
+      url,
+      '/api/decks/convert',
+      { deck: { format: 'text', text: '3 Blue-Eyes White Dragon' }, to: 'ydk' },
+      STRANGER,
+    );
 
     log(`attack: ${seconds} s of health checks under the stranger's decklists and sign-ins`);
     let running = true;
@@ -73,14 +93,18 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
     const flood = async () => {
       while (running) {
         const batch = await Promise.all(
-          Array.from({ length: 60 }, () => post(url, '/api/auth/login', { username: `stranger-${name++}`, password: 'not-the-password' }, STRANGER)),
+          Array.from({ length: 60 }, () =>
+            post(url, '/api/auth/login', { username: `stranger-${name++}`, password: 'not-the-password' }, STRANGER),
+          ),
         );
         batch.forEach(count);
         await pause(1000);
       }
     };
     const attackers = [
-      loop(() => post(url, '/api/decks/convert', { deck: { format: 'text', text: worstReported }, to: 'ydk' }, STRANGER)),
+      loop(() =>
+        post(url, '/api/decks/convert', { deck: { format: 'text', text: worstReported }, to: 'ydk' }, STRANGER),
+      ),
       loop(() => post(url, '/api/decks/convert', { deck: { format: 'text', text: worstRead }, to: 'ydk' }, STRANGER)),
       loop(() => post(url, '/api/decks/convert', { deck: { format: 'text', text: worstRead }, to: 'text' }, STRANGER)),
       flood(),
@@ -103,22 +127,48 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
 
     const signedIn = underLoad.filter((s) => s.status === 200);
     const rows: Row[] = [
-      row(`/api/health p99 while the stranger posts the worst decklists and 60 sign-ins at a time (${seconds} s)`, 'ms', single(health.latency.p99), { max: TARGETS.healthP99Ms }, `${health['2xx']} answered, ${health.non2xx + health.errors + health.timeouts} failed`),
+      row(
+        `/api/health p99 while the stranger posts the worst decklists and 60 sign-ins at a time (${seconds} s)`,
+        'ms',
+        single(health.latency.p99),
+        { max: TARGETS.healthP99Ms },
+        `${health['2xx']} answered, ${health.non2xx + health.errors + health.timeouts} failed`,
+      ),
       row('  /api/health p50', 'ms', single(health.latency.p50)),
-      row(`a real judge signing in from another address, meanwhile (${signIns} sign-ins)`, 'ms', spread(underLoad.map((s) => s.ms)), { max: TARGETS.signInMs }, `${signedIn.length} of ${underLoad.length} signed in`),
+      row(
+        `a real judge signing in from another address, meanwhile (${signIns} sign-ins)`,
+        'ms',
+        spread(underLoad.map((s) => s.ms)),
+        { max: TARGETS.signInMs },
+        `${signedIn.length} of ${underLoad.length} signed in`,
+      ),
       row('  the same sign-in without the stranger', 'ms', spread(quiet)),
       row('server peak memory (VmHWM)', 'MB', single(peakMb)),
     ];
-    const answered = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${n}× ${status}`).join(', ');
+    const answered = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${n}× ${status}`)
+      .join(', ');
     const notes = missNotes(rows);
-    notes.push(`Load average ${load} (1 min) on the 2 cores as the measurement started: the quiet sign-in's own time shows how much of the sign-in figure is the machine.`);
-    notes.push(`The stranger's requests were answered ${answered} (413: list past the caps; 400: unknown names, read in the worker; 401: wrong password; 429: sign-in limit or hash gate).`);
+    notes.push(
+      `Load average ${load} (1 min) on the 2 cores as the measurement started: the quiet sign-in's own time shows how much of the sign-in figure is the machine.`,
+    );
+    notes.push(
+      `The stranger's requests were answered ${answered} (413: list past the caps; 400: unknown names, read in the worker; 401: wrong password; 429: sign-in limit or hash gate).`,
+    );
     return {
       part: 'attack',
-      title: 'One stranger on the venue network: health and a real sign-in under the worst decklists and 60 random-name sign-ins',
+      title:
+        'One stranger on the venue network: health and a real sign-in under the worst decklists and 60 random-name sign-ins',
       rows,
       notes,
-      details: { seconds, health: { p50: health.latency.p50, p99: health.latency.p99, max: health.latency.max, ok: health['2xx'] }, underLoad, quiet, statuses: Object.fromEntries(statuses) },
+      details: {
+        seconds,
+        health: { p50: health.latency.p50, p99: health.latency.p99, max: health.latency.max, ok: health['2xx'] },
+        underLoad,
+        quiet,
+        statuses: Object.fromEntries(statuses),
+      },
     };
   } finally {
     await server?.stop();
@@ -128,7 +178,11 @@ export async function attackBench(quick: boolean, log: (line: string) => void): 
 
 async function post(url: string, path: string, body: unknown, address: string): Promise<number> {
   try {
-    const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify(body) });
+    const response = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify(body),
+    });
     await response.arrayBuffer();
     return response.status;
   } catch {

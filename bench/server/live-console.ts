@@ -12,19 +12,23 @@ export class LiveConsole {
   connect(url: string, token: string): Promise<void> {
     return new Promise((resolve, reject) => {
       let buffer = '';
-      this.#request = request(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`live stream: HTTP ${response.statusCode}`));
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          buffer += chunk;
-          const frames = buffer.split('\n\n');
-          buffer = frames.pop() ?? '';
-          for (const frame of frames) {
-            if (/^event: hello$/m.test(frame)) resolve();
-            if (/^event: events$/m.test(frame)) this.#frames++;
-          }
-        });
-      });
+      this.#request = request(
+        url,
+        { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+        (response) => {
+          if (response.statusCode !== 200) return reject(new Error(`live stream: HTTP ${response.statusCode}`));
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            const frames = buffer.split('\n\n');
+            buffer = frames.pop() ?? '';
+            for (const frame of frames) {
+              if (/^event: hello$/m.test(frame)) resolve();
+              if (/^event: events$/m.test(frame)) this.#frames++;
+            }
+          });
+        },
+      );
       this.#request.on('error', reject);
       this.#request.end();
     });

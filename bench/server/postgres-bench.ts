@@ -2,7 +2,6 @@ import { request } from 'node:http';
 import pg from 'pg';
 import { missNotes, row, single, type Row } from '../lib/report-table.js';
 import type { PartResult } from '../lib/results-file.js';
-import { spread } from '../lib/stats.js';
 import { ApiClient, staffTokens } from './api-client.js';
 import { buildServer, startServer, type RunningServer } from './server-process.js';
 
@@ -34,23 +33,45 @@ interface Run {
 
 export async function postgresBench(quick: boolean, log: (line: string) => void): Promise<PartResult> {
   const base = process.env.SHINPAN_BENCH_DATABASE_URL ?? process.env.SHINPAN_TEST_DATABASE_URL;
-  if (!base) return unavailable('set SHINPAN_BENCH_DATABASE_URL (or SHINPAN_TEST_DATABASE_URL) to a PostgreSQL database');
+  if (!base)
+    return unavailable('set SHINPAN_BENCH_DATABASE_URL (or SHINPAN_TEST_DATABASE_URL) to a PostgreSQL database');
   log('postgres: building dist/');
   const broken = buildServer();
   if (broken) return unavailable(broken);
   const players = quick ? 256 : 1024;
   const runs: Run[] = [];
-  for (const processes of [1, 2]) runs.push(await withDatabase(base, `shinpan_bench_${processes}`, (url) => measure(url, processes, players, log)));
+  for (const processes of [1, 2])
+    runs.push(await withDatabase(base, `shinpan_bench_${processes}`, (url) => measure(url, processes, players, log)));
   const crash = await withDatabase(base, 'shinpan_bench_crash', (url) => crashOne(url, players, log));
   const rows: Row[] = runs.flatMap((r) => [
-    row(`${r.processes} process${r.processes === 1 ? '' : 'es'}: look-ups (${LOOKUP_CONNECTIONS} connections, round-robin)`, '/s', single(r.lookupsPerSecond)),
-    row(`${r.processes} process${r.processes === 1 ? '' : 'es'}: results entered (${RESULT_CONNECTIONS} connections, durable)`, 'writes/s', single(r.resultsPerSecond), quick ? undefined : { min: TARGETS.writesPerSecond }),
+    row(
+      `${r.processes} process${r.processes === 1 ? '' : 'es'}: look-ups (${LOOKUP_CONNECTIONS} connections, round-robin)`,
+      '/s',
+      single(r.lookupsPerSecond),
+    ),
+    row(
+      `${r.processes} process${r.processes === 1 ? '' : 'es'}: results entered (${RESULT_CONNECTIONS} connections, durable)`,
+      'writes/s',
+      single(r.resultsPerSecond),
+      quick ? undefined : { min: TARGETS.writesPerSecond },
+    ),
     row('  result latency p99', 'ms', single(r.resultP99Ms)),
-    row(`  live delay p99 (acknowledged → frame on ${r.processes === 1 ? 'the same' : 'the other'} process)`, 'ms', single(r.liveDelayP99Ms), { max: TARGETS.liveDelayP99Ms }),
+    row(
+      `  live delay p99 (acknowledged → frame on ${r.processes === 1 ? 'the same' : 'the other'} process)`,
+      'ms',
+      single(r.liveDelayP99Ms),
+      { max: TARGETS.liveDelayP99Ms },
+    ),
     row('  live frames missing', '', single(r.liveFramesMissing), { max: 0 }),
   ]);
   rows.push(
-    row('crash: acknowledged results found in the log after kill -9 of one process', '', single(crash.found / Math.max(crash.acknowledged, 1)), { min: 1 }, `${crash.found} of ${crash.acknowledged}`),
+    row(
+      'crash: acknowledged results found in the log after kill -9 of one process',
+      '',
+      single(crash.found / Math.max(crash.acknowledged, 1)),
+      { min: 1 },
+      `${crash.found} of ${crash.acknowledged}`,
+    ),
     row('crash: results the other process took after the kill', '', single(crash.afterKill), { min: 1 }),
   );
   return {
@@ -67,19 +88,33 @@ async function measure(url: string, processes: number, players: number, log: (li
   try {
     for (let i = 0; i < processes; i++) servers.push(await startServer(url));
     const first = servers[0]!;
-    const tokens = await staffTokens(first.url, first.firstLogin!, { desk: ['organizer', 'scorekeeper'], console: ['judge'] });
+    const tokens = await staffTokens(first.url, first.firstLogin!, {
+      desk: ['organizer', 'scorekeeper'],
+      console: ['judge'],
+    });
     const desks = servers.map((s) => new ApiClient(s.url, tokens.desk));
     const path = `/api/tournaments/${TOURNAMENT}`;
-    await desks[0]!.ok('POST', '/api/tournaments', { id: TOURNAMENT, name: 'PostgreSQL bench', date: '2026-08-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 } });
+    await desks[0]!.ok('POST', '/api/tournaments', {
+      id: TOURNAMENT,
+      name: 'PostgreSQL bench',
+      date: '2026-08-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
     log(`postgres ×${processes}: registering ${players} players`);
     const ids = Array.from({ length: players }, (_, i) => String(2_000_000_000 + i * 7919));
-    await inPool(8, ids, (id, i) => desks[i % desks.length]!.ok('POST', `${path}/players`, { id, name: `Player ${i + 1}` }));
+    await inPool(8, ids, (id, i) =>
+      desks[i % desks.length]!.ok('POST', `${path}/players`, { id, name: `Player ${i + 1}` }),
+    );
     await desks[0]!.ok('POST', `${path}/rounds`, { round: 1 });
-    const board = (await desks[0]!.ok('GET', `${path}/rounds/1/pairings`)) as { tables: { table: number | null; players: { id: string }[] }[] };
+    const board = (await desks[0]!.ok('GET', `${path}/rounds/1/pairings`)) as {
+      tables: { table: number | null; players: { id: string }[] }[];
+    };
     const tables = board.tables.filter((t) => t.table !== null);
 
     log(`postgres ×${processes}: look-ups for 3 s`);
-    const lookups = await forSeconds(3, LOOKUP_CONNECTIONS, (n) => desks[n % desks.length]!.call('GET', `${path}/rounds/1/pairings/${ids[n % ids.length]}`));
+    const lookups = await forSeconds(3, LOOKUP_CONNECTIONS, (n) =>
+      desks[n % desks.length]!.call('GET', `${path}/rounds/1/pairings/${ids[n % ids.length]}`),
+    );
 
     // The console listens on the last process; results go round-robin, so with two processes half come from the other one.
     const live = await listen(`${servers[servers.length - 1]!.url}${path}/live`, tokens.console!);
@@ -90,7 +125,9 @@ async function measure(url: string, processes: number, players: number, log: (li
     await inPool(RESULT_CONNECTIONS, tables, async (t, i) => {
       const winner = t.players[0]!.id;
       const sent = performance.now();
-      const answer = await desks[i % desks.length]!.ok('POST', `${path}/rounds/1/tables/${t.table}/result`, { duels: [winner, winner] });
+      const answer = await desks[i % desks.length]!.ok('POST', `${path}/rounds/1/tables/${t.table}/result`, {
+        duels: [winner, winner],
+      });
       const now = performance.now();
       latencies.push(now - sent);
       acknowledged.set(answer.version as number, now);
@@ -98,7 +135,9 @@ async function measure(url: string, processes: number, players: number, log: (li
     const seconds = (performance.now() - started) / 1000;
     await waitFor(() => [...acknowledged.keys()].every((v) => live.arrived.has(v)), 5_000);
     live.close();
-    const delays = [...acknowledged].flatMap(([version, at]) => (live.arrived.has(version) ? [Math.max(0, live.arrived.get(version)! - at)] : []));
+    const delays = [...acknowledged].flatMap(([version, at]) =>
+      live.arrived.has(version) ? [Math.max(0, live.arrived.get(version)! - at)] : [],
+    );
     return {
       processes,
       lookupsPerSecond: lookups / 3,
@@ -112,7 +151,11 @@ async function measure(url: string, processes: number, players: number, log: (li
   }
 }
 
-async function crashOne(url: string, players: number, log: (line: string) => void): Promise<{ acknowledged: number; found: number; afterKill: number }> {
+async function crashOne(
+  url: string,
+  players: number,
+  log: (line: string) => void,
+): Promise<{ acknowledged: number; found: number; afterKill: number }> {
   const a = await startServer(url);
   const b = await startServer(url);
   let killed = false;
@@ -120,11 +163,18 @@ async function crashOne(url: string, players: number, log: (line: string) => voi
     const tokens = await staffTokens(a.url, a.firstLogin!, { desk: ['organizer', 'scorekeeper'] });
     const [onA, onB] = [new ApiClient(a.url, tokens.desk), new ApiClient(b.url, tokens.desk)];
     const path = `/api/tournaments/${TOURNAMENT}`;
-    await onA.ok('POST', '/api/tournaments', { id: TOURNAMENT, name: 'PostgreSQL crash', date: '2026-08-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 } });
+    await onA.ok('POST', '/api/tournaments', {
+      id: TOURNAMENT,
+      name: 'PostgreSQL crash',
+      date: '2026-08-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
     const ids = Array.from({ length: players }, (_, i) => String(2_000_000_000 + i * 7919));
     await onA.ok('POST', `${path}/players/import`, { players: ids.map((id, i) => ({ id, name: `Player ${i + 1}` })) });
     await onA.ok('POST', `${path}/rounds`, { round: 1 });
-    const board = (await onB.ok('GET', `${path}/rounds/1/pairings`)) as { tables: { table: number | null; players: { id: string }[] }[] };
+    const board = (await onB.ok('GET', `${path}/rounds/1/pairings`)) as {
+      tables: { table: number | null; players: { id: string }[] }[];
+    };
     const tables = board.tables.filter((t) => t.table !== null);
     log(`postgres crash: ${tables.length} results over two processes, one killed mid-burst`);
     const acknowledged = new Map<number, string>();
@@ -134,7 +184,9 @@ async function crashOne(url: string, players: number, log: (line: string) => voi
       const onKilled = i % 2 === 0;
       // After the kill, a load balancer sends everything to the process still up.
       const client = killed || !onKilled ? onB : onA;
-      const answer = await client.call('POST', `${path}/rounds/1/tables/${t.table}/result`, { duels: [winner, winner] }).catch(() => null);
+      const answer = await client
+        .call('POST', `${path}/rounds/1/tables/${t.table}/result`, { duels: [winner, winner] })
+        .catch(() => null);
       if (answer?.status === 200) {
         acknowledged.set(t.table!, winner);
         if (killed && client === onB) afterKill++;
@@ -144,7 +196,9 @@ async function crashOne(url: string, players: number, log: (line: string) => voi
         process.kill(a.pid, 'SIGKILL');
       }
     });
-    const after = (await onB.ok('GET', `${path}/rounds/1/pairings`)) as { tables: { table: number | null; outcome: { kind: string; winner?: string } }[] };
+    const after = (await onB.ok('GET', `${path}/rounds/1/pairings`)) as {
+      tables: { table: number | null; outcome: { kind: string; winner?: string } }[];
+    };
     const outcomes = new Map(after.tables.map((t) => [t.table, t.outcome]));
     const found = [...acknowledged].filter(([table, winner]) => outcomes.get(table)?.winner === winner).length;
     return { acknowledged: acknowledged.size, found, afterKill };
@@ -160,20 +214,24 @@ function listen(url: string, token: string): Promise<{ arrived: Map<number, numb
   return new Promise((resolve, reject) => {
     const arrived = new Map<number, number>();
     let buffer = '';
-    const req = request(url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (response) => {
-      if (response.statusCode !== 200) return reject(new Error(`live stream: HTTP ${response.statusCode}`));
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        const frames = buffer.split('\n\n');
-        buffer = frames.pop() ?? '';
-        for (const frame of frames) {
-          if (/^event: hello$/m.test(frame)) resolve({ arrived, close: () => req.destroy() });
-          const id = /^id: (\d+)$/m.exec(frame)?.[1];
-          if (id !== undefined && /^event: events$/m.test(frame)) arrived.set(Number(id), performance.now());
-        }
-      });
-    });
+    const req = request(
+      url,
+      { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`live stream: HTTP ${response.statusCode}`));
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          const frames = buffer.split('\n\n');
+          buffer = frames.pop() ?? '';
+          for (const frame of frames) {
+            if (/^event: hello$/m.test(frame)) resolve({ arrived, close: () => req.destroy() });
+            const id = /^id: (\d+)$/m.exec(frame)?.[1];
+            if (id !== undefined && /^event: events$/m.test(frame)) arrived.set(Number(id), performance.now());
+          }
+        });
+      },
+    );
     req.on('error', () => undefined);
     req.end();
   });
@@ -201,7 +259,11 @@ async function withDatabase<T>(baseUrl: string, name: string, work: (url: string
 }
 
 /** Requests from `connections` loops for `seconds`; answers how many completed with 200. */
-async function forSeconds(seconds: number, connections: number, send: (n: number) => Promise<{ status: number }>): Promise<number> {
+async function forSeconds(
+  seconds: number,
+  connections: number,
+  send: (n: number) => Promise<{ status: number }>,
+): Promise<number> {
   const until = performance.now() + seconds * 1000;
   let n = 0;
   let ok = 0;
@@ -213,7 +275,11 @@ async function forSeconds(seconds: number, connections: number, send: (n: number
   return ok;
 }
 
-async function inPool<T>(size: number, items: readonly T[], work: (item: T, index: number) => Promise<unknown>): Promise<void> {
+async function inPool<T>(
+  size: number,
+  items: readonly T[],
+  work: (item: T, index: number) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: size }, async () => {
@@ -237,5 +303,11 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 function unavailable(why: string): PartResult {
-  return { part: 'postgres', title: 'The server on PostgreSQL', rows: [], notes: [`Not measured: ${why}.`], details: { unavailable: why } };
+  return {
+    part: 'postgres',
+    title: 'The server on PostgreSQL',
+    rows: [],
+    notes: [`Not measured: ${why}.`],
+    details: { unavailable: why },
+  };
 }

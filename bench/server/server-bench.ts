@@ -28,7 +28,14 @@ interface RoundRun {
   readonly round: number;
   readonly pairMs: number;
   readonly lookups: { perSecond: number; p50: number; p99: number; total: number; failed: number };
-  readonly results: { perSecond: number; p50: number; p99: number; acknowledged: number; failed: number; seconds: number };
+  readonly results: {
+    perSecond: number;
+    p50: number;
+    p99: number;
+    acknowledged: number;
+    failed: number;
+    seconds: number;
+  };
   readonly liveFrames: number;
 }
 
@@ -47,10 +54,18 @@ export async function serverBench(quick: boolean, log: (line: string) => void): 
   try {
     server = await startServer(db);
     if (!server.firstLogin) throw new Error('a fresh database must print the first organizer');
-    const tokens = await staffTokens(server.url, server.firstLogin, { desk: ['organizer', 'scorekeeper'], console: ['judge'] });
+    const tokens = await staffTokens(server.url, server.firstLogin, {
+      desk: ['organizer', 'scorekeeper'],
+      console: ['judge'],
+    });
     const desk = new ApiClient(server.url, tokens.desk);
     const base = `/api/tournaments/${TOURNAMENT}`;
-    await desk.ok('POST', '/api/tournaments', { id: TOURNAMENT, name: 'Championship Series (bench)', date: '2026-08-01', structure: { kind: 'swiss', rounds: Math.max(rounds, 2), topCut: 0 } });
+    await desk.ok('POST', '/api/tournaments', {
+      id: TOURNAMENT,
+      name: 'Championship Series (bench)',
+      date: '2026-08-01',
+      structure: { kind: 'swiss', rounds: Math.max(rounds, 2), topCut: 0 },
+    });
 
     log(`server: registering ${players} players through the API`);
     const ids = Array.from({ length: players }, (_, i) => String(2_000_000_000 + i * 7919));
@@ -64,23 +79,52 @@ export async function serverBench(quick: boolean, log: (line: string) => void): 
       const pairStarted = performance.now();
       await desk.ok('POST', `${base}/rounds`, { round });
       const pairMs = performance.now() - pairStarted;
-      const board = (await desk.ok('GET', `${base}/rounds/${round}/pairings`)) as { tables: { table: number | null; players: { id: string }[] }[] };
+      const board = (await desk.ok('GET', `${base}/rounds/${round}/pairings`)) as {
+        tables: { table: number | null; players: { id: string }[] }[];
+      };
       const tables = board.tables.filter((t) => t.table !== null);
 
       log(`server: round ${round}, ${LOOKUP_CONNECTIONS} phones looking up their table for ${lookupSeconds} s`);
       const lookupPaths = shuffled(ids).map((id) => `${base}/rounds/${round}/pairings/${id}`);
-      const lookups = await cannon({ url: server.url, connections: LOOKUP_CONNECTIONS, duration: lookupSeconds, paths: lookupPaths });
+      const lookups = await cannon({
+        url: server.url,
+        connections: LOOKUP_CONNECTIONS,
+        duration: lookupSeconds,
+        paths: lookupPaths,
+      });
 
       log(`server: round ${round}, ${RESULT_CONNECTIONS} scorekeepers entering ${tables.length} results`);
       const framesBefore = live.frames;
-      const bodies = tables.map((t) => ({ path: `${base}/rounds/${round}/tables/${t.table}/result`, body: JSON.stringify({ duels: [t.players[0]!.id, t.players[0]!.id] }) }));
-      const results = await cannon({ url: server.url, connections: RESULT_CONNECTIONS, amount: bodies.length, posts: bodies, token: tokens.desk! });
+      const bodies = tables.map((t) => ({
+        path: `${base}/rounds/${round}/tables/${t.table}/result`,
+        body: JSON.stringify({ duels: [t.players[0]!.id, t.players[0]!.id] }),
+      }));
+      const results = await cannon({
+        url: server.url,
+        connections: RESULT_CONNECTIONS,
+        amount: bodies.length,
+        posts: bodies,
+        token: tokens.desk!,
+      });
       await waitFor(() => live.frames - framesBefore >= results.ok, 5000);
       runs.push({
         round,
         pairMs,
-        lookups: { perSecond: lookups.ok / lookups.seconds, p50: lookups.p50, p99: lookups.p99, total: lookups.total, failed: lookups.failed },
-        results: { perSecond: results.ok / results.seconds, p50: results.p50, p99: results.p99, acknowledged: results.ok, failed: results.failed, seconds: results.seconds },
+        lookups: {
+          perSecond: lookups.ok / lookups.seconds,
+          p50: lookups.p50,
+          p99: lookups.p99,
+          total: lookups.total,
+          failed: lookups.failed,
+        },
+        results: {
+          perSecond: results.ok / results.seconds,
+          p50: results.p50,
+          p99: results.p99,
+          acknowledged: results.ok,
+          failed: results.failed,
+          seconds: results.seconds,
+        },
         liveFrames: live.frames - framesBefore,
       });
       if (results.failed > 0) log(`server: round ${round}: ${results.failed} results refused`);
@@ -158,20 +202,53 @@ function storedResults(db: string): number {
   }
 }
 
-function summarize(m: { players: number; rounds: number; lookupSeconds: number; registerSeconds: number; runs: RoundRun[]; peakMb: number; stored: number; commits: number[] }): PartResult {
+function summarize(m: {
+  players: number;
+  rounds: number;
+  lookupSeconds: number;
+  registerSeconds: number;
+  runs: RoundRun[];
+  peakMb: number;
+  stored: number;
+  commits: number[];
+}): PartResult {
   const acknowledged = m.runs.reduce((s, r) => s + r.results.acknowledged, 0);
   const frames = m.runs.reduce((s, r) => s + r.liveFrames, 0);
   const failedLookups = m.runs.reduce((s, r) => s + r.lookups.failed, 0);
   const failedWrites = m.runs.reduce((s, r) => s + r.results.failed, 0);
   const rows: Row[] = [
-    row(`players looking up their table (${LOOKUP_CONNECTIONS} connections, ${m.lookupSeconds} s)`, 'req/s', spread(m.runs.map((r) => r.lookups.perSecond)), { min: TARGETS.lookupsPerSecond }, failedLookups > 0 ? `${failedLookups} failed` : undefined),
+    row(
+      `players looking up their table (${LOOKUP_CONNECTIONS} connections, ${m.lookupSeconds} s)`,
+      'req/s',
+      spread(m.runs.map((r) => r.lookups.perSecond)),
+      { min: TARGETS.lookupsPerSecond },
+      failedLookups > 0 ? `${failedLookups} failed` : undefined,
+    ),
     row('  lookup latency p99', 'ms', spread(m.runs.map((r) => r.lookups.p99)), { max: TARGETS.lookupP99Ms }),
     row('  lookup latency p50', 'ms', spread(m.runs.map((r) => r.lookups.p50))),
-    row(`results entered (${RESULT_CONNECTIONS} connections, durable: SQLite synchronous=FULL)`, 'writes/s', spread(m.runs.map((r) => r.results.perSecond)), { min: TARGETS.writesPerSecond }, failedWrites > 0 ? `${failedWrites} refused` : undefined),
+    row(
+      `results entered (${RESULT_CONNECTIONS} connections, durable: SQLite synchronous=FULL)`,
+      'writes/s',
+      spread(m.runs.map((r) => r.results.perSecond)),
+      { min: TARGETS.writesPerSecond },
+      failedWrites > 0 ? `${failedWrites} refused` : undefined,
+    ),
     row('  result latency p99', 'ms', spread(m.runs.map((r) => r.results.p99)), { max: TARGETS.writeP99Ms }),
     row('  result latency p50', 'ms', spread(m.runs.map((r) => r.results.p50))),
-    row("judge's console: live updates received per result acknowledged", '', single(acknowledged === 0 ? 0 : frames / acknowledged), { min: 1 }, `${frames} of ${acknowledged}`),
-    row('results acknowledged and found in the log afterwards', '', single(acknowledged === 0 ? 0 : m.stored / acknowledged), { min: 1 }, `${m.stored} of ${acknowledged}`),
+    row(
+      "judge's console: live updates received per result acknowledged",
+      '',
+      single(acknowledged === 0 ? 0 : frames / acknowledged),
+      { min: 1 },
+      `${frames} of ${acknowledged}`,
+    ),
+    row(
+      'results acknowledged and found in the log afterwards',
+      '',
+      single(acknowledged === 0 ? 0 : m.stored / acknowledged),
+      { min: 1 },
+      `${m.stored} of ${acknowledged}`,
+    ),
     row(`pairing a ${m.players}-player round through the API`, 'ms', spread(m.runs.map((r) => r.pairMs))),
     row('registering players through the API (setup, 8 at a time)', 'writes/s', single(m.players / m.registerSeconds)),
     row('server peak memory (VmHWM) after the runs', 'MB', single(m.peakMb)),
@@ -189,11 +266,21 @@ function summarize(m: { players: number; rounds: number; lookupSeconds: number; 
 }
 
 function unavailable(why: string): PartResult {
-  return { part: 'server', title: 'The server under a round start', rows: [], notes: [`Not measured: ${why}.`], details: { unavailable: why } };
+  return {
+    part: 'server',
+    title: 'The server under a round start',
+    rows: [],
+    notes: [`Not measured: ${why}.`],
+    details: { unavailable: why },
+  };
 }
 
 /** Runs `work` over `items` with at most `size` in flight. */
-async function inPool<T>(size: number, items: readonly T[], work: (item: T, index: number) => Promise<unknown>): Promise<void> {
+async function inPool<T>(
+  size: number,
+  items: readonly T[],
+  work: (item: T, index: number) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: size }, async () => {

@@ -12,7 +12,11 @@ export interface HoldingMemory {
  * asked for the standings, the last round's pairings board and every player's own table, three
  * fresh processes.
  */
-export async function serverHoldingMemory(file: string, tournamentId: string, log: (line: string) => void): Promise<HoldingMemory> {
+export async function serverHoldingMemory(
+  file: string,
+  tournamentId: string,
+  log: (line: string) => void,
+): Promise<HoldingMemory> {
   const broken = buildServer();
   if (broken) return { holder: 'the server', peakMb: [], note: `not measured: ${broken}` };
   const peakMb: number[] = [];
@@ -24,10 +28,13 @@ export async function serverHoldingMemory(file: string, tournamentId: string, lo
       const base = `/api/tournaments/${tournamentId}`;
       await api.ok('GET', `${base}/standings`);
       const { rounds } = (await api.ok('GET', base)) as { rounds: unknown[] };
-      const board = (await api.ok('GET', `${base}/rounds/${rounds.length}/pairings`)) as { tables: { players: { id: string }[] }[] };
+      const board = (await api.ok('GET', `${base}/rounds/${rounds.length}/pairings`)) as {
+        tables: { players: { id: string }[] }[];
+      };
       const seated = board.tables.flatMap((t) => t.players.map((p) => p.id));
       // Every eighth player looks up their own table, so the views are built without the setup taking minutes.
-      for (const id of seated.filter((_, i) => i % 8 === 0)) await api.ok('GET', `${base}/rounds/${rounds.length}/pairings/${id}`);
+      for (const id of seated.filter((_, i) => i % 8 === 0))
+        await api.ok('GET', `${base}/rounds/${rounds.length}/pairings/${id}`);
       peakMb.push(server.peakMb());
     } finally {
       await server.stop();

@@ -33,12 +33,20 @@ export interface RunningServer {
 const SECRET = 'bench-secret-0123456789abcdef';
 
 /** Starts `shinpan serve` on `db` and waits for its "listening" line; `nodeArgs` go to node (e.g. --cpu-prof to see what bounds it). */
-export function startServer(db: string, nodeArgs: readonly string[] = [], env: Readonly<Record<string, string>> = {}): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'bin', 'shinpan.js'), 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], {
-    cwd: repoRoot,
-    env: { ...process.env, SHINPAN_SECRET: SECRET, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function startServer(
+  db: string,
+  nodeArgs: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
+): Promise<RunningServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, join(repoRoot, 'bin', 'shinpan.js'), 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, SHINPAN_SECRET: SECRET, NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -61,11 +69,18 @@ export function startServer(db: string, nodeArgs: readonly string[] = [], env: R
       if (!listening || (firstStart && !password)) return;
       clearTimeout(timer);
       child.off('exit', early);
-      const status = (field: string) => Number(/\d+/.exec(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? '')?.[0] ?? Number.NaN) / 1024;
+      const status = (field: string) =>
+        Number(
+          /\d+/.exec(
+            new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? '',
+          )?.[0] ?? Number.NaN,
+        ) / 1024;
       resolve({
         url: listening[1]!.replace('localhost', '127.0.0.1'),
         pid: child.pid!,
-        firstLogin: password ? { username: /username \/ ユーザー名: (\S+)/.exec(out)?.[1] ?? 'organizer', password: password[1]! } : null,
+        firstLogin: password
+          ? { username: /username \/ ユーザー名: (\S+)/.exec(out)?.[1] ?? 'organizer', password: password[1]! }
+          : null,
         stderr: () => err,
         peakMb: () => status('VmHWM'),
         rssMb: () => status('VmRSS'),

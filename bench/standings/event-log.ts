@@ -61,7 +61,10 @@ export function buildEventLog(options: EventLogOptions): EventLog {
   });
   const run = (command: TournamentCommand): void => {
     const decided = decide(command, state);
-    if (!decided.ok) throw new Error(`event log: ${command.type} ${JSON.stringify(command.data).slice(0, 200)} refused: ${decided.error.code} ${decided.error.message.en}`);
+    if (!decided.ok)
+      throw new Error(
+        `event log: ${command.type} ${JSON.stringify(command.data).slice(0, 200)} refused: ${decided.error.code} ${decided.error.message.en}`,
+      );
     for (const event of decided.value) {
       state = evolve(state, event);
       events.push({ event, actor: command.meta.actor.id });
@@ -74,7 +77,13 @@ export function buildEventLog(options: EventLogOptions): EventLog {
     type: 'CreateTournament',
     data: {
       tournamentId: options.tournamentId,
-      settings: { name: 'Championship Series (bench)', date: '2026-08-01', decklistsRequired: true, roundMinutes: 50, structure: { kind: 'swiss', rounds: options.rounds, topCut: 0 } },
+      settings: {
+        name: 'Championship Series (bench)',
+        date: '2026-08-01',
+        decklistsRequired: true,
+        roundMinutes: 50,
+        structure: { kind: 'swiss', rounds: options.rounds, topCut: 0 },
+      },
       pack: { id: pack.id, version: pack.version, content: pack },
     },
     meta: meta('organizer'),
@@ -83,7 +92,11 @@ export function buildEventLog(options: EventLogOptions): EventLog {
     const id = `${String(1_000_000_000 + i * 7919)}`;
     skill.set(id, (uniformInt(rng, 0, 2000) - 1000) / 500);
     const decklist = options.decks[i % options.decks.length]!;
-    run({ type: 'RegisterPlayer', data: { player: { id, name: `Player ${i + 1}`, decklist } }, meta: meta('scorekeeper') });
+    run({
+      type: 'RegisterPlayer',
+      data: { player: { id, name: `Player ${i + 1}`, decklist } },
+      meta: meta('scorekeeper'),
+    });
   }
 
   for (let round = 1; round <= options.rounds; round++) {
@@ -98,19 +111,29 @@ export function buildEventLog(options: EventLogOptions): EventLog {
     run({ type: 'EndRound', data: { round }, meta: meta('scorekeeper') });
     if (round < options.rounds) {
       for (const p of t().players) {
-        if (p.drop === null && uniformInt(rng, 0, 999) < 10) run({ type: 'DropPlayer', data: { player: p.id, reason: 'left the venue' }, meta: meta('scorekeeper') });
+        if (p.drop === null && uniformInt(rng, 0, 999) < 10)
+          run({ type: 'DropPlayer', data: { player: p.id, reason: 'left the venue' }, meta: meta('scorekeeper') });
       }
     }
   }
   return { events, state: t(), commands };
 }
 
-function issuePenalties(rng: RandomGenerator, round: number, t: () => Tournament, run: (c: TournamentCommand) => void, meta: (role: Role) => CommandMeta): void {
+function issuePenalties(
+  rng: RandomGenerator,
+  round: number,
+  t: () => Tournament,
+  run: (c: TournamentCommand) => void,
+  meta: (role: Role) => CommandMeta,
+): void {
   const matches = t().rounds[round - 1]!.matches;
   for (const match of matches) {
     const roll = uniformInt(rng, 0, 9999) / 100;
     let cumulative = 0;
-    const kind = PENALTIES.find((p) => (cumulative += p.percent) > roll);
+    const kind = PENALTIES.find((p) => {
+      cumulative += p.percent;
+      return cumulative > roll;
+    });
     if (!kind) continue;
     const player = match.players[uniformInt(rng, 0, 1)]!;
     const inDuel = kind.phase === 'in-duel';
@@ -127,9 +150,17 @@ function issuePenalties(rng: RandomGenerator, round: number, t: () => Tournament
     const issued = t().penalties.at(-1)!;
     // Appeals: a head judge turns some duel losses into warnings and rescinds some warnings.
     if (issued.penalty === 'duel-loss' && uniformInt(rng, 0, 9) === 0) {
-      run({ type: 'ChangePenalty', data: { penaltyId: issued.id, penalty: 'warning', reason: 'the opponent had not drawn yet' }, meta: meta('head-judge') });
+      run({
+        type: 'ChangePenalty',
+        data: { penaltyId: issued.id, penalty: 'warning', reason: 'the opponent had not drawn yet' },
+        meta: meta('head-judge'),
+      });
     } else if (issued.penalty === 'warning' && uniformInt(rng, 0, 19) === 0) {
-      run({ type: 'RescindPenalty', data: { penaltyId: issued.id, reason: 'the clock was wrong' }, meta: meta('head-judge') });
+      run({
+        type: 'RescindPenalty',
+        data: { penaltyId: issued.id, reason: 'the clock was wrong' },
+        meta: meta('head-judge'),
+      });
     }
   }
 }
@@ -138,7 +169,12 @@ function issuePenalties(rng: RandomGenerator, round: number, t: () => Tournament
  * The duels still to report after those penalties decided: the stronger player wins more often,
  * about 3% of matches end drawn (time), and some go to three duels.
  */
-function playMatch(rng: RandomGenerator, players: readonly [string, string], decided: Readonly<Record<string, number>>, skill: ReadonlyMap<string, number>): DuelEntry[] {
+function playMatch(
+  rng: RandomGenerator,
+  players: readonly [string, string],
+  decided: Readonly<Record<string, number>>,
+  skill: ReadonlyMap<string, number>,
+): DuelEntry[] {
   const [a, b] = players;
   const wins = { [a]: decided[a] ?? 0, [b]: decided[b] ?? 0 };
   const duels: DuelEntry[] = [];

@@ -49,14 +49,18 @@ export async function standingsBench(quick: boolean, log: (line: string) => void
     log('standings: standings after each new result, and recomputed from scratch');
     // The scorekeeper's case: the projection is warm, one result comes in, standings are asked.
     standingsAfter(event.state);
-    const standingsMs = Array.from({ length: runs + 1 }, (_, i) => correctedOne(event.state, i)).map((next) => {
-      collectGarbage();
-      return timeMs(() => standingsAfter(next));
-    }).slice(1);
-    const derivingMs = Array.from({ length: runs + 1 }, (_, i) => correctedOne(event.state, i + runs + 1)).map((next) => {
-      collectGarbage();
-      return timeMs(() => matchRecords(next));
-    }).slice(1);
+    const standingsMs = Array.from({ length: runs + 1 }, (_, i) => correctedOne(event.state, i))
+      .map((next) => {
+        collectGarbage();
+        return timeMs(() => standingsAfter(next));
+      })
+      .slice(1);
+    const derivingMs = Array.from({ length: runs + 1 }, (_, i) => correctedOne(event.state, i + runs + 1))
+      .map((next) => {
+        collectGarbage();
+        return timeMs(() => matchRecords(next));
+      })
+      .slice(1);
     const freshMs = repeatMs(runs + 1, () => deriveMatchesAfresh(event.state)).slice(1);
     const records = matchRecords(event.state).filter((m) => m.stage === 'swiss');
     const tiebreakOnlyMs = repeatMs(runs + 1, () => computeStandings(standingsPlayers(event.state), records)).slice(1);
@@ -81,25 +85,49 @@ export async function standingsBench(quick: boolean, log: (line: string) => void
         readMs.push(readOnly);
       }
     }
-    if (replayed!.version !== event.events.length) throw new Error(`replay read ${replayed!.version} events, expected ${event.events.length}`);
+    if (replayed!.version !== event.events.length)
+      throw new Error(`replay read ${replayed!.version} events, expected ${event.events.length}`);
     const domainEvents = event.events.map((e) => e.event);
     const foldMs = repeatMs(runs, () => fold(domainEvents));
-    const same = JSON.stringify(standingsAfter(replayed!.state as Tournament)) === JSON.stringify(standingsAfter(event.state));
+    const same =
+      JSON.stringify(standingsAfter(replayed!.state as Tournament)) === JSON.stringify(standingsAfter(event.state));
 
     log('standings: peak memory of a server holding the event');
     const memory = await serverHoldingMemory(file, TOURNAMENT, log);
     const rows: Row[] = [
-      row(`standings + tiebreakers after a new result (${players} players, ${rounds} rounds)`, 'ms', spread(standingsMs), quick ? undefined : { max: TARGETS.standingsMs }),
+      row(
+        `standings + tiebreakers after a new result (${players} players, ${rounds} rounds)`,
+        'ms',
+        spread(standingsMs),
+        quick ? undefined : { max: TARGETS.standingsMs },
+      ),
       row('  of which the match results from the projection (matchRecords)', 'ms', spread(derivingMs)),
       row('  every match result derived afresh, without the projection', 'ms', spread(freshMs)),
       row('  of which points, tiebreakers and sort (computeStandings)', 'ms', spread(tiebreakOnlyMs)),
-      row(`whole log replayed from SQLite (${event.events.length.toLocaleString('en-US')} events)`, 'ms', spread(replayMs), quick ? undefined : { max: TARGETS.replayMs }),
+      row(
+        `whole log replayed from SQLite (${event.events.length.toLocaleString('en-US')} events)`,
+        'ms',
+        spread(replayMs),
+        quick ? undefined : { max: TARGETS.replayMs },
+      ),
       row('  of which reading the rows', 'ms', spread(readMs)),
       row('  folding the events alone, in memory (evolve)', 'ms', spread(foldMs)),
-      row(`peak memory of ${memory.holder} holding the event`, 'MB', spread(memory.peakMb), quick ? undefined : { max: TARGETS.peakMb }, memory.note),
+      row(
+        `peak memory of ${memory.holder} holding the event`,
+        'MB',
+        spread(memory.peakMb),
+        quick ? undefined : { max: TARGETS.peakMb },
+        memory.note,
+      ),
       row('replayed standings identical to the built ones', '', single(same ? 1 : 0), { min: 1 }),
       row('building the event through decide/evolve (setup)', 's', single(buildMs / 1000)),
-      row('writing it to SQLite in 1,000-event appends (setup)', 's', single(writeMs / 1000), undefined, `${fileMb.toFixed(0)} MB file`),
+      row(
+        'writing it to SQLite in 1,000-event appends (setup)',
+        's',
+        single(writeMs / 1000),
+        undefined,
+        `${fileMb.toFixed(0)} MB file`,
+      ),
     ];
     const notes = missNotes(rows);
     return {
@@ -114,7 +142,17 @@ export async function standingsBench(quick: boolean, log: (line: string) => void
         commands: event.commands,
         penalties: event.state.penalties.length,
         fileMb,
-        ms: { build: buildMs, write: writeMs, standings: standingsMs, deriving: derivingMs, derivingAfresh: freshMs, tiebreakOnly: tiebreakOnlyMs, replay: replayMs, read: readMs, fold: foldMs },
+        ms: {
+          build: buildMs,
+          write: writeMs,
+          standings: standingsMs,
+          deriving: derivingMs,
+          derivingAfresh: freshMs,
+          tiebreakOnly: tiebreakOnlyMs,
+          replay: replayMs,
+          read: readMs,
+          fold: foldMs,
+        },
         memory,
         benchDir,
       },

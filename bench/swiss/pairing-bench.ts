@@ -1,4 +1,9 @@
-import { pairSwissRound, pairSwissRoundExact, type SwissPairing, type SwissPairingInput } from '../../src/core/tournament/swiss-pairing.js';
+import {
+  pairSwissRound,
+  pairSwissRoundExact,
+  type SwissPairing,
+  type SwissPairingInput,
+} from '../../src/core/tournament/swiss-pairing.js';
 import { reportPairing, type PairingReport } from '../../src/core/tournament/swiss-pairing-report.js';
 import { missNotes, row, single, type Row } from '../lib/report-table.js';
 import type { PartResult } from '../lib/results-file.js';
@@ -37,7 +42,14 @@ const FULL: PairingPlan = {
   seed: 1,
 };
 
-const QUICK: PairingPlan = { ...FULL, sizes: [256, 1024], events: () => 1, exactLimit: 256, peerSizes: [256], peerRounds: 2 };
+const QUICK: PairingPlan = {
+  ...FULL,
+  sizes: [256, 1024],
+  events: () => 1,
+  exactLimit: 256,
+  peerSizes: [256],
+  peerRounds: 2,
+};
 
 /** The targets of issue 7: median pairing time per round by field size. */
 const TIME_TARGET_MS: Readonly<Record<number, number>> = { 256: 20, 4096: 250, 16384: 1500 };
@@ -70,9 +82,18 @@ const isPaired = (o: PeerOutcome | null | undefined): o is Paired => o !== null 
 
 function measure(input: SwissPairingInput, pairing: SwissPairing, ms: number): Paired {
   const problem = pairingProblem(input.players, pairing);
-  const report = problem === null ? reportPairing(input, pairing) : { rematches: Number.NaN, pairDowns: Number.NaN, groupCrossings: Number.NaN, squaredGaps: Number.NaN };
+  const report =
+    problem === null
+      ? reportPairing(input, pairing)
+      : { rematches: Number.NaN, pairDowns: Number.NaN, groupCrossings: Number.NaN, squaredGaps: Number.NaN };
   const valid = problem === null;
-  return { ms, report, byeOk: valid && byeIsRight(input.players, pairing.bye), byeInLowestGroup: valid && byeInLowestGroup(input.players, pairing.bye), problem };
+  return {
+    ms,
+    report,
+    byeOk: valid && byeIsRight(input.players, pairing.bye),
+    byeInLowestGroup: valid && byeInLowestGroup(input.players, pairing.bye),
+    problem,
+  };
 }
 
 /** Warms the JIT on a mid-sized field so the first measured round is not a cold start. */
@@ -102,9 +123,13 @@ export async function pairingBench(quick: boolean, log: (line: string) => void):
           const shinpan = { ...measure(input, pairing!, ms), cpuMs };
           const exact = size <= plan.exactLimit && (event === 1 || size <= 256) ? runExact(input) : null;
           const peers: Record<string, PeerOutcome> = {};
-          const peersThisRound = event === 1 && plan.peerSizes.includes(size) && (plan.peerRounds === null || input.round <= plan.peerRounds);
+          const peersThisRound =
+            event === 1 &&
+            plan.peerSizes.includes(size) &&
+            (plan.peerRounds === null || input.round <= plan.peerRounds);
           if (peersThisRound) {
-            for (const peer of peerProcesses) peers[peer.peer] = await runPeer(peer, input, size, plan, stoppedAt, spent);
+            for (const peer of peerProcesses)
+              peers[peer.peer] = await runPeer(peer, input, size, plan, stoppedAt, spent);
           }
           records.push({ size, event, round: input.round, players: input.players.length, shinpan, exact, peers });
           log(progressLine(records.at(-1)!));
@@ -115,7 +140,12 @@ export async function pairingBench(quick: boolean, log: (line: string) => void):
   } finally {
     for (const p of peerProcesses) p.stop();
   }
-  return summarize(plan, records, 'error' in installed ? installed.error : null, 'versions' in installed ? installed.versions : {});
+  return summarize(
+    plan,
+    records,
+    'error' in installed ? installed.error : null,
+    'versions' in installed ? installed.versions : {},
+  );
 }
 
 function runExact(input: RoundInput): Paired {
@@ -126,11 +156,22 @@ function runExact(input: RoundInput): Paired {
   return measure(input, pairing!, ms);
 }
 
-async function runPeer(peer: PeerProcess, input: RoundInput, size: number, plan: PairingPlan, stoppedAt: Map<string, string>, spent: Map<string, number>): Promise<PeerOutcome> {
+async function runPeer(
+  peer: PeerProcess,
+  input: RoundInput,
+  size: number,
+  plan: PairingPlan,
+  stoppedAt: Map<string, string>,
+  spent: Map<string, number>,
+): Promise<PeerOutcome> {
   const stopped = stoppedAt.get(peer.peer);
   if (stopped !== undefined) return { kind: 'skipped', why: stopped };
   const used = spent.get(peer.peer) ?? 0;
-  if (used > plan.peerBudgetMs) return { kind: 'skipped', why: `budget: ${(used / 1000).toFixed(0)} s spent at this size, of ${plan.peerBudgetMs / 1000} s` };
+  if (used > plan.peerBudgetMs)
+    return {
+      kind: 'skipped',
+      why: `budget: ${(used / 1000).toFixed(0)} s spent at this size, of ${plan.peerBudgetMs / 1000} s`,
+    };
   const started = performance.now();
   const result: PeerRound = await peer.round(input);
   spent.set(peer.peer, (spent.get(peer.peer) ?? 0) + performance.now() - started);
@@ -161,7 +202,12 @@ function excessOverExact(pairs: readonly { fast: Paired; exact: Paired }[]): num
   return exact === 0 ? (fast === 0 ? 0 : Number.POSITIVE_INFINITY) : (fast / exact - 1) * 100;
 }
 
-function summarize(plan: PairingPlan, records: readonly RoundRecord[], peerError: string | null, peerVersions: Record<string, string>): PartResult {
+function summarize(
+  plan: PairingPlan,
+  records: readonly RoundRecord[],
+  peerError: string | null,
+  peerVersions: Record<string, string>,
+): PartResult {
   const rows: Row[] = [];
   const notes: string[] = [];
   const perSize: unknown[] = [];
@@ -171,21 +217,46 @@ function summarize(plan: PairingPlan, records: readonly RoundRecord[], peerError
     const rounds = records.filter((r) => r.size === size);
     const times = spread(rounds.map((r) => r.shinpan.ms));
     const target = TIME_TARGET_MS[size];
-    rows.push(row(`N=${size}: shinpan pairing per round`, 'ms', times, target === undefined ? undefined : { max: target }));
-    rows.push(row(`N=${size}:   the same, process CPU time`, 'ms', spread(rounds.map((r) => r.shinpan.cpuMs ?? Number.NaN))));
+    rows.push(
+      row(`N=${size}: shinpan pairing per round`, 'ms', times, target === undefined ? undefined : { max: target }),
+    );
+    rows.push(
+      row(`N=${size}:   the same, process CPU time`, 'ms', spread(rounds.map((r) => r.shinpan.cpuMs ?? Number.NaN))),
+    );
     const rematches = sum(rounds.map((r) => r.shinpan.report.rematches));
     rows.push(row(`N=${size}: rematches (all rounds)`, '', single(rematches), { max: 0 }));
     const wrongByes = rounds.filter((r) => !r.shinpan.byeOk).length;
     rows.push(row(`N=${size}: wrong or missing byes`, '', single(wrongByes), { max: 0 }));
     rows.push(row(`N=${size}: pair-downs per round`, '', spread(rounds.map((r) => r.shinpan.report.pairDowns))));
-    rows.push(row(`N=${size}: squared point differences per round`, '', spread(rounds.map((r) => r.shinpan.report.squaredGaps))));
-    const withExact = rounds.filter((r) => r.exact !== null).map((r) => ({ fast: r.shinpan, exact: r.exact!, round: r }));
+    rows.push(
+      row(
+        `N=${size}: squared point differences per round`,
+        '',
+        spread(rounds.map((r) => r.shinpan.report.squaredGaps)),
+      ),
+    );
+    const withExact = rounds
+      .filter((r) => r.exact !== null)
+      .map((r) => ({ fast: r.shinpan, exact: r.exact!, round: r }));
     if (withExact.length > 0) {
       const excess = excessOverExact(withExact);
-      rows.push(row(`N=${size}: quality vs exact optimum (excess sq. diff.)`, '%', single(excess), { max: 1 }, `${withExact.length} rounds`));
+      rows.push(
+        row(
+          `N=${size}: quality vs exact optimum (excess sq. diff.)`,
+          '%',
+          single(excess),
+          { max: 1 },
+          `${withExact.length} rounds`,
+        ),
+      );
       const exactTimes = spread(withExact.map((p) => p.exact.ms));
       rows.push(row(`N=${size}: exact optimum per round (reference)`, 'ms', exactTimes));
-      rows.push(ratioRow(`N=${size}: exact / shinpan time`, withExact.map((p) => p.exact.ms / p.fast.ms)));
+      rows.push(
+        ratioRow(
+          `N=${size}: exact / shinpan time`,
+          withExact.map((p) => p.exact.ms / p.fast.ms),
+        ),
+      );
     }
     const peerSummaries: Record<string, unknown> = {};
     for (const peer of PEERS.map((p) => p.name)) {
@@ -194,7 +265,10 @@ function summarize(plan: PairingPlan, records: readonly RoundRecord[], peerError
       const paired = outcomes.filter((x): x is { r: RoundRecord; o: Paired } => isPaired(x.o));
       const unpaired = outcomes.filter((x) => !isPaired(x.o)).map((x) => x.o as Exclude<PeerOutcome, Paired>);
       const label = `N=${size}: ${peer}`;
-      const stop = unpaired.find((o) => o.kind === 'timeout') ?? unpaired.find((o) => o.kind === 'failed') ?? unpaired.find((o) => o.kind === 'skipped');
+      const stop =
+        unpaired.find((o) => o.kind === 'timeout') ??
+        unpaired.find((o) => o.kind === 'failed') ??
+        unpaired.find((o) => o.kind === 'skipped');
       if (paired.length > 0) {
         const valid = paired.filter((x) => x.o.problem === null);
         const againstExact = valid.filter((x) => x.r.exact !== null).map((x) => ({ fast: x.o, exact: x.r.exact! }));
@@ -202,22 +276,53 @@ function summarize(plan: PairingPlan, records: readonly RoundRecord[], peerError
         const byes = valid.filter((x) => !x.o.byeInLowestGroup).length;
         const facts = `${paired.length}/${outcomes.length} rounds, rematches ${sum(valid.map((x) => x.o.report.rematches))}, invalid ${paired.length - valid.length}, bye outside lowest group ${byes}${quality}`;
         rows.push(row(`${label} per round`, 'ms', spread(paired.map((x) => x.o.ms)), undefined, facts));
-        rows.push(ratioRow(`${label} / shinpan, same rounds`, paired.map((x) => x.o.ms / x.r.shinpan.ms)));
+        rows.push(
+          ratioRow(
+            `${label} / shinpan, same rounds`,
+            paired.map((x) => x.o.ms / x.r.shinpan.ms),
+          ),
+        );
       } else {
-        rows.push(row(`${label} per round`, 'ms', spread([]), undefined, stop ? `${stop.kind === 'skipped' ? 'not run' : stop.kind}: ${stop.why}` : 'failed'));
+        rows.push(
+          row(
+            `${label} per round`,
+            'ms',
+            spread([]),
+            undefined,
+            stop ? `${stop.kind === 'skipped' ? 'not run' : stop.kind}: ${stop.why}` : 'failed',
+          ),
+        );
       }
-      const story = paired.length === outcomes.length ? `${paired.length}/${outcomes.length} rounds` : paired.length === 0 && stop ? `${stop.kind === 'skipped' ? 'not run' : stop.kind} (${stop.why})` : `${paired.length}/${outcomes.length} rounds, then ${stop ? `${stop.kind === 'skipped' ? 'not run' : stop.kind} (${stop.why})` : 'stopped'}`;
-      (stories[peer] ??= []).push(`${size.toLocaleString('en-US')}: ${story}`);
+      const story =
+        paired.length === outcomes.length
+          ? `${paired.length}/${outcomes.length} rounds`
+          : paired.length === 0 && stop
+            ? `${stop.kind === 'skipped' ? 'not run' : stop.kind} (${stop.why})`
+            : `${paired.length}/${outcomes.length} rounds, then ${stop ? `${stop.kind === 'skipped' ? 'not run' : stop.kind} (${stop.why})` : 'stopped'}`;
+      stories[peer] ??= [];
+      stories[peer].push(`${size.toLocaleString('en-US')}: ${story}`);
       const invalid = [...new Set(paired.map((x) => x.o.problem).filter((p) => p !== null))];
       if (invalid.length > 0) notes.push(`${peer} at ${size} players gave invalid pairings: ${invalid.join('; ')}.`);
       peerSummaries[peer] = { rounds: outcomes.length, paired: paired.length, unpaired };
     }
     perSize.push({ size, rounds: rounds.length, events: plan.events(size), peers: peerSummaries });
   }
-  for (const [peer, story] of Object.entries(stories)) notes.push(`${peer} ${peerVersions[peer] ?? ''} by size: ${story.join('; ')}.`);
+  for (const [peer, story] of Object.entries(stories))
+    notes.push(`${peer} ${peerVersions[peer] ?? ''} by size: ${story.join('; ')}.`);
   notes.push(...missNotes(rows));
-  const details = { plan: { ...plan, events: plan.sizes.map((s) => ({ size: s, events: plan.events(s) })) }, peerVersions, perSize, rounds: records };
-  return { part: 'pairing', title: 'Swiss pairing: whole simulated events (shinpan vs exact optimum vs npm peers)', rows, notes, details };
+  const details = {
+    plan: { ...plan, events: plan.sizes.map((s) => ({ size: s, events: plan.events(s) })) },
+    peerVersions,
+    perSize,
+    rounds: records,
+  };
+  return {
+    part: 'pairing',
+    title: 'Swiss pairing: whole simulated events (shinpan vs exact optimum vs npm peers)',
+    rows,
+    notes,
+    details,
+  };
 }
 
 const signed = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(2)}`;

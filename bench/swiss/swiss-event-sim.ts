@@ -79,7 +79,12 @@ export class SwissEventSim {
   /** The next round to pair, or `null` once every round is played. */
   nextRound(): RoundInput | null {
     if (this.#round > this.rounds) return null;
-    const players = this.#standings().map((e) => ({ id: e.id, points: e.points, opponents: [...e.opponents], hadBye: e.hadBye }));
+    const players = this.#standings().map((e) => ({
+      id: e.id,
+      points: e.points,
+      opponents: [...e.opponents],
+      hadBye: e.hadBye,
+    }));
     return {
       round: this.#round,
       players,
@@ -131,7 +136,9 @@ export class SwissEventSim {
       const sum = e.opponents.reduce((s, o) => s + winRate(this.#byId.get(o)!), 0);
       omw.set(e.id, e.opponents.length === 0 ? 0 : sum / e.opponents.length);
     }
-    return this.#entrants.filter((e) => !e.dropped).sort((a, b) => b.points - a.points || omw.get(b.id)! - omw.get(a.id)! || a.order - b.order);
+    return this.#entrants
+      .filter((e) => !e.dropped)
+      .sort((a, b) => b.points - a.points || omw.get(b.id)! - omw.get(a.id)! || a.order - b.order);
   }
 }
 
@@ -170,6 +177,7 @@ export function pairingProblem(players: readonly SwissPlayer[], pairing: SwissPa
     seen.add(id);
   }
   if (seen.size < players.length) return `${players.length - seen.size} players left out`;
-  if ((pairing.bye !== null) !== (players.length % 2 === 1)) return pairing.bye === null ? 'odd field without a bye' : 'a bye in an even field';
+  if ((pairing.bye !== null) !== (players.length % 2 === 1))
+    return pairing.bye === null ? 'odd field without a bye' : 'a bye in an even field';
   return null;
 }

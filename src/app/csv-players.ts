@@ -22,18 +22,18 @@ const HEADER_NAMES: Readonly<Record<string, Column>> = {
   'player id': 'id',
   playerid: 'id',
   player: 'id',
-  'プレイヤーid': 'id',
-  'id番号': 'id',
+  プレイヤーid: 'id',
+  id番号: 'id',
   name: 'name',
   'player name': 'name',
-  '氏名': 'name',
-  '名前': 'name',
-  '選手名': 'name',
+  氏名: 'name',
+  名前: 'name',
+  選手名: 'name',
   decklist: 'decklist',
   deck: 'decklist',
   'deck list': 'decklist',
-  'デッキリスト': 'decklist',
-  'デッキ': 'decklist',
+  デッキリスト: 'decklist',
+  デッキ: 'decklist',
 };
 
 /** The rows of a player CSV, or every problem found, each naming its line. */
@@ -41,20 +41,42 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
   const parsed = parseCsv(text);
   if (!parsed.ok) return err([parsed.error]);
   const [header, ...records] = parsed.value;
-  if (!header) return err([{ line: 1, message: { ja: '空のファイルです (見出し行 id,name が必要です)', en: 'the file is empty (expected a header row id,name)' } }]);
+  if (!header)
+    return err([
+      {
+        line: 1,
+        message: {
+          ja: '空のファイルです (見出し行 id,name が必要です)',
+          en: 'the file is empty (expected a header row id,name)',
+        },
+      },
+    ]);
 
   const columns = new Map<Column, number>();
   const problems: CsvProblem[] = [];
   header.fields.forEach((raw, index) => {
     const column = HEADER_NAMES[raw.trim().toLowerCase()];
     if (column === undefined) {
-      problems.push({ line: header.line, message: { ja: `見出し "${raw}" は使えません (id, name, decklist のいずれか)`, en: `unknown column "${raw}" (expected id, name, decklist)` } });
+      problems.push({
+        line: header.line,
+        message: {
+          ja: `見出し "${raw}" は使えません (id, name, decklist のいずれか)`,
+          en: `unknown column "${raw}" (expected id, name, decklist)`,
+        },
+      });
     } else if (columns.has(column)) {
-      problems.push({ line: header.line, message: { ja: `見出し ${column} が2回あります`, en: `column ${column} appears twice` } });
+      problems.push({
+        line: header.line,
+        message: { ja: `見出し ${column} が2回あります`, en: `column ${column} appears twice` },
+      });
     } else columns.set(column, index);
   });
   for (const needed of ['id', 'name'] as const) {
-    if (!columns.has(needed)) problems.push({ line: header.line, message: { ja: `見出しに ${needed} の列がありません`, en: `the header has no ${needed} column` } });
+    if (!columns.has(needed))
+      problems.push({
+        line: header.line,
+        message: { ja: `見出しに ${needed} の列がありません`, en: `the header has no ${needed} column` },
+      });
   }
   if (problems.length > 0) return err(problems);
 
@@ -67,7 +89,13 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
     };
     const line = record.line;
     if (record.fields.length > header.fields.length) {
-      problems.push({ line, message: { ja: `列が ${record.fields.length} 個あります (見出しは ${header.fields.length} 列)`, en: `${record.fields.length} fields, but the header has ${header.fields.length}` } });
+      problems.push({
+        line,
+        message: {
+          ja: `列が ${record.fields.length} 個あります (見出しは ${header.fields.length} 列)`,
+          en: `${record.fields.length} fields, but the header has ${header.fields.length}`,
+        },
+      });
       continue;
     }
     const id = get('id');
@@ -77,7 +105,13 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
     if (id === '' || name === '') continue;
     const earlier = firstLine.get(id);
     if (earlier !== undefined) {
-      problems.push({ line, message: { ja: `選手 ${id} は ${earlier} 行目にもあります`, en: `player ${id} is listed twice (first on line ${earlier})` } });
+      problems.push({
+        line,
+        message: {
+          ja: `選手 ${id} は ${earlier} 行目にもあります`,
+          en: `player ${id} is listed twice (first on line ${earlier})`,
+        },
+      });
       continue;
     }
     firstLine.set(id, line);
@@ -85,6 +119,7 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
     rows.push({ line, id, name, decklist: decklist === '' ? null : decklist });
   }
   if (problems.length > 0) return err(problems);
-  if (rows.length === 0) return err([{ line: header.line, message: { ja: '選手の行がありません', en: 'no player rows after the header' } }]);
+  if (rows.length === 0)
+    return err([{ line: header.line, message: { ja: '選手の行がありません', en: 'no player rows after the header' } }]);
   return ok(rows);
 }

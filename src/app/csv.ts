@@ -58,7 +58,10 @@ export function parseCsv(text: string): Result<CsvRecord[], CsvProblem> {
     } else field += c;
   }
   if (quotedFrom !== null) {
-    return err({ line: quotedFrom, message: { ja: '引用符 " が閉じられていません', en: 'a quoted field is never closed (missing ")' } });
+    return err({
+      line: quotedFrom,
+      message: { ja: '引用符 " が閉じられていません', en: 'a quoted field is never closed (missing ")' },
+    });
   }
   if (field !== '' || fields.length > 0) endRecord();
   return ok(records);

@@ -63,7 +63,12 @@ export interface EventStore {
    */
   readonly commitsInOrder: boolean;
   /** Appends atomically, or throws `VersionConflictError` when the stream is not at `expectedVersion` (0 = new stream). */
-  append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  append(
+    tournamentId: string,
+    expectedVersion: number,
+    events: readonly NewEvent[],
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   /**
    * The first answer to an idempotency key, replayed, from whichever process wrote it; undefined
    * for a key not (or no longer) kept; throws `IdempotencyKeyReuseError` when the key was used
@@ -93,7 +98,9 @@ export class VersionConflictError extends Error {
     readonly expectedVersion: number,
     readonly actualVersion: number,
   ) {
-    super(`tournament ${tournamentId} is at version ${actualVersion}, not ${expectedVersion}: someone else changed it; reload and try again`);
+    super(
+      `tournament ${tournamentId} is at version ${actualVersion}, not ${expectedVersion}: someone else changed it; reload and try again`,
+    );
     this.name = 'VersionConflictError';
   }
 }

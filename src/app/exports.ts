@@ -171,7 +171,13 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
     e.recorded,
     e.deviationReason,
     e.appeals.map((a) => a.reason).join(' / ') || null,
-    e.landedOn !== null ? landedOnText(e.landedOn, lang) : e.couldNotLand ? (lang === 'ja' ? `適用できず: ${e.couldNotLand.text.ja}` : `could not land: ${e.couldNotLand.text.en}`) : null,
+    e.landedOn !== null
+      ? landedOnText(e.landedOn, lang)
+      : e.couldNotLand
+        ? lang === 'ja'
+          ? `適用できず: ${e.couldNotLand.text.ja}`
+          : `could not land: ${e.couldNotLand.text.en}`
+        : null,
     e.judge.id,
     e.statements.join(' / ') || null,
   ]);

@@ -91,7 +91,10 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
     appeals: p.appeals,
     landing: p.landing,
     landedOn: landed.get(p.id) ?? null,
-    couldNotLand: p.rescinded || p.landing.kind !== 'next-match' || landed.has(p.id) ? null : couldNotLand(t, p.player, p.landing.fromRound),
+    couldNotLand:
+      p.rescinded || p.landing.kind !== 'next-match' || landed.has(p.id)
+        ? null
+        : couldNotLand(t, p.player, p.landing.fromRound),
     statements: p.statements,
     notes: p.notes,
     judge: p.judge,
@@ -99,10 +102,22 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
 }
 
 const NO_MATCH_LEFT: Record<NoMatchLeftReason, Text> = {
-  'left-tournament': { ja: '次のマッチの前に選手が大会から外れました（ドロップまたは失格）', en: 'the player left the tournament (dropped or disqualified) before a next match' },
-  'cut-from-swiss': { ja: '選手がスイスドローのカットで敗退したため、次のマッチがありません', en: 'the player was cut from the Swiss rounds, so there is no next match' },
-  'not-in-top-cut': { ja: '選手が決勝トーナメントに進出しなかったため、次のマッチがありません', en: 'the player did not make the top cut, so there is no next match' },
-  eliminated: { ja: '選手が決勝トーナメントで敗退したため、次のマッチがありません', en: 'the player is out of the elimination bracket, so there is no next match' },
+  'left-tournament': {
+    ja: '次のマッチの前に選手が大会から外れました（ドロップまたは失格）',
+    en: 'the player left the tournament (dropped or disqualified) before a next match',
+  },
+  'cut-from-swiss': {
+    ja: '選手がスイスドローのカットで敗退したため、次のマッチがありません',
+    en: 'the player was cut from the Swiss rounds, so there is no next match',
+  },
+  'not-in-top-cut': {
+    ja: '選手が決勝トーナメントに進出しなかったため、次のマッチがありません',
+    en: 'the player did not make the top cut, so there is no next match',
+  },
+  eliminated: {
+    ja: '選手が決勝トーナメントで敗退したため、次のマッチがありません',
+    en: 'the player is out of the elimination bracket, so there is no next match',
+  },
   'no-round-left': { ja: '大会に残りの回戦がありません', en: 'the tournament has no round left' },
 };
 

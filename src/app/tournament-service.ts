@@ -77,7 +77,8 @@ export interface TournamentServiceOptions {
  * tournament stop colliding in lockstep.
  */
 const CONFLICT_RETRIES = 20;
-const backoff = (attempt: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
+const backoff = (attempt: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
 
 export class TournamentService {
   readonly #store: EventStore;
@@ -142,7 +143,11 @@ export class TournamentService {
         const commands = typeof request.commands === 'function' ? request.commands(base.state) : request.commands;
         const decided = this.#decideAll(base.state, commands, idempotencyKey);
         if (!decided.ok) return decided;
-        const tip: Tip = { state: decided.value.state, version: base.version + decided.value.events.length, ticket: {} };
+        const tip: Tip = {
+          state: decided.value.state,
+          version: base.version + decided.value.events.length,
+          ticket: {},
+        };
         // A store that commits appends in the order they were issued lets the next write be
         // decided on this one before it is durable, so both can share one commit (the store
         // refuses it should this one not be written); otherwise the next write waits for this one.
@@ -162,7 +167,10 @@ export class TournamentService {
           this.#tips.delete(tournamentId);
           return ok(await this.#written(tournamentId, appended.events, true));
         }
-        const loaded = appended.events.length === 0 ? base : this.#remember(tournamentId, { state: tip.state, version: tip.version });
+        const loaded =
+          appended.events.length === 0
+            ? base
+            : this.#remember(tournamentId, { state: tip.state, version: tip.version });
         return ok({ ...loaded, events: appended.events, replayed: false });
       } catch (error) {
         // Writes decided on this one will fail their version check too; new ones start from the store.
@@ -177,7 +185,11 @@ export class TournamentService {
   }
 
   /** One command through the pipeline; a refusal is the domain's error. */
-  async execute(tournamentId: string, command: TournamentCommand, options: WriteOptions = {}): Promise<Result<Written, DomainError>> {
+  async execute(
+    tournamentId: string,
+    command: TournamentCommand,
+    options: WriteOptions = {},
+  ): Promise<Result<Written, DomainError>> {
     const result = await this.write(tournamentId, { ...options, commands: [command] });
     return result.ok ? result : err(result.error.error);
   }
@@ -247,7 +259,8 @@ export function checkOnNewTournament(command: TournamentCommand): Result<void, D
   return decided.ok ? ok(undefined) : decided;
 }
 
-const conflict = (expected: number, actual: number): DomainError => domainError('version-conflict', { expected, actual });
+const conflict = (expected: number, actual: number): DomainError =>
+  domainError('version-conflict', { expected, actual });
 
 /** FNV-1a of the key: a stable 31-bit seed. */
 function seedFromKey(key: string): number {

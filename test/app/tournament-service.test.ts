@@ -31,8 +31,16 @@ const create = (id: string, name = '店舗大会'): TournamentCommand => ({
   data: { tournamentId: id, settings: { ...settings({ kind: 'swiss', rounds: 2, topCut: 0 }), name }, pack: PACK },
   meta: meta('organizer'),
 });
-const register = (id: string, name: string): TournamentCommand => ({ type: 'RegisterPlayer', data: { player: { id, name } }, meta: meta('scorekeeper') });
-const pair = (round: number): TournamentCommand => ({ type: 'PairRound', data: { round }, meta: meta('scorekeeper', { at: at(60 * round) }) });
+const register = (id: string, name: string): TournamentCommand => ({
+  type: 'RegisterPlayer',
+  data: { player: { id, name } },
+  meta: meta('scorekeeper'),
+});
+const pair = (round: number): TournamentCommand => ({
+  type: 'PairRound',
+  data: { round },
+  meta: meta('scorekeeper', { at: at(60 * round) }),
+});
 
 async function must(service: TournamentService, id: string, command: TournamentCommand, expectedVersion?: number) {
   const result = await service.execute(id, command, expectedVersion === undefined ? {} : { expectedVersion });
@@ -42,7 +50,12 @@ async function must(service: TournamentService, id: string, command: TournamentC
 
 async function started(service: TournamentService): Promise<Tournament> {
   await must(service, 't1', create('t1'));
-  for (const [id, name] of [['0001', '遊城十代'], ['0002', '丸藤亮'], ['0003', '天上院明日香'], ['0004', '万丈目準']] as const) {
+  for (const [id, name] of [
+    ['0001', '遊城十代'],
+    ['0002', '丸藤亮'],
+    ['0003', '天上院明日香'],
+    ['0004', '万丈目準'],
+  ] as const) {
     await must(service, 't1', register(id, name));
   }
   const paired = await must(service, 't1', pair(1));
@@ -69,7 +82,11 @@ describe('TournamentService', () => {
       tournamentId: 't1',
       seq: 1,
       type: 'TournamentCreated',
-      data: { tournamentId: 't1', settings: { ...settings({ kind: 'swiss', rounds: 2, topCut: 0 }), name: '店舗大会' }, pack: PACK },
+      data: {
+        tournamentId: 't1',
+        settings: { ...settings({ kind: 'swiss', rounds: 2, topCut: 0 }), name: '店舗大会' },
+        pack: PACK,
+      },
       actor: 'organizer',
       at: meta('organizer').at,
     });
@@ -91,7 +108,10 @@ describe('TournamentService', () => {
     await must(b, 't1', register('0001', 'A'), 1);
     const stale = await a.execute('t1', register('0002', 'B'), { expectedVersion: 1 });
     expect(stale.ok || stale.error).toMatchObject({ code: 'version-conflict', details: { expected: 1, actual: 2 } });
-    const [x, y] = await Promise.all([a.execute('t1', register('0003', 'C'), { expectedVersion: 2 }), b.execute('t1', register('0004', 'D'), { expectedVersion: 2 })]);
+    const [x, y] = await Promise.all([
+      a.execute('t1', register('0003', 'C'), { expectedVersion: 2 }),
+      b.execute('t1', register('0004', 'D'), { expectedVersion: 2 }),
+    ]);
     expect([x.ok, y.ok].sort()).toEqual([false, true]);
     const loser = x.ok ? y : x;
     expect(loser.ok || loser.error.code).toBe('version-conflict');
@@ -106,7 +126,10 @@ describe('TournamentService', () => {
     expect([x.ok, y.ok]).toEqual([true, true]);
     const loaded = await a.load('t1');
     expect(loaded.version).toBe(3);
-    expect(loaded.state.status === 'none' ? [] : loaded.state.players.map((p) => p.id).sort()).toEqual(['0003', '0004']);
+    expect(loaded.state.status === 'none' ? [] : loaded.state.players.map((p) => p.id).sort()).toEqual([
+      '0003',
+      '0004',
+    ]);
   });
 
   it('answers a keyed retry from the store after a restart, without an expected version, and refuses the key for another request', async () => {
@@ -115,10 +138,18 @@ describe('TournamentService', () => {
     const written = await first.write('t1', { commands: [register('0001', 'A')], idempotencyKey: 'reg-1' });
     if (!written.ok) throw new Error(written.error.error.code);
     const restarted = new TournamentService(store);
-    const retry = await restarted.write('t1', { commands: [{ ...register('0001', 'A'), meta: meta('scorekeeper', { at: at(5) }) }], idempotencyKey: 'reg-1' });
-    expect(retry.ok && { replayed: retry.value.replayed, events: retry.value.events }).toEqual({ replayed: true, events: written.value.events });
+    const retry = await restarted.write('t1', {
+      commands: [{ ...register('0001', 'A'), meta: meta('scorekeeper', { at: at(5) }) }],
+      idempotencyKey: 'reg-1',
+    });
+    expect(retry.ok && { replayed: retry.value.replayed, events: retry.value.events }).toEqual({
+      replayed: true,
+      events: written.value.events,
+    });
     expect((await restarted.load('t1')).version).toBe(2);
-    await expect(restarted.write('t1', { commands: [register('0002', 'B')], idempotencyKey: 'reg-1' })).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
+    await expect(
+      restarted.write('t1', { commands: [register('0002', 'B')], idempotencyKey: 'reg-1' }),
+    ).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
   });
 
   it('pipelines writes to one tournament: each decided on the one before, all durable, in order', async () => {
@@ -130,7 +161,10 @@ describe('TournamentService', () => {
     const stored = await store.read('t1');
     expect(stored.map((e) => e.seq)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
     expect(stored.slice(1).map((e) => (e.data as { player: { id: string } }).player.id)).toEqual(ids);
-    const duplicate = await Promise.all([service.execute('t1', register('0100', 'X')), service.execute('t1', register('0100', 'X'))]);
+    const duplicate = await Promise.all([
+      service.execute('t1', register('0100', 'X')),
+      service.execute('t1', register('0100', 'X')),
+    ]);
     expect(duplicate.map((r) => r.ok || r.error.code)).toEqual([true, 'duplicate-player']);
   });
 
@@ -139,7 +173,11 @@ describe('TournamentService', () => {
     await must(service, 't1', create('t1'));
     for (const id of ['1', '2', '3', '4', '5']) await must(service, 't1', register(id, `P${id}`));
     const first = await service.execute('t1', pair(1), { expectedVersion: 6, idempotencyKey: 'pair-1' });
-    const retry = await service.execute('t1', { ...pair(1), meta: meta('scorekeeper', { at: at(61) }) }, { expectedVersion: 6, idempotencyKey: 'pair-1' });
+    const retry = await service.execute(
+      't1',
+      { ...pair(1), meta: meta('scorekeeper', { at: at(61) }) },
+      { expectedVersion: 6, idempotencyKey: 'pair-1' },
+    );
     if (!first.ok || !retry.ok) throw new Error('expected both to succeed');
     expect(retry.value.replayed).toBe(true);
     expect(retry.value.events).toEqual(first.value.events);
@@ -152,9 +190,19 @@ describe('TournamentService', () => {
     const service = new TournamentService(store, { newSeed: () => 3 });
     const state = await started(service);
     for (const m of state.rounds[0]?.matches ?? []) {
-      await must(service, 't1', { type: 'ReportResult', data: { round: 1, table: m.table, duels: [m.players[0], m.players[1], m.players[0]] }, meta: meta('judge') });
+      await must(service, 't1', {
+        type: 'ReportResult',
+        data: { round: 1, table: m.table, duels: [m.players[0], m.players[1], m.players[0]] },
+        meta: meta('judge'),
+      });
     }
-    await must(service, 't1', issue(state.rounds[0]?.matches[0]?.players[1] ?? '', 'outside-advice', 'between-matches', { facts: { affectedResult: false } }));
+    await must(
+      service,
+      't1',
+      issue(state.rounds[0]?.matches[0]?.players[1] ?? '', 'outside-advice', 'between-matches', {
+        facts: { affectedResult: false },
+      }),
+    );
     const live = await service.load('t1');
     const fresh = await new TournamentService(store).load('t1');
     expect(fresh).toStrictEqual(live);
@@ -170,7 +218,9 @@ describe('TournamentService', () => {
 
   it('refuses to fold a log with an event type it does not know, naming where', async () => {
     await store.append('t9', 0, [{ type: 'TournamentRenamed', data: {}, actor: 'x', at: at(0) }]);
-    await expect(new TournamentService(store).load('t9')).rejects.toThrow('tournament t9, event 1: unknown event type "TournamentRenamed"');
+    await expect(new TournamentService(store).load('t9')).rejects.toThrow(
+      'tournament t9, event 1: unknown event type "TournamentRenamed"',
+    );
   });
 });
 
@@ -179,8 +229,16 @@ describe('projections', () => {
     const service = new TournamentService(store, { newSeed: () => 5 });
     const state = await started(service);
     const [p, q] = state.rounds[0]?.matches[0]?.players ?? ['', ''];
-    await must(service, 't1', { type: 'MarkSeated', data: { round: 1, table: 1, player: p }, meta: meta('judge', { at: at(62) }) });
-    await must(service, 't1', { type: 'ReportResult', data: { round: 1, table: 1, duels: [q, q] }, meta: meta('judge') });
+    await must(service, 't1', {
+      type: 'MarkSeated',
+      data: { round: 1, table: 1, player: p },
+      meta: meta('judge', { at: at(62) }),
+    });
+    await must(service, 't1', {
+      type: 'ReportResult',
+      data: { round: 1, table: 1, duels: [q, q] },
+      meta: meta('judge'),
+    });
     const loaded = await service.load('t1');
     if (loaded.state.status === 'none') throw new Error('no tournament');
     const view = pairingsView(loaded.state, 1);
@@ -194,7 +252,16 @@ describe('projections', () => {
     });
     expect(view?.seatTime).toBe(at(60));
     expect(playerHistory(loaded.state, p)?.rounds).toEqual([
-      { round: 1, stage: 'swiss', table: 1, opponent: { id: q, name: loaded.state.players.find((x) => x.id === q)?.name }, result: 'loss', duelsWon: 0, duelsLost: 2, byPenalty: false },
+      {
+        round: 1,
+        stage: 'swiss',
+        table: 1,
+        opponent: { id: q, name: loaded.state.players.find((x) => x.id === q)?.name },
+        result: 'loss',
+        duelsWon: 0,
+        duelsLost: 2,
+        byPenalty: false,
+      },
     ]);
     expect(playerHistory(loaded.state, 'nobody')).toBeUndefined();
   });
@@ -203,16 +270,34 @@ describe('projections', () => {
 describe('official record', () => {
   it('lists recorded penalties per player across tournaments, without cautions or rescinded ones', async () => {
     const service = new TournamentService(store, { newSeed: () => 1 });
-    for (const [id, name] of [['t1', '三月大会'], ['t2', '四月大会']] as const) {
+    for (const [id, name] of [
+      ['t1', '三月大会'],
+      ['t2', '四月大会'],
+    ] as const) {
       await must(service, id, create(id, name));
       await must(service, id, register('0001', '遊城十代'));
       await must(service, id, register('0002', '丸藤亮'));
     }
     await must(service, 't1', issue('0001', 'outside-advice', 'between-matches', { facts: { affectedResult: false } }));
-    await must(service, 't1', issue('0001', 'misplay', 'between-matches', { facts: { significantDecisionSince: true } }));
-    await must(service, 't2', issue('0001', 'stalling', 'between-matches', { role: 'head-judge', choice: { kind: 'other', penalty: 'warning', reason: '故意ではなかった' } }));
+    await must(
+      service,
+      't1',
+      issue('0001', 'misplay', 'between-matches', { facts: { significantDecisionSince: true } }),
+    );
+    await must(
+      service,
+      't2',
+      issue('0001', 'stalling', 'between-matches', {
+        role: 'head-judge',
+        choice: { kind: 'other', penalty: 'warning', reason: '故意ではなかった' },
+      }),
+    );
     await must(service, 't2', issue('0002', 'outside-advice', 'between-matches', { facts: { affectedResult: false } }));
-    await must(service, 't2', { type: 'RescindPenalty', data: { penaltyId: 2, reason: '別人だった' }, meta: meta('head-judge') });
+    await must(service, 't2', {
+      type: 'RescindPenalty',
+      data: { penaltyId: 2, reason: '別人だった' },
+      meta: meta('head-judge'),
+    });
 
     const record = await service.officialRecord();
     expect([...record.keys()]).toEqual(['0001']);

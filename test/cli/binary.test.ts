@@ -39,7 +39,10 @@ const env = { ...process.env, SHINPAN_LANG: 'en', SHINPAN_DB: '', DATABASE_URL: 
 
 async function shinpan(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, 'bin', 'shinpan.js'), ...args], { cwd: dir, env });
+    const { stdout, stderr } = await run(process.execPath, [join(root, 'bin', 'shinpan.js'), ...args], {
+      cwd: dir,
+      env,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -50,18 +53,52 @@ async function shinpan(...args: string[]): Promise<{ code: number; stdout: strin
 describe('node bin/shinpan.js', () => {
   it('runs a round through the scripting contract and exits 2 on bad input', async () => {
     const db = join(dir, 'bin.db');
-    expect(await shinpan('tournament', 'create', '--db', db, '--id', 'bin', '--name', 'バイナリ', '--date', '2011-06-01', '--rounds', '3', '--json')).toEqual({ code: 0, stdout: '{\n  "id": "bin"\n}\n', stderr: '' });
-    for (const id of ['A', 'B', 'C']) expect((await shinpan('player', 'add', '--db', db, '--id', id, '--name', `選手${id}`, '--json')).code).toBe(0);
+    expect(
+      await shinpan(
+        'tournament',
+        'create',
+        '--db',
+        db,
+        '--id',
+        'bin',
+        '--name',
+        'バイナリ',
+        '--date',
+        '2011-06-01',
+        '--rounds',
+        '3',
+        '--json',
+      ),
+    ).toEqual({ code: 0, stdout: '{\n  "id": "bin"\n}\n', stderr: '' });
+    for (const id of ['A', 'B', 'C'])
+      expect((await shinpan('player', 'add', '--db', db, '--id', id, '--name', `選手${id}`, '--json')).code).toBe(0);
     const paired = JSON.parse((await shinpan('round', 'pair', '--db', db, '--json')).stdout);
     expect(paired.pairings.map((p: { table: number | null }) => p.table)).toEqual([1, null]);
     const [a, b] = paired.pairings[0].players;
-    expect((await shinpan('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${b},${a}`, '--json')).code).toBe(0);
+    expect(
+      (
+        await shinpan(
+          'result',
+          'report',
+          '--db',
+          db,
+          '--round',
+          '1',
+          '--table',
+          '1',
+          '--duels',
+          `${a},${b},${a}`,
+          '--json',
+        )
+      ).code,
+    ).toBe(0);
     const standings = JSON.parse((await shinpan('standings', '--db', db, '--json')).stdout);
     expect(standings.map((r: { points: number }) => r.points)).toEqual([3, 3, 0]);
     expect(await shinpan('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', 'Z')).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'shinpan: the match at table 1 of round 1 already has its result (use a result correction) [match-already-decided]\n',
+      stderr:
+        'shinpan: the match at table 1 of round 1 already has its result (use a result correction) [match-already-decided]\n',
     });
   });
 

@@ -15,7 +15,14 @@ describe('shinpan demo', () => {
     expect(snapshot(db)).toEqual(log);
 
     expect(first).toContain(`Written to ${db} (tournament demo, `);
-    for (const heading of ['■ Top 4', '■ Swiss standings after round 4', '■ Deck check, round 2', '■ Penalty log', '■ Official record of 田中 大輔 (1005): 2 entries', '■ Try next']) {
+    for (const heading of [
+      '■ Top 4',
+      '■ Swiss standings after round 4',
+      '■ Deck check, round 2',
+      '■ Penalty log',
+      '■ Official record of 田中 大輔 (1005): 2 entries',
+      '■ Try next',
+    ]) {
       expect(first).toContain(heading);
     }
     expect(first).toContain(`SHINPAN_DB=${db} npm start`);
@@ -25,9 +32,17 @@ describe('shinpan demo', () => {
 
   it('holds what the tour promises: deviation, appeal, DQ, drop, deck registrations, a finished top cut', async () => {
     const db = join(dir, 'facts.db');
-    expect(await json('demo', '--db', db)).toMatchObject({ db, tournament: 'demo', players: 16, rounds: 6, penalties: 6 });
+    expect(await json('demo', '--db', db)).toMatchObject({
+      db,
+      tournament: 'demo',
+      players: 16,
+      rounds: 6,
+      penalties: 6,
+    });
     const log = await json('penalty', 'log', '--db', db);
-    expect(log.map((e: { infraction: string; penalty: string; status: string }) => [e.infraction, e.penalty, e.status])).toEqual([
+    expect(
+      log.map((e: { infraction: string; penalty: string; status: string }) => [e.infraction, e.penalty, e.status]),
+    ).toEqual([
       ['tardiness', 'warning', 'in-force'],
       ['slow-play', 'caution', 'in-force'],
       ['decklist-mismatch', 'duel-loss', 'in-force'],
@@ -39,9 +54,14 @@ describe('shinpan demo', () => {
     expect(log[5].statements).toHaveLength(2);
     const players = await json('player', 'list', '--db', db);
     expect(players.every((p: { decklist: boolean }) => p.decklist)).toBe(true);
-    expect(players.filter((p: { dropped: boolean }) => p.dropped).map((p: { id: string }) => p.id)).toEqual(['1003', '1016']);
+    expect(players.filter((p: { dropped: boolean }) => p.dropped).map((p: { id: string }) => p.id)).toEqual([
+      '1003',
+      '1016',
+    ]);
     const names = players.map((p: { name: string }) => p.name);
-    expect(names.some((n: string) => /[ぁ-んァ-ン一-龯]/.test(n)) && names.some((n: string) => /^[A-Za-z ]+$/.test(n))).toBe(true);
+    expect(
+      names.some((n: string) => /[ぁ-んァ-ン一-龯]/.test(n)) && names.some((n: string) => /^[A-Za-z ]+$/.test(n)),
+    ).toBe(true);
     const shown = await json('tournament', 'show', '--db', db);
     expect(shown.status).toBe('finished');
     expect(shown.rounds.map((r: { stage: string; tables: number }) => [r.stage, r.tables])).toEqual([
@@ -65,11 +85,28 @@ describe('shinpan demo', () => {
     const notes = join(dir, 'notes.db');
     writeFileSync(notes, 'not a database');
     const run = await shinpan('demo', '--db', notes);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `shinpan: ${notes} holds data other than the demo; it is not overwritten. Name another file with --db\n` });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `shinpan: ${notes} holds data other than the demo; it is not overwritten. Name another file with --db\n`,
+    });
     expect(readFileSync(notes, 'utf8')).toBe('not a database');
 
     const real = join(dir, 'real.db');
-    await json('tournament', 'create', '--db', real, '--id', 'kanto', '--name', '関東大会', '--date', '2011-06-01', '--rounds', '3');
+    await json(
+      'tournament',
+      'create',
+      '--db',
+      real,
+      '--id',
+      'kanto',
+      '--name',
+      '関東大会',
+      '--date',
+      '2011-06-01',
+      '--rounds',
+      '3',
+    );
     const before = snapshot(real);
     expect((await shinpan('demo', '--db', real)).code).toBe(2);
     expect(snapshot(real)).toEqual(before);

@@ -8,7 +8,16 @@ import { json, ok, refused, tempFolder, tournamentWith } from './support.js';
 
 const dir = tempFolder('formats');
 const SEAT = '2011-06-01T10:00:00+09:00';
-const singles = ['--swiss-best-of', '1', '--swiss-round-minutes', '25', '--top-best-of', '3', '--top-round-minutes', '50'];
+const singles = [
+  '--swiss-best-of',
+  '1',
+  '--swiss-round-minutes',
+  '25',
+  '--top-best-of',
+  '3',
+  '--top-round-minutes',
+  '50',
+];
 
 async function roundOne(name: string): Promise<{ db: string; a: string; b: string; c: string; d: string }> {
   const db = await tournamentWith(dir, name, 4, singles);
@@ -21,7 +30,10 @@ describe('shinpan tournament create --swiss-best-of / --top-best-of', () => {
   it('given single-duel Swiss and best-of-3 top cut, then show names both, and each round records its format', async () => {
     const { db } = await roundOne('show');
     const shown = await json('tournament', 'show', '--db', db);
-    expect(shown.stages).toEqual({ swiss: { bestOf: 1, roundMinutes: 25 }, 'top-cut': { bestOf: 3, roundMinutes: 50 } });
+    expect(shown.stages).toEqual({
+      swiss: { bestOf: 1, roundMinutes: 25 },
+      'top-cut': { bestOf: 3, roundMinutes: 50 },
+    });
     expect(shown.rounds[0]).toMatchObject({ round: 1, stage: 'swiss', bestOf: 1, roundMinutes: 25 });
     const text = await ok('tournament', 'show', '--db', db, '--lang', 'ja');
     expect(text).toContain('スイスドロー: シングル戦 (1本勝負)、25分');
@@ -33,7 +45,20 @@ describe('shinpan tournament create --swiss-best-of / --top-best-of', () => {
     [['--top-round-minutes', '0'], '--top-round-minutes: expected a whole number from 1 to 240, got "0"'],
   ])('refuses %j with exit 2', async (args, message) => {
     const db = await tournamentWith(dir, `bad-${args[0]?.slice(2)}`, 0);
-    const stderr = await refused(db, 'tournament', 'create', '--db', `${db}.never`, '--name', 'X', '--date', '2011-06-01', '--rounds', '3', ...args);
+    const stderr = await refused(
+      db,
+      'tournament',
+      'create',
+      '--db',
+      `${db}.never`,
+      '--name',
+      'X',
+      '--date',
+      '2011-06-01',
+      '--rounds',
+      '3',
+      ...args,
+    );
     expect(stderr).toBe(`shinpan: ${message}\n`);
   });
 });
@@ -41,29 +66,104 @@ describe('shinpan tournament create --swiss-best-of / --top-best-of', () => {
 describe('results and penalties in single-duel matches (CLI)', () => {
   it('given a single duel, when its winner is reported, then the match is won 1-0; a second duel is refused', async () => {
     const { db, a, b } = await roundOne('report');
-    const stderr = await refused(db, 'result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${b}`);
+    const stderr = await refused(
+      db,
+      'result',
+      'report',
+      '--db',
+      db,
+      '--round',
+      '1',
+      '--table',
+      '1',
+      '--duels',
+      `${a},${b}`,
+    );
     expect(stderr).toContain('the match was decided after duel 1');
     const match = await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', b);
-    expect(match).toMatchObject({ outcome: { kind: 'win', winner: b, byPenalty: false }, duels: [{ duel: 1, winner: b, byPenalty: [] }] });
+    expect(match).toMatchObject({
+      outcome: { kind: 'win', winner: b, byPenalty: false },
+      duels: [{ duel: 1, winner: b, byPenalty: [] }],
+    });
   });
 
   it('given a player 6 minutes late, when tardiness is issued, then the duel loss is the match and nothing is left to report', async () => {
     const { db, a, b } = await roundOne('tardy');
-    const issued = await json('penalty', 'issue', '--db', db, '--player', a, '--infraction', 'tardiness', '--fact', 'minutesLate=6', '--phase', 'between-matches', '--at', '2011-06-01T10:06:00+09:00');
-    expect(issued).toMatchObject({ penalty: 'duel-loss', landing: { kind: 'next-match', fromRound: 1 }, landedOn: { round: 1, table: 1, duel: 1 } });
+    const issued = await json(
+      'penalty',
+      'issue',
+      '--db',
+      db,
+      '--player',
+      a,
+      '--infraction',
+      'tardiness',
+      '--fact',
+      'minutesLate=6',
+      '--phase',
+      'between-matches',
+      '--at',
+      '2011-06-01T10:06:00+09:00',
+    );
+    expect(issued).toMatchObject({
+      penalty: 'duel-loss',
+      landing: { kind: 'next-match', fromRound: 1 },
+      landedOn: { round: 1, table: 1, duel: 1 },
+    });
     const stderr = await refused(db, 'result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', a);
     expect(stderr).toContain('[match-already-decided]');
     const pairings = await json('pairings', '--db', db, '--round', '1');
     expect(pairings).toMatchObject({ bestOf: 1, roundMinutes: 25 });
-    expect(pairings.tables[0]).toMatchObject({ outcome: { kind: 'win', winner: b, byPenalty: true }, duels: [{ duel: 1, winner: b, byPenalty: [1] }] });
+    expect(pairings.tables[0]).toMatchObject({
+      outcome: { kind: 'win', winner: b, byPenalty: true },
+      duels: [{ duel: 1, winner: b, byPenalty: [1] }],
+    });
   });
 
   it('given a duel over, when a duel loss for the next duel is issued, then it waits for the next match; a match loss in the duel takes the current match', async () => {
     const { db, a, c } = await roundOne('next');
-    const issued = await json('penalty', 'issue', '--db', db, '--player', a, '--infraction', 'extra-draw', '--fact', 'identifiable=false', '--fact', 'decisive=false', '--phase', 'between-duels', '--round', '1', '--table', '1');
-    expect(issued).toMatchObject({ penalty: 'duel-loss', landing: { kind: 'next-match', fromRound: 2 }, landedOn: null });
-    const loss = await json('penalty', 'issue', '--db', db, '--player', c, '--infraction', 'stalling', '--phase', 'in-duel');
-    expect(loss).toMatchObject({ penalty: 'match-loss', landing: { kind: 'match', round: 1, table: 2 }, landedOn: { round: 1, table: 2 } });
+    const issued = await json(
+      'penalty',
+      'issue',
+      '--db',
+      db,
+      '--player',
+      a,
+      '--infraction',
+      'extra-draw',
+      '--fact',
+      'identifiable=false',
+      '--fact',
+      'decisive=false',
+      '--phase',
+      'between-duels',
+      '--round',
+      '1',
+      '--table',
+      '1',
+    );
+    expect(issued).toMatchObject({
+      penalty: 'duel-loss',
+      landing: { kind: 'next-match', fromRound: 2 },
+      landedOn: null,
+    });
+    const loss = await json(
+      'penalty',
+      'issue',
+      '--db',
+      db,
+      '--player',
+      c,
+      '--infraction',
+      'stalling',
+      '--phase',
+      'in-duel',
+    );
+    expect(loss).toMatchObject({
+      penalty: 'match-loss',
+      landing: { kind: 'match', round: 1, table: 2 },
+      landedOn: { round: 1, table: 2 },
+    });
   });
 });
 
@@ -73,18 +173,38 @@ describe('shinpan round cut', () => {
     await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', a);
     await json('result', 'report', '--db', db, '--round', '1', '--table', '2', '--duels', c);
     const made = await json('round', 'cut', '--db', db, '--max-losses', '0');
-    expect(made).toEqual({ afterRound: 1, rule: { kind: 'max-losses', maxLosses: 0 }, out: expect.arrayContaining([b, d]) });
+    expect(made).toEqual({
+      afterRound: 1,
+      rule: { kind: 'max-losses', maxLosses: 0 },
+      out: expect.arrayContaining([b, d]),
+    });
     const next = await json('round', 'pair', '--db', db);
     expect(next.pairings.flatMap((p: { players: string[] }) => p.players).sort()).toEqual([a, c].sort());
     const standings = await json('standings', '--db', db, '--round', '1');
-    expect(standings.slice(2).map((r: { player: string; cutAfterRound: number }) => [r.player, r.cutAfterRound]).sort()).toEqual([[b, 1], [d, 1]].sort());
+    expect(
+      standings
+        .slice(2)
+        .map((r: { player: string; cutAfterRound: number }) => [r.player, r.cutAfterRound])
+        .sort(),
+    ).toEqual(
+      [
+        [b, 1],
+        [d, 1],
+      ].sort(),
+    );
   });
 
   it('refuses both or neither of --max-losses and --top, and a cut after the top cut began, writing nothing', async () => {
     const { db } = await roundOne('cut-bad');
-    expect(await refused(db, 'round', 'cut', '--db', db)).toBe('shinpan: give either --max-losses (by record) or --top (by rank)\n');
-    expect(await refused(db, 'round', 'cut', '--db', db, '--top', '2', '--max-losses', '1')).toBe('shinpan: give either --max-losses (by record) or --top (by rank)\n');
-    expect(await refused(db, 'round', 'cut', '--db', db, '--top', '2', '--lang', 'ja')).toContain('第1回戦の卓 1, 2 の結果が未入力です');
+    expect(await refused(db, 'round', 'cut', '--db', db)).toBe(
+      'shinpan: give either --max-losses (by record) or --top (by rank)\n',
+    );
+    expect(await refused(db, 'round', 'cut', '--db', db, '--top', '2', '--max-losses', '1')).toBe(
+      'shinpan: give either --max-losses (by record) or --top (by rank)\n',
+    );
+    expect(await refused(db, 'round', 'cut', '--db', db, '--top', '2', '--lang', 'ja')).toContain(
+      '第1回戦の卓 1, 2 の結果が未入力です',
+    );
   });
 });
 
@@ -94,13 +214,50 @@ describe('shinpan phase start', () => {
     await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', a);
     await json('result', 'report', '--db', db, '--round', '1', '--table', '2', '--duels', c);
     await json('round', 'end', '--db', db);
-    const phase = await json('phase', 'start', '--db', db, '--name', 'Day 2', '--best-of', '3', '--round-minutes', '50', '--seat-time', '2011-06-02T09:30:00+09:00');
-    expect(phase).toEqual({ name: 'Day 2', fromRound: 2, format: { bestOf: 3, roundMinutes: 50 }, seatTime: '2011-06-02T09:30:00+09:00' });
-    const invited = await ok('player', 'add', '--db', db, '--id', 'Z1', '--name', '招待選手', '--invited', '前年度優勝', '--lang', 'en');
+    const phase = await json(
+      'phase',
+      'start',
+      '--db',
+      db,
+      '--name',
+      'Day 2',
+      '--best-of',
+      '3',
+      '--round-minutes',
+      '50',
+      '--seat-time',
+      '2011-06-02T09:30:00+09:00',
+    );
+    expect(phase).toEqual({
+      name: 'Day 2',
+      fromRound: 2,
+      format: { bestOf: 3, roundMinutes: 50 },
+      seatTime: '2011-06-02T09:30:00+09:00',
+    });
+    const invited = await ok(
+      'player',
+      'add',
+      '--db',
+      db,
+      '--id',
+      'Z1',
+      '--name',
+      '招待選手',
+      '--invited',
+      '前年度優勝',
+      '--lang',
+      'en',
+    );
     expect(invited).toBe('Registered 招待選手 (Z1), invited into round 2 (byes before it): 前年度優勝\n');
     await json('round', 'pair', '--db', db);
     const board = await json('pairings', '--db', db);
-    expect(board).toMatchObject({ round: 2, phase: 'Day 2', bestOf: 3, roundMinutes: 50, seatTime: '2011-06-02T09:30:00+09:00' });
+    expect(board).toMatchObject({
+      round: 2,
+      phase: 'Day 2',
+      bestOf: 3,
+      roundMinutes: 50,
+      seatTime: '2011-06-02T09:30:00+09:00',
+    });
     expect(await ok('pairings', '--db', db, '--lang', 'en')).toMatch(/^Day 2 Round 2 \(Swiss\)/);
     const standings = await json('standings', '--db', db, '--round', '1');
     expect(standings.find((r: { player: string }) => r.player === 'Z1')).toMatchObject({ points: 3 });
@@ -108,7 +265,9 @@ describe('shinpan phase start', () => {
 
   it('refuses a phase while round 1 still runs, and a bad --best-of, writing nothing', async () => {
     const { db } = await roundOne('day2-bad');
-    expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2', '--best-of', '2')).toBe('shinpan: --best-of: expected one of 1, 3, 5, got "2"\n');
+    expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2', '--best-of', '2')).toBe(
+      'shinpan: --best-of: expected one of 1, 3, 5, got "2"\n',
+    );
     expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2')).toContain('[round-not-finished]');
   });
 });

@@ -10,20 +10,37 @@ const dir = tempFolder('players');
 describe('shinpan player add', () => {
   it('registers a player, with a decklist read through the shipped catalogue', async () => {
     const db = await tournamentWith(dir, 'add', 0);
-    expect(await json('player', 'add', '--db', db, '--id', '0001', '--name', '遊城 十代')).toEqual({ id: '0001', name: '遊城 十代', entryRound: 1, decklist: false });
+    expect(await json('player', 'add', '--db', db, '--id', '0001', '--name', '遊城 十代')).toEqual({
+      id: '0001',
+      name: '遊城 十代',
+      entryRound: 1,
+      decklist: false,
+    });
     const deck = join(sampleDecksDir(), 'quickdraw-synchro.ydk');
-    expect(await json('player', 'add', '--db', db, '--id', '0002', '--name', 'Jaden Yuki', '--decklist', deck)).toMatchObject({ id: '0002', name: 'Jaden Yuki', entryRound: 1, decklist: true, findings: [] });
-    expect(await ok('player', 'add', '--db', db, '--id', '0003', '--name', '丸藤 亮', '--lang', 'ja')).toBe('選手を登録しました: 丸藤 亮 (0003)\n');
+    expect(
+      await json('player', 'add', '--db', db, '--id', '0002', '--name', 'Jaden Yuki', '--decklist', deck),
+    ).toMatchObject({ id: '0002', name: 'Jaden Yuki', entryRound: 1, decklist: true, findings: [] });
+    expect(await ok('player', 'add', '--db', db, '--id', '0003', '--name', '丸藤 亮', '--lang', 'ja')).toBe(
+      '選手を登録しました: 丸藤 亮 (0003)\n',
+    );
   });
 
   it('refuses a duplicate id, a reserved id, a blank name and a broken decklist, writing nothing', async () => {
     const db = await tournamentWith(dir, 'add-bad', 1);
-    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'P01', '--name', 'again')).toBe('shinpan: player P01 is already registered [duplicate-player]\n');
-    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'draw', '--name', 'X')).toBe('shinpan: player.id: "draw" is reserved for drawn duels [invalid-command]\n');
-    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'P02', '--name', '  ')).toBe('shinpan: --name: must not be empty\n');
+    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'P01', '--name', 'again')).toBe(
+      'shinpan: player P01 is already registered [duplicate-player]\n',
+    );
+    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'draw', '--name', 'X')).toBe(
+      'shinpan: player.id: "draw" is reserved for drawn duels [invalid-command]\n',
+    );
+    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'P02', '--name', '  ')).toBe(
+      'shinpan: --name: must not be empty\n',
+    );
     const broken = join(dir, 'broken.txt');
     writeFileSync(broken, '3 Stardust Dragon\n2 No Such Card At All\n');
-    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'P02', '--name', 'X', '--decklist', broken)).toMatch(/^shinpan: .*broken\.txt:2: .*No Such Card At All/);
+    expect(await refused(db, 'player', 'add', '--db', db, '--id', 'P02', '--name', 'X', '--decklist', broken)).toMatch(
+      /^shinpan: .*broken\.txt:2: .*No Such Card At All/,
+    );
   });
 });
 
@@ -32,16 +49,48 @@ describe('shinpan player import', () => {
     const db = await tournamentWith(dir, 'import', 0);
     copyFileSync(join(sampleDecksDir(), 'blackwing.txt'), join(dir, 'bw.txt'));
     const csv = join(dir, 'players.csv');
-    writeFileSync(csv, '\uFEFFプレイヤーID,氏名,デッキリスト\r\n0101,"鬼柳, 京介",bw.txt\r\n0102,"Crow ""BF"" Hogan",\r\n\r\n0103,十六夜 アキ,\r\n');
+    writeFileSync(
+      csv,
+      '\uFEFFプレイヤーID,氏名,デッキリスト\r\n0101,"鬼柳, 京介",bw.txt\r\n0102,"Crow ""BF"" Hogan",\r\n\r\n0103,十六夜 アキ,\r\n',
+    );
     expect(await json('player', 'import', csv, '--db', db)).toEqual({ imported: 3, players: ['0101', '0102', '0103'] });
     expect(await json('player', 'list', '--db', db)).toEqual([
-      { id: '0101', name: '鬼柳, 京介', entryRound: 1, decklist: true, dropped: false, rankWithdrawn: false, status: 'active' },
-      { id: '0102', name: 'Crow "BF" Hogan', entryRound: 1, decklist: false, dropped: false, rankWithdrawn: false, status: 'active' },
-      { id: '0103', name: '十六夜 アキ', entryRound: 1, decklist: false, dropped: false, rankWithdrawn: false, status: 'active' },
+      {
+        id: '0101',
+        name: '鬼柳, 京介',
+        entryRound: 1,
+        decklist: true,
+        dropped: false,
+        rankWithdrawn: false,
+        status: 'active',
+      },
+      {
+        id: '0102',
+        name: 'Crow "BF" Hogan',
+        entryRound: 1,
+        decklist: false,
+        dropped: false,
+        rankWithdrawn: false,
+        status: 'active',
+      },
+      {
+        id: '0103',
+        name: '十六夜 アキ',
+        entryRound: 1,
+        decklist: false,
+        dropped: false,
+        rankWithdrawn: false,
+        status: 'active',
+      },
     ]);
     // One write for the whole file.
     const events = (snapshot(db) as { events: { type: string }[] }).events;
-    expect(events.map((e) => e.type)).toEqual(['TournamentCreated', 'PlayerRegistered', 'PlayerRegistered', 'PlayerRegistered']);
+    expect(events.map((e) => e.type)).toEqual([
+      'TournamentCreated',
+      'PlayerRegistered',
+      'PlayerRegistered',
+      'PlayerRegistered',
+    ]);
   });
 
   it('reports every bad line with its number and registers nobody', async () => {
@@ -57,7 +106,9 @@ describe('shinpan player import', () => {
       ].join('\n'),
     );
     writeFileSync(csv, 'id,name\nP05,Alice\nP01,Already here\nP07,Fine\n');
-    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(`shinpan: ${csv}:3: player P01 is already registered\n`);
+    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
+      `shinpan: ${csv}:3: player P01 is already registered\n`,
+    );
   });
 
   it('names the CSV line and the decklist line of a broken decklist', async () => {
@@ -73,13 +124,24 @@ describe('shinpan player import', () => {
     const db = await tournamentWith(dir, 'import-format', 0);
     const csv = join(dir, 'format.csv');
     writeFileSync(csv, 'id,nom\nP01,A\n');
-    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(`shinpan: ${csv}:1: unknown column "nom" (expected id, name, decklist)\n${csv}:1: the header has no name column\n`);
+    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
+      `shinpan: ${csv}:1: unknown column "nom" (expected id, name, decklist)\n${csv}:1: the header has no name column\n`,
+    );
     writeFileSync(csv, 'id,name\nP01,"A\nP02,B\n');
-    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(`shinpan: ${csv}:2: a quoted field is never closed (missing ")\n`);
+    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
+      `shinpan: ${csv}:2: a quoted field is never closed (missing ")\n`,
+    );
     // 「選手」 in Shift_JIS, as Excel's plain "CSV" writes it.
-    writeFileSync(csv, Buffer.concat([Buffer.from('id,name\nP01,'), Buffer.from([0x91, 0x49, 0x8e, 0xe8]), Buffer.from('\n')]));
-    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(`shinpan: ${csv}: not UTF-8 text (in Excel, save as "CSV UTF-8")\n`);
-    expect(await refused(db, 'player', 'import', join(dir, 'nope.csv'), '--db', db)).toBe(`shinpan: ${join(dir, 'nope.csv')}: no such file\n`);
+    writeFileSync(
+      csv,
+      Buffer.concat([Buffer.from('id,name\nP01,'), Buffer.from([0x91, 0x49, 0x8e, 0xe8]), Buffer.from('\n')]),
+    );
+    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
+      `shinpan: ${csv}: not UTF-8 text (in Excel, save as "CSV UTF-8")\n`,
+    );
+    expect(await refused(db, 'player', 'import', join(dir, 'nope.csv'), '--db', db)).toBe(
+      `shinpan: ${join(dir, 'nope.csv')}: no such file\n`,
+    );
   });
 });
 
@@ -97,9 +159,17 @@ describe('shinpan player list|drop|show', () => {
 
   it('drops a player, who is not paired again, and refuses a second drop', async () => {
     const db = await tournamentWith(dir, 'drop', 4);
-    expect(await json('player', 'drop', '--db', db, '--player', 'P04', '--reason', '体調不良')).toEqual({ player: 'P04', dropped: true, afterRound: 0 });
-    expect(await refused(db, 'player', 'drop', '--db', db, '--player', 'P04')).toBe('shinpan: player P04 has dropped; re-entry is not allowed [player-dropped]\n');
-    expect(await refused(db, 'player', 'drop', '--db', db, '--player', 'P99')).toBe('shinpan: player P99 is not registered in this tournament [player-not-found]\n');
+    expect(await json('player', 'drop', '--db', db, '--player', 'P04', '--reason', '体調不良')).toEqual({
+      player: 'P04',
+      dropped: true,
+      afterRound: 0,
+    });
+    expect(await refused(db, 'player', 'drop', '--db', db, '--player', 'P04')).toBe(
+      'shinpan: player P04 has dropped; re-entry is not allowed [player-dropped]\n',
+    );
+    expect(await refused(db, 'player', 'drop', '--db', db, '--player', 'P99')).toBe(
+      'shinpan: player P99 is not registered in this tournament [player-not-found]\n',
+    );
     const paired = await json('round', 'pair', '--db', db);
     expect(paired.pairings.flatMap((p: { players: string[] }) => p.players).sort()).toEqual(['P01', 'P02', 'P03']);
   });
@@ -107,16 +177,46 @@ describe('shinpan player list|drop|show', () => {
   it("shows a player's rounds and penalties", async () => {
     const db = await tournamentWith(dir, 'show', 2);
     await json('round', 'pair', '--db', db);
-    await json('penalty', 'issue', '--db', db, '--player', 'P01', '--infraction', 'misplay', '--fact', 'significantDecisionSince=false', '--phase', 'in-duel');
+    await json(
+      'penalty',
+      'issue',
+      '--db',
+      db,
+      '--player',
+      'P01',
+      '--infraction',
+      'misplay',
+      '--fact',
+      'significantDecisionSince=false',
+      '--phase',
+      'in-duel',
+    );
     await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', 'P02,P02');
     const history = await json('player', 'show', '--db', db, '--player', 'P01');
-    expect(history.rounds).toEqual([{ round: 1, stage: 'swiss', table: 1, opponent: { id: 'P02', name: '選手2' }, result: 'loss', duelsWon: 0, duelsLost: 2, byPenalty: false }]);
-    expect(history.penalties.map((p: { infraction: string; penalty: string }) => [p.infraction, p.penalty])).toEqual([['misplay', 'caution']]);
+    expect(history.rounds).toEqual([
+      {
+        round: 1,
+        stage: 'swiss',
+        table: 1,
+        opponent: { id: 'P02', name: '選手2' },
+        result: 'loss',
+        duelsWon: 0,
+        duelsLost: 2,
+        byPenalty: false,
+      },
+    ]);
+    expect(history.penalties.map((p: { infraction: string; penalty: string }) => [p.infraction, p.penalty])).toEqual([
+      ['misplay', 'caution'],
+    ]);
     const text = await ok('player', 'show', '--db', db, '--player', 'P01', '--lang', 'ja');
     expect(text).toContain('選手1 (P01)\n');
     expect(text).toMatch(/1 +スイスドロー +1 +選手2 \(P02\) +負け +0-2/);
     expect(text).toMatch(/1 +1 +ルールを誤解したプレイ +注意/);
     const run = await shinpan('player', 'show', '--db', db, '--player', 'P09');
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'shinpan: --player: P09 is not registered in this tournament\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'shinpan: --player: P09 is not registered in this tournament\n',
+    });
   });
 });

@@ -18,14 +18,42 @@ interface Table {
 /** Four players paired in round 1 of a tournament of `rounds` Swiss rounds. */
 async function paired(name: string, rounds = 3, extra: string[] = []): Promise<{ db: string; t1: Table; t2: Table }> {
   const db = join(dir, `${name}.db`);
-  await json('tournament', 'create', '--db', db, '--id', name, '--name', `大会 ${name}`, '--date', '2011-06-01', '--rounds', String(rounds), '--at', '2011-06-01T09:00:00+09:00', ...extra);
+  await json(
+    'tournament',
+    'create',
+    '--db',
+    db,
+    '--id',
+    name,
+    '--name',
+    `大会 ${name}`,
+    '--date',
+    '2011-06-01',
+    '--rounds',
+    String(rounds),
+    '--at',
+    '2011-06-01T09:00:00+09:00',
+    ...extra,
+  );
   for (let i = 1; i <= 4; i++) await json('player', 'add', '--db', db, '--id', `P0${i}`, '--name', `選手${i}`);
-  const pairings: Table[] = (await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00')).pairings;
+  const pairings: Table[] = (await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00'))
+    .pairings;
   return { db, t1: pairings[0] as Table, t2: pairings[1] as Table };
 }
 
-const issue = (db: string, player: string, infraction: string, phase: string, ...rest: string[]) =>
-  ['penalty', 'issue', '--db', db, '--player', player, '--infraction', infraction, '--phase', phase, ...rest];
+const issue = (db: string, player: string, infraction: string, phase: string, ...rest: string[]) => [
+  'penalty',
+  'issue',
+  '--db',
+  db,
+  '--player',
+  player,
+  '--infraction',
+  infraction,
+  '--phase',
+  phase,
+  ...rest,
+];
 
 describe('issue #10 through the CLI', () => {
   it('1. a between-matches match loss after the match ended by penalty waits for the next match; the ended match keeps its result', async () => {
@@ -41,10 +69,27 @@ describe('issue #10 through the CLI', () => {
     const { db, t1, t2 } = await paired('two', 1);
     const [a, b] = t1.players;
     await json(...issue(db, a, 'random-result', 'in-duel', '--statement', 'both admitted it'));
-    await json('result', 'report', '--db', db, '--round', '1', '--table', '2', '--duels', `${t2.players[0]},${t2.players[0]}`);
+    await json(
+      'result',
+      'report',
+      '--db',
+      db,
+      '--round',
+      '1',
+      '--table',
+      '2',
+      '--duels',
+      `${t2.players[0]},${t2.players[0]}`,
+    );
     const standings = await json('standings', '--db', db);
-    expect(standings.find((r: { player: string }) => r.player === a)).toMatchObject({ rank: null, dropped: true, status: 'disqualified' });
-    expect((await json('player', 'list', '--db', db)).find((p: { id: string }) => p.id === a)).toMatchObject({ status: 'disqualified' });
+    expect(standings.find((r: { player: string }) => r.player === a)).toMatchObject({
+      rank: null,
+      dropped: true,
+      status: 'disqualified',
+    });
+    expect((await json('player', 'list', '--db', db)).find((p: { id: string }) => p.id === a)).toMatchObject({
+      status: 'disqualified',
+    });
     expect(await ok('standings', '--db', db, '--lang', 'ja')).toMatch(new RegExp(`${a} .*失格`));
     await json('round', 'end', '--db', db, '--round', '1');
     await json('tournament', 'finish', '--db', db);
@@ -58,14 +103,20 @@ describe('issue #10 through the CLI', () => {
 
   it('3. decklist-mismatch is refused at a tournament without decklists, nothing written', async () => {
     const { db, t1 } = await paired('three');
-    expect(await refused(db, ...issue(db, t1.players[0], 'decklist-mismatch', 'in-duel', '--duel', '1'))).toContain('this tournament does not require decklists');
+    expect(await refused(db, ...issue(db, t1.players[0], 'decklist-mismatch', 'in-duel', '--duel', '1'))).toContain(
+      'this tournament does not require decklists',
+    );
   });
 
   it('4. a duel the match cannot have, or a duel number between matches, is refused, nothing written', async () => {
     const { db, t1 } = await paired('four');
     const b = t1.players[1];
-    expect(await refused(db, ...issue(db, b, 'marked-cards', 'in-duel', '--fact', 'pattern=true', '--duel', '5'))).toContain('there is no duel 5');
-    expect(await refused(db, ...issue(db, b, 'marked-cards', 'between-matches', '--fact', 'pattern=true', '--duel', '1'))).toContain('a duel number goes only with a duel loss');
+    expect(
+      await refused(db, ...issue(db, b, 'marked-cards', 'in-duel', '--fact', 'pattern=true', '--duel', '5')),
+    ).toContain('there is no duel 5');
+    expect(
+      await refused(db, ...issue(db, b, 'marked-cards', 'between-matches', '--fact', 'pattern=true', '--duel', '1')),
+    ).toContain('a duel number goes only with a duel loss');
   });
 
   it('5. a loss with no match left is refused until the judge confirms it; then it is recorded without effect', async () => {
@@ -76,7 +127,11 @@ describe('issue #10 through the CLI', () => {
     const recorded = await json(...issue(db, a, 'stalling', 'between-matches', '--without-effect'));
     expect([recorded.penalty, recorded.noMatchLeft, recorded.landedOn]).toEqual(['match-loss', true, null]);
     expect(await ok('penalty', 'log', '--db', db)).toContain('no match left (no result effect)');
-    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({
+      kind: 'win',
+      winner: a,
+      byPenalty: false,
+    });
   });
 
   it('5. an appeal changing a penalty to a loss with no match left says so, and records it without effect only with --without-effect', async () => {
@@ -84,44 +139,110 @@ describe('issue #10 through the CLI', () => {
     const [a] = t1.players;
     await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${a}`);
     await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=2'));
-    const appeal = ['penalty', 'appeal', '--db', db, '--id', '1', '--outcome', 'changed', '--penalty', 'match-loss', '--reason', 'late on purpose'];
+    const appeal = [
+      'penalty',
+      'appeal',
+      '--db',
+      db,
+      '--id',
+      '1',
+      '--outcome',
+      'changed',
+      '--penalty',
+      'match-loss',
+      '--reason',
+      'late on purpose',
+    ];
     expect(await refused(db, ...appeal)).toContain('has no match left');
     const changed = await json(...appeal, '--without-effect');
     expect([changed.to, changed.noMatchLeft, changed.landedOn]).toEqual(['match-loss', true, null]);
     expect(await ok('penalty', 'log', '--db', db)).toContain('no match left (no result effect)');
-    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({
+      kind: 'win',
+      winner: a,
+      byPenalty: false,
+    });
   });
 
   it('5. a loss waiting for a top-cut match the player misses shows in the penalty log as could not land, and why', async () => {
     const db = join(dir, 'five-cut.db');
-    await json('tournament', 'create', '--db', db, '--id', 'five-cut', '--name', '大会 five-cut', '--date', '2011-06-01', '--rounds', '1', '--top', '4', '--at', '2011-06-01T09:00:00+09:00');
+    await json(
+      'tournament',
+      'create',
+      '--db',
+      db,
+      '--id',
+      'five-cut',
+      '--name',
+      '大会 five-cut',
+      '--date',
+      '2011-06-01',
+      '--rounds',
+      '1',
+      '--top',
+      '4',
+      '--at',
+      '2011-06-01T09:00:00+09:00',
+    );
     for (let i = 1; i <= 6; i++) await json('player', 'add', '--db', db, '--id', `P0${i}`, '--name', `選手${i}`);
-    const round1: Table[] = (await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00')).pairings.filter((x: Table) => x.table !== null);
+    const round1: Table[] = (
+      await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00')
+    ).pairings.filter((x: Table) => x.table !== null);
     for (const m of round1) {
-      await json('result', 'report', '--db', db, '--round', '1', '--table', String(m.table), '--duels', `${m.players[0]},${m.players[0]}`);
+      await json(
+        'result',
+        'report',
+        '--db',
+        db,
+        '--round',
+        '1',
+        '--table',
+        String(m.table),
+        '--duels',
+        `${m.players[0]},${m.players[0]}`,
+      );
       await json(...issue(db, m.players[1], 'stalling', 'between-matches'));
     }
     await json('round', 'end', '--db', db, '--round', '1');
     // The pairing of the cut says at once which waiting losses it leaves without a match.
     const pairedText = await ok('round', 'pair', '--db', db, '--lang', 'en');
     expect(pairedText.match(/could not land: the player did not make the top cut/g)).toHaveLength(2);
-    const cut = new Set(((await json('pairings', '--db', db)).tables as { players: { id: string }[] }[]).flatMap((m) => m.players.map((p) => p.id)));
-    const log: { player: string; landedOn: unknown; couldNotLand: { reason: string } | null }[] = await json('penalty', 'log', '--db', db, '--json');
+    const cut = new Set(
+      ((await json('pairings', '--db', db)).tables as { players: { id: string }[] }[]).flatMap((m) =>
+        m.players.map((p) => p.id),
+      ),
+    );
+    const log: { player: string; landedOn: unknown; couldNotLand: { reason: string } | null }[] = await json(
+      'penalty',
+      'log',
+      '--db',
+      db,
+      '--json',
+    );
     expect(log.filter((e) => !cut.has(e.player)).map((e) => [e.landedOn, e.couldNotLand?.reason])).toEqual([
       [null, 'not-in-top-cut'],
       [null, 'not-in-top-cut'],
     ]);
     expect(log.filter((e) => cut.has(e.player)).map((e) => e.couldNotLand)).toEqual([null]);
-    expect(await ok('penalty', 'log', '--db', db, '--lang', 'en')).toContain('could not land: the player did not make the top cut, so there is no next match');
-    expect(await ok('penalty', 'log', '--db', db, '--lang', 'ja')).toContain('適用できず: 選手が決勝トーナメントに進出しなかったため、次のマッチがありません');
+    expect(await ok('penalty', 'log', '--db', db, '--lang', 'en')).toContain(
+      'could not land: the player did not make the top cut, so there is no next match',
+    );
+    expect(await ok('penalty', 'log', '--db', db, '--lang', 'ja')).toContain(
+      '適用できず: 選手が決勝トーナメントに進出しなかったため、次のマッチがありません',
+    );
   });
 
   it('6. in a match already lost the guideline stays the current match; matchAlreadyLost between matches is refused by assess', async () => {
     const { db, t1 } = await paired('six');
     const b = t1.players[1];
-    for (const duel of ['1', '2']) await json(...issue(db, b, 'marked-cards', 'in-duel', '--fact', 'pattern=true', '--duel', duel));
+    for (const duel of ['1', '2'])
+      await json(...issue(db, b, 'marked-cards', 'in-duel', '--fact', 'pattern=true', '--duel', duel));
     const stalled = await json(...issue(db, b, 'stalling', 'in-duel'));
-    expect([stalled.decision.appliesTo, stalled.decision.appliesToOptions, stalled.landedOn]).toEqual(['current-match', ['current-match', 'next-match'], { round: 1, table: 1, duel: null }]);
+    expect([stalled.decision.appliesTo, stalled.decision.appliesToOptions, stalled.landedOn]).toEqual([
+      'current-match',
+      ['current-match', 'next-match'],
+      { round: 1, table: 1, duel: null },
+    ]);
     const run = await runCli(['assess'], '{"infraction":"stalling","phase":"between-matches","matchAlreadyLost":true}');
     expect([run.code, run.stdout]).toEqual([2, '']);
     expect(run.stderr).toContain('matchAlreadyLost: true only for a report in a match');
@@ -131,17 +252,56 @@ describe('issue #10 through the CLI', () => {
     const { db, t1 } = await paired('seven');
     const d = await json(...issue(db, t1.players[0], 'tardiness', 'between-matches', '--fact', 'minutesLate=0.5'));
     expect(d.penalty).toBe('warning');
-    const run = await runCli(['assess'], '{"infraction":"tardiness","facts":{"minutesLate":0.5},"phase":"between-matches"}');
+    const run = await runCli(
+      ['assess'],
+      '{"infraction":"tardiness","facts":{"minutesLate":0.5},"phase":"between-matches"}',
+    );
     expect(JSON.parse(run.stdout).penalty).toBe('warning');
   });
 
   it('8. a judge adds a penalty where the result was affected; both are recorded with the reason', async () => {
     const { db, t1 } = await paired('eight');
     const [a, b] = t1.players;
-    const d = await json(...issue(db, b, 'outside-advice', 'in-duel', '--fact', 'affectedResult=true', '--add-penalty', 'match-loss', '--add-reason', 'the advice won the game'));
-    expect([d.penaltyId, d.penalty, d.added.penaltyId, d.added.penalty, d.added.reason, d.added.landedOn]).toEqual([1, 'warning', 2, 'match-loss', 'the advice won the game', { round: 1, table: 1, duel: null }]);
+    const d = await json(
+      ...issue(
+        db,
+        b,
+        'outside-advice',
+        'in-duel',
+        '--fact',
+        'affectedResult=true',
+        '--add-penalty',
+        'match-loss',
+        '--add-reason',
+        'the advice won the game',
+      ),
+    );
+    expect([d.penaltyId, d.penalty, d.added.penaltyId, d.added.penalty, d.added.reason, d.added.landedOn]).toEqual([
+      1,
+      'warning',
+      2,
+      'match-loss',
+      'the advice won the game',
+      { round: 1, table: 1, duel: null },
+    ]);
     expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: a, byPenalty: true });
-    expect(await refused(db, ...issue(db, a, 'outside-advice', 'in-duel', '--fact', 'affectedResult=false', '--add-penalty', 'duel-loss', '--add-reason', 'x'))).toContain('only where the rules allow one');
+    expect(
+      await refused(
+        db,
+        ...issue(
+          db,
+          a,
+          'outside-advice',
+          'in-duel',
+          '--fact',
+          'affectedResult=false',
+          '--add-penalty',
+          'duel-loss',
+          '--add-reason',
+          'x',
+        ),
+      ),
+    ).toContain('only where the rules allow one');
   });
 
   it('9. the reason of a repeat upgrade is kept; assess reads a report with a byte-order mark', async () => {
@@ -149,17 +309,50 @@ describe('issue #10 through the CLI', () => {
     const a = t1.players[0];
     // The same lateness twice in a round is one penalty (raised, not repeated): the repeat is shown with outside advice.
     await json(...issue(db, a, 'outside-advice', 'in-duel', '--fact', 'affectedResult=false'));
-    const up = await json(...issue(db, a, 'outside-advice', 'in-duel', '--fact', 'affectedResult=false', '--duel', '1', '--penalty', 'duel-loss', '--reason', 'advised twice today'));
+    const up = await json(
+      ...issue(
+        db,
+        a,
+        'outside-advice',
+        'in-duel',
+        '--fact',
+        'affectedResult=false',
+        '--duel',
+        '1',
+        '--penalty',
+        'duel-loss',
+        '--reason',
+        'advised twice today',
+      ),
+    );
     expect([up.repeatUpgrade, up.reason, up.deviationReason]).toEqual([true, 'advised twice today', null]);
     const run = await runCli(['assess'], '\uFEFF{"infraction":"stalling","phase":"in-duel"}');
     expect([run.code, JSON.parse(run.stdout).penalty]).toEqual([0, 'match-loss']);
   });
 
-  it('10. a between-matches report may name the player\'s seat; a seat that contradicts the pairing is refused', async () => {
+  it("10. a between-matches report may name the player's seat; a seat that contradicts the pairing is refused", async () => {
     const { db, t1, t2 } = await paired('ten');
     const c = t2.players[0];
-    const d = await json(...issue(db, c, 'tardiness', 'between-matches', '--fact', 'minutesLate=11', '--round', '1', '--table', '2'));
+    const d = await json(
+      ...issue(db, c, 'tardiness', 'between-matches', '--fact', 'minutesLate=11', '--round', '1', '--table', '2'),
+    );
     expect(d.landedOn).toEqual({ round: 1, table: 2, duel: null });
-    expect(await refused(db, ...issue(db, t1.players[0], 'tardiness', 'between-matches', '--fact', 'minutesLate=11', '--round', '1', '--table', '2'))).toContain('does not play at table 2 of round 1');
+    expect(
+      await refused(
+        db,
+        ...issue(
+          db,
+          t1.players[0],
+          'tardiness',
+          'between-matches',
+          '--fact',
+          'minutesLate=11',
+          '--round',
+          '1',
+          '--table',
+          '2',
+        ),
+      ),
+    ).toContain('does not play at table 2 of round 1');
   });
 });

@@ -26,8 +26,18 @@ export async function shinpan(...args: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await main(['node', 'shinpan', ...args], {
-    stdout: { write: (s: string) => ((stdout += s), true) },
-    stderr: { write: (s: string) => ((stderr += s), true) },
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+        return true;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+        return true;
+      },
+    },
     stdin: Readable.from([]),
   });
   return { code, stdout, stderr };
@@ -81,9 +91,30 @@ export async function refused(db: string, ...args: string[]): Promise<string> {
 }
 
 /** A tournament file with `players` registered (ids P01…), created at a fixed time. */
-export async function tournamentWith(dir: string, name: string, players: number, extra: string[] = []): Promise<string> {
+export async function tournamentWith(
+  dir: string,
+  name: string,
+  players: number,
+  extra: string[] = [],
+): Promise<string> {
   const db = join(dir, `${name}.db`);
-  await json('tournament', 'create', '--db', db, '--id', name, '--name', `大会 ${name}`, '--date', '2011-06-01', '--rounds', '3', '--at', '2011-06-01T09:00:00+09:00', ...extra);
+  await json(
+    'tournament',
+    'create',
+    '--db',
+    db,
+    '--id',
+    name,
+    '--name',
+    `大会 ${name}`,
+    '--date',
+    '2011-06-01',
+    '--rounds',
+    '3',
+    '--at',
+    '2011-06-01T09:00:00+09:00',
+    ...extra,
+  );
   for (let i = 1; i <= players; i++) {
     const id = `P${String(i).padStart(2, '0')}`;
     await json('player', 'add', '--db', db, '--id', id, '--name', `選手${i}`, '--at', '2011-06-01T09:10:00+09:00');

@@ -5,20 +5,31 @@ const list = (name: string): Banlist => ({ name, date: listDateFromName(name), w
 
 describe('list dates', () => {
   it('reads the date a list name starts with, in the forms the real files use', () => {
-    expect(['2011.3.1', '2013.9.1 (OCG)', '2026.07 OCG', '２０１１．９．１', '2010.03.01 Edison', '2013.9', 'Traditional', '2011.13.1'].map(listDateFromName)).toEqual([
-      '2011-03-01',
-      '2013-09-01',
-      '2026-07-01',
-      '2011-09-01',
-      '2010-03-01',
-      '2013-09-01',
-      null,
-      null,
-    ]);
+    expect(
+      [
+        '2011.3.1',
+        '2013.9.1 (OCG)',
+        '2026.07 OCG',
+        '２０１１．９．１',
+        '2010.03.01 Edison',
+        '2013.9',
+        'Traditional',
+        '2011.13.1',
+      ].map(listDateFromName),
+    ).toEqual(['2011-03-01', '2013-09-01', '2026-07-01', '2011-09-01', '2010-03-01', '2013-09-01', null, null]);
   });
 
   it('lets the date pick only OCG lists: a date alone or marked OCG', () => {
-    const names = ['2011.3.1', '2013.9.1 (OCG)', '2026.07 OCG', '2013.9 TCG', '2013.9.1 (TCG)', '2018.2.05 (April)', '2010.03.01 Edison', 'Traditional'];
+    const names = [
+      '2011.3.1',
+      '2013.9.1 (OCG)',
+      '2026.07 OCG',
+      '2013.9 TCG',
+      '2013.9.1 (TCG)',
+      '2018.2.05 (April)',
+      '2010.03.01 Edison',
+      'Traditional',
+    ];
     expect(names.filter((n) => isDatedOcgList(list(n)))).toEqual(['2011.3.1', '2013.9.1 (OCG)', '2026.07 OCG']);
   });
 });

@@ -32,7 +32,15 @@ describe('card names', () => {
   });
 
   it('says when a name belongs to several cards', () => {
-    const card = (passcode: number): Card => ({ passcode, nameJa: null, nameEn: 'Twin', category: 'monster', zone: 'main', ocg: true, altPasscodes: [] });
+    const card = (passcode: number): Card => ({
+      passcode,
+      nameJa: null,
+      nameEn: 'Twin',
+      category: 'monster',
+      zone: 'main',
+      ocg: true,
+      altPasscodes: [],
+    });
     const found = lookupCardName(buildCatalogue([card(1), card(2)]).catalogue, 'twin');
     expect(found.kind === 'ambiguous' && found.cards.map((c) => c.passcode)).toEqual([1, 2]);
   });
@@ -43,7 +51,10 @@ describe('card names', () => {
   });
 
   it('stops suggesting once the searches allowed for one list are used, still saying the name is unknown', () => {
-    const [first, second] = limitSuggestions(1, () => [lookupCardName(catalogue, 'Stardust Dragn'), lookupCardName(catalogue, 'Stardust Dragn')]);
+    const [first, second] = limitSuggestions(1, () => [
+      lookupCardName(catalogue, 'Stardust Dragn'),
+      lookupCardName(catalogue, 'Stardust Dragn'),
+    ]);
     expect(first?.kind === 'unknown' && first.closest[0]?.passcode).toBe(P.stardust);
     expect(second).toEqual({ kind: 'unknown', closest: [] });
     // Outside the limit, suggestions are back.

@@ -14,12 +14,24 @@ const stardust: Card = {
 };
 
 describe('card JSON lines', () => {
-  it("reads the shared cards.jsonl rows as they are", () => {
+  it('reads the shared cards.jsonl rows as they are', () => {
     const row =
       '{"passcode": 44508094, "name_en": "Stardust Dragon", "name_ja": "スターダスト・ドラゴン", "kind": "extra", "card_type": "Monster", "type": "Dragon / Synchro / Effect", "extra_type": "synchro", "konami_id": 7734, "ocg_date": "2008-04-19", "tcg_date": "2008-08-19", "alt_passcodes": [44508095], "limit_current": {"tcg": "Unlimited", "ocg": "Unlimited"}, "sources": ["yaml-yugi", "ygojson"]}';
-    const tcgOnly = '{"passcode": 68811206, "name_en": "Tyler the Great Warrior", "name_ja": null, "kind": "main", "card_type": "Monster", "extra_type": null, "ocg_date": null, "alt_passcodes": []}';
+    const tcgOnly =
+      '{"passcode": 68811206, "name_en": "Tyler the Great Warrior", "name_ja": null, "kind": "main", "card_type": "Monster", "extra_type": null, "ocg_date": null, "alt_passcodes": []}';
     expect(parseCardJsonl(`${row}\n${tcgOnly}\n`)).toEqual({
-      cards: [stardust, { passcode: 68811206, nameJa: null, nameEn: 'Tyler the Great Warrior', category: 'monster', zone: 'main', ocg: false, altPasscodes: [] }],
+      cards: [
+        stardust,
+        {
+          passcode: 68811206,
+          nameJa: null,
+          nameEn: 'Tyler the Great Warrior',
+          category: 'monster',
+          zone: 'main',
+          ocg: false,
+          altPasscodes: [],
+        },
+      ],
       skipped: [],
       errors: [],
     });
@@ -27,7 +39,9 @@ describe('card JSON lines', () => {
 
   it("reads and writes shinpan's compact rows", () => {
     const text = writeCardJsonl([stardust]);
-    expect(text).toBe('{"id":44508094,"ja":"スターダスト・ドラゴン","en":"Stardust Dragon","cat":"monster","zone":"synchro","ocg":"2008-04-19","alt":[44508095]}\n');
+    expect(text).toBe(
+      '{"id":44508094,"ja":"スターダスト・ドラゴン","en":"Stardust Dragon","cat":"monster","zone":"synchro","ocg":"2008-04-19","alt":[44508095]}\n',
+    );
     expect(parseCardJsonl(text).cards).toEqual([stardust]);
   });
 
@@ -44,7 +58,13 @@ describe('card JSON lines', () => {
     ].join('\n');
     const parsed = parseCardJsonl(text);
     expect(parsed.cards).toEqual([]);
-    expect(parsed.skipped).toEqual([{ line: 1, passcode: 904186, reason: { en: 'a token, not a deck card', ja: 'トークン（デッキに入らないカード）' } }]);
+    expect(parsed.skipped).toEqual([
+      {
+        line: 1,
+        passcode: 904186,
+        reason: { en: 'a token, not a deck card', ja: 'トークン（デッキに入らないカード）' },
+      },
+    ]);
     expect(parsed.errors.map((e) => [e.line, e.message.en])).toEqual([
       [2, 'id: expected a passcode (a whole number of up to 9 digits), got "abc"'],
       [3, 'zone: expected one of main, fusion, synchro, xyz, link, got "pendulum"'],
@@ -59,10 +79,35 @@ describe('card JSON lines', () => {
 describe('YGOPRODeck card JSON', () => {
   const dump = JSON.stringify({
     data: [
-      { id: 44508094, name: 'Stardust Dragon', type: 'Synchro Monster', frameType: 'synchro', card_images: [{ id: 44508094 }, { id: 44508095 }], misc_info: [{ ocg_date: '2008-04-19', formats: ['OCG', 'TCG'] }] },
-      { id: 68811206, name: 'Tyler the Great Warrior', type: 'Effect Monster', frameType: 'effect', misc_info: [{ tcg_date: '2005-08-05', formats: ['TCG'] }] },
-      { id: 5318639, name: 'Mystical Space Typhoon', type: 'Spell Card', frameType: 'spell', card_images: [{ id: 5318639 }] },
-      { id: 1861629, name: 'Decode Talker', type: 'Link Monster', frameType: 'link', misc_info: [{ formats: ['OCG', 'TCG'] }] },
+      {
+        id: 44508094,
+        name: 'Stardust Dragon',
+        type: 'Synchro Monster',
+        frameType: 'synchro',
+        card_images: [{ id: 44508094 }, { id: 44508095 }],
+        misc_info: [{ ocg_date: '2008-04-19', formats: ['OCG', 'TCG'] }],
+      },
+      {
+        id: 68811206,
+        name: 'Tyler the Great Warrior',
+        type: 'Effect Monster',
+        frameType: 'effect',
+        misc_info: [{ tcg_date: '2005-08-05', formats: ['TCG'] }],
+      },
+      {
+        id: 5318639,
+        name: 'Mystical Space Typhoon',
+        type: 'Spell Card',
+        frameType: 'spell',
+        card_images: [{ id: 5318639 }],
+      },
+      {
+        id: 1861629,
+        name: 'Decode Talker',
+        type: 'Link Monster',
+        frameType: 'link',
+        misc_info: [{ formats: ['OCG', 'TCG'] }],
+      },
       { id: 904186, name: 'Mecha Phantom Beast Token', type: 'Token', frameType: 'token' },
       { id: 300102004, name: 'Destiny Board', type: 'Skill Card', frameType: 'skill' },
     ],
@@ -85,7 +130,10 @@ describe('YGOPRODeck card JSON', () => {
 
   it('names the broken field by its path, and reports progress', () => {
     const seen: number[] = [];
-    const parsed = parseYgoprodeckJson('[{"id": 1, "name": "x", "frameType": "effect"}, {"id": 2, "frameType": "effect"}]', (done) => seen.push(done));
+    const parsed = parseYgoprodeckJson(
+      '[{"id": 1, "name": "x", "frameType": "effect"}, {"id": 2, "frameType": "effect"}]',
+      (done) => seen.push(done),
+    );
     expect(parsed.errors.map((e) => e.message.en)).toEqual(['data[1].name: expected text, got nothing']);
     expect(seen).toEqual([2]);
     expect(parseYgoprodeckJson('{"cards": []}').errors.map((e) => e.message.en)).toEqual(['data: expected an array']);

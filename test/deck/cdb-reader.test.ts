@@ -39,7 +39,9 @@ describe('readCdb', () => {
     const read = readCdb(path, 'ja');
     expect(read.ok).toBe(true);
     if (!read.ok) return;
-    expect(read.value.cards.map((c) => [c.passcode, c.nameJa, c.nameEn, c.category, c.zone, c.ocg, c.altPasscodes])).toEqual([
+    expect(
+      read.value.cards.map((c) => [c.passcode, c.nameJa, c.nameEn, c.category, c.zone, c.ocg, c.altPasscodes]),
+    ).toEqual([
       [295517, '伝説の都 アトランティス', null, 'spell', 'main', true, []],
       [1861629, 'デコード・トーカー', null, 'monster', 'link', false, []],
       [5318639, 'サイクロン', null, 'spell', 'main', true, []],
@@ -58,13 +60,19 @@ describe('readCdb', () => {
     const notSqlite = join(dir, 'plain.cdb');
     writeFileSync(notSqlite, 'hello');
     const bad = readCdb(notSqlite, 'en');
-    expect(bad.ok ? '' : bad.error.en).toBe(`${notSqlite}: not a YGOPro cards.cdb (needs tables datas and texts: file is not a database)`);
+    expect(bad.ok ? '' : bad.error.en).toBe(
+      `${notSqlite}: not a YGOPro cards.cdb (needs tables datas and texts: file is not a database)`,
+    );
     const missing = readCdb(join(dir, 'missing.cdb'), 'en');
-    expect(missing.ok ? '' : missing.error.en).toBe(`${join(dir, 'missing.cdb')}: cannot open as SQLite (unable to open database file)`);
+    expect(missing.ok ? '' : missing.error.en).toBe(
+      `${join(dir, 'missing.cdb')}: cannot open as SQLite (unable to open database file)`,
+    );
     const empty = new Database(join(dir, 'empty.cdb'));
     empty.exec('CREATE TABLE other(x)');
     empty.close();
     const wrong = readCdb(join(dir, 'empty.cdb'), 'en');
-    expect(wrong.ok ? '' : wrong.error.en).toBe(`${join(dir, 'empty.cdb')}: not a YGOPro cards.cdb (needs tables datas and texts: no such table: datas)`);
+    expect(wrong.ok ? '' : wrong.error.en).toBe(
+      `${join(dir, 'empty.cdb')}: not a YGOPro cards.cdb (needs tables datas and texts: no such table: datas)`,
+    );
   });
 });

@@ -12,8 +12,18 @@ export async function shinpan(...args: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io = {
-    stdout: { write: (s: string) => ((stdout += s), true) },
-    stderr: { write: (s: string) => ((stderr += s), true) },
+    stdout: {
+      write: (s: string) => {
+        stdout += s;
+        return true;
+      },
+    },
+    stderr: {
+      write: (s: string) => {
+        stderr += s;
+        return true;
+      },
+    },
     stdin: Readable.from([]),
   };
   const code = await main(['node', 'shinpan', ...args], io);

@@ -14,7 +14,11 @@ const ydk = (name: string) => {
 describe('compareDecks', () => {
   it('proposes nothing when the deck matches its list, whatever the order of the cards', () => {
     const registered = ydk('quickdraw-synchro.ydk');
-    const shuffled = { main: [...registered.main].reverse(), extra: [...registered.extra].reverse(), side: registered.side };
+    const shuffled = {
+      main: [...registered.main].reverse(),
+      extra: [...registered.extra].reverse(),
+      side: registered.side,
+    };
     expect(compareDecks(registered, shuffled, catalogue)).toEqual({ differences: [], proposed: null });
   });
 

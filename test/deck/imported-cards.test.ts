@@ -16,14 +16,23 @@ const sample = readFileSync(sampleCataloguePath(), 'utf8');
 
 const stores: [string, () => Promise<AccountStore>][] = [
   ['SQLite', () => openAccountStore({ kind: 'sqlite', path: join(dir, 'cards.db') })],
-  ...(pg ? ([['PostgreSQL', () => openAccountStore({ kind: 'postgres', url: pg, schema: `cards_${process.pid}` })]] as [string, () => Promise<AccountStore>][]) : []),
+  ...(pg
+    ? ([['PostgreSQL', () => openAccountStore({ kind: 'postgres', url: pg, schema: `cards_${process.pid}` })]] as [
+        string,
+        () => Promise<AccountStore>,
+      ][])
+    : []),
 ];
 
 describe.each(stores)('imported card databases on %s', (_name, open) => {
   it('keeps a parsed upload under its hash, once, and nothing for a broken one', async () => {
     const store = await open();
     try {
-      const broken = await importCardDatabase(store, { name: 'broken', format: 'jsonl', data: `${sample.split('\n')[0]}\nnot json\n` });
+      const broken = await importCardDatabase(store, {
+        name: 'broken',
+        format: 'jsonl',
+        data: `${sample.split('\n')[0]}\nnot json\n`,
+      });
       expect(broken.ok).toBe(false);
       if (!broken.ok) expect(broken.error.en).toBe('line 2: not valid JSON');
       const first = await importCardDatabase(store, { name: 'sample', format: 'jsonl', data: sample });
@@ -31,8 +40,15 @@ describe.each(stores)('imported card databases on %s', (_name, open) => {
       expect(first.ok && again.ok && first.value.pool.hash === again.value.pool.hash).toBe(true);
       if (!first.ok) return;
       // The first upload's name stays: the row is keyed by its cards.
-      expect(await importedPool(store, first.value.pool.hash)).toEqual({ source: 'imported', name: 'sample', hash: first.value.pool.hash, cards: 308 });
-      expect((await importedCatalogue(store, first.value.pool.hash))?.byPasscode.get(44508095)?.passcode).toBe(44508094);
+      expect(await importedPool(store, first.value.pool.hash)).toEqual({
+        source: 'imported',
+        name: 'sample',
+        hash: first.value.pool.hash,
+        cards: 308,
+      });
+      expect((await importedCatalogue(store, first.value.pool.hash))?.byPasscode.get(44508095)?.passcode).toBe(
+        44508094,
+      );
       expect(await importedPool(store, 'f'.repeat(64))).toBeUndefined();
     } finally {
       await store.close();

@@ -25,13 +25,38 @@ describe('parseLflist', () => {
     expect(lists.ok).toBe(true);
     if (!lists.ok) return;
     expect(lists.value.map((l) => [l.name, l.date, l.whitelist, [...l.limits]])).toEqual([
-      ['2011.9.1', '2011-09-01', false, [[19613556, 0], [8131171, 0], [83764718, 1]]],
-      ['Custom', null, true, [[44508094, 3], [83764718, 2]]],
+      [
+        '2011.9.1',
+        '2011-09-01',
+        false,
+        [
+          [19613556, 0],
+          [8131171, 0],
+          [83764718, 1],
+        ],
+      ],
+      [
+        'Custom',
+        null,
+        true,
+        [
+          [44508094, 3],
+          [83764718, 2],
+        ],
+      ],
     ]);
   });
 
   it('reports each broken line with its number', () => {
-    const broken = ['12345678 0 --before any list', '!2011.3.1', '19613556 4 --too many', '$blacklist', '19613556 zero', '!', '5318639 2 trailing words'].join('\n');
+    const broken = [
+      '12345678 0 --before any list',
+      '!2011.3.1',
+      '19613556 4 --too many',
+      '$blacklist',
+      '19613556 zero',
+      '!',
+      '5318639 2 trailing words',
+    ].join('\n');
     const lists = parseLflist(broken);
     expect(lists.ok ? [] : lists.error.map((e) => [e.line, e.message.en])).toEqual([
       [1, '"12345678 0 --before any list" comes before the first list header (!NAME)'],
@@ -61,12 +86,27 @@ describe('parseLflist', () => {
 
 describe('the simple JSON form of lists', () => {
   it('reads one list, an array, or {"lists": [...]}, with the date from the name unless given', () => {
-    const one = parseBanlistJson('{"name":"2011.3.1","forbidden":[19613556],"limited":["83764718"],"semiLimited":[5318639]}');
+    const one = parseBanlistJson(
+      '{"name":"2011.3.1","forbidden":[19613556],"limited":["83764718"],"semiLimited":[5318639]}',
+    );
     expect(one.ok && one.value.map((l) => [l.name, l.date, l.whitelist, [...l.limits]])).toEqual([
-      ['2011.3.1', '2011-03-01', false, [[19613556, 0], [83764718, 1], [5318639, 2]]],
+      [
+        '2011.3.1',
+        '2011-03-01',
+        false,
+        [
+          [19613556, 0],
+          [83764718, 1],
+          [5318639, 2],
+        ],
+      ],
     ]);
-    const many = parseBanlistJson('{"lists":[{"name":"House rules","date":"2011-06-01","whitelist":true,"allowed":[44508094]}]}');
-    expect(many.ok && many.value.map((l) => [l.name, l.date, l.whitelist, [...l.limits]])).toEqual([['House rules', '2011-06-01', true, [[44508094, 3]]]]);
+    const many = parseBanlistJson(
+      '{"lists":[{"name":"House rules","date":"2011-06-01","whitelist":true,"allowed":[44508094]}]}',
+    );
+    expect(many.ok && many.value.map((l) => [l.name, l.date, l.whitelist, [...l.limits]])).toEqual([
+      ['House rules', '2011-06-01', true, [[44508094, 3]]],
+    ]);
   });
 
   it('names the field that is wrong', () => {
@@ -74,9 +114,13 @@ describe('the simple JSON form of lists', () => {
       const r = parseBanlistJson(text);
       return r.ok ? null : r.error[0]?.message.en;
     };
-    expect(problem('{"lists":[{"name":"a","limited":[1, "x"]}]}')).toBe('lists[0].limited[1]: expected a passcode (a whole number of up to 9 digits), got "x"');
+    expect(problem('{"lists":[{"name":"a","limited":[1, "x"]}]}')).toBe(
+      'lists[0].limited[1]: expected a passcode (a whole number of up to 9 digits), got "x"',
+    );
     expect(problem('[{"forbidden":[]}]')).toBe('[0].name: expected text, got nothing');
-    expect(problem('{"name":"a","forbidden":[1],"limited":[1]}')).toBe('limited[0]: 1 is already in another group of the list');
+    expect(problem('{"name":"a","forbidden":[1],"limited":[1]}')).toBe(
+      'limited[0]: 1 is already in another group of the list',
+    );
     expect(problem('{"name":"a","date":"2011-02-30"}')).toBe('date: expected a date YYYY-MM-DD, got "2011-02-30"');
     expect(problem('{"name":')).toBe('not valid JSON');
   });

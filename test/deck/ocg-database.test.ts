@@ -58,7 +58,9 @@ describe('the shipped OCG list history', () => {
       'the list used, 2011.03.01 OCG, started on 2011-03-01, more than 4 months before 2011-07-02: a newer list may apply (check the official list in force)',
     );
     expect(listInForce(history, '2026-10-31')?.gap).toBeNull();
-    expect(listInForce(history, '2026-11-02')?.gap?.ja).toContain('2026.07.01 OCG の適用開始日は 2026-07-01 で、2026-11-02 より4か月以上前です');
+    expect(listInForce(history, '2026-11-02')?.gap?.ja).toContain(
+      '2026.07.01 OCG の適用開始日は 2026-07-01 で、2026-11-02 より4か月以上前です',
+    );
     // Month ends clamp: 4 months before 2011-06-30 is 2011-02-28.
     expect(gapWarning({ name: 'x', date: '2011-02-28' }, '2011-06-30')).toBeNull();
     expect(gapWarning({ name: 'x', date: '2011-02-27' }, '2011-06-30')).not.toBeNull();
@@ -83,8 +85,14 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe.skipIf(!shared)('the generator', () => {
   it('rebuilds exactly the committed files from ../shared/data', () => {
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-catalogue.ts', sharedDataDir, out], { stdio: 'pipe' });
-    expect(readFileSync(join(out, 'ocg-cards.jsonl'), 'utf8') === readFileSync(ocgCardDatabasePath(), 'utf8')).toBe(true);
-    expect(readFileSync(join(out, 'ocg-lflists.conf'), 'utf8') === readFileSync(ocgListHistoryPath(), 'utf8')).toBe(true);
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-catalogue.ts', sharedDataDir, out], {
+      stdio: 'pipe',
+    });
+    expect(readFileSync(join(out, 'ocg-cards.jsonl'), 'utf8') === readFileSync(ocgCardDatabasePath(), 'utf8')).toBe(
+      true,
+    );
+    expect(readFileSync(join(out, 'ocg-lflists.conf'), 'utf8') === readFileSync(ocgListHistoryPath(), 'utf8')).toBe(
+      true,
+    );
   }, 60_000);
 });

@@ -3,11 +3,17 @@ import { printableDecklist } from '../../src/core/deck/printable-decklist.js';
 import { P, shippedCatalogue } from './shipped.js';
 
 const catalogue = shippedCatalogue();
-const deck = { main: [P.quickdraw, P.quickdraw, P.monsterReborn, P.monsterRebornAlt, 44095762, 99999999], extra: [P.stardust, P.stardustAlt], side: [] };
+const deck = {
+  main: [P.quickdraw, P.quickdraw, P.monsterReborn, P.monsterRebornAlt, 44095762, 99999999],
+  extra: [P.stardust, P.stardustAlt],
+  side: [],
+};
 
 describe('printableDecklist', () => {
   it('prints the Japanese registration sheet by card type, alternate artworks under their card', () => {
-    expect(printableDecklist(deck, catalogue, 'ja', { player: '遊星', event: 'シティリーグ', date: '2011-06-01' })).toBe(
+    expect(
+      printableDecklist(deck, catalogue, 'ja', { player: '遊星', event: 'シティリーグ', date: '2011-06-01' }),
+    ).toBe(
       [
         'デッキリスト（登録用）',
         '',

@@ -49,7 +49,8 @@ function listOn(all: Banlist[], date: string): Banlist {
   return chosen.value;
 }
 
-const brief = (findings: DeckFinding[]) => findings.map((f) => [f.infraction, f.reason, f.passcode, f.zone, f.count, f.limit]);
+const brief = (findings: DeckFinding[]) =>
+  findings.map((f) => [f.infraction, f.reason, f.passcode, f.zone, f.count, f.limit]);
 
 beforeAll(async () => {
   if (!shared) return;
@@ -66,7 +67,8 @@ describe.skipIf(!shared)('real card data', () => {
     expect(catalogue.cards).toHaveLength(14_222);
     expect(catalogue.byPasscode.size - catalogue.cards.length).toBe(268);
     const aliases = JSON.parse(readFileSync(join(sharedDataDir, 'aliases.json'), 'utf8')) as Record<string, number>;
-    for (const [alt, canonical] of Object.entries(aliases)) expect(catalogue.byPasscode.get(Number(alt))?.passcode).toBe(canonical);
+    for (const [alt, canonical] of Object.entries(aliases))
+      expect(catalogue.byPasscode.get(Number(alt))?.passcode).toBe(canonical);
   });
 
   it('skips each of the 108 tokens of non_deck_cards.jsonl, saying why', async () => {
@@ -95,7 +97,9 @@ describe.skipIf(!shared)('real F/L lists', () => {
     expect(files).toHaveLength(13);
     for (const file of files) {
       const parsed = lists(file);
-      expect(parsed.map((l) => [l.name, l.whitelist])).toEqual(index.filter((i) => i.file === file).map((i) => [i.name, i.whitelist]));
+      expect(parsed.map((l) => [l.name, l.whitelist])).toEqual(
+        index.filter((i) => i.file === file).map((i) => [i.name, i.whitelist]),
+      );
     }
   });
 
@@ -108,7 +112,8 @@ describe.skipIf(!shared)('real F/L lists', () => {
         const got = [count(0), count(1), count(2)];
         const expected = [row?.forbidden, row?.limited, row?.semi_limited];
         // EDOPro's Speed Duel and GOAT lists name a few passcodes twice; a passcode counts once.
-        if (file === 'edopro.Speed.lflist.conf' || file === 'edopro.GOAT.lflist.conf') got.forEach((n, k) => expect(n).toBeLessThanOrEqual(expected[k] ?? 0));
+        if (file === 'edopro.Speed.lflist.conf' || file === 'edopro.GOAT.lflist.conf')
+          got.forEach((n, k) => expect(n).toBeLessThanOrEqual(expected[k] ?? 0));
         else expect([file, list.name, ...got]).toEqual([file, list.name, ...expected]);
       });
     }
@@ -123,11 +128,24 @@ describe.skipIf(!shared)('real F/L lists', () => {
   it('reads every derived list and picks the one in force by date across files', () => {
     const derived = readdirSync(join(banlistsDir, 'derived')).filter((f) => f.endsWith('.conf'));
     const all = derived.flatMap((f) => lists(join('derived', f)));
-    expect(all.map((l) => l.name)).toEqual(['2007.03 OCG', '2007.09 OCG', '2008.03 OCG', '2008.09 OCG', '2009.03 OCG', '2009.09 OCG', '2010.03 OCG', '2010.09 OCG']);
+    expect(all.map((l) => l.name)).toEqual([
+      '2007.03 OCG',
+      '2007.09 OCG',
+      '2008.03 OCG',
+      '2008.09 OCG',
+      '2009.03 OCG',
+      '2009.09 OCG',
+      '2010.03 OCG',
+      '2010.09 OCG',
+    ]);
     expect(listOn([...all, ...lists2011], '2010-12-24').name).toBe('2010.09 OCG');
     expect(listOn([...all, ...lists2011], '2011-03-01').name).toBe('2011.3.1');
     const ocg2026 = lists('ygopro-fluorohydride.2026-06-24.lflist.conf');
-    expect(['2013-09-01', '2017-04-15', '2026-08-01'].map((d) => listOn(ocg2026, d).name)).toEqual(['2013.9', '2017.4', '2026.7']);
+    expect(['2013-09-01', '2017-04-15', '2026-08-01'].map((d) => listOn(ocg2026, d).name)).toEqual([
+      '2013.9',
+      '2017.4',
+      '2026.7',
+    ]);
   });
 });
 
@@ -138,13 +156,20 @@ describe.skipIf(!shared)('every real deck', () => {
     expect(files).toHaveLength(189);
     for (const row of manifest) {
       const deck = realDeck(row.file);
-      expect([row.file, deck.main.length, deck.extra.length, deck.side.length]).toEqual([row.file, row.main, row.extra, row.side]);
+      expect([row.file, deck.main.length, deck.extra.length, deck.side.length]).toEqual([
+        row.file,
+        row.main,
+        row.extra,
+        row.side,
+      ]);
     }
   });
 
   it('finds exactly one legal deck for an OCG tournament on 2011-06-01 (list 2011.3.1): the Dragunity structure deck', () => {
     const list = listOn(lists2011, '2011-06-01');
-    const legal = files.filter((f) => validateDeck(realDeck(f), { catalogue, banlist: list, date: '2011-06-01' }).length === 0);
+    const legal = files.filter(
+      (f) => validateDeck(realDeck(f), { catalogue, banlist: list, date: '2011-06-01' }).length === 0,
+    );
     expect(legal).toEqual(['edopro-dist__Structure_Deck_-_Dragunity_Legion.ydk']);
   });
 });

@@ -30,7 +30,10 @@ describe('parseTextDecklist', () => {
   it('matches names across full-width letters, spacing and punctuation, and takes passcodes', () => {
     const text = '1 ｸｲｯｸ・ｼﾝｸﾛﾝ\n1 quickdraw synchron\n1 Ｎｏ．３９ 希望皇ホープ\n1 44508095\n';
     const deck = parseTextDecklist(text, catalogue);
-    expect(deck).toEqual({ ok: true, value: { main: [P.quickdraw, P.quickdraw, 84013237, P.stardustAlt], extra: [], side: [] } });
+    expect(deck).toEqual({
+      ok: true,
+      value: { main: [P.quickdraw, P.quickdraw, 84013237, P.stardustAlt], extra: [], side: [] },
+    });
   });
 
   it('puts monster / spell / trap headings in the main deck and skips comments', () => {
@@ -46,7 +49,9 @@ describe('parseTextDecklist', () => {
     if (deck.ok) return;
     expect(deck.error.map((e) => e.line)).toEqual([2, 3]);
     expect(deck.error[0]?.message.en).toMatch(/^no card named "Stardust Dragn"; closest: Stardust Dragon \(44508094\)/);
-    expect(deck.error[1]?.message.ja).toMatch(/^「スターダスト」という名前のカードはありません。近い名前: スターダスト・ドラゴン \(44508094\)/);
+    expect(deck.error[1]?.message.ja).toMatch(
+      /^「スターダスト」という名前のカードはありません。近い名前: スターダスト・ドラゴン \(44508094\)/,
+    );
   });
 
   it('refuses a line without a count and a count of 0', () => {
@@ -61,11 +66,21 @@ describe('parseTextDecklist', () => {
 
 describe('writeTextDecklist', () => {
   it('writes counts in order of first appearance and reads back to the same deck, in both languages', () => {
-    const deck = { main: [P.quickdraw, P.sangan, P.quickdraw, P.monsterRebornAlt], extra: [P.stardust], side: [99999999] };
+    const deck = {
+      main: [P.quickdraw, P.sangan, P.quickdraw, P.monsterRebornAlt],
+      extra: [P.stardust],
+      side: [99999999],
+    };
     const en = writeTextDecklist(deck, catalogue, 'en');
-    expect(en).toBe('Main Deck (4)\n2 Quickdraw Synchron\n1 Sangan\n1 83764719\n\nExtra Deck (1)\n1 Stardust Dragon\n\nSide Deck (1)\n1 99999999\n');
+    expect(en).toBe(
+      'Main Deck (4)\n2 Quickdraw Synchron\n1 Sangan\n1 83764719\n\nExtra Deck (1)\n1 Stardust Dragon\n\nSide Deck (1)\n1 99999999\n',
+    );
     const back = (lang: 'ja' | 'en') => parseTextDecklist(writeTextDecklist(deck, catalogue, lang), catalogue);
-    const sorted = { main: [P.quickdraw, P.quickdraw, P.sangan, P.monsterRebornAlt], extra: [P.stardust], side: [99999999] };
+    const sorted = {
+      main: [P.quickdraw, P.quickdraw, P.sangan, P.monsterRebornAlt],
+      extra: [P.stardust],
+      side: [99999999],
+    };
     expect(back('en')).toEqual({ ok: true, value: sorted });
     expect(back('ja')).toEqual({ ok: true, value: sorted });
   });

@@ -4,8 +4,13 @@ import { parseYdk, writeYdk } from '../../src/core/deck/ydk-format.js';
 
 describe('parseYdk', () => {
   it('reads the three sections, one copy per line', () => {
-    const deck = parseYdk('#created by someone\n#main\n44508094\n63977008\n63977008\n#extra\n44508094\n!side\n5318639\n');
-    expect(deck).toEqual({ ok: true, value: { main: [44508094, 63977008, 63977008], extra: [44508094], side: [5318639] } });
+    const deck = parseYdk(
+      '#created by someone\n#main\n44508094\n63977008\n63977008\n#extra\n44508094\n!side\n5318639\n',
+    );
+    expect(deck).toEqual({
+      ok: true,
+      value: { main: [44508094, 63977008, 63977008], extra: [44508094], side: [5318639] },
+    });
   });
 
   it('accepts a BOM, CRLF endings, blank lines, zero-padded passcodes and a missing !side', () => {
@@ -24,11 +29,15 @@ describe('parseYdk', () => {
 
   it('refuses a passcode before #main, passcode 0, and a file without #main', () => {
     const before = parseYdk('44508094\n#main\n');
-    expect(before.ok ? [] : before.error.map((e) => [e.line, e.message.en])).toEqual([[1, 'passcode 44508094 comes before #main']]);
+    expect(before.ok ? [] : before.error.map((e) => [e.line, e.message.en])).toEqual([
+      [1, 'passcode 44508094 comes before #main'],
+    ]);
     const zero = parseYdk('#main\n0\n');
     expect(zero.ok ? [] : zero.error.map((e) => e.line)).toEqual([2]);
     const notYdk = parseYdk('# just a comment\n');
-    expect(notYdk.ok ? [] : notYdk.error.map((e) => [e.line, e.message.en])).toEqual([[null, 'no #main line: this is not a .ydk decklist']]);
+    expect(notYdk.ok ? [] : notYdk.error.map((e) => [e.line, e.message.en])).toEqual([
+      [null, 'no #main line: this is not a .ydk decklist'],
+    ]);
   });
 
   it('refuses a number of more than 9 digits instead of guessing', () => {
@@ -39,7 +48,9 @@ describe('parseYdk', () => {
 
 describe('writeYdk', () => {
   it('writes the format YGOPro reads', () => {
-    expect(writeYdk({ main: [1, 2], extra: [3], side: [] }, 'test')).toBe('#created by test\n#main\n1\n2\n#extra\n3\n!side\n');
+    expect(writeYdk({ main: [1, 2], extra: [3], side: [] }, 'test')).toBe(
+      '#created by test\n#main\n1\n2\n#extra\n3\n!side\n',
+    );
   });
 
   it('reads back what it writes, for any deck', () => {

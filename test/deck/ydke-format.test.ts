@@ -10,7 +10,10 @@ describe('ydke:// URLs', () => {
   });
 
   it('accepts the URL without the trailing "!" and with surrounding spaces', () => {
-    expect(parseYdke('  ydke://viOnAg==!viOnAg==!  ')).toEqual({ ok: true, value: { main: [44508094], extra: [44508094], side: [] } });
+    expect(parseYdke('  ydke://viOnAg==!viOnAg==!  ')).toEqual({
+      ok: true,
+      value: { main: [44508094], extra: [44508094], side: [] },
+    });
   });
 
   it('reads back what it writes, for any deck', () => {

@@ -35,7 +35,10 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
   /** The tournament's whole event log, as the archive export gives it. */
   async function eventLog(): Promise<{ type: string; data: any }[]> {
     const lines = await organizer.getText(`/api/tournaments/${T}/export?format=events`);
-    return lines.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    return lines
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   }
 
   beforeAll(async () => {
@@ -44,20 +47,34 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     browser = await launchChromium(executablePath!);
     organizer = new StaffApi(server.url);
     await organizer.login(server.firstLogin.username, server.firstLogin.password);
-    await organizer.send('POST', '/api/auth/password', { currentPassword: server.firstLogin.password, newPassword: 'organizer-password-1' });
+    await organizer.send('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: 'organizer-password-1',
+    });
     await organizer.createAccount(JUDGE.username, ['judge'], JUDGE.password);
     await organizer.createAccount(HEAD.username, ['head-judge'], HEAD.password);
     await organizer.createAccount('score', ['scorekeeper'], 'scorekeeper-password');
     const scorer = new StaffApi(server.url);
     await scorer.login('score', 'scorekeeper-password');
     // One Swiss round: once table 1 is reported, its players have no match left.
-    const created = await organizer.send('POST', '/api/tournaments', { id: T, name: '店舗大会 5D’s', date: '2011-06-01', roundMinutes: 40, structure: { kind: 'swiss', rounds: 1, topCut: 0 } });
+    const created = await organizer.send('POST', '/api/tournaments', {
+      id: T,
+      name: '店舗大会 5D’s',
+      date: '2011-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 1, topCut: 0 },
+    });
     expect(created.status).toBe(201);
     for (const p of PLAYERS) expect((await scorer.send('POST', `/api/tournaments/${T}/players`, p)).status).toBe(201);
-    const paired = await scorer.send('POST', `/api/tournaments/${T}/rounds`, { round: 1, seatTime: server.clock.now.toISOString() });
+    const paired = await scorer.send('POST', `/api/tournaments/${T}/rounds`, {
+      round: 1,
+      seatTime: server.clock.now.toISOString(),
+    });
     tables = paired.body.pairing.matches;
     const [a] = tables[0]!.players;
-    expect((await scorer.send('POST', `/api/tournaments/${T}/rounds/1/tables/1/result`, { duels: [a, a] })).status).toBe(200);
+    expect(
+      (await scorer.send('POST', `/api/tournaments/${T}/rounds/1/tables/1/result`, { duels: [a, a] })).status,
+    ).toBe(200);
     floor = new StaffApi(server.url);
     await floor.login(JUDGE.username, JUDGE.password);
     judge = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: JUDGE });
@@ -89,9 +106,15 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     await page.getByTestId('issued-without-effect').waitFor();
     await shootBoth(page, 'p2-issued-without-effect');
     const issued = (await eventLog()).filter((e) => e.type === 'PenaltyIssued').map((e) => e.data);
-    expect(issued).toEqual([expect.objectContaining({ player: a, penalty: 'match-loss', landing: { kind: 'none' }, noMatchLeft: true })]);
+    expect(issued).toEqual([
+      expect.objectContaining({ player: a, penalty: 'match-loss', landing: { kind: 'none' }, noMatchLeft: true }),
+    ]);
     const board = await organizer.send('GET', `/api/tournaments/${T}/rounds/1/pairings`);
-    expect(board.body.tables.find((x: { table: number }) => x.table === 1).outcome).toEqual({ kind: 'win', winner: a, byPenalty: false });
+    expect(board.body.tables.find((x: { table: number }) => x.table === 1).outcome).toEqual({
+      kind: 'win',
+      winner: a,
+      byPenalty: false,
+    });
   });
 
   it('outside advice that affected the result: the floor judge adds a match loss alongside the guideline warning', async () => {
@@ -105,12 +128,20 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     await page.getByTestId('assess').click();
     await page.getByTestId('add-penalty').check();
     // Only penalties above the guideline can be added.
-    expect(await page.getByTestId('added-penalty-choice').locator('option').allTextContents()).toEqual(['罰則を選択', 'デュエルの敗北', 'マッチの敗北', '失格', '受賞資格を失う失格']);
+    expect(await page.getByTestId('added-penalty-choice').locator('option').allTextContents()).toEqual([
+      '罰則を選択',
+      'デュエルの敗北',
+      'マッチの敗北',
+      '失格',
+      '受賞資格を失う失格',
+    ]);
     await page.getByTestId('added-penalty-choice').selectOption('match-loss');
     expect(await page.getByTestId('issue-penalty').isDisabled()).toBe(true);
     await page.getByTestId('added-reason').fill('The advice decided duel 2.');
     // The confirmation names both penalties.
-    expect(await page.getByTestId('issue-penalty').textContent()).toBe(`確定: ${PLAYERS.find((p) => p.id === d)!.name} に警告と追加のマッチの敗北`);
+    expect(await page.getByTestId('issue-penalty').textContent()).toBe(
+      `確定: ${PLAYERS.find((p) => p.id === d)!.name} に警告と追加のマッチの敗北`,
+    );
     await shootBoth(page, 'p3-added-penalty');
     await page.getByTestId('issue-penalty').click();
     await page.getByTestId('issued-added').waitFor();
@@ -118,17 +149,38 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
 
     const issued = (await eventLog()).filter((e) => e.type === 'PenaltyIssued').map((e) => e.data);
     expect(issued.slice(1)).toEqual([
-      expect.objectContaining({ penaltyId: 2, player: d, penalty: 'warning', deviationReason: null, landing: { kind: 'none' } }),
-      expect.objectContaining({ penaltyId: 3, player: d, penalty: 'match-loss', addedTo: 2, reason: 'The advice decided duel 2.', landing: { kind: 'match', round: 1, table: 2 } }),
+      expect.objectContaining({
+        penaltyId: 2,
+        player: d,
+        penalty: 'warning',
+        deviationReason: null,
+        landing: { kind: 'none' },
+      }),
+      expect.objectContaining({
+        penaltyId: 3,
+        player: d,
+        penalty: 'match-loss',
+        addedTo: 2,
+        reason: 'The advice decided duel 2.',
+        landing: { kind: 'match', round: 1, table: 2 },
+      }),
     ]);
     expect(issued[1]).not.toHaveProperty('addedTo');
     const board = await organizer.send('GET', `/api/tournaments/${T}/rounds/1/pairings`);
-    expect(board.body.tables.find((x: { table: number }) => x.table === 2).outcome).toEqual({ kind: 'win', winner: c, byPenalty: true });
+    expect(board.body.tables.find((x: { table: number }) => x.table === 2).outcome).toEqual({
+      kind: 'win',
+      winner: c,
+      byPenalty: true,
+    });
   });
 
   it('the head judge changes a warning to a match loss on appeal in the last round: the queue says no match is left and records it once confirmed', async () => {
     const [, b] = tables[0]!.players;
-    const warned = await floor.send('POST', `/api/tournaments/${T}/penalties`, { player: b, report: { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } }, choice: { kind: 'guideline' } });
+    const warned = await floor.send('POST', `/api/tournaments/${T}/penalties`, {
+      player: b,
+      report: { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } },
+      choice: { kind: 'guideline' },
+    });
     expect([warned.status, warned.body.penalty.penalty]).toEqual([201, 'warning']);
     const id = warned.body.penalty.penaltyId as number;
     head = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, login: HEAD });
@@ -137,7 +189,9 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     await page.getByTestId('queue-all').locator('summary').first().click();
     const card = page.getByTestId(`penalty-card-${id}`);
     // Where each penalty landed is on its card: the one recorded without effect says so.
-    expect(await page.getByTestId('landing-1').textContent()).toBe('No match was left: recorded without an effect on any result.');
+    expect(await page.getByTestId('landing-1').textContent()).toBe(
+      'No match was left: recorded without an effect on any result.',
+    );
     expect(await page.getByTestId('landing-3').textContent()).toBe('Landed on: round 1, table 2, the match');
     await card.locator('summary').click();
     await card.locator('select').selectOption('match-loss');
@@ -150,9 +204,21 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     await shootBoth(page, 'p5-appeal-no-match-left');
     await card.getByTestId('issue-without-effect').click();
     // Decided, it is listed with the appeals too, saying where it stands.
-    await page.getByTestId('queue-appeals').getByTestId(`landing-${id}`).filter({ hasText: 'recorded without an effect' }).waitFor();
+    await page
+      .getByTestId('queue-appeals')
+      .getByTestId(`landing-${id}`)
+      .filter({ hasText: 'recorded without an effect' })
+      .waitFor();
     const changed = (await eventLog()).filter((e) => e.type === 'PenaltyChanged').map((e) => e.data);
-    expect(changed).toEqual([expect.objectContaining({ penaltyId: id, penalty: 'match-loss', landing: { kind: 'none' }, noMatchLeft: true, reason: 'Late on purpose to run out the clock.' })]);
+    expect(changed).toEqual([
+      expect.objectContaining({
+        penaltyId: id,
+        penalty: 'match-loss',
+        landing: { kind: 'none' },
+        noMatchLeft: true,
+        reason: 'Late on purpose to run out the clock.',
+      }),
+    ]);
   });
 
   it('saw no uncaught error in the pages', () => {

@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
-import { DESKTOP, launchChromium, openPerson, PHONE, screenshotDir, shootBoth, type Person } from './support/browser.js';
+import {
+  DESKTOP,
+  launchChromium,
+  openPerson,
+  PHONE,
+  screenshotDir,
+  shootBoth,
+  type Person,
+} from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
 import { StaffApi } from './support/staff-api.js';
 
@@ -68,7 +76,11 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.getByTestId(`enter-result-${table.table}`).click();
     await page.getByTestId(`quick-${table.table}-${a}-2-0`).click();
     await page.getByTestId(`submit-result-${table.table}`).click();
-    await page.getByTestId(`outcome-${table.table}`).filter({ hasText: nameOf(a) }).filter({ hasText: '2-0' }).waitFor();
+    await page
+      .getByTestId(`outcome-${table.table}`)
+      .filter({ hasText: nameOf(a) })
+      .filter({ hasText: '2-0' })
+      .waitFor();
   }
 
   async function endAndPairNext(page: Page, ended: number): Promise<void> {
@@ -99,7 +111,9 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     failed = true;
     const people = { organizer, scorekeeper, judge, head, visitor };
     for (const [who, person] of Object.entries(people)) {
-      await person?.page.screenshot({ path: `${screenshotDir}failed.${who}.png`, fullPage: true }).catch(() => undefined);
+      await person?.page
+        .screenshot({ path: `${screenshotDir}failed.${who}.png`, fullPage: true })
+        .catch(() => undefined);
       if (person?.errors.length) process.stderr.write(`page errors of ${who}:\n${person.errors.join('\n')}\n`);
     }
   });
@@ -134,7 +148,9 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.locator('input[name=rounds]').fill('2');
     await page.locator('select[name=topCut]').selectOption('4');
     // The list in force on the date is the default choice; decks are checked against it.
-    await page.locator('select[name=banlist] option[value=""]', { hasText: '2011.03.01 OCG' }).waitFor({ state: 'attached' });
+    await page
+      .locator('select[name=banlist] option[value=""]', { hasText: '2011.03.01 OCG' })
+      .waitFor({ state: 'attached' });
     await shootBoth(page, '02-create-tournament');
     // The organizer's uploads: an F/L list file and a card database, shown, then back to the shipped ones.
     await page.locator('select[name=banlist]').selectOption('file');
@@ -155,7 +171,10 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       decklistsRequired: true,
       roundMinutes: 40,
       structure: { kind: 'swiss', rounds: 2, topCut: 4 },
-      deckRules: { cardPool: expect.objectContaining({ source: 'shipped', cards: 14_222 }), banlist: expect.objectContaining({ source: 'shipped', name: '2011.03.01 OCG' }) },
+      deckRules: {
+        cardPool: expect.objectContaining({ source: 'shipped', cards: 14_222 }),
+        banlist: expect.objectContaining({ source: 'shipped', name: '2011.03.01 OCG' }),
+      },
     });
   }, 120_000);
 
@@ -193,9 +212,13 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       expect(code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
       codes.set(player.id, code!);
       // The scorekeeper sees the list's check right at the desk, without a judge.
-      await page.getByTestId(`registered-${player.id}`).filter({ hasText: 'The decklist passes every check.' }).waitFor();
+      await page
+        .getByTestId(`registered-${player.id}`)
+        .filter({ hasText: 'The decklist passes every check.' })
+        .waitFor();
     }
-    for (const player of PLAYERS) await page.getByTestId(`player-${player.id}`).filter({ hasText: player.name }).waitFor();
+    for (const player of PLAYERS)
+      await page.getByTestId(`player-${player.id}`).filter({ hasText: player.name }).waitFor();
     expect(await page.locator('[data-testid^="player-"]').count()).toBe(6);
     await shootBoth(page, '03-players');
   }, 120_000);
@@ -283,7 +306,10 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     expect(await result.locator('tr.diff-less').count()).toBe(2);
     expect(await result.locator('caption').allTextContents()).toEqual(['メインデッキ', 'サイドデッキ']);
     // Each differing card by its name, not only its passcode.
-    expect(await result.locator('tr.diff-more th').allTextContents()).toEqual(['次元幽閉 70342110', 'スターライト・ロード 58120309']);
+    expect(await result.locator('tr.diff-more th').allTextContents()).toEqual([
+      '次元幽閉 70342110',
+      'スターライト・ロード 58120309',
+    ]);
     expect(await result.getByTestId('deck-check-rules').textContent()).toContain('2011.03.01 OCG');
     await shootBoth(page, '07-deck-check');
 
@@ -321,7 +347,9 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       await page.getByTestId('decision').waitFor();
       await page.locator('input[name=choice][value=other]').check();
       await page.getByTestId('other-penalty').selectOption('warning');
-      await page.getByTestId('deviation-reason').fill('Second slow-play talk this round; the player ignored the first.');
+      await page
+        .getByTestId('deviation-reason')
+        .fill('Second slow-play talk this round; the player ignored the first.');
     };
 
     await deviate(judge.page);
@@ -356,10 +384,16 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     const [lateOne, lateOpponent] = round1[0]!.players;
     const t1 = round1[0]!.table;
     await page.getByTestId(`enter-result-${t1}`).click();
-    await page.getByTestId(`result-entry-${t1}`).filter({ hasText: `Duel 1: ${nameOf(lateOpponent)} (by penalty)` }).waitFor();
+    await page
+      .getByTestId(`result-entry-${t1}`)
+      .filter({ hasText: `Duel 1: ${nameOf(lateOpponent)} (by penalty)` })
+      .waitFor();
     await page.getByTestId(`duel-${t1}-${lateOpponent}`).click();
     await page.getByTestId(`submit-result-${t1}`).click();
-    await page.getByTestId(`outcome-${t1}`).filter({ hasText: `${nameOf(lateOpponent)} wins 2-0` }).waitFor();
+    await page
+      .getByTestId(`outcome-${t1}`)
+      .filter({ hasText: `${nameOf(lateOpponent)} wins 2-0` })
+      .waitFor();
 
     // Table of the deck check: its player lost duel 1, then won the next two.
     const [checked] = round1[1]!.players;
@@ -368,7 +402,10 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.getByTestId(`duel-${t2}-${checked}`).click();
     await page.getByTestId(`duel-${t2}-${checked}`).click();
     await page.getByTestId(`submit-result-${t2}`).click();
-    await page.getByTestId(`outcome-${t2}`).filter({ hasText: `${nameOf(checked)} wins 2-1` }).waitFor();
+    await page
+      .getByTestId(`outcome-${t2}`)
+      .filter({ hasText: `${nameOf(checked)} wins 2-1` })
+      .waitFor();
 
     await quickResult(page, round1[2]!);
     expect(lateOne).not.toBe(lateOpponent);
@@ -389,7 +426,10 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await shootBoth(page, '11-offline-pending');
     await scorekeeper.context.setOffline(false);
     for (const table of round2) {
-      await page.getByTestId(`outcome-${table.table}`).filter({ hasText: `${nameOf(table.players[0])} wins 2-0` }).waitFor();
+      await page
+        .getByTestId(`outcome-${table.table}`)
+        .filter({ hasText: `${nameOf(table.players[0])} wins 2-0` })
+        .waitFor();
     }
     await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
     expect(await page.getByTestId('failed-write').count()).toBe(0);

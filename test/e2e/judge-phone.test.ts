@@ -61,7 +61,9 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
 
   /** The tournament's event log as stored (the export the archive keeps). */
   async function eventLog(id = tournament): Promise<{ type: string; data: any }[]> {
-    const answer = await fetch(`${server.url}/api/tournaments/${id}/export?format=events`, { headers: { cookie: organizer.cookieHeader() } });
+    const answer = await fetch(`${server.url}/api/tournaments/${id}/export?format=events`, {
+      headers: { cookie: organizer.cookieHeader() },
+    });
     expect(answer.status).toBe(200);
     return (await answer.text())
       .split('\n')
@@ -75,7 +77,10 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     browser = await launchChromium(executablePath!);
     organizer = new StaffApi(server.url);
     await organizer.login(server.firstLogin.username, server.firstLogin.password);
-    const changed = await organizer.send('POST', '/api/auth/password', { currentPassword: server.firstLogin.password, newPassword: 'organizer-password-1' });
+    const changed = await organizer.send('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: 'organizer-password-1',
+    });
     expect(changed.status).toBe(200);
     await organizer.createAccount(STAFF.judge.username, ['judge'], STAFF.judge.password);
     await organizer.createAccount(STAFF.head.username, ['head-judge'], STAFF.head.password);
@@ -91,14 +96,19 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     });
     expect(created.status).toBe(201);
     tournament = created.body.id;
-    for (const p of PLAYERS) expect((await scorekeeper.send('POST', `/api/tournaments/${tournament}/players`, p)).status).toBe(201);
+    for (const p of PLAYERS)
+      expect((await scorekeeper.send('POST', `/api/tournaments/${tournament}/players`, p)).status).toBe(201);
     expect((await scorekeeper.send('POST', `/api/tournaments/${tournament}/rounds`, { round: 1 })).status).toBe(201);
     const pairings = await scorekeeper.send('GET', `/api/tournaments/${tournament}/rounds/1/pairings`);
     round1 = (pairings.body.tables as { table: number | null; players: { id: string }[] }[])
       .filter((t) => t.table !== null)
       .map((t) => ({ table: t.table as number, players: [t.players[0]!.id, t.players[1]!.id] as const }));
     judge = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: STAFF.judge });
-    organizerPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: { username: server.firstLogin.username, password: 'organizer-password-1' } });
+    organizerPhone = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: server.firstLogin.username, password: 'organizer-password-1' },
+    });
   }, 180_000);
 
   let failed = false;
@@ -108,10 +118,15 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
   afterEach(async (context) => {
     if (context.task.result?.state !== 'fail') return;
     failed = true;
-    if (shots) await judge?.page.screenshot({ path: `${shots}/failed.judge.png`, fullPage: true }).catch(() => undefined);
-    if (shots) await organizerPhone?.page.screenshot({ path: `${shots}/failed.organizer.png`, fullPage: true }).catch(() => undefined);
+    if (shots)
+      await judge?.page.screenshot({ path: `${shots}/failed.judge.png`, fullPage: true }).catch(() => undefined);
+    if (shots)
+      await organizerPhone?.page
+        .screenshot({ path: `${shots}/failed.organizer.png`, fullPage: true })
+        .catch(() => undefined);
     if (shots) await head?.page.screenshot({ path: `${shots}/failed.head.png`, fullPage: true }).catch(() => undefined);
-    for (const person of [judge, organizerPhone, head]) if (person?.errors.length) process.stderr.write(`page errors:\n${person.errors.join('\n')}\n`);
+    for (const person of [judge, organizerPhone, head])
+      if (person?.errors.length) process.stderr.write(`page errors:\n${person.errors.join('\n')}\n`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -152,7 +167,11 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
 
     // A second phone (or a retry with a new key) asking for the same lateness is refused by the core.
     const again = await organizer.send('GET', `/api/tournaments/${tournament}/rounds/1/clock`);
-    expect(again.body.late.find((l: { player: string }) => l.player === late)).toMatchObject({ penalty: 'duel-loss', issued: { penaltyId: 1, penalty: 'duel-loss' }, confirmable: false });
+    expect(again.body.late.find((l: { player: string }) => l.player === late)).toMatchObject({
+      penalty: 'duel-loss',
+      issued: { penaltyId: 1, penalty: 'duel-loss' },
+      confirmable: false,
+    });
 
     const events = (await eventLog()).filter((e) => e.type === 'PenaltyIssued' || e.type === 'TardinessRaised');
     expect(events.map((e) => [e.type, e.data.penaltyId, e.data.player ?? null, e.data.penalty])).toEqual([
@@ -160,7 +179,13 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
       ['TardinessRaised', 1, null, 'duel-loss'],
     ]);
     const penalties = await organizer.send('GET', `/api/tournaments/${tournament}/penalties`);
-    expect(penalties.body.penalties.map((p: { id: number; penalty: string; repeatUpgrade: boolean }) => [p.id, p.penalty, p.repeatUpgrade])).toEqual([[1, 'duel-loss', false]]);
+    expect(
+      penalties.body.penalties.map((p: { id: number; penalty: string; repeatUpgrade: boolean }) => [
+        p.id,
+        p.penalty,
+        p.repeatUpgrade,
+      ]),
+    ).toEqual([[1, 'duel-loss', false]]);
   }, 120_000);
 
   it('a result queued offline and refused on reconnect stays in view with its reason, after a reload too', async () => {
@@ -176,7 +201,11 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     await page.getByTestId('pending-writes').waitFor();
 
     // Meanwhile the scorekeeper enters another result for the same table.
-    const other = await scorekeeper.send('POST', `/api/tournaments/${tournament}/rounds/1/tables/${table.table}/result`, { duels: [b, a, b] });
+    const other = await scorekeeper.send(
+      'POST',
+      `/api/tournaments/${tournament}/rounds/1/tables/${table.table}/result`,
+      { duels: [b, a, b] },
+    );
     expect(other.status).toBe(200);
 
     await judge.context.setOffline(false);
@@ -184,12 +213,20 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     const refused = card.getByTestId('failed-write');
     await refused.waitFor();
     expect(await refused.getByTestId('failed-sent').textContent()).toBe(`送った結果: ${nameOf(a)} 2-0`);
-    await refused.getByTestId('failed-recorded').filter({ hasText: `${nameOf(b)}` }).filter({ hasText: '2-1' }).waitFor();
+    await refused
+      .getByTestId('failed-recorded')
+      .filter({ hasText: `${nameOf(b)}` })
+      .filter({ hasText: '2-1' })
+      .waitFor();
     expect(await refused.getByTestId('failed-reason').textContent()).not.toBe('');
     await shoot(page, 'result-refused');
 
     await page.reload();
-    await card.getByTestId('failed-write').getByTestId('failed-sent').filter({ hasText: `${nameOf(a)} 2-0` }).waitFor();
+    await card
+      .getByTestId('failed-write')
+      .getByTestId('failed-sent')
+      .filter({ hasText: `${nameOf(a)} 2-0` })
+      .waitFor();
     // The strip under the header keeps it too, whatever screen the judge is on.
     await page.goto(`${base()}/rounds/1/clock`);
     await page.locator('.outbox [data-testid=failed-write]').waitFor();
@@ -206,11 +243,19 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     await strip.getByTestId('ask-correction').click();
     await strip.waitFor({ state: 'detached' });
     await page.reload();
-    await page.getByTestId('late-issued-' + round1[0]!.players[0]).waitFor();
+    await page.getByTestId(`late-issued-${round1[0]!.players[0]}`).waitFor();
     expect(await page.locator('[data-testid=failed-write]').count()).toBe(0);
     const asked = (await eventLog()).filter((e) => e.type === 'RequestSubmitted');
     expect(asked.map((e) => e.data.request)).toEqual([
-      { kind: 'correction', correction: { round: 1, table: table.table, duels: [a, a], reason: '両者に確認: 2-0 で Emily の勝ち。記録票の記入ミス' } },
+      {
+        kind: 'correction',
+        correction: {
+          round: 1,
+          table: table.table,
+          duels: [a, a],
+          reason: '両者に確認: 2-0 で Emily の勝ち。記録票の記入ミス',
+        },
+      },
     ]);
   }, 120_000);
 
@@ -252,14 +297,20 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     expect(await status.textContent()).toContain('承認されました');
     await shoot(page, 'penalty-request-approved');
 
-    const events = (await eventLog()).filter((e) => ['RequestSubmitted', 'PenaltyIssued', 'RequestDecided'].includes(e.type)).slice(2);
+    const events = (await eventLog())
+      .filter((e) => ['RequestSubmitted', 'PenaltyIssued', 'RequestDecided'].includes(e.type))
+      .slice(2);
     expect(events.map((e) => [e.type, e.data.requestId ?? null, e.data.penalty ?? e.data.outcome ?? null])).toEqual([
       ['RequestSubmitted', 2, null],
       ['PenaltyIssued', null, 'warning'],
       ['RequestDecided', 2, 'approved'],
     ]);
     expect(events[0]!.data).toMatchObject({ proposed: 'warning', judge: { id: STAFF.judge.username, role: 'judge' } });
-    expect(events[1]!.data).toMatchObject({ player: slow, deviationReason: 'Second slow-play talk this round; the player ignored the first.', judge: { id: STAFF.head.username, role: 'head-judge' } });
+    expect(events[1]!.data).toMatchObject({
+      player: slow,
+      deviationReason: 'Second slow-play talk this round; the player ignored the first.',
+      judge: { id: STAFF.head.username, role: 'head-judge' },
+    });
     expect(events[2]!.data.penaltyId).toBe(events[1]!.data.penaltyId);
   }, 120_000);
 
@@ -309,7 +360,9 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     await gate.getByTestId(`gate-${broken.id}`).filter({ hasText: 'リストに問題' }).waitFor();
     await gate.getByTestId(`gate-${none.id}`).filter({ hasText: 'リスト未登録' }).waitFor();
     expect(await page.getByTestId('pair-round').isDisabled()).toBe(true);
-    await page.getByTestId('accept-decklists-reason').fill('クロウのリストは紙で受領済み、遊星は第1回戦前にデッキチェック');
+    await page
+      .getByTestId('accept-decklists-reason')
+      .fill('クロウのリストは紙で受領済み、遊星は第1回戦前にデッキチェック');
     await shoot(page, 'pairing-decklist-gate');
     await page.getByTestId('pair-round').click();
     await page.waitForURL(`**/t/${id}/rounds/1`);
@@ -333,7 +386,10 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
 
     // Three minutes on, the floor judge seats everyone but the one still missing, in one tap.
     server.clock.advanceMinutes(3);
-    const tables = (await organizer.send('GET', `/api/tournaments/${id}/rounds/1/pairings`)).body.tables as { table: number | null; players: { id: string }[] }[];
+    const tables = (await organizer.send('GET', `/api/tournaments/${id}/rounds/1/pairings`)).body.tables as {
+      table: number | null;
+      players: { id: string }[];
+    }[];
     const [missing, present] = tables.find((x) => x.table !== null)!.players.map((p) => p.id);
     const floor = judge.page;
     await floor.goto(`/t/${id}/rounds/1`);
@@ -343,7 +399,9 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     await floor.getByTestId('all-seated-submit').click();
     await floor.getByTestId(`seated-${present}`).waitFor();
     const clock = await organizer.send('GET', `/api/tournaments/${id}/rounds/1/clock`);
-    expect(clock.body.late.map((l: { player: string; minutesLate: number }) => [l.player, l.minutesLate])).toEqual([[missing, 3]]);
+    expect(clock.body.late.map((l: { player: string; minutesLate: number }) => [l.player, l.minutesLate])).toEqual([
+      [missing, 3],
+    ]);
     const after = await eventLog(id);
     const started = after.findIndex((e) => e.type === 'RoundStarted');
     expect(started).toBeGreaterThan(after.findIndex((e) => e.type === 'RoundPaired'));
@@ -352,7 +410,8 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
 
   it('a deck check is done as a tick list from the registered list, and leads to the guideline penalty', async () => {
     const tournaments = (await organizer.send('GET', '/api/tournaments')).body;
-    const id = (tournaments.tournaments ?? tournaments).find((x: { name: string }) => x.name === 'リスト確認大会').id as string;
+    const id = (tournaments.tournaments ?? tournaments).find((x: { name: string }) => x.name === 'リスト確認大会')
+      .id as string;
     const checked = '3000000002';
     const starlight = 58120309;
     const page = judge.page;

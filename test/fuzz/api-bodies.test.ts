@@ -47,7 +47,12 @@ beforeAll(async () => {
   const organizer = server.client();
   await organizer.login(server.organizer.username, server.organizer.password);
   const roles = ['organizer', 'head-judge', 'judge', 'scorekeeper'];
-  const created = await organizer.post('/api/accounts', { username: 'fuzzer', displayName: 'fuzzer', roles, password: 'fuzzer-password-123' });
+  const created = await organizer.post('/api/accounts', {
+    username: 'fuzzer',
+    displayName: 'fuzzer',
+    roles,
+    password: 'fuzzer-password-123',
+  });
   if (created.status !== 201) throw new Error(`account: ${JSON.stringify(created.body)}`);
   const fuzzer = server.client();
   await fuzzer.login('fuzzer', 'fuzzer-password-123');
@@ -56,8 +61,14 @@ beforeAll(async () => {
   token = (issued.body as { token: string }).token;
 
   const setup: [string, unknown][] = [
-    ['/api/tournaments', { id: TOURNAMENT, name: 'ファズ大会', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 } }],
-    ...PLAYERS.map((id, i): [string, unknown] => [`/api/tournaments/${TOURNAMENT}/players`, { id, name: `Player ${i + 1}` }]),
+    [
+      '/api/tournaments',
+      { id: TOURNAMENT, name: 'ファズ大会', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 } },
+    ],
+    ...PLAYERS.map((id, i): [string, unknown] => [
+      `/api/tournaments/${TOURNAMENT}/players`,
+      { id, name: `Player ${i + 1}` },
+    ]),
     [`/api/tournaments/${TOURNAMENT}/rounds`, { round: 1 }],
   ];
   for (const [url, body] of setup) {
@@ -65,11 +76,17 @@ beforeAll(async () => {
     if (answer.statusCode >= 300) throw new Error(`${url}: ${answer.body}`);
   }
 
-  const doc = (await inject('GET', '/api/openapi.json', undefined)).json() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>> };
+  const doc = (await inject('GET', '/api/openapi.json', undefined)).json() as {
+    paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
       .filter(([, op]) => op.requestBody?.content['application/json'] !== undefined)
-      .map(([method, op]) => ({ method: method.toUpperCase(), url: path, schema: op.requestBody!.content['application/json']!.schema })),
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        url: path,
+        schema: op.requestBody!.content['application/json']!.schema,
+      })),
   );
 }, 60_000);
 
@@ -82,7 +99,9 @@ const tournamentWrites = (): Operation[] => operations.filter((op) => op.url.sta
 
 function concreteUrl(template: string): fc.Arbitrary<string> {
   const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  return fc.tuple(...names.map((n) => fc.constantFrom(...(PARAMS[n] ?? ['1'])))).map((values) => names.reduce((url, n, i) => url.replace(`{${n}}`, encodeURIComponent(values[i]!)), template));
+  return fc
+    .tuple(...names.map((n) => fc.constantFrom(...(PARAMS[n] ?? ['1']))))
+    .map((values) => names.reduce((url, n, i) => url.replace(`{${n}}`, encodeURIComponent(values[i]!)), template));
 }
 
 function expectHandled(status: number, contentType: string | undefined, text: string): void {
@@ -93,7 +112,8 @@ function expectHandled(status: number, contentType: string | undefined, text: st
   expect(typeof body.code).toBe('string');
   expect(String(body.message).trim()).not.toBe('');
   expect(String(body.messageJa).trim()).not.toBe('');
-  if (body.code === 'invalid-request' && body.path !== undefined) expect(String(body.path)).toMatch(/^(body|params|query|headers)\b/);
+  if (body.code === 'invalid-request' && body.path !== undefined)
+    expect(String(body.path)).toMatch(/^(body|params|query|headers)\b/);
 }
 
 describe('API request bodies', () => {
@@ -105,18 +125,20 @@ describe('API request bodies', () => {
   });
 
   it('answers schema-drawn, damaged and random bodies with a result or a clear error, never a server error', async () => {
-    const request = fc.constantFrom(...tournamentWrites()).chain((op) =>
-      fc.tuple(
-        fc.constant(op.method),
-        concreteUrl(op.url),
-        fc.oneof(
-          { weight: 3, arbitrary: arbitraryFor(op.schema).map((body) => ({ body, raw: false })) },
-          { weight: 3, arbitrary: mutatedValue(arbitraryFor(op.schema), 2).map((body) => ({ body, raw: false })) },
-          { weight: 1, arbitrary: anyValue.map((body) => ({ body: body ?? null, raw: false })) },
-          { weight: 1, arbitrary: anyText(80).map((body) => ({ body, raw: true })) },
+    const request = fc
+      .constantFrom(...tournamentWrites())
+      .chain((op) =>
+        fc.tuple(
+          fc.constant(op.method),
+          concreteUrl(op.url),
+          fc.oneof(
+            { weight: 3, arbitrary: arbitraryFor(op.schema).map((body) => ({ body, raw: false })) },
+            { weight: 3, arbitrary: mutatedValue(arbitraryFor(op.schema), 2).map((body) => ({ body, raw: false })) },
+            { weight: 1, arbitrary: anyValue.map((body) => ({ body: body ?? null, raw: false })) },
+            { weight: 1, arbitrary: anyText(80).map((body) => ({ body, raw: true })) },
+          ),
         ),
-      ),
-    );
+      );
     await fc.assert(
       fc.asyncProperty(request, async ([method, url, { body, raw }]) => {
         const answer = await inject(method, url, body, raw);

@@ -15,11 +15,19 @@ const cell = fc.oneof(
   fc.string({ maxLength: 16 }),
   fc.constantFrom('山田 太郎', 'Yūsei Fudō', 'a,b', 'say "hi"', 'two\nlines', ' padded ', '=SUM(A1)', ''),
 );
-const headers = fc.constantFrom(['id', 'name'], ['name', 'id', 'decklist'], ['プレイヤーID', '氏名', 'デッキリスト'], ['Player ID', 'Player Name']);
+const headers = fc.constantFrom(
+  ['id', 'name'],
+  ['name', 'id', 'decklist'],
+  ['プレイヤーID', '氏名', 'デッキリスト'],
+  ['Player ID', 'Player Name'],
+);
 const playerCsv = headers.chain((header) =>
-  fc
-    .array(fc.tuple(fc.stringMatching(/^\d{6,10}$/), cell, cell), { minLength: 1, maxLength: 12 })
-    .map((rows) => toCsv(header, rows.map(([id, name, deck]) => [id, name, deck].slice(0, header.length)))),
+  fc.array(fc.tuple(fc.stringMatching(/^\d{6,10}$/), cell, cell), { minLength: 1, maxLength: 12 }).map((rows) =>
+    toCsv(
+      header,
+      rows.map(([id, name, deck]) => [id, name, deck].slice(0, header.length)),
+    ),
+  ),
 );
 
 describe('CSV', () => {
@@ -42,12 +50,15 @@ describe('CSV', () => {
   it('reads back the cells it writes (cells a spreadsheet cannot take as formulas)', () => {
     const safeCell = cell.filter((c) => !/^[=+\-@\t\r]/.test(c));
     fc.assert(
-      fc.property(fc.array(fc.array(safeCell, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 8 }), (rows) => {
-        const parsed = parseCsv(toCsv(['a', 'b'], rows));
-        if (!parsed.ok) throw new Error(parsed.error.message.en);
-        // Two columns: even a row of empty cells is a line (","), so none is skipped as blank.
-        expect(parsed.value.map((r) => r.fields)).toEqual([['a', 'b'], ...rows]);
-      }),
+      fc.property(
+        fc.array(fc.array(safeCell, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 8 }),
+        (rows) => {
+          const parsed = parseCsv(toCsv(['a', 'b'], rows));
+          if (!parsed.ok) throw new Error(parsed.error.message.en);
+          // Two columns: even a row of empty cells is a line (","), so none is skipped as blank.
+          expect(parsed.value.map((r) => r.fields)).toEqual([['a', 'b'], ...rows]);
+        },
+      ),
       RUNS,
     );
   });

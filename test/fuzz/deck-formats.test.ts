@@ -26,7 +26,11 @@ const cataloguePasscodes = catalogue.cards.map((c) => c.passcode);
 
 const passcode = fc.integer({ min: 1, max: 999_999_999 });
 const deckOf = (code: fc.Arbitrary<number>): fc.Arbitrary<Deck> =>
-  fc.record({ main: fc.array(code, { maxLength: 60 }), extra: fc.array(code, { maxLength: 15 }), side: fc.array(code, { maxLength: 15 }) });
+  fc.record({
+    main: fc.array(code, { maxLength: 60 }),
+    extra: fc.array(code, { maxLength: 15 }),
+    side: fc.array(code, { maxLength: 15 }),
+  });
 const anyDeck = deckOf(passcode);
 
 /** Without ../shared (a plain clone) the fuzzing runs on generated and shipped inputs only. */
@@ -36,26 +40,39 @@ const shared = sharedDataPresent();
 function sharedSample(folder: string, suffix: string, count: number): string[] {
   if (!shared) return [];
   const dir = join(sharedDataDir, folder);
-  const files = readdirSync(dir).filter((f) => f.endsWith(suffix)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(suffix))
+    .sort();
   const step = Math.max(1, Math.floor(files.length / count));
-  return files.filter((_, i) => i % step === 0).slice(0, count).map((f) => readFileSync(join(dir, f), 'utf8'));
+  return files
+    .filter((_, i) => i % step === 0)
+    .slice(0, count)
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
 }
 
 const realYdk = sharedSample('decks', '.ydk', 24);
 const realLflists = sharedSample(join('banlists', 'split'), '.lflist.conf', 12);
-const realCardLines = (shared ? readFileSync(join(sharedDataDir, 'cards.jsonl'), 'utf8') : writeCardJsonl(catalogue.cards))
+const realCardLines = (
+  shared ? readFileSync(join(sharedDataDir, 'cards.jsonl'), 'utf8') : writeCardJsonl(catalogue.cards)
+)
   .split('\n')
   .filter((line) => line.trim() !== '')
   .slice(0, 400);
 
 /** Damaged copies of real texts, or nothing to draw from when there are none. */
-const realTexts = (texts: string[]): fc.Arbitrary<string>[] => (texts.length > 0 ? [mutatedText(fc.constantFrom(...texts))] : []);
+const realTexts = (texts: string[]): fc.Arbitrary<string>[] =>
+  texts.length > 0 ? [mutatedText(fc.constantFrom(...texts))] : [];
 
 const banlist: fc.Arbitrary<Banlist> = fc.record({
-  name: fc.oneof(fc.constantFrom('2011.3.1', '2026.07 OCG', '２０１１．９．１', 'Custom'), fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && !/[\r\n]/.test(s))),
+  name: fc.oneof(
+    fc.constantFrom('2011.3.1', '2026.07 OCG', '２０１１．９．１', 'Custom'),
+    fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s.trim() !== '' && !/[\r\n]/.test(s)),
+  ),
   date: fc.constant(null),
   whitelist: fc.boolean(),
-  limits: fc.array(fc.tuple(passcode, fc.integer({ min: 0, max: 3 })), { maxLength: 30 }).map((entries) => new Map(entries)),
+  limits: fc
+    .array(fc.tuple(passcode, fc.integer({ min: 0, max: 3 })), { maxLength: 30 })
+    .map((entries) => new Map(entries)),
 });
 
 function expectDeckShape(deck: Deck): void {
@@ -89,7 +106,14 @@ describe('.ydk', () => {
 });
 
 describe('ydke://', () => {
-  const inputs = fc.oneof(anyText(), fc.string().map((s) => `ydke://${s}`), mutatedText(anyDeck.map((d) => writeYdke(d)), 3));
+  const inputs = fc.oneof(
+    anyText(),
+    fc.string().map((s) => `ydke://${s}`),
+    mutatedText(
+      anyDeck.map((d) => writeYdke(d)),
+      3,
+    ),
+  );
 
   it('reads random and damaged links into a deck or a clear error, never throwing', () => {
     fc.assert(
@@ -114,7 +138,9 @@ describe('ydke://', () => {
 
 describe('text decklists', () => {
   const catalogueDeck = deckOf(fc.constantFrom(...cataloguePasscodes));
-  const written = fc.tuple(catalogueDeck, fc.constantFrom('ja' as const, 'en' as const)).map(([deck, lang]) => writeTextDecklist(deck, catalogue, lang));
+  const written = fc
+    .tuple(catalogueDeck, fc.constantFrom('ja' as const, 'en' as const))
+    .map(([deck, lang]) => writeTextDecklist(deck, catalogue, lang));
   const inputs = fc.oneof(anyText(), mutatedText(written));
 
   it('reads random and damaged lists into a deck or errors naming lines, never throwing', () => {
@@ -130,7 +156,11 @@ describe('text decklists', () => {
 });
 
 describe('lflist.conf', () => {
-  const inputs = fc.oneof(anyText(), mutatedText(fc.array(banlist, { minLength: 1, maxLength: 3 }).map((lists) => writeLflist(lists))), ...realTexts(realLflists));
+  const inputs = fc.oneof(
+    anyText(),
+    mutatedText(fc.array(banlist, { minLength: 1, maxLength: 3 }).map((lists) => writeLflist(lists))),
+    ...realTexts(realLflists),
+  );
 
   it('reads random and damaged files into lists or errors naming lines, never throwing', () => {
     fc.assert(
@@ -153,7 +183,11 @@ describe('lflist.conf', () => {
 
 describe('F/L lists as JSON', () => {
   const valid = fc.array(banlist, { minLength: 1, maxLength: 3 }).map((lists) => writeBanlistJson(lists));
-  const inputs = fc.oneof(anyText(), mutatedText(valid), mutatedValue(valid.map((text) => JSON.parse(text) as unknown)).map((v) => JSON.stringify(v) ?? ''));
+  const inputs = fc.oneof(
+    anyText(),
+    mutatedText(valid),
+    mutatedValue(valid.map((text) => JSON.parse(text) as unknown)).map((v) => JSON.stringify(v) ?? ''),
+  );
 
   it('reads random and damaged documents into lists or a clear error, never throwing', () => {
     fc.assert(
@@ -168,12 +202,21 @@ describe('F/L lists as JSON', () => {
 });
 
 describe('card catalogues', () => {
-  const realLines = fc.array(fc.constantFrom(...realCardLines), { minLength: 1, maxLength: 20 }).map((lines) => lines.join('\n'));
-  const shipped = fc.array(fc.constantFrom(...catalogue.cards), { minLength: 1, maxLength: 20 }).map((cards) => writeCardJsonl(cards));
+  const realLines = fc
+    .array(fc.constantFrom(...realCardLines), { minLength: 1, maxLength: 20 })
+    .map((lines) => lines.join('\n'));
+  const shipped = fc
+    .array(fc.constantFrom(...catalogue.cards), { minLength: 1, maxLength: 20 })
+    .map((cards) => writeCardJsonl(cards));
   const lineValue = fc.constantFrom(...realCardLines.slice(0, 50)).map((line) => JSON.parse(line) as unknown);
 
   it('reads random and damaged JSON lines into cards, skipped rows and errors naming lines, never throwing', () => {
-    const inputs = fc.oneof(anyText(), mutatedText(realLines), mutatedText(shipped), mutatedValue(lineValue).map((v) => JSON.stringify(v) ?? ''));
+    const inputs = fc.oneof(
+      anyText(),
+      mutatedText(realLines),
+      mutatedText(shipped),
+      mutatedValue(lineValue).map((v) => JSON.stringify(v) ?? ''),
+    );
     fc.assert(
       fc.property(inputs, (text) => {
         const parsed = parseCardJsonl(text);
@@ -192,10 +235,20 @@ describe('card catalogues', () => {
     const document = fc.array(lineValue, { maxLength: 5 }).map((rows) => ({
       data: rows.map((r) => {
         const row = r as { passcode: number; name_en: string; type: string; alt_passcodes?: number[] };
-        return { id: row.passcode, name: row.name_en, type: row.type, frameType: 'effect', card_images: [{ id: row.passcode }] };
+        return {
+          id: row.passcode,
+          name: row.name_en,
+          type: row.type,
+          frameType: 'effect',
+          card_images: [{ id: row.passcode }],
+        };
       }),
     }));
-    const inputs = fc.oneof(anyText(), mutatedValue(document).map((v) => JSON.stringify(v) ?? ''), mutatedText(document.map((d) => JSON.stringify(d))));
+    const inputs = fc.oneof(
+      anyText(),
+      mutatedValue(document).map((v) => JSON.stringify(v) ?? ''),
+      mutatedText(document.map((d) => JSON.stringify(d))),
+    );
     fc.assert(
       fc.property(inputs, (text) => {
         const parsed = parseYgoprodeckJson(text);

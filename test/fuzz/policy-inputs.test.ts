@@ -20,21 +20,28 @@ const infractionIds = pack.infractions.map((i) => i.id);
 
 /** A report the pack accepts: an infraction, its facts with values in range, a phase, a history. */
 const validReport = fc.constantFrom(...pack.infractions).chain((infraction) =>
-  fc.record({
-    infraction: fc.constant(infraction.id),
-    facts: fc.record(
-      Object.fromEntries(
-        infraction.facts.map((fact) => [fact.name, fact.type === 'boolean' ? fc.boolean() : fc.integer({ min: Math.floor(fact.exclusiveMinimum ?? fact.minimum ?? 0) + 1, max: 90 })]),
-      ) as Record<string, fc.Arbitrary<number | boolean>>,
-    ),
-    phase: fc.constantFrom(...PHASES),
-    matchAlreadyLost: fc.boolean(),
-    previous: fc.array(fc.constantFrom(...infractionIds), { maxLength: 4 }),
-  }).map((report) => ({
-    ...report,
-    // Spec §4: only a match being played can already be lost.
-    matchAlreadyLost: report.matchAlreadyLost && report.phase !== 'between-matches',
-  })),
+  fc
+    .record({
+      infraction: fc.constant(infraction.id),
+      facts: fc.record(
+        Object.fromEntries(
+          infraction.facts.map((fact) => [
+            fact.name,
+            fact.type === 'boolean'
+              ? fc.boolean()
+              : fc.integer({ min: Math.floor(fact.exclusiveMinimum ?? fact.minimum ?? 0) + 1, max: 90 }),
+          ]),
+        ) as Record<string, fc.Arbitrary<number | boolean>>,
+      ),
+      phase: fc.constantFrom(...PHASES),
+      matchAlreadyLost: fc.boolean(),
+      previous: fc.array(fc.constantFrom(...infractionIds), { maxLength: 4 }),
+    })
+    .map((report) => ({
+      ...report,
+      // Spec §4: only a match being played can already be lost.
+      matchAlreadyLost: report.matchAlreadyLost && report.phase !== 'between-matches',
+    })),
 );
 
 describe('judge reports', () => {

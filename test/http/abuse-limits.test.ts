@@ -25,7 +25,9 @@ describe('limits against a stranger on the network', () => {
   afterAll(async () => server.close());
 
   /** A request as if from `address`, behind the one proxy the server trusts. */
-  const from = (address: string, spoofed?: string) => ({ headers: { 'x-forwarded-for': spoofed ? `${spoofed}, ${address}` : address } });
+  const from = (address: string, spoofed?: string) => ({
+    headers: { 'x-forwarded-for': spoofed ? `${spoofed}, ${address}` : address },
+  });
 
   describe('decklists', () => {
     const huge = Array.from({ length: 7600 }, () => '3 Blue-Eyes White Dragonx').join('\n');
@@ -40,7 +42,11 @@ describe('limits against a stranger on the network', () => {
 
     it('refuses a list past the character cap with 413, at registration too', async () => {
       const long = `3 ${'x'.repeat(25_000)}`;
-      const answer = await staff.scorekeeper.post('/api/tournaments/kanto/players', { id: '0000000099', name: 'Long', decklist: { format: 'text', text: long } });
+      const answer = await staff.scorekeeper.post('/api/tournaments/kanto/players', {
+        id: '0000000099',
+        name: 'Long',
+        decklist: { format: 'text', text: long },
+      });
       expect(answer.status).toBe(413);
       expect(answer.body.message).toMatch(/has 25002 characters; at most 20000 are read$/);
     });
@@ -50,7 +56,9 @@ describe('limits against a stranger on the network', () => {
       const answer = await anyone.post('/api/decks/convert', { deck: { format: 'text', text: unknown }, to: 'ydk' });
       expect(answer.status).toBe(400);
       expect(answer.body.code).toBe('invalid-decklist');
-      expect(answer.body.message).toMatch(/^body\.deck\.text: line 1: no card named "Stardust Dragnx"; closest: Stardust Dragon \(44508094\).* \(and 499 more\)$/);
+      expect(answer.body.message).toMatch(
+        /^body\.deck\.text: line 1: no card named "Stardust Dragnx"; closest: Stardust Dragon \(44508094\).* \(and 499 more\)$/,
+      );
       // The server answered other requests meanwhile and still does.
       expect((await anyone.get('/api/health')).status).toBe(200);
     });
@@ -58,7 +66,8 @@ describe('limits against a stranger on the network', () => {
 
   it('limits the public card search per address; staff search freely', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await anyone.get(`/api/cards?q=Stardust%20Dragn${i}`, from('10.1.0.8'))).status);
+    for (let i = 0; i < 61; i++)
+      statuses.push((await anyone.get(`/api/cards?q=Stardust%20Dragn${i}`, from('10.1.0.8'))).status);
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     const refused = await anyone.get('/api/cards?q=Stardust', from('10.1.0.8'));
     expect([statuses[60], refused.status, refused.body.code]).toEqual([429, 429, 'too-many-card-searches']);
@@ -69,7 +78,11 @@ describe('limits against a stranger on the network', () => {
     it('limits sign-ins per address whatever the username', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 32; i++) {
-        const answer = await anyone.post('/api/auth/login', { username: `nobody-${i}`, password: 'wrong-password' }, from('10.1.0.1'));
+        const answer = await anyone.post(
+          '/api/auth/login',
+          { username: `nobody-${i}`, password: 'wrong-password' },
+          from('10.1.0.1'),
+        );
         statuses.push(answer.status);
         if (answer.status === 429) {
           expect(answer.body.code).toBe('too-many-logins');
@@ -79,13 +92,17 @@ describe('limits against a stranger on the network', () => {
       expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
       expect(statuses.slice(30)).toEqual([429, 429]);
       // Another address is not affected.
-      const real = await server.client().post('/api/auth/login', { username: 'judge', password: 'judge-password' }, from('10.1.0.2'));
+      const real = await server
+        .client()
+        .post('/api/auth/login', { username: 'judge', password: 'judge-password' }, from('10.1.0.2'));
       expect(real.status).toBe(200);
     }, 180_000); // 30 password hashes on a shared machine
 
     it('refuses at once, without hashing, sign-ins past the few one address may have in flight', async () => {
       const burst = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => anyone.post('/api/auth/login', { username: `burst-${i}`, password: 'wrong-password' }, from('10.1.0.3'))),
+        Array.from({ length: 12 }, (_, i) =>
+          anyone.post('/api/auth/login', { username: `burst-${i}`, password: 'wrong-password' }, from('10.1.0.3')),
+        ),
       );
       const busy = burst.filter((a) => a.status === 429);
       expect(burst.filter((a) => a.status === 401).length).toBeGreaterThanOrEqual(1);
@@ -98,7 +115,11 @@ describe('limits against a stranger on the network', () => {
     it('takes the address the trusted proxy saw, not what the client wrote first in X-Forwarded-For', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        const answer = await anyone.post('/api/auth/login', { username: 'judge', password: `guess-number-${i}` }, from('10.1.0.4', `203.0.113.${i}`));
+        const answer = await anyone.post(
+          '/api/auth/login',
+          { username: 'judge', password: `guess-number-${i}` },
+          from('10.1.0.4', `203.0.113.${i}`),
+        );
         statuses.push(answer.status);
       }
       expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -110,10 +131,20 @@ describe('limits against a stranger on the network', () => {
       await judge.post('/api/auth/login', { username: 'judge', password: 'judge-password' }, from('10.1.0.5'));
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {
-        statuses.push((await judge.post('/api/auth/password', { currentPassword: `guess-${i}-password`, newPassword: 'another-judge-pass' })).status);
+        statuses.push(
+          (
+            await judge.post('/api/auth/password', {
+              currentPassword: `guess-${i}-password`,
+              newPassword: 'another-judge-pass',
+            })
+          ).status,
+        );
       }
       expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
-      const refused = await judge.post('/api/auth/password', { currentPassword: 'judge-password', newPassword: 'another-judge-pass' });
+      const refused = await judge.post('/api/auth/password', {
+        currentPassword: 'judge-password',
+        newPassword: 'another-judge-pass',
+      });
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe('too-many-password-attempts');
     }, 120_000);
@@ -123,7 +154,10 @@ describe('limits against a stranger on the network', () => {
     const variants = ['0000000001', '%30000000001', '%30%30%30%30%30%30%30%30%30%31', '0000000001%20'];
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
-      const answer = await anyone.get(`/api/tournaments/kanto/players/${variants[i % variants.length]}/record?code=WRONGCOD`, from('10.1.0.6'));
+      const answer = await anyone.get(
+        `/api/tournaments/kanto/players/${variants[i % variants.length]}/record?code=WRONGCOD`,
+        from('10.1.0.6'),
+      );
       statuses.push(answer.status);
     }
     expect(statuses.slice(0, 60).every((s) => s === 403)).toBe(true);
@@ -143,7 +177,8 @@ describe('limits against a stranger on the network', () => {
     });
 
     it('caps the live streams one address holds open', async () => {
-      const open = async () => fetch(`${server.url}/api/tournaments/kanto/live`, { headers: { 'x-forwarded-for': '10.1.0.7' } });
+      const open = async () =>
+        fetch(`${server.url}/api/tournaments/kanto/live`, { headers: { 'x-forwarded-for': '10.1.0.7' } });
       const first = await open();
       const second = await open();
       const third = await open();

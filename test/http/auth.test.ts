@@ -20,10 +20,16 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
     it('creates one organizer who must change the one-time password before anything else', async () => {
       // A second server on the same file finds the account and creates none.
       const again = await openAccountStore(server.database);
-      expect((await again.listAccounts()).map((a) => [a.username, a.roles, a.mustChangePassword])).toEqual([['organizer', ['organizer'], false]]);
+      expect((await again.listAccounts()).map((a) => [a.username, a.roles, a.mustChangePassword])).toEqual([
+        ['organizer', ['organizer'], false],
+      ]);
       await again.close();
 
-      const created = await organizer.post('/api/accounts', { username: 'kana', displayName: '佐藤 かな', roles: ['judge'] });
+      const created = await organizer.post('/api/accounts', {
+        username: 'kana',
+        displayName: '佐藤 かな',
+        roles: ['judge'],
+      });
       expect(created.status).toBe(201);
       const oneTime = created.body.oneTimePassword as string;
       expect(oneTime).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
@@ -40,7 +46,10 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
       const weak = await kana.post('/api/auth/password', { currentPassword: oneTime, newPassword: 'short' });
       expect(weak.status).toBe(422);
       expect(weak.body).toMatchObject({ code: 'weak-password', path: 'body.newPassword' });
-      const changed = await kana.post('/api/auth/password', { currentPassword: oneTime, newPassword: 'kana-judge-pass' });
+      const changed = await kana.post('/api/auth/password', {
+        currentPassword: oneTime,
+        newPassword: 'kana-judge-pass',
+      });
       expect(changed.status).toBe(200);
       expect(changed.body.account.mustChangePassword).toBe(false);
       expect((await kana.get('/api/auth/tokens')).status).toBe(200);
@@ -79,26 +88,47 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
     });
 
     it('answers a wrong password and an unknown user alike', async () => {
-      const wrong = await server.client().post('/api/auth/login', { username: 'organizer', password: 'not-the-password' });
-      const unknown = await server.client().post('/api/auth/login', { username: 'nobody', password: 'not-the-password' });
+      const wrong = await server
+        .client()
+        .post('/api/auth/login', { username: 'organizer', password: 'not-the-password' });
+      const unknown = await server
+        .client()
+        .post('/api/auth/login', { username: 'nobody', password: 'not-the-password' });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual(unknown.body);
-      expect(wrong.body).toEqual({ code: 'bad-credentials', message: 'Wrong username or password.', messageJa: 'ユーザー名またはパスワードが違います。' });
+      expect(wrong.body).toEqual({
+        code: 'bad-credentials',
+        message: 'Wrong username or password.',
+        messageJa: 'ユーザー名またはパスワードが違います。',
+      });
     });
 
     it('refuses a cookie-authenticated write without the CSRF token', async () => {
-      const missing = await organizer.post('/api/accounts', { username: 'csrf-test', displayName: 'x', roles: ['judge'] }, { noCsrf: true });
+      const missing = await organizer.post(
+        '/api/accounts',
+        { username: 'csrf-test', displayName: 'x', roles: ['judge'] },
+        { noCsrf: true },
+      );
       expect(missing.status).toBe(403);
       expect(missing.body.code).toBe('csrf');
-      const wrong = await organizer.post('/api/accounts', { username: 'csrf-test', displayName: 'x', roles: ['judge'] }, { headers: { 'x-csrf-token': 'forged' } });
+      const wrong = await organizer.post(
+        '/api/accounts',
+        { username: 'csrf-test', displayName: 'x', roles: ['judge'] },
+        { headers: { 'x-csrf-token': 'forged' } },
+      );
       expect(wrong.status).toBe(403);
       expect(wrong.body.code).toBe('csrf');
-      expect((await organizer.get('/api/accounts')).body.accounts.map((a: { username: string }) => a.username)).not.toContain('csrf-test');
+      expect(
+        (await organizer.get('/api/accounts')).body.accounts.map((a: { username: string }) => a.username),
+      ).not.toContain('csrf-test');
     });
 
     it('refuses a form-encoded or text body (a cross-site form cannot post JSON)', async () => {
-      const answer = await organizer.request('POST', '/api/auth/login', { body: 'username=organizer', headers: { 'content-type': 'text/plain' } });
+      const answer = await organizer.request('POST', '/api/auth/login', {
+        body: 'username=organizer',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(answer.status).toBe(415);
       expect(answer.body.code).toBe('unsupported-media-type');
     });
@@ -115,7 +145,8 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
     it('rate-limits logins per address and username', async () => {
       const client = server.client();
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/auth/login', { username: 'limited', password: `guess-${i}` })).status);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await client.post('/api/auth/login', { username: 'limited', password: `guess-${i}` })).status);
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
       const limited = await client.post('/api/auth/login', { username: 'limited', password: 'guess-11' });
       expect(limited.status).toBe(429);
@@ -123,7 +154,9 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
       expect(limited.body.messageJa).toContain('ログイン');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       // Another username from the same address is not locked out.
-      expect((await client.post('/api/auth/login', { username: 'organizer', password: server.organizer.password })).status).toBe(200);
+      expect(
+        (await client.post('/api/auth/login', { username: 'organizer', password: server.organizer.password })).status,
+      ).toBe(200);
     });
   });
 
@@ -135,10 +168,17 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
       const script = new HttpClient(server.url).useToken(created.body.token);
       const me = await script.get('/api/auth/me');
       expect(me.body).toMatchObject({ account: { username: 'organizer' }, via: 'token' });
-      const write = await script.post('/api/accounts', { username: 'script-made', displayName: 'Script', roles: ['scorekeeper'], password: 'scorekeeper-pass' });
+      const write = await script.post('/api/accounts', {
+        username: 'script-made',
+        displayName: 'Script',
+        roles: ['scorekeeper'],
+        password: 'scorekeeper-pass',
+      });
       expect(write.status).toBe(201);
       const listed = await organizer.get('/api/auth/tokens');
-      expect(listed.body.tokens).toEqual([{ id: created.body.id, label: 'results import', createdAt: '2025-06-01T09:00:00.000Z', revokedAt: null }]);
+      expect(listed.body.tokens).toEqual([
+        { id: created.body.id, label: 'results import', createdAt: '2025-06-01T09:00:00.000Z', revokedAt: null },
+      ]);
 
       expect((await organizer.delete(`/api/auth/tokens/${created.body.id}`)).status).toBe(204);
       const refused = await script.get('/api/auth/me');
@@ -155,29 +195,52 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
 
   describe('staff accounts', () => {
     it('names the field of a schema error, in both languages', async () => {
-      const answer = await organizer.post('/api/accounts', { username: 'ok-name', displayName: 'x', roles: ['wizard'] });
+      const answer = await organizer.post('/api/accounts', {
+        username: 'ok-name',
+        displayName: 'x',
+        roles: ['wizard'],
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.code).toBe('invalid-request');
       expect(answer.body.path).toBe('body.roles[0]');
       expect(answer.body.message).toMatch(/^body\.roles\[0\]: Invalid option/);
       expect(answer.body.messageJa).toMatch(/^body\.roles\[0\]: 無効な選択/);
-      const extra = await organizer.post('/api/accounts', { username: 'ok-name', displayName: 'x', roles: ['judge'], admin: true });
+      const extra = await organizer.post('/api/accounts', {
+        username: 'ok-name',
+        displayName: 'x',
+        roles: ['judge'],
+        admin: true,
+      });
       expect(extra.body.path).toBe('body.admin');
     });
 
     it('refuses a taken username with 409', async () => {
-      const answer = await organizer.post('/api/accounts', { username: 'Organizer', displayName: 'x', roles: ['judge'], password: 'long-enough-pass' });
+      const answer = await organizer.post('/api/accounts', {
+        username: 'Organizer',
+        displayName: 'x',
+        roles: ['judge'],
+        password: 'long-enough-pass',
+      });
       expect(answer.status).toBe(409);
       expect(answer.body).toMatchObject({ code: 'username-taken', path: 'body.username' });
     });
 
     it('disables an account: its sessions end and it cannot log in', async () => {
-      const made = await organizer.post('/api/accounts', { username: 'leaving', displayName: 'x', roles: ['judge'], password: 'leaving-password' });
+      const made = await organizer.post('/api/accounts', {
+        username: 'leaving',
+        displayName: 'x',
+        roles: ['judge'],
+        password: 'leaving-password',
+      });
       const leaving = server.client();
       await leaving.login('leaving', 'leaving-password');
-      expect((await organizer.patch(`/api/accounts/${made.body.account.id}`, { disabled: true })).body.account.disabled).toBe(true);
+      expect(
+        (await organizer.patch(`/api/accounts/${made.body.account.id}`, { disabled: true })).body.account.disabled,
+      ).toBe(true);
       expect((await leaving.get('/api/auth/me')).body).toEqual({ account: null });
-      expect((await server.client().post('/api/auth/login', { username: 'leaving', password: 'leaving-password' })).status).toBe(401);
+      expect(
+        (await server.client().post('/api/auth/login', { username: 'leaving', password: 'leaving-password' })).status,
+      ).toBe(401);
     });
 
     it('keeps the organizer from locking themselves out', async () => {
@@ -188,11 +251,21 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
     });
 
     it('resets a password to a new one-time password', async () => {
-      const made = await organizer.post('/api/accounts', { username: 'forgetful', displayName: 'x', roles: ['scorekeeper'], password: 'forgotten-password' });
+      const made = await organizer.post('/api/accounts', {
+        username: 'forgetful',
+        displayName: 'x',
+        roles: ['scorekeeper'],
+        password: 'forgotten-password',
+      });
       const reset = await organizer.post(`/api/accounts/${made.body.account.id}/password-reset`);
       expect(reset.status).toBe(200);
-      expect((await server.client().post('/api/auth/login', { username: 'forgetful', password: 'forgotten-password' })).status).toBe(401);
-      const login = await server.client().post('/api/auth/login', { username: 'forgetful', password: reset.body.oneTimePassword });
+      expect(
+        (await server.client().post('/api/auth/login', { username: 'forgetful', password: 'forgotten-password' }))
+          .status,
+      ).toBe(401);
+      const login = await server
+        .client()
+        .post('/api/auth/login', { username: 'forgetful', password: reset.body.oneTimePassword });
       expect(login.body.account.mustChangePassword).toBe(true);
     });
   });
@@ -201,7 +274,11 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
     it('answers unknown API paths with JSON 404', async () => {
       const answer = await server.client().get('/api/nothing-here');
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ code: 'not-found', message: 'No route GET /api/nothing-here.', messageJa: 'GET /api/nothing-here というルートはありません。' });
+      expect(answer.body).toEqual({
+        code: 'not-found',
+        message: 'No route GET /api/nothing-here.',
+        messageJa: 'GET /api/nothing-here というルートはありません。',
+      });
     });
 
     it('serves an OpenAPI document built from the same schemas', async () => {

@@ -40,14 +40,22 @@ describe('serverConfigFromEnv', () => {
     expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: '1' }).trustProxy).toBe(1);
     // The old "true" meant one proxy in front; it still does, and no longer trusts the client's own entries.
     expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
-    expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.2', '192.168.0.0/16', '::1']);
+    expect(serverConfigFromEnv({ SHINPAN_TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '192.168.0.0/16',
+      '::1',
+    ]);
   });
 
   it('lets DATABASE_URL win over SHINPAN_DB, and command-line options win over both', () => {
     const env = { DATABASE_URL: 'postgres://u:p@db:5432/shinpan', SHINPAN_DB: 'ignored.db', PORT: '8080' };
     expect(serverConfigFromEnv(env).database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/shinpan' });
     const overridden = serverConfigFromEnv(env, { port: '0', db: './practice.db', host: '::1' });
-    expect([overridden.port, overridden.host, overridden.database]).toEqual([0, '::1', { kind: 'sqlite', path: './practice.db' }]);
+    expect([overridden.port, overridden.host, overridden.database]).toEqual([
+      0,
+      '::1',
+      { kind: 'sqlite', path: './practice.db' },
+    ]);
   });
 
   it('refuses a bad port, a short secret, a bad flag and a non-PostgreSQL URL, naming the variable', () => {
@@ -63,10 +71,18 @@ describe('serverConfigFromEnv', () => {
     expect(message({ PORT: 'http' })).toBe('PORT: expected a port number 0–65535, got "http"');
     expect(message({}, { port: '70000' })).toBe('--port: expected a port number 0–65535, got "70000"');
     expect(message({ SHINPAN_SECRET: 'short' })).toMatch(/^SHINPAN_SECRET: use at least 16 characters/);
-    expect(message({ SHINPAN_SECURE_COOKIES: 'yes' })).toBe('SHINPAN_SECURE_COOKIES: expected 1/true or 0/false, got "yes"');
-    expect(message({ SHINPAN_TRUST_PROXY: 'yes' })).toMatch(/^SHINPAN_TRUST_PROXY: expected 0, a number of proxy hops .*got "yes"$/);
+    expect(message({ SHINPAN_SECURE_COOKIES: 'yes' })).toBe(
+      'SHINPAN_SECURE_COOKIES: expected 1/true or 0/false, got "yes"',
+    );
+    expect(message({ SHINPAN_TRUST_PROXY: 'yes' })).toMatch(
+      /^SHINPAN_TRUST_PROXY: expected 0, a number of proxy hops .*got "yes"$/,
+    );
     expect(message({ SHINPAN_TRUST_PROXY: '10.0.0.1, 10.0.0.0/33' })).toMatch(/got "10.0.0.0\/33"$/);
-    expect(message({ SHINPAN_STREAMS_PER_ADDRESS: '0' })).toBe('SHINPAN_STREAMS_PER_ADDRESS: expected a whole number ≥ 1, got "0"');
-    expect(message({ DATABASE_URL: 'mysql://db/shinpan' })).toBe('database: only postgres:// URLs or a SQLite file path are supported, got "mysql://db/shinpan"');
+    expect(message({ SHINPAN_STREAMS_PER_ADDRESS: '0' })).toBe(
+      'SHINPAN_STREAMS_PER_ADDRESS: expected a whole number ≥ 1, got "0"',
+    );
+    expect(message({ DATABASE_URL: 'mysql://db/shinpan' })).toBe(
+      'database: only postgres:// URLs or a SQLite file path are supported, got "mysql://db/shinpan"',
+    );
   });
 });

@@ -24,7 +24,7 @@ describe('serving the built console', () => {
     rmSync(web, { recursive: true, force: true });
   });
 
-  it('serves index.html at / and for the console\'s own paths', async () => {
+  it("serves index.html at / and for the console's own paths", async () => {
     for (const path of ['/', '/t/kanto/pairings', '/login']) {
       const answer = await withConsole.client().get(path);
       expect(answer.status, path).toBe(200);

@@ -23,7 +23,10 @@ interface Started {
 
 /** Starts `node bin/shinpan.js serve` and waits for its "listening" line (and the first-start password). */
 function serve(): Promise<Started> {
-  const child = spawn(process.execPath, ['bin/shinpan.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/shinpan.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   return new Promise((resolve, reject) => {
     let out = '';
@@ -59,15 +62,32 @@ describe('a crash during a burst of results', () => {
     const first = await serve();
     const organizer = new HttpClient(first.url);
     await organizer.login('organizer', first.password!);
-    await organizer.post('/api/auth/password', { currentPassword: first.password, newPassword: 'organizer-password-1' });
-    await organizer.post('/api/accounts', { username: 'scorer', displayName: 'Scorer', roles: ['scorekeeper'], password: 'scorer-password-1' });
+    await organizer.post('/api/auth/password', {
+      currentPassword: first.password,
+      newPassword: 'organizer-password-1',
+    });
+    await organizer.post('/api/accounts', {
+      username: 'scorer',
+      displayName: 'Scorer',
+      roles: ['scorekeeper'],
+      password: 'scorer-password-1',
+    });
     const scorerSession = new HttpClient(first.url);
     await scorerSession.login('scorer', 'scorer-password-1');
     const token = (await scorerSession.post('/api/auth/tokens', { label: 'burst' })).body.token as string;
     const organizerToken = (await organizer.post('/api/auth/tokens', { label: 'setup' })).body.token as string;
     const setup = new HttpClient(first.url).useToken(organizerToken);
 
-    expect((await setup.post('/api/tournaments', { id: 'crash', name: '耐障害テスト', date: '2025-06-01', structure: { kind: 'swiss', rounds: 5, topCut: 0 } })).status).toBe(201);
+    expect(
+      (
+        await setup.post('/api/tournaments', {
+          id: 'crash',
+          name: '耐障害テスト',
+          date: '2025-06-01',
+          structure: { kind: 'swiss', rounds: 5, topCut: 0 },
+        })
+      ).status,
+    ).toBe(201);
     for (let i = 1; i <= 128; i++) {
       const id = String(i).padStart(10, '0');
       expect((await setup.post('/api/tournaments/crash/players', { id, name: `選手${i}` })).status).toBe(201);
@@ -85,7 +105,9 @@ describe('a crash during a burst of results', () => {
       for (let match = queue.shift(); match && !killed; match = queue.shift()) {
         const winner = match.players[match.table % 2]!;
         try {
-          const answer = await scorer.post(`/api/tournaments/crash/rounds/1/tables/${match.table}/result`, { duels: [winner, winner] });
+          const answer = await scorer.post(`/api/tournaments/crash/rounds/1/tables/${match.table}/result`, {
+            duels: [winner, winner],
+          });
           if (answer.status === 200) acknowledged.set(match.table, winner);
         } catch {
           // The connection died with the server: not acknowledged.
@@ -104,8 +126,14 @@ describe('a crash during a burst of results', () => {
     const second = await serve();
     expect(second.password).toBeUndefined();
     const board = await new HttpClient(second.url).get('/api/tournaments/crash/rounds/1/pairings');
-    const outcomes = new Map((board.body.tables as { table: number; outcome: { kind: string; winner?: string } }[]).map((t) => [t.table, t.outcome]));
-    for (const [table, winner] of acknowledged) expect(outcomes.get(table), `table ${table}`).toEqual({ kind: 'win', winner, byPenalty: false });
+    const outcomes = new Map(
+      (board.body.tables as { table: number; outcome: { kind: string; winner?: string } }[]).map((t) => [
+        t.table,
+        t.outcome,
+      ]),
+    );
+    for (const [table, winner] of acknowledged)
+      expect(outcomes.get(table), `table ${table}`).toEqual({ kind: 'win', winner, byPenalty: false });
     second.child.kill('SIGTERM');
   }, 180_000);
 });

@@ -13,26 +13,54 @@ let staff: Staff;
 beforeAll(async () => {
   server = await startTestServer({ kind: 'sqlite' });
   staff = await staffOf(server);
-  await staff.organizer.post('/api/tournaments', { id: 'decks', name: 'デッキ大会', date: '2011-06-01', decklistsRequired: true, structure: { kind: 'swiss', rounds: 3, topCut: 0 } });
+  await staff.organizer.post('/api/tournaments', {
+    id: 'decks',
+    name: 'デッキ大会',
+    date: '2011-06-01',
+    decklistsRequired: true,
+    structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+  });
 });
 afterAll(async () => server.close());
 
-const ydkPasscodes = (text: string): number[] => text.split(/\r?\n/).filter((l) => /^\d+$/.test(l.trim())).map(Number);
+const ydkPasscodes = (text: string): number[] =>
+  text
+    .split(/\r?\n/)
+    .filter((l) => /^\d+$/.test(l.trim()))
+    .map(Number);
 
 describe('registration with decklists and deck checks', () => {
   it('registers a player with a .ydk decklist and finds the swapped cards at a deck check', async () => {
-    const registered = await staff.scorekeeper.post(`${T}/players`, { id: '0012345678', name: '不動遊星', decklist: ydk('quickdraw-synchro.ydk') });
+    const registered = await staff.scorekeeper.post(`${T}/players`, {
+      id: '0012345678',
+      name: '不動遊星',
+      decklist: ydk('quickdraw-synchro.ydk'),
+    });
     expect(registered.status).toBe(201);
     // The scorekeeper sees the list's check at the desk: this list is legal.
     expect(registered.body.findings).toEqual([]);
     const stored = await staff.judge.get(`${T}/players/0012345678/decklist`);
-    expect([stored.body.decklist.main.length, stored.body.decklist.extra.length, stored.body.decklist.side.length]).toEqual([40, 15, 6]);
+    expect([
+      stored.body.decklist.main.length,
+      stored.body.decklist.extra.length,
+      stored.body.decklist.side.length,
+    ]).toEqual([40, 15, 6]);
 
-    const check = await staff.judge.post(`${T}/deck-checks`, { player: '0012345678', deck: ydk('quickdraw-presented.ydk') });
+    const check = await staff.judge.post(`${T}/deck-checks`, {
+      player: '0012345678',
+      deck: ydk('quickdraw-presented.ydk'),
+    });
     expect(check.status).toBe(200);
     expect(check.body.findings).toEqual([]);
     expect(check.body.proposedInfractions).toEqual(['decklist-mismatch']);
-    expect(check.body.differences.map((d: { zone: string; passcode: number; registered: number; presented: number }) => [d.zone, d.passcode, d.registered, d.presented])).toEqual([
+    expect(
+      check.body.differences.map((d: { zone: string; passcode: number; registered: number; presented: number }) => [
+        d.zone,
+        d.passcode,
+        d.registered,
+        d.presented,
+      ]),
+    ).toEqual([
       ['main', 58120309, 2, 1],
       ['main', 70342110, 0, 1],
       ['side', 70342110, 2, 1],
@@ -48,59 +76,133 @@ describe('registration with decklists and deck checks', () => {
   });
 
   it('reports what is wrong with a broken deck, with the infractions to propose', async () => {
-    const check = await staff.headJudge.post(`${T}/deck-checks`, { player: '0012345678', deck: ydk('quickdraw-broken.ydk') });
-    expect(check.body.proposedInfractions).toEqual(expect.arrayContaining(['deck-over-3-copies', 'deck-unusable-card', 'decklist-mismatch']));
+    const check = await staff.headJudge.post(`${T}/deck-checks`, {
+      player: '0012345678',
+      deck: ydk('quickdraw-broken.ydk'),
+    });
+    expect(check.body.proposedInfractions).toEqual(
+      expect.arrayContaining(['deck-over-3-copies', 'deck-unusable-card', 'decklist-mismatch']),
+    );
     const reasons = check.body.findings.map((f: { reason: string }) => f.reason);
     expect(reasons).toEqual(expect.arrayContaining(['over-copies', 'not-yet-released', 'extra-deck-card-in-main']));
-    expect(check.body.findings.every((f: { text: { ja: string; en: string } }) => f.text.ja.length > 0 && f.text.en.length > 0)).toBe(true);
+    expect(
+      check.body.findings.every(
+        (f: { text: { ja: string; en: string } }) => f.text.ja.length > 0 && f.text.en.length > 0,
+      ),
+    ).toBe(true);
     const copies = check.body.findings.find((f: { reason: string }) => f.reason === 'over-copies');
     expect(copies).toMatchObject({ passcode: 20932152, count: 4, limit: 3 });
     expect(copies.name).toEqual({ ja: 'クイック・シンクロン', en: 'Quickdraw Synchron' });
   });
 
   it('checks with the F/L list the tournament recorded: Heavy Storm forbidden, names in both languages', async () => {
-    const check = await staff.headJudge.post(`${T}/deck-checks`, { player: '0012345678', deck: ydk('quickdraw-broken.ydk') });
-    expect(check.body.rules).toMatchObject({ cards: { source: 'shipped', cards: 14_222 }, list: { name: '2011.03.01 OCG', date: '2011-03-01' }, warnings: [] });
+    const check = await staff.headJudge.post(`${T}/deck-checks`, {
+      player: '0012345678',
+      deck: ydk('quickdraw-broken.ydk'),
+    });
+    expect(check.body.rules).toMatchObject({
+      cards: { source: 'shipped', cards: 14_222 },
+      list: { name: '2011.03.01 OCG', date: '2011-03-01' },
+      warnings: [],
+    });
     const storm = check.body.findings.find((f: { passcode: number }) => f.passcode === 19613556);
-    expect(storm).toMatchObject({ infraction: 'deck-over-limit', count: 1, limit: 0, name: { ja: '大嵐', en: 'Heavy Storm' } });
+    expect(storm).toMatchObject({
+      infraction: 'deck-over-limit',
+      count: 1,
+      limit: 0,
+      name: { ja: '大嵐', en: 'Heavy Storm' },
+    });
     expect(check.body.proposedInfractions).toContain('deck-over-limit');
   });
 
   it('records an uploaded list at creation, refuses a broken one with its line and creates nothing, and changes it with a reason', async () => {
     const structure = { kind: 'swiss', rounds: 3, topCut: 0 };
     const text = '!2011.3.1 house\n19613556 0 --Heavy Storm\n26202165 0 --Sangan\n';
-    const created = await staff.organizer.post('/api/tournaments', { id: 'house', name: 'house', date: '2011-06-01', structure, banlistFile: { format: 'lflist', text } });
+    const created = await staff.organizer.post('/api/tournaments', {
+      id: 'house',
+      name: 'house',
+      date: '2011-06-01',
+      structure,
+      banlistFile: { format: 'lflist', text },
+    });
     expect([created.status, created.body.deckWarnings]).toEqual([201, []]);
     const shown = await staff.organizer.get('/api/tournaments/house');
-    expect(shown.body.settings.deckRules.banlist).toMatchObject({ source: 'imported', name: '2011.3.1 house', entries: [[19613556, 0], [26202165, 0]] });
-    const broken = await staff.organizer.post('/api/tournaments', { id: 'broken', name: 'b', date: '2011-06-01', structure, banlistFile: { format: 'lflist', text: '!x\n19613556 7\n' } });
+    expect(shown.body.settings.deckRules.banlist).toMatchObject({
+      source: 'imported',
+      name: '2011.3.1 house',
+      entries: [
+        [19613556, 0],
+        [26202165, 0],
+      ],
+    });
+    const broken = await staff.organizer.post('/api/tournaments', {
+      id: 'broken',
+      name: 'b',
+      date: '2011-06-01',
+      structure,
+      banlistFile: { format: 'lflist', text: '!x\n19613556 7\n' },
+    });
     expect([broken.status, broken.body.path]).toEqual([400, 'body.banlistFile.text']);
     expect(broken.body.message).toContain('line 2: count 7 is not 0, 1, 2 or 3');
     expect((await staff.organizer.get('/api/tournaments/broken')).status).toBe(404);
-    const changed = await staff.organizer.request('PUT', '/api/tournaments/house/deck-rules', { body: { banlist: '2011.3.1', reason: 'the official list after all' } });
+    const changed = await staff.organizer.request('PUT', '/api/tournaments/house/deck-rules', {
+      body: { banlist: '2011.3.1', reason: 'the official list after all' },
+    });
     expect([changed.status, changed.body.list]).toEqual([200, { name: '2011.03.01 OCG', date: '2011-03-01' }]);
-    const judge = await staff.judge.request('PUT', '/api/tournaments/house/deck-rules', { body: { banlist: 'none', reason: 'x' } });
+    const judge = await staff.judge.request('PUT', '/api/tournaments/house/deck-rules', {
+      body: { banlist: 'none', reason: 'x' },
+    });
     expect(judge.status).toBe(403);
   });
 
   it('imports a card database for the organizer, line-numbered errors for a broken one, and checks a tournament with it', async () => {
     const sample = readFileSync(new URL('../../catalogue/shinpan-cards.jsonl', import.meta.url), 'utf8');
-    const broken = await staff.organizer.post('/api/card-databases', { name: 'broken', format: 'jsonl', data: `${sample.split('\n').slice(0, 3).join('\n')}\n{"id": 12, "ja": "x", "zone": "moon"}\n` });
+    const broken = await staff.organizer.post('/api/card-databases', {
+      name: 'broken',
+      format: 'jsonl',
+      data: `${sample.split('\n').slice(0, 3).join('\n')}\n{"id": 12, "ja": "x", "zone": "moon"}\n`,
+    });
     expect([broken.status, broken.body.code, broken.body.path]).toEqual([400, 'invalid-card-database', 'body.data']);
     expect(broken.body.message).toContain('line 4: zone: expected one of main, fusion, synchro, xyz, link');
     const judge = await staff.judge.post('/api/card-databases', { name: 'sample', format: 'jsonl', data: sample });
     expect(judge.status).toBe(403);
-    const imported = await staff.organizer.post('/api/card-databases', { name: 'house sample', format: 'jsonl', data: sample });
+    const imported = await staff.organizer.post('/api/card-databases', {
+      name: 'house sample',
+      format: 'jsonl',
+      data: sample,
+    });
     expect([imported.status, imported.body.cards, imported.body.name]).toEqual([201, 308, 'house sample']);
     expect(imported.body.id).toMatch(/^[0-9a-f]{64}$/);
-    const unknownPool = await staff.organizer.post('/api/tournaments', { id: 'nopool', name: 'p', date: '2011-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, cardPool: 'a'.repeat(64) });
+    const unknownPool = await staff.organizer.post('/api/tournaments', {
+      id: 'nopool',
+      name: 'p',
+      date: '2011-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      cardPool: 'a'.repeat(64),
+    });
     expect([unknownPool.status, unknownPool.body.path]).toEqual([400, 'body.cardPool']);
-    const created = await staff.organizer.post('/api/tournaments', { id: 'pool', name: 'p', date: '2011-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, cardPool: imported.body.id });
+    const created = await staff.organizer.post('/api/tournaments', {
+      id: 'pool',
+      name: 'p',
+      date: '2011-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      cardPool: imported.body.id,
+    });
     expect(created.status).toBe(201);
     // Called by the Grave (24224830) is in the shipped database but not in the 308-card sample.
-    const deck = { main: [...ydkPasscodes(ydk('quickdraw-synchro.ydk').text).slice(0, 39), 24224830], extra: [], side: [] };
-    const registered = await staff.scorekeeper.post('/api/tournaments/pool/players', { id: '0000000001', name: 'a', decklist: deck });
-    expect(registered.body.findings.map((f: { reason: string; passcode: number }) => [f.reason, f.passcode])).toContainEqual(['not-in-catalogue', 24224830]);
+    const deck = {
+      main: [...ydkPasscodes(ydk('quickdraw-synchro.ydk').text).slice(0, 39), 24224830],
+      extra: [],
+      side: [],
+    };
+    const registered = await staff.scorekeeper.post('/api/tournaments/pool/players', {
+      id: '0000000001',
+      name: 'a',
+      decklist: deck,
+    });
+    expect(
+      registered.body.findings.map((f: { reason: string; passcode: number }) => [f.reason, f.passcode]),
+    ).toContainEqual(['not-in-catalogue', 24224830]);
     const check = await staff.judge.post('/api/tournaments/pool/deck-checks', { player: '0000000001', deck });
     expect(check.body.rules.cards).toEqual({ source: 'imported', name: 'house sample', cards: 308 });
   });
@@ -110,7 +212,9 @@ describe('registration with decklists and deck checks', () => {
     expect(plain.status).toBe(201);
     expect(plain.body.findings).toBeNull();
 
-    const submitted = await staff.scorekeeper.request('PUT', `${T}/players/0012345679/decklist`, { body: { decklist: ydk('quickdraw-broken.ydk') } });
+    const submitted = await staff.scorekeeper.request('PUT', `${T}/players/0012345679/decklist`, {
+      body: { decklist: ydk('quickdraw-broken.ydk') },
+    });
     expect(submitted.status).toBe(200);
     const reasons = submitted.body.findings.map((f: { reason: string }) => f.reason);
     expect(reasons).toEqual(expect.arrayContaining(['over-copies', 'not-yet-released', 'extra-deck-card-in-main']));
@@ -120,12 +224,18 @@ describe('registration with decklists and deck checks', () => {
       name: { ja: 'クイック・シンクロン', en: 'Quickdraw Synchron' },
     });
 
-    const fixed = await staff.scorekeeper.request('PUT', `${T}/players/0012345679/decklist`, { body: { decklist: ydk('quickdraw-synchro.ydk') } });
+    const fixed = await staff.scorekeeper.request('PUT', `${T}/players/0012345679/decklist`, {
+      body: { decklist: ydk('quickdraw-synchro.ydk') },
+    });
     expect(fixed.body.findings).toEqual([]);
   });
 
   it('names the line of a decklist that does not read', async () => {
-    const bad = await staff.scorekeeper.post(`${T}/players`, { id: '0099', name: 'x', decklist: { format: 'ydk', text: '#main\n12345\nnot-a-passcode\n' } });
+    const bad = await staff.scorekeeper.post(`${T}/players`, {
+      id: '0099',
+      name: 'x',
+      decklist: { format: 'ydk', text: '#main\n12345\nnot-a-passcode\n' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('invalid-decklist');
     expect(bad.body.path).toBe('body.decklist.text');
@@ -156,7 +266,12 @@ describe('importing a player list', () => {
 
   it('writes nothing when one entry is refused, and names it', async () => {
     const before = (await staff.public.get(T)).body.version as number;
-    const refused = await staff.scorekeeper.post(`${T}/players/import`, { players: [{ id: '0000000201', name: '龍可' }, { id: '0000000101', name: '重複' }] });
+    const refused = await staff.scorekeeper.post(`${T}/players/import`, {
+      players: [
+        { id: '0000000201', name: '龍可' },
+        { id: '0000000101', name: '重複' },
+      ],
+    });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'duplicate-player', path: 'body.players[1]' });
     expect((await staff.public.get(T)).body.version).toBe(before);
@@ -170,7 +285,9 @@ describe('importing a player list', () => {
       { id: '0000000301', name: '龍亞', decklist: null },
       { id: '0000000302', name: 'ブルーノ', decklist: null },
     ]);
-    const withDecks = await staff.organizer.post(`${T}/players/import`, { csv: 'id,name,decklist\n0000000401,x,decks/x.ydk\n' });
+    const withDecks = await staff.organizer.post(`${T}/players/import`, {
+      csv: 'id,name,decklist\n0000000401,x,decks/x.ydk\n',
+    });
     expect(withDecks.status).toBe(400);
     expect(withDecks.body).toMatchObject({ code: 'invalid-csv', path: 'body.csv' });
     expect(withDecks.body.message).toMatch(/^body\.csv line 2: /);
@@ -178,7 +295,7 @@ describe('importing a player list', () => {
 });
 
 describe('the rules and the card catalogue', () => {
-  it('serves the shipped pack and the tournament\'s recorded pack', async () => {
+  it("serves the shipped pack and the tournament's recorded pack", async () => {
     const pack = await staff.public.get('/api/policy');
     expect(pack.body.pack.id).toBe('ocg-5ds');
     expect(pack.body.pack.infractions).toHaveLength(19);
@@ -187,9 +304,22 @@ describe('the rules and the card catalogue', () => {
   });
 
   it('assesses a report outside any tournament, as the CLI does', async () => {
-    const decision = await staff.public.post('/api/assess', { infraction: 'tardiness', facts: { minutesLate: 6 }, phase: 'between-matches', previous: ['tardiness'] });
-    expect(decision.body.decision).toMatchObject({ penalty: 'duel-loss', appliesTo: 'next-duel', repeat: { count: 2, upgradeTo: 'match-loss' } });
-    const bad = await staff.public.post('/api/assess', { infraction: 'tardiness', facts: { minutesLate: -6 }, phase: 'between-matches' });
+    const decision = await staff.public.post('/api/assess', {
+      infraction: 'tardiness',
+      facts: { minutesLate: 6 },
+      phase: 'between-matches',
+      previous: ['tardiness'],
+    });
+    expect(decision.body.decision).toMatchObject({
+      penalty: 'duel-loss',
+      appliesTo: 'next-duel',
+      repeat: { count: 2, upgradeTo: 'match-loss' },
+    });
+    const bad = await staff.public.post('/api/assess', {
+      infraction: 'tardiness',
+      facts: { minutesLate: -6 },
+      phase: 'between-matches',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'invalid-report', path: 'body.facts.minutesLate' });
   });
@@ -197,7 +327,12 @@ describe('the rules and the card catalogue', () => {
   it('finds cards by name or passcode', async () => {
     const byName = await staff.public.get(`/api/cards?q=${encodeURIComponent('スターダスト・ドラゴン')}`);
     expect(byName.body.match).toBe('found');
-    expect(byName.body.cards[0]).toEqual({ passcode: 44508094, name: { ja: 'スターダスト・ドラゴン', en: 'Stardust Dragon' }, zone: 'synchro', category: 'monster' });
+    expect(byName.body.cards[0]).toEqual({
+      passcode: 44508094,
+      name: { ja: 'スターダスト・ドラゴン', en: 'Stardust Dragon' },
+      zone: 'synchro',
+      category: 'monster',
+    });
     const byPasscode = await staff.public.get('/api/cards?q=44508094');
     expect(byPasscode.body.cards[0].name.en).toBe('Stardust Dragon');
   });
@@ -205,24 +340,60 @@ describe('the rules and the card catalogue', () => {
   it('converts a deck to ydke:// and back', async () => {
     const url = await staff.public.post('/api/decks/convert', { deck: ydk('quickdraw-synchro.ydk'), to: 'ydke' });
     expect(url.body.text).toMatch(/^ydke:\/\/.+!.+!.+!\n$/);
-    const back = await staff.public.post('/api/decks/convert', { deck: { format: 'ydke', text: url.body.text }, to: 'ydk' });
-    const lines = (text: string) => text.split('\n').filter((l) => /^\d+$/.test(l)).sort();
+    const back = await staff.public.post('/api/decks/convert', {
+      deck: { format: 'ydke', text: url.body.text },
+      to: 'ydk',
+    });
+    const lines = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => /^\d+$/.test(l))
+        .sort();
     expect(lines(back.body.text)).toEqual(lines(ydk('quickdraw-synchro.ydk').text));
   });
 
   it('checks a deck outside a tournament for staff', async () => {
-    const legal = await staff.judge.post('/api/decks/check', { deck: ydk('quickdraw-synchro.ydk'), date: '2011-06-01' });
-    expect(legal.body).toMatchObject({ legal: true, findings: [], differences: [], rules: { cards: { source: 'shipped', cards: 14_222 }, list: { name: '2011.03.01 OCG', date: '2011-03-01' }, warnings: [] } });
-    const heavyStorm = { main: [19613556, ...ydkPasscodes(ydk('quickdraw-synchro.ydk').text).slice(1, 40)], extra: [], side: [] };
-    const listed = await staff.judge.post('/api/decks/check', { deck: heavyStorm, date: '2011-08-20', banlist: '2010.9.1' });
-    expect(listed.body.findings.map((f: { reason: string; passcode: number }) => [f.reason, f.passcode])).toContainEqual(['over-list-limit', 19613556]);
+    const legal = await staff.judge.post('/api/decks/check', {
+      deck: ydk('quickdraw-synchro.ydk'),
+      date: '2011-06-01',
+    });
+    expect(legal.body).toMatchObject({
+      legal: true,
+      findings: [],
+      differences: [],
+      rules: {
+        cards: { source: 'shipped', cards: 14_222 },
+        list: { name: '2011.03.01 OCG', date: '2011-03-01' },
+        warnings: [],
+      },
+    });
+    const heavyStorm = {
+      main: [19613556, ...ydkPasscodes(ydk('quickdraw-synchro.ydk').text).slice(1, 40)],
+      extra: [],
+      side: [],
+    };
+    const listed = await staff.judge.post('/api/decks/check', {
+      deck: heavyStorm,
+      date: '2011-08-20',
+      banlist: '2010.9.1',
+    });
+    expect(
+      listed.body.findings.map((f: { reason: string; passcode: number }) => [f.reason, f.passcode]),
+    ).toContainEqual(['over-list-limit', 19613556]);
     expect(listed.body.rules.list.name).toBe('2010.09.01 OCG (derived)');
     expect(listed.body.rules.warnings[0].en).toContain('more than 4 months before 2011-08-20');
-    const path = await staff.judge.post('/api/decks/check', { deck: heavyStorm, date: '2011-08-20', banlist: '/etc/passwd' });
+    const path = await staff.judge.post('/api/decks/check', {
+      deck: heavyStorm,
+      date: '2011-08-20',
+      banlist: '/etc/passwd',
+    });
     expect([path.status, path.body.path]).toEqual([400, 'body.banlist']);
     const lists = await staff.judge.get('/api/lists?date=2011-06-01');
     expect([lists.body.inForce, lists.body.warning, lists.body.lists.length]).toEqual(['2011.03.01 OCG', null, 65]);
-    const early = await staff.judge.post('/api/decks/check', { deck: ydk('quickdraw-synchro.ydk'), date: '2000-01-01' });
+    const early = await staff.judge.post('/api/decks/check', {
+      deck: ydk('quickdraw-synchro.ydk'),
+      date: '2000-01-01',
+    });
     expect(early.body.legal).toBe(false);
     expect(early.body.findings[0].reason).toBe('not-yet-released');
   });

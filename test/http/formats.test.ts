@@ -26,7 +26,10 @@ describe.each(await storeKinds())('single-duel Swiss, best-of-3 top cut, over HT
   async function paired(): Promise<{ t: string; t1: Pair; t2: Pair }> {
     const id = `formats-${++count}`;
     const created = await staff.organizer.post('/api/tournaments', {
-      id, name: 'YCSJ 予選', date: '2025-06-01', roundMinutes: 40,
+      id,
+      name: 'YCSJ 予選',
+      date: '2025-06-01',
+      roundMinutes: 40,
       structure: { kind: 'swiss', rounds: 3, topCut: 4 },
       stages: { swiss: { bestOf: 1, roundMinutes: 25 }, 'top-cut': { bestOf: 3 } },
     });
@@ -40,12 +43,16 @@ describe.each(await storeKinds())('single-duel Swiss, best-of-3 top cut, over HT
 
   const penalty = (t: string, player: string, report: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     staff.judge.post(`${t}/penalties`, { player, report, choice: { kind: 'guideline' }, ...extra });
-  const table = async (t: string, round: number, n: number) => (await staff.public.get(`${t}/rounds/${round}/pairings`)).body.tables.find((x: { table: number }) => x.table === n);
+  const table = async (t: string, round: number, n: number) =>
+    (await staff.public.get(`${t}/rounds/${round}/pairings`)).body.tables.find((x: { table: number }) => x.table === n);
 
   it('records the format per stage (top-cut minutes default to roundMinutes), and each round says its own', async () => {
     const { t } = await paired();
     const shown = (await staff.public.get(t)).body;
-    expect(shown.settings.stages).toEqual({ swiss: { bestOf: 1, roundMinutes: 25 }, 'top-cut': { bestOf: 3, roundMinutes: 40 } });
+    expect(shown.settings.stages).toEqual({
+      swiss: { bestOf: 1, roundMinutes: 25 },
+      'top-cut': { bestOf: 3, roundMinutes: 40 },
+    });
     expect(shown.rounds[0]).toMatchObject({ round: 1, stage: 'swiss', bestOf: 1, roundMinutes: 25 });
     const board = (await staff.public.get(`${t}/rounds/1/pairings`)).body;
     expect(board).toMatchObject({ bestOf: 1, roundMinutes: 25 });
@@ -55,7 +62,11 @@ describe.each(await storeKinds())('single-duel Swiss, best-of-3 top cut, over HT
 
   it('refuses a best of 2 with 400, naming the field, and creates nothing', async () => {
     const answer = await staff.organizer.post('/api/tournaments', {
-      id: 'never', name: 'x', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, stages: { swiss: { bestOf: 2 } },
+      id: 'never',
+      name: 'x',
+      date: '2025-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      stages: { swiss: { bestOf: 2 } },
     });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).toContain('stages');
@@ -73,9 +84,16 @@ describe.each(await storeKinds())('single-duel Swiss, best-of-3 top cut, over HT
 
   it('a tardiness duel loss decides the single-duel match; a match loss in the duel takes the current match', async () => {
     const { t, t1, t2 } = await paired();
-    const late = await penalty(t, t1[0], { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 6 } });
+    const late = await penalty(t, t1[0], {
+      infraction: 'tardiness',
+      phase: 'between-matches',
+      facts: { minutesLate: 6 },
+    });
     expect(late.status, JSON.stringify(late.body)).toBe(201);
-    expect(await table(t, 1, 1)).toMatchObject({ outcome: { kind: 'win', winner: t1[1], byPenalty: true }, duels: [{ duel: 1, winner: t1[1], byPenalty: [1] }] });
+    expect(await table(t, 1, 1)).toMatchObject({
+      outcome: { kind: 'win', winner: t1[1], byPenalty: true },
+      duels: [{ duel: 1, winner: t1[1], byPenalty: [1] }],
+    });
     const stall = await penalty(t, t2[0], { infraction: 'stalling', phase: 'in-duel' });
     expect(stall.body.penalty.landing).toEqual({ kind: 'match', round: 1, table: 2 });
     expect(await table(t, 1, 2)).toMatchObject({ outcome: { kind: 'win', winner: t2[1], byPenalty: true } });
@@ -83,7 +101,11 @@ describe.each(await storeKinds())('single-duel Swiss, best-of-3 top cut, over HT
 
   it('a duel loss for the next duel of a single duel waits for the next match; a duel number there is refused', async () => {
     const { t, t1 } = await paired();
-    const report = { infraction: 'extra-draw', phase: 'between-duels', facts: { identifiable: false, decisive: false } };
+    const report = {
+      infraction: 'extra-draw',
+      phase: 'between-duels',
+      facts: { identifiable: false, decisive: false },
+    };
     const numbered = await penalty(t, t1[0], report, { round: 1, table: 1, duel: 2 });
     expect([numbered.status, numbered.body.code]).toEqual([400, 'invalid-command']);
     const next = await penalty(t, t1[0], report, { round: 1, table: 1 });
@@ -103,12 +125,24 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
   afterAll(async () => server.close());
 
   it('cuts by record after an ended round, answers who left, and pairs only those still in; a judge is refused', async () => {
-    const created = await staff.organizer.post('/api/tournaments', { id: 'cut', name: 'x', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, stages: { swiss: { bestOf: 1 } } });
+    const created = await staff.organizer.post('/api/tournaments', {
+      id: 'cut',
+      name: 'x',
+      date: '2025-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      stages: { swiss: { bestOf: 1 } },
+    });
     expect(created.status).toBe(201);
     const t = '/api/tournaments/cut';
     for (const p of PLAYERS) await staff.scorekeeper.post(`${t}/players`, p);
-    const matches = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1 })).body.pairing.matches as { table: number; players: Pair }[];
-    for (const m of matches) expect((await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0]] })).status).toBe(200);
+    const matches = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1 })).body.pairing.matches as {
+      table: number;
+      players: Pair;
+    }[];
+    for (const m of matches)
+      expect(
+        (await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0]] })).status,
+      ).toBe(200);
     expect((await staff.scorekeeper.post(`${t}/rounds/1/end`)).status).toBe(200);
     const judge = await staff.judge.post(`${t}/rounds/1/cut`, { maxLosses: 0 });
     expect([judge.status, judge.body.code]).toEqual([403, 'forbidden']);
@@ -118,28 +152,60 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
     expect(cut.status, JSON.stringify(cut.body)).toBe(201);
     expect([...cut.body.cut.out].sort()).toEqual(matches.map((m) => m.players[1]).sort());
     const next = await staff.scorekeeper.post(`${t}/rounds`, { round: 2 });
-    expect((next.body.pairing.matches as { players: Pair }[]).flatMap((m) => m.players).sort()).toEqual(matches.map((m) => m.players[0]).sort());
-    const standings = (await staff.public.get(`${t}/standings`)).body.standings as { player: string; cutAfterRound?: number }[];
+    expect((next.body.pairing.matches as { players: Pair }[]).flatMap((m) => m.players).sort()).toEqual(
+      matches.map((m) => m.players[0]).sort(),
+    );
+    const standings = (await staff.public.get(`${t}/standings`)).body.standings as {
+      player: string;
+      cutAfterRound?: number;
+    }[];
     expect(standings.slice(2).every((r) => r.cutAfterRound === 1)).toBe(true);
   });
 
   it('starts day two with its own format and seat time; the board names it; a judge is refused', async () => {
-    const created = await staff.organizer.post('/api/tournaments', { id: 'days', name: 'x', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 }, stages: { swiss: { bestOf: 1 } } });
+    const created = await staff.organizer.post('/api/tournaments', {
+      id: 'days',
+      name: 'x',
+      date: '2025-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      stages: { swiss: { bestOf: 1 } },
+    });
     expect(created.status).toBe(201);
     const t = '/api/tournaments/days';
     for (const p of PLAYERS) await staff.scorekeeper.post(`${t}/players`, p);
-    const matches = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1 })).body.pairing.matches as { table: number; players: Pair }[];
-    for (const m of matches) await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0]] });
+    const matches = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1 })).body.pairing.matches as {
+      table: number;
+      players: Pair;
+    }[];
+    for (const m of matches)
+      await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0]] });
     await staff.scorekeeper.post(`${t}/rounds/1/end`);
     const body = { name: 'Day 2', bestOf: 3, roundMinutes: 50, seatTime: '2025-06-02T00:30:00.000Z' };
     expect((await staff.judge.post(`${t}/phases`, body)).status).toBe(403);
     const phase = await staff.organizer.post(`${t}/phases`, body);
     expect(phase.status, JSON.stringify(phase.body)).toBe(201);
-    expect(phase.body.phase).toEqual({ name: 'Day 2', fromRound: 2, format: { bestOf: 3, roundMinutes: 50 }, seatTime: '2025-06-02T00:30:00.000Z' });
-    const invited = await staff.scorekeeper.post(`${t}/players`, { id: '0000000077', name: '招待選手', invitation: { reason: 'last year’s champion' } });
+    expect(phase.body.phase).toEqual({
+      name: 'Day 2',
+      fromRound: 2,
+      format: { bestOf: 3, roundMinutes: 50 },
+      seatTime: '2025-06-02T00:30:00.000Z',
+    });
+    const invited = await staff.scorekeeper.post(`${t}/players`, {
+      id: '0000000077',
+      name: '招待選手',
+      invitation: { reason: 'last year’s champion' },
+    });
     expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    expect(invited.body.events[0].data).toMatchObject({ entryRound: 2, invitation: { reason: 'last year’s champion' } });
+    expect(invited.body.events[0].data).toMatchObject({
+      entryRound: 2,
+      invitation: { reason: 'last year’s champion' },
+    });
     expect((await staff.scorekeeper.post(`${t}/rounds`, { round: 2 })).status).toBe(201);
-    expect((await staff.public.get(`${t}/rounds/2/pairings`)).body).toMatchObject({ phase: 'Day 2', bestOf: 3, roundMinutes: 50, seatTime: '2025-06-02T00:30:00.000Z' });
+    expect((await staff.public.get(`${t}/rounds/2/pairings`)).body).toMatchObject({
+      phase: 'Day 2',
+      bestOf: 3,
+      roundMinutes: 50,
+      seatTime: '2025-06-02T00:30:00.000Z',
+    });
   });
 });

@@ -21,7 +21,12 @@ describe.each(await storeKinds())('live streams and credentials on $name', ({ ki
   /** A fresh judge account, logged in with a session. */
   async function judge(): Promise<{ id: string; username: string; client: HttpClient }> {
     const username = `live-judge-${counter++}`;
-    const created = await staff.organizer.post('/api/accounts', { username, displayName: username, roles: ['judge'], password: `${username}-pass` });
+    const created = await staff.organizer.post('/api/accounts', {
+      username,
+      displayName: username,
+      roles: ['judge'],
+      password: `${username}-pass`,
+    });
     expect(created.status).toBe(201);
     const client = server.client();
     await client.login(username, `${username}-pass`);
@@ -70,7 +75,10 @@ describe.each(await storeKinds())('live streams and credentials on $name', ({ ki
     await phone.login(username, `${username}-pass`);
     const sessionStream = await staffStream(sessionOf(phone));
     const tokenStream = await staffStream({ authorization: `Bearer ${token.body.token}` });
-    const changed = await client.post('/api/auth/password', { currentPassword: `${username}-pass`, newPassword: 'a-brand-new-pass' });
+    const changed = await client.post('/api/auth/password', {
+      currentPassword: `${username}-pass`,
+      newPassword: 'a-brand-new-pass',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.tokensRevoked).toBe(1);
     await sessionStream.ended();
@@ -93,8 +101,16 @@ describe.each(await storeKinds())('live streams and credentials on $name', ({ ki
   });
 
   it('does not read a whole log for an old Last-Event-ID: far behind, a stream gets hello only', async () => {
-    const players = Array.from({ length: 600 }, (_, i) => ({ id: `9${String(i).padStart(9, '0')}`, name: `Player ${i}` }));
-    const created = await staff.organizer.post('/api/tournaments', { id: 'big', name: 'Big', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 } });
+    const players = Array.from({ length: 600 }, (_, i) => ({
+      id: `9${String(i).padStart(9, '0')}`,
+      name: `Player ${i}`,
+    }));
+    const created = await staff.organizer.post('/api/tournaments', {
+      id: 'big',
+      name: 'Big',
+      date: '2025-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
     expect(created.status).toBe(201);
     const imported = await staff.scorekeeper.post('/api/tournaments/big/players/import', { players });
     expect(imported.status).toBe(201);
@@ -109,7 +125,9 @@ describe.each(await storeKinds())('live streams and credentials on $name', ({ ki
     await stream.close();
 
     // A near reconnect still catches up.
-    const near = await SseClient.open(`${server.url}/api/tournaments/big/live`, { 'last-event-id': String(imported.body.version) });
+    const near = await SseClient.open(`${server.url}/api/tournaments/big/live`, {
+      'last-event-id': String(imported.body.version),
+    });
     const caughtUp = await near.next((e) => e.event === 'events');
     expect(caughtUp.data.version).toBe(late.body.version);
     await near.close();

@@ -16,7 +16,10 @@ const T = '/api/tournaments/scale';
 
 /** Resolves with the promise's value, or rejects when it takes longer than `ms` (the bound the issue sets). */
 function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  ]);
 }
 
 describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
@@ -35,12 +38,22 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     const organizer = new HttpClient(a.url);
     await organizer.login('organizer', a.password!);
     await organizer.post('/api/auth/password', { currentPassword: a.password, newPassword: 'organizer-password-1' });
-    const created = await organizer.post('/api/accounts', { username: 'desk', displayName: 'Desk', roles: ['organizer', 'scorekeeper', 'judge'], password: 'desk-password-1' });
+    const created = await organizer.post('/api/accounts', {
+      username: 'desk',
+      displayName: 'Desk',
+      roles: ['organizer', 'scorekeeper', 'judge'],
+      password: 'desk-password-1',
+    });
     expect(created.status).toBe(201);
     const desk = new HttpClient(a.url);
     await desk.login('desk', 'desk-password-1');
     token = (await desk.post('/api/auth/tokens', { label: 'scale-out' })).body.token as string;
-    const tournament = await onA().post('/api/tournaments', { id: 'scale', name: 'スケールアウト', date: '2025-06-01', structure: { kind: 'swiss', rounds: 4, topCut: 0 } });
+    const tournament = await onA().post('/api/tournaments', {
+      id: 'scale',
+      name: 'スケールアウト',
+      date: '2025-06-01',
+      structure: { kind: 'swiss', rounds: 4, topCut: 0 },
+    });
     expect(tournament.status).toBe(201);
   }, 120_000);
 
@@ -55,7 +68,11 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
       await live.next((e) => e.event === 'hello');
       const written = await onA().post(`${T}/players`, { id: '0000000001', name: '遊城十代' });
       expect(written.status).toBe(201);
-      const frame = await within(1_000, live.next((e) => e.event === 'events' && e.data.version === written.body.version), 'the write on A reaching B');
+      const frame = await within(
+        1_000,
+        live.next((e) => e.event === 'events' && e.data.version === written.body.version),
+        'the write on A reaching B',
+      );
       expect(frame.data.events.map((e: { type: string }) => e.type)).toEqual(['PlayerRegistered']);
       expect(frame.id).toBe(String(written.body.version));
     } finally {
@@ -75,7 +92,11 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    const other = await onB().post(`${T}/players/import`, { players: [{ id: '0000000009', name: '別人' }] }, { headers });
+    const other = await onB().post(
+      `${T}/players/import`,
+      { players: [{ id: '0000000009', name: '別人' }] },
+      { headers },
+    );
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('idempotency-key-reused');
   });
@@ -97,12 +118,17 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
   it('never forks a tournament when both processes append to it at once', async () => {
     const before = (await onA().get(T)).body.version as number;
     const ids = Array.from({ length: 40 }, (_, i) => String(100 + i).padStart(10, '0'));
-    const answers = await Promise.all(ids.map((id, i) => (i % 2 === 0 ? onA() : onB()).post(`${T}/players`, { id, name: `選手${id}` })));
+    const answers = await Promise.all(
+      ids.map((id, i) => (i % 2 === 0 ? onA() : onB()).post(`${T}/players`, { id, name: `選手${id}` })),
+    );
     expect(answers.filter((r) => r.status !== 201).map((r) => [r.status, r.body])).toEqual([]);
     const versions = answers.map((r) => r.body.version as number).sort((x, y) => x - y);
     expect(versions).toEqual(ids.map((_, i) => before + i + 1));
     const log = await onA().get(`${T}/export?format=events`);
-    const events = (log.body as string).trim().split('\n').map((line) => JSON.parse(line) as { seq: number; type: string; data: { player?: { id: string } } });
+    const events = (log.body as string)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { seq: number; type: string; data: { player?: { id: string } } });
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const registered = events.filter((e) => e.type === 'PlayerRegistered').map((e) => e.data.player?.id);
     expect(new Set(registered).size).toBe(registered.length);

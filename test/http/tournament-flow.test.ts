@@ -24,14 +24,30 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
 
   it('lists and shows the tournament to the public', async () => {
     const list = await staff.public.get('/api/tournaments');
-    expect(list.body.tournaments).toEqual([{ id: 'kanto', name: '関東地区予選', date: '2025-06-01', status: 'open', players: 4, rounds: 0, version: 5 }]);
+    expect(list.body.tournaments).toEqual([
+      { id: 'kanto', name: '関東地区予選', date: '2025-06-01', status: 'open', players: 4, rounds: 0, version: 5 },
+    ]);
     const one = await staff.public.get(t);
     expect(one.headers.get('etag')).toBe('"5"');
-    expect(one.body).toMatchObject({ id: 'kanto', version: 5, players: 4, pack: { id: 'ocg-5ds' }, settings: { roundMinutes: 40, decklistsRequired: false } });
+    expect(one.body).toMatchObject({
+      id: 'kanto',
+      version: 5,
+      players: 4,
+      pack: { id: 'ocg-5ds' },
+      settings: { roundMinutes: 40, decklistsRequired: false },
+    });
     const players = await staff.public.get(`${t}/players`);
     expect(players.body.players).toEqual(PLAYERS.map((p) => ({ ...p, dropped: false, status: 'active' })));
     const staffView = await staff.judge.get(`${t}/players`);
-    expect(staffView.body.players[0]).toEqual({ ...PLAYERS[0], dropped: false, status: 'active', entryRound: 1, decklist: false, deck: { state: 'none', findings: 0 }, dropReason: null });
+    expect(staffView.body.players[0]).toEqual({
+      ...PLAYERS[0],
+      dropped: false,
+      status: 'active',
+      entryRound: 1,
+      decklist: false,
+      deck: { state: 'none', findings: 0 },
+      dropReason: null,
+    });
   });
 
   it('answers the registration slip code, an HMAC the server recomputes', async () => {
@@ -58,12 +74,18 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
 
   it('shows the board and one player their own table', async () => {
     const board = await staff.public.get(`${t}/rounds/1/pairings`);
-    expect(board.body.tables.map((x: { table: number; players: { id: string }[] }) => [x.table, x.players.map((p) => p.id)])).toEqual(
-      matches.map((m) => [m.table, [...m.players]]),
-    );
+    expect(
+      board.body.tables.map((x: { table: number; players: { id: string }[] }) => [x.table, x.players.map((p) => p.id)]),
+    ).toEqual(matches.map((m) => [m.table, [...m.players]]));
     const [first, second] = matches[1]!.players;
     const mine = await staff.public.get(`${t}/rounds/1/pairings/${first}`);
-    expect(mine.body).toMatchObject({ round: 1, table: 2, bye: false, reported: false, opponent: { id: second, name: PLAYERS.find((p) => p.id === second)!.name } });
+    expect(mine.body).toMatchObject({
+      round: 1,
+      table: 2,
+      bye: false,
+      reported: false,
+      opponent: { id: second, name: PLAYERS.find((p) => p.id === second)!.name },
+    });
     const stranger = await staff.public.get(`${t}/rounds/1/pairings/9999999999`);
     expect(stranger.status).toBe(404);
   });
@@ -72,8 +94,14 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     const [a, b] = matches[0]!.players;
     const reported = await staff.scorekeeper.post(`${t}/rounds/1/tables/1/result`, { duels: [a, b, a] });
     expect(reported.status).toBe(200);
-    expect(reported.body.events[0]).toMatchObject({ type: 'ResultReported', actor: 'scorer', data: { round: 1, table: 1, duels: [a, b, a] } });
-    const correction = await staff.judge.request('PUT', `${t}/rounds/1/tables/1/result`, { body: { duels: [b, b], reason: 'slip misread' } });
+    expect(reported.body.events[0]).toMatchObject({
+      type: 'ResultReported',
+      actor: 'scorer',
+      data: { round: 1, table: 1, duels: [a, b, a] },
+    });
+    const correction = await staff.judge.request('PUT', `${t}/rounds/1/tables/1/result`, {
+      body: { duels: [b, b], reason: 'slip misread' },
+    });
     expect(correction.status).toBe(403);
     expect(correction.body.code).toBe('forbidden');
     const twice = await staff.scorekeeper.post(`${t}/rounds/1/tables/1/result`, { duels: [b, b] });
@@ -98,7 +126,11 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     const log = await staff.organizer.get(`${t}/export?format=events`);
-    const results = (log.body as string).trim().split('\n').map((line) => JSON.parse(line)).filter((e) => e.type === 'ResultReported');
+    const results = (log.body as string)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type === 'ResultReported');
     expect(results).toHaveLength(2);
     const other = await staff.scorekeeper.post(`${t}/rounds/1/tables/2/result`, { duels: [a, 'draw'] }, { headers });
     expect(other.status).toBe(422);
@@ -108,11 +140,15 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
   it('refuses a write decided on a stale version with 409 (If-Match)', async () => {
     const current = await staff.public.get(t);
     const version = current.body.version as number;
-    const stale = await staff.scorekeeper.post(`${t}/rounds/1/end`, undefined, { headers: { 'if-match': `"${version - 1}"` } });
+    const stale = await staff.scorekeeper.post(`${t}/rounds/1/end`, undefined, {
+      headers: { 'if-match': `"${version - 1}"` },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('version-conflict');
     expect((await staff.public.get(t)).body.version).toBe(version);
-    const fresh = await staff.scorekeeper.post(`${t}/rounds/1/end`, undefined, { headers: { 'if-match': `"${version}"` } });
+    const fresh = await staff.scorekeeper.post(`${t}/rounds/1/end`, undefined, {
+      headers: { 'if-match': `"${version}"` },
+    });
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('etag')).toBe(`"${version + 1}"`);
   });
@@ -122,11 +158,16 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     expect(standings.body.afterRound).toBe(1);
     const winners = [matches[0]!.players[0], matches[1]!.players[0]];
     const rows = standings.body.standings as { player: string; points: number; rank: number }[];
-    expect(rows.filter((r) => r.points === 3).map((r) => r.player).sort()).toEqual([...winners].sort());
+    expect(
+      rows
+        .filter((r) => r.points === 3)
+        .map((r) => r.player)
+        .sort(),
+    ).toEqual([...winners].sort());
     expect(rows.map((r) => r.rank)).toEqual([1, 2, 3, 4]);
   });
 
-  it('replays a retried pairing even a minute later (its seat time is the first attempt\'s)', async () => {
+  it("replays a retried pairing even a minute later (its seat time is the first attempt's)", async () => {
     const headers = { 'idempotency-key': 'pair-round-2' };
     const first = await staff.scorekeeper.post(`${t}/rounds`, { round: 2 }, { headers });
     expect(first.status).toBe(201);
@@ -142,16 +183,31 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
 
   it('assesses, issues a guideline penalty as a judge, and refuses a judge a disqualification', async () => {
     const player = PLAYERS[0].id;
-    const assessed = await staff.judge.post(`${t}/penalties/assess`, { player, infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' });
+    const assessed = await staff.judge.post(`${t}/penalties/assess`, {
+      player,
+      infraction: 'extra-draw',
+      facts: { identifiable: true, decisive: false },
+      phase: 'in-duel',
+    });
     expect(assessed.status).toBe(200);
-    expect(assessed.body.decision).toMatchObject({ infraction: 'extra-draw', penalty: 'warning', recorded: true, repeat: null });
+    expect(assessed.body.decision).toMatchObject({
+      infraction: 'extra-draw',
+      penalty: 'warning',
+      recorded: true,
+      repeat: null,
+    });
     const issued = await staff.judge.post(`${t}/penalties`, {
       player,
       report: { infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' },
       choice: { kind: 'guideline' },
     });
     expect(issued.status).toBe(201);
-    expect(issued.body.penalty).toMatchObject({ penaltyId: 1, player, penalty: 'warning', judge: { id: 'judge', role: 'judge' } });
+    expect(issued.body.penalty).toMatchObject({
+      penaltyId: 1,
+      player,
+      penalty: 'warning',
+      judge: { id: 'judge', role: 'judge' },
+    });
 
     const dq = await staff.judge.post(`${t}/penalties`, {
       player: PLAYERS[1].id,
@@ -174,30 +230,51 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
       statements: ['saw them play rock-paper-scissors'],
     });
     expect(dq.status).toBe(201);
-    expect(dq.body.penalty).toMatchObject({ penaltyId: 2, penalty: 'disqualification', judge: { id: 'hj', role: 'head-judge' } });
+    expect(dq.body.penalty).toMatchObject({
+      penaltyId: 2,
+      penalty: 'disqualification',
+      judge: { id: 'hj', role: 'head-judge' },
+    });
     const record = await staff.judge.get(`/api/record?player=${PLAYERS[1].id}`);
     expect(record.body.players[PLAYERS[1].id].map((e: { penalty: string }) => e.penalty)).toEqual(['disqualification']);
 
-    const judgeAppeal = await staff.judge.post(`${t}/penalties/2/appeal`, { outcome: 'rescinded', reason: 'it was a coin for first turn' });
+    const judgeAppeal = await staff.judge.post(`${t}/penalties/2/appeal`, {
+      outcome: 'rescinded',
+      reason: 'it was a coin for first turn',
+    });
     expect(judgeAppeal.status).toBe(403);
-    const appeal = await staff.headJudge.post(`${t}/penalties/2/appeal`, { outcome: 'rescinded', reason: 'it was a coin for first turn' });
+    const appeal = await staff.headJudge.post(`${t}/penalties/2/appeal`, {
+      outcome: 'rescinded',
+      reason: 'it was a coin for first turn',
+    });
     expect(appeal.status).toBe(200);
-    expect(appeal.body.events[0]).toMatchObject({ type: 'PenaltyRescinded', data: { penaltyId: 2, reason: 'it was a coin for first turn' } });
+    expect(appeal.body.events[0]).toMatchObject({
+      type: 'PenaltyRescinded',
+      data: { penaltyId: 2, reason: 'it was a coin for first turn' },
+    });
     const after = await staff.judge.get(`/api/record?player=${PLAYERS[1].id}`);
     expect(after.body.players[PLAYERS[1].id]).toEqual([]);
     const penalties = await staff.scorekeeper.get(`${t}/penalties`);
-    expect(penalties.body.penalties.map((p: { id: number; status: string; name: string }) => [p.id, p.status, p.name])).toEqual([
+    expect(
+      penalties.body.penalties.map((p: { id: number; status: string; name: string }) => [p.id, p.status, p.name]),
+    ).toEqual([
       [1, 'in-force', PLAYERS[0].name],
       [2, 'rescinded', PLAYERS[1].name],
     ]);
   });
 
-  it("shows a player their own record with the slip code, and nothing without it", async () => {
+  it('shows a player their own record with the slip code, and nothing without it', async () => {
     const player = PLAYERS[0].id;
     const code = playerCode('test-secret-0123456789abcdef', 'kanto', player);
-    const mine = await staff.public.get(`${t}/players/${player}/record?code=${code.toLowerCase().slice(0, 4)}-${code.slice(4)}`);
+    const mine = await staff.public.get(
+      `${t}/players/${player}/record?code=${code.toLowerCase().slice(0, 4)}-${code.slice(4)}`,
+    );
     expect(mine.status).toBe(200);
-    expect(mine.body).toMatchObject({ id: player, name: PLAYERS[0].name, penalties: [{ id: 1, infraction: 'extra-draw', penalty: 'warning' }] });
+    expect(mine.body).toMatchObject({
+      id: player,
+      name: PLAYERS[0].name,
+      penalties: [{ id: 1, infraction: 'extra-draw', penalty: 'warning' }],
+    });
     expect(mine.body.rounds[0].round).toBe(1);
     const wrong = await staff.public.get(`${t}/players/${player}/record?code=AAAAAAAA`);
     expect(wrong.status).toBe(403);
@@ -210,9 +287,17 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     const csv = await staff.scorekeeper.get(`${t}/export?format=standings.csv&lang=en`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (csv.body as string).split('\r\n');
-    expect(lines[0]).toBe('Place,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status');
+    expect(lines[0]).toBe(
+      'Place,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status',
+    );
     expect(lines).toHaveLength(6);
-    const bytes = new Uint8Array(await (await fetch(`${server.url}${t}/export?format=standings.csv`, { headers: { cookie: `shinpan_session=${staff.scorekeeper.cookie('shinpan_session')}` } })).arrayBuffer());
+    const bytes = new Uint8Array(
+      await (
+        await fetch(`${server.url}${t}/export?format=standings.csv`, {
+          headers: { cookie: `shinpan_session=${staff.scorekeeper.cookie('shinpan_session')}` },
+        })
+      ).arrayBuffer(),
+    );
     // A BOM first, so Excel in Japan opens the file as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const ja = await staff.scorekeeper.get(`${t}/export?format=penalties.csv`);

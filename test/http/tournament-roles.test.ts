@@ -58,13 +58,21 @@ for (const { name, kind } of await storeKinds()) {
     });
 
     it('cannot create tournaments or manage accounts, which need a role on every tournament', async () => {
-      const create = await scoped.post('/api/tournaments', { id: 'tohoku', name: '東北', date: '2025-06-01', structure: { kind: 'swiss', rounds: 3, topCut: 0 } });
+      const create = await scoped.post('/api/tournaments', {
+        id: 'tohoku',
+        name: '東北',
+        date: '2025-06-01',
+        structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      });
       expect(create.status).toBe(403);
       expect((await scoped.get('/api/accounts')).status).toBe(403);
     });
 
     it('sees another tournament\u2019s live stream as the public does', async () => {
-      const cookie = ['shinpan_session', 'shinpan_csrf'].map((n) => (scoped.cookie(n) ? `${n}=${scoped.cookie(n)}` : '')).filter(Boolean).join('; ');
+      const cookie = ['shinpan_session', 'shinpan_csrf']
+        .map((n) => (scoped.cookie(n) ? `${n}=${scoped.cookie(n)}` : ''))
+        .filter(Boolean)
+        .join('; ');
       const own = await SseClient.open(`${server.url}/api/tournaments/kanto/live`, { cookie });
       const other = await SseClient.open(`${server.url}/api/tournaments/kansai/live`, { cookie });
       try {
@@ -77,12 +85,19 @@ for (const { name, kind } of await storeKinds()) {
     });
 
     it('refuses an account with no role anywhere, and keeps scoped roles through a change', async () => {
-      const none = await staff.organizer.post('/api/accounts', { username: 'nobody', displayName: 'Nobody', roles: [], password: 'nobody-password-1' });
+      const none = await staff.organizer.post('/api/accounts', {
+        username: 'nobody',
+        displayName: 'Nobody',
+        roles: [],
+        password: 'nobody-password-1',
+      });
       expect(none.status).toBe(422);
       expect(none.body.code).toBe('no-roles');
       const accounts = (await staff.organizer.get('/api/accounts')).body.accounts as { id: string; username: string }[];
       const id = accounts.find((a) => a.username === 'kanto-org')!.id;
-      const changed = await staff.organizer.patch(`/api/accounts/${id}`, { tournamentRoles: { kanto: ['scorekeeper'], kansai: ['judge'] } });
+      const changed = await staff.organizer.patch(`/api/accounts/${id}`, {
+        tournamentRoles: { kanto: ['scorekeeper'], kansai: ['judge'] },
+      });
       expect(changed.status).toBe(200);
       expect(changed.body.account.tournamentRoles).toEqual({ kanto: ['scorekeeper'], kansai: ['judge'] });
       expect((await staff.organizer.patch(`/api/accounts/${id}`, { tournamentRoles: {} })).status).toBe(422);

@@ -9,7 +9,15 @@ import { runScenario } from './landing-run.js';
 
 describe('landing cases found by the property', () => {
   it('given a match reported in the last round, when a match loss is found between matches, then no match is left and it is refused (point 5)', () => {
-    runScenario({ players: 6, rounds: 1, seed: 0, steps: [{ kind: 'report', table: 1, duels: [] }, { kind: 'penalty', player: 1, report: 0, phase: 'between-matches' }] });
+    runScenario({
+      players: 6,
+      rounds: 1,
+      seed: 0,
+      steps: [
+        { kind: 'report', table: 1, duels: [] },
+        { kind: 'penalty', player: 1, report: 0, phase: 'between-matches' },
+      ],
+    });
   });
 
   it('given a duel lost by penalty in the running match, when a match loss is added between matches, then the match counts as begun and the loss needs a next match (points 1, 8)', () => {
@@ -74,7 +82,12 @@ describe('landing cases found by the property', () => {
       seed: 5,
       steps: [
         ...[0, 1, 2].map((table) => ({ kind: 'report' as const, table, duels: [0, 0] as const })),
-        ...[0, 1, 2, 3, 4, 5].map((player) => ({ kind: 'penalty' as const, player, report: 0, phase: 'between-matches' as const })),
+        ...[0, 1, 2, 3, 4, 5].map((player) => ({
+          kind: 'penalty' as const,
+          player,
+          report: 0,
+          phase: 'between-matches' as const,
+        })),
         { kind: 'next-round' },
       ],
     });

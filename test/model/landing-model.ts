@@ -11,7 +11,14 @@ import type { Pack } from '../../src/core/policy/pack-schema.js';
  * Penalty ladder: caution < warning < duel-loss < match-loss < disqualification < DQ with loss of prizes.
  */
 
-export const LADDER = ['caution', 'warning', 'duel-loss', 'match-loss', 'disqualification', 'disqualification-forfeit-prizes'] as const;
+export const LADDER = [
+  'caution',
+  'warning',
+  'duel-loss',
+  'match-loss',
+  'disqualification',
+  'disqualification-forfeit-prizes',
+] as const;
 export type Penalty = (typeof LADDER)[number];
 export type Phase = 'in-duel' | 'between-duels' | 'between-matches';
 
@@ -45,7 +52,11 @@ export interface PenaltyRecord {
   rescinded: boolean;
 }
 
-export type Outcome = { kind: 'pending' } | { kind: 'win'; winner: string } | { kind: 'draw' } | { kind: 'double-loss' };
+export type Outcome =
+  | { kind: 'pending' }
+  | { kind: 'win'; winner: string }
+  | { kind: 'draw' }
+  | { kind: 'double-loss' };
 
 export interface Report {
   readonly player: string;
@@ -88,7 +99,12 @@ export class LandingModel {
 
   /** A round as it was paired (the pairings are an input of the model, not a rule of it). */
   paired(number: number, pairs: readonly (readonly [string, string])[], byes: readonly string[]): void {
-    this.rounds.push({ number, matches: pairs.map((players, i) => ({ round: number, table: i + 1, players, report: null })), byes: [...byes], ended: false });
+    this.rounds.push({
+      number,
+      matches: pairs.map((players, i) => ({ round: number, table: i + 1, players, report: null })),
+      byes: [...byes],
+      ended: false,
+    });
   }
 
   ended(round: number): void {
@@ -105,7 +121,13 @@ export class LandingModel {
 
   /** Dropped on request, or disqualified by a penalty in force (1-E, 1-F: the player leaves the tournament). */
   isOut(player: string): boolean {
-    return this.dropped.has(player) || this.inForce().some((p) => p.player === player && (p.penalty === 'disqualification' || p.penalty === 'disqualification-forfeit-prizes'));
+    return (
+      this.dropped.has(player) ||
+      this.inForce().some(
+        (p) =>
+          p.player === player && (p.penalty === 'disqualification' || p.penalty === 'disqualification-forfeit-prizes'),
+      )
+    );
   }
 
   /** An appeal takes a penalty in force away; its effects go with it. */
@@ -157,7 +179,10 @@ export class LandingModel {
     // Spec §4: only a match being played can already be lost.
     if (!inMatch && r.matchAlreadyLost) return null;
     const alreadyLost = r.matchAlreadyLost === true || (current !== undefined && this.lostBy(current, r.player));
-    const decision = assess({ infraction: r.infraction, phase: r.phase, ...(r.facts ? { facts: r.facts } : {}) }, this.pack);
+    const decision = assess(
+      { infraction: r.infraction, phase: r.phase, ...(r.facts ? { facts: r.facts } : {}) },
+      this.pack,
+    );
     if (!decision.ok) return null;
     const guideline = decision.value.penalty;
 
@@ -165,7 +190,9 @@ export class LandingModel {
     const firstAsked = !(r.additional !== undefined && (guideline === 'caution' || guideline === 'warning'));
     const first = this.land(r, guideline, current, alreadyLost, latest?.number ?? 0, firstAsked);
     if (!first) return null;
-    const made: PenaltyRecord[] = [{ id: this.penalties.length + 1, player: r.player, penalty: guideline, target: first, rescinded: false }];
+    const made: PenaltyRecord[] = [
+      { id: this.penalties.length + 1, player: r.player, penalty: guideline, target: first, rescinded: false },
+    ];
     if (r.additional !== undefined) {
       // Rules 7 and 10: one further penalty, only where the result was affected, above the guideline.
       if (!decision.value.additionalPenaltyAllowed) return null;
@@ -174,7 +201,13 @@ export class LandingModel {
       const second = this.land(r, r.additional, current, alreadyLost, latest?.number ?? 0, true);
       this.penalties.splice(this.penalties.length - made.length, made.length);
       if (!second) return null;
-      made.push({ id: this.penalties.length + 2, player: r.player, penalty: r.additional, target: second, rescinded: false });
+      made.push({
+        id: this.penalties.length + 2,
+        player: r.player,
+        penalty: r.additional,
+        target: second,
+        rescinded: false,
+      });
     }
     this.penalties.push(...made);
     return made;
@@ -184,7 +217,14 @@ export class LandingModel {
    * Where one penalty lands (spec §4), or null when the command must be refused. `asked`: the
    * judge's duel number and "next match" choice belong to this penalty.
    */
-  private land(r: Report, penalty: Penalty, current: Match | undefined, alreadyLost: boolean, latest: number, asked: boolean): Target | null {
+  private land(
+    r: Report,
+    penalty: Penalty,
+    current: Match | undefined,
+    alreadyLost: boolean,
+    latest: number,
+    asked: boolean,
+  ): Target | null {
     const duel = asked ? r.duel : undefined;
     const nextAsked = asked && r.appliesTo === 'next-match';
     const inMatch = r.phase !== 'between-matches';
@@ -245,7 +285,14 @@ export class LandingModel {
     const round = this.rounds.at(-1);
     const m = round && !round.ended ? round.matches.find((x) => x.players.includes(player)) : undefined;
     if (!m) return latest + 1;
-    const begun = m.report !== null || this.inForce().some((p) => (p.target.kind === 'duel' || p.target.kind === 'match') && p.target.round === m.round && p.target.table === m.table);
+    const begun =
+      m.report !== null ||
+      this.inForce().some(
+        (p) =>
+          (p.target.kind === 'duel' || p.target.kind === 'match') &&
+          p.target.round === m.round &&
+          p.target.table === m.table,
+      );
     if (begun) return latest + 1;
     if (needsDuel && this.outcome(m).kind !== 'pending') return latest + 1;
     return m.round;
@@ -303,7 +350,9 @@ export class LandingModel {
       if (!m) continue;
       // A duel loss needs a duel: a match whose duels this player already lost by earlier penalties is passed over.
       if (p.penalty === 'duel-loss') {
-        const earlier = this.inForce().filter((q) => q.id < p.id && q.player === p.player && q.penalty === 'duel-loss' && this.matchOf(q) === m).length;
+        const earlier = this.inForce().filter(
+          (q) => q.id < p.id && q.player === p.player && q.penalty === 'duel-loss' && this.matchOf(q) === m,
+        ).length;
         if (earlier >= this.wins) continue;
       }
       return m;
@@ -349,11 +398,18 @@ export class LandingModel {
     const last = Math.max(0, ...losses.map((d) => d.duel));
     let next = 0;
     let positions = 0;
-    for (let duel = 1; (wins[a] ?? 0) < this.wins && (wins[b] ?? 0) < this.wins && (this.bestOf === 3 || positions < 1); duel += 1) {
+    for (
+      let duel = 1;
+      (wins[a] ?? 0) < this.wins && (wins[b] ?? 0) < this.wins && (this.bestOf === 3 || positions < 1);
+      duel += 1
+    ) {
       positions += 1;
       const here = new Set(losses.filter((d) => d.duel === duel).map((d) => d.player));
       if (here.size > 0) {
-        if (here.size === 1) { const w = here.has(a) ? b : a; wins[w] = (wins[w] ?? 0) + 1; }
+        if (here.size === 1) {
+          const w = here.has(a) ? b : a;
+          wins[w] = (wins[w] ?? 0) + 1;
+        }
       } else if (next < reported.length) {
         const w = reported[next++] as string;
         if (w !== 'draw') wins[w] = (wins[w] ?? 0) + 1;
@@ -370,7 +426,10 @@ export class LandingModel {
     if (losers.size > 0) return { kind: 'win', winner: losers.has(a) ? b : a };
     // A report made around other penalty duels than those in force no longer counts.
     const around = this.duelPenaltyIds(m);
-    const fresh = m.report !== null && m.report.aroundPenalties.length === around.length && m.report.aroundPenalties.every((id, i) => id === around[i]);
+    const fresh =
+      m.report !== null &&
+      m.report.aroundPenalties.length === around.length &&
+      m.report.aroundPenalties.every((id, i) => id === around[i]);
     const { wins } = this.layDuels(m, fresh ? (m.report as { duels: string[] }).duels : []);
     const [wa, wb] = [wins[a] ?? 0, wins[b] ?? 0];
     if (Math.max(wa, wb) < this.wins && !fresh) return { kind: 'pending' };
@@ -389,7 +448,12 @@ export class LandingModel {
 
   /** A loss waiting for "the next match" when none can come any more (say the player missed the top cut): it stays, with no effect. */
   couldNotLand(p: PenaltyRecord): boolean {
-    return !p.rescinded && p.target.kind === 'next' && this.matchOf(p) === undefined && !this.hasMatchLeft(p.player, p.target.from);
+    return (
+      !p.rescinded &&
+      p.target.kind === 'next' &&
+      this.matchOf(p) === undefined &&
+      !this.hasMatchLeft(p.player, p.target.from)
+    );
   }
 
   /** Match points (win 3, draw 1, bye 3) and status: a disqualified player has left and holds no rank. */
@@ -408,7 +472,8 @@ export class LandingModel {
     for (const p of this.inForce()) {
       const row = out.get(p.player) as { status: string };
       if (p.penalty === 'disqualification-forfeit-prizes') row.status = 'disqualified-forfeit-prizes';
-      else if (p.penalty === 'disqualification' && row.status !== 'disqualified-forfeit-prizes') row.status = 'disqualified';
+      else if (p.penalty === 'disqualification' && row.status !== 'disqualified-forfeit-prizes')
+        row.status = 'disqualified';
     }
     return out;
   }

@@ -23,7 +23,10 @@ const T0 = '2009-03-01T10:00:00+09:00';
 /** Who gives each command: the head judge where allowed (no authority question in this model), else its first role. */
 const by = (type: TournamentCommandType) => {
   const roles = COMMAND_ROLES[type];
-  return { at: T0, actor: { id: 'staff', role: roles.includes('head-judge') ? ('head-judge' as const) : (roles[0] as Role) } };
+  return {
+    at: T0,
+    actor: { id: 'staff', role: roles.includes('head-judge') ? ('head-judge' as const) : (roles[0] as Role) },
+  };
 };
 
 /** The reports a judge can make in the model's events, with the facts the guideline needs. */
@@ -83,9 +86,21 @@ class Run {
     // The model plays every round to the same number of duels: the top cut gets the Swiss format too.
     const format = { bestOf: 1 as const, roundMinutes: 25 };
     const stages = bestOf === 1 ? { stages: { swiss: format, 'top-cut': format } } : {};
-    const settings = { name: 'model', date: '2009-03-01', decklistsRequired: false, roundMinutes: 40, structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut }, ...stages };
-    this.must({ type: 'CreateTournament', data: { tournamentId: 'm', settings, pack: { id: pack.id, version: pack.version, content: pack } }, meta: by('CreateTournament') });
-    for (const id of this.ids) this.must({ type: 'RegisterPlayer', data: { player: { id, name: id } }, meta: by('RegisterPlayer') });
+    const settings = {
+      name: 'model',
+      date: '2009-03-01',
+      decklistsRequired: false,
+      roundMinutes: 40,
+      structure: { kind: 'swiss' as const, rounds: scenario.rounds, topCut },
+      ...stages,
+    };
+    this.must({
+      type: 'CreateTournament',
+      data: { tournamentId: 'm', settings, pack: { id: pack.id, version: pack.version, content: pack } },
+      meta: by('CreateTournament'),
+    });
+    for (const id of this.ids)
+      this.must({ type: 'RegisterPlayer', data: { player: { id, name: id } }, meta: by('RegisterPlayer') });
     this.pair();
   }
 
@@ -103,15 +118,25 @@ class Run {
 
   must(command: TournamentCommand): TournamentEvent[] {
     const events = this.try(command);
-    if (events === null) throw new Error(`the core refused ${command.type}: ${JSON.stringify(decide(command, this.state))}`);
+    if (events === null)
+      throw new Error(`the core refused ${command.type}: ${JSON.stringify(decide(command, this.state))}`);
     return events;
   }
 
   pair(): void {
     const round = this.t.rounds.length + 1;
-    const events = this.try({ type: 'PairRound', data: { round }, meta: { ...by('PairRound'), seed: this.scenario.seed + round } });
+    const events = this.try({
+      type: 'PairRound',
+      data: { round },
+      meta: { ...by('PairRound'), seed: this.scenario.seed + round },
+    });
     const paired = events?.find((e) => e.type === 'RoundPaired');
-    if (paired?.type === 'RoundPaired') this.model.paired(round, paired.data.matches.map((m) => m.players), paired.data.byes);
+    if (paired?.type === 'RoundPaired')
+      this.model.paired(
+        round,
+        paired.data.matches.map((m) => m.players),
+        paired.data.byes,
+      );
   }
 
   step(step: Step): void {
@@ -135,7 +160,12 @@ class Run {
           type: 'IssuePenalty',
           data: {
             player,
-            report: { infraction: spec.infraction, phase: step.phase, ...(spec.facts ? { facts: spec.facts } : {}), ...(step.matchAlreadyLost ? { matchAlreadyLost: true } : {}) },
+            report: {
+              infraction: spec.infraction,
+              phase: step.phase,
+              ...(spec.facts ? { facts: spec.facts } : {}),
+              ...(step.matchAlreadyLost ? { matchAlreadyLost: true } : {}),
+            },
             choice: { kind: 'guideline' },
             statements: ['investigation notes'],
             ...(step.duel === undefined ? {} : { duel: step.duel }),
@@ -145,8 +175,12 @@ class Run {
           },
           meta: by('IssuePenalty'),
         });
-        expect(got === null, `penalty ${JSON.stringify(report)}: the model ${expected ? 'accepts' : 'refuses'} it`).toBe(expected === null);
-        if (got && expected) expect(got.map((e) => (e.data as { penalty: string }).penalty)).toEqual(expected.map((p) => p.penalty));
+        expect(
+          got === null,
+          `penalty ${JSON.stringify(report)}: the model ${expected ? 'accepts' : 'refuses'} it`,
+        ).toBe(expected === null);
+        if (got && expected)
+          expect(got.map((e) => (e.data as { penalty: string }).penalty)).toEqual(expected.map((p) => p.penalty));
         return;
       }
       case 'report': {
@@ -155,8 +189,14 @@ class Run {
         if (!round || !match) return;
         const duels = step.duels.map((d) => (d === 'draw' ? 'draw' : match.players[d]));
         const expected = this.model.report(round.number, match.table, duels, false);
-        const got = this.try({ type: 'ReportResult', data: { round: round.number, table: match.table, duels }, meta: by('ReportResult') });
-        expect(got === null, `report ${JSON.stringify(duels)} at round ${round.number} table ${match.table}`).toBe(!expected);
+        const got = this.try({
+          type: 'ReportResult',
+          data: { round: round.number, table: match.table, duels },
+          meta: by('ReportResult'),
+        });
+        expect(got === null, `report ${JSON.stringify(duels)} at round ${round.number} table ${match.table}`).toBe(
+          !expected,
+        );
         return;
       }
       case 'next-round': {
@@ -170,7 +210,15 @@ class Run {
           const duels = this.model.isCut(round.number) ? this.model.winningReport(m, m.players[0]) : [];
           expect(this.model.report(round.number, m.table, duels, correction)).toBe(true);
           const data = { round: round.number, table: m.table, duels };
-          this.must(correction ? { type: 'CorrectResult', data: { ...data, reason: 're-entered after an appeal' }, meta: by('CorrectResult') } : { type: 'ReportResult', data, meta: by('ReportResult') });
+          this.must(
+            correction
+              ? {
+                  type: 'CorrectResult',
+                  data: { ...data, reason: 're-entered after an appeal' },
+                  meta: by('CorrectResult'),
+                }
+              : { type: 'ReportResult', data, meta: by('ReportResult') },
+          );
         }
         if (!round.ended) {
           this.must({ type: 'EndRound', data: { round: round.number }, meta: by('EndRound') });
@@ -181,7 +229,11 @@ class Run {
       }
       case 'rescind': {
         const expected = this.model.rescind(step.id);
-        const got = this.try({ type: 'RescindPenalty', data: { penaltyId: step.id, reason: 'appeal granted' }, meta: by('RescindPenalty') });
+        const got = this.try({
+          type: 'RescindPenalty',
+          data: { penaltyId: step.id, reason: 'appeal granted' },
+          meta: by('RescindPenalty'),
+        });
         expect(got === null, `rescind ${step.id}`).toBe(!expected);
         return;
       }
@@ -215,7 +267,10 @@ class Run {
     const expected = this.model.standings();
     for (const row of computeStandings(standingsPlayers(t), matchRecords(t))) {
       const want = expected.get(row.player);
-      expect({ points: row.points, status: row.status, ranked: row.rank !== null }, row.player).toEqual({ ...want, ranked: !want?.status.startsWith('disqualified') });
+      expect({ points: row.points, status: row.status, ranked: row.rank !== null }, row.player).toEqual({
+        ...want,
+        ranked: !want?.status.startsWith('disqualified'),
+      });
     }
   }
 }

@@ -28,7 +28,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       { requiredKeys: ['kind', 'player', 'report', 'phase'] },
     ),
   },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('report' as const), table: fc.nat(2), duels: fc.array(fc.constantFrom(0 as const, 1 as const, 'draw' as const), { maxLength: 4 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('report' as const),
+      table: fc.nat(2),
+      duels: fc.array(fc.constantFrom(0 as const, 1 as const, 'draw' as const), { maxLength: 4 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'next-round' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rescind' as const), id: fc.integer({ min: 1, max: 8 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('drop' as const), player: fc.nat(5) }) },

@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxWeightMatching, maxWeightPerfectMatching, type WeightedEdge } from '../../src/core/tournament/max-weight-matching.js';
+import {
+  maxWeightMatching,
+  maxWeightPerfectMatching,
+  type WeightedEdge,
+} from '../../src/core/tournament/max-weight-matching.js';
 import { bestMatchingWeight, bestPerfectMatchingWeight, matchingWeight } from './brute-force.js';
 
 const mates = (n: number, edges: readonly WeightedEdge[]) => Array.from(maxWeightMatching(n, edges));
@@ -12,22 +16,48 @@ describe('maxWeightMatching on graphs worked out by hand', () => {
   });
 
   it('takes the heavier end of a path', () => {
-    expect(mates(3, [[0, 1, 3], [1, 2, 5]])).toEqual([-1, 2, 1]);
+    expect(
+      mates(3, [
+        [0, 1, 3],
+        [1, 2, 5],
+      ]),
+    ).toEqual([-1, 2, 1]);
   });
 
   it('prefers two light edges to one heavy one when they weigh more together', () => {
     // 0-1 (5) + 2-3 (4) = 9 beats 0-2 (7) and 1-2 (6).
-    expect(mates(4, [[0, 1, 5], [1, 2, 6], [0, 2, 7], [2, 3, 4]])).toEqual([1, 0, 3, 2]);
+    expect(
+      mates(4, [
+        [0, 1, 5],
+        [1, 2, 6],
+        [0, 2, 7],
+        [2, 3, 4],
+      ]),
+    ).toEqual([1, 0, 3, 2]);
   });
 
   it('never uses an edge of weight zero or less', () => {
-    expect(mates(4, [[0, 1, 0], [2, 3, -4], [1, 2, 2]])).toEqual([-1, 2, 1, -1]);
+    expect(
+      mates(4, [
+        [0, 1, 0],
+        [2, 3, -4],
+        [1, 2, 2],
+      ]),
+    ).toEqual([-1, 2, 1, -1]);
   });
 
   it('augments through an odd cycle (a blossom) where greedy choice fails', () => {
     // Five-cycle 0-1-2-3-4 of weight 6, pendants 0-5 (5) and 2-6 (1). Greedy takes 0-1 and 2-3
     // (12); the optimum leaves the cycle through 0: 0-5, 1-2, 3-4 = 17.
-    const edges: WeightedEdge[] = [[0, 1, 6], [1, 2, 6], [2, 3, 6], [3, 4, 6], [4, 0, 6], [0, 5, 5], [2, 6, 1]];
+    const edges: WeightedEdge[] = [
+      [0, 1, 6],
+      [1, 2, 6],
+      [2, 3, 6],
+      [3, 4, 6],
+      [4, 0, 6],
+      [0, 5, 5],
+      [2, 6, 1],
+    ];
     expect(mates(7, edges)).toEqual([5, 2, 1, 4, 3, 0, -1]);
     expect(bestMatchingWeight(7, edges)).toBe(17);
   });
@@ -35,9 +65,29 @@ describe('maxWeightMatching on graphs worked out by hand', () => {
   it('solves a graph whose search opens a T-blossom and relabels the vertices reached inside it', () => {
     // Found by a random search over graphs built from heavy odd cycles; the optimum by brute force is 258.
     const edges: WeightedEdge[] = [
-      [11, 3, 65], [3, 10, 74], [10, 11, 65], [9, 3, 48], [11, 1, 43], [1, 3, 52], [4, 5, 31], [9, 4, 39],
-      [5, 3, 30], [1, 6, 12], [1, 4, 12], [6, 0, 11], [11, 4, 54], [7, 5, 60], [9, 0, 24], [9, 2, 13],
-      [2, 8, 31], [10, 5, 41], [0, 2, 9], [8, 9, 1], [0, 5, 14], [6, 4, 14], [7, 9, 23],
+      [11, 3, 65],
+      [3, 10, 74],
+      [10, 11, 65],
+      [9, 3, 48],
+      [11, 1, 43],
+      [1, 3, 52],
+      [4, 5, 31],
+      [9, 4, 39],
+      [5, 3, 30],
+      [1, 6, 12],
+      [1, 4, 12],
+      [6, 0, 11],
+      [11, 4, 54],
+      [7, 5, 60],
+      [9, 0, 24],
+      [9, 2, 13],
+      [2, 8, 31],
+      [10, 5, 41],
+      [0, 2, 9],
+      [8, 9, 1],
+      [0, 5, 14],
+      [6, 4, 14],
+      [7, 9, 23],
     ];
     const mate = maxWeightMatching(12, edges);
     expect(matchingWeight(12, edges, mate)).toBe(258);
@@ -46,18 +96,44 @@ describe('maxWeightMatching on graphs worked out by hand', () => {
 
   it('finds the best perfect matching even when a lighter edge must be taken, and reports when there is none', () => {
     // Four on a path 0-1-2-3 plus the heavy 1-2: the only perfect matching uses 0-1 and 2-3.
-    const path: WeightedEdge[] = [[0, 1, 1], [1, 2, 50], [2, 3, 1]];
+    const path: WeightedEdge[] = [
+      [0, 1, 1],
+      [1, 2, 50],
+      [2, 3, 1],
+    ];
     expect(Array.from(maxWeightPerfectMatching(4, path)!)).toEqual([1, 0, 3, 2]);
     // A triangle and a lone vertex: no perfect matching.
-    expect(maxWeightPerfectMatching(4, [[0, 1, 3], [1, 2, 3], [0, 2, 3]])).toBeNull();
+    expect(
+      maxWeightPerfectMatching(4, [
+        [0, 1, 3],
+        [1, 2, 3],
+        [0, 2, 3],
+      ]),
+    ).toBeNull();
     expect(maxWeightPerfectMatching(3, [[0, 1, 3]])).toBeNull();
     // Negative weights are fine: the least bad pairing wins.
-    expect(Array.from(maxWeightPerfectMatching(4, [[0, 1, -5], [2, 3, -5], [0, 2, -1], [1, 3, -2], [0, 3, -9], [1, 2, -9]])!)).toEqual([2, 3, 0, 1]);
+    expect(
+      Array.from(
+        maxWeightPerfectMatching(4, [
+          [0, 1, -5],
+          [2, 3, -5],
+          [0, 2, -1],
+          [1, 3, -2],
+          [0, 3, -9],
+          [1, 2, -9],
+        ])!,
+      ),
+    ).toEqual([2, 3, 0, 1]);
   });
 
   it('rejects loops, unknown vertices and weights that are not numbers', () => {
     expect(() => maxWeightMatching(2, [[1, 1, 3]])).toThrow('edges[0]: a loop on vertex 1');
-    expect(() => maxWeightMatching(2, [[0, 1, 1], [0, 2, 3]])).toThrow('edges[1]: endpoints 0, 2 are not vertices of a 2-vertex graph');
+    expect(() =>
+      maxWeightMatching(2, [
+        [0, 1, 1],
+        [0, 2, 3],
+      ]),
+    ).toThrow('edges[1]: endpoints 0, 2 are not vertices of a 2-vertex graph');
     expect(() => maxWeightMatching(2, [[0, 1, Number.NaN]])).toThrow('edges[0]: weight NaN is not finite');
   });
 });
@@ -66,7 +142,10 @@ describe('maxWeightMatching on graphs worked out by hand', () => {
 const randomGraph = (maxVertices: number, maxWeight: number) =>
   fc.integer({ min: 1, max: maxVertices }).chain((n) =>
     fc
-      .array(fc.option(fc.integer({ min: 1, max: maxWeight }), { nil: undefined, freq: 2 }), { minLength: (n * (n - 1)) / 2, maxLength: (n * (n - 1)) / 2 })
+      .array(fc.option(fc.integer({ min: 1, max: maxWeight }), { nil: undefined, freq: 2 }), {
+        minLength: (n * (n - 1)) / 2,
+        maxLength: (n * (n - 1)) / 2,
+      })
       .map((weights) => {
         const edges: WeightedEdge[] = [];
         let k = 0;
@@ -84,7 +163,14 @@ const randomGraph = (maxVertices: number, maxWeight: number) =>
 const blossomGraph = fc
   .record({
     n: fc.integer({ min: 6, max: 14 }),
-    cycles: fc.array(fc.record({ length: fc.constantFrom(3, 5, 7), weight: fc.integer({ min: 40, max: 100 }), at: fc.array(fc.nat(), { minLength: 7, maxLength: 7 }) }), { minLength: 1, maxLength: 4 }),
+    cycles: fc.array(
+      fc.record({
+        length: fc.constantFrom(3, 5, 7),
+        weight: fc.integer({ min: 40, max: 100 }),
+        at: fc.array(fc.nat(), { minLength: 7, maxLength: 7 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    ),
     chords: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 60 })), { minLength: 4, maxLength: 30 }),
   })
   .map(({ n, cycles, chords }) => {

@@ -14,7 +14,14 @@ import { reportPairing } from '../../src/core/tournament/swiss-pairing-report.js
 import { eventSpec, playEvent } from './simulated-event.js';
 
 /** Segments of a few players, so that small events go through middles, windows, growth and repairs. */
-const tiny: PairingTuning = { bigGroup: 4, edge: 1, windowTarget: 6, windowCap: 1000, patience: 3, guardMiddles: false };
+const tiny: PairingTuning = {
+  bigGroup: 4,
+  edge: 1,
+  windowTarget: 6,
+  windowCap: 1000,
+  patience: 3,
+  guardMiddles: false,
+};
 /** The same, growing windows for as long as anything can be gained. */
 const tinyPatient: PairingTuning = { ...tiny, patience: Infinity };
 
@@ -42,7 +49,8 @@ function fewestRematches(players: readonly SwissPlayer[], left: string | null): 
   return rematches;
 }
 
-const isRoundOne = (input: SwissPairingInput) => input.players.every((p) => p.points === 0 && p.opponents.length === 0 && !p.hadBye);
+const isRoundOne = (input: SwissPairingInput) =>
+  input.players.every((p) => p.points === 0 && p.opponents.length === 0 && !p.hadBye);
 
 /** The rule for the bye, straight from its wording: fewest rematches first, then no earlier bye, then lowest rank. */
 function expectedBye(players: readonly SwissPlayer[]): string | null {
@@ -64,7 +72,11 @@ describe('pairSwissRound on events played round by round', () => {
           const f = reportPairing(input, fast);
           const e = reportPairing(input, exact);
           expect(f.rematches).toBe(e.rematches);
-          expect(f.rematches).toBe(input.players.length % 2 === 1 ? fewestRematches(input.players, fast.bye) : fewestRematches(input.players, null));
+          expect(f.rematches).toBe(
+            input.players.length % 2 === 1
+              ? fewestRematches(input.players, fast.bye)
+              : fewestRematches(input.players, null),
+          );
           // Round 1 has no ranks: there the seed picks the bye (golden tests cover it).
           if (!isRoundOne(input)) expect(fast.bye).toBe(expectedBye(input.players));
           expect(f.groupCrossings).toBe(e.groupCrossings);
@@ -99,7 +111,9 @@ describe('the segmented path, forced onto small events by tiny segments', () => 
           expectEveryoneOnce(input, fast);
           expect(reportPairing(input, fast).rematches).toBe(reportPairing(input, exact).rematches);
           expect(fast.bye).toBe(exact.bye);
-          expect(reportPairing(input, fast).groupCrossings).toBeGreaterThanOrEqual(reportPairing(input, exact).groupCrossings);
+          expect(reportPairing(input, fast).groupCrossings).toBeGreaterThanOrEqual(
+            reportPairing(input, exact).groupCrossings,
+          );
         }
       }),
       { numRuns: 150, seed: 13 },
@@ -112,7 +126,11 @@ describe('the segmented path, forced onto small events by tiny segments', () => 
         for (const input of playEvent(spec, (i) => pairSwissRoundTuned(i, tinyPatient))) {
           const fast = reportPairing(input, pairSwissRoundTuned(input, tinyPatient));
           const exact = reportPairing(input, pairSwissRoundExact(input));
-          expect([fast.rematches, fast.groupCrossings, fast.squaredGaps]).toEqual([exact.rematches, exact.groupCrossings, exact.squaredGaps]);
+          expect([fast.rematches, fast.groupCrossings, fast.squaredGaps]).toEqual([
+            exact.rematches,
+            exact.groupCrossings,
+            exact.squaredGaps,
+          ]);
         }
       }),
       { numRuns: 100, seed: 14 },
@@ -129,7 +147,11 @@ describe('the default segments on events big enough to use them', () => {
           expectEveryoneOnce(input, fast);
           const f = reportPairing(input, fast);
           const e = reportPairing(input, pairSwissRoundExact(input));
-          expect([f.rematches, f.groupCrossings, f.squaredGaps]).toEqual([e.rematches, e.groupCrossings, e.squaredGaps]);
+          expect([f.rematches, f.groupCrossings, f.squaredGaps]).toEqual([
+            e.rematches,
+            e.groupCrossings,
+            e.squaredGaps,
+          ]);
         }
       }),
       { numRuns: 12, seed: 15 },

@@ -20,7 +20,10 @@ function writePack(name: string, change: (raw: Record<string, any>) => void): st
 
 describe('shinpan assess', () => {
   it('prints the decision for the README example', async () => {
-    const run = await runCli(['assess'], '{"infraction":"tardiness","facts":{"minutesLate":6},"phase":"between-matches","matchAlreadyLost":false,"previous":["tardiness"]}');
+    const run = await runCli(
+      ['assess'],
+      '{"infraction":"tardiness","facts":{"minutesLate":6},"phase":"between-matches","matchAlreadyLost":false,"previous":["tardiness"]}',
+    );
     expect(run).toEqual({
       code: 0,
       stderr: '',
@@ -43,7 +46,10 @@ describe('shinpan assess', () => {
   });
 
   it('prints the remedy in both languages', async () => {
-    const run = await runCli(['assess'], JSON.stringify({ infraction: 'marked-cards', facts: { pattern: true }, phase: 'between-duels' }));
+    const run = await runCli(
+      ['assess'],
+      JSON.stringify({ infraction: 'marked-cards', facts: { pattern: true }, phase: 'between-duels' }),
+    );
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       infraction: 'marked-cards',
@@ -64,12 +70,36 @@ describe('shinpan assess', () => {
   it.each([
     ['invalid JSON', '{"infraction": "tardiness",', /^shinpan: stdin: invalid JSON: .+\n$/],
     ['empty input', '  \n', /^shinpan: stdin: empty \(expected one JSON report\)\n$/],
-    ['unknown id', '{"infraction":"late","phase":"in-duel"}', /^shinpan: stdin: infraction: unknown infraction "late" in policy ocg-5ds \(list them with: shinpan policy\)\n$/],
-    ['missing fact', '{"infraction":"slow-play","phase":"in-duel"}', /^shinpan: stdin: facts\.affectedResult: missing \(slow-play needs true or false: Did the infraction affect the result of the match\?\)\n$/],
-    ['wrong fact type', '{"infraction":"tardiness","facts":{"minutesLate":"6"},"phase":"in-duel"}', /^shinpan: stdin: facts\.minutesLate: expected a number of minutes greater than 0, got "6"\n$/],
-    ['negative minutes', '{"infraction":"tardiness","facts":{"minutesLate":-1},"phase":"in-duel"}', /^shinpan: stdin: facts\.minutesLate: expected a number of minutes greater than 0, got -1\n$/],
-    ['unknown phase', '{"infraction":"stalling","phase":"after-lunch"}', /^shinpan: stdin: phase: expected "in-duel" \| "between-duels" \| "between-matches", got "after-lunch"\n$/],
-    ['unknown field', '{"infraction":"stalling","phase":"in-duel","player":"p1"}', /^shinpan: stdin: player: unknown field \(expected only infraction, facts, phase, matchAlreadyLost, previous\)\n$/],
+    [
+      'unknown id',
+      '{"infraction":"late","phase":"in-duel"}',
+      /^shinpan: stdin: infraction: unknown infraction "late" in policy ocg-5ds \(list them with: shinpan policy\)\n$/,
+    ],
+    [
+      'missing fact',
+      '{"infraction":"slow-play","phase":"in-duel"}',
+      /^shinpan: stdin: facts\.affectedResult: missing \(slow-play needs true or false: Did the infraction affect the result of the match\?\)\n$/,
+    ],
+    [
+      'wrong fact type',
+      '{"infraction":"tardiness","facts":{"minutesLate":"6"},"phase":"in-duel"}',
+      /^shinpan: stdin: facts\.minutesLate: expected a number of minutes greater than 0, got "6"\n$/,
+    ],
+    [
+      'negative minutes',
+      '{"infraction":"tardiness","facts":{"minutesLate":-1},"phase":"in-duel"}',
+      /^shinpan: stdin: facts\.minutesLate: expected a number of minutes greater than 0, got -1\n$/,
+    ],
+    [
+      'unknown phase',
+      '{"infraction":"stalling","phase":"after-lunch"}',
+      /^shinpan: stdin: phase: expected "in-duel" \| "between-duels" \| "between-matches", got "after-lunch"\n$/,
+    ],
+    [
+      'unknown field',
+      '{"infraction":"stalling","phase":"in-duel","player":"p1"}',
+      /^shinpan: stdin: player: unknown field \(expected only infraction, facts, phase, matchAlreadyLost, previous\)\n$/,
+    ],
   ])('refuses %s: exit 2, one line on stderr, nothing on stdout', async (_name, stdin, line) => {
     const run = await runCli(['assess'], stdin);
     expect(run.code).toBe(2);
@@ -93,13 +123,21 @@ describe('shinpan assess', () => {
       raw.infractions[3].facts = [{ name: 'copies', type: 'count' }];
     });
     const run = await runCli(['assess', '--policy', broken], '{"infraction":"stalling","phase":"in-duel"}');
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `shinpan: ${broken}: infractions[3].facts[0].type: expected "number" | "boolean", got "count"\n` });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `shinpan: ${broken}: infractions[3].facts[0].type: expected "number" | "boolean", got "count"\n`,
+    });
   });
 
   it('refuses a pack file that does not exist', async () => {
     const absent = join(dir, 'absent.json');
     const run = await runCli(['assess', '--policy', absent], '{"infraction":"stalling","phase":"in-duel"}');
-    expect(run).toEqual({ code: 2, stdout: '', stderr: `shinpan: ${absent}: cannot read the policy pack (no such file)\n` });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `shinpan: ${absent}: cannot read the policy pack (no such file)\n`,
+    });
   });
 });
 
@@ -109,7 +147,10 @@ describe('shinpan assess', () => {
  */
 function penaltyColumns(stdout: string, names: readonly string[], timingHeader: string): number[] {
   const lines = stdout.split('\n');
-  const rows = lines.slice(lines.findIndex((l) => l.startsWith('3-A  ')), lines.indexOf(timingHeader));
+  const rows = lines.slice(
+    lines.findIndex((l) => l.startsWith('3-A  ')),
+    lines.indexOf(timingHeader),
+  );
   const prefix = new RegExp(`^(?: {2}[a-z0-9-]+ +\\S.*?  | +)(?=(?:${names.join('|')})(?:  |$))`);
   return rows.flatMap((line) => {
     const m = prefix.exec(line);
@@ -124,7 +165,7 @@ describe('shinpan policy', () => {
     expect(run.stderr).toBe('');
     const lines = run.stdout.split('\n');
     expect(lines[0]).toBe("Yu-Gi-Oh! 5D's OCG sanctioned tournaments: penalty rules (ocg-5ds 2026.1)");
-    const sections = lines.filter((l) => /^\d+(-[AB])?  /.test(l));
+    const sections = lines.filter((l) => /^\d+(-[AB])? {2}/.test(l));
     expect(sections).toEqual([
       '3-A  Deck infractions',
       '3-B  Decklist infractions',
@@ -144,9 +185,15 @@ describe('shinpan policy', () => {
       'Was not in the assigned seat at the designated time.',
     ]);
     expect(run.stdout).toContain('The judge may add a penalty if the match result was affected.');
-    expect(run.stdout).toContain('Remedy if a significant decision has been made since: Play goes on from where it is; the card that was used is destroyed.');
+    expect(run.stdout).toContain(
+      'Remedy if a significant decision has been made since: Play goes on from where it is; the card that was used is destroyed.',
+    );
     // 19 infractions, 7 more rows for the facts that change the penalty, all in one column.
-    const columns = penaltyColumns(run.stdout, ['Caution', 'Warning', 'Duel loss', 'Match loss', 'Disqualification with loss of prizes', 'Disqualification'], 'When a penalty lands');
+    const columns = penaltyColumns(
+      run.stdout,
+      ['Caution', 'Warning', 'Duel loss', 'Match loss', 'Disqualification with loss of prizes', 'Disqualification'],
+      'When a penalty lands',
+    );
     expect(columns).toHaveLength(26);
     expect(new Set(columns).size).toBe(1);
   });
@@ -155,7 +202,7 @@ describe('shinpan policy', () => {
     const run = await runCli(['policy', '--lang', 'ja']);
     expect(run.code).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toBe("遊戯王ファイブディーズ OCG 公認大会 大会罰則規定 (ocg-5ds 2026.1)");
+    expect(lines[0]).toBe('遊戯王ファイブディーズ OCG 公認大会 大会罰則規定 (ocg-5ds 2026.1)');
     const start = lines.indexOf('5  遅刻');
     expect(lines.slice(start + 1, start + 5).map((l) => l.trim().replace(/ {2,}/g, ' | '))).toEqual([
       'tardiness | 遅刻 | マッチの敗北 | 遅刻10分以上の場合',
@@ -165,7 +212,11 @@ describe('shinpan policy', () => {
     ]);
     expect(run.stdout).toContain('マッチの結果に影響した場合、ジャッジの判断で罰則を追加できる。');
     expect(run.stdout).toContain('処置（余分なカードを特定できない・元に戻せない場合）：なし');
-    const columns = penaltyColumns(run.stdout, ['注意', '警告', 'デュエルの敗北', 'マッチの敗北', '受賞資格を失う失格', '失格'], '罰則の適用時期');
+    const columns = penaltyColumns(
+      run.stdout,
+      ['注意', '警告', 'デュエルの敗北', 'マッチの敗北', '受賞資格を失う失格', '失格'],
+      '罰則の適用時期',
+    );
     expect(columns).toHaveLength(26);
     expect(new Set(columns).size).toBe(1);
   });
@@ -182,15 +233,29 @@ describe('shinpan policy', () => {
       raw.id = 'club-rules';
       raw.name.en = 'Club rules';
     });
-    expect((await runCli(['policy', '--lang', 'en', '--policy', renamed])).stdout.split('\n')[0]).toBe('Club rules (club-rules 2026.1)');
+    expect((await runCli(['policy', '--lang', 'en', '--policy', renamed])).stdout.split('\n')[0]).toBe(
+      'Club rules (club-rules 2026.1)',
+    );
     const broken = writePack('no-en.json', (raw) => {
       delete raw.sections[2].title.en;
     });
-    expect(await runCli(['policy', '--policy', broken])).toEqual({ code: 2, stdout: '', stderr: `shinpan: ${broken}: sections[2].title.en: missing (expected a string)\n` });
+    expect(await runCli(['policy', '--policy', broken])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `shinpan: ${broken}: sections[2].title.en: missing (expected a string)\n`,
+    });
   });
 
   it('refuses an unknown language and conflicting options', async () => {
-    expect(await runCli(['policy', '--lang', 'fr'])).toEqual({ code: 2, stdout: '', stderr: 'shinpan: --lang: expected ja or en, got "fr"\n' });
-    expect(await runCli(['policy', '--json', '--schema'])).toEqual({ code: 2, stdout: '', stderr: 'shinpan: --json and --schema: choose one\n' });
+    expect(await runCli(['policy', '--lang', 'fr'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'shinpan: --lang: expected ja or en, got "fr"\n',
+    });
+    expect(await runCli(['policy', '--json', '--schema'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'shinpan: --json and --schema: choose one\n',
+    });
   });
 });

@@ -24,13 +24,21 @@ function table(heading: string): string[][] {
       if (rows.length > 0) break;
       continue;
     }
-    rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim().replaceAll('`', '')));
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim().replaceAll('`', '')),
+    );
   }
   // Drop the header row and the |---| rule under it.
   return rows.slice(2);
 }
 
-const penaltiesIn = (text: string) => (text.match(/[a-z]+(?:-[a-z]+)*/g) ?? []).filter((w): w is (typeof PENALTY_IDS)[number] => (PENALTY_IDS as readonly string[]).includes(w));
+const penaltiesIn = (text: string) =>
+  (text.match(/[a-z]+(?:-[a-z]+)*/g) ?? []).filter((w): w is (typeof PENALTY_IDS)[number] =>
+    (PENALTY_IDS as readonly string[]).includes(w),
+  );
 
 const pack = loadDefaultPack();
 const penaltyRows = present ? table('## 1.') : [];
@@ -55,27 +63,40 @@ describe.skipIf(!present)('the spec, parsed at test time, against the shipped pa
     expect(pack.infractions.map((i) => i.id).sort()).toEqual(infractionRows.map(([id]) => id).sort());
   });
 
-  it.each(infractionRows.map((row) => [row[0] ?? '', row] as const))('%s: section, facts, penalties, remedy and the added-penalty clause match', (id, row) => {
-    const [, section, , facts = '', guideline = '', remedy = ''] = row;
-    const infraction = pack.infractions.find((i) => i.id === id);
-    if (!infraction) throw new Error(`pack has no infraction ${id}`);
-    expect(infraction.section).toBe(section);
-    expect(infraction.facts.map((f) => f.name)).toEqual(facts === '—' ? [] : facts.split(',').map((f) => f.trim()));
-    const outcomes = branches(infraction.penalty);
-    // The spec names the default first, then what the facts can raise it to.
-    expect(outcomes.at(-1)?.then).toBe(penaltiesIn(guideline)[0]);
-    expect(new Set(outcomes.map((b) => b.then))).toEqual(new Set(penaltiesIn(guideline)));
-    expect(infraction.additionalPenaltyWhen !== null).toBe(/may add a penalty|as above/.test(guideline));
-    const remedies = branches(infraction.remedy).map((b) => b.then);
-    expect(remedies.every((r) => r === null)).toBe(remedy === '—');
-  });
+  it.each(infractionRows.map((row) => [row[0] ?? '', row] as const))(
+    '%s: section, facts, penalties, remedy and the added-penalty clause match',
+    (id, row) => {
+      const [, section, , facts = '', guideline = '', remedy = ''] = row;
+      const infraction = pack.infractions.find((i) => i.id === id);
+      if (!infraction) throw new Error(`pack has no infraction ${id}`);
+      expect(infraction.section).toBe(section);
+      expect(infraction.facts.map((f) => f.name)).toEqual(facts === '—' ? [] : facts.split(',').map((f) => f.trim()));
+      const outcomes = branches(infraction.penalty);
+      // The spec names the default first, then what the facts can raise it to.
+      expect(outcomes.at(-1)?.then).toBe(penaltiesIn(guideline)[0]);
+      expect(new Set(outcomes.map((b) => b.then))).toEqual(new Set(penaltiesIn(guideline)));
+      expect(infraction.additionalPenaltyWhen !== null).toBe(/may add a penalty|as above/.test(guideline));
+      const remedies = branches(infraction.remedy).map((b) => b.then);
+      expect(remedies.every((r) => r === null)).toBe(remedy === '—');
+    },
+  );
 
   it('has the phases of §4 and a timing row for every penalty that makes a player lose a game', () => {
     const header = spec.split('\n').find((l) => l.startsWith('| penalty | in-duel'));
-    expect(header?.split('|').slice(2, -1).map((c) => c.trim())).toEqual([...PHASES]);
+    expect(
+      header
+        ?.split('|')
+        .slice(2, -1)
+        .map((c) => c.trim()),
+    ).toEqual([...PHASES]);
     const rows = table('## 4.').map(([penalty]) => penalty);
     expect(rows).toEqual(['duel-loss', 'match-loss', 'disqualification(s)']);
-    expect(Object.keys(pack.timing)).toEqual(['duel-loss', 'match-loss', 'disqualification', 'disqualification-forfeit-prizes']);
+    expect(Object.keys(pack.timing)).toEqual([
+      'duel-loss',
+      'match-loss',
+      'disqualification',
+      'disqualification-forfeit-prizes',
+    ]);
     for (const penalty of ['disqualification', 'disqualification-forfeit-prizes'] as const) {
       // "dropped; no match to lose"
       expect(pack.timing[penalty]['between-matches'].propose).toBeNull();
@@ -86,7 +107,12 @@ describe.skipIf(!present)('the spec, parsed at test time, against the shipped pa
     const raw: unknown = JSON.parse(readFileSync(defaultPackPath(), 'utf8'));
     const texts: { path: string; ja: unknown; en: unknown }[] = [];
     const walk = (value: unknown, path: string): void => {
-      if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${path}[${i}]`));
+      if (Array.isArray(value)) {
+        value.forEach((v, i) => {
+          walk(v, `${path}[${i}]`);
+        });
+        return;
+      }
       if (typeof value !== 'object' || value === null) return;
       const keys = Object.keys(value);
       if (keys.includes('ja') || keys.includes('en')) {

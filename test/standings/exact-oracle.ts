@@ -21,8 +21,10 @@ const ratio = (num: bigint, den: bigint): Ratio => {
   return { num: num / g, den: den / g };
 };
 const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
-const sum = (xs: readonly Ratio[]): Ratio => xs.reduce((a, b) => ratio(a.num * b.den + b.num * a.den, a.den * b.den), ratio(0n, 1n));
-const mean = (xs: readonly Ratio[]): Ratio => (xs.length === 0 ? ratio(0n, 1n) : ((s) => ratio(s.num, s.den * BigInt(xs.length)))(sum(xs)));
+const sum = (xs: readonly Ratio[]): Ratio =>
+  xs.reduce((a, b) => ratio(a.num * b.den + b.num * a.den, a.den * b.den), ratio(0n, 1n));
+const mean = (xs: readonly Ratio[]): Ratio =>
+  xs.length === 0 ? ratio(0n, 1n) : ((s) => ratio(s.num, s.den * BigInt(xs.length)))(sum(xs));
 
 /** -1, 0 or 1 as a is below, equal to or above b. */
 export const compareRatios = (a: Ratio, b: Ratio): number => Math.sign(Number(a.num * b.den - b.num * a.den));
@@ -64,7 +66,10 @@ export function expectAgreesWithOracle(players: readonly StandingsPlayer[], matc
   for (const row of rows) {
     const line = exact.get(row.player)!;
     expect([row.player, row.points, row.opponentsWinPct, row.opponentsOpponentsWinPct]).toEqual([
-      row.player, line.points, round4(line.omw), round4(line.oomw),
+      row.player,
+      line.points,
+      round4(line.omw),
+      round4(line.oomw),
     ]);
   }
   rows.forEach((row, i) => {
@@ -73,7 +78,9 @@ export function expectAgreesWithOracle(players: readonly StandingsPlayer[], matc
     const a = exact.get(row.player)!;
     const b = exact.get(next.player)!;
     const order =
-      Math.sign(a.points - b.points) || compareRatios(a.omw, b.omw) || compareRatios(a.oomw, b.oomw) ||
+      Math.sign(a.points - b.points) ||
+      compareRatios(a.omw, b.omw) ||
+      compareRatios(a.oomw, b.oomw) ||
       (row.player < next.player ? 1 : -1);
     expect(order, `${row.player} before ${next.player}`).toBe(1);
   });

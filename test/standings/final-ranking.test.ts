@@ -7,9 +7,18 @@ import { doubleLoss, pending, players, win } from './match-builders.js';
 // The Swiss rounds of standings.test.ts, except that D beats H in round 3 (no draw).
 // Swiss ranks: A 1, E 2, C 3, F 4, B 5, G 6, D 7, H 8 (the test below checks it).
 const swiss: MatchRecord[] = [
-  win(1, 'A', 'B'), win(1, 'C', 'D'), win(1, 'E', 'F'), win(1, 'G', 'H'),
-  win(2, 'A', 'C'), win(2, 'E', 'G'), win(2, 'B', 'D'), win(2, 'F', 'H'),
-  win(3, 'A', 'E'), win(3, 'C', 'G'), win(3, 'F', 'B'), win(3, 'D', 'H'),
+  win(1, 'A', 'B'),
+  win(1, 'C', 'D'),
+  win(1, 'E', 'F'),
+  win(1, 'G', 'H'),
+  win(2, 'A', 'C'),
+  win(2, 'E', 'G'),
+  win(2, 'B', 'D'),
+  win(2, 'F', 'H'),
+  win(3, 'A', 'E'),
+  win(3, 'C', 'G'),
+  win(3, 'F', 'B'),
+  win(3, 'D', 'H'),
 ];
 const standings = computeStandings(players('ABCDEFGH'), swiss);
 const cut = (round: number, winner: string, loser: string): MatchRecord => win(round, winner, loser, 'top-cut');
@@ -38,8 +47,12 @@ describe('finalRanking', () => {
     // Quarter-finals (round 4): H beats A, E beats D, G beats C, B beats F.
     // Semi-finals (round 5): B beats H, E beats G. Final (round 6): B beats E.
     const places = finalRanking(standings, [
-      cut(4, 'H', 'A'), cut(4, 'E', 'D'), cut(4, 'G', 'C'), cut(4, 'B', 'F'),
-      cut(5, 'B', 'H'), cut(5, 'E', 'G'),
+      cut(4, 'H', 'A'),
+      cut(4, 'E', 'D'),
+      cut(4, 'G', 'C'),
+      cut(4, 'B', 'F'),
+      cut(5, 'B', 'H'),
+      cut(5, 'E', 'G'),
       cut(6, 'B', 'E'),
     ]);
     expect(lines(places)).toEqual([
@@ -63,7 +76,15 @@ describe('finalRanking', () => {
     // E is disqualified in its semi-final (C wins by penalty) and loses its rank.
     const withdrawn = computeStandings(players('ABCDEFGH', { withdrawn: 'E' }), swiss);
     const places = finalRanking(withdrawn, [cut(4, 'F', 'A'), win(4, 'C', 'E', 'top-cut', true), cut(5, 'C', 'F')]);
-    expect(lines(places)).toEqual(['1 C 2 - cut', '2 F 3 5 cut', '3 A 1 4 cut', '4 B 4 -', '5 G 5 -', '6 D 6 -', '7 H 7 -']);
+    expect(lines(places)).toEqual([
+      '1 C 2 - cut',
+      '2 F 3 5 cut',
+      '3 A 1 4 cut',
+      '4 B 4 -',
+      '5 G 5 -',
+      '6 D 6 -',
+      '7 H 7 -',
+    ]);
   });
 
   it('puts the players still in a running top cut first, by Swiss rank', () => {
@@ -80,7 +101,11 @@ describe('finalRanking', () => {
   });
 
   it('gives the Swiss order when there is no top cut', () => {
-    expect(finalRanking(standings, []).map((p) => `${p.place}${p.player}`).join(' ')).toBe('1A 2E 3C 4F 5B 6G 7D 8H');
+    expect(
+      finalRanking(standings, [])
+        .map((p) => `${p.place}${p.player}`)
+        .join(' '),
+    ).toBe('1A 2E 3C 4F 5B 6G 7D 8H');
   });
 
   it('rejects a top-cut player absent from the standings', () => {

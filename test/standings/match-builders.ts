@@ -15,7 +15,13 @@ export function players(
   }));
 }
 
-export function win(round: number, winner: string, loser: string, stage: Stage = 'swiss', byPenalty = false): MatchRecord {
+export function win(
+  round: number,
+  winner: string,
+  loser: string,
+  stage: Stage = 'swiss',
+  byPenalty = false,
+): MatchRecord {
   return {
     round,
     stage,

@@ -4,7 +4,12 @@ import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import { decide } from '../../src/core/tournament/decide.js';
 import { DRAW, type DuelEntry, type TournamentEvent } from '../../src/core/tournament/events.js';
 import { evolve, fold } from '../../src/core/tournament/evolve.js';
-import { deriveMatches, deriveMatchesAfresh, matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
+import {
+  deriveMatches,
+  deriveMatchesAfresh,
+  matchRecords,
+  standingsPlayers,
+} from '../../src/core/tournament/match-results.js';
 import { computeStandings } from '../../src/core/tournament/standings.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
 import '../support/fast-check-seed.js';
@@ -23,7 +28,10 @@ import { issue } from '../tournament/penalty-fixtures.js';
 const step = fc.record({
   kind: fc.constantFrom('report', 'report', 'report', 'correct', 'penalty', 'rescind', 'next-round'),
   pick: fc.nat(),
-  duels: fc.array(fc.constantFrom<'first' | 'second' | 'draw'>('first', 'second', 'draw'), { minLength: 1, maxLength: 3 }),
+  duels: fc.array(fc.constantFrom<'first' | 'second' | 'draw'>('first', 'second', 'draw'), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   minutesLate: fc.constantFrom(1, 4, 7, 12),
 });
 
@@ -34,19 +42,39 @@ function commandFor(t: Tournament, s: Step, minute: number): TournamentCommand |
   if (!round) return null;
   const matches = round.matches;
   const match = matches.length === 0 ? undefined : matches[s.pick % matches.length];
-  const duels = (m: NonNullable<typeof match>): DuelEntry[] => s.duels.map((d) => (d === 'draw' ? DRAW : d === 'first' ? m.players[0] : m.players[1]));
+  const duels = (m: NonNullable<typeof match>): DuelEntry[] =>
+    s.duels.map((d) => (d === 'draw' ? DRAW : d === 'first' ? m.players[0] : m.players[1]));
   const when = { at: at(minute) };
   switch (s.kind) {
     case 'report':
-      return match && !round.ended ? { type: 'ReportResult', data: { round: round.number, table: match.table, duels: duels(match) }, meta: meta('scorekeeper', when) } : null;
+      return match && !round.ended
+        ? {
+            type: 'ReportResult',
+            data: { round: round.number, table: match.table, duels: duels(match) },
+            meta: meta('scorekeeper', when),
+          }
+        : null;
     case 'correct':
-      return match ? { type: 'CorrectResult', data: { round: round.number, table: match.table, duels: duels(match), reason: 'slip' }, meta: meta('head-judge', when) } : null;
+      return match
+        ? {
+            type: 'CorrectResult',
+            data: { round: round.number, table: match.table, duels: duels(match), reason: 'slip' },
+            meta: meta('head-judge', when),
+          }
+        : null;
     case 'penalty':
-      return match ? issue(match.players[s.pick % 2] as string, 'tardiness', 'between-matches', { facts: { minutesLate: s.minutesLate }, at: when.at }) : null;
+      return match
+        ? issue(match.players[s.pick % 2] as string, 'tardiness', 'between-matches', {
+            facts: { minutesLate: s.minutesLate },
+            at: when.at,
+          })
+        : null;
     case 'rescind': {
       const open = t.penalties.filter((p) => !p.rescinded);
       const penalty = open[s.pick % Math.max(open.length, 1)];
-      return penalty ? { type: 'RescindPenalty', data: { penaltyId: penalty.id, reason: 'appeal' }, meta: meta('head-judge', when) } : null;
+      return penalty
+        ? { type: 'RescindPenalty', data: { penaltyId: penalty.id, reason: 'appeal' }, meta: meta('head-judge', when) }
+        : null;
     }
     case 'next-round':
       return round.ended
@@ -63,40 +91,57 @@ function expectProjectionEqualsFull(t: TournamentState): void {
   expect(deriveMatches(t).matches).toEqual(full.matches);
   expect(matchRecords(t)).toEqual(full.records);
   const swiss = (records: readonly (typeof full.records)[number][]) => records.filter((m) => m.stage === 'swiss');
-  expect(computeStandings(standingsPlayers(t), swiss(matchRecords(t)))).toEqual(computeStandings(standingsPlayers(t), swiss(full.records)));
+  expect(computeStandings(standingsPlayers(t), swiss(matchRecords(t)))).toEqual(
+    computeStandings(standingsPlayers(t), swiss(full.records)),
+  );
 }
 
 describe('the match-result projection', () => {
   it('equals the full recomputation after every event of random tournaments, and after a replay of the log', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 13 }), fc.array(step, { minLength: 1, maxLength: 60 }), (players, steps) => {
-        const setup: TournamentCommand[] = [
-          { type: 'CreateTournament', data: { tournamentId: 't1', settings: settings({ kind: 'swiss', rounds: 5, topCut: 0 }), pack: PACK }, meta: meta('organizer') },
-          ...Array.from({ length: players }, (_, i): TournamentCommand => ({ type: 'RegisterPlayer', data: { player: { id: `p${i + 1}`, name: `P${i + 1}` } }, meta: meta('scorekeeper') })),
-          { type: 'PairRound', data: { round: 1 }, meta: meta('scorekeeper', { seed: 3 }) },
-        ];
-        let state: TournamentState = fold([]);
-        const log: TournamentEvent[] = [];
-        const apply = (command: TournamentCommand): void => {
-          const decided = decide(command, state);
-          if (!decided.ok) return;
-          for (const event of decided.value) {
-            state = evolve(state, event);
-            log.push(event);
-            // Read after every event, so the projection is kept warm and updated step by step.
-            expectProjectionEqualsFull(state);
-          }
-        };
-        for (const command of setup) apply(command);
-        steps.forEach((s, i) => {
-          if (state.status === 'none') return;
-          const command = commandFor(state, s, i + 1);
-          if (command) apply(command);
-        });
-        const replayed = fold(log);
-        expectProjectionEqualsFull(replayed);
-        expect(matchRecords(replayed as Tournament)).toEqual(matchRecords(state as Tournament));
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 13 }),
+        fc.array(step, { minLength: 1, maxLength: 60 }),
+        (players, steps) => {
+          const setup: TournamentCommand[] = [
+            {
+              type: 'CreateTournament',
+              data: { tournamentId: 't1', settings: settings({ kind: 'swiss', rounds: 5, topCut: 0 }), pack: PACK },
+              meta: meta('organizer'),
+            },
+            ...Array.from(
+              { length: players },
+              (_, i): TournamentCommand => ({
+                type: 'RegisterPlayer',
+                data: { player: { id: `p${i + 1}`, name: `P${i + 1}` } },
+                meta: meta('scorekeeper'),
+              }),
+            ),
+            { type: 'PairRound', data: { round: 1 }, meta: meta('scorekeeper', { seed: 3 }) },
+          ];
+          let state: TournamentState = fold([]);
+          const log: TournamentEvent[] = [];
+          const apply = (command: TournamentCommand): void => {
+            const decided = decide(command, state);
+            if (!decided.ok) return;
+            for (const event of decided.value) {
+              state = evolve(state, event);
+              log.push(event);
+              // Read after every event, so the projection is kept warm and updated step by step.
+              expectProjectionEqualsFull(state);
+            }
+          };
+          for (const command of setup) apply(command);
+          steps.forEach((s, i) => {
+            if (state.status === 'none') return;
+            const command = commandFor(state, s, i + 1);
+            if (command) apply(command);
+          });
+          const replayed = fold(log);
+          expectProjectionEqualsFull(replayed);
+          expect(matchRecords(replayed as Tournament)).toEqual(matchRecords(state as Tournament));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -10,12 +10,18 @@ const results: Result[] = ['first', 'second', 'first-by-penalty', 'draw', 'doubl
 
 function play(round: number, a: string, b: string, result: Result): MatchRecord {
   switch (result) {
-    case 'first': return win(round, a, b);
-    case 'second': return win(round, b, a);
-    case 'first-by-penalty': return win(round, a, b, 'swiss', true);
-    case 'draw': return draw(round, a, b);
-    case 'double-loss': return doubleLoss(round, a, b);
-    case 'pending': return pending(round, a, b);
+    case 'first':
+      return win(round, a, b);
+    case 'second':
+      return win(round, b, a);
+    case 'first-by-penalty':
+      return win(round, a, b, 'swiss', true);
+    case 'draw':
+      return draw(round, a, b);
+    case 'double-loss':
+      return doubleLoss(round, a, b);
+    case 'pending':
+      return pending(round, a, b);
   }
 }
 
@@ -30,26 +36,30 @@ const history = fc.integer({ min: 2, max: 16 }).chain((count) => {
     order: fc.shuffledSubarray(ids, { minLength: count, maxLength: count }),
     results: fc.array(fc.constantFrom(...results), { minLength: count, maxLength: count }),
   });
-  return fc.record({
-    players: fc.tuple(...ids.map((id) =>
-      fc.record({
-        dropped: fc.boolean(),
-        rankWithdrawn: fc.constantFrom(false, false, false, true),
-        missedRounds: fc.constantFrom(0, 0, 0, 1, 2),
-      }).map(
-        (flags): StandingsPlayer => ({ id, name: `Player ${id}`, ...flags }),
+  return fc
+    .record({
+      players: fc.tuple(
+        ...ids.map((id) =>
+          fc
+            .record({
+              dropped: fc.boolean(),
+              rankWithdrawn: fc.constantFrom(false, false, false, true),
+              missedRounds: fc.constantFrom(0, 0, 0, 1, 2),
+            })
+            .map((flags): StandingsPlayer => ({ id, name: `Player ${id}`, ...flags })),
+        ),
       ),
-    )),
-    rounds: fc.array(round, { maxLength: 9 }),
-  }).map(({ players, rounds }) => {
-    const matches = rounds.flatMap(({ order, results: outcomes }, r) => {
-      const pairs: MatchRecord[] = [];
-      for (let i = 0; i + 1 < order.length; i += 2) pairs.push(play(r + 1, order[i]!, order[i + 1]!, outcomes[i]!));
-      if (order.length % 2 === 1) pairs.push(bye(r + 1, order.at(-1)!));
-      return pairs;
+      rounds: fc.array(round, { maxLength: 9 }),
+    })
+    .map(({ players, rounds }) => {
+      const matches = rounds.flatMap(({ order, results: outcomes }, r) => {
+        const pairs: MatchRecord[] = [];
+        for (let i = 0; i + 1 < order.length; i += 2) pairs.push(play(r + 1, order[i]!, order[i + 1]!, outcomes[i]!));
+        if (order.length % 2 === 1) pairs.push(bye(r + 1, order.at(-1)!));
+        return pairs;
+      });
+      return { players: players as StandingsPlayer[], matches };
     });
-    return { players: players as StandingsPlayer[], matches };
-  });
 });
 
 describe('computeStandings on random histories', () => {
@@ -110,12 +120,17 @@ describe('computeStandings past the 2^53 bound', () => {
     const dropsAfter = (i: number): number => (i < 20 ? i + 1 : 20);
     const matches = Array.from({ length: 20 }, (_, r) => {
       const round = r + 1;
-      const active = ids.filter((_, i) => dropsAfter(i) >= round).sort(
-        (a, b) => ((a.charCodeAt(0) * 7 + round * 13) % 29) - ((b.charCodeAt(0) * 7 + round * 13) % 29) || (a < b ? -1 : 1),
-      );
+      const active = ids
+        .filter((_, i) => dropsAfter(i) >= round)
+        .sort(
+          (a, b) =>
+            ((a.charCodeAt(0) * 7 + round * 13) % 29) - ((b.charCodeAt(0) * 7 + round * 13) % 29) || (a < b ? -1 : 1),
+        );
       const pairings: MatchRecord[] = [];
       for (let i = 0; i + 1 < active.length; i += 2) {
-        pairings.push(play(round, active[i]!, active[i + 1]!, (['first', 'second', 'draw'] as const)[(i + round) % 3]!));
+        pairings.push(
+          play(round, active[i]!, active[i + 1]!, (['first', 'second', 'draw'] as const)[(i + round) % 3]!),
+        );
       }
       if (active.length % 2 === 1) pairings.push(bye(round, active.at(-1)!));
       return pairings;

@@ -33,9 +33,18 @@ function table(rows: readonly StandingsRow[]): string[] {
 // 1 point D and H tie on OMW 4/9, OOMW decides: D 15/27 > H 13/27.
 const eight = players('ABCDEFGH');
 const threeRounds: MatchRecord[] = [
-  win(1, 'A', 'B'), win(1, 'C', 'D'), win(1, 'E', 'F'), win(1, 'G', 'H'),
-  win(2, 'A', 'C'), win(2, 'E', 'G'), win(2, 'B', 'D'), win(2, 'F', 'H'),
-  win(3, 'A', 'E'), win(3, 'C', 'G'), win(3, 'F', 'B'), draw(3, 'D', 'H'),
+  win(1, 'A', 'B'),
+  win(1, 'C', 'D'),
+  win(1, 'E', 'F'),
+  win(1, 'G', 'H'),
+  win(2, 'A', 'C'),
+  win(2, 'E', 'G'),
+  win(2, 'B', 'D'),
+  win(2, 'F', 'H'),
+  win(3, 'A', 'E'),
+  win(3, 'C', 'G'),
+  win(3, 'F', 'B'),
+  draw(3, 'D', 'H'),
 ];
 const threeRoundsTable = [
   '1 A 9 3-0-0 1 0.5556 0.6296',
@@ -56,18 +65,38 @@ describe('computeStandings', () => {
   it('carries name, match count, byes and the dropped flag on each row', () => {
     const [first] = computeStandings(players('ABCDEFGH', { dropped: 'A' }), threeRounds);
     expect(first).toEqual({
-      rank: 1, player: 'A', name: 'Player A', points: 9, matchesPlayed: 3, wins: 3, losses: 0, draws: 0, byes: 0,
-      matchWinPct: 1, opponentsWinPct: 0.5556, opponentsOpponentsWinPct: 0.6296, dropped: true, status: 'dropped',
+      rank: 1,
+      player: 'A',
+      name: 'Player A',
+      points: 9,
+      matchesPlayed: 3,
+      wins: 3,
+      losses: 0,
+      draws: 0,
+      byes: 0,
+      matchWinPct: 1,
+      opponentsWinPct: 0.5556,
+      opponentsOpponentsWinPct: 0.6296,
+      dropped: true,
+      status: 'dropped',
     });
   });
 
   it('counts a match decided by penalty as played, exactly like a played win', () => {
-    const byPenalty = threeRounds.map((m) => (m.round === 3 && m.players[0] === 'F' ? win(3, 'F', 'B', 'swiss', true) : m));
+    const byPenalty = threeRounds.map((m) =>
+      m.round === 3 && m.players[0] === 'F' ? win(3, 'F', 'B', 'swiss', true) : m,
+    );
     expect(table(computeStandings(eight, byPenalty))).toEqual(threeRoundsTable);
   });
 
   it('ignores pending and top-cut matches', () => {
-    const more = [...threeRounds, pending(4, 'A', 'F'), pending(4, 'E', 'C'), win(4, 'A', 'F', 'top-cut'), win(5, 'E', 'A', 'top-cut')];
+    const more = [
+      ...threeRounds,
+      pending(4, 'A', 'F'),
+      pending(4, 'E', 'C'),
+      win(4, 'A', 'F', 'top-cut'),
+      win(5, 'E', 'A', 'top-cut'),
+    ];
     expect(table(computeStandings(eight, more))).toEqual(threeRoundsTable);
   });
 
@@ -94,8 +123,12 @@ describe('computeStandings', () => {
     //       D: 5/12                   E: 2/3
     // 6 points: E (OMW 1/2) > C (5/12); 3 points: D (1) > A (2/3); then B.
     const rows = computeStandings(players('ABCDE'), [
-      win(1, 'A', 'B'), win(1, 'C', 'D'), bye(1, 'E'),
-      win(2, 'E', 'A'), win(2, 'C', 'B'), bye(2, 'D'),
+      win(1, 'A', 'B'),
+      win(1, 'C', 'D'),
+      bye(1, 'E'),
+      win(2, 'E', 'A'),
+      win(2, 'C', 'B'),
+      bye(2, 'D'),
     ]);
     expect(table(rows)).toEqual([
       '1 E 6 2-0-0 1 0.5 0.6667',
@@ -105,17 +138,23 @@ describe('computeStandings', () => {
       '5 B 0 0-2-0 0 0.75 0.5417',
     ]);
     expect(rows.map((r) => [r.player, r.byes, r.matchesPlayed])).toEqual([
-      ['E', 1, 2], ['C', 0, 2], ['D', 1, 2], ['A', 0, 2], ['B', 0, 2],
+      ['E', 1, 2],
+      ['C', 0, 2],
+      ['D', 1, 2],
+      ['A', 0, 2],
+      ['B', 0, 2],
     ]);
   });
 
-  it('counts a double loss as a played loss for both, and each as the other\'s opponent', () => {
+  it("counts a double loss as a played loss for both, and each as the other's opponent", () => {
     //   R1: A and B both lose by penalty; C>D by penalty.
     // Own MW%: A 0, B 0, C 1, D 0; floored: A 1/3, B 1/3, C 1, D 1/3.
     // OMW: A: B 1/3   B: A 1/3   C: D 1/3   D: C 1
     // OOMW: A: 1/3   B: 1/3   C: OMW(D) = 1   D: OMW(C) = 1/3
     // 0 points: D (OMW 1) first; A and B tie on everything: the id decides, A before B.
-    expect(table(computeStandings(players('ABCD'), [doubleLoss(1, 'A', 'B'), win(1, 'C', 'D', 'swiss', true)]))).toEqual([
+    expect(
+      table(computeStandings(players('ABCD'), [doubleLoss(1, 'A', 'B'), win(1, 'C', 'D', 'swiss', true)])),
+    ).toEqual([
       '1 C 3 1-0-0 1 0.3333 1',
       '2 D 0 0-1-0 0 1 0.3333',
       '3 A 0 0-1-0 0 0.3333 0.3333',
@@ -123,14 +162,17 @@ describe('computeStandings', () => {
     ]);
   });
 
-  it('keeps a dropped player\'s past matches in its opponents\' tiebreakers', () => {
+  it("keeps a dropped player's past matches in its opponents' tiebreakers", () => {
     //   R1: A>B  C>D   — B drops —   R2: A>C  D bye
     // Own MW%: A 6/6 = 1, B 0/3 = 0 (floor 1/3), C 3/6 = 1/2, D 3/6 = 1/2.
     // OMW: A: B,C (1/3 + 1/2)/2 = 5/12 (not 1/2: B still counts)   B: A = 1
     //      C: D,A (1/2 + 1)/2 = 3/4   D: C = 1/2
     // OOMW: A: (1 + 3/4)/2 = 7/8   B: 5/12   C: (1/2 + 5/12)/2 = 11/24   D: 3/4
     const rows = computeStandings(players('ABCD', { dropped: 'B' }), [
-      win(1, 'A', 'B'), win(1, 'C', 'D'), win(2, 'A', 'C'), bye(2, 'D'),
+      win(1, 'A', 'B'),
+      win(1, 'C', 'D'),
+      win(2, 'A', 'C'),
+      bye(2, 'D'),
     ]);
     expect(table(rows)).toEqual([
       '1 A 6 2-0-0 1 0.4167 0.875',
@@ -150,8 +192,11 @@ describe('computeStandings', () => {
     // OOMW: A: (3/4 + 1/2)/2 = 5/8   B: (5/12 + 5/12)/2 = 5/12   C: (1 + 3/4)/2 = 7/8
     //       D: 5/12                  E: 5/12
     const rows = computeStandings(players('ABCDE', { lateByOne: 'E' }), [
-      win(1, 'A', 'B'), win(1, 'C', 'D'),
-      win(2, 'E', 'A'), win(2, 'C', 'B'), bye(2, 'D'),
+      win(1, 'A', 'B'),
+      win(1, 'C', 'D'),
+      win(2, 'E', 'A'),
+      win(2, 'C', 'B'),
+      bye(2, 'D'),
     ]);
     expect(table(rows)).toEqual([
       '1 C 6 2-0-0 1 0.4167 0.875',
@@ -166,7 +211,12 @@ describe('computeStandings', () => {
   it('gives full ties distinct ranks by player id, whatever the input order', () => {
     //   R1: A>B  C>D. A and C: 3 points, OMW 1/3 (floor), OOMW 1. B and D: OMW 1, OOMW 1/3.
     const matches = [win(1, 'A', 'B'), win(1, 'C', 'D')];
-    const expected = ['1 A 3 1-0-0 1 0.3333 1', '2 C 3 1-0-0 1 0.3333 1', '3 B 0 0-1-0 0 1 0.3333', '4 D 0 0-1-0 0 1 0.3333'];
+    const expected = [
+      '1 A 3 1-0-0 1 0.3333 1',
+      '2 C 3 1-0-0 1 0.3333 1',
+      '3 B 0 0-1-0 0 1 0.3333',
+      '4 D 0 0-1-0 0 1 0.3333',
+    ];
     expect(table(computeStandings(players('ABCD'), matches))).toEqual(expected);
     expect(table(computeStandings(players('DCBA'), [...matches].reverse()))).toEqual(expected);
   });
@@ -181,13 +231,25 @@ describe('computeStandings', () => {
   });
 
   it('rejects records the tournament state could not have made', () => {
-    expect(() => computeStandings(players('AB'), [win(1, 'A', 'Z')])).toThrow('standings: round 1 table 1: unknown player "Z"');
+    expect(() => computeStandings(players('AB'), [win(1, 'A', 'Z')])).toThrow(
+      'standings: round 1 table 1: unknown player "Z"',
+    );
     const wrongWinner: MatchRecord = { ...win(2, 'A', 'B'), outcome: { kind: 'win', winner: 'C', byPenalty: false } };
-    expect(() => computeStandings(players('ABC'), [wrongWinner])).toThrow('standings: round 2 table 1: winner "C" did not play this match');
-    expect(() => computeStandings(players('AB'), [{ ...bye(1, 'A'), players: ['A', 'B'] }])).toThrow('standings: round 1: a bye has exactly one player');
-    expect(() => computeStandings(players('AB'), [{ ...draw(1, 'A', 'B'), players: ['A'] }])).toThrow('standings: round 1 table 1: a draw needs two players');
-    expect(() => computeStandings(players('AB'), [draw(1, 'A', 'A')])).toThrow('standings: round 1 table 1: "A" cannot meet themself');
-    expect(() => computeStandings([...players('AB'), ...players('A')], [])).toThrow('standings: player "A" is listed twice');
+    expect(() => computeStandings(players('ABC'), [wrongWinner])).toThrow(
+      'standings: round 2 table 1: winner "C" did not play this match',
+    );
+    expect(() => computeStandings(players('AB'), [{ ...bye(1, 'A'), players: ['A', 'B'] }])).toThrow(
+      'standings: round 1: a bye has exactly one player',
+    );
+    expect(() => computeStandings(players('AB'), [{ ...draw(1, 'A', 'B'), players: ['A'] }])).toThrow(
+      'standings: round 1 table 1: a draw needs two players',
+    );
+    expect(() => computeStandings(players('AB'), [draw(1, 'A', 'A')])).toThrow(
+      'standings: round 1 table 1: "A" cannot meet themself',
+    );
+    expect(() => computeStandings([...players('AB'), ...players('A')], [])).toThrow(
+      'standings: player "A" is listed twice',
+    );
     expect(() => computeStandings([{ ...players('A')[0]!, missedRounds: -1 }], [])).toThrow(
       'standings: player "A" has missedRounds -1, not a whole number ≥ 0',
     );
@@ -201,6 +263,14 @@ describe('toStandingsJson', () => {
       '[{"rank":1,"player":"A","points":9,"opponentsWinPct":0.5556,"opponentsOpponentsWinPct":0.6296,"dropped":false,"status":"active"},' +
         '{"rank":2,"player":"E","points":6,"opponentsWinPct":0.6667,"opponentsOpponentsWinPct":0.5185,"dropped":false,"status":"active"}]',
     );
-    expect(json.at(-1)).toEqual({ rank: null, player: 'H', points: 1, opponentsWinPct: 0.4444, opponentsOpponentsWinPct: 0.4815, dropped: false, status: 'active' });
+    expect(json.at(-1)).toEqual({
+      rank: null,
+      player: 'H',
+      points: 1,
+      opponentsWinPct: 0.4444,
+      opponentsOpponentsWinPct: 0.4815,
+      dropped: false,
+      status: 'active',
+    });
   });
 });

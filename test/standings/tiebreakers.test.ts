@@ -12,7 +12,7 @@ describe('the 1/3 floor', () => {
     expect(t.opponentsWinPct(0)).toBe(0.3611);
   });
 
-  it('does not floor a player\'s own match-win percentage', () => {
+  it("does not floor a player's own match-win percentage", () => {
     const t = computeTiebreakers([p(3, 1, [1]), p(0, 1, [0]), p(1, 3, [])]);
     expect([t.matchWinPct(0), t.matchWinPct(1), t.matchWinPct(2)]).toEqual([1, 0, 0.1111]);
   });
@@ -39,7 +39,14 @@ describe('exact ties', () => {
   it('orders by OMW first, even against a better OOMW', () => {
     // 0 met 2 (0-2, floored 1/3), 1 met 3 (1-1, 1/2): OMW 1/3 against 1/2.
     // OOMW: 0 → OMW(2) = (1 + 1)/2 = 1 (2 also lost to 4, 1-0); 1 → OMW(3) = (1 + 1/3)/2 = 2/3.
-    const t = computeTiebreakers([p(3, 1, [2]), p(3, 1, [3]), p(0, 2, [0, 4]), p(3, 2, [1, 5]), p(3, 1, [2]), p(0, 1, [3])]);
+    const t = computeTiebreakers([
+      p(3, 1, [2]),
+      p(3, 1, [3]),
+      p(0, 2, [0, 4]),
+      p(3, 2, [1, 5]),
+      p(3, 1, [2]),
+      p(0, 1, [3]),
+    ]);
     expect([t.opponentsOpponentsWinPct(0), t.opponentsOpponentsWinPct(1)]).toEqual([1, 0.6667]);
     expect(t.compare(1, 0)).toBeLessThan(0);
     expect(t.compare(0, 1)).toBeGreaterThan(0);
@@ -48,7 +55,14 @@ describe('exact ties', () => {
   it('lets OOMW decide when OMW ties', () => {
     // 0 met 2 and 1 met 3, both 0-2 (floored 1/3): OMW 1/3 each.
     // 2 also lost to 4 (1-0, 1): OMW(2) = (1 + 1)/2 = 1; 3 also lost to 5 (1-1, 1/2): OMW(3) = (1 + 1/2)/2 = 3/4.
-    const t = computeTiebreakers([p(3, 1, [2]), p(3, 1, [3]), p(0, 2, [0, 4]), p(0, 2, [1, 5]), p(3, 1, [2]), p(3, 2, [3])]);
+    const t = computeTiebreakers([
+      p(3, 1, [2]),
+      p(3, 1, [3]),
+      p(0, 2, [0, 4]),
+      p(0, 2, [1, 5]),
+      p(3, 1, [2]),
+      p(3, 2, [3]),
+    ]);
     expect([t.opponentsWinPct(0), t.opponentsWinPct(1)]).toEqual([0.3333, 0.3333]);
     expect([t.opponentsOpponentsWinPct(0), t.opponentsOpponentsWinPct(1)]).toEqual([1, 0.75]);
     expect(t.compare(0, 1)).toBeLessThan(0);
@@ -68,7 +82,7 @@ describe('rounding to 4 decimals', () => {
     expect(t.opponentsWinPct(0)).toBe(0.5313);
   });
 
-  it('rounds 7/12 to the contract\'s 0.5833', () => {
+  it("rounds 7/12 to the contract's 0.5833", () => {
     // 0 met 1 (1/2) and 2 (2/3): (1/2 + 2/3)/2 = 7/12 = 0.58333…
     const t = computeTiebreakers([p(6, 2, [1, 2]), p(3, 2, [0]), p(6, 3, [0])]);
     expect(t.opponentsWinPct(0)).toBe(0.5833);
@@ -76,5 +90,7 @@ describe('rounding to 4 decimals', () => {
 });
 
 it('rejects an opponent index that names no player', () => {
-  expect(() => computeTiebreakers([p(3, 1, [1])])).toThrow('tiebreakers: player 0 names opponent 1, not a player index');
+  expect(() => computeTiebreakers([p(3, 1, [1])])).toThrow(
+    'tiebreakers: player 0 names opponent 1, not a player index',
+  );
 });

@@ -28,7 +28,14 @@ function result(n: number): NewEvent {
 
 /** What a stored copy of `events` appended at `afterVersion` must look like. */
 function stored(tournamentId: string, afterVersion: number, events: readonly NewEvent[]): StoredEvent[] {
-  return events.map((e, i) => ({ tournamentId, seq: afterVersion + i + 1, type: e.type, data: e.data, actor: e.actor, at: e.at }));
+  return events.map((e, i) => ({
+    tournamentId,
+    seq: afterVersion + i + 1,
+    type: e.type,
+    data: e.data,
+    actor: e.actor,
+    at: e.at,
+  }));
 }
 
 async function conflictOf(promise: Promise<unknown>): Promise<VersionConflictError> {
@@ -233,11 +240,20 @@ export function eventStoreContract(fresh: StoreFactory): void {
       const { store } = await given();
       await store.append('t1', 0, penalty, { idempotencyKey: 'k' });
       const other = [event('PenaltyIssued', { player: 'p7', penalty: 'game-loss', infraction: 'slow-play' })];
-      await expect(store.append('t1', 1, other, { idempotencyKey: 'k' })).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
-      await expect(store.append('t1', 1, [...penalty, ...penalty], { idempotencyKey: 'k' })).rejects.toThrow(/idempotency key k/);
-      await expect(store.append('t1', 1, penalty.map((e) => ({ ...e, actor: 'judge:2' })), { idempotencyKey: 'k' })).rejects.toBeInstanceOf(
+      await expect(store.append('t1', 1, other, { idempotencyKey: 'k' })).rejects.toBeInstanceOf(
         IdempotencyKeyReuseError,
       );
+      await expect(store.append('t1', 1, [...penalty, ...penalty], { idempotencyKey: 'k' })).rejects.toThrow(
+        /idempotency key k/,
+      );
+      await expect(
+        store.append(
+          't1',
+          1,
+          penalty.map((e) => ({ ...e, actor: 'judge:2' })),
+          { idempotencyKey: 'k' },
+        ),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
       expect(await store.read('t1')).toHaveLength(1);
     });
 
@@ -332,17 +348,28 @@ export function eventStoreContract(fresh: StoreFactory): void {
     it('answers a key from the store alone (any process, after a restart), by the request fingerprint the caller gave', async () => {
       const db = await given();
       await db.store.append('t1', 0, [result(1)]);
-      const first = await db.store.append('t1', 1, [result(2), result(3)], { idempotencyKey: 'import-1', fingerprint: 'request-A' });
+      const first = await db.store.append('t1', 1, [result(2), result(3)], {
+        idempotencyKey: 'import-1',
+        fingerprint: 'request-A',
+      });
       await db.store.append('t1', 3, [result(4)]);
       await db.store.close();
       const again = await db.reopen();
-      expect(await again.replay('t1', 'import-1', 'request-A')).toEqual({ version: 3, events: first.events, replayed: true });
+      expect(await again.replay('t1', 'import-1', 'request-A')).toEqual({
+        version: 3,
+        events: first.events,
+        replayed: true,
+      });
       expect(await again.replay('t1', 'unknown', 'request-A')).toBeUndefined();
       expect(await again.replay('t2', 'import-1', 'request-A')).toBeUndefined();
       await expect(again.replay('t1', 'import-1', 'request-B')).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
       // An append under the key with the same request fingerprint is a retry, whatever events it carries now.
-      expect(await again.append('t1', 4, [result(9)], { idempotencyKey: 'import-1', fingerprint: 'request-A' })).toEqual({ ...first, replayed: true });
-      await expect(again.append('t1', 4, [result(2), result(3)], { idempotencyKey: 'import-1', fingerprint: 'request-B' })).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
+      expect(
+        await again.append('t1', 4, [result(9)], { idempotencyKey: 'import-1', fingerprint: 'request-A' }),
+      ).toEqual({ ...first, replayed: true });
+      await expect(
+        again.append('t1', 4, [result(2), result(3)], { idempotencyKey: 'import-1', fingerprint: 'request-B' }),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
       expect((await again.read('t1')).length).toBe(4);
     });
 
@@ -366,7 +393,9 @@ export function eventStoreContract(fresh: StoreFactory): void {
       await db.store.append('t1', 0, [result(1)]);
       await other.append('t2', 0, [result(1), result(2)]);
       const until = Date.now() + 5_000;
-      const seen = () => notices.some((n) => n.tournamentId === 't1' && n.version === 1) && notices.some((n) => n.tournamentId === 't2' && n.version === 2);
+      const seen = () =>
+        notices.some((n) => n.tournamentId === 't1' && n.version === 1) &&
+        notices.some((n) => n.tournamentId === 't2' && n.version === 2);
       while (!seen() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
       stop();
       expect(seen()).toBe(true);
@@ -414,4 +443,3 @@ export function eventStoreContract(fresh: StoreFactory): void {
     });
   });
 }
-

@@ -27,7 +27,10 @@ describe('storeConfigFromEnv', () => {
   });
 
   it('takes the SQLite file from SHINPAN_DB', () => {
-    expect(storeConfigFromEnv({ SHINPAN_DB: '/srv/shinpan/kanto.db' })).toEqual({ kind: 'sqlite', path: '/srv/shinpan/kanto.db' });
+    expect(storeConfigFromEnv({ SHINPAN_DB: '/srv/shinpan/kanto.db' })).toEqual({
+      kind: 'sqlite',
+      path: '/srv/shinpan/kanto.db',
+    });
   });
 
   it('lets DATABASE_URL win over SHINPAN_DB', () => {
@@ -43,7 +46,9 @@ describe('storeConfigFromEnv', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(StoreOpenError);
-    expect((error as StoreOpenError).message).toMatch(/^DATABASE_URL must be a PostgreSQL URL starting with postgres:\/\//);
+    expect((error as StoreOpenError).message).toMatch(
+      /^DATABASE_URL must be a PostgreSQL URL starting with postgres:\/\//,
+    );
     expect((error as StoreOpenError).text.ja).toMatch(/^DATABASE_URL は postgres:\/\//);
   });
 });
@@ -52,7 +57,9 @@ describe('openEventStore', () => {
   it('opens an SQLite file, creating it', async () => {
     const path = join(dir, 'new.db');
     const store = await openEventStore({ kind: 'sqlite', path });
-    await store.append('t1', 0, [{ type: 'TournamentCreated', data: {}, actor: 'cli:test', at: '2025-06-01T10:00:00Z' }]);
+    await store.append('t1', 0, [
+      { type: 'TournamentCreated', data: {}, actor: 'cli:test', at: '2025-06-01T10:00:00Z' },
+    ]);
     await store.close();
     const again = await openEventStore({ kind: 'sqlite', path });
     expect(await again.listTournaments()).toEqual([{ id: 't1', version: 1 }]);
@@ -74,14 +81,18 @@ describe('openEventStore', () => {
   });
 
   it('refuses a URL that cannot be parsed or is not PostgreSQL', async () => {
-    expect((await openError(openEventStore({ kind: 'postgres', url: 'db.example:5432' }))).message).toMatch(/postgres:\/\//);
+    expect((await openError(openEventStore({ kind: 'postgres', url: 'db.example:5432' }))).message).toMatch(
+      /postgres:\/\//,
+    );
     expect((await openError(openEventStore({ kind: 'postgres', url: 'not a url' }))).message).toBe(
       'not a valid PostgreSQL URL (expected postgres://user:password@host:port/database)',
     );
   });
 
   it('names the host, never the password, when the server does not answer', async () => {
-    const error = await openError(openEventStore({ kind: 'postgres', url: 'postgres://judge:s3cret@127.0.0.1:1/shinpan' }));
+    const error = await openError(
+      openEventStore({ kind: 'postgres', url: 'postgres://judge:s3cret@127.0.0.1:1/shinpan' }),
+    );
     expect(error.message).toMatch(/^cannot connect to PostgreSQL at 127\.0\.0\.1:1\/shinpan: /);
     expect(error.text.ja).toMatch(/^PostgreSQL \(127\.0\.0\.1:1\/shinpan\) に接続できません/);
     expect(`${error.message} ${error.text.ja}`).not.toContain('s3cret');
@@ -91,7 +102,9 @@ describe('openEventStore', () => {
     const schema = `shinpan_test_open_${process.pid}`;
     try {
       const store = await openEventStore({ kind: 'postgres', url: url as string, schema });
-      await store.append('t1', 0, [{ type: 'TournamentCreated', data: { name: '大会' }, actor: 'cli:test', at: '2025-06-01T10:00:00Z' }]);
+      await store.append('t1', 0, [
+        { type: 'TournamentCreated', data: { name: '大会' }, actor: 'cli:test', at: '2025-06-01T10:00:00Z' },
+      ]);
       expect(await store.listTournaments()).toEqual([{ id: 't1', version: 1 }]);
       await store.close();
     } finally {

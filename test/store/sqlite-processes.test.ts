@@ -22,7 +22,10 @@ interface Child {
 }
 
 function startChild(args: readonly string[]): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', childScript, ...args], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const listeners: ((line: string) => void)[] = [];
@@ -73,7 +76,8 @@ describe('SQLite event store across processes', () => {
         else if (++ready === writers.length) for (const each of writers) each.tell('go');
       });
     }
-    for (const exit of await Promise.all(writers.map((w) => w.exited))) expect(exit).toEqual({ code: 0, signal: null, stderr: '' });
+    for (const exit of await Promise.all(writers.map((w) => w.exited)))
+      expect(exit).toEqual({ code: 0, signal: null, stderr: '' });
 
     const store = await openSqliteEventStore(path);
     const events = await store.read('t1');

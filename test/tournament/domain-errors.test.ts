@@ -51,6 +51,8 @@ describe('domain errors', () => {
   it('name the roles a command needs', () => {
     expect(COMMAND_ROLES.ChangePenalty).toEqual(['head-judge']);
     expect(COMMAND_ROLES.IssuePenalty).toEqual(['judge', 'head-judge']);
-    expect(domainError('role-required', { roles: ['head-judge'], actual: 'judge' }).message.en).toBe('this needs the role head-judge (you are judge)');
+    expect(domainError('role-required', { roles: ['head-judge'], actual: 'judge' }).message.en).toBe(
+      'this needs the role head-judge (you are judge)',
+    );
   });
 });

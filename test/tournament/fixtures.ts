@@ -3,7 +3,15 @@ import { loadDefaultPack } from '../../src/adapters/policy/pack-file.js';
 import type { CommandMeta, Decided, TournamentCommand } from '../../src/core/tournament/commands.js';
 import { decide } from '../../src/core/tournament/decide.js';
 import type { DomainErrorCode } from '../../src/core/tournament/domain-errors.js';
-import type { EventDraft, PairedMatch, RecordedPack, Role, Structure, TournamentEvent, TournamentSettings } from '../../src/core/tournament/events.js';
+import type {
+  EventDraft,
+  PairedMatch,
+  RecordedPack,
+  Role,
+  Structure,
+  TournamentEvent,
+  TournamentSettings,
+} from '../../src/core/tournament/events.js';
 import { fold } from '../../src/core/tournament/evolve.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
 
@@ -31,7 +39,10 @@ export const meta = (role: Role, options: { at?: string; seed?: number; id?: str
   ...(options.seed === undefined ? {} : { seed: options.seed }),
 });
 
-export const settings = (structure: Structure = { kind: 'swiss', rounds: 3, topCut: 0 }, extra: Partial<TournamentSettings> = {}): TournamentSettings => ({
+export const settings = (
+  structure: Structure = { kind: 'swiss', rounds: 3, topCut: 0 },
+  extra: Partial<TournamentSettings> = {},
+): TournamentSettings => ({
   name: '店舗大会 3月',
   date: '2009-03-01',
   decklistsRequired: false,
@@ -51,7 +62,12 @@ export const registered = (id: string, entryRound = 1, name = `Player ${id}`): E
 });
 
 /** A Swiss round paired by hand: `pairs` in table order. */
-export const swissRound = (round: number, pairs: [string, string][], bye: string | null = null, seatTime = T0): EventDraft => ({
+export const swissRound = (
+  round: number,
+  pairs: [string, string][],
+  bye: string | null = null,
+  seatTime = T0,
+): EventDraft => ({
   type: 'RoundPaired',
   data: {
     round,
@@ -72,7 +88,8 @@ export const reported = (round: number, table: number, duels: string[], penaltyD
 export const ended = (round: number): EventDraft => ({ type: 'RoundEnded', data: { round } });
 
 /** The events with T0 stamped where no time was given. */
-export const stamp = (events: readonly GivenEvent[]): TournamentEvent[] => events.map((e) => ({ at: T0, ...e }) as TournamentEvent);
+export const stamp = (events: readonly GivenEvent[]): TournamentEvent[] =>
+  events.map((e) => ({ at: T0, ...e }) as TournamentEvent);
 
 /** The state after `events`. */
 export const given = (...events: GivenEvent[]): TournamentState => fold(stamp(events));
@@ -95,7 +112,11 @@ export function thenEvents(state: TournamentState, command: TournamentCommand): 
 }
 
 /** Decides and expects the domain error `code`; returns its details. */
-export function thenError(state: TournamentState, command: TournamentCommand, code: DomainErrorCode): Readonly<Record<string, unknown>> {
+export function thenError(
+  state: TournamentState,
+  command: TournamentCommand,
+  code: DomainErrorCode,
+): Readonly<Record<string, unknown>> {
   const decided = decide(command, state);
   if (decided.ok) throw new Error(`expected ${code}, got events ${JSON.stringify(decided.value.map((e) => e.type))}`);
   expect(decided.error.code).toBe(code);

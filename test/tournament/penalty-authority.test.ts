@@ -12,27 +12,60 @@ const statement = ['対戦相手の証言: じゃんけんで勝敗を決めよ�
 
 describe('disqualification', () => {
   it('needs a head judge and written statements', () => {
-    expect(thenError(given(...roundOne), issue('a', 'random-result', 'in-duel'), 'role-required')).toEqual({ roles: ['head-judge'], actual: 'judge' });
-    thenError(given(...roundOne), issue('a', 'random-result', 'in-duel', { role: 'head-judge' }), 'statements-required');
-    thenError(given(...roundOne), issue('a', 'random-result', 'in-duel', { role: 'head-judge', statements: ['  '] }), 'statements-required');
+    expect(thenError(given(...roundOne), issue('a', 'random-result', 'in-duel'), 'role-required')).toEqual({
+      roles: ['head-judge'],
+      actual: 'judge',
+    });
+    thenError(
+      given(...roundOne),
+      issue('a', 'random-result', 'in-duel', { role: 'head-judge' }),
+      'statements-required',
+    );
+    thenError(
+      given(...roundOne),
+      issue('a', 'random-result', 'in-duel', { role: 'head-judge', statements: ['  '] }),
+      'statements-required',
+    );
   });
 
   it('loses the current match and removes the player, who holds no place any more (rule 1-E)', () => {
-    const events = thenEvents(given(...roundOne), issue('a', 'random-result', 'in-duel', { role: 'head-judge', statements: statement }));
+    const events = thenEvents(
+      given(...roundOne),
+      issue('a', 'random-result', 'in-duel', { role: 'head-judge', statements: statement }),
+    );
     const d = issued(events);
-    expect(d).toMatchObject({ penalty: 'disqualification', landing: { kind: 'match', round: 1, table: 1 }, statements: statement });
+    expect(d).toMatchObject({
+      penalty: 'disqualification',
+      landing: { kind: 'match', round: 1, table: 1 },
+      statements: statement,
+    });
     const t = tournament(...roundOne, ...events);
     expect(recordAt(t, 1, 1).outcome).toEqual({ kind: 'win', winner: 'b', byPenalty: true });
-    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({ id: 'a', name: 'Player a', dropped: true, rankWithdrawn: true, disqualification: 'disqualified' });
+    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({
+      id: 'a',
+      name: 'Player a',
+      dropped: true,
+      rankWithdrawn: true,
+      disqualification: 'disqualified',
+    });
   });
 
   it('with loss of prizes also withdraws the rank; between matches there is no match to lose', () => {
     const state = given(...roundOne, reported(1, 1, ['a', 'b', 'a']));
-    const events = thenEvents(state, issue('a', 'misreported-result', 'between-matches', { role: 'head-judge', statements: statement }));
+    const events = thenEvents(
+      state,
+      issue('a', 'misreported-result', 'between-matches', { role: 'head-judge', statements: statement }),
+    );
     expect(issued(events)).toMatchObject({ penalty: 'disqualification-forfeit-prizes', landing: { kind: 'none' } });
     const t = tournament(...roundOne, reported(1, 1, ['a', 'b', 'a']), ...events);
     expect(recordAt(t, 1, 1).outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: false });
-    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({ id: 'a', name: 'Player a', dropped: true, rankWithdrawn: true, disqualification: 'disqualified-forfeit-prizes' });
+    expect(standingsPlayers(t).find((p) => p.id === 'a')).toEqual({
+      id: 'a',
+      name: 'Player a',
+      dropped: true,
+      rankWithdrawn: true,
+      disqualification: 'disqualified-forfeit-prizes',
+    });
   });
 });
 
@@ -55,13 +88,19 @@ describe('deviation from the guideline', () => {
   });
 
   it('is not a deviation when the judge names the guideline penalty itself', () => {
-    const d = issued(thenEvents(given(...roundOne), issue('a', 'outside-advice', 'in-duel', { facts: advice, choice: other('warning') })));
+    const d = issued(
+      thenEvents(
+        given(...roundOne),
+        issue('a', 'outside-advice', 'in-duel', { facts: advice, choice: other('warning') }),
+      ),
+    );
     expect(d).toMatchObject({ penalty: 'warning', deviationReason: null });
   });
 });
 
 describe('repeats', () => {
-  const misplay = (choice = other('caution')) => issue('a', 'misplay', 'in-duel', { facts: { significantDecisionSince: false }, choice });
+  const misplay = (choice = other('caution')) =>
+    issue('a', 'misplay', 'in-duel', { facts: { significantDecisionSince: false }, choice });
 
   it('offers the next step from the player’s own history, cautions included; the upgrade needs no reason', () => {
     const first = thenEvents(given(...roundOne), misplay());
@@ -69,14 +108,24 @@ describe('repeats', () => {
     const upgraded = issued(thenEvents(state, misplay(other('warning'))));
     expect(upgraded.report.previous).toEqual(['misplay']);
     expect(upgraded.guideline.repeat).toEqual({ count: 2, upgradeTo: 'warning' });
-    expect(upgraded).toMatchObject({ penalty: 'warning', repeatUpgrade: true, deviationReason: null, judge: { role: 'judge' } });
-    const otherPlayer = issued(thenEvents(state, issue('b', 'misplay', 'in-duel', { facts: { significantDecisionSince: false } })));
+    expect(upgraded).toMatchObject({
+      penalty: 'warning',
+      repeatUpgrade: true,
+      deviationReason: null,
+      judge: { role: 'judge' },
+    });
+    const otherPlayer = issued(
+      thenEvents(state, issue('b', 'misplay', 'in-duel', { facts: { significantDecisionSince: false } })),
+    );
     expect(otherPlayer.guideline.repeat).toBeNull();
   });
 
   it('does not count a rescinded penalty', () => {
     const first = thenEvents(given(...roundOne), misplay());
-    const rescinded: GivenEvent = { type: 'PenaltyRescinded', data: { penaltyId: 1, reason: '誤認', judge: { id: 'hj', role: 'head-judge' } } };
+    const rescinded: GivenEvent = {
+      type: 'PenaltyRescinded',
+      data: { penaltyId: 1, reason: '誤認', judge: { id: 'hj', role: 'head-judge' } },
+    };
     const d = issued(thenEvents(given(...roundOne, ...first, rescinded), misplay()));
     expect(d.report.previous).toEqual([]);
     expect(d.guideline.repeat).toBeNull();

@@ -6,7 +6,17 @@ import type { TournamentState } from '../../src/core/tournament/state.js';
 import { created, meta, registered, swissRound } from './fixtures.js';
 
 /** Four players, round 1 paired a–b at table 1 and c–d at table 2. */
-export const roundOne = [created(), registered('a'), registered('b'), registered('c'), registered('d'), swissRound(1, [['a', 'b'], ['c', 'd']])];
+export const roundOne = [
+  created(),
+  registered('a'),
+  registered('b'),
+  registered('c'),
+  registered('d'),
+  swissRound(1, [
+    ['a', 'b'],
+    ['c', 'd'],
+  ]),
+];
 
 interface IssueOptions {
   facts?: Record<string, number | boolean>;
@@ -27,7 +37,12 @@ export function issue(player: string, infraction: string, phase: Phase, o: Issue
     type: 'IssuePenalty',
     data: {
       player,
-      report: { infraction, phase, ...(o.facts ? { facts: o.facts } : {}), ...(o.matchAlreadyLost ? { matchAlreadyLost: true } : {}) },
+      report: {
+        infraction,
+        phase,
+        ...(o.facts ? { facts: o.facts } : {}),
+        ...(o.matchAlreadyLost ? { matchAlreadyLost: true } : {}),
+      },
       choice: o.choice ?? { kind: 'guideline' },
       ...(o.appliesTo ? { appliesTo: o.appliesTo } : {}),
       ...(o.duel ? { duel: o.duel } : {}),
@@ -40,7 +55,11 @@ export function issue(player: string, infraction: string, phase: Phase, o: Issue
 }
 
 /** Another penalty than the guideline. */
-export const other = (penalty: PenaltyId, reason?: string): PenaltyChoice => ({ kind: 'other', penalty, ...(reason ? { reason } : {}) });
+export const other = (penalty: PenaltyId, reason?: string): PenaltyChoice => ({
+  kind: 'other',
+  penalty,
+  ...(reason ? { reason } : {}),
+});
 
 /** The derived record of one match of a state. */
 export function recordAt(state: TournamentState, round: number, table: number | null) {

@@ -39,18 +39,36 @@ function play(script: Script): TournamentEvent[] {
     send(command);
   };
 
-  must({ type: 'CreateTournament', data: { tournamentId: 't', settings: settings({ kind: 'swiss', rounds: 3, topCut: 4 }), pack: PACK }, meta: meta('organizer') });
+  must({
+    type: 'CreateTournament',
+    data: { tournamentId: 't', settings: settings({ kind: 'swiss', rounds: 3, topCut: 4 }), pack: PACK },
+    meta: meta('organizer'),
+  });
   for (let i = 1; i <= script.players; i += 1) {
     must({ type: 'RegisterPlayer', data: { player: { id: `p${i}`, name: `選手${i}` } }, meta: meta('scorekeeper') });
   }
   for (let round = 1; round <= 5; round += 1) {
-    if (!send({ type: 'PairRound', data: { round }, meta: meta('scorekeeper', { seed: script.seed + round, at: at(60 * round) }) })) break;
+    if (
+      !send({
+        type: 'PairRound',
+        data: { round },
+        meta: meta('scorekeeper', { seed: script.seed + round, at: at(60 * round) }),
+      })
+    )
+      break;
     if (state.status === 'none') throw new Error('no tournament');
     for (const match of state.rounds[round - 1]?.matches ?? []) {
       const [a, b] = match.players;
       const choice = script.results[step++ % script.results.length] ?? 0;
       if (choice === 3) {
-        must(issue(b, 'extra-draw', 'in-duel', { facts: { identifiable: false, decisive: true }, duel: 1, round, table: match.table }));
+        must(
+          issue(b, 'extra-draw', 'in-duel', {
+            facts: { identifiable: false, decisive: true },
+            duel: 1,
+            round,
+            table: match.table,
+          }),
+        );
         must({ type: 'ReportResult', data: { round, table: match.table, duels: [a] }, meta: meta('judge') });
         continue;
       }
@@ -72,7 +90,11 @@ describe('replay', () => {
   it('folds a JSON copy of the log to the same state and byte-identical standings', () => {
     fc.assert(
       fc.property(
-        fc.record({ players: fc.integer({ min: 4, max: 11 }), seed: fc.integer({ min: 0, max: 10_000 }), results: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 12 }) }),
+        fc.record({
+          players: fc.integer({ min: 4, max: 11 }),
+          seed: fc.integer({ min: 0, max: 10_000 }),
+          results: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 12 }),
+        }),
         (script) => {
           const log = play(script);
           const live = fold(log);
@@ -87,7 +109,11 @@ describe('replay', () => {
   });
 
   it('ignores events before the tournament exists and a second creation', () => {
-    const created: TournamentEvent = { type: 'TournamentCreated', data: { tournamentId: 't', settings: settings(), pack: PACK }, at: T0 };
+    const created: TournamentEvent = {
+      type: 'TournamentCreated',
+      data: { tournamentId: 't', settings: settings(), pack: PACK },
+      at: T0,
+    };
     expect(fold([{ type: 'RoundEnded', data: { round: 1 }, at: T0 }])).toEqual({ status: 'none' });
     const once = fold([created]);
     expect(fold([created, { ...created, data: { ...created.data, tournamentId: 'other' } }])).toEqual(once);

@@ -3,9 +3,21 @@ import type { MarkAllSeated, PairRound, StartRound } from '../../src/core/tourna
 import { at, created, given, meta, registered, run, thenError, thenEvents, tournament } from './fixtures.js';
 
 const four = [created(), registered('a'), registered('b'), registered('c'), registered('d')];
-const pair: PairRound = { type: 'PairRound', data: { round: 1, startLater: true }, meta: meta('scorekeeper', { seed: 3, at: at(0) }) };
-const start = (minutes: number): StartRound => ({ type: 'StartRound', data: { round: 1 }, meta: meta('scorekeeper', { at: at(minutes) }) });
-const allSeated = (except: string[]): MarkAllSeated => ({ type: 'MarkAllSeated', data: { round: 1, except }, meta: meta('judge', { at: at(16) }) });
+const pair: PairRound = {
+  type: 'PairRound',
+  data: { round: 1, startLater: true },
+  meta: meta('scorekeeper', { seed: 3, at: at(0) }),
+};
+const start = (minutes: number): StartRound => ({
+  type: 'StartRound',
+  data: { round: 1 },
+  meta: meta('scorekeeper', { at: at(minutes) }),
+});
+const allSeated = (except: string[]): MarkAllSeated => ({
+  type: 'MarkAllSeated',
+  data: { round: 1, except },
+  meta: meta('judge', { at: at(16) }),
+});
 
 describe('start round as its own step', () => {
   it('posts the pairings without a running clock; starting sets the seat time, once', () => {
@@ -17,7 +29,20 @@ describe('start round as its own step', () => {
     expect(started.status !== 'none' && started.rounds[0]).toMatchObject({ started: true, seatTime: at(15) });
     thenError(started, start(16), 'round-already-started');
     // An old log (no startsLater) starts at pairing, as before.
-    expect(tournament(...four, { type: 'RoundPaired', data: { round: 1, stage: 'swiss', seatTime: null, seed: 1, matches: [{ table: 1, players: ['a', 'b'] }], byes: [], bracket: null } }).rounds[0]?.started).toBe(true);
+    expect(
+      tournament(...four, {
+        type: 'RoundPaired',
+        data: {
+          round: 1,
+          stage: 'swiss',
+          seatTime: null,
+          seed: 1,
+          matches: [{ table: 1, players: ['a', 'b'] }],
+          byes: [],
+          bracket: null,
+        },
+      }).rounds[0]?.started,
+    ).toBe(true);
   });
 
   it('marks everyone seated except the players named, skipping reported tables', () => {
@@ -25,7 +50,11 @@ describe('start round as its own step', () => {
     if (paired.status === 'none') throw new Error('no tournament');
     const [t1, t2] = paired.rounds[0]!.matches;
     const missing = t1!.players[0];
-    const withResult = run(paired, { type: 'ReportResult', data: { round: 1, table: t2!.table, duels: [t2!.players[0], t2!.players[0]] }, meta: meta('judge') });
+    const withResult = run(paired, {
+      type: 'ReportResult',
+      data: { round: 1, table: t2!.table, duels: [t2!.players[0], t2!.players[0]] },
+      meta: meta('judge'),
+    });
     const events = thenEvents(withResult, allSeated([missing]));
     expect(events).toEqual([{ type: 'PlayerSeated', data: { round: 1, table: t1!.table, player: t1!.players[1] } }]);
     thenError(paired, allSeated(['zz']), 'invalid-command');

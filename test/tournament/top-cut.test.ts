@@ -3,11 +3,26 @@ import { finalPlaces } from '../../src/core/tournament/prizes.js';
 import { seededShuffle } from '../../src/core/tournament/seeded-shuffle.js';
 import { bracketOrder, bracketSize, seedEntrants } from '../../src/core/tournament/top-cut.js';
 import type { TournamentState } from '../../src/core/tournament/state.js';
-import { created, en, ended, given, meta, registered, reported, run, swissRound, thenError, thenEvents, type GivenEvent } from './fixtures.js';
+import {
+  created,
+  en,
+  ended,
+  given,
+  meta,
+  registered,
+  reported,
+  run,
+  swissRound,
+  thenError,
+  thenEvents,
+  type GivenEvent,
+} from './fixtures.js';
 import { issue } from './penalty-fixtures.js';
 
-const pair = (round: number, seed?: number) => ({ type: 'PairRound', data: { round }, meta: meta('scorekeeper', seed === undefined ? {} : { seed }) }) as const;
-const report = (round: number, table: number, duels: string[]) => ({ type: 'ReportResult', data: { round, table, duels }, meta: meta('judge') }) as const;
+const pair = (round: number, seed?: number) =>
+  ({ type: 'PairRound', data: { round }, meta: meta('scorekeeper', seed === undefined ? {} : { seed }) }) as const;
+const report = (round: number, table: number, duels: string[]) =>
+  ({ type: 'ReportResult', data: { round, table, duels }, meta: meta('judge') }) as const;
 const end = (round: number) => ({ type: 'EndRound', data: { round }, meta: meta('scorekeeper') }) as const;
 const finish = { type: 'FinishTournament', data: {}, meta: meta('organizer') } as const;
 const paired = (events: GivenEvent[]) => {
@@ -15,7 +30,8 @@ const paired = (events: GivenEvent[]) => {
   if (e?.type !== 'RoundPaired') throw new Error('expected RoundPaired');
   return e.data;
 };
-const places = (state: TournamentState) => (state.status === 'none' ? [] : finalPlaces(state).map((p) => [p.place, p.player]));
+const places = (state: TournamentState) =>
+  state.status === 'none' ? [] : finalPlaces(state).map((p) => [p.place, p.player]);
 
 /**
  * Two Swiss rounds, five players. Round 1: a beats b, c beats d, e has the bye. Round 2: a beats
@@ -24,11 +40,25 @@ const places = (state: TournamentState) => (state.status === 'none' ? [] : final
 const swiss: GivenEvent[] = [
   created({ kind: 'swiss', rounds: 2, topCut: 4 }),
   ...['a', 'b', 'c', 'd', 'e'].map((id) => registered(id)),
-  swissRound(1, [['a', 'b'], ['c', 'd']], 'e'),
+  swissRound(
+    1,
+    [
+      ['a', 'b'],
+      ['c', 'd'],
+    ],
+    'e',
+  ),
   reported(1, 1, ['a', 'a']),
   reported(1, 2, ['c', 'c']),
   ended(1),
-  swissRound(2, [['a', 'c'], ['e', 'b']], 'd'),
+  swissRound(
+    2,
+    [
+      ['a', 'c'],
+      ['e', 'b'],
+    ],
+    'd',
+  ),
   reported(2, 1, ['a', 'a']),
   reported(2, 2, ['e', 'e']),
   ended(2),
@@ -82,8 +112,17 @@ describe('top cut after Swiss', () => {
     const final = paired(thenEvents(state, pair(4)));
     expect(final.matches).toEqual([{ table: 1, players: ['a', 'c'] }]);
     expect(final.bracket).toEqual([{ kind: 'match', table: 1 }]);
-    const correct = (duels: string[]) => ({ type: 'CorrectResult', data: { round: 3, table: 1, duels, reason: '記入ミス' }, meta: meta('head-judge') }) as const;
-    expect(thenError(run(state, pair(4)), correct(['d', 'd']), 'bracket-advanced')).toEqual({ round: 3, table: 1, advanced: 'a' });
+    const correct = (duels: string[]) =>
+      ({
+        type: 'CorrectResult',
+        data: { round: 3, table: 1, duels, reason: '記入ミス' },
+        meta: meta('head-judge'),
+      }) as const;
+    expect(thenError(run(state, pair(4)), correct(['d', 'd']), 'bracket-advanced')).toEqual({
+      round: 3,
+      table: 1,
+      advanced: 'a',
+    });
     expect(thenEvents(run(state, pair(4)), correct(['a', 'd', 'a']))[0]?.type).toBe('ResultCorrected');
     state = run(run(run(state, pair(4)), report(4, 1, ['c', 'c'])), end(4));
     thenError(state, pair(5), 'no-more-rounds');

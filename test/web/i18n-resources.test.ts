@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 type Tree = { readonly [key: string]: string | Tree };
 
-const load = (lang: string): Tree => JSON.parse(readFileSync(new URL(`../../web/src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Tree;
+const load = (lang: string): Tree =>
+  JSON.parse(readFileSync(new URL(`../../web/src/i18n/${lang}.json`, import.meta.url), 'utf8')) as Tree;
 
 /** Every leaf as `dotted.key` → text. */
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -37,13 +38,17 @@ describe('console translations', () => {
 
   it('use the same interpolation values in both languages', () => {
     const values = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-    const differing = [...en].filter(([key, text]) => JSON.stringify(values(text)) !== JSON.stringify(values(ja.get(key) ?? ''))).map(([key]) => key);
+    const differing = [...en]
+      .filter(([key, text]) => JSON.stringify(values(text)) !== JSON.stringify(values(ja.get(key) ?? '')))
+      .map(([key]) => key);
     expect(differing).toEqual([]);
   });
 
   it('write the Japanese file in Japanese', () => {
     // A copied English sentence in ja.json is a missed translation; short codes (OMW%) may stay.
-    const untranslated = [...ja].filter(([key, text]) => text === en.get(key) && /[a-z]{4,}/.test(text)).map(([key]) => key);
+    const untranslated = [...ja]
+      .filter(([key, text]) => text === en.get(key) && /[a-z]{4,}/.test(text))
+      .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
 });

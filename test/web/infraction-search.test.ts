@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { searchInfractions, type Searchable } from '../../web/src/penalty/infraction-search.js';
 
 // The real default pack: the console searches what the server serves.
-const pack = JSON.parse(readFileSync(new URL('../../policy/ocg-5ds.json', import.meta.url), 'utf8')) as { infractions: Searchable[] };
+const pack = JSON.parse(readFileSync(new URL('../../policy/ocg-5ds.json', import.meta.url), 'utf8')) as {
+  infractions: Searchable[];
+};
 const ids = (query: string) => searchInfractions(pack.infractions, query).map((i) => i.id);
 
 describe('finding an infraction in either language', () => {

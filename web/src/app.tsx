@@ -42,14 +42,23 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
   { pattern: '/t/:id/players/:player', render: (p) => <PlayerRecord player={p.player ?? ''} /> },
   { pattern: '/t/:id/rounds', render: () => <Rounds /> },
   { pattern: '/t/:id/rounds/:round', render: (p) => <RoundView round={num(p.round)} /> },
-  { pattern: '/t/:id/rounds/:round/clock', roles: ['judge', 'head-judge', 'organizer', 'scorekeeper'], render: (p) => <RoundClock round={num(p.round)} /> },
+  {
+    pattern: '/t/:id/rounds/:round/clock',
+    roles: ['judge', 'head-judge', 'organizer', 'scorekeeper'],
+    render: (p) => <RoundClock round={num(p.round)} />,
+  },
   { pattern: '/t/:id/penalty', roles: ['judge', 'head-judge'], render: () => <PenaltyFlow /> },
   { pattern: '/t/:id/deck-check', roles: ['judge', 'head-judge'], render: () => <DeckCheck /> },
   { pattern: '/t/:id/standings', render: () => <Standings /> },
   { pattern: '/t/:id/queue', roles: ['head-judge'], render: () => <HeadJudgeQueue /> },
   { pattern: '/t/:id/find', render: () => <FindTable /> },
   { pattern: '/t/:id/print/pairings/:round', print: true, render: (p) => <PrintPairings round={num(p.round)} /> },
-  { pattern: '/t/:id/print/slips/:round', print: true, roles: ['organizer', 'scorekeeper', 'head-judge', 'judge'], render: (p) => <PrintSlips round={num(p.round)} /> },
+  {
+    pattern: '/t/:id/print/slips/:round',
+    print: true,
+    roles: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
+    render: (p) => <PrintSlips round={num(p.round)} />,
+  },
   { pattern: '/t/:id/print/standings', print: true, render: () => <PrintStandings /> },
 ];
 
@@ -58,10 +67,32 @@ export function App() {
   const { path } = useLocation();
   const { account } = useSession();
 
-  if (path === '/sign-in') return <Layout><SignIn next={new URLSearchParams(location.search).get('next') ?? '/'} /></Layout>;
-  if (account?.mustChangePassword) return <Layout><SignIn next={path} /></Layout>;
-  if (path === '/' || path === '') return <Layout><TournamentList /></Layout>;
-  if (path === '/new') return <Layout><Guard roles={['organizer']}><TournamentCreate /></Guard></Layout>;
+  if (path === '/sign-in')
+    return (
+      <Layout>
+        <SignIn next={new URLSearchParams(location.search).get('next') ?? '/'} />
+      </Layout>
+    );
+  if (account?.mustChangePassword)
+    return (
+      <Layout>
+        <SignIn next={path} />
+      </Layout>
+    );
+  if (path === '/' || path === '')
+    return (
+      <Layout>
+        <TournamentList />
+      </Layout>
+    );
+  if (path === '/new')
+    return (
+      <Layout>
+        <Guard roles={['organizer']}>
+          <TournamentCreate />
+        </Guard>
+      </Layout>
+    );
 
   for (const route of TOURNAMENT_ROUTES) {
     const params = matchPath(route.pattern, path);
@@ -73,7 +104,11 @@ export function App() {
       </TournamentProvider>
     );
   }
-  return <Layout><NotFound /></Layout>;
+  return (
+    <Layout>
+      <NotFound />
+    </Layout>
+  );
 }
 
 function TournamentLayout({ children }: { children: ReactNode }) {
@@ -94,7 +129,11 @@ function Guard({ roles, children }: { roles: readonly Role[]; children: ReactNod
     return (
       <section className="narrow">
         <p>{t('guard.signIn')}</p>
-        <button type="button" className="button button-primary" onClick={() => navigate(`/sign-in?next=${encodeURIComponent(path)}`)}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => navigate(`/sign-in?next=${encodeURIComponent(path)}`)}
+        >
           {t('nav.signIn')}
         </button>
       </section>

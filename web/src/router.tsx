@@ -50,12 +50,22 @@ export function matchPath(pattern: string, path: string): Record<string, string>
 }
 
 /** A link that navigates inside the console; modified clicks (new tab) keep the browser's behaviour. */
-export const Link = forwardRef<HTMLAnchorElement, { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>>(function Link({ to, onClick, ...rest }, ref) {
-  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(to);
-  };
-  return <a ref={ref} href={to} onClick={handle} {...rest} />;
-});
+export const Link = forwardRef<HTMLAnchorElement, { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>>(
+  function Link({ to, onClick, ...rest }, ref) {
+    const handle = (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
+      event.preventDefault();
+      navigate(to);
+    };
+    return <a ref={ref} href={to} onClick={handle} {...rest} />;
+  },
+);

@@ -80,7 +80,10 @@ const MIGRATIONS: Record<string, Migration> = {
   // before hold their roles globally, as they did.
   '0002_tournament_roles': {
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('shinpan_accounts').addColumn('tournament_roles', 'text', (c) => c.notNull().defaultTo(sql`'{}'`)).execute();
+      await db.schema
+        .alterTable('shinpan_accounts')
+        .addColumn('tournament_roles', 'text', (c) => c.notNull().defaultTo(sql`'{}'`))
+        .execute();
     },
   },
 };

@@ -75,7 +75,12 @@ export interface AccountStore {
   listAccounts(): Promise<readonly Account[]>;
   updateAccount(
     id: string,
-    patch: { readonly roles?: readonly Role[]; readonly tournamentRoles?: TournamentRoles; readonly displayName?: string; readonly disabled?: boolean },
+    patch: {
+      readonly roles?: readonly Role[];
+      readonly tournamentRoles?: TournamentRoles;
+      readonly displayName?: string;
+      readonly disabled?: boolean;
+    },
   ): Promise<Account | undefined>;
   setPassword(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void>;
 

@@ -15,10 +15,13 @@ import {
 type AccountRow = Selectable<AccountSchema['shinpan_accounts']>;
 
 function toAccount(row: AccountRow): AccountWithHash {
-  const known = (list: unknown): Role[] => (Array.isArray(list) ? list.filter((r): r is Role => (ROLES as readonly string[]).includes(r)) : []);
+  const known = (list: unknown): Role[] =>
+    Array.isArray(list) ? list.filter((r): r is Role => (ROLES as readonly string[]).includes(r)) : [];
   const roles = known(JSON.parse(row.roles));
   const scoped = JSON.parse(row.tournament_roles || '{}') as Record<string, unknown>;
-  const tournamentRoles = Object.fromEntries(Object.entries(scoped).flatMap(([id, list]) => (known(list).length > 0 ? [[id, known(list)] as const] : [])));
+  const tournamentRoles = Object.fromEntries(
+    Object.entries(scoped).flatMap(([id, list]) => (known(list).length > 0 ? [[id, known(list)] as const] : [])),
+  );
   return {
     id: row.id,
     username: row.username,
@@ -58,7 +61,10 @@ export class KyselyAccountStore implements AccountStore {
   ) {}
 
   async countAccounts(): Promise<number> {
-    const row = await this.db.selectFrom('shinpan_accounts').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('shinpan_accounts')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -92,18 +98,32 @@ export class KyselyAccountStore implements AccountStore {
   }
 
   async findAccountByUsername(username: string): Promise<AccountWithHash | undefined> {
-    const row = await this.db.selectFrom('shinpan_accounts').selectAll().where('username', '=', username).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('shinpan_accounts')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirst();
     return row && toAccount(row);
   }
 
   async listAccounts(): Promise<readonly Account[]> {
-    const rows = await this.db.selectFrom('shinpan_accounts').selectAll().orderBy('created_at').orderBy('username').execute();
+    const rows = await this.db
+      .selectFrom('shinpan_accounts')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('username')
+      .execute();
     return rows.map((row) => withoutHash(toAccount(row)));
   }
 
   async updateAccount(
     id: string,
-    patch: { readonly roles?: readonly Role[]; readonly tournamentRoles?: TournamentRoles; readonly displayName?: string; readonly disabled?: boolean },
+    patch: {
+      readonly roles?: readonly Role[];
+      readonly tournamentRoles?: TournamentRoles;
+      readonly displayName?: string;
+      readonly disabled?: boolean;
+    },
   ): Promise<Account | undefined> {
     const values = {
       ...(patch.roles === undefined ? {} : { roles: JSON.stringify(patch.roles) }),
@@ -111,7 +131,8 @@ export class KyselyAccountStore implements AccountStore {
       ...(patch.displayName === undefined ? {} : { display_name: patch.displayName }),
       ...(patch.disabled === undefined ? {} : { disabled: patch.disabled ? 1 : 0 }),
     };
-    if (Object.keys(values).length > 0) await this.db.updateTable('shinpan_accounts').set(values).where('id', '=', id).execute();
+    if (Object.keys(values).length > 0)
+      await this.db.updateTable('shinpan_accounts').set(values).where('id', '=', id).execute();
     const account = await this.findAccount(id);
     return account && withoutHash(account);
   }
@@ -138,9 +159,19 @@ export class KyselyAccountStore implements AccountStore {
   }
 
   async findSession(idHash: string): Promise<Session | undefined> {
-    const row = await this.db.selectFrom('shinpan_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('shinpan_sessions')
+      .selectAll()
+      .where('id_hash', '=', idHash)
+      .executeTakeFirst();
     return (
-      row && { idHash: row.id_hash, accountId: row.account_id, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at }
+      row && {
+        idHash: row.id_hash,
+        accountId: row.account_id,
+        csrfToken: row.csrf_token,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      }
     );
   }
 
@@ -167,12 +198,21 @@ export class KyselyAccountStore implements AccountStore {
   }
 
   async findApiTokenByHash(tokenHash: string): Promise<ApiToken | undefined> {
-    const row = await this.db.selectFrom('shinpan_api_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('shinpan_api_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     return row && toToken(row);
   }
 
   async listApiTokens(accountId: string): Promise<readonly ApiToken[]> {
-    const rows = await this.db.selectFrom('shinpan_api_tokens').selectAll().where('account_id', '=', accountId).orderBy('created_at').execute();
+    const rows = await this.db
+      .selectFrom('shinpan_api_tokens')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
     return rows.map(toToken);
   }
 
@@ -198,7 +238,11 @@ export class KyselyAccountStore implements AccountStore {
       .values({ key, value })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const row = await this.db.selectFrom('shinpan_settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('shinpan_settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
     return row.value;
   }
 

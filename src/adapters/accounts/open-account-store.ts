@@ -36,8 +36,13 @@ export async function openAccountStore(database: StoreConfig): Promise<AccountSt
     }
   }
   const schema = database.schema;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}: use lower-case letters, digits and _`);
-  const pool = new pg.Pool({ connectionString: database.url, max: 4, ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }) });
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`bad schema name ${schema}: use lower-case letters, digits and _`);
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 4,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
   pool.on('error', () => undefined);
   const db = new Kysely<AccountSchema>({ dialect: new PostgresDialect({ pool }) });
   try {

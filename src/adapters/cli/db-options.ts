@@ -24,8 +24,14 @@ export interface DbOptions {
 /** Adds --db, --tournament, --json and --lang. */
 export function withDbOptions(command: Command): Command {
   return command
-    .option('--db <file>', 'database: an SQLite file or a postgres:// URL (default DATABASE_URL, SHINPAN_DB, then ./shinpan.db) / データベースファイル')
-    .option('--tournament <id>', 'tournament id; may be left out while the file holds one tournament / 大会ID（ファイルに大会が1つなら省略可）')
+    .option(
+      '--db <file>',
+      'database: an SQLite file or a postgres:// URL (default DATABASE_URL, SHINPAN_DB, then ./shinpan.db) / データベースファイル',
+    )
+    .option(
+      '--tournament <id>',
+      'tournament id; may be left out while the file holds one tournament / 大会ID（ファイルに大会が1つなら省略可）',
+    )
     .option('--json', 'print JSON for scripts / スクリプト向けに JSON で出力')
     .option('--lang <lang>', 'ja or en (default SHINPAN_LANG or the locale) / 表示言語');
 }
@@ -40,7 +46,12 @@ export function storeConfig(db: string | undefined, lang: Lang): StoreConfig {
       throw error;
     }
   }
-  if (db.trim() === '') throw new CliError(lang === 'ja' ? '--db: ファイル名か postgres:// の URL が必要です' : '--db: expected a file name or a postgres:// URL');
+  if (db.trim() === '')
+    throw new CliError(
+      lang === 'ja'
+        ? '--db: ファイル名か postgres:// の URL が必要です'
+        : '--db: expected a file name or a postgres:// URL',
+    );
   return /^postgres(ql)?:\/\//i.test(db) ? { kind: 'postgres', url: db } : { kind: 'sqlite', path: db };
 }
 
@@ -93,14 +104,26 @@ export async function resolveTournament(db: Db, option: string | undefined): Pro
   const all = await db.store.listTournaments();
   if (option !== undefined) {
     if (all.some((t) => t.id === option)) return option;
-    throw new CliError(ja ? `--tournament: ${db.name} に大会 "${option}" はありません${await holds(db, all)}` : `--tournament: there is no tournament "${option}" in ${db.name}${await holds(db, all)}`);
+    throw new CliError(
+      ja
+        ? `--tournament: ${db.name} に大会 "${option}" はありません${await holds(db, all)}`
+        : `--tournament: there is no tournament "${option}" in ${db.name}${await holds(db, all)}`,
+    );
   }
   const only = all[0];
   if (only !== undefined && all.length === 1) return only.id;
   if (all.length === 0) {
-    throw new CliError(ja ? `${db.name} にはまだ大会がありません (shinpan tournament create で作成します)` : `${db.name} holds no tournament yet (create one with shinpan tournament create)`);
+    throw new CliError(
+      ja
+        ? `${db.name} にはまだ大会がありません (shinpan tournament create で作成します)`
+        : `${db.name} holds no tournament yet (create one with shinpan tournament create)`,
+    );
   }
-  throw new CliError(ja ? `${db.name} には大会が ${all.length} 件あります。--tournament で選んでください${await holds(db, all)}` : `${db.name} holds ${all.length} tournaments; choose one with --tournament${await holds(db, all)}`);
+  throw new CliError(
+    ja
+      ? `${db.name} には大会が ${all.length} 件あります。--tournament で選んでください${await holds(db, all)}`
+      : `${db.name} holds ${all.length} tournaments; choose one with --tournament${await holds(db, all)}`,
+  );
 }
 
 async function holds(db: Db, all: readonly { readonly id: string }[]): Promise<string> {

@@ -28,7 +28,10 @@ export interface WriteOptions extends DbOptions {
 /** Adds the database options plus --as, --judge and --at. */
 export function withWriteOptions(command: Command): Command {
   return withDbOptions(command)
-    .option('--as <role>', `act as ${ROLES.join(', ')} (default: head judge where allowed, else the role needed) / 操作する役割`)
+    .option(
+      '--as <role>',
+      `act as ${ROLES.join(', ')} (default: head judge where allowed, else the role needed) / 操作する役割`,
+    )
     .option('--judge <name>', 'who is acting, kept with every event (default cli:<os user>) / 操作者の名前')
     .option('--at <iso-time>', 'the time of the command, e.g. 2011-06-01T10:00:00+09:00 (default: now) / 操作の時刻');
 }
@@ -94,7 +97,10 @@ export class Desk {
   /** The tournament as it stands now. */
   async tournament(): Promise<Tournament> {
     const { state } = await this.db.service.load(this.tournamentId);
-    if (state.status === 'none') throw new CliError(this.lang === 'ja' ? `大会 ${this.tournamentId} はありません` : `there is no tournament ${this.tournamentId}`);
+    if (state.status === 'none')
+      throw new CliError(
+        this.lang === 'ja' ? `大会 ${this.tournamentId} はありません` : `there is no tournament ${this.tournamentId}`,
+      );
     return state;
   }
 
@@ -111,7 +117,10 @@ export class Desk {
   }
 
   /** Several commands as one write: all of them or none. `label` names the refused one in the error. */
-  async runAll(commands: readonly TournamentCommand[], label: (index: number) => string = () => ''): Promise<Tournament> {
+  async runAll(
+    commands: readonly TournamentCommand[],
+    label: (index: number) => string = () => '',
+  ): Promise<Tournament> {
     const result = await this.db.service.write(this.tournamentId, { commands });
     if (!result.ok) {
       const { index, error } = result.error;

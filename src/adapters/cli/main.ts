@@ -32,7 +32,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io.stderr.write(`shinpan: ${error.message}\n`);
       return error.exitCode;
     }
-    io.stderr.write(`shinpan: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.stderr.write(
+      `shinpan: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     return 1;
   }
 }

@@ -8,25 +8,42 @@ import { CliError } from './cli-error.js';
 export function intOption(name: string, value: string, min: number, max: number, lang: Lang): number {
   const n = /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new CliError(lang === 'ja' ? `${name}: ${min}〜${max} の整数が必要です (値: "${value}")` : `${name}: expected a whole number from ${min} to ${max}, got "${value}"`);
+    throw new CliError(
+      lang === 'ja'
+        ? `${name}: ${min}〜${max} の整数が必要です (値: "${value}")`
+        : `${name}: expected a whole number from ${min} to ${max}, got "${value}"`,
+    );
   }
   return n;
 }
 
 /** An optional whole number option. */
-export const optionalInt = (name: string, value: string | undefined, min: number, max: number, lang: Lang): number | undefined =>
-  value === undefined ? undefined : intOption(name, value, min, max, lang);
+export const optionalInt = (
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+  lang: Lang,
+): number | undefined => (value === undefined ? undefined : intOption(name, value, min, max, lang));
 
 /** A calendar date YYYY-MM-DD. */
 export function dateOption(name: string, value: string, lang: Lang): string {
   if (checkDate(name, value) === null) return value;
-  throw new CliError(lang === 'ja' ? `${name}: 2011-06-01 の形式の日付が必要です (値: "${value}")` : `${name}: expected a date YYYY-MM-DD, got "${value}"`);
+  throw new CliError(
+    lang === 'ja'
+      ? `${name}: 2011-06-01 の形式の日付が必要です (値: "${value}")`
+      : `${name}: expected a date YYYY-MM-DD, got "${value}"`,
+  );
 }
 
 /** An ISO time with a zone. */
 export function timeOption(name: string, value: string, lang: Lang): string {
   if (checkTime(name, value) === null) return value;
-  throw new CliError(lang === 'ja' ? `${name}: 2011-06-01T10:00:00+09:00 の形式の時刻が必要です (値: "${value}")` : `${name}: expected an ISO time like 2011-06-01T10:00:00+09:00, got "${value}"`);
+  throw new CliError(
+    lang === 'ja'
+      ? `${name}: 2011-06-01T10:00:00+09:00 の形式の時刻が必要です (値: "${value}")`
+      : `${name}: expected an ISO time like 2011-06-01T10:00:00+09:00, got "${value}"`,
+  );
 }
 
 /** Text that must not be blank. */
@@ -38,7 +55,11 @@ export function textOption(name: string, value: string, lang: Lang): string {
 /** One of a fixed set of words. */
 export function choiceOption<T extends string>(name: string, value: string, choices: readonly T[], lang: Lang): T {
   if ((choices as readonly string[]).includes(value)) return value as T;
-  throw new CliError(lang === 'ja' ? `${name}: ${choices.join(', ')} のいずれかが必要です (値: "${value}")` : `${name}: expected one of ${choices.join(', ')}, got "${value}"`);
+  throw new CliError(
+    lang === 'ja'
+      ? `${name}: ${choices.join(', ')} のいずれかが必要です (値: "${value}")`
+      : `${name}: expected one of ${choices.join(', ')}, got "${value}"`,
+  );
 }
 
 /** Commander's collector for a repeatable option. */

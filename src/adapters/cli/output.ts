@@ -34,7 +34,7 @@ export function renderTable<Row>(columns: readonly Column<Row>[], rows: readonly
       .join('  ')
       .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [line(columns.map((c) => c.header)), rule, ...cells.map(line)].join('\n') + '\n';
+  return `${[line(columns.map((c) => c.header)), rule, ...cells.map(line)].join('\n')}\n`;
 }
 
 export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {

@@ -11,10 +11,12 @@ import type { Tournament } from '../../core/tournament/state.js';
 export const say = (lang: Lang, ja: string, en: string): string => (lang === 'ja' ? ja : en);
 
 /** The pack's name of a penalty. */
-export const penaltyName = (t: Tournament, id: PenaltyId, lang: Lang): string => penaltyOf(t.pack.content, id).name[lang];
+export const penaltyName = (t: Tournament, id: PenaltyId, lang: Lang): string =>
+  penaltyOf(t.pack.content, id).name[lang];
 
 /** The pack's name of an infraction, or its id if the pack has none. */
-export const infractionName = (t: Tournament, id: string, lang: Lang): string => t.pack.content.infractions.find((i) => i.id === id)?.name[lang] ?? id;
+export const infractionName = (t: Tournament, id: string, lang: Lang): string =>
+  t.pack.content.infractions.find((i) => i.id === id)?.name[lang] ?? id;
 
 /** A player's name, or the id for an unknown player. */
 export const nameOf = (t: Tournament, id: string): string => findPlayer(t, id)?.name ?? id;
@@ -46,7 +48,11 @@ export function outcomeText(outcome: MatchOutcome, wins: Readonly<Record<string,
       const winner = wins[outcome.winner] ?? 0;
       const loser = score.filter(([p]) => p !== outcome.winner).map(([, w]) => w)[0] ?? 0;
       const penalty = outcome.byPenalty ? say(lang, ' (罰則)', ' (penalty)') : '';
-      return say(lang, `${outcome.winner} の勝ち ${winner}-${loser}${penalty}`, `${outcome.winner} wins ${winner}-${loser}${penalty}`);
+      return say(
+        lang,
+        `${outcome.winner} の勝ち ${winner}-${loser}${penalty}`,
+        `${outcome.winner} wins ${winner}-${loser}${penalty}`,
+      );
     }
     default: {
       const _exhaustive: never = outcome;

@@ -33,7 +33,10 @@ export function cardFileFormat(path: string): CardFileFormat {
 }
 
 /** Reads a card catalogue file of any supported format, reporting progress for big files. */
-export async function readCardFile(path: string, options: { progress?: Progress; cdbLang?: 'ja' | 'en' } = {}): Promise<Result<CardFile, CardFileError>> {
+export async function readCardFile(
+  path: string,
+  options: { progress?: Progress; cdbLang?: 'ja' | 'en' } = {},
+): Promise<Result<CardFile, CardFileError>> {
   const format = cardFileFormat(path);
   const fail = (message: Text): Result<CardFile, CardFileError> => err({ path, errors: [{ line: null, message }] });
   let size: number;
@@ -59,12 +62,18 @@ export async function readCardFile(path: string, options: { progress?: Progress;
       options.progress?.update(done);
     });
     options.progress?.stop();
-    return parsed.errors.length > 0 ? err({ path, errors: parsed.errors }) : ok({ path, format, cards: parsed.cards, skipped: parsed.skipped });
+    return parsed.errors.length > 0
+      ? err({ path, errors: parsed.errors })
+      : ok({ path, format, cards: parsed.cards, skipped: parsed.skipped });
   }
   return readJsonl(path, size, options.progress);
 }
 
-async function readJsonl(path: string, size: number, progress: Progress | undefined): Promise<Result<CardFile, CardFileError>> {
+async function readJsonl(
+  path: string,
+  size: number,
+  progress: Progress | undefined,
+): Promise<Result<CardFile, CardFileError>> {
   const cards: Card[] = [];
   const skipped: SkippedCard[] = [];
   const errors: FormatError[] = [];

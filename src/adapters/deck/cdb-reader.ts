@@ -4,7 +4,17 @@ import { err, ok, type Result } from '../../core/result.js';
 import type { Text } from '../../core/text.js';
 
 // Bits of datas.type and datas.ot as YGOPro/EDOPro define them.
-const TYPE = { monster: 0x1, spell: 0x2, trap: 0x4, fusion: 0x40, synchro: 0x2000, token: 0x4000, xyz: 0x800000, link: 0x4000000, skill: 0x8000000 };
+const TYPE = {
+  monster: 0x1,
+  spell: 0x2,
+  trap: 0x4,
+  fusion: 0x40,
+  synchro: 0x2000,
+  token: 0x4000,
+  xyz: 0x800000,
+  link: 0x4000000,
+  skill: 0x8000000,
+};
 const SCOPE = { ocg: 0x1, tcg: 0x2, prerelease: 0x100, rush: 0x200 };
 
 interface CdbRow {
@@ -27,12 +37,19 @@ export function readCdb(path: string, nameLang: 'ja' | 'en'): Result<{ cards: Ca
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
   } catch (error) {
-    return err({ en: `${path}: cannot open as SQLite (${(error as Error).message})`, ja: `${path}: SQLite として開けません（${(error as Error).message}）` });
+    return err({
+      en: `${path}: cannot open as SQLite (${(error as Error).message})`,
+      ja: `${path}: SQLite として開けません（${(error as Error).message}）`,
+    });
   }
   try {
     let rows: CdbRow[];
     try {
-      rows = db.prepare('SELECT d.id AS id, d.ot AS ot, d.alias AS alias, d.type AS type, t.name AS name FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id').all() as CdbRow[];
+      rows = db
+        .prepare(
+          'SELECT d.id AS id, d.ot AS ot, d.alias AS alias, d.type AS type, t.name AS name FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id',
+        )
+        .all() as CdbRow[];
     } catch (error) {
       return err({
         en: `${path}: not a YGOPro cards.cdb (needs tables datas and texts: ${(error as Error).message})`,
@@ -91,12 +108,17 @@ function artworkOf(row: CdbRow, byId: ReadonlyMap<number, CdbRow>): CdbRow | und
 function skipReason(row: CdbRow): Text | null {
   if (!row.name) return { en: 'no name in texts', ja: 'texts に名前がない' };
   if (row.type & TYPE.token) return { en: 'a token, not a deck card', ja: 'トークン（デッキに入らないカード）' };
-  if (row.type & TYPE.skill) return { en: 'a Speed Duel skill, not an OCG card', ja: 'スピードデュエルのスキル（OCGのカードではない）' };
+  if (row.type & TYPE.skill)
+    return { en: 'a Speed Duel skill, not an OCG card', ja: 'スピードデュエルのスキル（OCGのカードではない）' };
   if (row.ot & SCOPE.rush) return { en: 'a Rush Duel card', ja: 'ラッシュデュエルのカード' };
   if ((row.ot & (SCOPE.ocg | SCOPE.tcg | SCOPE.prerelease)) === 0) {
-    return { en: 'not an official card (anime, game or custom)', ja: '公式カードではない（アニメ・ゲーム・オリジナル）' };
+    return {
+      en: 'not an official card (anime, game or custom)',
+      ja: '公式カードではない（アニメ・ゲーム・オリジナル）',
+    };
   }
-  if ((row.type & (TYPE.monster | TYPE.spell | TYPE.trap)) === 0) return { en: 'neither monster, spell nor trap', ja: 'モンスター・魔法・罠のいずれでもない' };
+  if ((row.type & (TYPE.monster | TYPE.spell | TYPE.trap)) === 0)
+    return { en: 'neither monster, spell nor trap', ja: 'モンスター・魔法・罠のいずれでもない' };
   return null;
 }
 

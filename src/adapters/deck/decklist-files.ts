@@ -33,7 +33,9 @@ export function collectDecklists(paths: readonly string[]): { files: string[]; i
   const files: string[] = [];
   let ignored = 0;
   const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if ((DECKLIST_EXTENSIONS as readonly string[]).includes(extname(entry.name).toLowerCase())) files.push(path);

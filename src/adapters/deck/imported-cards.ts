@@ -30,14 +30,20 @@ export interface ImportedCardStore {
 const keyOf = (hash: string): string => `cards:${hash}`;
 
 /** The cards of an upload (`data`: the text, or base64 for a cards.cdb), or its errors with line numbers. */
-export function parseCardUpload(format: CardUploadFormat, data: string, cdbLang: 'ja' | 'en' = 'ja'): Result<{ cards: Card[]; skipped: SkippedCard[] }, Text> {
+export function parseCardUpload(
+  format: CardUploadFormat,
+  data: string,
+  cdbLang: 'ja' | 'en' = 'ja',
+): Result<{ cards: Card[]; skipped: SkippedCard[] }, Text> {
   if (format === 'cdb') {
     const dir = mkdtempSync(join(tmpdir(), 'shinpan-cdb-'));
     try {
       const file = join(dir, 'cards.cdb');
       writeFileSync(file, Buffer.from(data, 'base64'));
       const read = readCdb(file, cdbLang);
-      return read.ok ? ok(read.value) : err({ en: read.error.en.replace(file, 'cards.cdb'), ja: read.error.ja.replace(file, 'cards.cdb') });
+      return read.ok
+        ? ok(read.value)
+        : err({ en: read.error.en.replace(file, 'cards.cdb'), ja: read.error.ja.replace(file, 'cards.cdb') });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -50,12 +56,18 @@ export function parseCardUpload(format: CardUploadFormat, data: string, cdbLang:
 /** Stores an upload; answers the pool a tournament records, and what was left out and why. */
 export async function importCardDatabase(
   store: ImportedCardStore,
-  upload: { readonly name: string; readonly format: CardUploadFormat; readonly data: string; readonly cdbLang?: 'ja' | 'en' },
+  upload: {
+    readonly name: string;
+    readonly format: CardUploadFormat;
+    readonly data: string;
+    readonly cdbLang?: 'ja' | 'en';
+  },
 ): Promise<Result<{ pool: RecordedCardPool; skipped: readonly SkippedCard[] }, Text>> {
   const parsed = parseCardUpload(upload.format, upload.data, upload.cdbLang);
   if (!parsed.ok) return parsed;
   const built = buildCatalogue(parsed.value.cards);
-  if (built.catalogue.cards.length === 0) return err({ en: 'the file holds no cards', ja: 'ファイルにカードが1枚もありません' });
+  if (built.catalogue.cards.length === 0)
+    return err({ en: 'the file holds no cards', ja: 'ファイルにカードが1枚もありません' });
   const text = writeCardJsonl(built.catalogue.cards);
   const hash = sha256(text);
   const pool: RecordedCardPool = { source: 'imported', name: upload.name, hash, cards: built.catalogue.cards.length };
@@ -70,7 +82,12 @@ export async function importedPool(store: ImportedCardStore, hash: string): Prom
   const catalogue = await importedCatalogue(store, hash);
   const stored = await store.setting(keyOf(hash));
   if (!catalogue || stored === undefined) return undefined;
-  return { source: 'imported', name: (JSON.parse(stored) as { name: string }).name, hash, cards: catalogue.cards.length };
+  return {
+    source: 'imported',
+    name: (JSON.parse(stored) as { name: string }).name,
+    hash,
+    cards: catalogue.cards.length,
+  };
 }
 
 /** An imported database by its hash, read once per process. */

@@ -23,9 +23,15 @@ export function shippedCards(): ShippedCards {
   if (cards) return cards;
   const bytes = readFileSync(ocgCardDatabasePath());
   const parsed = parseCardJsonl(bytes.toString('utf8'));
-  if (parsed.errors.length > 0) throw new Error(`shipped card database ${ocgCardDatabasePath()}:${parsed.errors[0]?.line}: ${parsed.errors[0]?.message.en}`);
+  if (parsed.errors.length > 0)
+    throw new Error(
+      `shipped card database ${ocgCardDatabasePath()}:${parsed.errors[0]?.line}: ${parsed.errors[0]?.message.en}`,
+    );
   const { catalogue } = buildCatalogue(parsed.cards);
-  cards = { catalogue, pool: { source: 'shipped', name: 'shinpan OCG card database', hash: sha256(bytes), cards: catalogue.cards.length } };
+  cards = {
+    catalogue,
+    pool: { source: 'shipped', name: 'shinpan OCG card database', hash: sha256(bytes), cards: catalogue.cards.length },
+  };
   return cards;
 }
 
@@ -33,7 +39,10 @@ export function shippedCards(): ShippedCards {
 export function shippedListHistory(): readonly Banlist[] {
   if (history) return history;
   const parsed = parseLflist(readFileSync(ocgListHistoryPath(), 'utf8'));
-  if (!parsed.ok) throw new Error(`shipped list history ${ocgListHistoryPath()}:${parsed.error[0]?.line}: ${parsed.error[0]?.message.en}`);
+  if (!parsed.ok)
+    throw new Error(
+      `shipped list history ${ocgListHistoryPath()}:${parsed.error[0]?.line}: ${parsed.error[0]?.message.en}`,
+    );
   history = parsed.value;
   return history;
 }

@@ -45,7 +45,8 @@ export const DEFAULT_STREAMS_PER_ADDRESS = 20;
 
 function parsePort(value: string, source: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new ConfigError(`${source}: expected a port number 0–65535, got "${value}"`);
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw new ConfigError(`${source}: expected a port number 0–65535, got "${value}"`);
   return port;
 }
 
@@ -66,8 +67,14 @@ function trustProxy(value: string | undefined): TrustProxy {
     const [address, bits, extra] = entry.split('/');
     const family = isIP(address ?? '');
     const maxBits = family === 6 ? 128 : 32;
-    if (family === 0 || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))) {
-      throw new ConfigError(`SHINPAN_TRUST_PROXY: expected 0, a number of proxy hops (e.g. 1), or proxy addresses / CIDR ranges separated by commas, got "${entry}"`);
+    if (
+      family === 0 ||
+      extra !== undefined ||
+      (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits))
+    ) {
+      throw new ConfigError(
+        `SHINPAN_TRUST_PROXY: expected 0, a number of proxy hops (e.g. 1), or proxy addresses / CIDR ranges separated by commas, got "${entry}"`,
+      );
     }
   }
   return entries;
@@ -75,7 +82,8 @@ function trustProxy(value: string | undefined): TrustProxy {
 
 function positiveInteger(value: string | undefined, source: string, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
-  if (!/^\d{1,6}$/.test(value.trim()) || Number(value) < 1) throw new ConfigError(`${source}: expected a whole number ≥ 1, got "${value}"`);
+  if (!/^\d{1,6}$/.test(value.trim()) || Number(value) < 1)
+    throw new ConfigError(`${source}: expected a whole number ≥ 1, got "${value}"`);
   return Number(value);
 }
 
@@ -88,7 +96,12 @@ export interface ConfigOverrides {
 
 /** Reads PORT, HOST, SHINPAN_DB, DATABASE_URL (wins over SHINPAN_DB), SHINPAN_SECRET, SHINPAN_SECURE_COOKIES, SHINPAN_TRUST_PROXY, SHINPAN_STREAMS_PER_ADDRESS. */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): ServerConfig {
-  const port = overrides.port !== undefined ? parsePort(overrides.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
+  const port =
+    overrides.port !== undefined
+      ? parsePort(overrides.port, '--port')
+      : env.PORT
+        ? parsePort(env.PORT, 'PORT')
+        : DEFAULT_PORT;
   const host = overrides.host ?? (env.HOST || DEFAULT_HOST);
   const url = env.DATABASE_URL?.trim();
   let database: DatabaseConfig;
@@ -98,7 +111,8 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
   // How long idempotency keys are kept is the store's setting (SHINPAN_IDEMPOTENCY_DAYS).
   database = withKeyRetention(database, env);
   const secret = env.SHINPAN_SECRET || undefined;
-  if (secret !== undefined && secret.length < 16) throw new ConfigError('SHINPAN_SECRET: use at least 16 characters (e.g. `openssl rand -hex 32`)');
+  if (secret !== undefined && secret.length < 16)
+    throw new ConfigError('SHINPAN_SECRET: use at least 16 characters (e.g. `openssl rand -hex 32`)');
   return {
     port,
     host,
@@ -106,13 +120,18 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
     secret,
     secureCookies: flag(env.SHINPAN_SECURE_COOKIES, 'SHINPAN_SECURE_COOKIES'),
     trustProxy: trustProxy(env.SHINPAN_TRUST_PROXY),
-    streamsPerAddress: positiveInteger(env.SHINPAN_STREAMS_PER_ADDRESS, 'SHINPAN_STREAMS_PER_ADDRESS', DEFAULT_STREAMS_PER_ADDRESS),
+    streamsPerAddress: positiveInteger(
+      env.SHINPAN_STREAMS_PER_ADDRESS,
+      'SHINPAN_STREAMS_PER_ADDRESS',
+      DEFAULT_STREAMS_PER_ADDRESS,
+    ),
   };
 }
 
 /** `--db` takes a PostgreSQL URL or a SQLite file path. */
 export function databaseFromOption(value: string): DatabaseConfig {
   if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
-  if (value.includes('://')) throw new ConfigError(`database: only postgres:// URLs or a SQLite file path are supported, got "${value}"`);
+  if (value.includes('://'))
+    throw new ConfigError(`database: only postgres:// URLs or a SQLite file path are supported, got "${value}"`);
   return { kind: 'sqlite', path: value };
 }

@@ -33,10 +33,16 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = (): HttpError =>
-  new HttpError(401, 'unauthenticated', { en: 'Log in first (or send an API token).', ja: '先にログインしてください（または API トークンを送ってください）。' });
+  new HttpError(401, 'unauthenticated', {
+    en: 'Log in first (or send an API token).',
+    ja: '先にログインしてください（または API トークンを送ってください）。',
+  });
 
 export const forbidden = (what: Text): HttpError =>
-  new HttpError(403, 'forbidden', { en: `Your role may not ${what.en}.`, ja: `あなたの役割では${what.ja}ことはできません。` });
+  new HttpError(403, 'forbidden', {
+    en: `Your role may not ${what.en}.`,
+    ja: `あなたの役割では${what.ja}ことはできません。`,
+  });
 
 export const notFound = (what: Text): HttpError =>
   new HttpError(404, 'not-found', { en: `${what.en} not found.`, ja: `${what.ja}が見つかりません。` });
@@ -55,5 +61,8 @@ export const idempotencyKeyReused = (key: string): HttpError =>
 
 /** `issue.path` of a schema error as a readable path: `body.players[0].id`. */
 export function formatPath(part: string, path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`), part);
+  return path.reduce<string>(
+    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),
+    part,
+  );
 }

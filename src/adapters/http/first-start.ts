@@ -53,7 +53,10 @@ export async function resolveSecret(accounts: AccountStore, configured: string |
 }
 
 /** The first-start notice, in both languages, for stdout. */
-export function firstLoginNotice(url: string, credentials: { readonly username: string; readonly password: string }): string {
+export function firstLoginNotice(
+  url: string,
+  credentials: { readonly username: string; readonly password: string },
+): string {
   return [
     '',
     '  First start: an organizer account was created. / 初回起動: 主催者アカウントを作成しました。',

@@ -69,7 +69,11 @@ function writeOptions(request: FastifyRequest): WriteOptions {
 }
 
 /** Inside a tournament's routes an account acts with its global roles plus those it holds for that tournament. */
-function requireAccess(principal: Principal, access: Capability | { readonly command: TournamentCommandType }, tournamentId: string | undefined): StaffPrincipal {
+function requireAccess(
+  principal: Principal,
+  access: Capability | { readonly command: TournamentCommandType },
+  tournamentId: string | undefined,
+): StaffPrincipal {
   const staff = requireStaff(principal);
   const rule = accessRule(access);
   if (!rolesIn(staff.account, tournamentId).some((role) => rule.roles.includes(role))) throw forbidden(rule.action);
@@ -102,13 +106,24 @@ const errorResponse = {
 
 function openApiSchema(definition: RouteDefinition<z.ZodType, z.ZodType, z.ZodType>): Record<string, unknown> {
   const access = definition.access;
-  const rolesText = access === 'public' ? 'public' : access === 'account' || access === 'staff' ? 'any staff account' : accessRule(access).roles.join(', ');
+  const rolesText =
+    access === 'public'
+      ? 'public'
+      : access === 'account' || access === 'staff'
+        ? 'any staff account'
+        : accessRule(access).roles.join(', ');
   const headers = definition.write
     ? {
         type: 'object',
         properties: {
-          'idempotency-key': { type: 'string', description: 'A retry with the same key answers the first response and writes nothing.' },
-          'if-match': { type: 'string', description: 'The tournament version the write was decided on; a stale one answers 409.' },
+          'idempotency-key': {
+            type: 'string',
+            description: 'A retry with the same key answers the first response and writes nothing.',
+          },
+          'if-match': {
+            type: 'string',
+            description: 'The tournament version the write was decided on; a stale one answers 409.',
+          },
         },
       }
     : undefined;
@@ -122,7 +137,9 @@ function openApiSchema(definition: RouteDefinition<z.ZodType, z.ZodType, z.ZodTy
     ...(definition.body ? { body: jsonSchemaOf(definition.body) } : {}),
     ...(headers ? { headers } : {}),
     response: {
-      [definition.successStatus ?? 200]: definition.response ? jsonSchemaOf(definition.response, 'output') : { description: 'Success' },
+      [definition.successStatus ?? 200]: definition.response
+        ? jsonSchemaOf(definition.response, 'output')
+        : { description: 'Success' },
       '4XX': { description: 'Error', ...errorResponse },
     },
   };
@@ -133,10 +150,11 @@ function openApiSchema(definition: RouteDefinition<z.ZodType, z.ZodType, z.ZodTy
  * OpenAPI document: one source of truth. Authorisation runs before the body is read, so an
  * unauthorised caller learns nothing about the schema.
  */
-export function defineRoute<P extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
-  app: FastifyInstance,
-  definition: RouteDefinition<P, Q, B>,
-): void {
+export function defineRoute<
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+>(app: FastifyInstance, definition: RouteDefinition<P, Q, B>): void {
   app.route({
     method: definition.method,
     url: definition.url,

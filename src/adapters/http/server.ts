@@ -57,18 +57,39 @@ export interface ServerTimeouts {
   readonly checkMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkMs: 1_000 };
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkMs: 1_000,
+};
 
 /** The largest request body: a bulk registration of a big event with decklists fits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 const FASTIFY_CODES: Readonly<Record<string, { code: string; en: string; ja: string }>> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported-media-type', en: 'Send the body as application/json.', ja: '本文は application/json で送ってください。' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported-media-type',
+    en: 'Send the body as application/json.',
+    ja: '本文は application/json で送ってください。',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', en: 'The JSON body is empty.', ja: 'JSON の本文が空です。' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', en: 'The body is not valid JSON.', ja: '本文が正しい JSON ではありません。' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'invalid-json',
+    en: 'The body is not valid JSON.',
+    ja: '本文が正しい JSON ではありません。',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body-too-large', en: 'The body is too large.', ja: '本文が大きすぎます。' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid-request', en: 'The Content-Length does not match the body.', ja: 'Content-Length が本文と一致しません。' },
-  FST_ERR_BAD_URL: { code: 'bad-url', en: 'The address is not a valid URL (a stray % or broken percent-encoding).', ja: 'アドレスが正しい URL ではありません（% の使い方やパーセントエンコードが壊れています）。' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid-request',
+    en: 'The Content-Length does not match the body.',
+    ja: 'Content-Length が本文と一致しません。',
+  },
+  FST_ERR_BAD_URL: {
+    code: 'bad-url',
+    en: 'The address is not a valid URL (a stray % or broken percent-encoding).',
+    ja: 'アドレスが正しい URL ではありません（% の使い方やパーセントエンコードが壊れています）。',
+  },
 };
 
 /** Turns anything a handler or hook threw into the error JSON. */
@@ -78,10 +99,19 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof IdempotencyKeyReuseError) return idempotencyKeyReused(error.idempotencyKey);
   const fastifyError = error as Partial<FastifyError>;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
-  if (known) return new HttpError(fastifyError.statusCode ?? 400, known.code, { en: known.en, ja: known.ja }, known.code === 'bad-url' ? 'url' : 'body');
+  if (known)
+    return new HttpError(
+      fastifyError.statusCode ?? 400,
+      known.code,
+      { en: known.en, ja: known.ja },
+      known.code === 'bad-url' ? 'url' : 'body',
+    );
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const message = fastifyError.message ?? 'Bad request';
-    return new HttpError(fastifyError.statusCode, 'invalid-request', { en: message, ja: `リクエストが正しくありません: ${message}` });
+    return new HttpError(fastifyError.statusCode, 'invalid-request', {
+      en: message,
+      ja: `リクエストが正しくありません: ${message}`,
+    });
   }
   return null;
 }
@@ -98,7 +128,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     // A hop count as a function: the first `n` hops from the socket are proxies, so the client
     // is the address the outermost proxy saw, never what the client wrote into the header.
-    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy === false ? false : [...trustProxy],
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy === false
+          ? false
+          : [...trustProxy],
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
@@ -106,9 +141,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // A URL Fastify cannot decode answers in the project's error shape, like every other error.
     frameworkErrors: (error, _request, reply) => {
       const known = toHttpError(error);
-      const answer = known ?? new HttpError(400, 'invalid-request', { en: 'The request could not be read.', ja: 'リクエストを読み取れませんでした。' });
+      const answer =
+        known ??
+        new HttpError(400, 'invalid-request', {
+          en: 'The request could not be read.',
+          ja: 'リクエストを読み取れませんでした。',
+        });
       // The reply's generic types know no schema here; it is a plain JSON answer.
-      const plain = reply as unknown as { code(status: number): { header(name: string, value: string): { send(body: unknown): unknown } } };
+      const plain = reply as unknown as {
+        code(status: number): { header(name: string, value: string): { send(body: unknown): unknown } };
+      };
       void plain.code(answer.statusCode).header('cache-control', 'no-store').send(answer.body());
     },
   });
@@ -160,9 +202,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     const known = toHttpError(error);
     if (!known) {
       request.log.error(error);
-      return reply
-        .code(500)
-        .send({ code: 'internal', message: 'Something went wrong on the server. Try again.', messageJa: 'サーバーで問題が起きました。もう一度お試しください。' });
+      return reply.code(500).send({
+        code: 'internal',
+        message: 'Something went wrong on the server. Try again.',
+        messageJa: 'サーバーで問題が起きました。もう一度お試しください。',
+      });
     }
     for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
     return reply.code(known.statusCode).send(known.body());
@@ -170,8 +214,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.webRoot ?? null;
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ code: 'not-found', message: `No route ${request.method} ${request.url.split('?')[0]}.`, messageJa: `${request.method} ${request.url.split('?')[0]} というルートはありません。` });
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply.code(404).send({
+        code: 'not-found',
+        message: `No route ${request.method} ${request.url.split('?')[0]}.`,
+        messageJa: `${request.method} ${request.url.split('?')[0]} というルートはありません。`,
+      });
     }
     if (webRoot) return reply.type('text/html').sendFile('index.html', webRoot);
     return reply.type('text/html; charset=utf-8').send(NO_CONSOLE_PAGE);

@@ -15,7 +15,13 @@ export function defaultWebRoot(): string | null {
  * the console's own routes (/t/123/pairings) survive a reload.
  */
 export async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html', cacheControl: false, setHeaders: cacheHeaders });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: 'index.html',
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
 }
 
 function cacheHeaders(reply: FastifyReply, path: string): void {

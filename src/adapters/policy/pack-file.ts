@@ -14,7 +14,9 @@ export function loadPackFile(path: string): Result<Pack, string> {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return err(`${path}: cannot read the policy pack (${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)})`);
+    return err(
+      `${path}: cannot read the policy pack (${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)})`,
+    );
   }
   let json: unknown;
   try {

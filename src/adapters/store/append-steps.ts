@@ -45,12 +45,14 @@ export function prepareAppend(
   events: readonly NewEvent[],
   options: AppendOptions = {},
 ): PreparedAppend {
-  if (typeof tournamentId !== 'string' || tournamentId === '') throw new TypeError('tournament id must be a non-empty string');
+  if (typeof tournamentId !== 'string' || tournamentId === '')
+    throw new TypeError('tournament id must be a non-empty string');
   if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
     throw new RangeError(`expected version must be a whole number ≥ 0, got ${expectedVersion}`);
   }
   const key = options.idempotencyKey;
-  if (key !== undefined && (typeof key !== 'string' || key === '')) throw new TypeError('idempotency key must be a non-empty string');
+  if (key !== undefined && (typeof key !== 'string' || key === ''))
+    throw new TypeError('idempotency key must be a non-empty string');
   return {
     tournamentId,
     expectedVersion,
@@ -67,7 +69,11 @@ export function prepareAppend(
  * The key is looked up before the version check on purpose: a retry carries the version its
  * first attempt was decided on, which that very attempt has since moved on.
  */
-export async function appendInTransaction(trx: Kysely<StoreSchema>, dialect: AppendDialect, append: PreparedAppend): Promise<AppendResult> {
+export async function appendInTransaction(
+  trx: Kysely<StoreSchema>,
+  dialect: AppendDialect,
+  append: PreparedAppend,
+): Promise<AppendResult> {
   const { tournamentId, expectedVersion, events, idempotencyKey, fingerprint } = append;
   if (dialect.serializeInDatabase) await dialect.serializeInDatabase(trx, tournamentId);
   let streamQuery = trx.selectFrom('streams').select('version').where('id', '=', tournamentId);
@@ -89,7 +95,10 @@ export async function appendInTransaction(trx: Kysely<StoreSchema>, dialect: App
 
   let position = 0;
   if (dialect.assignPositions) {
-    const last = await trx.selectFrom('events').select((eb) => eb.fn.max('position').as('last')).executeTakeFirst();
+    const last = await trx
+      .selectFrom('events')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .executeTakeFirst();
     position = Number(last?.last ?? 0);
   }
   const stored: StoredEvent[] = events.map((event, i) => ({
@@ -116,7 +125,14 @@ export async function appendInTransaction(trx: Kysely<StoreSchema>, dialect: App
   if (idempotencyKey !== undefined && fingerprint !== undefined) {
     await trx
       .insertInto('idempotency_keys')
-      .values({ tournament_id: tournamentId, key: idempotencyKey, fingerprint, first_seq: actualVersion + 1, last_seq: version, created_at: new Date().toISOString() })
+      .values({
+        tournament_id: tournamentId,
+        key: idempotencyKey,
+        fingerprint,
+        first_seq: actualVersion + 1,
+        last_seq: version,
+        created_at: new Date().toISOString(),
+      })
       .execute();
   }
   if (dialect.announce) await dialect.announce(trx, tournamentId, version);

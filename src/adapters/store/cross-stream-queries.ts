@@ -4,7 +4,9 @@ import { eventFromRow } from './event-rows.js';
 import type { StoreSchema } from './store-schema.js';
 
 /** Every tournament with its version, oldest first: the same query on both stores. */
-export function listTournaments(db: Kysely<StoreSchema>): Promise<readonly { readonly id: string; readonly version: number }[]> {
+export function listTournaments(
+  db: Kysely<StoreSchema>,
+): Promise<readonly { readonly id: string; readonly version: number }[]> {
   return db
     .selectFrom('streams as s')
     .innerJoin('events as e', (join) => join.onRef('e.tournament_id', '=', 's.id').on('e.seq', '=', 1))

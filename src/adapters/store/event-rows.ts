@@ -14,7 +14,14 @@ export interface EventRow {
 
 /** Rebuilds the stored event from its row; the only place event JSON is parsed. */
 export function eventFromRow(row: EventRow): StoredEvent {
-  return { tournamentId: row.tournament_id, seq: row.seq, type: row.type, data: JSON.parse(row.data), actor: row.actor, at: row.at };
+  return {
+    tournamentId: row.tournament_id,
+    seq: row.seq,
+    type: row.type,
+    data: JSON.parse(row.data),
+    actor: row.actor,
+    at: row.at,
+  };
 }
 
 /** The JSON text stored for an event's data; refuses data JSON cannot carry (undefined, functions). */

@@ -61,7 +61,9 @@ export class GroupCommit {
     // By tournament (a stable sort keeps each tournament's appends in the order they came):
     // every group takes its tournaments' locks in one order, so two processes' groups never
     // deadlock on PostgreSQL's advisory locks.
-    const ordered = [...group].sort((x, y) => (x.append.tournamentId < y.append.tournamentId ? -1 : x.append.tournamentId > y.append.tournamentId ? 1 : 0));
+    const ordered = [...group].sort((x, y) =>
+      x.append.tournamentId < y.append.tournamentId ? -1 : x.append.tournamentId > y.append.tournamentId ? 1 : 0,
+    );
     try {
       await this.transaction(async (trx) => {
         for (const queued of ordered) outcomes.set(queued, await this.#one(trx, queued));
@@ -84,7 +86,11 @@ export class GroupCommit {
     if (queued.after !== undefined && this.#tickets.get(queued.after) !== true) {
       // Decided on an append that was not written: refused, to be decided again.
       const { tournamentId, expectedVersion } = queued.append;
-      const stream = await trx.selectFrom('streams').select('version').where('id', '=', tournamentId).executeTakeFirst();
+      const stream = await trx
+        .selectFrom('streams')
+        .select('version')
+        .where('id', '=', tournamentId)
+        .executeTakeFirst();
       this.#settle(queued, false);
       return { ok: false, error: new VersionConflictError(tournamentId, expectedVersion, stream?.version ?? 0) };
     }

@@ -42,7 +42,10 @@ export async function replayOf(
 
 /** Deletes keys written before `before`; returns how many. */
 export async function pruneKeys(db: Kysely<StoreSchema>, before: Date): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before.toISOString()).executeTakeFirst();
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', before.toISOString())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -57,7 +60,8 @@ export class KeyPruner {
     private readonly retentionMs: number,
     private readonly prune: (before: Date) => Promise<number>,
   ) {
-    if (!Number.isFinite(retentionMs) || retentionMs <= 0) throw new RangeError(`idempotency key retention must be a positive time, got ${retentionMs} ms`);
+    if (!Number.isFinite(retentionMs) || retentionMs <= 0)
+      throw new RangeError(`idempotency key retention must be a positive time, got ${retentionMs} ms`);
   }
 
   /** Called after each append; errors are left to the next run (the keys are only kept longer). */

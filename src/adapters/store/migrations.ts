@@ -51,9 +51,16 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
     // written. Keys from before this step count from the upgrade.
     '0002_idempotency_key_age': {
       async up(db: Kysely<unknown>) {
-        await db.schema.alterTable('idempotency_keys').addColumn('created_at', 'text', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema
+          .alterTable('idempotency_keys')
+          .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
         await sql`update idempotency_keys set created_at = ${new Date().toISOString()}`.execute(db);
-        await db.schema.createIndex('idempotency_keys_created_at').on('idempotency_keys').column('created_at').execute();
+        await db.schema
+          .createIndex('idempotency_keys_created_at')
+          .on('idempotency_keys')
+          .column('created_at')
+          .execute();
       },
     },
   };

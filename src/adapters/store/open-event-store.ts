@@ -18,7 +18,11 @@ export async function openEventStore(config: StoreConfig): Promise<EventStore> {
     case 'sqlite':
       return openSqliteEventStore(config.path, retention(config));
     case 'postgres':
-      return openPostgresEventStore({ url: config.url, ...(config.schema === undefined ? {} : { schema: config.schema }), ...retention(config) });
+      return openPostgresEventStore({
+        url: config.url,
+        ...(config.schema === undefined ? {} : { schema: config.schema }),
+        ...retention(config),
+      });
     default: {
       const _exhaustive: never = config;
       throw new TypeError(`unknown store kind in ${JSON.stringify(_exhaustive)}`);

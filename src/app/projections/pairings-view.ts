@@ -62,13 +62,21 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     const effects = derived?.effects;
     return {
       table: m.table,
-      players: m.players.map((id) => ({ id, name: nameOf(id), seatedAt: m.seated[id] ?? null, duelWins: duelWins[id] ?? 0, dropped: dropped.has(id) })),
+      players: m.players.map((id) => ({
+        id,
+        name: nameOf(id),
+        seatedAt: m.seated[id] ?? null,
+        duelWins: duelWins[id] ?? 0,
+        dropped: dropped.has(id),
+      })),
       outcome: derived?.record.outcome ?? { kind: 'pending' },
       duels: derived?.duels ?? [],
       extensionMinutes: m.extensions.reduce((sum, e) => sum + e.minutes, 0),
       needsResultAgain: derived?.staleReport ?? false,
       noSideDeckBeforeFirstPlayedDuel: derived?.noSideDeckBeforeFirstPlayedDuel ?? false,
-      penalties: [...new Set([...(effects?.duelLosses ?? []), ...(effects?.matchLosses ?? [])].map((e) => e.penaltyId))].sort((a, b) => a - b),
+      penalties: [
+        ...new Set([...(effects?.duelLosses ?? []), ...(effects?.matchLosses ?? [])].map((e) => e.penaltyId)),
+      ].sort((a, b) => a - b),
     };
   });
   const byes: TableView[] = r.byes.map((id) => ({
@@ -81,5 +89,15 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     noSideDeckBeforeFirstPlayedDuel: false,
     penalties: [],
   }));
-  return { round, stage: r.stage, bestOf: r.bestOf, roundMinutes: r.roundMinutes, phase: r.stage === 'swiss' ? (phaseOf(t, round)?.name ?? null) : null, seatTime: r.seatTime, started: r.started, ended: r.ended, tables: [...tables, ...byes] };
+  return {
+    round,
+    stage: r.stage,
+    bestOf: r.bestOf,
+    roundMinutes: r.roundMinutes,
+    phase: r.stage === 'swiss' ? (phaseOf(t, round)?.name ?? null) : null,
+    seatTime: r.seatTime,
+    started: r.started,
+    ended: r.ended,
+    tables: [...tables, ...byes],
+  };
 }

@@ -54,7 +54,16 @@ export function playerHistory(t: Tournament, playerId: string): PlayerHistory | 
   if (!player) return undefined;
   const missed: RoundLine[] = t.rounds
     .filter((r) => r.number < player.entryRound)
-    .map((r) => ({ round: r.number, stage: r.stage, table: null, opponent: null, result: 'missed', duelsWon: 0, duelsLost: 0, byPenalty: false }));
+    .map((r) => ({
+      round: r.number,
+      stage: r.stage,
+      table: null,
+      opponent: null,
+      result: 'missed',
+      duelsWon: 0,
+      duelsLost: 0,
+      byPenalty: false,
+    }));
   const played: RoundLine[] = matchRecords(t)
     .filter((m) => m.players.includes(playerId))
     .map((m) => {
@@ -65,7 +74,8 @@ export function playerHistory(t: Tournament, playerId: string): PlayerHistory | 
         round: m.round,
         stage: m.stage,
         table: m.table,
-        opponent: opponentId === undefined ? null : { id: opponentId, name: findPlayer(t, opponentId)?.name ?? opponentId },
+        opponent:
+          opponentId === undefined ? null : { id: opponentId, name: findPlayer(t, opponentId)?.name ?? opponentId },
         result,
         duelsWon: m.duelWins[playerId] ?? 0,
         duelsLost: opponentId === undefined ? 0 : (m.duelWins[opponentId] ?? 0),

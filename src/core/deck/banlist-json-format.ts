@@ -52,8 +52,13 @@ function jsonList(row: unknown, path: string): Banlist {
     });
   }
   const whitelist = list.whitelist === undefined ? false : list.whitelist;
-  if (typeof whitelist !== 'boolean') throw new FieldError({ en: `${path}whitelist: expected true or false`, ja: `${path}whitelist: true か false が必要です` });
-  const date = list.date === undefined || list.date === null ? listDateFromName(name) : asIsoDate(list.date, `${path}date`);
+  if (typeof whitelist !== 'boolean')
+    throw new FieldError({
+      en: `${path}whitelist: expected true or false`,
+      ja: `${path}whitelist: true か false が必要です`,
+    });
+  const date =
+    list.date === undefined || list.date === null ? listDateFromName(name) : asIsoDate(list.date, `${path}date`);
   return { name, date, whitelist, limits };
 }
 

@@ -31,7 +31,10 @@ export function listDateFromName(name: string): string | null {
  */
 export function isDatedOcgList(list: Banlist): boolean {
   if (list.date === null) return false;
-  const rest = list.name.normalize('NFKC').replace(/^\s*\d{4}[./-]\d{1,2}(?:[./-]\d{1,2})?/, '').trim();
+  const rest = list.name
+    .normalize('NFKC')
+    .replace(/^\s*\d{4}[./-]\d{1,2}(?:[./-]\d{1,2})?/, '')
+    .trim();
   return rest === '' || (/\bocg\b/i.test(rest) && !/tcg/i.test(rest));
 }
 
@@ -47,9 +50,13 @@ const nameKey = (name: string): string => name.normalize('NFKC').trim().toLowerC
  * The list a tournament uses: the one named `name`; else the only list of the file; else the
  * dated OCG list in force on `date` (the latest that starts on or before it).
  */
-export function selectBanlist(lists: readonly Banlist[], choice: { readonly name?: string; readonly date: string }): Result<Banlist, BanlistChoiceError> {
+export function selectBanlist(
+  lists: readonly Banlist[],
+  choice: { readonly name?: string; readonly date: string },
+): Result<Banlist, BanlistChoiceError> {
   const names = lists.map((l) => l.name);
-  if (lists.length === 0) return err({ kind: 'no-lists', message: { en: 'the file holds no list', ja: 'ファイルにリストがありません' } });
+  if (lists.length === 0)
+    return err({ kind: 'no-lists', message: { en: 'the file holds no list', ja: 'ファイルにリストがありません' } });
   if (choice.name !== undefined) {
     const wanted = nameKey(choice.name);
     const found = lists.find((l) => nameKey(l.name) === wanted);
@@ -58,7 +65,10 @@ export function selectBanlist(lists: readonly Banlist[], choice: { readonly name
     return err({
       kind: 'unknown-name',
       names,
-      message: { en: `no list named "${choice.name}"; the file holds: ${known}`, ja: `「${choice.name}」という名前のリストはありません。ファイル内のリスト: ${known}` },
+      message: {
+        en: `no list named "${choice.name}"; the file holds: ${known}`,
+        ja: `「${choice.name}」という名前のリストはありません。ファイル内のリスト: ${known}`,
+      },
     });
   }
   if (lists.length === 1 && lists[0]) return ok(lists[0]);

@@ -40,7 +40,10 @@ function cardRow(row: Record<string, unknown>, line: number): CardLine {
     if ('passcode' in row) return sharedRow(row, line);
     if ('id' in row) return { kind: 'card', card: compactRow(row) };
     const en = 'a card row needs "id" (shinpan) or "passcode" (cards.jsonl)';
-    return { kind: 'error', error: formatError(line, en, 'カードの行には "id"（shinpan形式）か "passcode"（cards.jsonl形式）が必要です') };
+    return {
+      kind: 'error',
+      error: formatError(line, en, 'カードの行には "id"（shinpan形式）か "passcode"（cards.jsonl形式）が必要です'),
+    };
   } catch (error) {
     if (error instanceof FieldError) return { kind: 'error', error: { line, message: error.text } };
     throw error;
@@ -50,7 +53,8 @@ function cardRow(row: Record<string, unknown>, line: number): CardLine {
 function compactRow(row: Record<string, unknown>): Card {
   const nameJa = asString(row.ja, 'ja', true);
   const nameEn = asString(row.en, 'en', true);
-  if (nameJa === null && nameEn === null) throw new FieldError({ en: 'ja, en: a card needs a name', ja: 'ja, en: カード名が必要です' });
+  if (nameJa === null && nameEn === null)
+    throw new FieldError({ en: 'ja, en: a card needs a name', ja: 'ja, en: カード名が必要です' });
   const ocg = row.ocg === undefined || typeof row.ocg === 'boolean' ? (row.ocg ?? true) : asIsoDate(row.ocg, 'ocg');
   return {
     passcode: asPasscode(row.id, 'id'),
@@ -70,15 +74,26 @@ function sharedRow(row: Record<string, unknown>, line: number): CardLine {
   if (nonDeck) return { kind: 'skip', skipped: { line, passcode, reason: nonDeck } };
   const nameJa = asString(row.name_ja, 'name_ja', true);
   const nameEn = asString(row.name_en, 'name_en', true);
-  if (nameJa === null && nameEn === null) throw new FieldError({ en: 'name_en, name_ja: a card needs a name', ja: 'name_en, name_ja: カード名が必要です' });
+  if (nameJa === null && nameEn === null)
+    throw new FieldError({ en: 'name_en, name_ja: a card needs a name', ja: 'name_en, name_ja: カード名が必要です' });
   const kind = asChoice(row.kind ?? 'main', 'kind', ['main', 'extra'] as const);
-  const zone: CardZone = kind === 'main' ? 'main' : asChoice(row.extra_type, 'extra_type', ['fusion', 'synchro', 'xyz', 'link'] as const);
+  const zone: CardZone =
+    kind === 'main' ? 'main' : asChoice(row.extra_type, 'extra_type', ['fusion', 'synchro', 'xyz', 'link'] as const);
   const category: CardCategory | null = type === null ? null : asChoice(type, 'card_type', CARD_CATEGORIES);
   const ocg = row.ocg_date === null || row.ocg_date === undefined ? false : asIsoDate(row.ocg_date, 'ocg_date');
-  const alts = row.alt_passcodes === undefined || row.alt_passcodes === null ? [] : asArray(row.alt_passcodes, 'alt_passcodes');
+  const alts =
+    row.alt_passcodes === undefined || row.alt_passcodes === null ? [] : asArray(row.alt_passcodes, 'alt_passcodes');
   return {
     kind: 'card',
-    card: { passcode, nameJa, nameEn, category, zone, ocg, altPasscodes: alts.map((p, i) => asPasscode(p, `alt_passcodes[${i}]`)) },
+    card: {
+      passcode,
+      nameJa,
+      nameEn,
+      category,
+      zone,
+      ocg,
+      altPasscodes: alts.map((p, i) => asPasscode(p, `alt_passcodes[${i}]`)),
+    },
   };
 }
 
@@ -106,8 +121,8 @@ export function parseCardJsonl(text: string): { cards: Card[]; skipped: SkippedC
     rows.push(content);
   });
   const whole = parseAsOneArray(rows);
-  if (whole) whole.forEach((row, i) => keep(cardRow(row, numbers[i] ?? 0)));
-  else lines.forEach((content, i) => keep(parseCardJsonlLine(content, i + 1)));
+  if (whole) whole.forEach((row, i) => void keep(cardRow(row, numbers[i] ?? 0)));
+  else lines.forEach((content, i) => void keep(parseCardJsonlLine(content, i + 1)));
   return { cards, skipped, errors };
 }
 
@@ -120,7 +135,9 @@ function parseAsOneArray(rows: readonly string[]): Record<string, unknown>[] | u
     return undefined;
   }
   if (!Array.isArray(values) || values.length !== rows.length) return undefined;
-  return values.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v)) ? (values as Record<string, unknown>[]) : undefined;
+  return values.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+    ? (values as Record<string, unknown>[])
+    : undefined;
 }
 
 /** Writes cards as shinpan's compact JSON lines (the shipped catalogue's format). */

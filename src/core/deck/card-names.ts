@@ -71,7 +71,14 @@ function nameIndex(catalogue: Catalogue): NameIndex {
   });
   const packed = new Map<string, Int32Array>();
   for (const [piece, ids] of postings) packed.set(piece, Int32Array.from(ids));
-  const index = { byKey, keys, postings: packed, gramCounts, shared: new Uint16Array(keys.length), touched: new Int32Array(keys.length) };
+  const index = {
+    byKey,
+    keys,
+    postings: packed,
+    gramCounts,
+    shared: new Uint16Array(keys.length),
+    touched: new Int32Array(keys.length),
+  };
   indexes.set(catalogue, index);
   return index;
 }

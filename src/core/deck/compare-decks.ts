@@ -13,7 +13,10 @@ export interface DeckDifference {
 export interface DeckComparison {
   readonly differences: readonly DeckDifference[];
   /** The infraction to propose, `null` when the deck matches its list card for card. */
-  readonly proposed: { readonly infraction: 'decklist-mismatch'; readonly differences: readonly DeckDifference[] } | null;
+  readonly proposed: {
+    readonly infraction: 'decklist-mismatch';
+    readonly differences: readonly DeckDifference[];
+  } | null;
 }
 
 /**
@@ -40,7 +43,8 @@ export function compareDecks(registered: Deck, presented: Deck, catalogue?: Cata
       counts.set(key, c);
     }
     for (const [passcode, c] of counts) {
-      if (c.registered !== c.presented) differences.push({ zone, passcode, registered: c.registered, presented: c.presented });
+      if (c.registered !== c.presented)
+        differences.push({ zone, passcode, registered: c.registered, presented: c.presented });
     }
   }
   return { differences, proposed: differences.length > 0 ? { infraction: 'decklist-mismatch', differences } : null };

@@ -39,7 +39,12 @@ export interface DeckRules {
 /** The list as the canonical text its hash is taken over: name, first day, whitelist flag, sorted entries. */
 export function canonicalBanlistText(list: Banlist): string {
   const entries = [...list.limits].sort((a, b) => a[0] - b[0]);
-  return [`!${list.name}`, `date ${list.date ?? '-'}`, list.whitelist ? '$whitelist' : '', ...entries.map(([p, c]) => `${p} ${c}`)].join('\n');
+  return [
+    `!${list.name}`,
+    `date ${list.date ?? '-'}`,
+    list.whitelist ? '$whitelist' : '',
+    ...entries.map(([p, c]) => `${p} ${c}`),
+  ].join('\n');
 }
 
 /** A list as recorded, given its source and the hash of `canonicalBanlistText(list)`. */
@@ -50,5 +55,10 @@ export function recordBanlist(list: Banlist, source: DeckDataSource, hash: strin
 
 /** The recorded list back as a Banlist the validator reads. */
 export function banlistOfRecord(recorded: RecordedBanlist): Banlist {
-  return { name: recorded.name, date: recorded.date, whitelist: recorded.whitelist, limits: new Map(recorded.entries.map(([p, c]) => [p, c])) };
+  return {
+    name: recorded.name,
+    date: recorded.date,
+    whitelist: recorded.whitelist,
+    limits: new Map(recorded.entries.map(([p, c]) => [p, c])),
+  };
 }

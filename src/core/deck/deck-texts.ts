@@ -48,36 +48,52 @@ export function describeFinding(f: DeckFinding, context: FindingContext, lang: L
   const split = f.copies ? splitCopies(f.copies, lang) : '';
   switch (f.reason) {
     case 'main-under-min':
-      return ja ? `メインデッキが${f.count}枚（${f.limit}枚以上必要）` : `main deck has ${f.count} cards, needs at least ${f.limit}`;
+      return ja
+        ? `メインデッキが${f.count}枚（${f.limit}枚以上必要）`
+        : `main deck has ${f.count} cards, needs at least ${f.limit}`;
     case 'main-over-max':
     case 'extra-over-max':
     case 'side-over-max': {
       const zone = ZONE_NAMES[f.zone][lang];
-      return ja ? `${zone}デッキが${f.count}枚（上限${f.limit}枚）` : `${zone} deck has ${f.count} cards, at most ${f.limit}`;
+      return ja
+        ? `${zone}デッキが${f.count}枚（上限${f.limit}枚）`
+        : `${zone} deck has ${f.count} cards, at most ${f.limit}`;
     }
     case 'over-copies':
-      return ja ? `${f.count}枚（${split}）、同名カードは${f.limit}枚まで` : `${copies(f.count)} (${split}), at most ${f.limit}`;
+      return ja
+        ? `${f.count}枚（${split}）、同名カードは${f.limit}枚まで`
+        : `${copies(f.count)} (${split}), at most ${f.limit}`;
     case 'over-list-limit': {
       const status = (LIST_STATUS[f.limit] ?? LIST_STATUS[0] ?? { en: '', ja: '' })[lang];
       const list = context.banlist?.name ?? '';
-      return ja ? `${status}カード（${list}）: ${f.count}枚（${split}）、${f.limit}枚まで` : `${status} on ${list}: ${copies(f.count)} (${split}), ${f.limit} allowed`;
+      return ja
+        ? `${status}カード（${list}）: ${f.count}枚（${split}）、${f.limit}枚まで`
+        : `${status} on ${list}: ${copies(f.count)} (${split}), ${f.limit} allowed`;
     }
     case 'not-in-catalogue':
       return ja ? `カードデータベースにないパスコード（${split}）` : `passcode not in the card database (${split})`;
     case 'not-yet-released': {
       const released = typeof card?.ocg === 'string' ? card.ocg : '?';
-      return ja ? `OCG発売日 ${released} は大会日 ${context.date} より後` : `OCG release ${released} is after the tournament date ${context.date}`;
+      return ja
+        ? `OCG発売日 ${released} は大会日 ${context.date} より後`
+        : `OCG release ${released} is after the tournament date ${context.date}`;
     }
     case 'no-ocg-release':
       return ja ? 'OCGで発売された記録がない' : 'no OCG release on record';
     case 'not-on-whitelist':
-      return ja ? `使用可能カードのリスト「${context.banlist?.name ?? ''}」にない` : `not on the list "${context.banlist?.name ?? ''}", which names the only cards allowed`;
+      return ja
+        ? `使用可能カードのリスト「${context.banlist?.name ?? ''}」にない`
+        : `not on the list "${context.banlist?.name ?? ''}", which names the only cards allowed`;
     case 'extra-deck-card-in-main': {
       const kind = card ? CARD_ZONE_NAMES[card.zone][lang] : '';
-      return ja ? `${kind}モンスター${f.count}枚がメインデッキにある` : `${f.count} ${kind} monster(s) in the main deck`;
+      return ja
+        ? `${kind}モンスター${f.count}枚がメインデッキにある`
+        : `${f.count} ${kind} monster(s) in the main deck`;
     }
     case 'main-deck-card-in-extra':
-      return ja ? `メインデッキのカード${f.count}枚がエクストラデッキにある` : `${f.count} main deck card(s) in the extra deck`;
+      return ja
+        ? `メインデッキのカード${f.count}枚がエクストラデッキにある`
+        : `${f.count} main deck card(s) in the extra deck`;
   }
 }
 
@@ -91,15 +107,21 @@ export function findingCardName(f: { readonly passcode: number | null }, catalog
 /** One sentence for a decklist difference. */
 export function describeDifference(d: DeckDifference, lang: Lang): string {
   const zone = ZONE_NAMES[d.zone][lang];
-  return lang === 'ja' ? `${zone}: 登録${d.registered}枚、実際${d.presented}枚` : `${zone}: registered ${d.registered}, presented ${d.presented}`;
+  return lang === 'ja'
+    ? `${zone}: 登録${d.registered}枚、実際${d.presented}枚`
+    : `${zone}: registered ${d.registered}, presented ${d.presented}`;
 }
 
 const copies = (n: number): string => `${n} ${n === 1 ? 'copy' : 'copies'}`;
 
-function splitCopies(copies: { readonly main: number; readonly extra: number; readonly side: number }, lang: Lang): string {
+function splitCopies(
+  copies: { readonly main: number; readonly extra: number; readonly side: number },
+  lang: Lang,
+): string {
   const parts: string[] = [];
   for (const zone of ['main', 'extra', 'side'] as const) {
-    if (copies[zone] > 0) parts.push(lang === 'ja' ? `${ZONE_NAMES[zone].ja}${copies[zone]}` : `${ZONE_NAMES[zone].en} ${copies[zone]}`);
+    if (copies[zone] > 0)
+      parts.push(lang === 'ja' ? `${ZONE_NAMES[zone].ja}${copies[zone]}` : `${ZONE_NAMES[zone].en} ${copies[zone]}`);
   }
   return parts.join(lang === 'ja' ? '・' : ', ');
 }

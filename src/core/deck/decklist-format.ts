@@ -10,7 +10,11 @@ import { parseYdke } from './ydke-format.js';
  * Reads a decklist in whichever form it comes (an upload, a pasted text): a ydke:// URL, a .ydk
  * (a `#main` line, or `hint: 'ydk'`), else a plain-text list looked up in the catalogue.
  */
-export function parseDecklist(text: string, catalogue: Catalogue, hint: 'ydk' | 'text' | 'auto' = 'auto'): Result<Deck, FormatError[]> {
+export function parseDecklist(
+  text: string,
+  catalogue: Catalogue,
+  hint: 'ydk' | 'text' | 'auto' = 'auto',
+): Result<Deck, FormatError[]> {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   if (trimmed.toLowerCase().startsWith('ydke://')) return parseYdke(trimmed);
   if (hint === 'ydk' || (hint === 'auto' && /^\s*#main\s*$/im.test(text))) return parseYdk(text);

@@ -11,7 +11,10 @@ export interface FormatError {
 }
 
 /** A FormatError at `line`. */
-export const formatError = (line: number | null, en: string, ja: string): FormatError => ({ line, message: { ja, en } });
+export const formatError = (line: number | null, en: string, ja: string): FormatError => ({
+  line,
+  message: { ja, en },
+});
 
 /** Lines of a text file: a leading BOM dropped, LF and CRLF endings both accepted. */
 export function textLines(text: string): string[] {

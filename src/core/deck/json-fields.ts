@@ -40,7 +40,10 @@ export function asString(value: unknown, path: string, optional?: false): string
 export function asString(value: unknown, path: string, optional = false): string | null {
   if (typeof value === 'string' && value.trim() !== '') return value;
   if (optional && (value === null || value === undefined)) return null;
-  throw new FieldError({ en: `${path}: expected text, got ${show(value)}`, ja: `${path}: 文字列が必要です（値: ${show(value)}）` });
+  throw new FieldError({
+    en: `${path}: expected text, got ${show(value)}`,
+    ja: `${path}: 文字列が必要です（値: ${show(value)}）`,
+  });
 }
 
 /** An ISO calendar date YYYY-MM-DD that exists. */
@@ -77,7 +80,10 @@ function checkIsoDate(text: string): boolean {
 export function asChoice<T extends string>(value: unknown, path: string, choices: readonly T[]): T {
   if (typeof value === 'string' && (choices as readonly string[]).includes(value)) return value as T;
   const list = choices.join(', ');
-  throw new FieldError({ en: `${path}: expected one of ${list}, got ${show(value)}`, ja: `${path}: ${list} のいずれかが必要です（値: ${show(value)}）` });
+  throw new FieldError({
+    en: `${path}: expected one of ${list}, got ${show(value)}`,
+    ja: `${path}: ${list} のいずれかが必要です（値: ${show(value)}）`,
+  });
 }
 
 function show(value: unknown): string {

@@ -33,35 +33,69 @@ export function parseLflist(text: string): Result<Banlist[], FormatError[]> {
       return;
     }
     if (!current) {
-      errors.push(formatError(line, `"${clip(s)}" comes before the first list header (!NAME)`, `「${clip(s)}」が最初のリスト見出し（!名前）より前にあります`));
+      errors.push(
+        formatError(
+          line,
+          `"${clip(s)}" comes before the first list header (!NAME)`,
+          `「${clip(s)}」が最初のリスト見出し（!名前）より前にあります`,
+        ),
+      );
       return;
     }
     if (s.startsWith('$')) {
       if (s.toLowerCase() === '$whitelist') current.whitelist = true;
-      else errors.push(formatError(line, `unknown directive "${clip(s)}" (only $whitelist exists)`, `不明な指定「${clip(s)}」（使えるのは $whitelist のみ）`));
+      else
+        errors.push(
+          formatError(
+            line,
+            `unknown directive "${clip(s)}" (only $whitelist exists)`,
+            `不明な指定「${clip(s)}」（使えるのは $whitelist のみ）`,
+          ),
+        );
       return;
     }
     const m = /^(\d{1,9})\s+(\d+)(?:\s+(.*))?$/.exec(s);
     if (!m || (m[3] !== undefined && !m[3].startsWith('--'))) {
-      errors.push(formatError(line, `expected "PASSCODE COUNT --comment", got "${clip(s)}"`, `「パスコード 枚数 --コメント」の形ではありません: 「${clip(s)}」`));
+      errors.push(
+        formatError(
+          line,
+          `expected "PASSCODE COUNT --comment", got "${clip(s)}"`,
+          `「パスコード 枚数 --コメント」の形ではありません: 「${clip(s)}」`,
+        ),
+      );
       return;
     }
     const count = Number(m[2]);
     if (count > 3) {
-      errors.push(formatError(line, `count ${count} is not 0, 1, 2 or 3`, `枚数 ${count} は 0・1・2・3 のいずれでもありません`));
+      errors.push(
+        formatError(line, `count ${count} is not 0, 1, 2 or 3`, `枚数 ${count} は 0・1・2・3 のいずれでもありません`),
+      );
       return;
     }
     current.limits.set(Number(m[1]), count);
   });
   if (errors.length > 0) return err(errors);
-  if (lists.length === 0) return err([formatError(null, 'no list in the file (no "!NAME" line)', 'リストがありません（「!名前」の行がない）')]);
-  return ok(lists.map((l) => ({ name: l.name, date: listDateFromName(l.name), whitelist: l.whitelist, limits: l.limits })));
+  if (lists.length === 0)
+    return err([
+      formatError(null, 'no list in the file (no "!NAME" line)', 'リストがありません（「!名前」の行がない）'),
+    ]);
+  return ok(
+    lists.map((l) => ({ name: l.name, date: listDateFromName(l.name), whitelist: l.whitelist, limits: l.limits })),
+  );
 }
 
 /** Writes lists back in the lflist.conf format, grouped forbidden / limited / semi-limited / allowed. */
-export function writeLflist(lists: readonly Banlist[], cardName: (passcode: number) => string | undefined = () => undefined): string {
+export function writeLflist(
+  lists: readonly Banlist[],
+  cardName: (passcode: number) => string | undefined = () => undefined,
+): string {
   const out = [`#${lists.map((l) => `[${l.name}]`).join('')}`];
-  const groups: readonly [number, string][] = [[0, '#forbidden'], [1, '#limited'], [2, '#semi-limited'], [3, '#allowed']];
+  const groups: readonly [number, string][] = [
+    [0, '#forbidden'],
+    [1, '#limited'],
+    [2, '#semi-limited'],
+    [3, '#allowed'],
+  ];
   for (const list of lists) {
     out.push(`!${list.name}`);
     if (list.whitelist) out.push('$whitelist');

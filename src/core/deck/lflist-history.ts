@@ -43,7 +43,10 @@ export function gapWarning(list: { readonly name: string; readonly date: string 
 
 /** The warning when no list of the history is in force on `date`: deck checks run without one. */
 export function noListWarning(history: readonly Banlist[], date: string): Text {
-  const first = history.reduce<string | null>((min, l) => (l.date !== null && (min === null || l.date < min) ? l.date : min), null);
+  const first = history.reduce<string | null>(
+    (min, l) => (l.date !== null && (min === null || l.date < min) ? l.date : min),
+    null,
+  );
   return {
     en: `no OCG list of the shipped history is in force on ${date} (it starts on ${first ?? '?'}): decks are checked without a Forbidden/Limited list`,
     ja: `${date} に有効なOCGリストが同梱の履歴にありません（履歴は ${first ?? '?'} から）: 禁止・制限リストなしでチェックします`,

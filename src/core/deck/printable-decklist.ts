@@ -68,7 +68,8 @@ export function printableDecklist(deck: Deck, catalogue: Catalogue, lang: Lang, 
     `${w.main} (${w.cards(deck.main.length)})`,
   ];
   const groups: Record<CardCategory | 'other', [number, number][]> = { monster: [], spell: [], trap: [], other: [] };
-  for (const entry of countInOrder(canonical(deck.main, catalogue))) groups[catalogue.byPasscode.get(entry[0])?.category ?? 'other'].push(entry);
+  for (const entry of countInOrder(canonical(deck.main, catalogue)))
+    groups[catalogue.byPasscode.get(entry[0])?.category ?? 'other'].push(entry);
   for (const group of ['monster', 'spell', 'trap', 'other'] as const) {
     const entries = groups[group];
     if (entries.length === 0 && group === 'other') continue;

@@ -7,8 +7,33 @@ import { formatError, textLines, type FormatError } from './format-error.js';
 
 // Section names as players write them; monster/spell/trap headings are parts of the main deck.
 const HEADINGS: Readonly<Record<string, DeckZone>> = Object.fromEntries([
-  ...['main', 'maindeck', 'deck', 'monster', 'monsters', 'monstercards', 'spell', 'spells', 'spellcards', 'magic', 'trap', 'traps', 'trapcards'].map((h) => [h, 'main']),
-  ...['メイン', 'メインデッキ', 'デッキ', 'モンスター', 'モンスターカード', '魔法', '魔法カード', '罠', '罠カード', 'トラップ'].map((h) => [h, 'main']),
+  ...[
+    'main',
+    'maindeck',
+    'deck',
+    'monster',
+    'monsters',
+    'monstercards',
+    'spell',
+    'spells',
+    'spellcards',
+    'magic',
+    'trap',
+    'traps',
+    'trapcards',
+  ].map((h) => [h, 'main']),
+  ...[
+    'メイン',
+    'メインデッキ',
+    'デッキ',
+    'モンスター',
+    'モンスターカード',
+    '魔法',
+    '魔法カード',
+    '罠',
+    '罠カード',
+    'トラップ',
+  ].map((h) => [h, 'main']),
   ...['extra', 'extradeck', 'fusiondeck', 'エクストラ', 'エクストラデッキ', '融合デッキ'].map((h) => [h, 'extra']),
   ...['side', 'sidedeck', 'サイド', 'サイドデッキ'].map((h) => [h, 'side']),
 ]);
@@ -53,13 +78,27 @@ export function parseTextDecklist(text: string, catalogue: Catalogue): Result<De
       const whole = lookupCardName(catalogue, s);
       errors.push(
         whole.kind === 'found'
-          ? formatError(line, `no count for "${s}" (write "3 ${s}" or "3x ${s}")`, `「${s}」に枚数がありません（「3 ${s}」のように書いてください）`)
-          : formatError(line, `not a card line: "${s}" (write "3 Card Name")`, `カードの行ではありません: 「${s}」（「3 カード名」のように書いてください）`),
+          ? formatError(
+              line,
+              `no count for "${s}" (write "3 ${s}" or "3x ${s}")`,
+              `「${s}」に枚数がありません（「3 ${s}」のように書いてください）`,
+            )
+          : formatError(
+              line,
+              `not a card line: "${s}" (write "3 Card Name")`,
+              `カードの行ではありません: 「${s}」（「3 カード名」のように書いてください）`,
+            ),
       );
       return;
     }
     if (entry.count < 1) {
-      errors.push(formatError(line, `count ${entry.count} for "${entry.name}": at least 1`, `「${entry.name}」の枚数 ${entry.count}: 1以上が必要です`));
+      errors.push(
+        formatError(
+          line,
+          `count ${entry.count} for "${entry.name}": at least 1`,
+          `「${entry.name}」の枚数 ${entry.count}: 1以上が必要です`,
+        ),
+      );
       return;
     }
     const passcode = resolveName(entry.name, catalogue, line, errors);

@@ -74,7 +74,14 @@ export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[
   const limits = options.limits ?? DEFAULT_DECK_LIMITS;
   const findings: DeckFinding[] = [];
   const size = (reason: DeckFindingReason, zone: DeckZone, count: number, limit: number): void => {
-    findings.push({ infraction: reason === 'main-under-min' ? 'deck-under-40' : 'deck-unusable-card', reason, passcode: null, zone, count, limit });
+    findings.push({
+      infraction: reason === 'main-under-min' ? 'deck-under-40' : 'deck-unusable-card',
+      reason,
+      passcode: null,
+      zone,
+      count,
+      limit,
+    });
   };
   if (deck.main.length < limits.mainMin) size('main-under-min', 'main', deck.main.length, limits.mainMin);
   if (deck.main.length > limits.mainMax) size('main-over-max', 'main', deck.main.length, limits.mainMax);
@@ -95,8 +102,10 @@ export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[
       continue;
     }
     const count = t.main + t.extra + t.side;
-    if (listed !== undefined && listed < limits.maxCopies && count > listed) findings.push(cardFinding(t, 'deck-over-limit', 'over-list-limit', listed));
-    else if (count > limits.maxCopies) findings.push(cardFinding(t, 'deck-over-3-copies', 'over-copies', limits.maxCopies));
+    if (listed !== undefined && listed < limits.maxCopies && count > listed)
+      findings.push(cardFinding(t, 'deck-over-limit', 'over-list-limit', listed));
+    else if (count > limits.maxCopies)
+      findings.push(cardFinding(t, 'deck-over-3-copies', 'over-copies', limits.maxCopies));
     if (t.misplacedZone) {
       findings.push({
         infraction: 'deck-unusable-card',
@@ -114,10 +123,23 @@ export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[
 function cardFinding(t: Tally, infraction: DeckInfractionId, reason: DeckFindingReason, limit: number): DeckFinding {
   const zone: DeckZone = t.main > 0 ? 'main' : t.extra > 0 ? 'extra' : 'side';
   const count = t.main + t.extra + t.side;
-  return { infraction, reason, passcode: t.passcode, zone, count, limit, copies: { main: t.main, extra: t.extra, side: t.side } };
+  return {
+    infraction,
+    reason,
+    passcode: t.passcode,
+    zone,
+    count,
+    limit,
+    copies: { main: t.main, extra: t.extra, side: t.side },
+  };
 }
 
-function tallyZone(tallies: Map<number, Tally>, catalogue: Catalogue, passcodes: readonly number[], zone: DeckZone): void {
+function tallyZone(
+  tallies: Map<number, Tally>,
+  catalogue: Catalogue,
+  passcodes: readonly number[],
+  zone: DeckZone,
+): void {
   for (const written of passcodes) {
     const card = catalogue.byPasscode.get(written);
     const passcode = card ? card.passcode : written;
@@ -134,7 +156,12 @@ function tallyZone(tallies: Map<number, Tally>, catalogue: Catalogue, passcodes:
   }
 }
 
-function unusableReason(card: Card | undefined, date: string, banlist: Banlist | null, listed: number | undefined): DeckFindingReason | null {
+function unusableReason(
+  card: Card | undefined,
+  date: string,
+  banlist: Banlist | null,
+  listed: number | undefined,
+): DeckFindingReason | null {
   if (!card) return 'not-in-catalogue';
   if (card.ocg === false) return 'no-ocg-release';
   if (typeof card.ocg === 'string' && card.ocg > date) return 'not-yet-released';

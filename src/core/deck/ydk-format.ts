@@ -24,8 +24,10 @@ export function parseYdk(text: string): Result<Deck, FormatError[]> {
     if (s === '') continue;
     const passcode = digitsValue(s);
     if (passcode !== undefined) {
-      if (!zone) errors.push(formatError(line, `passcode ${s} comes before #main`, `パスコード ${s} が #main より前にあります`));
-      else if (passcode === 0) errors.push(formatError(line, 'passcode 0 names no card', 'パスコード 0 はカードを表しません'));
+      if (!zone)
+        errors.push(formatError(line, `passcode ${s} comes before #main`, `パスコード ${s} が #main より前にあります`));
+      else if (passcode === 0)
+        errors.push(formatError(line, 'passcode 0 names no card', 'パスコード 0 はカードを表しません'));
       else deck[zone].push(passcode);
       continue;
     }
@@ -39,7 +41,13 @@ export function parseYdk(text: string): Result<Deck, FormatError[]> {
     }
   }
   if (!sawHeader && errors.length === 0) {
-    errors.push(formatError(null, 'no #main line: this is not a .ydk decklist', '#main の行がありません（.ydk のデッキリストではありません）'));
+    errors.push(
+      formatError(
+        null,
+        'no #main line: this is not a .ydk decklist',
+        '#main の行がありません（.ydk のデッキリストではありません）',
+      ),
+    );
   }
   return errors.length > 0 ? err(errors) : ok(deck);
 }
@@ -58,7 +66,9 @@ function digitsValue(s: string): number | undefined {
 
 /** Writes a deck as .ydk, the way YGOPro writes it (LF endings, no zero padding). */
 export function writeYdk(deck: Deck, createdBy = 'shinpan'): string {
-  return [`#created by ${createdBy}`, '#main', ...deck.main, '#extra', ...deck.extra, '!side', ...deck.side, ''].join('\n');
+  return [`#created by ${createdBy}`, '#main', ...deck.main, '#extra', ...deck.extra, '!side', ...deck.side, ''].join(
+    '\n',
+  );
 }
 
 function clip(text: string): string {

@@ -17,7 +17,13 @@ export function parseYdke(url: string): Result<Deck, FormatError[]> {
   const parts = text.slice(PREFIX.length).split('!');
   if (parts.length === 4 && parts[3] === '') parts.pop();
   if (parts.length !== 3) {
-    return err([formatError(null, `expected 3 parts (main!extra!side!), got ${parts.length}`, `3つの部分（main!extra!side!）が必要ですが ${parts.length} つあります`)]);
+    return err([
+      formatError(
+        null,
+        `expected 3 parts (main!extra!side!), got ${parts.length}`,
+        `3つの部分（main!extra!side!）が必要ですが ${parts.length} つあります`,
+      ),
+    ]);
   }
   const names = ['main', 'extra', 'side'] as const;
   const zones: number[][] = [];
@@ -42,7 +48,13 @@ function decodePart(part: string): number[] | Text {
   if (binary.length % 4 !== 0) return { en: 'byte count not a multiple of 4', ja: 'バイト数が4の倍数ではありません' };
   const passcodes: number[] = [];
   for (let i = 0; i < binary.length; i += 4) {
-    passcodes.push((binary.charCodeAt(i) | (binary.charCodeAt(i + 1) << 8) | (binary.charCodeAt(i + 2) << 16) | (binary.charCodeAt(i + 3) << 24)) >>> 0);
+    passcodes.push(
+      (binary.charCodeAt(i) |
+        (binary.charCodeAt(i + 1) << 8) |
+        (binary.charCodeAt(i + 2) << 16) |
+        (binary.charCodeAt(i + 3) << 24)) >>>
+        0,
+    );
   }
   return passcodes;
 }
@@ -54,6 +66,7 @@ export function writeYdke(deck: Deck): string {
 
 function encodePart(passcodes: readonly number[]): string {
   let binary = '';
-  for (const p of passcodes) binary += String.fromCharCode(p & 0xff, (p >>> 8) & 0xff, (p >>> 16) & 0xff, (p >>> 24) & 0xff);
+  for (const p of passcodes)
+    binary += String.fromCharCode(p & 0xff, (p >>> 8) & 0xff, (p >>> 16) & 0xff, (p >>> 24) & 0xff);
   return btoa(binary);
 }

@@ -42,8 +42,18 @@ export function parseYgoprodeckJson(
 function ygoprodeckCard(row: Record<string, unknown>, path: string): Card | SkippedCard {
   const passcode = asPasscode(row.id, `${path}.id`);
   const frame = asString(row.frameType, `${path}.frameType`);
-  if (frame === 'token') return { line: null, passcode, reason: { en: 'a token, not a deck card', ja: 'トークン（デッキに入らないカード）' } };
-  if (frame === 'skill') return { line: null, passcode, reason: { en: 'a Speed Duel skill, not an OCG card', ja: 'スピードデュエルのスキル（OCGのカードではない）' } };
+  if (frame === 'token')
+    return {
+      line: null,
+      passcode,
+      reason: { en: 'a token, not a deck card', ja: 'トークン（デッキに入らないカード）' },
+    };
+  if (frame === 'skill')
+    return {
+      line: null,
+      passcode,
+      reason: { en: 'a Speed Duel skill, not an OCG card', ja: 'スピードデュエルのスキル（OCGのカードではない）' },
+    };
   const extra = /^(fusion|synchro|xyz|link)/.exec(frame)?.[1] as CardZone | undefined;
   const images = row.card_images === undefined ? [] : asArray(row.card_images, `${path}.card_images`);
   const alts = images
@@ -65,6 +75,7 @@ function ocgRelease(misc: unknown, path: string): string | boolean {
   const info = asArray(misc, path)[0];
   if (info === undefined) return true;
   const fields = asObject(info, `${path}[0]`);
-  if (fields.ocg_date !== undefined && fields.ocg_date !== null) return asIsoDate(fields.ocg_date, `${path}[0].ocg_date`);
+  if (fields.ocg_date !== undefined && fields.ocg_date !== null)
+    return asIsoDate(fields.ocg_date, `${path}[0].ocg_date`);
   return Array.isArray(fields.formats) && fields.formats.includes('OCG');
 }

@@ -12,7 +12,12 @@ export const PENALTY_IDS = [
 export type PenaltyId = (typeof PENALTY_IDS)[number];
 
 /** The penalties that make a player lose a game, so the pack's timing table must say where each lands (spec §4). */
-export const LANDING_PENALTY_IDS = ['duel-loss', 'match-loss', 'disqualification', 'disqualification-forfeit-prizes'] as const;
+export const LANDING_PENALTY_IDS = [
+  'duel-loss',
+  'match-loss',
+  'disqualification',
+  'disqualification-forfeit-prizes',
+] as const;
 
 /** When the infraction was found (spec §4). */
 export const PHASES = ['in-duel', 'between-duels', 'between-matches'] as const;

@@ -39,7 +39,8 @@ export function assess(report: AssessReport, pack: Pack): Result<Decision, Asses
     recorded: penaltyOf(pack, penalty).recorded,
     ...placement(pack, penalty, phase, matchAlreadyLost),
     repeat: count >= offerFromCount ? { count, upgradeTo: stepUp(pack, penalty, step) } : null,
-    additionalPenaltyAllowed: infraction.additionalPenaltyWhen !== null && holds(infraction.additionalPenaltyWhen, facts, pack.settings),
+    additionalPenaltyAllowed:
+      infraction.additionalPenaltyWhen !== null && holds(infraction.additionalPenaltyWhen, facts, pack.settings),
     remedy: choose(infraction.remedy, facts, pack.settings),
     section: infraction.section,
   });

@@ -16,8 +16,16 @@ export interface PackProblem {
 export function checkPackReferences(pack: Pack): PackProblem[] {
   return [
     ...checkLadder(pack),
-    ...checkUnique(pack.sections.map((s) => s.id), ['sections'], 'section id'),
-    ...checkUnique(pack.infractions.map((i) => i.id), ['infractions'], 'infraction id'),
+    ...checkUnique(
+      pack.sections.map((s) => s.id),
+      ['sections'],
+      'section id',
+    ),
+    ...checkUnique(
+      pack.infractions.map((i) => i.id),
+      ['infractions'],
+      'infraction id',
+    ),
     ...pack.infractions.flatMap((infraction, index) => checkInfraction(pack, infraction, ['infractions', index])),
     ...checkTiming(pack),
     ...checkDeckLimits(pack),
@@ -31,10 +39,19 @@ function checkLadder(pack: Pack): PackProblem[] {
     const found = pack.penalties[i];
     if (found === undefined) {
       const where = i === 0 ? 'first' : `after "${PENALTY_IDS[i - 1]}"`;
-      return [{ path: ['penalties'], message: `expected "${expected}" ${where}: the ladder is ${ladder}, lowest first` }];
+      return [
+        { path: ['penalties'], message: `expected "${expected}" ${where}: the ladder is ${ladder}, lowest first` },
+      ];
     }
-    if (expected === undefined) return [{ path: ['penalties', i], message: `expected no more penalties: the ladder is ${ladder}, lowest first` }];
-    if (found.id !== expected) return [{ path: ['penalties', i, 'id'], message: `expected "${expected}", got "${found.id}": the ladder is ${ladder}, lowest first` }];
+    if (expected === undefined)
+      return [{ path: ['penalties', i], message: `expected no more penalties: the ladder is ${ladder}, lowest first` }];
+    if (found.id !== expected)
+      return [
+        {
+          path: ['penalties', i, 'id'],
+          message: `expected "${expected}", got "${found.id}": the ladder is ${ladder}, lowest first`,
+        },
+      ];
   }
   return [];
 }
@@ -52,9 +69,19 @@ function checkUnique(ids: readonly string[], list: (string | number)[], what: st
 function checkInfraction(pack: Pack, infraction: Infraction, at: (string | number)[]): PackProblem[] {
   const problems: PackProblem[] = [];
   if (!pack.sections.some((s) => s.id === infraction.section)) {
-    problems.push({ path: [...at, 'section'], message: `unknown section "${infraction.section}" (expected one of ${pack.sections.map((s) => `"${s.id}"`).join(', ')})` });
+    problems.push({
+      path: [...at, 'section'],
+      message: `unknown section "${infraction.section}" (expected one of ${pack.sections.map((s) => `"${s.id}"`).join(', ')})`,
+    });
   }
-  problems.push(...checkUnique(infraction.facts.map((f) => f.name), [...at, 'facts'], 'fact name', 'name'));
+  problems.push(
+    ...checkUnique(
+      infraction.facts.map((f) => f.name),
+      [...at, 'facts'],
+      'fact name',
+      'name',
+    ),
+  );
   const conditions: { condition: Condition; path: (string | number)[] }[] = [];
   const collect = (rule: unknown, field: string) =>
     branches<unknown>(rule).forEach((branch, j) => {
@@ -62,23 +89,48 @@ function checkInfraction(pack: Pack, infraction: Infraction, at: (string | numbe
     });
   collect(infraction.penalty, 'penalty');
   collect(infraction.remedy, 'remedy');
-  if (infraction.additionalPenaltyWhen) conditions.push({ condition: infraction.additionalPenaltyWhen, path: [...at, 'additionalPenaltyWhen'] });
+  if (infraction.additionalPenaltyWhen)
+    conditions.push({ condition: infraction.additionalPenaltyWhen, path: [...at, 'additionalPenaltyWhen'] });
   for (const { condition, path } of conditions) problems.push(...checkCondition(pack, infraction, condition, path));
   return problems;
 }
 
-function checkCondition(pack: Pack, infraction: Infraction, condition: Condition, at: (string | number)[]): PackProblem[] {
+function checkCondition(
+  pack: Pack,
+  infraction: Infraction,
+  condition: Condition,
+  at: (string | number)[],
+): PackProblem[] {
   const fact = infraction.facts.find((f) => f.name === condition.fact);
   const wanted = 'is' in condition ? 'boolean' : 'number';
   if (!fact) {
     const declared = infraction.facts.map((f) => `"${f.name}"`).join(', ') || 'none';
-    return [{ path: [...at, 'fact'], message: `"${condition.fact}" is not a fact of ${infraction.id} (declared: ${declared})` }];
+    return [
+      {
+        path: [...at, 'fact'],
+        message: `"${condition.fact}" is not a fact of ${infraction.id} (declared: ${declared})`,
+      },
+    ];
   }
   if (fact.type !== wanted) {
-    return [{ path: [...at, 'fact'], message: `"${condition.fact}" is a ${fact.type} fact, but the condition needs a ${wanted} fact` }];
+    return [
+      {
+        path: [...at, 'fact'],
+        message: `"${condition.fact}" is a ${fact.type} fact, but the condition needs a ${wanted} fact`,
+      },
+    ];
   }
-  if ('atLeast' in condition && typeof condition.atLeast === 'object' && settingValue(pack.settings, condition.atLeast.setting) === undefined) {
-    return [{ path: [...at, 'atLeast', 'setting'], message: `settings.${condition.atLeast.setting} is not a number in this pack's settings` }];
+  if (
+    'atLeast' in condition &&
+    typeof condition.atLeast === 'object' &&
+    settingValue(pack.settings, condition.atLeast.setting) === undefined
+  ) {
+    return [
+      {
+        path: [...at, 'atLeast', 'setting'],
+        message: `settings.${condition.atLeast.setting} is not a number in this pack's settings`,
+      },
+    ];
   }
   return [];
 }
@@ -88,7 +140,8 @@ function checkTiming(pack: Pack): PackProblem[] {
   for (const [penalty, row] of Object.entries(pack.timing)) {
     for (const [phase, landing] of Object.entries(row)) {
       problems.push(...checkLanding(landing, ['timing', penalty, phase]));
-      if (landing.ifMatchAlreadyLost) problems.push(...checkLanding(landing.ifMatchAlreadyLost, ['timing', penalty, phase, 'ifMatchAlreadyLost']));
+      if (landing.ifMatchAlreadyLost)
+        problems.push(...checkLanding(landing.ifMatchAlreadyLost, ['timing', penalty, phase, 'ifMatchAlreadyLost']));
     }
   }
   return problems;
@@ -96,14 +149,30 @@ function checkTiming(pack: Pack): PackProblem[] {
 
 function checkLanding(landing: Omit<Landing, 'ifMatchAlreadyLost'>, at: (string | number)[]): PackProblem[] {
   if (landing.propose === null) {
-    return landing.options.length === 0 ? [] : [{ path: [...at, 'options'], message: 'expected [] when propose is null (nothing lands, so there is nothing to choose)' }];
+    return landing.options.length === 0
+      ? []
+      : [
+          {
+            path: [...at, 'options'],
+            message: 'expected [] when propose is null (nothing lands, so there is nothing to choose)',
+          },
+        ];
   }
-  if (!landing.options.includes(landing.propose)) return [{ path: [...at, 'options'], message: `expected the options to include the proposal "${landing.propose}"` }];
-  if (new Set(landing.options).size !== landing.options.length) return [{ path: [...at, 'options'], message: 'expected each option once' }];
+  if (!landing.options.includes(landing.propose))
+    return [{ path: [...at, 'options'], message: `expected the options to include the proposal "${landing.propose}"` }];
+  if (new Set(landing.options).size !== landing.options.length)
+    return [{ path: [...at, 'options'], message: 'expected each option once' }];
   return [];
 }
 
 function checkDeckLimits(pack: Pack): PackProblem[] {
   const { mainMin, mainMax } = pack.settings.deckLimits;
-  return mainMin <= mainMax ? [] : [{ path: ['settings', 'deckLimits', 'mainMin'], message: `expected at most mainMax (${mainMax}), got ${mainMin}` }];
+  return mainMin <= mainMax
+    ? []
+    : [
+        {
+          path: ['settings', 'deckLimits', 'mainMin'],
+          message: `expected at most mainMax (${mainMax}), got ${mainMin}`,
+        },
+      ];
 }

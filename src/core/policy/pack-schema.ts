@@ -14,7 +14,9 @@ const nonBlank = z.string().regex(/\S/, 'expected a non-empty text');
 /** Every text a user sees, in both languages. */
 export const textSchema = z.strictObject({ ja: nonBlank, en: nonBlank });
 
-const kebabId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a lower-case id with dashes, like "extra-draw"');
+const kebabId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a lower-case id with dashes, like "extra-draw"');
 const factName = z.string().regex(/^[a-z][A-Za-z0-9]*$/, 'expected a camelCase fact name, like "minutesLate"');
 
 export const penaltyIdSchema = z.enum(PENALTY_IDS);
@@ -55,7 +57,14 @@ const booleanFactSchema = z.strictObject({
 const factSchema = z.discriminatedUnion('type', [numberFactSchema, booleanFactSchema]);
 
 /** A threshold is a number, or a reference to a number in `settings` so one value is not written twice. */
-const settingRefSchema = z.strictObject({ setting: z.string().regex(/^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*$/, 'expected a dotted path into settings, like "tardiness.duelLossFromMinutes"') });
+const settingRefSchema = z.strictObject({
+  setting: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*$/,
+      'expected a dotted path into settings, like "tardiness.duelLossFromMinutes"',
+    ),
+});
 const thresholdSchema = z.union([z.number(), settingRefSchema]);
 
 const numberConditionSchema = z.strictObject({ fact: factName, atLeast: thresholdSchema });
@@ -65,6 +74,7 @@ export const conditionSchema = z.union([numberConditionSchema, booleanConditionS
 /** A value chosen by the facts: the first `when` whose `if` holds gives `then`; if none holds, `otherwise`. */
 function ruleSchema<T extends z.ZodType>(value: T) {
   return z.strictObject({
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the pack's own word for a rule line's value (public format); packs are data, never awaited.
     when: z.array(z.strictObject({ if: conditionSchema, then: value })).min(1),
     otherwise: value,
   });
@@ -160,7 +170,8 @@ const basePackSchema = z.strictObject({
 
 /** A policy pack, checked field by field and then for references between fields (facts, sections, settings, ladder order). */
 export const packSchema = basePackSchema.superRefine((pack, ctx) => {
-  for (const problem of checkPackReferences(pack)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  for (const problem of checkPackReferences(pack))
+    ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
 });
 
 export type Pack = z.infer<typeof basePackSchema>;
@@ -180,5 +191,10 @@ export function parsePack(input: unknown): Result<Pack, FieldProblem> {
 
 /** The JSON Schema of a pack, committed as policy/policy.schema.json so editors can check packs as they are written. */
 export function packJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(packSchema.meta({ title: 'shinpan policy pack', description: 'Penalty rules of a tournament, as data: ladder, infractions, timing, settings.' }));
+  return z.toJSONSchema(
+    packSchema.meta({
+      title: 'shinpan policy pack',
+      description: 'Penalty rules of a tournament, as data: ladder, infractions, timing, settings.',
+    }),
+  );
 }

@@ -21,17 +21,25 @@ const fail = (field: string, message: string) => err<AssessError>({ field, messa
 function expectedFact(fact: Fact): string {
   if (fact.type === 'boolean') return 'true or false';
   const bound =
-    fact.exclusiveMinimum !== undefined ? ` greater than ${fact.exclusiveMinimum}` : fact.minimum !== undefined ? ` of at least ${fact.minimum}` : '';
+    fact.exclusiveMinimum !== undefined
+      ? ` greater than ${fact.exclusiveMinimum}`
+      : fact.minimum !== undefined
+        ? ` of at least ${fact.minimum}`
+        : '';
   return `a number of ${fact.unit.en}${bound}`;
 }
 
 function checkFact(fact: Fact, value: unknown, infractionId: string): Result<number | boolean, AssessError> {
   const field = `facts.${fact.name}`;
-  if (value === undefined) return fail(field, `missing (${infractionId} needs ${expectedFact(fact)}: ${fact.question.en})`);
-  if (fact.type === 'boolean') return typeof value === 'boolean' ? ok(value) : fail(field, `expected true or false, got ${describeValue(value)}`);
-  if (typeof value !== 'number' || !Number.isFinite(value)) return fail(field, `expected ${expectedFact(fact)}, got ${describeValue(value)}`);
+  if (value === undefined)
+    return fail(field, `missing (${infractionId} needs ${expectedFact(fact)}: ${fact.question.en})`);
+  if (fact.type === 'boolean')
+    return typeof value === 'boolean' ? ok(value) : fail(field, `expected true or false, got ${describeValue(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    return fail(field, `expected ${expectedFact(fact)}, got ${describeValue(value)}`);
   const tooLow =
-    (fact.exclusiveMinimum !== undefined && value <= fact.exclusiveMinimum) || (fact.minimum !== undefined && value < fact.minimum);
+    (fact.exclusiveMinimum !== undefined && value <= fact.exclusiveMinimum) ||
+    (fact.minimum !== undefined && value < fact.minimum);
   return tooLow ? fail(field, `expected ${expectedFact(fact)}, got ${value}`) : ok(value);
 }
 
@@ -57,26 +65,31 @@ function checkFacts(infraction: Infraction, input: unknown): Result<Facts, Asses
 
 function checkPrevious(input: unknown, pack: Pack): Result<readonly string[], AssessError> {
   if (input === undefined) return ok([]);
-  if (!Array.isArray(input)) return fail('previous', `expected an array of infraction ids, got ${describeValue(input)}`);
+  if (!Array.isArray(input))
+    return fail('previous', `expected an array of infraction ids, got ${describeValue(input)}`);
   for (const [i, id] of input.entries()) {
     if (typeof id !== 'string') return fail(`previous[${i}]`, `expected an infraction id, got ${describeValue(id)}`);
-    if (!pack.infractions.some((x) => x.id === id)) return fail(`previous[${i}]`, `unknown infraction "${id}" in policy ${pack.id} (list them with: shinpan policy)`);
+    if (!pack.infractions.some((x) => x.id === id))
+      return fail(`previous[${i}]`, `unknown infraction "${id}" in policy ${pack.id} (list them with: shinpan policy)`);
   }
   return ok(input as string[]);
 }
 
 /** Checks a report, usually parsed JSON, against the pack; the error names the first wrong field and what was expected. */
 export function checkReport(input: unknown, pack: Pack): Result<CheckedReport, AssessError> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('report', `expected a JSON object, got ${describeValue(input)}`);
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return fail('report', `expected a JSON object, got ${describeValue(input)}`);
   const report = input as Record<string, unknown>;
   const unknownField = Object.keys(report).find((key) => !FIELDS.includes(key));
-  if (unknownField !== undefined) return fail(formatPath([unknownField]), `unknown field (expected only ${FIELDS.join(', ')})`);
+  if (unknownField !== undefined)
+    return fail(formatPath([unknownField]), `unknown field (expected only ${FIELDS.join(', ')})`);
 
   const id = report.infraction;
   if (id === undefined) return fail('infraction', 'missing (expected an infraction id, like "tardiness")');
   if (typeof id !== 'string') return fail('infraction', `expected an infraction id, got ${describeValue(id)}`);
   const infraction = pack.infractions.find((x) => x.id === id);
-  if (!infraction) return fail('infraction', `unknown infraction "${id}" in policy ${pack.id} (list them with: shinpan policy)`);
+  if (!infraction)
+    return fail('infraction', `unknown infraction "${id}" in policy ${pack.id} (list them with: shinpan policy)`);
 
   const phase = report.phase;
   const phases = PHASES.map((p) => `"${p}"`).join(' | ');
@@ -89,10 +102,20 @@ export function checkReport(input: unknown, pack: Pack): Result<CheckedReport, A
   const lost = report.matchAlreadyLost === undefined ? false : report.matchAlreadyLost;
   if (typeof lost !== 'boolean') return fail('matchAlreadyLost', `expected true or false, got ${describeValue(lost)}`);
   // Spec §4: only a match being played can already be lost; between matches the flag contradicts the phase.
-  if (lost && phase === 'between-matches') return fail('matchAlreadyLost', 'true only for a report in a match (in-duel or between-duels); between matches there is no current match to have lost');
+  if (lost && phase === 'between-matches')
+    return fail(
+      'matchAlreadyLost',
+      'true only for a report in a match (in-duel or between-duels); between matches there is no current match to have lost',
+    );
 
   const previous = checkPrevious(report.previous, pack);
   if (!previous.ok) return previous;
 
-  return ok({ infraction, facts: facts.value, phase: phase as Phase, matchAlreadyLost: lost, previous: previous.value });
+  return ok({
+    infraction,
+    facts: facts.value,
+    phase: phase as Phase,
+    matchAlreadyLost: lost,
+    previous: previous.value,
+  });
 }

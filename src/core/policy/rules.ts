@@ -34,7 +34,8 @@ export function settingValue(settings: Settings, path: string): number | undefin
 export function thresholdValue(threshold: number | { readonly setting: string }, settings: Settings): number {
   if (typeof threshold === 'number') return threshold;
   const value = settingValue(settings, threshold.setting);
-  if (value === undefined) throw new Error(`policy pack: settings.${threshold.setting} is not a number (the pack was not validated)`);
+  if (value === undefined)
+    throw new Error(`policy pack: settings.${threshold.setting} is not a number (the pack was not validated)`);
   return value;
 }
 
@@ -59,6 +60,8 @@ export function choose<T>(rule: T | Rule<T>, facts: Facts, settings: Settings): 
 
 /** The lines of a rule in the order they are tried; a plain value is a single "otherwise" line. */
 export function branches<T>(rule: T | Rule<T>): readonly Branch<T>[] {
+  // biome-ignore lint/suspicious/noThenProperty: a rule line's `then` is the pack's format; branches are data, never awaited.
   if (!isRule(rule)) return [{ if: null, then: rule }];
+  // biome-ignore lint/suspicious/noThenProperty: as above.
   return [...rule.when, { if: null, then: rule.otherwise }];
 }

@@ -44,7 +44,15 @@ function valueAt(root: unknown, path: Path): unknown {
   return here;
 }
 
-const typeNames: Record<string, string> = { object: 'an object', array: 'an array', int: 'an integer', string: 'a string', number: 'a number', boolean: 'true or false', null: 'null' };
+const typeNames: Record<string, string> = {
+  object: 'an object',
+  array: 'an array',
+  int: 'an integer',
+  string: 'a string',
+  number: 'a number',
+  boolean: 'true or false',
+  null: 'null',
+};
 
 /** What an issue at the root of a union branch expected, for "expected X or Y". */
 function expectation(issue: Issue): string {
@@ -62,7 +70,10 @@ function explainUnion(issue: Issue & { code: 'invalid_union' }, root: Path, inpu
   const at = [...root, ...issue.path];
   const got = describeValue(valueAt(input, at));
   if (issue.errors.length === 0) {
-    const options = 'options' in issue && issue.options ? issue.options.map((o) => JSON.stringify(o)).join(' | ') : 'one of the accepted kinds';
+    const options =
+      'options' in issue && issue.options
+        ? issue.options.map((o) => JSON.stringify(o)).join(' | ')
+        : 'one of the accepted kinds';
     return { path: formatPath(at), message: `expected ${options}, got ${got}` };
   }
   const ranked = issue.errors
@@ -80,16 +91,32 @@ function explain(issue: Issue, root: Path, input: unknown): FieldProblem {
   const got = describeValue(found);
   switch (issue.code) {
     case 'invalid_type':
-      return { path: formatPath(at), message: found === undefined ? `missing (expected ${expectation(issue)})` : `expected ${expectation(issue)}, got ${got}` };
+      return {
+        path: formatPath(at),
+        message:
+          found === undefined
+            ? `missing (expected ${expectation(issue)})`
+            : `expected ${expectation(issue)}, got ${got}`,
+      };
     case 'invalid_value':
       return { path: formatPath(at), message: `expected ${expectation(issue)}, got ${got}` };
     case 'invalid_union':
       return explainUnion(issue, root, input);
     case 'unrecognized_keys':
-      return { path: formatPath([...at, issue.keys[0] ?? '']), message: 'unknown field (misspelt, or not part of this format)' };
+      return {
+        path: formatPath([...at, issue.keys[0] ?? '']),
+        message: 'unknown field (misspelt, or not part of this format)',
+      };
     case 'too_small':
-      if (issue.origin === 'array') return { path: formatPath(at), message: `expected at least ${issue.minimum} item(s), got ${Array.isArray(found) ? found.length : got}` };
-      return { path: formatPath(at), message: `expected a number ${issue.inclusive ? '>=' : '>'} ${issue.minimum}, got ${got}` };
+      if (issue.origin === 'array')
+        return {
+          path: formatPath(at),
+          message: `expected at least ${issue.minimum} item(s), got ${Array.isArray(found) ? found.length : got}`,
+        };
+      return {
+        path: formatPath(at),
+        message: `expected a number ${issue.inclusive ? '>=' : '>'} ${issue.minimum}, got ${got}`,
+      };
     case 'too_big':
       return { path: formatPath(at), message: `expected at most ${issue.maximum}, got ${got}` };
     case 'invalid_format':

@@ -8,7 +8,11 @@ import { domainError, type DomainError } from './domain-errors.js';
 
 /** An error naming `field` unless `value` has visible text and no control characters. */
 export function checkText(field: string, value: unknown): DomainError | null {
-  if (typeof value !== 'string' || !/\S/.test(value)) return domainError('invalid-command', { field, problem: { ja: '空でない文字列が必要です', en: 'expected a non-empty text' } });
+  if (typeof value !== 'string' || !/\S/.test(value))
+    return domainError('invalid-command', {
+      field,
+      problem: { ja: '空でない文字列が必要です', en: 'expected a non-empty text' },
+    });
   const control = controlCharacter(value);
   if (!control) return null;
   return domainError('invalid-command', {
@@ -24,11 +28,17 @@ export function checkText(field: string, value: unknown): DomainError | null {
 export const checkInteger = (field: string, value: unknown, min: number, max: number): DomainError | null =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max
     ? null
-    : domainError('invalid-command', { field, problem: { ja: `${min}〜${max} の整数が必要です`, en: `expected a whole number from ${min} to ${max}` } });
+    : domainError('invalid-command', {
+        field,
+        problem: { ja: `${min}〜${max} の整数が必要です`, en: `expected a whole number from ${min} to ${max}` },
+      });
 
 /** An error naming `field` unless `value` is a calendar date written YYYY-MM-DD. */
 export function checkDate(field: string, value: unknown): DomainError | null {
-  const problem = domainError('invalid-command', { field, problem: { ja: '2009-03-01 の形式の日付が必要です', en: 'expected a date like 2009-03-01' } });
+  const problem = domainError('invalid-command', {
+    field,
+    problem: { ja: '2009-03-01 の形式の日付が必要です', en: 'expected a date like 2009-03-01' },
+  });
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value) ? null : problem;
@@ -36,9 +46,18 @@ export function checkDate(field: string, value: unknown): DomainError | null {
 
 /** An error naming `field` unless `value` is an ISO-8601 time with a zone. */
 export const checkTime = (field: string, value: unknown): DomainError | null =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
+  typeof value === 'string' &&
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+  !Number.isNaN(Date.parse(value))
     ? null
-    : domainError('invalid-command', { field, problem: { ja: '2009-03-01T10:00:00+09:00 の形式の時刻が必要です', en: 'expected an ISO time like 2009-03-01T10:00:00+09:00' } });
+    : domainError('invalid-command', {
+        field,
+        problem: {
+          ja: '2009-03-01T10:00:00+09:00 の形式の時刻が必要です',
+          en: 'expected an ISO time like 2009-03-01T10:00:00+09:00',
+        },
+      });
 
 /** The first error of several checks, or null. */
-export const firstError = (...checks: (DomainError | null)[]): DomainError | null => checks.find((c) => c !== null) ?? null;
+export const firstError = (...checks: (DomainError | null)[]): DomainError | null =>
+  checks.find((c) => c !== null) ?? null;

@@ -4,7 +4,16 @@ import type { AppliesTo, AssessReport, PenaltyId } from '../policy/assess-types.
 import type { Result } from '../result.js';
 import type { BestOf } from './match-format.js';
 import type { DomainError } from './domain-errors.js';
-import type { Actor, DuelEntry, EventDraft, Prize, RecordedPack, StaffRequest, TournamentEvent, TournamentSettings } from './events.js';
+import type {
+  Actor,
+  DuelEntry,
+  EventDraft,
+  Prize,
+  RecordedPack,
+  StaffRequest,
+  TournamentEvent,
+  TournamentSettings,
+} from './events.js';
 
 /*
  * What people ask of a tournament. `decide` turns a command into events or a domain error;
@@ -23,15 +32,29 @@ type Command<T extends string, D> = { readonly type: T; readonly data: D; readon
 
 /** The judge keeps the guideline penalty, or names another (with a reason unless it is the offered repeat upgrade). */
 /** The reason is kept with the record: required for a deviation, optional for the repeat upgrade. */
-export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
+export type PenaltyChoice =
+  | { readonly kind: 'guideline' }
+  | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
 
-export type CreateTournament = Command<'CreateTournament', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
+export type CreateTournament = Command<
+  'CreateTournament',
+  { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }
+>;
 /** Until round 1 is paired; `reason` is required (who changed it is the actor). */
 export type ChangeDeckRules = Command<'ChangeDeckRules', { readonly deckRules: DeckRules; readonly reason: string }>;
 /** `invitation`: into the phase just started, before its first round is paired, with byes for the rounds before it. */
-export type RegisterPlayer = Command<'RegisterPlayer', { readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck }; readonly invitation?: { readonly reason: string } }>;
+export type RegisterPlayer = Command<
+  'RegisterPlayer',
+  {
+    readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck };
+    readonly invitation?: { readonly reason: string };
+  }
+>;
 /** After an ended Swiss round, with Swiss rounds left: the next rounds form a phase; format and length default to the Swiss stage's. */
-export type StartPhase = Command<'StartPhase', { readonly name: string; readonly bestOf?: BestOf; readonly roundMinutes?: number; readonly seatTime?: string }>;
+export type StartPhase = Command<
+  'StartPhase',
+  { readonly name: string; readonly bestOf?: BestOf; readonly roundMinutes?: number; readonly seatTime?: string }
+>;
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
 export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
 /** `round` is the number the caller expects to pair, so a double click cannot pair twice; `seatTime` defaults to the time of pairing. */
@@ -52,14 +75,29 @@ export type PairRound = Command<
 export type StartRound = Command<'StartRound', { readonly round: number; readonly seatTime?: string }>;
 /** Marks seated everyone of the round not yet seated, except the players named. */
 export type MarkAllSeated = Command<'MarkAllSeated', { readonly round: number; readonly except?: readonly string[] }>;
-export type MarkSeated = Command<'MarkSeated', { readonly round: number; readonly table: number; readonly player: string }>;
-export type ExtendTime = Command<'ExtendTime', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason?: string }>;
+export type MarkSeated = Command<
+  'MarkSeated',
+  { readonly round: number; readonly table: number; readonly player: string }
+>;
+export type ExtendTime = Command<
+  'ExtendTime',
+  { readonly round: number; readonly table: number; readonly minutes: number; readonly reason?: string }
+>;
 /** `duels`: the duels played, in order, leaving out those already decided by penalty. */
-export type ReportResult = Command<'ReportResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[] }>;
-export type CorrectResult = Command<'CorrectResult', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly reason: string }>;
+export type ReportResult = Command<
+  'ReportResult',
+  { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[] }
+>;
+export type CorrectResult = Command<
+  'CorrectResult',
+  { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly reason: string }
+>;
 export type EndRound = Command<'EndRound', { readonly round: number }>;
 /** After the ended Swiss round `afterRound`: give exactly one of `maxLosses` (by record) and `top` (by rank). */
-export type CutSwiss = Command<'CutSwiss', { readonly afterRound: number; readonly maxLosses?: number; readonly top?: number }>;
+export type CutSwiss = Command<
+  'CutSwiss',
+  { readonly afterRound: number; readonly maxLosses?: number; readonly top?: number }
+>;
 export type IssuePenalty = Command<
   'IssuePenalty',
   {
@@ -101,7 +139,12 @@ export type SubmitRequest = Command<'SubmitRequest', { readonly request: StaffRe
 /** The head judge approves the request as sent, changes the penalty (with a reason), or refuses it (with a reason). */
 export type DecideRequest = Command<
   'DecideRequest',
-  { readonly requestId: number; readonly outcome: 'approved' | 'changed' | 'refused'; readonly penalty?: PenaltyId; readonly reason?: string }
+  {
+    readonly requestId: number;
+    readonly outcome: 'approved' | 'changed' | 'refused';
+    readonly penalty?: PenaltyId;
+    readonly reason?: string;
+  }
 >;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
 export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;

@@ -21,21 +21,36 @@ export function decideCutSwiss(command: CutSwiss, t: Tournament): Drafted {
   const { afterRound, maxLosses, top } = command.data;
   if (t.status === 'finished') return err(domainError('tournament-finished'));
   if ((maxLosses === undefined) === (top === undefined)) {
-    return err(domainError('invalid-command', { field: 'maxLosses', problem: { ja: 'maxLosses（成績）か top（順位）のどちらか一方を指定します', en: 'give either maxLosses (by record) or top (by rank), not both or neither' } }));
+    return err(
+      domainError('invalid-command', {
+        field: 'maxLosses',
+        problem: {
+          ja: 'maxLosses（成績）か top（順位）のどちらか一方を指定します',
+          en: 'give either maxLosses (by record) or top (by rank), not both or neither',
+        },
+      }),
+    );
   }
-  const bad = maxLosses !== undefined ? checkInteger('maxLosses', maxLosses, 0, 30) : checkInteger('top', top, 1, 100_000);
+  const bad =
+    maxLosses !== undefined ? checkInteger('maxLosses', maxLosses, 0, 30) : checkInteger('top', top, 1, 100_000);
   if (bad) return err(bad);
   const last = latestRound(t);
-  if (!last || last.number !== afterRound) return refuse(`カットは最新の回戦 (第${last?.number ?? 0}回戦) の後だけです`, `a cut comes after the latest round (round ${last?.number ?? 0})`);
+  if (!last || last.number !== afterRound)
+    return refuse(
+      `カットは最新の回戦 (第${last?.number ?? 0}回戦) の後だけです`,
+      `a cut comes after the latest round (round ${last?.number ?? 0})`,
+    );
   if (last.stage !== 'swiss') return refuse('決勝トーナメントが始まっています', 'the top cut has begun');
   if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
 
-  const rule: CutRule = maxLosses !== undefined ? { kind: 'max-losses', maxLosses } : { kind: 'top', top: top as number };
+  const rule: CutRule =
+    maxLosses !== undefined ? { kind: 'max-losses', maxLosses } : { kind: 'top', top: top as number };
   const { dropped, withdrawn } = departures(t);
   const cut = cutAfter(t);
-  const still = computeStandings(standingsPlayers(t), matchRecords(t).filter((m) => m.stage === 'swiss')).filter(
-    (row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player),
-  );
+  const still = computeStandings(
+    standingsPlayers(t),
+    matchRecords(t).filter((m) => m.stage === 'swiss'),
+  ).filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player));
   const out = rule.kind === 'max-losses' ? still.filter((row) => row.losses > rule.maxLosses) : still.slice(rule.top);
   return ok([{ type: 'SwissCut', data: { afterRound, rule, out: out.map((row) => row.player) } }]);
 }

@@ -14,23 +14,49 @@ import type { Tournament } from './state.js';
 /** DeckRulesChanged, or why not. */
 export function decideChangeDeckRules(command: ChangeDeckRules, t: Tournament): Drafted {
   if (t.rounds.length > 0) return err(domainError('deck-rules-locked'));
-  const problem = firstError(checkText('reason', command.data.reason), checkDeckRules('deckRules', command.data.deckRules));
+  const problem = firstError(
+    checkText('reason', command.data.reason),
+    checkDeckRules('deckRules', command.data.deckRules),
+  );
   if (problem) return err(problem);
-  return ok([{ type: 'DeckRulesChanged', data: { deckRules: command.data.deckRules, reason: command.data.reason.trim() } }]);
+  return ok([
+    { type: 'DeckRulesChanged', data: { deckRules: command.data.deckRules, reason: command.data.reason.trim() } },
+  ]);
 }
 
 /** The recorded pool and list hold what a check needs: a source, a name, a hash, entries of 0–3 copies. */
 export function checkDeckRules(field: string, rules: DeckRules): DomainError | null {
-  const bad = (at: string, en: string, ja: string): DomainError => domainError('invalid-command', { field: `${field}.${at}`, problem: { en, ja } });
+  const bad = (at: string, en: string, ja: string): DomainError =>
+    domainError('invalid-command', { field: `${field}.${at}`, problem: { en, ja } });
   const sourceOk = (s: unknown): boolean => (DECK_DATA_SOURCES as readonly unknown[]).includes(s);
   const { cardPool, banlist } = rules;
-  if (!sourceOk(cardPool.source)) return bad('cardPool.source', `expected one of ${DECK_DATA_SOURCES.join(', ')}`, `${DECK_DATA_SOURCES.join('・')} のいずれかが必要です`);
-  const pool = firstError(checkText(`${field}.cardPool.name`, cardPool.name), checkText(`${field}.cardPool.hash`, cardPool.hash));
+  if (!sourceOk(cardPool.source))
+    return bad(
+      'cardPool.source',
+      `expected one of ${DECK_DATA_SOURCES.join(', ')}`,
+      `${DECK_DATA_SOURCES.join('・')} のいずれかが必要です`,
+    );
+  const pool = firstError(
+    checkText(`${field}.cardPool.name`, cardPool.name),
+    checkText(`${field}.cardPool.hash`, cardPool.hash),
+  );
   if (pool) return pool;
   if (banlist === null) return null;
-  if (!sourceOk(banlist.source)) return bad('banlist.source', `expected one of ${DECK_DATA_SOURCES.join(', ')}`, `${DECK_DATA_SOURCES.join('・')} のいずれかが必要です`);
-  const list = firstError(checkText(`${field}.banlist.name`, banlist.name), checkText(`${field}.banlist.hash`, banlist.hash));
+  if (!sourceOk(banlist.source))
+    return bad(
+      'banlist.source',
+      `expected one of ${DECK_DATA_SOURCES.join(', ')}`,
+      `${DECK_DATA_SOURCES.join('・')} のいずれかが必要です`,
+    );
+  const list = firstError(
+    checkText(`${field}.banlist.name`, banlist.name),
+    checkText(`${field}.banlist.hash`, banlist.hash),
+  );
   if (list) return list;
-  const wrong = banlist.entries.findIndex(([p, c]) => !Number.isInteger(p) || p <= 0 || !Number.isInteger(c) || c < 0 || c > 3);
-  return wrong === -1 ? null : bad(`banlist.entries[${wrong}]`, 'expected [passcode, 0–3 copies]', '[パスコード, 0〜3枚] が必要です');
+  const wrong = banlist.entries.findIndex(
+    ([p, c]) => !Number.isInteger(p) || p <= 0 || !Number.isInteger(c) || c < 0 || c > 3,
+  );
+  return wrong === -1
+    ? null
+    : bad(`banlist.entries[${wrong}]`, 'expected [passcode, 0–3 copies]', '[パスコード, 0〜3枚] が必要です');
 }

@@ -1,5 +1,12 @@
 import { assess } from '../policy/assess.js';
-import { PENALTY_IDS, PHASES, type AssessReport, type Decision, type PenaltyId, type Phase } from '../policy/assess-types.js';
+import {
+  PENALTY_IDS,
+  PHASES,
+  type AssessReport,
+  type Decision,
+  type PenaltyId,
+  type Phase,
+} from '../policy/assess-types.js';
 import { err, ok, type Result } from '../result.js';
 import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
@@ -12,7 +19,17 @@ import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
 import { decideSameLateness, sameLateness } from './same-lateness.js';
-import { bestOfCurrent, findMatch, findPlayer, findRound, isDisqualification, latestRound, matchOf, repeatHistory, unreportedMatchOf } from './state-queries.js';
+import {
+  bestOfCurrent,
+  findMatch,
+  findPlayer,
+  findRound,
+  isDisqualification,
+  latestRound,
+  matchOf,
+  repeatHistory,
+  unreportedMatchOf,
+} from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
 
 /*
@@ -30,7 +47,13 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   const player = findPlayer(t, d.player);
   if (!player) return err(domainError('player-not-found', { player: d.player }));
   const phase = d.report?.phase;
-  if (!PHASES.includes(phase)) return err(domainError('invalid-command', { field: 'report.phase', problem: { ja: `${PHASES.join(', ')} のいずれかが必要です`, en: `expected one of ${PHASES.join(', ')}` } }));
+  if (!PHASES.includes(phase))
+    return err(
+      domainError('invalid-command', {
+        field: 'report.phase',
+        problem: { ja: `${PHASES.join(', ')} のいずれかが必要です`, en: `expected one of ${PHASES.join(', ')}` },
+      }),
+    );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
   if (!applicable.ok) return applicable;
   const issued = sameLateness(t, d.player, d.report.infraction);
@@ -55,21 +78,54 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   if (!final.ok) return final;
   const statements = cleanStatements(d.statements);
   const penaltyId = t.penalties.length + 1;
-  const first = issuedEvent(t, command, { penaltyId, report, guideline, final: final.value, context: context.value, statements, addedTo: null });
+  const first = issuedEvent(t, command, {
+    penaltyId,
+    report,
+    guideline,
+    final: final.value,
+    context: context.value,
+    statements,
+    addedTo: null,
+  });
   if (!first.ok) return first;
   if (d.additional === undefined) return ok([first.value]);
 
   // Rules 7, 10: where the result was affected, the floor judge may add one further penalty; the guideline one stays.
-  if (!guideline.additionalPenaltyAllowed) return err(domainError('additional-penalty-not-allowed', { infraction: guideline.infraction }));
+  if (!guideline.additionalPenaltyAllowed)
+    return err(domainError('additional-penalty-not-allowed', { infraction: guideline.infraction }));
   const added = d.additional;
-  if (!PENALTY_IDS.includes(added?.penalty) || PENALTY_IDS.indexOf(added.penalty) <= PENALTY_IDS.indexOf(final.value.penalty)) {
+  if (
+    !PENALTY_IDS.includes(added?.penalty) ||
+    PENALTY_IDS.indexOf(added.penalty) <= PENALTY_IDS.indexOf(final.value.penalty)
+  ) {
     const above = PENALTY_IDS.slice(PENALTY_IDS.indexOf(final.value.penalty) + 1);
-    return err(domainError('invalid-command', { field: 'additional.penalty', problem: { ja: `追加の罰則は ${above.join(', ')} のいずれかです`, en: `expected a penalty above ${final.value.penalty}: ${above.join(', ')}` } }));
+    return err(
+      domainError('invalid-command', {
+        field: 'additional.penalty',
+        problem: {
+          ja: `追加の罰則は ${above.join(', ')} のいずれかです`,
+          en: `expected a penalty above ${final.value.penalty}: ${above.join(', ')}`,
+        },
+      }),
+    );
   }
   if (checkText('additional.reason', added.reason)) return err(domainError('reason-required'));
-  const extra: Final = { penalty: added.penalty, repeatUpgrade: false, deviationReason: null, reason: added.reason.trim() };
+  const extra: Final = {
+    penalty: added.penalty,
+    repeatUpgrade: false,
+    deviationReason: null,
+    reason: added.reason.trim(),
+  };
   const withFirst = fold1(t, first.value);
-  const second = issuedEvent(withFirst, command, { penaltyId: penaltyId + 1, report, guideline, final: extra, context: context.value, statements, addedTo: penaltyId });
+  const second = issuedEvent(withFirst, command, {
+    penaltyId: penaltyId + 1,
+    report,
+    guideline,
+    final: extra,
+    context: context.value,
+    statements,
+    addedTo: penaltyId,
+  });
   if (!second.ok) return second;
   return ok([first.value, second.value]);
 }
@@ -79,9 +135,24 @@ function fold1(t: Tournament, draft: EventDraft): Tournament {
   if (draft.type !== 'PenaltyIssued') return t;
   const e = draft.data;
   const state = {
-    id: e.penaltyId, player: e.player, report: e.report, guideline: e.guideline, penalty: e.penalty, repeatUpgrade: e.repeatUpgrade,
-    deviationReason: e.deviationReason, context: e.context, landing: e.landing, statements: e.statements, judge: e.judge,
-    reason: e.reason ?? null, addedTo: e.addedTo ?? null, noMatchLeft: e.noMatchLeft === true, notes: e.notes ?? null, at: '', rescinded: false, appeals: [],
+    id: e.penaltyId,
+    player: e.player,
+    report: e.report,
+    guideline: e.guideline,
+    penalty: e.penalty,
+    repeatUpgrade: e.repeatUpgrade,
+    deviationReason: e.deviationReason,
+    context: e.context,
+    landing: e.landing,
+    statements: e.statements,
+    judge: e.judge,
+    reason: e.reason ?? null,
+    addedTo: e.addedTo ?? null,
+    noMatchLeft: e.noMatchLeft === true,
+    notes: e.notes ?? null,
+    at: '',
+    rescinded: false,
+    appeals: [],
   };
   return { ...t, penalties: [...t.penalties, state] };
 }
@@ -101,7 +172,10 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
   const d = command.data;
   const { final, context, report } = parts;
   // With an added penalty, the judge's duel and landing are the added one's when the guideline one lands on no game.
-  const asked = parts.addedTo === null && d.additional !== undefined && !landsOnAGame(final.penalty) ? {} : { appliesTo: d.appliesTo, duel: d.duel };
+  const asked =
+    parts.addedTo === null && d.additional !== undefined && !landsOnAGame(final.penalty)
+      ? {}
+      : { appliesTo: d.appliesTo, duel: d.duel };
   const landed = chooseLanding({
     pack: t.pack.content,
     player: d.player,
@@ -114,7 +188,14 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
     bestOf: bestOfCurrent(t, context),
   });
   if (!landed.ok) return landed;
-  const allowed = checkAuthority(t, command.meta.actor, final.penalty, final.deviationReason !== null, landed.value, parts.statements);
+  const allowed = checkAuthority(
+    t,
+    command.meta.actor,
+    final.penalty,
+    final.deviationReason !== null,
+    landed.value,
+    parts.statements,
+  );
   if (!allowed.ok) return allowed;
   const fits = checkLandingFits(t, d.player, landed.value.landing, true);
   if (!fits.ok) return fits;
@@ -148,7 +229,13 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
 const landsOnAGame = (penalty: PenaltyId): boolean => penalty !== 'caution' && penalty !== 'warning';
 
 /** Between matches, a duel loss cannot take a match already decided; the match the context allows may be too early for it. */
-function narrowed(t: Tournament, player: string, context: PenaltyContext, phase: Phase, penalty: PenaltyId): PenaltyContext {
+function narrowed(
+  t: Tournament,
+  player: string,
+  context: PenaltyContext,
+  phase: Phase,
+  penalty: PenaltyId,
+): PenaltyContext {
   if (phase !== 'between-matches' || penalty !== 'duel-loss') return context;
   return { ...context, nextFromRound: Math.max(context.nextFromRound, nextMatchRound(t, player, penalty)) };
 }
@@ -158,10 +245,23 @@ function checkApplicable(t: Tournament, infractionId: string, hasDecklist: boole
   const infraction = t.pack.content.infractions.find((x) => x.id === infractionId);
   if (infraction?.requiresDecklist !== true) return ok(undefined);
   if (!t.settings.decklistsRequired) {
-    return err(domainError('infraction-not-applicable', { infraction: infractionId, reason: { ja: 'この大会はデッキリストの提出を求めていません', en: 'this tournament does not require decklists' } }));
+    return err(
+      domainError('infraction-not-applicable', {
+        infraction: infractionId,
+        reason: {
+          ja: 'この大会はデッキリストの提出を求めていません',
+          en: 'this tournament does not require decklists',
+        },
+      }),
+    );
   }
   if (!hasDecklist) {
-    return err(domainError('infraction-not-applicable', { infraction: infractionId, reason: { ja: 'この選手のデッキリストは登録されていません', en: 'this player has no registered decklist' } }));
+    return err(
+      domainError('infraction-not-applicable', {
+        infraction: infractionId,
+        reason: { ja: 'この選手のデッキリストは登録されていません', en: 'this player has no registered decklist' },
+      }),
+    );
   }
   return ok(undefined);
 }
@@ -186,7 +286,16 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   if (!found.ok) return found;
   const original = found.value;
   if (checkText('reason', d.reason)) return err(domainError('reason-required'));
-  if (!PENALTY_IDS.includes(d.penalty)) return err(domainError('invalid-command', { field: 'penalty', problem: { ja: `${PENALTY_IDS.join(', ')} のいずれかが必要です`, en: `expected one of ${PENALTY_IDS.join(', ')}` } }));
+  if (!PENALTY_IDS.includes(d.penalty))
+    return err(
+      domainError('invalid-command', {
+        field: 'penalty',
+        problem: {
+          ja: `${PENALTY_IDS.join(', ')} のいずれかが必要です`,
+          en: `expected one of ${PENALTY_IDS.join(', ')}`,
+        },
+      }),
+    );
   const landed = chooseLanding({
     pack: t.pack.content,
     player: original.player,
@@ -201,10 +310,17 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   if (!landed.ok) return landed;
   const statements = cleanStatements(d.statements);
   const settings = t.pack.content.settings;
-  if (isDisqualification(d.penalty) && settings.disqualificationNeedsStatements && original.statements.length + statements.length === 0) {
+  if (
+    isDisqualification(d.penalty) &&
+    settings.disqualificationNeedsStatements &&
+    original.statements.length + statements.length === 0
+  ) {
     return err(domainError('statements-required'));
   }
-  const without: Tournament = { ...t, penalties: t.penalties.map((p) => (p.id === original.id ? { ...p, rescinded: true } : p)) };
+  const without: Tournament = {
+    ...t,
+    penalties: t.penalties.map((p) => (p.id === original.id ? { ...p, rescinded: true } : p)),
+  };
   const fits = checkLandingFits(without, original.player, landed.value.landing, false);
   if (!fits.ok) return fits;
   // As when issuing (rules 1-C/1-D): a loss for the next match with none left says so and needs the judge's confirmation.
@@ -242,7 +358,13 @@ function penaltyInForce(t: Tournament, id: number): Result<PenaltyState, DomainE
  * round); once a report or a penalty decided it, the next round's. The judge may name the
  * next round, or write down the player's seat (round and table) in the running round.
  */
-function penaltyContext(t: Tournament, player: string, phase: Phase, round: number | undefined, table: number | undefined): Result<PenaltyContext, DomainError> {
+function penaltyContext(
+  t: Tournament,
+  player: string,
+  phase: Phase,
+  round: number | undefined,
+  table: number | undefined,
+): Result<PenaltyContext, DomainError> {
   const latest = latestRound(t);
   const latestNumber = latest?.number ?? 0;
   if (phase === 'between-matches') {
@@ -252,7 +374,15 @@ function penaltyContext(t: Tournament, player: string, phase: Phase, round: numb
       const seat = seatOf(t, player, round, table);
       if (!seat.ok) return seat;
       if (round !== latestNumber) {
-        return err(domainError('invalid-command', { field: 'round', problem: { ja: `マッチ間の違反で卓を書くときは、今の回戦 (第${latestNumber}回戦) の席です`, en: `a table between matches is the player's seat in the current round (round ${latestNumber})` } }));
+        return err(
+          domainError('invalid-command', {
+            field: 'round',
+            problem: {
+              ja: `マッチ間の違反で卓を書くときは、今の回戦 (第${latestNumber}回戦) の席です`,
+              en: `a table between matches is the player's seat in the current round (round ${latestNumber})`,
+            },
+          }),
+        );
       }
       return ok({ round: latestNumber, currentMatch: null, nextFromRound: earliest });
     }
@@ -265,7 +395,11 @@ function penaltyContext(t: Tournament, player: string, phase: Phase, round: numb
   if (round === undefined && table === undefined) {
     const current = unreportedMatchOf(t, player);
     if (!current) return err(domainError('no-current-match', { player }));
-    return ok({ round: latestNumber, currentMatch: { round: current.round.number, table: current.match.table }, nextFromRound });
+    return ok({
+      round: latestNumber,
+      currentMatch: { round: current.round.number, table: current.match.table },
+      nextFromRound,
+    });
   }
   const seat = seatOf(t, player, round, table);
   if (!seat.ok) return seat;
@@ -277,7 +411,16 @@ function penaltyContext(t: Tournament, player: string, phase: Phase, round: numb
 
 /** The match named by round and table, where the player must sit. */
 function seatOf(t: Tournament, player: string, round: number | undefined, table: number | undefined) {
-  if (round === undefined || table === undefined) return err(domainError('invalid-command', { field: round === undefined ? 'round' : 'table', problem: { ja: '回戦と卓は両方指定するか、どちらも省略してください', en: 'give both round and table, or neither' } }));
+  if (round === undefined || table === undefined)
+    return err(
+      domainError('invalid-command', {
+        field: round === undefined ? 'round' : 'table',
+        problem: {
+          ja: '回戦と卓は両方指定するか、どちらも省略してください',
+          en: 'give both round and table, or neither',
+        },
+      }),
+    );
   const r = findRound(t, round);
   if (!r) return err(domainError('round-not-found', { round }));
   const match = findMatch(r, table);
@@ -288,7 +431,10 @@ function seatOf(t: Tournament, player: string, round: number | undefined, table:
 
 function nextRoundProblem(earliest: number, latest: number): Text {
   const rounds = earliest === latest ? [earliest, latest + 1] : [latest + 1];
-  return { ja: `次のマッチは第${rounds.join('・')}回戦のいずれかです`, en: `the next match can only be in round ${rounds.join(' or ')}` };
+  return {
+    ja: `次のマッチは第${rounds.join('・')}回戦のいずれかです`,
+    en: `the next match can only be in round ${rounds.join(' or ')}`,
+  };
 }
 
 /** Whether penalties already decided the current match against the player. */
@@ -309,19 +455,31 @@ function withMinutesLate(t: Tournament, player: string, report: IssuePenalty['da
   const facts = report.facts;
   const latest = latestRound(t);
   const seatedAt = latest && !latest.ended ? matchOf(latest, player)?.seated[player] : undefined;
-  if (report.infraction !== 'tardiness' || facts?.minutesLate !== undefined || !latest || seatedAt === undefined) return facts;
+  if (report.infraction !== 'tardiness' || facts?.minutesLate !== undefined || !latest || seatedAt === undefined)
+    return facts;
   return { ...facts, minutesLate: minutesLate(latest.seatTime, new Date(seatedAt)) };
 }
 
 function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final, DomainError> {
-  if (choice?.kind === 'guideline') return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: null });
+  if (choice?.kind === 'guideline')
+    return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: null });
   if (choice?.kind !== 'other' || !PENALTY_IDS.includes(choice.penalty)) {
-    return err(domainError('invalid-command', { field: 'choice', problem: { ja: `指針どおりか、${PENALTY_IDS.join(', ')} のいずれかを選んでください`, en: `expected the guideline, or another penalty among ${PENALTY_IDS.join(', ')}` } }));
+    return err(
+      domainError('invalid-command', {
+        field: 'choice',
+        problem: {
+          ja: `指針どおりか、${PENALTY_IDS.join(', ')} のいずれかを選んでください`,
+          en: `expected the guideline, or another penalty among ${PENALTY_IDS.join(', ')}`,
+        },
+      }),
+    );
   }
   // A reason written with the guideline or the offered repeat upgrade is not a deviation, but it is kept.
   const written = typeof choice.reason === 'string' && /\S/.test(choice.reason) ? choice.reason.trim() : null;
-  if (choice.penalty === guideline.penalty) return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: written });
-  if (choice.penalty === guideline.repeat?.upgradeTo) return ok({ penalty: choice.penalty, repeatUpgrade: true, deviationReason: null, reason: written });
+  if (choice.penalty === guideline.penalty)
+    return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: written });
+  if (choice.penalty === guideline.repeat?.upgradeTo)
+    return ok({ penalty: choice.penalty, repeatUpgrade: true, deviationReason: null, reason: written });
   if (written === null) return err(domainError('deviation-reason-required'));
   return ok({ penalty: choice.penalty, repeatUpgrade: false, deviationReason: written, reason: null });
 }
@@ -330,23 +488,42 @@ const cleanStatements = (statements: readonly string[] | undefined): string[] =>
   (statements ?? []).filter((s) => typeof s === 'string' && /\S/.test(s)).map((s) => s.trim());
 
 /** Spec §5, as the pack sets it: head judge only for deviations, moved match losses and disqualifications; statements with a disqualification. */
-function checkAuthority(t: Tournament, actor: Actor, penalty: PenaltyId, deviation: boolean, landed: LandingChoice, statements: readonly string[]): Result<void, DomainError> {
+function checkAuthority(
+  t: Tournament,
+  actor: Actor,
+  penalty: PenaltyId,
+  deviation: boolean,
+  landed: LandingChoice,
+  statements: readonly string[],
+): Result<void, DomainError> {
   const settings = t.pack.content.settings;
   const only = settings.headJudgeOnly;
   const dq = isDisqualification(penalty);
-  const needsHead = (deviation && only.deviation) || (landed.movedToNextMatch && only.matchLossMovedToNextMatch) || (dq && only.disqualification);
-  if (needsHead && actor.role !== 'head-judge') return err(domainError('role-required', { roles: ['head-judge'], actual: actor.role }));
-  if (dq && settings.disqualificationNeedsStatements && statements.length === 0) return err(domainError('statements-required'));
+  const needsHead =
+    (deviation && only.deviation) ||
+    (landed.movedToNextMatch && only.matchLossMovedToNextMatch) ||
+    (dq && only.disqualification);
+  if (needsHead && actor.role !== 'head-judge')
+    return err(domainError('role-required', { roles: ['head-judge'], actual: actor.role }));
+  if (dq && settings.disqualificationNeedsStatements && statements.length === 0)
+    return err(domainError('statements-required'));
   return ok(undefined);
 }
 
 /** A duel loss must land on a duel this player has not already lost by penalty, in a match not yet decided. */
-function checkLandingFits(t: Tournament, player: string, landing: Landing, mustBeOpen: boolean): Result<void, DomainError> {
+function checkLandingFits(
+  t: Tournament,
+  player: string,
+  landing: Landing,
+  mustBeOpen: boolean,
+): Result<void, DomainError> {
   if (landing.kind !== 'duel') return ok(undefined);
   const round = findRound(t, landing.round);
   const match = round && findMatch(round, landing.table);
   if (!round || !match) return err(domainError('table-not-found', { round: landing.round, table: landing.table }));
-  if (effectsOn(t, landing.round, landing.table).duelLosses.some((e) => e.player === player && e.duel === landing.duel)) {
+  if (
+    effectsOn(t, landing.round, landing.table).duelLosses.some((e) => e.player === player && e.duel === landing.duel)
+  ) {
     return err(domainError('duel-already-decided', { duel: landing.duel }));
   }
   if (mustBeOpen && deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind !== 'pending') {

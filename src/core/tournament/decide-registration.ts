@@ -29,12 +29,24 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     checkInteger('settings.roundMinutes', settings.roundMinutes, 1, 240),
     s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, 1, 20) : null,
     s.kind === 'swiss' && !TOP_CUT_SIZES.includes(s.topCut)
-      ? domainError('invalid-command', { field: 'settings.structure.topCut', problem: { ja: `${TOP_CUT_SIZES.join(', ')} のいずれかが必要です`, en: `expected one of ${TOP_CUT_SIZES.join(', ')}` } })
+      ? domainError('invalid-command', {
+          field: 'settings.structure.topCut',
+          problem: {
+            ja: `${TOP_CUT_SIZES.join(', ')} のいずれかが必要です`,
+            en: `expected one of ${TOP_CUT_SIZES.join(', ')}`,
+          },
+        })
       : null,
     checkStageFormats('settings.stages', settings.stages),
     settings.deckRules ? checkDeckRules('settings.deckRules', settings.deckRules) : null,
     pack.id !== pack.content.id || pack.version !== pack.content.version
-      ? domainError('invalid-command', { field: 'pack', problem: { ja: `記録する id/版 ${pack.id} ${pack.version} が規定パック自身のものと違います`, en: `the recorded id/version ${pack.id} ${pack.version} differ from the pack's own` } })
+      ? domainError('invalid-command', {
+          field: 'pack',
+          problem: {
+            ja: `記録する id/版 ${pack.id} ${pack.version} が規定パック自身のものと違います`,
+            en: `the recorded id/version ${pack.id} ${pack.version} differ from the pack's own`,
+          },
+        })
       : null,
   );
   if (problem) return fail(problem);
@@ -47,7 +59,15 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
   const { id, name, decklist } = command.data.player;
   const problem = firstError(
     checkText('player.id', id),
-    id === DRAW ? domainError('invalid-command', { field: 'player.id', problem: { ja: `"${DRAW}" は引き分けのデュエルを表すため使えません`, en: `"${DRAW}" is reserved for drawn duels` } }) : null,
+    id === DRAW
+      ? domainError('invalid-command', {
+          field: 'player.id',
+          problem: {
+            ja: `"${DRAW}" は引き分けのデュエルを表すため使えません`,
+            en: `"${DRAW}" is reserved for drawn duels`,
+          },
+        })
+      : null,
     checkText('player.name', name),
   );
   if (problem) return fail(problem);
@@ -56,27 +76,55 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
 
   const paired = t.rounds.length;
   const s = t.settings.structure;
-  if (command.data.invitation !== undefined) return invite(command, t, { id, name: name.trim(), decklist: decklist ?? null });
+  if (command.data.invitation !== undefined)
+    return invite(command, t, { id, name: name.trim(), decklist: decklist ?? null });
   let entryRound = 1;
   if (paired > 0) {
     const late = s.kind === 'swiss' && paired === 1 && s.rounds >= 2;
-    if (!late) return fail(domainError('registration-closed', { reason: s.kind === 'swiss' ? { ja: '第2回戦の組み合わせが発表済み', en: 'round 2 has been paired' } : { ja: 'シングルエリミネーションが始まっている', en: 'single elimination has started' } }));
+    if (!late)
+      return fail(
+        domainError('registration-closed', {
+          reason:
+            s.kind === 'swiss'
+              ? { ja: '第2回戦の組み合わせが発表済み', en: 'round 2 has been paired' }
+              : { ja: 'シングルエリミネーションが始まっている', en: 'single elimination has started' },
+        }),
+      );
     entryRound = 2;
     if (t.settings.decklistsRequired && !decklist) return fail(domainError('decklists-missing', { players: [id] }));
   }
-  return ok([{ type: 'PlayerRegistered', data: { player: { id, name: name.trim(), decklist: decklist ?? null }, entryRound } }]);
+  return ok([
+    { type: 'PlayerRegistered', data: { player: { id, name: name.trim(), decklist: decklist ?? null }, entryRound } },
+  ]);
 }
 
 /** An invitation into the phase just started (day two), before its first round is paired: byes for the rounds before it. */
-function invite(command: RegisterPlayer, t: Tournament, player: { id: string; name: string; decklist: Deck | null }): Drafted {
+function invite(
+  command: RegisterPlayer,
+  t: Tournament,
+  player: { id: string; name: string; decklist: Deck | null },
+): Drafted {
   const reason = command.data.invitation?.reason;
   if (checkText('invitation.reason', reason)) return fail(domainError('reason-required'));
   const phase = t.phases[t.phases.length - 1];
   if (!phase || t.rounds.length !== phase.fromRound - 1) {
-    return fail(domainError('registration-closed', { reason: { ja: '招待は新しいフェーズの開始後、その最初の回戦の組み合わせ前だけです', en: 'an invitation goes into a phase just started, before its first round is paired' } }));
+    return fail(
+      domainError('registration-closed', {
+        reason: {
+          ja: '招待は新しいフェーズの開始後、その最初の回戦の組み合わせ前だけです',
+          en: 'an invitation goes into a phase just started, before its first round is paired',
+        },
+      }),
+    );
   }
-  if (t.settings.decklistsRequired && player.decklist === null) return fail(domainError('decklists-missing', { players: [player.id] }));
-  return ok([{ type: 'PlayerRegistered', data: { player, entryRound: phase.fromRound, invitation: { reason: (reason as string).trim() } } }]);
+  if (t.settings.decklistsRequired && player.decklist === null)
+    return fail(domainError('decklists-missing', { players: [player.id] }));
+  return ok([
+    {
+      type: 'PlayerRegistered',
+      data: { player, entryRound: phase.fromRound, invitation: { reason: (reason as string).trim() } },
+    },
+  ]);
 }
 
 /** DecklistSubmitted, until the player's first round is paired. */

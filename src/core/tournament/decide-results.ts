@@ -14,7 +14,11 @@ import type { MatchState, RoundState, Tournament } from './state.js';
  * two wins, and in an elimination round it must produce a winner.
  */
 
-function locate(t: Tournament, roundNumber: number, table: number): Result<{ round: RoundState; match: MatchState }, DomainError> {
+function locate(
+  t: Tournament,
+  roundNumber: number,
+  table: number,
+): Result<{ round: RoundState; match: MatchState }, DomainError> {
   const round = findRound(t, roundNumber);
   if (!round) return err(domainError('round-not-found', { round: roundNumber }));
   const match = findMatch(round, table);
@@ -23,25 +27,59 @@ function locate(t: Tournament, roundNumber: number, table: number): Result<{ rou
 }
 
 /** The penalties the report is made around, or why the duels do not fit the match. */
-function checkDuels(t: Tournament, round: RoundState, match: MatchState, duels: readonly DuelEntry[]): Result<number[], DomainError> {
+function checkDuels(
+  t: Tournament,
+  round: RoundState,
+  match: MatchState,
+  duels: readonly DuelEntry[],
+): Result<number[], DomainError> {
   const where = { round: round.number, table: match.table };
-  if (!Array.isArray(duels)) return err(domainError('invalid-command', { field: 'duels', problem: { ja: '各デュエルの勝者の一覧が必要です', en: 'expected a list of duel winners' } }));
+  if (!Array.isArray(duels))
+    return err(
+      domainError('invalid-command', {
+        field: 'duels',
+        problem: { ja: '各デュエルの勝者の一覧が必要です', en: 'expected a list of duel winners' },
+      }),
+    );
   const stranger = duels.find((d) => d !== DRAW && !match.players.includes(d));
   if (stranger !== undefined) {
-    return err(domainError('invalid-duels', { ...where, problem: { ja: `"${stranger}" はこの対戦の選手でも "${DRAW}" でもありません`, en: `"${stranger}" is neither a player of this match nor "${DRAW}"` } }));
+    return err(
+      domainError('invalid-duels', {
+        ...where,
+        problem: {
+          ja: `"${stranger}" はこの対戦の選手でも "${DRAW}" でもありません`,
+          en: `"${stranger}" is neither a player of this match nor "${DRAW}"`,
+        },
+      }),
+    );
   }
   const inForce = penaltyDuelIds(effectsOn(t, round.number, match.table));
-  const outcome = deriveOneMatch(t, round.number, match, round.stage, { duels, penaltyDuels: inForce, correction: null });
-  if (outcome.effects.matchLosses.length > 0 && duels.length > 0) return err(domainError('match-already-decided', where));
+  const outcome = deriveOneMatch(t, round.number, match, round.stage, {
+    duels,
+    penaltyDuels: inForce,
+    correction: null,
+  });
+  if (outcome.effects.matchLosses.length > 0 && duels.length > 0)
+    return err(domainError('match-already-decided', where));
   if (outcome.unusedDuels > 0) {
     const decidedAfter = outcome.duels.length;
-    return err(domainError('invalid-duels', { ...where, problem: { ja: `マッチは第${decidedAfter}デュエルで決着しています (余分に ${outcome.unusedDuels} 件)`, en: `the match was decided after duel ${decidedAfter}; ${outcome.unusedDuels} more given` } }));
+    return err(
+      domainError('invalid-duels', {
+        ...where,
+        problem: {
+          ja: `マッチは第${decidedAfter}デュエルで決着しています (余分に ${outcome.unusedDuels} 件)`,
+          en: `the match was decided after duel ${decidedAfter}; ${outcome.unusedDuels} more given`,
+        },
+      }),
+    );
   }
   const result = outcome.record.outcome;
-  if (round.bracket !== null && result.kind !== 'win' && result.kind !== 'double-loss') return err(domainError('draw-not-allowed', where));
+  if (round.bracket !== null && result.kind !== 'win' && result.kind !== 'double-loss')
+    return err(domainError('draw-not-allowed', where));
   const advanced = advancedFrom(t, round, match);
   const winner = result.kind === 'win' ? result.winner : null;
-  if (advanced !== undefined && advanced !== winner) return err(domainError('bracket-advanced', { ...where, advanced: advanced ?? '—' }));
+  if (advanced !== undefined && advanced !== winner)
+    return err(domainError('bracket-advanced', { ...where, advanced: advanced ?? '—' }));
   return ok(inForce);
 }
 
@@ -67,7 +105,9 @@ export function decideReportResult(command: ReportResult, t: Tournament): Drafte
   }
   const checked = checkDuels(t, round, match, duels);
   if (!checked.ok) return checked;
-  return ok([{ type: 'ResultReported', data: { round: roundNumber, table, duels: [...duels], penaltyDuels: checked.value } }]);
+  return ok([
+    { type: 'ResultReported', data: { round: roundNumber, table, duels: [...duels], penaltyDuels: checked.value } },
+  ]);
 }
 
 /** ResultCorrected: a new report with a reason; the earlier one stays in the log. */
@@ -78,5 +118,10 @@ export function decideCorrectResult(command: CorrectResult, t: Tournament): Draf
   if (!found.ok) return found;
   const checked = checkDuels(t, found.value.round, found.value.match, duels);
   if (!checked.ok) return checked;
-  return ok([{ type: 'ResultCorrected', data: { round: roundNumber, table, duels: [...duels], penaltyDuels: checked.value, reason: reason.trim() } }]);
+  return ok([
+    {
+      type: 'ResultCorrected',
+      data: { round: roundNumber, table, duels: [...duels], penaltyDuels: checked.value, reason: reason.trim() },
+    },
+  ]);
 }

@@ -60,7 +60,13 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
   const kind = nextRoundKind(t);
   if (kind === 'none') return err(domainError('no-more-rounds', { rounds: t.rounds.length }));
   const seed = command.meta.seed ?? null;
-  if (seed !== null && !Number.isSafeInteger(seed)) return err(domainError('invalid-command', { field: 'meta.seed', problem: { ja: '整数が必要です', en: 'expected a whole number' } }));
+  if (seed !== null && !Number.isSafeInteger(seed))
+    return err(
+      domainError('invalid-command', {
+        field: 'meta.seed',
+        problem: { ja: '整数が必要です', en: 'expected a whole number' },
+      }),
+    );
   const gate = decklistGate(command, t);
   if (!gate.ok) return gate;
   const paired = kind === 'swiss' ? pairSwiss(t, expected, seed) : pairElimination(t, seed);
@@ -72,7 +78,18 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
     ...gate.value,
     {
       type: 'RoundPaired',
-      data: { round: expected, stage, seatTime, seed: seedUsed, matches, byes, bracket, bestOf, roundMinutes, ...(command.data.startLater === true ? { startsLater: true as const } : {}) },
+      data: {
+        round: expected,
+        stage,
+        seatTime,
+        seed: seedUsed,
+        matches,
+        byes,
+        bracket,
+        bestOf,
+        roundMinutes,
+        ...(command.data.startLater === true ? { startsLater: true as const } : {}),
+      },
     },
   ]);
 }
@@ -93,7 +110,10 @@ function pairSwiss(t: Tournament, round: number, seed: number | null) {
     if (m.outcome.kind === 'bye') hadBye.add(m.players[0]);
     if (m.players.length !== 2) continue;
     const [a, b] = m.players;
-    for (const [p, q] of [[a, b], [b, a]] as const) {
+    for (const [p, q] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       const met = opponents.get(p);
       if (met) met.push(q);
       else opponents.set(p, [q]);
@@ -101,7 +121,12 @@ function pairSwiss(t: Tournament, round: number, seed: number | null) {
   }
   const inRound = new Set(eligible.map((p) => p.id));
   const rows = computeStandings(standingsPlayers(t), records).filter((row) => inRound.has(row.player));
-  const players = rows.map((row) => ({ id: row.player, points: row.points, opponents: opponents.get(row.player) ?? [], hadBye: hadBye.has(row.player) }));
+  const players = rows.map((row) => ({
+    id: row.player,
+    points: row.points,
+    opponents: opponents.get(row.player) ?? [],
+    hadBye: hadBye.has(row.player),
+  }));
   const result = pairSwissRound({ players, seed });
   const pairing: Pairing = {
     matches: result.pairs.map(([a, b], i) => ({ table: i + 1, players: [a, b] as const })),
@@ -115,15 +140,26 @@ function pairSwiss(t: Tournament, round: number, seed: number | null) {
 function pairElimination(t: Tournament, seed: number | null) {
   const last = latestRound(t);
   if (last?.bracket) {
-    const outcomes = new Map(deriveMatches(t).matches.filter((m) => m.record.round === last.number).map((m) => [m.record.table, m.record.outcome]));
-    const entrants = advancingEntrants(last, (table) => outcomes.get(table) ?? { kind: 'pending' }, (p) => isDropped(t, p));
+    const outcomes = new Map(
+      deriveMatches(t)
+        .matches.filter((m) => m.record.round === last.number)
+        .map((m) => [m.record.table, m.record.outcome]),
+    );
+    const entrants = advancingEntrants(
+      last,
+      (table) => outcomes.get(table) ?? { kind: 'pending' },
+      (p) => isDropped(t, p),
+    );
     const pairing: Pairing = { ...pairEntrants(entrants), seedUsed: null };
     return ok(pairing);
   }
   const seeds = eliminationSeeds(t, seed);
   if (!seeds.ok) return seeds;
   if (seeds.value.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: seeds.value.length }));
-  const pairing: Pairing = { ...pairEntrants(seedEntrants(seeds.value)), seedUsed: t.settings.structure.kind === 'swiss' ? null : seed };
+  const pairing: Pairing = {
+    ...pairEntrants(seedEntrants(seeds.value)),
+    seedUsed: t.settings.structure.kind === 'swiss' ? null : seed,
+  };
   return ok(pairing);
 }
 
@@ -131,15 +167,28 @@ function pairElimination(t: Tournament, seed: number | null) {
 function eliminationSeeds(t: Tournament, seed: number | null) {
   const s = t.settings.structure;
   if (s.kind === 'swiss') {
-    const rows = computeStandings(standingsPlayers(t), matchRecords(t).filter((m) => m.stage === 'swiss'));
+    const rows = computeStandings(
+      standingsPlayers(t),
+      matchRecords(t).filter((m) => m.stage === 'swiss'),
+    );
     const { dropped, withdrawn } = departures(t);
     const cut = cutAfter(t);
-    return ok(rows.filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player)).slice(0, s.topCut).map((row) => row.player));
+    return ok(
+      rows
+        .filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player))
+        .slice(0, s.topCut)
+        .map((row) => row.player),
+    );
   }
   if (seed === null) return err(domainError('seed-required'));
   const { dropped } = departures(t);
   const eligible = t.players.filter((p) => !dropped.has(p.id));
-  return ok(seededShuffle(eligible.map((p) => p.id), seed));
+  return ok(
+    seededShuffle(
+      eligible.map((p) => p.id),
+      seed,
+    ),
+  );
 }
 
 /** RoundEnded once every match of the round has a result. */
@@ -158,11 +207,21 @@ export function decideEndRound(command: EndRound, t: Tournament): Drafted {
 export function decideFinish(_command: FinishTournament, t: Tournament): Drafted {
   if (t.status === 'finished') return err(domainError('tournament-finished'));
   const last = latestRound(t);
-  if (!last) return err(domainError('tournament-not-finished', { reason: { ja: 'まだ1回戦も行われていません', en: 'no round has been played' } }));
+  if (!last)
+    return err(
+      domainError('tournament-not-finished', {
+        reason: { ja: 'まだ1回戦も行われていません', en: 'no round has been played' },
+      }),
+    );
   if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
   const pending = pendingResults(t);
   if (pending) return err(domainError('results-missing', pending));
-  if (nextRoundKind(t) !== 'none') return err(domainError('tournament-not-finished', { reason: { ja: `第${last.number + 1}回戦が残っています`, en: `round ${last.number + 1} is still to play` } }));
+  if (nextRoundKind(t) !== 'none')
+    return err(
+      domainError('tournament-not-finished', {
+        reason: { ja: `第${last.number + 1}回戦が残っています`, en: `round ${last.number + 1} is still to play` },
+      }),
+    );
   return ok([{ type: 'TournamentFinished', data: {} }]);
 }
 
@@ -182,7 +241,8 @@ export function decideMarkSeated(command: MarkSeated, t: Tournament): Drafted {
   const found = runningMatch(t, round, table);
   if (!found.ok) return found;
   if (!findPlayer(t, player)) return err(domainError('player-not-found', { player }));
-  if (!found.value.match.players.includes(player)) return err(domainError('player-not-in-match', { player, round, table }));
+  if (!found.value.match.players.includes(player))
+    return err(domainError('player-not-in-match', { player, round, table }));
   if (found.value.match.seated[player] !== undefined) return err(domainError('already-seated', { player }));
   return ok([{ type: 'PlayerSeated', data: { round, table, player } }]);
 }
@@ -192,7 +252,10 @@ export function decideExtendTime(command: ExtendTime, t: Tournament): Drafted {
   const { round, table, minutes, reason } = command.data;
   const found = runningMatch(t, round, table);
   if (!found.ok) return found;
-  const problem = firstError(checkInteger('minutes', minutes, 1, 60), reason === undefined ? null : checkText('reason', reason));
+  const problem = firstError(
+    checkInteger('minutes', minutes, 1, 60),
+    reason === undefined ? null : checkText('reason', reason),
+  );
   if (problem) return err(problem);
   return ok([{ type: 'TimeExtended', data: { round, table, minutes, reason: reason?.trim() ?? null } }]);
 }

@@ -26,9 +26,19 @@ export function decklistGate(command: PairRound, t: Tournament): Result<EventDra
   if (missing.length === 0 && illegal.length === 0) return ok([]);
   const accept = d.acceptDecklists;
   if (accept === undefined) {
-    return err(missing.length > 0 ? domainError('decklists-missing', { players: missing }) : domainError('decklists-illegal', { players: illegal }));
+    return err(
+      missing.length > 0
+        ? domainError('decklists-missing', { players: missing })
+        : domainError('decklists-illegal', { players: illegal }),
+    );
   }
-  if (command.meta.actor.role !== 'organizer') return err(domainError('role-required', { roles: ['organizer'], actual: command.meta.actor.role }));
+  if (command.meta.actor.role !== 'organizer')
+    return err(domainError('role-required', { roles: ['organizer'], actual: command.meta.actor.role }));
   if (checkText('acceptDecklists.reason', accept.reason)) return err(domainError('reason-required'));
-  return ok([{ type: 'DecklistIssuesAccepted', data: { round: 1, missing, illegal, reason: accept.reason.trim(), by: command.meta.actor } }]);
+  return ok([
+    {
+      type: 'DecklistIssuesAccepted',
+      data: { round: 1, missing, illegal, reason: accept.reason.trim(), by: command.meta.actor },
+    },
+  ]);
 }

@@ -10,10 +10,15 @@ const list = (items: readonly (string | number)[]): string => items.join(', ');
 
 const MESSAGES = {
   'tournament-not-found': () => t(`この大会はまだ作成されていません`, `this tournament has not been created`),
-  'tournament-exists': (d: { tournament: string }) => t(`大会 ${d.tournament} は作成済みです`, `tournament ${d.tournament} already exists`),
-  'invalid-command': (d: { field: string; problem: Text }) => t(`${d.field}: ${d.problem.ja}`, `${d.field}: ${d.problem.en}`),
+  'tournament-exists': (d: { tournament: string }) =>
+    t(`大会 ${d.tournament} は作成済みです`, `tournament ${d.tournament} already exists`),
+  'invalid-command': (d: { field: string; problem: Text }) =>
+    t(`${d.field}: ${d.problem.ja}`, `${d.field}: ${d.problem.en}`),
   'role-required': (d: { roles: readonly string[]; actual: string }) =>
-    t(`この操作には ${list(d.roles)} の権限が必要です (現在: ${d.actual})`, `this needs the role ${list(d.roles)} (you are ${d.actual})`),
+    t(
+      `この操作には ${list(d.roles)} の権限が必要です (現在: ${d.actual})`,
+      `this needs the role ${list(d.roles)} (you are ${d.actual})`,
+    ),
   'player-not-found': (d: { player: string }) =>
     t(`選手 ${d.player} はこの大会に登録されていません`, `player ${d.player} is not registered in this tournament`),
   'duplicate-player': (d: { player: string }) =>
@@ -31,53 +36,100 @@ const MESSAGES = {
       `the decklists of ${list(d.players)} break the deck rules; fix them, or the organizer goes on with a written reason`,
     ),
   'deck-rules-locked': () =>
-    t('第1回戦の組み合わせが発表済みのため、カードプールと禁止・制限リストは変更できません', 'round 1 has been paired: the card pool and the Forbidden/Limited list can no longer change'),
+    t(
+      '第1回戦の組み合わせが発表済みのため、カードプールと禁止・制限リストは変更できません',
+      'round 1 has been paired: the card pool and the Forbidden/Limited list can no longer change',
+    ),
   'decklist-locked': (d: { player: string }) =>
-    t(`選手 ${d.player} は対戦を始めているため、デッキリストを差し替えできません`, `player ${d.player} has started playing; the decklist can no longer change`),
+    t(
+      `選手 ${d.player} は対戦を始めているため、デッキリストを差し替えできません`,
+      `player ${d.player} has started playing; the decklist can no longer change`,
+    ),
   'player-dropped': (d: { player: string }) =>
-    t(`選手 ${d.player} はドロップ済みです。再エントリーはできません`, `player ${d.player} has dropped; re-entry is not allowed`),
+    t(
+      `選手 ${d.player} はドロップ済みです。再エントリーはできません`,
+      `player ${d.player} has dropped; re-entry is not allowed`,
+    ),
   'round-not-found': (d: { round: number }) => t(`第${d.round}回戦はありません`, `there is no round ${d.round}`),
   'wrong-round': (d: { expected: number; given: number }) =>
-    t(`次に組むのは第${d.expected}回戦です (指定: ${d.given})`, `the next round to pair is round ${d.expected}, not ${d.given}`),
+    t(
+      `次に組むのは第${d.expected}回戦です (指定: ${d.given})`,
+      `the next round to pair is round ${d.expected}, not ${d.given}`,
+    ),
   'round-not-finished': (d: { round: number }) =>
     t(`第${d.round}回戦がまだ終了していません`, `round ${d.round} has not ended yet`),
-  'round-already-started': (d: { round: number }) => t(`第${d.round}回戦は開始済みです`, `round ${d.round} has already started`),
-  'round-already-ended': (d: { round: number }) => t(`第${d.round}回戦は終了済みです`, `round ${d.round} has already ended`),
+  'round-already-started': (d: { round: number }) =>
+    t(`第${d.round}回戦は開始済みです`, `round ${d.round} has already started`),
+  'round-already-ended': (d: { round: number }) =>
+    t(`第${d.round}回戦は終了済みです`, `round ${d.round} has already ended`),
   'results-missing': (d: { round: number; tables: readonly number[] }) =>
-    t(`第${d.round}回戦の卓 ${list(d.tables)} の結果が未入力です`, `round ${d.round} still needs results for table ${list(d.tables)}`),
-  'phase-not-allowed': (d: { reason: Text }) => t(`ここでは新しいフェーズを始められません (${d.reason.ja})`, `no new phase here (${d.reason.en})`),
-  'cut-not-allowed': (d: { reason: Text }) => t(`ここではカットできません (${d.reason.ja})`, `no cut here (${d.reason.en})`),
+    t(
+      `第${d.round}回戦の卓 ${list(d.tables)} の結果が未入力です`,
+      `round ${d.round} still needs results for table ${list(d.tables)}`,
+    ),
+  'phase-not-allowed': (d: { reason: Text }) =>
+    t(`ここでは新しいフェーズを始められません (${d.reason.ja})`, `no new phase here (${d.reason.en})`),
+  'cut-not-allowed': (d: { reason: Text }) =>
+    t(`ここではカットできません (${d.reason.ja})`, `no cut here (${d.reason.en})`),
   'no-more-rounds': (d: { rounds: number }) =>
-    t(`この大会の回戦はすべて終わっています (${d.rounds}回戦)`, `every round of this tournament has been played (${d.rounds} rounds)`),
+    t(
+      `この大会の回戦はすべて終わっています (${d.rounds}回戦)`,
+      `every round of this tournament has been played (${d.rounds} rounds)`,
+    ),
   'not-enough-players': (d: { needed: number; actual: number }) =>
-    t(`参加者が足りません (必要 ${d.needed}人、現在 ${d.actual}人)`, `not enough players (need ${d.needed}, have ${d.actual})`),
+    t(
+      `参加者が足りません (必要 ${d.needed}人、現在 ${d.actual}人)`,
+      `not enough players (need ${d.needed}, have ${d.actual})`,
+    ),
   'seed-required': () => t(`組み合わせには乱数シードが必要です`, `pairing needs a random seed in the command`),
   'table-not-found': (d: { round: number; table: number }) =>
     t(`第${d.round}回戦に卓 ${d.table} はありません`, `round ${d.round} has no table ${d.table}`),
   'player-not-in-match': (d: { player: string; round: number; table: number }) =>
-    t(`選手 ${d.player} は第${d.round}回戦の卓 ${d.table} の対戦者ではありません`, `player ${d.player} does not play at table ${d.table} of round ${d.round}`),
+    t(
+      `選手 ${d.player} は第${d.round}回戦の卓 ${d.table} の対戦者ではありません`,
+      `player ${d.player} does not play at table ${d.table} of round ${d.round}`,
+    ),
   'match-already-decided': (d: { round: number; table: number }) =>
-    t(`第${d.round}回戦の卓 ${d.table} の結果は確定済みです (訂正は結果訂正で行います)`, `the match at table ${d.table} of round ${d.round} already has its result (use a result correction)`),
+    t(
+      `第${d.round}回戦の卓 ${d.table} の結果は確定済みです (訂正は結果訂正で行います)`,
+      `the match at table ${d.table} of round ${d.round} already has its result (use a result correction)`,
+    ),
   'invalid-duels': (d: { round: number; table: number; problem: Text }) =>
     t(`第${d.round}回戦の卓 ${d.table}: ${d.problem.ja}`, `round ${d.round}, table ${d.table}: ${d.problem.en}`),
   'draw-not-allowed': (d: { round: number; table: number }) =>
-    t(`決勝トーナメントの卓 ${d.table} (第${d.round}回戦) は引き分けにできません。勝者を入力してください`, `a top-cut match cannot be a draw (round ${d.round}, table ${d.table}): name a winner`),
+    t(
+      `決勝トーナメントの卓 ${d.table} (第${d.round}回戦) は引き分けにできません。勝者を入力してください`,
+      `a top-cut match cannot be a draw (round ${d.round}, table ${d.table}): name a winner`,
+    ),
   'bracket-advanced': (d: { round: number; table: number; advanced: string }) =>
     t(
       `第${d.round}回戦の卓 ${d.table} からは ${d.advanced} がすでに次の回戦に進んでいます。勝者を変える訂正はできません`,
       `${d.advanced} already plays the next round from table ${d.table} of round ${d.round}; a correction cannot change who advanced`,
     ),
-  'already-seated': (d: { player: string }) => t(`選手 ${d.player} は着席済みです`, `player ${d.player} is already marked seated`),
+  'already-seated': (d: { player: string }) =>
+    t(`選手 ${d.player} は着席済みです`, `player ${d.player} is already marked seated`),
   'no-current-match': (d: { player: string }) =>
     t(`選手 ${d.player} には進行中の対戦がありません`, `player ${d.player} has no match in progress`),
   'duel-number-required': () =>
-    t(`現在の対戦のデュエルの敗北には、何デュエル目かの指定が必要です`, `a duel loss in the current match needs the duel number it lands on`),
+    t(
+      `現在の対戦のデュエルの敗北には、何デュエル目かの指定が必要です`,
+      `a duel loss in the current match needs the duel number it lands on`,
+    ),
   'duel-already-decided': (d: { duel: number }) =>
-    t(`第${d.duel}デュエルはこの選手の罰則で決着済みです`, `duel ${d.duel} is already lost by this player through a penalty`),
+    t(
+      `第${d.duel}デュエルはこの選手の罰則で決着済みです`,
+      `duel ${d.duel} is already lost by this player through a penalty`,
+    ),
   'landing-not-allowed': (d: { appliesTo: string; options: readonly string[] }) =>
-    t(`適用先 ${d.appliesTo} は選べません (選択肢: ${list(d.options) || 'なし'})`, `the penalty cannot apply to ${d.appliesTo} (options: ${list(d.options) || 'none'})`),
+    t(
+      `適用先 ${d.appliesTo} は選べません (選択肢: ${list(d.options) || 'なし'})`,
+      `the penalty cannot apply to ${d.appliesTo} (options: ${list(d.options) || 'none'})`,
+    ),
   'infraction-not-applicable': (d: { infraction: string; reason: Text }) =>
-    t(`違反 ${d.infraction} はこの場合には適用できません (${d.reason.ja})`, `the infraction ${d.infraction} does not apply here (${d.reason.en})`),
+    t(
+      `違反 ${d.infraction} はこの場合には適用できません (${d.reason.ja})`,
+      `the infraction ${d.infraction} does not apply here (${d.reason.en})`,
+    ),
   'no-match-left': (d: { player: string }) =>
     t(
       `選手 ${d.player} にはこの罰則を適用できる次のマッチが残っていません。対戦結果への影響なしで記録するには、そのことを確認して発行してください`,
@@ -90,11 +142,12 @@ const MESSAGES = {
     ),
   'deviation-reason-required': () =>
     t(`指針と異なる罰則には理由の記入が必要です`, `a penalty other than the guideline needs a written reason`),
-  'statements-required': () =>
-    t(`失格には調査記録 (陳述書) が必要です`, `a disqualification needs written statements`),
+  'statements-required': () => t(`失格には調査記録 (陳述書) が必要です`, `a disqualification needs written statements`),
   'reason-required': () => t(`理由の記入が必要です`, `a reason is required`),
-  'assess-failed': (d: { field: string; message: string }) => t(`違反報告の誤り: ${d.message}`, `the infraction report is wrong: ${d.message}`),
-  'penalty-not-found': (d: { penalty: string }) => t(`罰則 ${d.penalty} はありません`, `there is no penalty ${d.penalty}`),
+  'assess-failed': (d: { field: string; message: string }) =>
+    t(`違反報告の誤り: ${d.message}`, `the infraction report is wrong: ${d.message}`),
+  'penalty-not-found': (d: { penalty: string }) =>
+    t(`罰則 ${d.penalty} はありません`, `there is no penalty ${d.penalty}`),
   'penalty-rescinded': (d: { penalty: string }) =>
     t(`罰則 ${d.penalty} は取り消し済みです`, `penalty ${d.penalty} has already been rescinded`),
   'lateness-already-penalized': (d: { player: string; penalty: string; issued: string }) =>
@@ -102,16 +155,21 @@ const MESSAGES = {
       `選手 ${d.player} のこの回戦の遅刻には罰則 ${d.penalty} (${d.issued}) が出ています。同じ遅刻に罰則は一つだけで、より重い罰則になったときだけ置き換わります`,
       `player ${d.player}'s lateness in this round already has penalty ${d.penalty} (${d.issued}); one lateness gets one penalty, replaced only by a heavier one`,
     ),
-  'request-not-found': (d: { request: string }) => t(`依頼 ${d.request} はありません`, `there is no request ${d.request}`),
+  'request-not-found': (d: { request: string }) =>
+    t(`依頼 ${d.request} はありません`, `there is no request ${d.request}`),
   'request-already-decided': (d: { request: string }) =>
     t(`依頼 ${d.request} は判断済みです`, `request ${d.request} has already been decided`),
   'tournament-finished': () => t(`大会は終了しています`, `the tournament has finished`),
   'tournament-not-finished': (d: { reason: Text }) =>
     t(`大会はまだ終了できません (${d.reason.ja})`, `the tournament cannot finish yet (${d.reason.en})`),
   'prize-not-found': (d: { prize: string }) => t(`賞品 ${d.prize} はありません`, `there is no prize ${d.prize}`),
-  'prize-already-awarded': (d: { prize: string }) => t(`賞品 ${d.prize} は授与済みです`, `prize ${d.prize} has already been awarded`),
+  'prize-already-awarded': (d: { prize: string }) =>
+    t(`賞品 ${d.prize} は授与済みです`, `prize ${d.prize} has already been awarded`),
   'prize-not-ready': (d: { prize: string; reason: Text }) =>
-    t(`賞品 ${d.prize} はまだ授与できません (${d.reason.ja})`, `prize ${d.prize} cannot be awarded yet (${d.reason.en})`),
+    t(
+      `賞品 ${d.prize} はまだ授与できません (${d.reason.ja})`,
+      `prize ${d.prize} cannot be awarded yet (${d.reason.en})`,
+    ),
   'version-conflict': (d: { expected: number; actual: number }) =>
     t(
       `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,
@@ -129,7 +187,10 @@ export interface DomainError {
 }
 
 /** Builds the error for `code` with its message in both languages. */
-export function domainError<C extends DomainErrorCode>(code: C, ...details: Parameters<(typeof MESSAGES)[C]>): DomainError {
+export function domainError<C extends DomainErrorCode>(
+  code: C,
+  ...details: Parameters<(typeof MESSAGES)[C]>
+): DomainError {
   const detail = (details[0] ?? {}) as Record<string, unknown>;
   const message = (MESSAGES[code] as (d: unknown) => Text)(detail);
   return { code, message, details: detail };

@@ -116,138 +116,196 @@ export interface Prize {
 /** An event: its type, its data, and when it happened (the time its command carried, kept on the log's envelope). */
 type Event<T extends string, D> = { readonly type: T; readonly data: D; readonly at: string };
 
-export type TournamentCreated = Event<'TournamentCreated', { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }>;
+export type TournamentCreated = Event<
+  'TournamentCreated',
+  { readonly tournamentId: string; readonly settings: TournamentSettings; readonly pack: RecordedPack }
+>;
 /** `entryRound` 2 for a late entry: round 1 counts as a match loss. */
 /** The organizer changed the card pool or F/L list before round 1 was paired; who did it is the event's actor. */
 export type DeckRulesChanged = Event<'DeckRulesChanged', { readonly deckRules: DeckRules; readonly reason: string }>;
 /** `invitation`: advanced into a later phase (day two) with byes for the rounds before it, and why. */
-export type PlayerRegistered = Event<'PlayerRegistered', { readonly player: PlayerEntry; readonly entryRound: number; readonly invitation?: { readonly reason: string } }>;
+export type PlayerRegistered = Event<
+  'PlayerRegistered',
+  { readonly player: PlayerEntry; readonly entryRound: number; readonly invitation?: { readonly reason: string } }
+>;
 /**
  * A new Swiss phase (day two) from round `fromRound`: its own name, match format and round
  * length, and the seat time of its first round. Standings carry over.
  */
-export type PhaseStarted = Event<'PhaseStarted', { readonly name: string; readonly fromRound: number; readonly format: StageFormat; readonly seatTime: string | null }>;
+export type PhaseStarted = Event<
+  'PhaseStarted',
+  { readonly name: string; readonly fromRound: number; readonly format: StageFormat; readonly seatTime: string | null }
+>;
 export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
-export type PlayerDropped = Event<'PlayerDropped', { readonly player: string; readonly afterRound: number; readonly reason: string | null }>;
-export type RoundPaired = Event<'RoundPaired', {
-  readonly round: number;
-  readonly stage: Stage;
-  /** ISO time the players must be seated (tardiness counts from it); `null`: the time of pairing. */
-  readonly seatTime: string | null;
-  readonly seed: number | null;
-  readonly matches: readonly PairedMatch[];
-  readonly byes: readonly string[];
-  /** Elimination rounds only. */
-  readonly bracket: readonly BracketSlot[] | null;
-  /** The round's match format, fixed at pairing; missing in older logs: the stage's format from the settings. */
-  readonly bestOf?: BestOf;
-  readonly roundMinutes?: number;
-  /** Posted before the round starts: the seat time comes with RoundStarted (absent in older logs: started at pairing). */
-  readonly startsLater?: true;
-}>;
+export type PlayerDropped = Event<
+  'PlayerDropped',
+  { readonly player: string; readonly afterRound: number; readonly reason: string | null }
+>;
+export type RoundPaired = Event<
+  'RoundPaired',
+  {
+    readonly round: number;
+    readonly stage: Stage;
+    /** ISO time the players must be seated (tardiness counts from it); `null`: the time of pairing. */
+    readonly seatTime: string | null;
+    readonly seed: number | null;
+    readonly matches: readonly PairedMatch[];
+    readonly byes: readonly string[];
+    /** Elimination rounds only. */
+    readonly bracket: readonly BracketSlot[] | null;
+    /** The round's match format, fixed at pairing; missing in older logs: the stage's format from the settings. */
+    readonly bestOf?: BestOf;
+    readonly roundMinutes?: number;
+    /** Posted before the round starts: the seat time comes with RoundStarted (absent in older logs: started at pairing). */
+    readonly startsLater?: true;
+  }
+>;
 export type RoundStarted = Event<'RoundStarted', { readonly round: number; readonly seatTime: string }>;
 /** The organizer paired round 1 despite these missing and illegal decklists, for this reason. */
-export type DecklistIssuesAccepted = Event<'DecklistIssuesAccepted', {
-  readonly round: number;
-  readonly missing: readonly string[];
-  readonly illegal: readonly string[];
-  readonly reason: string;
-  readonly by: Actor;
-}>;
-export type PlayerSeated = Event<'PlayerSeated', { readonly round: number; readonly table: number; readonly player: string }>;
-export type TimeExtended = Event<'TimeExtended', { readonly round: number; readonly table: number; readonly minutes: number; readonly reason: string | null }>;
+export type DecklistIssuesAccepted = Event<
+  'DecklistIssuesAccepted',
+  {
+    readonly round: number;
+    readonly missing: readonly string[];
+    readonly illegal: readonly string[];
+    readonly reason: string;
+    readonly by: Actor;
+  }
+>;
+export type PlayerSeated = Event<
+  'PlayerSeated',
+  { readonly round: number; readonly table: number; readonly player: string }
+>;
+export type TimeExtended = Event<
+  'TimeExtended',
+  { readonly round: number; readonly table: number; readonly minutes: number; readonly reason: string | null }
+>;
 /**
  * `duels`: the duels played, in order, after those decided by penalty. `penaltyDuels`: the
  * penalties whose duel losses the report was made around; if that set changes on appeal,
  * the report no longer fits and the match needs its result again.
  */
-export type ResultReported = Event<'ResultReported', { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly penaltyDuels: readonly number[] }>;
-export type ResultCorrected = Event<'ResultCorrected', {
-  readonly round: number;
-  readonly table: number;
-  readonly duels: readonly DuelEntry[];
-  readonly penaltyDuels: readonly number[];
-  readonly reason: string;
-}>;
+export type ResultReported = Event<
+  'ResultReported',
+  {
+    readonly round: number;
+    readonly table: number;
+    readonly duels: readonly DuelEntry[];
+    readonly penaltyDuels: readonly number[];
+  }
+>;
+export type ResultCorrected = Event<
+  'ResultCorrected',
+  {
+    readonly round: number;
+    readonly table: number;
+    readonly duels: readonly DuelEntry[];
+    readonly penaltyDuels: readonly number[];
+    readonly reason: string;
+  }
+>;
 export type RoundEnded = Event<'RoundEnded', { readonly round: number }>;
 /** How an organizer cuts the Swiss field after a round: by record (more losses than `maxLosses` leave) or by rank (all below the top `top` leave). */
-export type CutRule = { readonly kind: 'max-losses'; readonly maxLosses: number } | { readonly kind: 'top'; readonly top: number };
+export type CutRule =
+  | { readonly kind: 'max-losses'; readonly maxLosses: number }
+  | { readonly kind: 'top'; readonly top: number };
 /**
  * Players who leave the Swiss after round `afterRound` by the cut `rule`, as the standings
  * stood then: a fact, so later corrections or appeals do not bring anyone back or send anyone
  * home. They rank below everyone still in and keep that place for prizes.
  */
-export type SwissCut = Event<'SwissCut', { readonly afterRound: number; readonly rule: CutRule; readonly out: readonly string[] }>;
-export type PenaltyIssued = Event<'PenaltyIssued', {
-  /** 1, 2, 3… in the order issued in this tournament. */
-  readonly penaltyId: number;
-  readonly player: string;
-  /** The report as assessed: `previous` and `matchAlreadyLost` filled from the tournament. */
-  readonly report: AssessReport;
-  readonly guideline: Decision;
-  readonly penalty: PenaltyId;
-  /** The offered repeat upgrade (spec 2-B) was chosen: not a deviation. */
-  readonly repeatUpgrade: boolean;
-  /** Present when the final penalty differs from the guideline (spec 2-A). */
-  readonly deviationReason: string | null;
-  readonly context: PenaltyContext;
-  readonly landing: Landing;
-  readonly statements: readonly string[];
-  readonly judge: Actor;
-  /** The judge's written reason where it is not a deviation: a repeat upgrade, a penalty added to the guideline one. */
-  readonly reason?: string;
-  /** Rules 7 and 10: this penalty was added, because the result was affected, to penalty `addedTo` of the same report. */
-  readonly addedTo?: number;
-  /** Confirmed by the judge: a loss for the next match recorded although the player has no match left (no result effect). */
-  readonly noMatchLeft?: true;
-  /** What happened, in the judge's words (staff only; absent when none was written). */
-  readonly notes?: string;
-}>;
-export type PenaltyChanged = Event<'PenaltyChanged', {
-  readonly penaltyId: number;
-  readonly penalty: PenaltyId;
-  readonly landing: Landing;
-  readonly reason: string;
-  readonly statements: readonly string[];
-  readonly judge: Actor;
-  /** The changed penalty is a loss for the next match and the player has none left: confirmed, no result effect. */
-  readonly noMatchLeft?: true;
-}>;
+export type SwissCut = Event<
+  'SwissCut',
+  { readonly afterRound: number; readonly rule: CutRule; readonly out: readonly string[] }
+>;
+export type PenaltyIssued = Event<
+  'PenaltyIssued',
+  {
+    /** 1, 2, 3… in the order issued in this tournament. */
+    readonly penaltyId: number;
+    readonly player: string;
+    /** The report as assessed: `previous` and `matchAlreadyLost` filled from the tournament. */
+    readonly report: AssessReport;
+    readonly guideline: Decision;
+    readonly penalty: PenaltyId;
+    /** The offered repeat upgrade (spec 2-B) was chosen: not a deviation. */
+    readonly repeatUpgrade: boolean;
+    /** Present when the final penalty differs from the guideline (spec 2-A). */
+    readonly deviationReason: string | null;
+    readonly context: PenaltyContext;
+    readonly landing: Landing;
+    readonly statements: readonly string[];
+    readonly judge: Actor;
+    /** The judge's written reason where it is not a deviation: a repeat upgrade, a penalty added to the guideline one. */
+    readonly reason?: string;
+    /** Rules 7 and 10: this penalty was added, because the result was affected, to penalty `addedTo` of the same report. */
+    readonly addedTo?: number;
+    /** Confirmed by the judge: a loss for the next match recorded although the player has no match left (no result effect). */
+    readonly noMatchLeft?: true;
+    /** What happened, in the judge's words (staff only; absent when none was written). */
+    readonly notes?: string;
+  }
+>;
+export type PenaltyChanged = Event<
+  'PenaltyChanged',
+  {
+    readonly penaltyId: number;
+    readonly penalty: PenaltyId;
+    readonly landing: Landing;
+    readonly reason: string;
+    readonly statements: readonly string[];
+    readonly judge: Actor;
+    /** The changed penalty is a loss for the next match and the player has none left: confirmed, no result effect. */
+    readonly noMatchLeft?: true;
+  }
+>;
 /**
  * The same lateness reported again once the guideline gives a heavier penalty: it replaces the
  * penalty issued for it (same id, same match), so the record keeps one penalty per lateness.
  */
-export type TardinessRaised = Event<'TardinessRaised', {
-  readonly penaltyId: number;
-  readonly report: AssessReport;
-  readonly guideline: Decision;
-  readonly penalty: PenaltyId;
-  readonly repeatUpgrade: boolean;
-  readonly landing: Landing;
-  readonly judge: Actor;
-}>;
-export type PenaltyRescinded = Event<'PenaltyRescinded', { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }>;
+export type TardinessRaised = Event<
+  'TardinessRaised',
+  {
+    readonly penaltyId: number;
+    readonly report: AssessReport;
+    readonly guideline: Decision;
+    readonly penalty: PenaltyId;
+    readonly repeatUpgrade: boolean;
+    readonly landing: Landing;
+    readonly judge: Actor;
+  }
+>;
+export type PenaltyRescinded = Event<
+  'PenaltyRescinded',
+  { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }
+>;
 /** What a floor judge asks the head judge to decide: a penalty as the judge would issue it, or a result correction. */
 export type StaffRequest =
   | { readonly kind: 'penalty'; readonly penalty: IssuePenalty['data'] }
   | { readonly kind: 'correction'; readonly correction: CorrectResult['data'] };
-export type RequestSubmitted = Event<'RequestSubmitted', {
-  readonly requestId: number;
-  readonly request: StaffRequest;
-  readonly notes: string | null;
-  /** For a penalty request: the guideline decision and the penalty the request proposes, as assessed when sent. */
-  readonly guideline: Decision | null;
-  readonly proposed: PenaltyId | null;
-  readonly judge: Actor;
-}>;
+export type RequestSubmitted = Event<
+  'RequestSubmitted',
+  {
+    readonly requestId: number;
+    readonly request: StaffRequest;
+    readonly notes: string | null;
+    /** For a penalty request: the guideline decision and the penalty the request proposes, as assessed when sent. */
+    readonly guideline: Decision | null;
+    readonly proposed: PenaltyId | null;
+    readonly judge: Actor;
+  }
+>;
 /** Follows the PenaltyIssued or ResultCorrected an approval wrote (`penaltyId` names the penalty). */
-export type RequestDecided = Event<'RequestDecided', {
-  readonly requestId: number;
-  readonly outcome: 'approved' | 'changed' | 'refused';
-  readonly penaltyId: number | null;
-  readonly reason: string | null;
-  readonly judge: Actor;
-}>;
+export type RequestDecided = Event<
+  'RequestDecided',
+  {
+    readonly requestId: number;
+    readonly outcome: 'approved' | 'changed' | 'refused';
+    readonly penaltyId: number | null;
+    readonly reason: string | null;
+    readonly judge: Actor;
+  }
+>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
 export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;

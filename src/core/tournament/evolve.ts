@@ -13,7 +13,19 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
   if (event.type === 'TournamentCreated') {
     if (state.status !== 'none') return state;
     const { tournamentId, settings, pack } = event.data;
-    return { status: 'open', id: tournamentId, settings, pack, players: [], rounds: [], penalties: [], prizes: [], requests: [], cuts: [], phases: [] };
+    return {
+      status: 'open',
+      id: tournamentId,
+      settings,
+      pack,
+      players: [],
+      rounds: [],
+      penalties: [],
+      prizes: [],
+      requests: [],
+      cuts: [],
+      phases: [],
+    };
   }
   if (state.status === 'none') return state;
   return evolveTournament(state, event);
@@ -42,30 +54,63 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
     }
     case 'RoundPaired': {
       const d = event.data;
-      const matches: MatchState[] = d.matches.map((m) => ({ table: m.table, players: m.players, report: null, seated: {}, extensions: [] }));
+      const matches: MatchState[] = d.matches.map((m) => ({
+        table: m.table,
+        players: m.players,
+        report: null,
+        seated: {},
+        extensions: [],
+      }));
       const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
       const format = roundFormat(t, d.stage, d.round);
       const round: RoundState = {
-        number: d.round, stage: d.stage, seatTime: d.seatTime ?? event.at, started: d.startsLater !== true, seed: d.seed, matches, tableOf, byes: d.byes, bracket: d.bracket,
-        bestOf: d.bestOf ?? format.bestOf, roundMinutes: d.roundMinutes ?? format.roundMinutes, ended: false,
+        number: d.round,
+        stage: d.stage,
+        seatTime: d.seatTime ?? event.at,
+        started: d.startsLater !== true,
+        seed: d.seed,
+        matches,
+        tableOf,
+        byes: d.byes,
+        bracket: d.bracket,
+        bestOf: d.bestOf ?? format.bestOf,
+        roundMinutes: d.roundMinutes ?? format.roundMinutes,
+        ended: false,
       };
       return { ...t, rounds: [...t.rounds, round] };
     }
     case 'RoundStarted':
-      return { ...t, rounds: t.rounds.map((r) => (r.number === event.data.round ? { ...r, seatTime: event.data.seatTime, started: true } : r)) };
+      return {
+        ...t,
+        rounds: t.rounds.map((r) =>
+          r.number === event.data.round ? { ...r, seatTime: event.data.seatTime, started: true } : r,
+        ),
+      };
     case 'PlayerSeated':
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, seated: { ...m.seated, [event.data.player]: event.at } }));
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+        ...m,
+        seated: { ...m.seated, [event.data.player]: event.at },
+      }));
     case 'TimeExtended': {
       const { minutes, reason } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, extensions: [...m.extensions, { minutes, reason }] }));
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+        ...m,
+        extensions: [...m.extensions, { minutes, reason }],
+      }));
     }
     case 'ResultReported': {
       const { duels, penaltyDuels } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, report: { duels, penaltyDuels, correction: null } }));
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+        ...m,
+        report: { duels, penaltyDuels, correction: null },
+      }));
     }
     case 'ResultCorrected': {
       const { duels, penaltyDuels, reason } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({ ...m, report: { duels, penaltyDuels, correction: reason } }));
+      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+        ...m,
+        report: { duels, penaltyDuels, correction: reason },
+      }));
     }
     case 'DecklistIssuesAccepted':
       // A record of the organizer's decision; the state has nothing to change.
@@ -108,7 +153,10 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         landing: d.landing,
         noMatchLeft: d.noMatchLeft === true,
         statements: [...p.statements, ...d.statements],
-        appeals: [...p.appeals, { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at }],
+        appeals: [
+          ...p.appeals,
+          { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at },
+        ],
       }));
     }
     case 'TardinessRaised': {
@@ -128,12 +176,24 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       return updatePenalty(t, d.penaltyId, (p) => ({
         ...p,
         rescinded: true,
-        appeals: [...p.appeals, { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at }],
+        appeals: [
+          ...p.appeals,
+          { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at },
+        ],
       }));
     }
     case 'RequestSubmitted': {
       const d = event.data;
-      const request = { id: d.requestId, request: d.request, notes: d.notes, guideline: d.guideline, proposed: d.proposed, judge: d.judge, at: event.at, decision: null };
+      const request = {
+        id: d.requestId,
+        request: d.request,
+        notes: d.notes,
+        guideline: d.guideline,
+        proposed: d.proposed,
+        judge: d.judge,
+        at: event.at,
+        decision: null,
+      };
       return { ...t, requests: [...t.requests, request] };
     }
     case 'RequestDecided': {
@@ -146,7 +206,10 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
     case 'PrizeListSet':
       return { ...t, prizes: event.data.prizes.map((p) => ({ ...p, awardedTo: null })) };
     case 'PrizeAwarded':
-      return { ...t, prizes: t.prizes.map((p) => (p.id === event.data.prize ? { ...p, awardedTo: event.data.players } : p)) };
+      return {
+        ...t,
+        prizes: t.prizes.map((p) => (p.id === event.data.prize ? { ...p, awardedTo: event.data.players } : p)),
+      };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
@@ -154,16 +217,27 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
   }
 }
 
-function updatePlayer(t: Tournament, id: string, change: (p: Tournament['players'][number]) => Tournament['players'][number]): Tournament {
+function updatePlayer(
+  t: Tournament,
+  id: string,
+  change: (p: Tournament['players'][number]) => Tournament['players'][number],
+): Tournament {
   return { ...t, players: t.players.map((p) => (p.id === id ? change(p) : p)) };
 }
 
 function updateMatch(t: Tournament, round: number, table: number, change: (m: MatchState) => MatchState): Tournament {
-  return { ...t, rounds: t.rounds.map((r) => (r.number === round ? { ...r, matches: replaceMatch(r.matches, table, change) } : r)) };
+  return {
+    ...t,
+    rounds: t.rounds.map((r) => (r.number === round ? { ...r, matches: replaceMatch(r.matches, table, change) } : r)),
+  };
 }
 
 /** Tables are numbered from 1 in order, so the match is found by position; the scan is only a fallback. */
-function replaceMatch(matches: readonly MatchState[], table: number, change: (m: MatchState) => MatchState): MatchState[] {
+function replaceMatch(
+  matches: readonly MatchState[],
+  table: number,
+  change: (m: MatchState) => MatchState,
+): MatchState[] {
   const at = matches[table - 1]?.table === table ? table - 1 : matches.findIndex((m) => m.table === table);
   const copy = [...matches];
   const match = copy[at];

@@ -37,7 +37,9 @@ export function finalRanking(standings: readonly StandingsRow[], topCutMatches: 
     if (match.stage !== 'top-cut') continue;
     for (const player of match.players) {
       if (!rowOf.has(player)) {
-        throw new RangeError(`final ranking: top-cut round ${match.round} names "${player}", who is not in the standings`);
+        throw new RangeError(
+          `final ranking: top-cut round ${match.round} names "${player}", who is not in the standings`,
+        );
       }
       inTopCut.add(player);
     }

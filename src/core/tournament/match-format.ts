@@ -21,7 +21,10 @@ export interface StageFormat {
 export const winsNeeded = (bestOf: BestOf): number => (bestOf + 1) / 2;
 
 /** What a stage plays when the settings name nothing for it: best of 3, the tournament's round length (every log from before formats). */
-export function stageFormat(settings: { readonly roundMinutes: number; readonly stages?: Partial<Record<Stage, StageFormat>> }, stage: Stage): StageFormat {
+export function stageFormat(
+  settings: { readonly roundMinutes: number; readonly stages?: Partial<Record<Stage, StageFormat>> },
+  stage: Stage,
+): StageFormat {
   return settings.stages?.[stage] ?? { bestOf: 3, roundMinutes: settings.roundMinutes };
 }
 
@@ -40,20 +43,37 @@ const STAGES: readonly Stage[] = ['swiss', 'top-cut'];
 export function checkStageFormats(field: string, stages: unknown): DomainError | null {
   if (stages === undefined) return null;
   if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) {
-    return domainError('invalid-command', { field, problem: { ja: 'swiss / top-cut ごとの形式が必要です', en: 'expected a format for swiss and/or top-cut' } });
+    return domainError('invalid-command', {
+      field,
+      problem: { ja: 'swiss / top-cut ごとの形式が必要です', en: 'expected a format for swiss and/or top-cut' },
+    });
   }
   const unknownStage = Object.keys(stages).find((k) => !STAGES.includes(k as Stage));
   if (unknownStage !== undefined) {
-    return domainError('invalid-command', { field: `${field}.${unknownStage}`, problem: { ja: `段階は ${STAGES.join(', ')} のいずれかです`, en: `a stage is one of ${STAGES.join(', ')}` } });
+    return domainError('invalid-command', {
+      field: `${field}.${unknownStage}`,
+      problem: { ja: `段階は ${STAGES.join(', ')} のいずれかです`, en: `a stage is one of ${STAGES.join(', ')}` },
+    });
   }
-  return firstError(...Object.entries(stages as Record<string, unknown>).map(([stage, format]) => checkStageFormat(`${field}.${stage}`, format)));
+  return firstError(
+    ...Object.entries(stages as Record<string, unknown>).map(([stage, format]) =>
+      checkStageFormat(`${field}.${stage}`, format),
+    ),
+  );
 }
 
 /** Why one stage format cannot be used, or null. */
 export function checkStageFormat(field: string, format: unknown): DomainError | null {
-  const f = (typeof format === 'object' && format !== null ? format : {}) as Partial<Record<keyof StageFormat, unknown>>;
+  const f = (typeof format === 'object' && format !== null ? format : {}) as Partial<
+    Record<keyof StageFormat, unknown>
+  >;
   return firstError(
-    BEST_OF.includes(f.bestOf as BestOf) ? null : domainError('invalid-command', { field: `${field}.bestOf`, problem: { ja: `${BEST_OF.join(', ')} のいずれかが必要です`, en: `expected one of ${BEST_OF.join(', ')}` } }),
+    BEST_OF.includes(f.bestOf as BestOf)
+      ? null
+      : domainError('invalid-command', {
+          field: `${field}.bestOf`,
+          problem: { ja: `${BEST_OF.join(', ')} のいずれかが必要です`, en: `expected one of ${BEST_OF.join(', ')}` },
+        }),
     checkInteger(`${field}.roundMinutes`, f.roundMinutes, 1, 240),
   );
 }

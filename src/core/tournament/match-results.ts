@@ -1,5 +1,5 @@
 import { maxDuelsPlayed, winsNeeded, type BestOf } from './match-format.js';
-import { type MatchOutcome, type MatchRecord, type Stage, type StandingsPlayer } from './match-record.js';
+import type { MatchOutcome, MatchRecord, Stage, StandingsPlayer } from './match-record.js';
 import { DRAW, type DuelEntry } from './events.js';
 import { effectsByMatch, effectsOn, matchKey, NO_EFFECTS, type MatchEffects } from './penalty-effects.js';
 import { cutAfter, departures } from './state-queries.js';
@@ -31,19 +31,33 @@ export interface DerivedMatch {
 }
 
 /** The ids of the penalties whose duel losses lie on a match, sorted: what a report is made around. */
-export const penaltyDuelIds = (effects: MatchEffects): number[] => [...new Set(effects.duelLosses.map((d) => d.penaltyId))].sort((a, b) => a - b);
+export const penaltyDuelIds = (effects: MatchEffects): number[] =>
+  [...new Set(effects.duelLosses.map((d) => d.penaltyId))].sort((a, b) => a - b);
 
 /** The result of one match from its report and the penalty effects on it. */
-function deriveMatch(round: number, stage: Stage, bestOf: BestOf, match: MatchState, effects: MatchEffects, sideDeckAfterEarlyDuelLoss: boolean): DerivedMatch {
+function deriveMatch(
+  round: number,
+  stage: Stage,
+  bestOf: BestOf,
+  match: MatchState,
+  effects: MatchEffects,
+  sideDeckAfterEarlyDuelLoss: boolean,
+): DerivedMatch {
   const needed = winsNeeded(bestOf);
   const [a, b] = match.players;
   const other = (p: string): string => (p === a ? b : a);
   const report = match.report;
   const inForce = penaltyDuelIds(effects);
   const staleReport = report !== null && !sameIds(report.penaltyDuels, inForce);
-  const noSideDeckBeforeFirstPlayedDuel = !sideDeckAfterEarlyDuelLoss && effects.duelLosses.some((d) => d.beforeFirstDuel);
+  const noSideDeckBeforeFirstPlayedDuel =
+    !sideDeckAfterEarlyDuelLoss && effects.duelLosses.some((d) => d.beforeFirstDuel);
   const base = { staleReport, noSideDeckBeforeFirstPlayedDuel, effects };
-  const make = (outcome: MatchOutcome, duels: DuelResult[], unusedDuels: number, wins: Record<string, number>): DerivedMatch => ({
+  const make = (
+    outcome: MatchOutcome,
+    duels: DuelResult[],
+    unusedDuels: number,
+    wins: Record<string, number>,
+  ): DerivedMatch => ({
     record: { round, stage, table: match.table, players: match.players, outcome, duelWins: wins },
     duels,
     unusedDuels,
@@ -58,7 +72,13 @@ function deriveMatch(round: number, stage: Stage, bestOf: BestOf, match: MatchSt
     return make({ kind: 'win', winner, byPenalty: true }, [], 0, { [winner]: needed, [matchLoser]: 0 });
   }
 
-  const played = playDuels(match.players, needed, maxDuelsPlayed(bestOf), effects, staleReport ? [] : (report?.duels ?? []));
+  const played = playDuels(
+    match.players,
+    needed,
+    maxDuelsPlayed(bestOf),
+    effects,
+    staleReport ? [] : (report?.duels ?? []),
+  );
   const [winsA, winsB] = [played.wins[a] ?? 0, played.wins[b] ?? 0];
   const finished = Math.max(winsA, winsB) >= needed || (report !== null && !staleReport);
   // A match that ends at time goes to the player ahead in duels (1-0, or 1-0 with a drawn duel); only level is a draw.
@@ -66,7 +86,12 @@ function deriveMatch(round: number, stage: Stage, bestOf: BestOf, match: MatchSt
   let outcome: MatchOutcome;
   if (!finished) outcome = { kind: 'pending' };
   else if (winner === undefined) outcome = { kind: 'draw' };
-  else outcome = { kind: 'win', winner, byPenalty: played.duels.some((d) => d.winner === winner && d.byPenalty.length > 0) };
+  else
+    outcome = {
+      kind: 'win',
+      winner,
+      byPenalty: played.duels.some((d) => d.winner === winner && d.byPenalty.length > 0),
+    };
   return make(outcome, played.duels, played.unused, played.wins);
 }
 
@@ -75,7 +100,13 @@ function deriveMatch(round: number, stage: Stage, bestOf: BestOf, match: MatchSt
  * wins the format needs (one in a single-duel match). A penalty on a later duel than the reports reach (time was called) still counts, and
  * the duels are numbered as played, so that gap closes up.
  */
-function playDuels(players: MatchState['players'], needed: number, maxDuels: number, effects: MatchEffects, reported: readonly DuelEntry[]) {
+function playDuels(
+  players: MatchState['players'],
+  needed: number,
+  maxDuels: number,
+  effects: MatchEffects,
+  reported: readonly DuelEntry[],
+) {
   const [a, b] = players;
   const wins: Record<string, number> = { [a]: 0, [b]: 0 };
   const duels: DuelResult[] = [];
@@ -129,11 +160,20 @@ interface DerivedAll {
  * (`deriveMatchesAfresh` is the full recomputation tests compare it with).
  */
 const derivedTournaments = new WeakMap<Tournament, DerivedAll>();
-const derivedRounds = new WeakMap<RoundState, DerivedRound & { readonly effects: string; readonly sideDeck: boolean }>();
-const derivedMatches = new WeakMap<MatchState, { readonly derived: DerivedMatch; readonly effects: string; readonly sideDeck: boolean; readonly bestOf: BestOf }>();
+const derivedRounds = new WeakMap<
+  RoundState,
+  DerivedRound & { readonly effects: string; readonly sideDeck: boolean }
+>();
+const derivedMatches = new WeakMap<
+  MatchState,
+  { readonly derived: DerivedMatch; readonly effects: string; readonly sideDeck: boolean; readonly bestOf: BestOf }
+>();
 
 /** Every match and bye of the tournament with its current result, round by round (from the projection). */
-export function deriveMatches(t: Tournament): { readonly matches: readonly DerivedMatch[]; readonly byes: readonly MatchRecord[] } {
+export function deriveMatches(t: Tournament): {
+  readonly matches: readonly DerivedMatch[];
+  readonly byes: readonly MatchRecord[];
+} {
   return derivedAll(t);
 }
 
@@ -143,14 +183,26 @@ export function matchRecords(t: Tournament): MatchRecord[] {
 }
 
 /** The full recomputation, caching nothing: what the projection must always equal. */
-export function deriveMatchesAfresh(t: Tournament): { readonly matches: readonly DerivedMatch[]; readonly records: readonly MatchRecord[] } {
+export function deriveMatchesAfresh(t: Tournament): {
+  readonly matches: readonly DerivedMatch[];
+  readonly records: readonly MatchRecord[];
+} {
   const effects = effectsByMatch(t);
   const sideDeck = t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel;
   const matches: DerivedMatch[] = [];
   const byes: MatchRecord[] = [];
   for (const round of t.rounds) {
     for (const match of round.matches) {
-      matches.push(deriveMatch(round.number, round.stage, round.bestOf, match, effects.get(matchKey(round.number, match.table)) ?? NO_EFFECTS, sideDeck));
+      matches.push(
+        deriveMatch(
+          round.number,
+          round.stage,
+          round.bestOf,
+          match,
+          effects.get(matchKey(round.number, match.table)) ?? NO_EFFECTS,
+          sideDeck,
+        ),
+      );
     }
     for (const player of round.byes) byes.push(byeRecord(round, player));
   }
@@ -176,7 +228,9 @@ function derivedRound(round: RoundState, effects: ReadonlyMap<number, MatchEffec
   const signature = effects.size === 0 ? '' : JSON.stringify([...effects].sort(([a], [b]) => a - b));
   const known = derivedRounds.get(round);
   if (known && known.effects === signature && known.sideDeck === sideDeck) return known;
-  const matches = round.matches.map((match) => derivedMatch(round, match, effects.get(match.table) ?? NO_EFFECTS, sideDeck));
+  const matches = round.matches.map((match) =>
+    derivedMatch(round, match, effects.get(match.table) ?? NO_EFFECTS, sideDeck),
+  );
   const byes = round.byes.map((player) => byeRecord(round, player));
   const records = inTableOrder([...matches.map((m) => m.record), ...byes]);
   const derived = { matches, byes, records, effects: signature, sideDeck };
@@ -187,7 +241,14 @@ function derivedRound(round: RoundState, effects: ReadonlyMap<number, MatchEffec
 function derivedMatch(round: RoundState, match: MatchState, effects: MatchEffects, sideDeck: boolean): DerivedMatch {
   const signature = effects === NO_EFFECTS ? '' : JSON.stringify(effects);
   const known = derivedMatches.get(match);
-  if (known && known.effects === signature && known.sideDeck === sideDeck && known.derived.record.round === round.number && known.derived.record.stage === round.stage && known.bestOf === round.bestOf) {
+  if (
+    known &&
+    known.effects === signature &&
+    known.sideDeck === sideDeck &&
+    known.derived.record.round === round.number &&
+    known.derived.record.stage === round.stage &&
+    known.bestOf === round.bestOf
+  ) {
     return known.derived;
   }
   const derived = deriveMatch(round.number, round.stage, round.bestOf, match, effects, sideDeck);
@@ -200,9 +261,13 @@ function effectsByRound(effects: ReadonlyMap<string, MatchEffects>): Map<number,
   const byRound = new Map<number, Map<number, MatchEffects>>();
   for (const [key, effect] of effects) {
     const [round, table] = key.split('/').map(Number) as [number, number];
-    if (matchKey(round, table) !== key) throw new Error(`match-results: cannot read the match key "${key}" (did matchKey change?)`);
+    if (matchKey(round, table) !== key)
+      throw new Error(`match-results: cannot read the match key "${key}" (did matchKey change?)`);
     let tables = byRound.get(round);
-    if (!tables) byRound.set(round, (tables = new Map()));
+    if (!tables) {
+      tables = new Map();
+      byRound.set(round, tables);
+    }
     tables.set(table, effect);
   }
   return byRound;
@@ -217,12 +282,26 @@ const byeRecord = (round: RoundState, player: string): MatchRecord => ({
   duelWins: { [player]: winsNeeded(round.bestOf) },
 });
 
-const inTableOrder = (records: MatchRecord[]): MatchRecord[] => records.sort((x, y) => x.round - y.round || (x.table ?? Infinity) - (y.table ?? Infinity));
+const inTableOrder = (records: MatchRecord[]): MatchRecord[] =>
+  records.sort((x, y) => x.round - y.round || (x.table ?? Infinity) - (y.table ?? Infinity));
 
 /** The derived result of one match. */
-export function deriveOneMatch(t: Tournament, round: number, match: MatchState, stage: Stage, report: MatchReport | null = match.report): DerivedMatch {
+export function deriveOneMatch(
+  t: Tournament,
+  round: number,
+  match: MatchState,
+  stage: Stage,
+  report: MatchReport | null = match.report,
+): DerivedMatch {
   const bestOf = t.rounds.find((r) => r.number === round)?.bestOf ?? 3;
-  return deriveMatch(round, stage, bestOf, { ...match, report }, effectsOn(t, round, match.table), t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel);
+  return deriveMatch(
+    round,
+    stage,
+    bestOf,
+    { ...match, report },
+    effectsOn(t, round, match.table),
+    t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel,
+  );
 }
 
 /** The players as standings see them: drops and withdrawn ranks from penalties in force, rounds missed by a late entry (up to `throughRound`). */

@@ -42,7 +42,8 @@ export function maxWeightPerfectMatching(vertexCount: number, edges: readonly We
 }
 
 function checkGraph(vertexCount: number, edges: readonly WeightedEdge[]): void {
-  if (!Number.isInteger(vertexCount) || vertexCount < 0) throw new RangeError(`vertexCount: ${vertexCount} is not a count`);
+  if (!Number.isInteger(vertexCount) || vertexCount < 0)
+    throw new RangeError(`vertexCount: ${vertexCount} is not a count`);
   edges.forEach(([u, v, w], k) => {
     if (!Number.isInteger(u) || !Number.isInteger(v) || u < 0 || v < 0 || u >= vertexCount || v >= vertexCount) {
       throw new RangeError(`edges[${k}]: endpoints ${u}, ${v} are not vertices of a ${vertexCount}-vertex graph`);
@@ -185,7 +186,8 @@ class BlossomSolver {
       if (outcome !== 'augmented') return;
       // Blossoms whose dual fell to zero are no longer needed: open them for the next stage.
       for (let b = n; b < 2 * n; b++) {
-        if (this.base[b]! >= 0 && this.parent[b] === -1 && this.label[b] === S && this.dual[b] === 0) this.expand(b, true);
+        if (this.base[b]! >= 0 && this.parent[b] === -1 && this.label[b] === S && this.dual[b] === 0)
+          this.expand(b, true);
       }
     }
   }
@@ -453,7 +455,10 @@ class BlossomSolver {
 
   /** Augments along the path through tight edge (v, w) joining two different trees. */
   private augment(v: number, w: number): void {
-    for (const [start, partner] of [[v, w], [w, v]] as const) {
+    for (const [start, partner] of [
+      [v, w],
+      [w, v],
+    ] as const) {
       let s = start;
       let p = partner;
       for (;;) {

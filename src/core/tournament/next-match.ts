@@ -17,10 +17,15 @@ import type { MatchState, RoundState, Tournament } from './state.js';
 export function takesNextMatch(t: Tournament, round: RoundState, match: MatchState, penalty: PenaltyId): boolean {
   if (match.report !== null) return false;
   const begun = penaltiesInForce(t).some(
-    (p) => (p.landing.kind === 'duel' || p.landing.kind === 'match') && p.landing.round === round.number && p.landing.table === match.table,
+    (p) =>
+      (p.landing.kind === 'duel' || p.landing.kind === 'match') &&
+      p.landing.round === round.number &&
+      p.landing.table === match.table,
   );
   if (begun) return false;
-  return penalty !== 'duel-loss' || deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind === 'pending';
+  return (
+    penalty !== 'duel-loss' || deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind === 'pending'
+  );
 }
 
 /** The first round where "the next match" of a penalty found between matches now can be: the running round's match, or the round after. */
@@ -37,7 +42,12 @@ export function nextMatchRound(t: Tournament, player: string, penalty: PenaltyId
  * player may make it), or an elimination bracket the player is still in. A cut of the Swiss field ends the player's
  * matches (no further Swiss round, nor the top cut).
  */
-export type NoMatchLeftReason = 'left-tournament' | 'cut-from-swiss' | 'not-in-top-cut' | 'eliminated' | 'no-round-left';
+export type NoMatchLeftReason =
+  | 'left-tournament'
+  | 'cut-from-swiss'
+  | 'not-in-top-cut'
+  | 'eliminated'
+  | 'no-round-left';
 
 export function noMatchLeftReason(t: Tournament, player: string, fromRound: number): NoMatchLeftReason | null {
   if (t.rounds.some((r) => r.number >= fromRound && r.tableOf.has(player))) return null;
@@ -61,4 +71,5 @@ export function noMatchLeftReason(t: Tournament, player: string, fromRound: numb
 }
 
 /** Whether the player can still play a match in round `fromRound` or later. A dropped or disqualified player has none. */
-export const hasMatchLeft = (t: Tournament, player: string, fromRound: number): boolean => noMatchLeftReason(t, player, fromRound) === null;
+export const hasMatchLeft = (t: Tournament, player: string, fromRound: number): boolean =>
+  noMatchLeftReason(t, player, fromRound) === null;

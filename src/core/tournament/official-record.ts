@@ -69,7 +69,11 @@ export function officialRecord(events: Iterable<LoggedEvent>): Map<string, Recor
       case 'TardinessRaised': {
         // One penalty per lateness: the raised penalty is what was issued, not an appeal.
         const open = penalties.get(key(event.data.penaltyId));
-        if (open) Object.assign(open, { issued: { ...open.issued, penalty: event.data.penalty, report: event.data.report }, penalty: event.data.penalty });
+        if (open)
+          Object.assign(open, {
+            issued: { ...open.issued, penalty: event.data.penalty, report: event.data.report },
+            penalty: event.data.penalty,
+          });
         break;
       }
       case 'PenaltyRescinded': {
@@ -108,4 +112,5 @@ export function officialRecord(events: Iterable<LoggedEvent>): Map<string, Recor
 }
 
 /** Whether the tournament's own pack records this penalty officially. */
-const isRecorded = (pack: RecordedPack, penalty: PenaltyId): boolean => pack.content.penalties.find((p) => p.id === penalty)?.recorded ?? true;
+const isRecorded = (pack: RecordedPack, penalty: PenaltyId): boolean =>
+  pack.content.penalties.find((p) => p.id === penalty)?.recorded ?? true;

@@ -94,9 +94,15 @@ export function matchPositions(pool: Pool, positions: readonly number[], options
       if (rematch && !options.allowRematch) continue;
       const distance = pool.group[b]! - pool.group[a]!;
       const gap = pointsAt(pool, a) - pointsAt(pool, b);
-      const rankCost = distance > 0 ? (Math.min(RANK_DEPTH, pool.fromBottom[a]!) + Math.min(RANK_DEPTH, pool.fromTop[b]!)) ** 2 : 0;
+      const rankCost =
+        distance > 0 ? (Math.min(RANK_DEPTH, pool.fromBottom[a]!) + Math.min(RANK_DEPTH, pool.fromTop[b]!)) ** 2 : 0;
       const noise = distance === 0 && scales.noise > 0 ? uniformInt(options.noise!, 0, scales.noise) : 0;
-      const cost = (rematch ? scales.rematch : 0) + distance * scales.distance + gap * gap * scales.square + rankCost * scales.rank + noise;
+      const cost =
+        (rematch ? scales.rematch : 0) +
+        distance * scales.distance +
+        gap * gap * scales.square +
+        rankCost * scales.rank +
+        noise;
       edges.push([i, j, -cost]);
     }
   }
@@ -135,7 +141,9 @@ function levelScales(pool: Pool, sorted: readonly number[], options: MatchOption
   for (const scales of [build(options.noise ? NOISE : 0, rankMax), build(0, rankMax), build(0, 0)]) {
     if (scales.largest <= WEIGHT_LIMIT) return scales;
   }
-  throw new RangeError(`points: a spread of ${maxGap} points over ${sorted.length} players is too wide to weigh exactly`);
+  throw new RangeError(
+    `points: a spread of ${maxGap} points over ${sorted.length} players is too wide to weigh exactly`,
+  );
 }
 
 /**

@@ -35,7 +35,12 @@ export interface LandingChoice {
 }
 
 /** The pack's proposal and options for a penalty found in a phase; caution and warning land nowhere. */
-function landingOptions(pack: Pack, penalty: PenaltyId, phase: Phase, matchAlreadyLost: boolean): { propose: AppliesTo | null; options: readonly AppliesTo[] } {
+function landingOptions(
+  pack: Pack,
+  penalty: PenaltyId,
+  phase: Phase,
+  matchAlreadyLost: boolean,
+): { propose: AppliesTo | null; options: readonly AppliesTo[] } {
   if (penalty === 'caution' || penalty === 'warning') return { propose: null, options: [] };
   const cell = pack.timing[penalty][phase];
   const row = matchAlreadyLost && cell.ifMatchAlreadyLost ? cell.ifMatchAlreadyLost : cell;
@@ -57,34 +62,72 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
   // A duel number only means something for a duel loss in the match being played (rule 1-C).
   const duelInMatch = inMatch && (appliesTo === 'current-duel' || appliesTo === 'next-duel');
   if (request.duel !== undefined && !duelInMatch) {
-    return err(domainError('invalid-command', { field: 'duel', problem: { ja: 'デュエル番号は、進行中のマッチでのデュエルの敗北にだけ指定します', en: "a duel number goes only with a duel loss in the player's current match" } }));
+    return err(
+      domainError('invalid-command', {
+        field: 'duel',
+        problem: {
+          ja: 'デュエル番号は、進行中のマッチでのデュエルの敗北にだけ指定します',
+          en: "a duel number goes only with a duel loss in the player's current match",
+        },
+      }),
+    );
   }
   if (appliesTo === null) return ok(none);
   switch (appliesTo) {
     case 'current-duel':
     case 'next-duel': {
-      if (!inMatch) return ok({ landing: { kind: 'next-match', fromRound: context.nextFromRound }, appliesTo, movedToNextMatch: false });
+      if (!inMatch)
+        return ok({
+          landing: { kind: 'next-match', fromRound: context.nextFromRound },
+          appliesTo,
+          movedToNextMatch: false,
+        });
       if (current === null) return err(domainError('no-current-match', { player: request.player }));
       const single = request.bestOf === 1;
       // A single duel is the whole match: its "next duel" is the first duel of the player's next match.
       if (single && appliesTo === 'next-duel') {
-        if (request.duel !== undefined) return err(domainError('invalid-command', { field: 'duel', problem: SINGLE_DUEL_NEXT }));
-        return ok({ landing: { kind: 'next-match', fromRound: current.round + 1 }, appliesTo, movedToNextMatch: false });
+        if (request.duel !== undefined)
+          return err(domainError('invalid-command', { field: 'duel', problem: SINGLE_DUEL_NEXT }));
+        return ok({
+          landing: { kind: 'next-match', fromRound: current.round + 1 },
+          appliesTo,
+          movedToNextMatch: false,
+        });
       }
       const duel = request.duel ?? (single ? 1 : undefined);
       if (duel === undefined) return err(domainError('duel-number-required'));
       const most = duelsPerMatch(request.bestOf);
       if (!Number.isInteger(duel) || duel < 1 || duel > most) {
-        return err(domainError('invalid-command', { field: 'duel', problem: { ja: `デュエル番号は 1〜${most} です (${most}本勝負)`, en: `a match has duels 1 to ${most}; there is no duel ${duel}` } }));
+        return err(
+          domainError('invalid-command', {
+            field: 'duel',
+            problem: {
+              ja: `デュエル番号は 1〜${most} です (${most}本勝負)`,
+              en: `a match has duels 1 to ${most}; there is no duel ${duel}`,
+            },
+          }),
+        );
       }
-      return ok({ landing: { kind: 'duel', round: current.round, table: current.table, duel }, appliesTo, movedToNextMatch: false });
+      return ok({
+        landing: { kind: 'duel', round: current.round, table: current.table, duel },
+        appliesTo,
+        movedToNextMatch: false,
+      });
     }
     case 'current-match':
       if (current === null) return err(domainError('no-current-match', { player: request.player }));
-      return ok({ landing: { kind: 'match', round: current.round, table: current.table }, appliesTo, movedToNextMatch: false });
+      return ok({
+        landing: { kind: 'match', round: current.round, table: current.table },
+        appliesTo,
+        movedToNextMatch: false,
+      });
     case 'next-match': {
       const fromRound = current !== null ? current.round + 1 : context.nextFromRound;
-      return ok({ landing: { kind: 'next-match', fromRound }, appliesTo, movedToNextMatch: penalty === 'match-loss' && inMatch });
+      return ok({
+        landing: { kind: 'next-match', fromRound },
+        appliesTo,
+        movedToNextMatch: penalty === 'match-loss' && inMatch,
+      });
     }
     default: {
       const _exhaustive: never = appliesTo;
@@ -125,7 +168,11 @@ type Building = { duelLosses: DuelLossEffect[]; matchLosses: { penaltyId: number
  * duel loss for "the next match" also skips a match whose duels the player has already lost
  * by penalty (in a single-duel match, one duel loss), since it has no duel left to take.
  */
-function targetOf(t: Tournament, p: PenaltyState, effects: ReadonlyMap<string, Building>): { round: number; table: number } | null {
+function targetOf(
+  t: Tournament,
+  p: PenaltyState,
+  effects: ReadonlyMap<string, Building>,
+): { round: number; table: number } | null {
   const landing = p.landing;
   switch (landing.kind) {
     case 'none':
@@ -138,7 +185,8 @@ function targetOf(t: Tournament, p: PenaltyState, effects: ReadonlyMap<string, B
         if (round.number < landing.fromRound) continue;
         const table = round.tableOf.get(p.player);
         if (table === undefined) continue;
-        const lost = effects.get(matchKey(round.number, table))?.duelLosses.filter((d) => d.player === p.player).length ?? 0;
+        const lost =
+          effects.get(matchKey(round.number, table))?.duelLosses.filter((d) => d.player === p.player).length ?? 0;
         if (p.penalty === 'duel-loss' && lost >= winsNeeded(round.bestOf)) continue;
         return { round: round.number, table };
       }
@@ -173,7 +221,10 @@ export function effectsByMatch(t: Tournament): ReadonlyMap<string, MatchEffects>
     if (!target) continue;
     const key = matchKey(target.round, target.table);
     let entry = effects.get(key);
-    if (!entry) effects.set(key, (entry = { duelLosses: [], matchLosses: [] }));
+    if (!entry) {
+      entry = { duelLosses: [], matchLosses: [] };
+      effects.set(key, entry);
+    }
     addEffect(entry, p);
   }
   return effects;

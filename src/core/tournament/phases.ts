@@ -34,15 +34,34 @@ export function decideStartPhase(command: StartPhase, t: Tournament): Drafted {
   const last = latestRound(t);
   const refuse = (ja: string, en: string): Drafted => err(domainError('phase-not-allowed', { reason: { ja, en } }));
   if (s.kind !== 'swiss') return refuse('スイスドローのない大会です', 'this tournament has no Swiss rounds');
-  if (!last) return refuse('第1回戦がまだです（最初のフェーズは大会の設定で決まります）', 'no round has been played (the first phase is the tournament settings)');
+  if (!last)
+    return refuse(
+      '第1回戦がまだです（最初のフェーズは大会の設定で決まります）',
+      'no round has been played (the first phase is the tournament settings)',
+    );
   if (last.stage !== 'swiss') return refuse('決勝トーナメントが始まっています', 'the top cut has begun');
   if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
   const fromRound = last.number + 1;
-  if (fromRound > s.rounds) return refuse(`スイスドロー ${s.rounds}回戦はすべて終わっています`, `all ${s.rounds} Swiss rounds have been played`);
-  if (t.phases.some((p) => p.fromRound === fromRound)) return refuse(`第${fromRound}回戦からのフェーズは開始済みです`, `a phase from round ${fromRound} has already started`);
+  if (fromRound > s.rounds)
+    return refuse(
+      `スイスドロー ${s.rounds}回戦はすべて終わっています`,
+      `all ${s.rounds} Swiss rounds have been played`,
+    );
+  if (t.phases.some((p) => p.fromRound === fromRound))
+    return refuse(
+      `第${fromRound}回戦からのフェーズは開始済みです`,
+      `a phase from round ${fromRound} has already started`,
+    );
   const current = roundFormat(t, 'swiss', fromRound);
-  const format: StageFormat = { bestOf: command.data.bestOf ?? current.bestOf, roundMinutes: command.data.roundMinutes ?? current.roundMinutes };
-  const problem = firstError(checkText('name', name), checkStageFormat('format', format), seatTime === undefined ? null : checkTime('seatTime', seatTime));
+  const format: StageFormat = {
+    bestOf: command.data.bestOf ?? current.bestOf,
+    roundMinutes: command.data.roundMinutes ?? current.roundMinutes,
+  };
+  const problem = firstError(
+    checkText('name', name),
+    checkStageFormat('format', format),
+    seatTime === undefined ? null : checkTime('seatTime', seatTime),
+  );
   if (problem) return err(problem);
   return ok([{ type: 'PhaseStarted', data: { name: name.trim(), fromRound, format, seatTime: seatTime ?? null } }]);
 }

@@ -20,8 +20,14 @@ import type { Tournament } from './state.js';
 /** The final places: top cut by how far each player went, then Swiss standings; no place for a withdrawn rank. */
 export function finalPlaces(t: Tournament): FinalPlace[] {
   const records = matchRecords(t);
-  const standings = computeStandings(standingsPlayers(t), records.filter((m) => m.stage === 'swiss'));
-  return finalRanking(standings, records.filter((m) => m.stage === 'top-cut'));
+  const standings = computeStandings(
+    standingsPlayers(t),
+    records.filter((m) => m.stage === 'swiss'),
+  );
+  return finalRanking(
+    standings,
+    records.filter((m) => m.stage === 'top-cut'),
+  );
 }
 
 /** PrizeListSet, while nothing has been awarded. */
@@ -31,11 +37,20 @@ export function decideSetPrizeList(command: SetPrizeList, t: Tournament): Drafte
   const prizes = command.data.prizes;
   const seen = new Set<string>();
   for (const [i, prize] of prizes.entries()) {
-    const problem = checkPrize(prize, `prizes[${i}]`) ?? (seen.has(prize.id) ? domainError('invalid-command', { field: `prizes[${i}].id`, problem: { ja: `"${prize.id}" が重複しています`, en: `"${prize.id}" is used twice` } }) : null);
+    const problem =
+      checkPrize(prize, `prizes[${i}]`) ??
+      (seen.has(prize.id)
+        ? domainError('invalid-command', {
+            field: `prizes[${i}].id`,
+            problem: { ja: `"${prize.id}" が重複しています`, en: `"${prize.id}" is used twice` },
+          })
+        : null);
     if (problem) return err(problem);
     seen.add(prize.id);
   }
-  return ok([{ type: 'PrizeListSet', data: { prizes: prizes.map((p) => ({ ...p, id: p.id.trim(), name: p.name.trim() })) } }]);
+  return ok([
+    { type: 'PrizeListSet', data: { prizes: prizes.map((p) => ({ ...p, id: p.id.trim(), name: p.name.trim() })) } },
+  ]);
 }
 
 function checkPrize(prize: Prize, at: string): DomainError | null {
@@ -44,13 +59,24 @@ function checkPrize(prize: Prize, at: string): DomainError | null {
     checkText(`${at}.id`, prize.id),
     checkText(`${at}.name`, prize.name),
     rule?.kind === 'rank'
-      ? firstError(checkInteger(`${at}.rule.from`, rule.from, 1, 10_000), checkInteger(`${at}.rule.to`, rule.to, rule.from, 10_000))
+      ? firstError(
+          checkInteger(`${at}.rule.from`, rule.from, 1, 10_000),
+          checkInteger(`${at}.rule.to`, rule.to, rule.from, 10_000),
+        )
       : rule?.kind === 'round'
         ? firstError(
             checkInteger(`${at}.rule.round`, rule.round, 1, 100),
-            rule.who === 'played' || rule.who === 'won' ? null : domainError('invalid-command', { field: `${at}.rule.who`, problem: { ja: '"played" か "won" が必要です', en: 'expected "played" or "won"' } }),
+            rule.who === 'played' || rule.who === 'won'
+              ? null
+              : domainError('invalid-command', {
+                  field: `${at}.rule.who`,
+                  problem: { ja: '"played" か "won" が必要です', en: 'expected "played" or "won"' },
+                }),
           )
-        : domainError('invalid-command', { field: `${at}.rule.kind`, problem: { ja: '"rank" か "round" が必要です', en: 'expected "rank" or "round"' } }),
+        : domainError('invalid-command', {
+            field: `${at}.rule.kind`,
+            problem: { ja: '"rank" か "round" が必要です', en: 'expected "rank" or "round"' },
+          }),
   );
 }
 
@@ -62,12 +88,28 @@ export function decideAwardPrize(command: AwardPrize, t: Tournament): Drafted {
   const rule = prize.rule;
   let players: string[];
   if (rule.kind === 'rank') {
-    if (t.status !== 'finished') return err(domainError('prize-not-ready', { prize: prize.id, reason: { ja: '大会が終了していません', en: 'the tournament has not finished' } }));
-    players = finalPlaces(t).filter((p) => p.place >= rule.from && p.place <= rule.to).map((p) => p.player);
+    if (t.status !== 'finished')
+      return err(
+        domainError('prize-not-ready', {
+          prize: prize.id,
+          reason: { ja: '大会が終了していません', en: 'the tournament has not finished' },
+        }),
+      );
+    players = finalPlaces(t)
+      .filter((p) => p.place >= rule.from && p.place <= rule.to)
+      .map((p) => p.player);
   } else {
     const round = findRound(t, rule.round);
-    if (!round?.ended) return err(domainError('prize-not-ready', { prize: prize.id, reason: { ja: `第${rule.round}回戦が終了していません`, en: `round ${rule.round} has not ended` } }));
-    const results = deriveMatches(t).matches.filter((m) => m.record.round === rule.round).map((m) => m.record);
+    if (!round?.ended)
+      return err(
+        domainError('prize-not-ready', {
+          prize: prize.id,
+          reason: { ja: `第${rule.round}回戦が終了していません`, en: `round ${rule.round} has not ended` },
+        }),
+      );
+    const results = deriveMatches(t)
+      .matches.filter((m) => m.record.round === rule.round)
+      .map((m) => m.record);
     const fromMatches = results.flatMap((m) =>
       rule.who === 'played' ? [...m.players] : m.outcome.kind === 'win' ? [m.outcome.winner] : [],
     );
@@ -86,5 +128,7 @@ export interface Award {
 
 /** Every award handed out, with withdrawals. */
 export function awards(t: Tournament): Award[] {
-  return t.prizes.flatMap((p) => (p.awardedTo ?? []).map((player) => ({ prize: p.id, name: p.name, player, withdrawn: forfeitsPrizes(t, player) })));
+  return t.prizes.flatMap((p) =>
+    (p.awardedTo ?? []).map((player) => ({ prize: p.id, name: p.name, player, withdrawn: forfeitsPrizes(t, player) })),
+  );
 }

@@ -33,7 +33,15 @@ export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Draf
   if (r.ended) return err(domainError('round-already-ended', { round }));
   const unknown = (except ?? []).filter((p) => !r.tableOf.has(p));
   if (unknown.length > 0) {
-    return err(domainError('invalid-command', { field: 'except', problem: { ja: `第${round}回戦の対戦者ではありません: ${unknown.join(', ')}`, en: `not playing in round ${round}: ${unknown.join(', ')}` } }));
+    return err(
+      domainError('invalid-command', {
+        field: 'except',
+        problem: {
+          ja: `第${round}回戦の対戦者ではありません: ${unknown.join(', ')}`,
+          en: `not playing in round ${round}: ${unknown.join(', ')}`,
+        },
+      }),
+    );
   }
   const missing = new Set(except ?? []);
   const { dropped } = departures(t);
@@ -41,7 +49,8 @@ export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Draf
   for (const match of r.matches) {
     if (match.report !== null) continue;
     for (const player of match.players) {
-      if (match.seated[player] === undefined && !missing.has(player) && !dropped.has(player)) seated.push({ type: 'PlayerSeated', data: { round, table: match.table, player } });
+      if (match.seated[player] === undefined && !missing.has(player) && !dropped.has(player))
+        seated.push({ type: 'PlayerSeated', data: { round, table: match.table, player } });
     }
   }
   return ok(seated);

@@ -24,7 +24,9 @@ export function roundOfReport(p: PenaltyState): number | undefined {
 
 /** The tardiness penalty in force for this player's lateness in `round`, if one was issued. */
 export function latenessPenalty(t: Tournament, player: string, round: number): PenaltyState | undefined {
-  return penaltiesInForce(t).find((p) => p.player === player && p.report.infraction === TARDINESS && roundOfReport(p) === round);
+  return penaltiesInForce(t).find(
+    (p) => p.player === player && p.report.infraction === TARDINESS && roundOfReport(p) === round,
+  );
 }
 
 /** The tardiness penalty already issued for the lateness a new tardiness report would be about (the running round's). */
@@ -44,13 +46,16 @@ const severity = (penalty: PenaltyId): number => PENALTY_IDS.indexOf(penalty);
  */
 export function decideSameLateness(command: IssuePenalty, t: Tournament, issued: PenaltyState): Drafted {
   const d = command.data;
-  const refused = err(domainError('lateness-already-penalized', { player: d.player, penalty: String(issued.id), issued: issued.penalty }));
+  const refused = err(
+    domainError('lateness-already-penalized', { player: d.player, penalty: String(issued.id), issued: issued.penalty }),
+  );
   const minutesLate = d.report.facts?.minutesLate;
   if (typeof minutesLate !== 'number') return refused;
   const round = roundOfReport(issued);
   const lateRound = round === undefined ? undefined : findRound(t, round);
   const match = lateRound && matchOf(lateRound, d.player);
-  if (lateRound && match && match.report !== null) return err(domainError('match-already-decided', { round: lateRound.number, table: match.table }));
+  if (lateRound && match && match.report !== null)
+    return err(domainError('match-already-decided', { round: lateRound.number, table: match.table }));
 
   const report: AssessReport = {
     infraction: TARDINESS,
@@ -63,10 +68,19 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
   const guideline = assessed.value;
   const choice = d.choice;
-  const upgrade = choice?.kind === 'other' && choice.penalty === guideline.repeat?.upgradeTo && choice.penalty !== guideline.penalty;
+  const upgrade =
+    choice?.kind === 'other' && choice.penalty === guideline.repeat?.upgradeTo && choice.penalty !== guideline.penalty;
   if (choice?.kind === 'other' && !upgrade && choice.penalty !== guideline.penalty) {
     // A penalty other than the guideline for this lateness is the head judge's appeal (a change with a reason).
-    return err(domainError('invalid-command', { field: 'choice', problem: { ja: 'すでに罰則が出ている遅刻は指針どおりにのみ重くできます（変更は上訴で行います）', en: 'a lateness already penalized can only be raised to the guideline (other changes are an appeal)' } }));
+    return err(
+      domainError('invalid-command', {
+        field: 'choice',
+        problem: {
+          ja: 'すでに罰則が出ている遅刻は指針どおりにのみ重くできます（変更は上訴で行います）',
+          en: 'a lateness already penalized can only be raised to the guideline (other changes are an appeal)',
+        },
+      }),
+    );
   }
   const penalty = upgrade ? (choice.penalty as PenaltyId) : guideline.penalty;
   if (severity(penalty) <= severity(issued.penalty)) return refused;
@@ -90,7 +104,15 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
   return ok([
     {
       type: 'TardinessRaised',
-      data: { penaltyId: issued.id, report, guideline, penalty, repeatUpgrade: upgrade, landing: landed.value.landing, judge: command.meta.actor },
+      data: {
+        penaltyId: issued.id,
+        report,
+        guideline,
+        penalty,
+        repeatUpgrade: upgrade,
+        landing: landed.value.landing,
+        judge: command.meta.actor,
+      },
     },
   ]);
 }

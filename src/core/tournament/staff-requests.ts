@@ -22,16 +22,29 @@ function asHeadJudge(meta: CommandMeta, actor: Actor): CommandMeta {
 }
 
 /** What approving `request` would write now, decided with `meta`'s authority. */
-function draftRequest(request: StaffRequest, meta: CommandMeta, t: Tournament, change?: { penalty: PenaltyId; reason: string }): Drafted {
+function draftRequest(
+  request: StaffRequest,
+  meta: CommandMeta,
+  t: Tournament,
+  change?: { penalty: PenaltyId; reason: string },
+): Drafted {
   if (request?.kind === 'penalty') {
     // A changed penalty lands where the timing table puts it: the floor judge's duel or landing choice belonged to the proposal.
     const { duel, appliesTo, ...rest } = request.penalty;
     const kept = change?.penalty === 'duel-loss' ? { ...(duel === undefined ? {} : { duel }) } : {};
-    const data = change ? { ...rest, ...kept, choice: { kind: 'other' as const, penalty: change.penalty, reason: change.reason } } : request.penalty;
+    const data = change
+      ? { ...rest, ...kept, choice: { kind: 'other' as const, penalty: change.penalty, reason: change.reason } }
+      : request.penalty;
     return decideIssuePenalty({ type: 'IssuePenalty', data, meta }, t);
   }
-  if (request?.kind === 'correction') return decideCorrectResult({ type: 'CorrectResult', data: request.correction, meta }, t);
-  return err(domainError('invalid-command', { field: 'request.kind', problem: { ja: 'penalty か correction が必要です', en: 'expected penalty or correction' } }));
+  if (request?.kind === 'correction')
+    return decideCorrectResult({ type: 'CorrectResult', data: request.correction, meta }, t);
+  return err(
+    domainError('invalid-command', {
+      field: 'request.kind',
+      problem: { ja: 'penalty か correction が必要です', en: 'expected penalty or correction' },
+    }),
+  );
 }
 
 /** RequestSubmitted, with the guideline and the proposed penalty for a penalty request. */
@@ -40,7 +53,10 @@ export function decideSubmitRequest(command: SubmitRequest, t: Tournament): Draf
   const drafted = draftRequest(request, asHeadJudge(command.meta, command.meta.actor), t);
   if (!drafted.ok) return drafted;
   const issued = drafted.value.find((e) => e.type === 'PenaltyIssued');
-  const proposal = issued?.type === 'PenaltyIssued' ? { guideline: issued.data.guideline as Decision, proposed: issued.data.penalty } : { guideline: null, proposed: null };
+  const proposal =
+    issued?.type === 'PenaltyIssued'
+      ? { guideline: issued.data.guideline as Decision, proposed: issued.data.penalty }
+      : { guideline: null, proposed: null };
   return ok([
     {
       type: 'RequestSubmitted',
@@ -71,12 +87,32 @@ export function decideDecideRequest(command: DecideRequest, t: Tournament): Draf
     return ok([decided(null)]);
   }
   if (d.outcome === 'changed') {
-    if (found.request.kind !== 'penalty') return err(domainError('invalid-command', { field: 'outcome', problem: { ja: '訂正の依頼は承認か却下のみです', en: 'a correction request is approved or refused' } }));
-    if (!PENALTY_IDS.includes(d.penalty as PenaltyId)) return err(domainError('invalid-command', { field: 'penalty', problem: { ja: `${PENALTY_IDS.join(', ')} のいずれかが必要です`, en: `expected one of ${PENALTY_IDS.join(', ')}` } }));
+    if (found.request.kind !== 'penalty')
+      return err(
+        domainError('invalid-command', {
+          field: 'outcome',
+          problem: { ja: '訂正の依頼は承認か却下のみです', en: 'a correction request is approved or refused' },
+        }),
+      );
+    if (!PENALTY_IDS.includes(d.penalty as PenaltyId))
+      return err(
+        domainError('invalid-command', {
+          field: 'penalty',
+          problem: {
+            ja: `${PENALTY_IDS.join(', ')} のいずれかが必要です`,
+            en: `expected one of ${PENALTY_IDS.join(', ')}`,
+          },
+        }),
+      );
     if (checkText('reason', d.reason)) return err(domainError('deviation-reason-required'));
   }
   if (d.outcome !== 'approved' && d.outcome !== 'changed') {
-    return err(domainError('invalid-command', { field: 'outcome', problem: { ja: 'approved, changed, refused のいずれかが必要です', en: 'expected approved, changed or refused' } }));
+    return err(
+      domainError('invalid-command', {
+        field: 'outcome',
+        problem: { ja: 'approved, changed, refused のいずれかが必要です', en: 'expected approved, changed or refused' },
+      }),
+    );
   }
   const change = d.outcome === 'changed' ? { penalty: d.penalty as PenaltyId, reason: reason as string } : undefined;
   const drafted = draftRequest(found.request, command.meta, t, change);

@@ -60,10 +60,7 @@ interface Tally {
  * player, a winner who did not play, a bye with two players, a player listed twice): the
  * tournament state never produces one.
  */
-export function computeStandings(
-  players: readonly StandingsPlayer[],
-  matches: readonly MatchRecord[],
-): StandingsRow[] {
+export function computeStandings(players: readonly StandingsPlayer[], matches: readonly MatchRecord[]): StandingsRow[] {
   const indexOf = indexPlayers(players);
   const tallies: Tally[] = players.map(({ id, missedRounds = 0, invitedByes = 0 }) => {
     if (!Number.isInteger(missedRounds) || missedRounds < 0) {
@@ -185,7 +182,7 @@ function tallyMatch(match: MatchRecord, indexOf: ReadonlyMap<string, number>, ta
       return;
     default: {
       const exhaustive: never = outcome;
-      return exhaustive;
+      throw new Error(`standings: unknown match outcome ${JSON.stringify(exhaustive)}`);
     }
   }
 }

@@ -17,13 +17,15 @@ export const isDisqualification = (penalty: PenaltyId): boolean => DISQUALIFICAT
 
 export const findPlayer = (t: Tournament, id: string): PlayerState | undefined => t.players.find((p) => p.id === id);
 
-export const findRound = (t: Tournament, round: number): RoundState | undefined => t.rounds.find((r) => r.number === round);
+export const findRound = (t: Tournament, round: number): RoundState | undefined =>
+  t.rounds.find((r) => r.number === round);
 
 export const findMatch = (round: RoundState, table: number): MatchState | undefined =>
   round.matches[table - 1]?.table === table ? round.matches[table - 1] : round.matches.find((m) => m.table === table);
 
 /** Player id → the round after which a cut took the player out of the Swiss. */
-export const cutAfter = (t: Tournament): ReadonlyMap<string, number> => new Map(t.cuts.flatMap((c) => c.out.map((p) => [p, c.afterRound] as const)));
+export const cutAfter = (t: Tournament): ReadonlyMap<string, number> =>
+  new Map(t.cuts.flatMap((c) => c.out.map((p) => [p, c.afterRound] as const)));
 
 export const latestRound = (t: Tournament): RoundState | undefined => t.rounds[t.rounds.length - 1];
 
@@ -66,9 +68,11 @@ export function departures(t: Tournament): {
     if (!isDisqualification(p.penalty)) continue;
     dropped.add(p.player);
     // A disqualification with loss of prizes outranks a plain one if the player has both.
-    if (disqualified.get(p.player) !== 'disqualified-forfeit-prizes') disqualified.set(p.player, p.penalty === 'disqualification' ? 'disqualified' : 'disqualified-forfeit-prizes');
+    if (disqualified.get(p.player) !== 'disqualified-forfeit-prizes')
+      disqualified.set(p.player, p.penalty === 'disqualification' ? 'disqualified' : 'disqualified-forfeit-prizes');
   }
-  const status = (player: string): PlayerStatus => disqualified.get(player) ?? (requested.has(player) ? 'dropped' : 'active');
+  const status = (player: string): PlayerStatus =>
+    disqualified.get(player) ?? (requested.has(player) ? 'dropped' : 'active');
   return { dropped, withdrawn: new Set(disqualified.keys()), status };
 }
 

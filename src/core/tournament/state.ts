@@ -102,7 +102,12 @@ export interface PenaltyState {
   readonly rescinded: boolean;
   readonly appeals: readonly PenaltyAppeal[];
   /** The same lateness reported again with a heavier guideline penalty, each replacing the one before. */
-  readonly raised?: readonly { readonly from: PenaltyId; readonly to: PenaltyId; readonly judge: Actor; readonly at: string }[];
+  readonly raised?: readonly {
+    readonly from: PenaltyId;
+    readonly to: PenaltyId;
+    readonly judge: Actor;
+    readonly at: string;
+  }[];
 }
 
 /** A floor judge's request to the head judge, and the decision once made. */

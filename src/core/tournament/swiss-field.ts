@@ -50,7 +50,8 @@ export function buildField(input: SwissPairingInput): { field: Field; rng: Rando
     if (typeof p?.id !== 'string' || p.id === '') throw new TypeError(`players[${i}].id: expected a non-empty string`);
     if (seen.has(p.id)) throw new RangeError(`players[${i}].id: "${p.id}" appears twice`);
     seen.add(p.id);
-    if (!Number.isSafeInteger(p.points) || p.points < 0) throw new RangeError(`players[${i}].points: ${String(p.points)} is not a non-negative integer`);
+    if (!Number.isSafeInteger(p.points) || p.points < 0)
+      throw new RangeError(`players[${i}].points: ${String(p.points)} is not a non-negative integer`);
     const opponents: unknown = p.opponents;
     if (!Array.isArray(opponents)) throw new TypeError(`players[${i}].opponents: expected an array of ids`);
     for (let j = 0; j < opponents.length; j++) {
@@ -63,7 +64,12 @@ export function buildField(input: SwissPairingInput): { field: Field; rng: Rando
 
   const rankFree = players.every((p) => p.points === 0 && p.opponents.length === 0 && !p.hadBye);
   // Sorting by id first makes round 1 depend on who plays and on the seed, not on how the list was built.
-  const ordered = rankFree ? shuffle(rng, [...players].sort((a, b) => (a.id < b.id ? -1 : 1))) : stableByPoints(players);
+  const ordered = rankFree
+    ? shuffle(
+        rng,
+        [...players].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      )
+    : stableByPoints(players);
   const field: Field = {
     ids: ordered.map((p) => p.id),
     points: Int32Array.from(ordered, (p) => p.points),
@@ -128,7 +134,10 @@ export function shuffle<T>(rng: RandomGenerator, items: T[]): T[] {
 }
 
 function stableByPoints(players: readonly SwissPlayer[]): SwissPlayer[] {
-  return players.map((p, i) => ({ p, i })).sort((x, y) => y.p.points - x.p.points || x.i - y.i).map(({ p }) => p);
+  return players
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => y.p.points - x.p.points || x.i - y.i)
+    .map(({ p }) => p);
 }
 
 /** pure-rand seeds with 32 bits: fold the high half in so that large seeds stay distinct. */

@@ -14,7 +14,9 @@ export interface PairingReport {
 /** Measures `pairing` against the players it was made for (who are assumed to be all paired or the bye). */
 export function reportPairing(input: SwissPairingInput, pairing: SwissPairing): PairingReport {
   const byId = new Map(input.players.map((p) => [p.id, p]));
-  const points = [...new Set(input.players.filter((p) => p.id !== pairing.bye).map((p) => p.points))].sort((a, b) => b - a);
+  const points = [...new Set(input.players.filter((p) => p.id !== pairing.bye).map((p) => p.points))].sort(
+    (a, b) => b - a,
+  );
   const groupOf = new Map(points.map((pts, g) => [pts, g]));
   let rematches = 0;
   let pairDowns = 0;

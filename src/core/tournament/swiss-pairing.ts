@@ -28,7 +28,9 @@ export function pairSwissRoundTuned(input: SwissPairingInput, tuning: PairingTun
   const { field, rng } = buildField(input);
   const bye = chooseBye(field);
   const pool = makePool(field, bye);
-  const pairs = rematchFreeGuaranteed(field, pool.members.length) ? pairPool(pool, rng, tuning) : matchAll(pool, true, rng);
+  const pairs = rematchFreeGuaranteed(field, pool.members.length)
+    ? pairPool(pool, rng, tuning)
+    : matchAll(pool, true, rng);
   return present(pool, pairs, bye);
 }
 

@@ -26,7 +26,14 @@ export interface PairingTuning {
   readonly guardMiddles: boolean;
 }
 
-export const DEFAULT_TUNING: PairingTuning = { bigGroup: 48, edge: 8, windowTarget: 64, windowCap: 256, patience: 3, guardMiddles: true };
+export const DEFAULT_TUNING: PairingTuning = {
+  bigGroup: 48,
+  edge: 8,
+  windowTarget: 64,
+  windowCap: 256,
+  patience: 3,
+  guardMiddles: true,
+};
 
 /** A window's or middle's pairs, and (for windows) their excess over the parity floor. */
 interface Solution {
@@ -147,7 +154,10 @@ function solveWindow(
       return i;
     }
     if (!canGrow) {
-      solved.set(seg, { pairs: matchPositions(pool, positions, { allowRematch: true, noise: rng })!, excess: Infinity });
+      solved.set(seg, {
+        pairs: matchPositions(pool, positions, { allowRematch: true, noise: rng })!,
+        excess: Infinity,
+      });
       return i;
     }
     // What the grown window has to beat: this result plus whatever the windows it swallows already cost.

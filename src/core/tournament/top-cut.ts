@@ -32,7 +32,11 @@ export function seedEntrants(seeds: readonly string[]): (string | null)[] {
 }
 
 /** One elimination round from its entrants: neighbours meet, a lone entrant has a bye, tables count up in bracket order. */
-export function pairEntrants(entrants: readonly (string | null)[]): { matches: PairedMatch[]; byes: string[]; bracket: BracketSlot[] } {
+export function pairEntrants(entrants: readonly (string | null)[]): {
+  matches: PairedMatch[];
+  byes: string[];
+  bracket: BracketSlot[];
+} {
   const matches: PairedMatch[] = [];
   const byes: string[] = [];
   const bracket: BracketSlot[] = [];

@@ -12,7 +12,16 @@ export const DESKTOP = { width: 1280, height: 900 } as const;
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -30,9 +39,17 @@ export interface Person {
 export async function openPerson(
   browser: Browser,
   baseURL: string,
-  options: { readonly lang: 'ja' | 'en'; readonly viewport: { width: number; height: number }; readonly login?: { username: string; password: string } },
+  options: {
+    readonly lang: 'ja' | 'en';
+    readonly viewport: { width: number; height: number };
+    readonly login?: { username: string; password: string };
+  },
 ): Promise<Person> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport, locale: options.lang === 'ja' ? 'ja-JP' : 'en-US' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport,
+    locale: options.lang === 'ja' ? 'ja-JP' : 'en-US',
+  });
   context.setDefaultTimeout(15_000);
   if (options.login) {
     const answer = await context.request.post('/api/auth/login', { data: options.login });
@@ -60,7 +77,10 @@ export async function shootBoth(page: Page, name: string): Promise<string[]> {
   for (const lang of ['ja', 'en'] as const) {
     await page.locator(`.lang-switch button[lang=${lang}]`).first().click();
     await page.locator(`html[lang=${lang}]`).waitFor({ state: 'attached' });
-    for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [label, size] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       await page.setViewportSize(size);
       await page.waitForTimeout(150);
       const file = join(screenshotDir, `${name}.${lang}.${label}.png`);

@@ -32,11 +32,15 @@ export function ensureConsoleBuilt(): void {
   const sources = Math.max(newest(join(root, 'web', 'src')), statSync(join(root, 'web', 'index.html')).mtimeMs);
   if (built > sources) return;
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--config', join(root, 'web', 'vite.config.ts'), '--logLevel', 'warn'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    [vite, 'build', '--config', join(root, 'web', 'vite.config.ts'), '--logLevel', 'warn'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 
 /** The server's clock, moved by the test (seat times and tardiness count on it). */
@@ -61,7 +65,13 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   const clock = new TestClock(new Date());
   let opened: OpenedServer;
   try {
-    opened = await openServer({ database: { kind: 'sqlite', path: join(dir, 'e2e.db') }, clock: clock.read, secret: 'e2e-secret-0123456789abcdef', webRoot, heartbeatMs: 10_000 });
+    opened = await openServer({
+      database: { kind: 'sqlite', path: join(dir, 'e2e.db') },
+      clock: clock.read,
+      secret: 'e2e-secret-0123456789abcdef',
+      webRoot,
+      heartbeatMs: 10_000,
+    });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;

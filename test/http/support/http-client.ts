@@ -41,7 +41,9 @@ export class HttpClient {
     const response = await fetch(this.baseUrl + path, {
       method,
       headers,
-      ...(options.body === undefined ? {} : { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
+      ...(options.body === undefined
+        ? {}
+        : { body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body) }),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -53,7 +55,11 @@ export class HttpClient {
     }
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, body: type.startsWith('application/json') && text ? JSON.parse(text) : text, headers: response.headers };
+    return {
+      status: response.status,
+      body: type.startsWith('application/json') && text ? JSON.parse(text) : text,
+      headers: response.headers,
+    };
   }
 
   get<T = any>(path: string, options?: RequestOptions): Promise<Answer<T>> {

@@ -23,11 +23,15 @@ const running = new Set<ChildProcess>();
 
 /** Starts `shinpan serve --db <db>` on a free loopback port and waits for its "listening" line. */
 export function serveProcess(db: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/http/support/serve-main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], {
-    cwd: root,
-    env: { ...process.env, SHINPAN_SECRET: 'scale-out-secret-0123456789', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/http/support/serve-main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db],
+    {
+      cwd: root,
+      env: { ...process.env, SHINPAN_SECRET: 'scale-out-secret-0123456789', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   const ended = (signal: NodeJS.Signals) => (): Promise<void> =>
@@ -65,7 +69,10 @@ export function killAll(): void {
 }
 
 /** A new empty PostgreSQL database next to the test database (the test role may create them); answers its URL and how to drop it. */
-export async function freshDatabase(testUrl: string, name: string): Promise<{ readonly url: string; drop(): Promise<void> }> {
+export async function freshDatabase(
+  testUrl: string,
+  name: string,
+): Promise<{ readonly url: string; drop(): Promise<void> }> {
   const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client({ connectionString: testUrl });
     await client.connect();
@@ -79,5 +86,8 @@ export async function freshDatabase(testUrl: string, name: string): Promise<{ re
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(testUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
 }

@@ -14,8 +14,12 @@ export class SseClient {
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     const client = new SseClient();
-    const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: client.#controller.signal });
-    if (response.status !== 200 || !response.body) throw new Error(`live stream: ${response.status} ${await response.text()}`);
+    const response = await fetch(url, {
+      headers: { accept: 'text/event-stream', ...headers },
+      signal: client.#controller.signal,
+    });
+    if (response.status !== 200 || !response.body)
+      throw new Error(`live stream: ${response.status} ${await response.text()}`);
     client.#done = client.#read(response.body);
     return client;
   }
@@ -26,8 +30,7 @@ export class SseClient {
     try {
       for await (const chunk of body) {
         buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           this.#frame(frame);

@@ -14,13 +14,22 @@ export async function staffOf(server: TestServer): Promise<Staff> {
   const organizer = server.client();
   await organizer.login(server.organizer.username, server.organizer.password);
   const make = async (username: string, role: string): Promise<HttpClient> => {
-    const created = await organizer.post('/api/accounts', { username, displayName: username, roles: [role], password: `${username}-password` });
+    const created = await organizer.post('/api/accounts', {
+      username,
+      displayName: username,
+      roles: [role],
+      password: `${username}-password`,
+    });
     if (created.status !== 201) throw new Error(`create ${username}: ${JSON.stringify(created.body)}`);
     const client = server.client();
     await client.login(username, `${username}-password`);
     return client;
   };
-  const [headJudge, judge, scorekeeper] = await Promise.all([make('hj', 'head-judge'), make('judge', 'judge'), make('scorer', 'scorekeeper')]);
+  const [headJudge, judge, scorekeeper] = await Promise.all([
+    make('hj', 'head-judge'),
+    make('judge', 'judge'),
+    make('scorer', 'scorekeeper'),
+  ]);
   return { organizer, headJudge, judge, scorekeeper, public: server.client() };
 }
 
@@ -33,7 +42,11 @@ export const PLAYERS = [
 ] as const;
 
 /** Creates a Swiss tournament with the four players registered; answers its id. */
-export async function tournamentWithPlayers(staff: Staff, id: string, options: { rounds?: number } = {}): Promise<string> {
+export async function tournamentWithPlayers(
+  staff: Staff,
+  id: string,
+  options: { rounds?: number } = {},
+): Promise<string> {
   const created = await staff.organizer.post('/api/tournaments', {
     id,
     name: '関東地区予選',

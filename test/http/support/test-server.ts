@@ -32,22 +32,39 @@ let schemaCounter = 0;
 /** A real server on loopback (port 0) over a fresh SQLite file or a fresh PostgreSQL schema. */
 export async function startTestServer(
   kind: StoreKind,
-  options: { readonly start?: string; readonly webRoot?: string } & Pick<OpenServerOptions, 'trustProxy' | 'streamLimits' | 'timeouts'> = {},
+  options: { readonly start?: string; readonly webRoot?: string } & Pick<
+    OpenServerOptions,
+    'trustProxy' | 'streamLimits' | 'timeouts'
+  > = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-http-'));
   const database: DatabaseConfig =
     kind.kind === 'sqlite'
       ? { kind: 'sqlite', path: join(dir, 'shinpan.db') }
-      : { kind: 'postgres', url: kind.url, schema: `http_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}` };
+      : {
+          kind: 'postgres',
+          url: kind.url,
+          schema: `http_${process.pid}_${Date.now().toString(36)}_${schemaCounter++}`,
+        };
   const clock = new TestClock(new Date(options.start ?? '2025-06-01T09:00:00.000Z'));
   const { start: _start, webRoot, ...limits } = options;
-  const opened = await openServer({ database, clock: clock.read, secret: 'test-secret-0123456789abcdef', heartbeatMs: 60_000, webRoot: webRoot ?? null, ...limits });
+  const opened = await openServer({
+    database,
+    clock: clock.read,
+    secret: 'test-secret-0123456789abcdef',
+    heartbeatMs: 60_000,
+    webRoot: webRoot ?? null,
+    ...limits,
+  });
   const address = await opened.app.listen({ port: 0, host: '127.0.0.1' });
   if (!opened.firstLogin) throw new Error('a fresh database must create the first organizer');
   const organizer = { username: opened.firstLogin.username, password: 'organizer-password-1' };
   const first = new HttpClient(address);
   await first.login(opened.firstLogin.username, opened.firstLogin.password);
-  const changed = await first.post('/api/auth/password', { currentPassword: opened.firstLogin.password, newPassword: organizer.password });
+  const changed = await first.post('/api/auth/password', {
+    currentPassword: opened.firstLogin.password,
+    newPassword: organizer.password,
+  });
   if (changed.status !== 200) throw new Error(`password change failed: ${JSON.stringify(changed.body)}`);
   return {
     url: address,

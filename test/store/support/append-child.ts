@@ -15,7 +15,12 @@ const at = '2025-06-01T10:00:00.000Z';
 if (mode === 'burst') {
   const batch = Number(rest[0]);
   for (let version = 0; ; ) {
-    const events = Array.from({ length: batch }, (_, i) => ({ type: 'ResultReported', data: { n: version + i + 1 }, actor: 'child', at }));
+    const events = Array.from({ length: batch }, (_, i) => ({
+      type: 'ResultReported',
+      data: { n: version + i + 1 },
+      actor: 'child',
+      at,
+    }));
     version = (await store.append(tournament, version, events)).version;
     process.stdout.write(`${version}\n`);
   }
@@ -28,7 +33,9 @@ if (mode === 'burst') {
     for (;;) {
       const version = (await store.listTournaments()).find((t) => t.id === tournament)?.version ?? 0;
       try {
-        const appended = await store.append(tournament, version, [{ type: 'ResultReported', data: { writer, i }, actor: `child:${writer}`, at }]);
+        const appended = await store.append(tournament, version, [
+          { type: 'ResultReported', data: { writer, i }, actor: `child:${writer}`, at },
+        ]);
         process.stdout.write(`${writer} ${i} ${appended.version}\n`);
         break;
       } catch (error) {

@@ -57,7 +57,10 @@ function toApiError(status: number, body: unknown): ApiError {
   if (known && typeof known.code === 'string' && typeof known.message === 'string') {
     return new ApiError(status, known.code, { en: known.message, ja: known.messageJa ?? known.message }, known.path);
   }
-  return new ApiError(status, 'http-' + status, { en: `The server answered ${status}.`, ja: `サーバーの応答: ${status}` });
+  return new ApiError(status, `http-${status}`, {
+    en: `The server answered ${status}.`,
+    ja: `サーバーの応答: ${status}`,
+  });
 }
 
 export interface RequestInit {

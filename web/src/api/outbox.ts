@@ -76,7 +76,10 @@ function load(): { pending: PendingWrite[]; failed: FailedWrite[] } {
     if (!raw) return { pending: [], failed: [] };
     const parsed = JSON.parse(raw) as { pending?: PendingWrite[]; failed?: FailedWrite[] };
     // A write that was being sent when the page closed may or may not have arrived: the same key makes resending safe.
-    return { pending: (parsed.pending ?? []).map((w) => ({ ...w, nextAt: 0, waiting: null })), failed: parsed.failed ?? [] };
+    return {
+      pending: (parsed.pending ?? []).map((w) => ({ ...w, nextAt: 0, waiting: null })),
+      failed: parsed.failed ?? [],
+    };
   } catch {
     return { pending: [], failed: [] };
   }
@@ -117,7 +120,14 @@ export class Outbox {
 
   /** Queues a write and answers when the server has acknowledged or refused it. */
   send(write: WriteRequest): Promise<WriteOutcome> {
-    const entry: PendingWrite = { ...write, key: crypto.randomUUID(), createdAt: Date.now(), attempts: 0, nextAt: 0, waiting: null };
+    const entry: PendingWrite = {
+      ...write,
+      key: crypto.randomUUID(),
+      createdAt: Date.now(),
+      attempts: 0,
+      nextAt: 0,
+      waiting: null,
+    };
     this.#pending = [...this.#pending, entry];
     this.#changed();
     const done = new Promise<WriteOutcome>((resolve) => this.#waiters.set(entry.key, resolve));
@@ -242,7 +252,8 @@ export class Outbox {
         this.#replace({ ...write, waiting: 'signed-out' });
         return true;
       }
-      const apiError = error instanceof ApiError ? error : new ApiError(0, 'client-error', { en: String(error), ja: String(error) });
+      const apiError =
+        error instanceof ApiError ? error : new ApiError(0, 'client-error', { en: String(error), ja: String(error) });
       this.#fail(write, apiError);
       return true;
     }
@@ -251,13 +262,16 @@ export class Outbox {
   #rebased(write: PendingWrite): number | null {
     let version = write.version ?? null;
     const map = write.tournament === undefined ? undefined : this.#rebase[write.tournament];
-    for (let hops = 0; version !== null && map && map[version] !== undefined && hops < 1000; hops++) version = map[version]!;
+    for (let hops = 0; version !== null && map && map[version] !== undefined && hops < 1000; hops++)
+      version = map[version]!;
     return version;
   }
 
   #remember(tournament: string, from: number, to: number): void {
     const map: Record<string, number> = { ...this.#rebase[tournament], [from]: to };
-    const recent: [string, number][] = Object.entries(map).sort((a, b) => Number(b[0]) - Number(a[0])).slice(0, 100);
+    const recent: [string, number][] = Object.entries(map)
+      .sort((a, b) => Number(b[0]) - Number(a[0]))
+      .slice(0, 100);
     this.#rebase = { ...this.#rebase, [tournament]: Object.fromEntries(recent) as Record<string, number> };
     try {
       localStorage.setItem(REBASE_KEY, JSON.stringify(this.#rebase));
@@ -299,7 +313,8 @@ export class Outbox {
       text: error.text,
       at: Date.now(),
     };
-    if (queued || !this.#waiters.has(write.key)) this.#failed = [...this.#failed.filter((f) => f.key !== write.key), failed].slice(-MAX_FAILED);
+    if (queued || !this.#waiters.has(write.key))
+      this.#failed = [...this.#failed.filter((f) => f.key !== write.key), failed].slice(-MAX_FAILED);
     this.#settle(write, { ok: false, error, failed });
   }
 }

@@ -11,7 +11,15 @@ import { useTournament } from './tournament-context';
 
 export type Fact =
   | { readonly name: string; readonly type: 'boolean'; readonly question: Text; readonly yes: Text; readonly no: Text }
-  | { readonly name: string; readonly type: 'number'; readonly question: Text; readonly label?: Text; readonly unit?: Text; readonly exclusiveMinimum?: number; readonly minimum?: number };
+  | {
+      readonly name: string;
+      readonly type: 'number';
+      readonly question: Text;
+      readonly label?: Text;
+      readonly unit?: Text;
+      readonly exclusiveMinimum?: number;
+      readonly minimum?: number;
+    };
 
 export interface PackInfraction {
   readonly id: string;
@@ -42,10 +50,16 @@ export interface Pack {
   readonly penalties: readonly PackPenalty[];
   readonly sections: readonly { readonly id: string; readonly title: Text }[];
   readonly infractions: readonly PackInfraction[];
-  readonly timing: Readonly<Record<string, Readonly<Record<Phase, Landing & { readonly ifMatchAlreadyLost?: Landing }>>>>;
+  readonly timing: Readonly<
+    Record<string, Readonly<Record<Phase, Landing & { readonly ifMatchAlreadyLost?: Landing }>>>
+  >;
   readonly settings: {
     readonly tardiness?: { readonly duelLossFromMinutes: number; readonly matchLossFromMinutes: number };
-    readonly headJudgeOnly?: { readonly deviation: boolean; readonly matchLossMovedToNextMatch: boolean; readonly disqualification: boolean };
+    readonly headJudgeOnly?: {
+      readonly deviation: boolean;
+      readonly matchLossMovedToNextMatch: boolean;
+      readonly disqualification: boolean;
+    };
     readonly disqualificationNeedsStatements?: boolean;
   };
   readonly application?: { readonly guideline: Text; readonly repeat: Text };
@@ -60,7 +74,9 @@ const packs = new Map<string, Promise<Pack>>();
 function loadPack(tournament: string): Promise<Pack> {
   let loading = packs.get(tournament);
   if (!loading) {
-    loading = get<{ pack: Pack }>(`/api/tournaments/${encodeURIComponent(tournament)}/policy`).then((answer) => answer.body.pack);
+    loading = get<{ pack: Pack }>(`/api/tournaments/${encodeURIComponent(tournament)}/policy`).then(
+      (answer) => answer.body.pack,
+    );
     loading.catch(() => packs.delete(tournament));
     packs.set(tournament, loading);
   }
@@ -72,6 +88,7 @@ export function usePack(): { pack: Pack | undefined; error: unknown; reload: () 
   const { id } = useTournament();
   const [state, setState] = useState<{ pack: Pack | undefined; error: unknown }>({ pack: undefined, error: null });
   const [generation, setGeneration] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` is the reload trigger: a new value reads the pack again.
   useEffect(() => {
     let live = true;
     loadPack(id).then(

@@ -35,7 +35,12 @@ export interface Resource<T> {
 /** Loads `path` (null: nothing yet) and again whenever it is invalidated. */
 export function useResource<T>(path: string | null): Resource<T> {
   const cached = path ? cache.get(path) : undefined;
-  const [state, setState] = useState<{ path: string | null; entry: Cached | undefined; loading: boolean; error: ApiError | NetworkError | null }>({
+  const [state, setState] = useState<{
+    path: string | null;
+    entry: Cached | undefined;
+    loading: boolean;
+    error: ApiError | NetworkError | null;
+  }>({
     path,
     entry: cached,
     loading: path !== null,
@@ -45,6 +50,7 @@ export function useResource<T>(path: string | null): Resource<T> {
   const pathRef = useRef(path);
   pathRef.current = path;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` is the reload trigger and the path is read through a ref on purpose.
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();

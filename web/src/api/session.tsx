@@ -55,7 +55,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setAccount(null);
       },
       async changePassword(currentPassword, newPassword) {
-        const answer = await request<{ account: Account }>('POST', '/api/auth/password', { body: { currentPassword, newPassword } });
+        const answer = await request<{ account: Account }>('POST', '/api/auth/password', {
+          body: { currentPassword, newPassword },
+        });
         setAccount(answer.body.account);
         outbox.retryNow();
       },

@@ -1,5 +1,5 @@
 import { outbox, type WriteLabel, type WriteOutcome } from './outbox';
-import type { AppliesTo, Deck, PenaltyId, Phase, Structure } from './types';
+import type { AppliesTo, PenaltyId, Phase, Structure } from './types';
 
 /** Paths of the API's tournament resources, one place to change when a route moves. */
 export const paths = {
@@ -27,7 +27,14 @@ function enc(s: string): string {
 }
 
 /** A tournament write through the outbox: idempotency key, If-Match, retried until acknowledged. */
-function write(t: string, version: number | null, method: 'POST' | 'PUT', path: string, body: unknown, label: WriteLabel): Promise<WriteOutcome> {
+function write(
+  t: string,
+  version: number | null,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  label: WriteLabel,
+): Promise<WriteOutcome> {
   return outbox.send({ method, path, body, tournament: t, version, label });
 }
 
@@ -49,7 +56,13 @@ export interface ListHistory {
   readonly date: string;
   readonly inForce: string | null;
   readonly warning: { readonly ja: string; readonly en: string } | null;
-  readonly lists: readonly { readonly name: string; readonly from: string | null; readonly forbidden: number; readonly limited: number; readonly semiLimited: number }[];
+  readonly lists: readonly {
+    readonly name: string;
+    readonly from: string | null;
+    readonly forbidden: number;
+    readonly limited: number;
+    readonly semiLimited: number;
+  }[];
 }
 
 export type DecklistUpload = { readonly format: 'ydk' | 'ydke' | 'text'; readonly text: string };
@@ -61,7 +74,9 @@ export interface PenaltyReport {
   readonly matchAlreadyLost?: boolean;
 }
 
-export type PenaltyChoice = { readonly kind: 'guideline' } | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
+export type PenaltyChoice =
+  | { readonly kind: 'guideline' }
+  | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
 
 export type PenaltyBody = {
   player: string;
@@ -79,59 +94,164 @@ export type PenaltyBody = {
 
 export type StaffRequestBody =
   | { readonly kind: 'penalty'; readonly penalty: PenaltyBody; readonly notes?: string }
-  | { readonly kind: 'correction'; readonly correction: { round: number; table: number; duels: readonly string[]; reason: string }; readonly notes?: string };
+  | {
+      readonly kind: 'correction';
+      readonly correction: { round: number; table: number; duels: readonly string[]; reason: string };
+      readonly notes?: string;
+    };
 
 /** Every tournament write the console makes. `v` is the version the person saw. */
 export const writes = {
   createTournament: (body: NewTournament) =>
-    outbox.send({ method: 'POST', path: paths.tournaments, body, label: { key: 'write.createTournament', params: { name: body.name } } }),
+    outbox.send({
+      method: 'POST',
+      path: paths.tournaments,
+      body,
+      label: { key: 'write.createTournament', params: { name: body.name } },
+    }),
   registerPlayer: (t: string, v: number | null, body: { id: string; name: string; decklist?: DecklistUpload }) =>
     write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
   submitDecklist: (t: string, v: number | null, player: string, body: DecklistUpload) =>
-    write(t, v, 'PUT', `${paths.players(t)}/${enc(player)}/decklist`, { decklist: body }, { key: 'write.submitDecklist', params: { player } }),
+    write(
+      t,
+      v,
+      'PUT',
+      `${paths.players(t)}/${enc(player)}/decklist`,
+      { decklist: body },
+      { key: 'write.submitDecklist', params: { player } },
+    ),
   dropPlayer: (t: string, v: number | null, player: string, reason?: string) =>
-    write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, { key: 'write.dropPlayer', params: { player } }),
+    write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, {
+      key: 'write.dropPlayer',
+      params: { player },
+    }),
   /** `acceptDecklists`: the organizer pairs round 1 despite missing or illegal lists, for this reason. */
   /** The pairings are posted; the round starts (and tardiness counts) with `startRound`. */
   pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }) =>
-    write(t, v, 'POST', paths.rounds(t), { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}) }, { key: 'write.pairRound', params: { round } }),
+    write(
+      t,
+      v,
+      'POST',
+      paths.rounds(t),
+      { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}) },
+      { key: 'write.pairRound', params: { round } },
+    ),
   startRound: (t: string, v: number | null, round: number) =>
     write(t, v, 'POST', `${paths.rounds(t)}/${round}/start`, {}, { key: 'write.startRound', params: { round } }),
   markAllSeated: (t: string, v: number | null, round: number, except: readonly string[]) =>
-    write(t, v, 'POST', `${paths.rounds(t)}/${round}/seated`, { except }, { key: 'write.markAllSeated', params: { round, count: except.length } }),
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.rounds(t)}/${round}/seated`,
+      { except },
+      { key: 'write.markAllSeated', params: { round, count: except.length } },
+    ),
   endRound: (t: string, v: number | null, round: number) =>
     write(t, v, 'POST', `${paths.rounds(t)}/${round}/end`, {}, { key: 'write.endRound', params: { round } }),
   reportResult: (t: string, v: number | null, round: number, table: number, duels: readonly string[]) =>
-    write(t, v, 'POST', `${paths.rounds(t)}/${round}/tables/${table}/result`, { duels }, { key: 'write.reportResult', params: { round, table } }),
-  correctResult: (t: string, v: number | null, round: number, table: number, duels: readonly string[], reason: string) =>
-    write(t, v, 'PUT', `${paths.rounds(t)}/${round}/tables/${table}/result`, { duels, reason }, { key: 'write.correctResult', params: { round, table } }),
-  markSeated: (t: string, v: number | null, round: number, table: number, player: string) =>
-    write(t, v, 'POST', `${paths.rounds(t)}/${round}/tables/${table}/seated`, { player }, { key: 'write.markSeated', params: { player, table } }),
-  extendTime: (t: string, v: number | null, round: number, table: number, minutes: number, reason?: string) =>
-    write(t, v, 'POST', `${paths.rounds(t)}/${round}/tables/${table}/extensions`, reason ? { minutes, reason } : { minutes }, {
-      key: 'write.extendTime',
-      params: { table, minutes },
-    }),
-  /** `expected`: the penalty the judge saw proposed; if a threshold passed meanwhile the server refuses (409 proposal-changed). */
-  confirmLate: (t: string, v: number | null, round: number, player: string, expected: PenaltyId) =>
-    write(t, v, 'POST', `${paths.rounds(t)}/${round}/late/${enc(player)}/confirm`, { expectedPenalty: expected }, { key: 'write.confirmLate', params: { player } }),
-  issuePenalty: (
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.rounds(t)}/${round}/tables/${table}/result`,
+      { duels },
+      { key: 'write.reportResult', params: { round, table } },
+    ),
+  correctResult: (
     t: string,
     v: number | null,
-    body: PenaltyBody,
-  ) => write(t, v, 'POST', paths.penalties(t), body, { key: 'write.issuePenalty', params: { player: body.player, infraction: body.report.infraction } }),
+    round: number,
+    table: number,
+    duels: readonly string[],
+    reason: string,
+  ) =>
+    write(
+      t,
+      v,
+      'PUT',
+      `${paths.rounds(t)}/${round}/tables/${table}/result`,
+      { duels, reason },
+      { key: 'write.correctResult', params: { round, table } },
+    ),
+  markSeated: (t: string, v: number | null, round: number, table: number, player: string) =>
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.rounds(t)}/${round}/tables/${table}/seated`,
+      { player },
+      { key: 'write.markSeated', params: { player, table } },
+    ),
+  extendTime: (t: string, v: number | null, round: number, table: number, minutes: number, reason?: string) =>
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.rounds(t)}/${round}/tables/${table}/extensions`,
+      reason ? { minutes, reason } : { minutes },
+      {
+        key: 'write.extendTime',
+        params: { table, minutes },
+      },
+    ),
+  /** `expected`: the penalty the judge saw proposed; if a threshold passed meanwhile the server refuses (409 proposal-changed). */
+  confirmLate: (t: string, v: number | null, round: number, player: string, expected: PenaltyId) =>
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.rounds(t)}/${round}/late/${enc(player)}/confirm`,
+      { expectedPenalty: expected },
+      { key: 'write.confirmLate', params: { player } },
+    ),
+  issuePenalty: (t: string, v: number | null, body: PenaltyBody) =>
+    write(t, v, 'POST', paths.penalties(t), body, {
+      key: 'write.issuePenalty',
+      params: { player: body.player, infraction: body.report.infraction },
+    }),
   appeal: (
     t: string,
     v: number | null,
     penaltyId: number,
-    body: { outcome: 'changed'; penalty: PenaltyId; reason: string; statements?: readonly string[]; withoutEffect?: boolean } | { outcome: 'rescinded'; reason: string },
-  ) => write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, { key: 'write.appeal', params: { id: penaltyId } }),
-  changeDeckRules: (t: string, v: number | null, body: { banlist?: string; banlistFile?: NewTournament['banlistFile']; reason: string }) =>
-    write(t, v, 'PUT', `${paths.tournament(t)}/deck-rules`, body, { key: 'write.changeDeckRules' }),
+    body:
+      | {
+          outcome: 'changed';
+          penalty: PenaltyId;
+          reason: string;
+          statements?: readonly string[];
+          withoutEffect?: boolean;
+        }
+      | { outcome: 'rescinded'; reason: string },
+  ) =>
+    write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, {
+      key: 'write.appeal',
+      params: { id: penaltyId },
+    }),
+  changeDeckRules: (
+    t: string,
+    v: number | null,
+    body: { banlist?: string; banlistFile?: NewTournament['banlistFile']; reason: string },
+  ) => write(t, v, 'PUT', `${paths.tournament(t)}/deck-rules`, body, { key: 'write.changeDeckRules' }),
   /** A floor judge's request to the head judge: the penalty as the judge would issue it, or a result correction. */
   submitRequest: (t: string, v: number | null, body: StaffRequestBody) =>
-    write(t, v, 'POST', paths.requests(t), body, { key: body.kind === 'penalty' ? 'write.requestPenalty' : 'write.requestCorrection', params: { player: body.kind === 'penalty' ? body.penalty.player : '' } }),
-  decideRequest: (t: string, v: number | null, requestId: number, body: { outcome: 'approved' } | { outcome: 'changed'; penalty: PenaltyId; reason: string } | { outcome: 'refused'; reason: string }) =>
-    write(t, v, 'POST', `${paths.requests(t)}/${requestId}/decision`, body, { key: 'write.decideRequest', params: { id: requestId } }),
-  finish: (t: string, v: number | null) => write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
+    write(t, v, 'POST', paths.requests(t), body, {
+      key: body.kind === 'penalty' ? 'write.requestPenalty' : 'write.requestCorrection',
+      params: { player: body.kind === 'penalty' ? body.penalty.player : '' },
+    }),
+  decideRequest: (
+    t: string,
+    v: number | null,
+    requestId: number,
+    body:
+      | { outcome: 'approved' }
+      | { outcome: 'changed'; penalty: PenaltyId; reason: string }
+      | { outcome: 'refused'; reason: string },
+  ) =>
+    write(t, v, 'POST', `${paths.requests(t)}/${requestId}/decision`, body, {
+      key: 'write.decideRequest',
+      params: { id: requestId },
+    }),
+  finish: (t: string, v: number | null) =>
+    write(t, v, 'POST', `${paths.tournament(t)}/finish`, {}, { key: 'write.finish' }),
 };

@@ -8,11 +8,27 @@ import type { SeatView, TableView, PairingsView } from '../../../src/app/project
 import type { StandingsRow } from '../../../src/core/tournament/standings.js';
 import type { PlayerStatus } from '../../../src/core/tournament/match-record.js';
 import type { FinalPlace } from '../../../src/core/tournament/final-ranking.js';
-import type { PlayerResult, RoundLine, PenaltyLine, PlayerHistory } from '../../../src/app/projections/player-history.js';
+import type {
+  PlayerResult,
+  RoundLine,
+  PenaltyLine,
+  PlayerHistory,
+} from '../../../src/app/projections/player-history.js';
 import type { LatePlayer } from '../../../src/adapters/http/tournaments/tardiness.js';
 import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
 
-export type { AppliesTo, Decision, PenaltyId, Phase, MatchOutcome, Stage, DuelResult, SeatView, TableView, PairingsView };
+export type {
+  AppliesTo,
+  Decision,
+  PenaltyId,
+  Phase,
+  MatchOutcome,
+  Stage,
+  DuelResult,
+  SeatView,
+  TableView,
+  PairingsView,
+};
 export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer, RequestView };
 
 /*
@@ -20,7 +36,9 @@ export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, Pl
  * docs/api.md and GET /api/openapi.json); the console never computes results itself.
  */
 
-export type Structure = { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: number } | { readonly kind: 'single-elimination' };
+export type Structure =
+  | { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: number }
+  | { readonly kind: 'single-elimination' };
 
 /** One line of GET /api/tournaments. */
 export interface TournamentListItem {
@@ -162,7 +180,10 @@ export interface PenaltyView {
   /** Recorded with no match left, confirmed by the judge: no effect on any result. */
   readonly noMatchLeft?: boolean;
   /** A loss that waited for a next match that can no longer come, and why. */
-  readonly couldNotLand?: { readonly reason: string; readonly text: { readonly ja: string; readonly en: string } } | null;
+  readonly couldNotLand?: {
+    readonly reason: string;
+    readonly text: { readonly ja: string; readonly en: string };
+  } | null;
 }
 
 export interface DeckDifference {

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldProps {
   readonly label: ReactNode;
@@ -12,7 +18,12 @@ export function TextField({ label, hint, error, ...input }: FieldProps & InputHT
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={hint || error ? `${id}-note` : undefined} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint, error].some(Boolean) ? `${id}-note` : undefined}
+        {...input}
+      />
       <FieldNote id={`${id}-note`} hint={hint} error={error} />
     </div>
   );
@@ -24,19 +35,30 @@ export function TextArea({ label, hint, error, ...input }: FieldProps & Textarea
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={hint || error ? `${id}-note` : undefined} {...input} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hint, error].some(Boolean) ? `${id}-note` : undefined}
+        {...input}
+      />
       <FieldNote id={`${id}-note`} hint={hint} error={error} />
     </div>
   );
 }
 
 /** A labelled select. */
-export function SelectField({ label, hint, error, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  children,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} aria-describedby={hint || error ? `${id}-note` : undefined} {...select}>
+      <select id={id} aria-describedby={[hint, error].some(Boolean) ? `${id}-note` : undefined} {...select}>
         {children}
       </select>
       <FieldNote id={`${id}-note`} hint={hint} error={error} />
@@ -75,7 +97,13 @@ export function Choices<V extends string>({
       {hint && <p className="field-hint">{hint}</p>}
       {options.map((o) => (
         <label key={o.value} className="choice">
-          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+          />
           <span>
             {o.label}
             {o.detail && <span className="choice-detail">{o.detail}</span>}

@@ -64,6 +64,7 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
   const live = online ? tournament.live : 'lost';
   const current = useRef<HTMLAnchorElement | null>(null);
   // On a phone the tabs scroll sideways: keep the current one in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what should scroll the current tab into view.
   useEffect(() => {
     current.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [path]);
@@ -72,7 +73,12 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
   const judge = hasRole(account, 'judge', 'head-judge');
   const tabs: { to: string; label: string; show: boolean; match: string }[] = [
     { to: base, label: t('nav.overview'), show: true, match: base },
-    { to: round ? `${base}/rounds/${round}` : `${base}/rounds`, label: t('nav.rounds'), show: true, match: `${base}/rounds` },
+    {
+      to: round ? `${base}/rounds/${round}` : `${base}/rounds`,
+      label: t('nav.rounds'),
+      show: true,
+      match: `${base}/rounds`,
+    },
     { to: `${base}/players`, label: t('nav.players'), show: staff, match: `${base}/players` },
     { to: `${base}/penalty`, label: t('nav.penalty'), show: judge, match: `${base}/penalty` },
     { to: `${base}/deck-check`, label: t('nav.deckCheck'), show: judge, match: `${base}/deck-check` },

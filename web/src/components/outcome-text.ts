@@ -19,7 +19,10 @@ export function useOutcomeText(): (table: TableView) => string {
       case 'win': {
         const winner = table.players.find((p) => p.id === o.winner);
         const loser = table.players.find((p) => p.id !== o.winner);
-        const text = t('outcome.win', { name: winner?.name ?? o.winner, score: `${winner?.duelWins ?? 0}-${loser?.duelWins ?? 0}` });
+        const text = t('outcome.win', {
+          name: winner?.name ?? o.winner,
+          score: `${winner?.duelWins ?? 0}-${loser?.duelWins ?? 0}`,
+        });
         return o.byPenalty ? `${text} (${t('outcome.byPenalty')})` : text;
       }
     }

@@ -48,7 +48,14 @@ export function WriteButton({
   }
   return (
     <>
-      <button type="button" className={className} disabled={disabled || pending} aria-busy={pending || undefined} onClick={() => void click()} {...rest}>
+      <button
+        type="button"
+        className={className}
+        disabled={disabled || pending}
+        aria-busy={pending || undefined}
+        onClick={() => void click()}
+        {...rest}
+      >
         {pending ? (
           <>
             <span className="spinner" aria-hidden="true" /> {t('status.sending')}

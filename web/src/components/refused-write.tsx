@@ -20,11 +20,18 @@ import { asSentence } from './status';
 const RESULT_PATH = /^\/api\/tournaments\/([^/]+)\/rounds\/(\d+)\/tables\/(\d+)\/result$/;
 
 /** The match a refused result write was for, if it was one. */
-export function refusedResult(f: FailedWrite): { tournament: string; round: number; table: number; duels: readonly string[] } | null {
+export function refusedResult(
+  f: FailedWrite,
+): { tournament: string; round: number; table: number; duels: readonly string[] } | null {
   const match = f.request?.method === 'POST' ? RESULT_PATH.exec(f.request.path) : null;
   const duels = (f.request?.body as { duels?: unknown } | undefined)?.duels;
   if (!match || !Array.isArray(duels)) return null;
-  return { tournament: decodeURIComponent(match[1]!), round: Number(match[2]), table: Number(match[3]), duels: duels.map(String) };
+  return {
+    tournament: decodeURIComponent(match[1]!),
+    round: Number(match[2]),
+    table: Number(match[3]),
+    duels: duels.map(String),
+  };
 }
 
 export function RefusedWrite({ failed, label }: { failed: FailedWrite; label: (l: WriteLabel) => string }) {
@@ -34,13 +41,26 @@ export function RefusedWrite({ failed, label }: { failed: FailedWrite; label: (l
   return (
     <div className="notice notice-error refused-write" role="alert" data-testid="failed-write">
       <p>
-        <strong>{failed.code === 'version-conflict' && !failed.queued ? t('outbox.conflict') : t('outbox.refused', { action: label(failed.label) })}</strong>
+        <strong>
+          {failed.code === 'version-conflict' && !failed.queued
+            ? t('outbox.conflict')
+            : t('outbox.refused', { action: label(failed.label) })}
+        </strong>
       </p>
-      <p data-testid="failed-reason">{failed.code === 'version-conflict' && failed.queued ? t('outbox.changedWhileQueued') : asSentence(pick(failed.text))}</p>
+      <p data-testid="failed-reason">
+        {failed.code === 'version-conflict' && failed.queued
+          ? t('outbox.changedWhileQueued')
+          : asSentence(pick(failed.text))}
+      </p>
       {result ? (
         <RefusedResult failed={failed} result={result} />
       ) : (
-        <button type="button" className="button" onClick={() => outbox.dismiss(failed.key)} data-testid="discard-failed">
+        <button
+          type="button"
+          className="button"
+          onClick={() => outbox.dismiss(failed.key)}
+          data-testid="discard-failed"
+        >
           {failed.queued ? t('outbox.discard') : t('action.dismiss')}
         </button>
       )}
@@ -48,7 +68,13 @@ export function RefusedWrite({ failed, label }: { failed: FailedWrite; label: (l
   );
 }
 
-function RefusedResult({ failed, result }: { failed: FailedWrite; result: NonNullable<ReturnType<typeof refusedResult>> }) {
+function RefusedResult({
+  failed,
+  result,
+}: {
+  failed: FailedWrite;
+  result: NonNullable<ReturnType<typeof refusedResult>>;
+}) {
   const { t } = useTranslation();
   const { account } = useSession();
   const outcomeText = useOutcomeText();
@@ -61,7 +87,9 @@ function RefusedResult({ failed, result }: { failed: FailedWrite; result: NonNul
   const recorded = table !== undefined && table.outcome.kind !== 'pending';
   return (
     <>
-      <p data-testid="failed-sent">{t('outbox.sentResult', { result: table ? duelsText(table, result.duels) : result.duels.join(', ') })}</p>
+      <p data-testid="failed-sent">
+        {t('outbox.sentResult', { result: table ? duelsText(table, result.duels) : result.duels.join(', ') })}
+      </p>
       {table && <p data-testid="failed-recorded">{t('outbox.recordedResult', { result: outcomeText(table) })}</p>}
       {(canCorrect || canAsk) && recorded && (
         <label className="field">
@@ -70,7 +98,12 @@ function RefusedResult({ failed, result }: { failed: FailedWrite; result: NonNul
         </label>
       )}
       <div className="late-actions">
-        <button type="button" className="button" onClick={() => outbox.dismiss(failed.key)} data-testid="discard-failed">
+        <button
+          type="button"
+          className="button"
+          onClick={() => outbox.dismiss(failed.key)}
+          data-testid="discard-failed"
+        >
           {t('outbox.discard')}
         </button>
         {canAsk && recorded && (
@@ -91,7 +124,9 @@ function RefusedResult({ failed, result }: { failed: FailedWrite; result: NonNul
         {canCorrect && recorded && (
           <WriteButton
             disabled={reason.trim() === ''}
-            onWrite={() => writes.correctResult(result.tournament, null, result.round, result.table, result.duels, reason.trim())}
+            onWrite={() =>
+              writes.correctResult(result.tournament, null, result.round, result.table, result.duels, reason.trim())
+            }
             onDone={() => outbox.dismiss(failed.key)}
             data-testid="send-correction"
           >

@@ -26,7 +26,13 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
   const { t } = useTranslation();
   const { pick } = useLang();
   const text =
-    error instanceof ApiError ? asSentence(pick(error.text)) : error instanceof NetworkError ? t('status.networkError') : error instanceof Error ? error.message : String(error);
+    error instanceof ApiError
+      ? asSentence(pick(error.text))
+      : error instanceof NetworkError
+        ? t('status.networkError')
+        : error instanceof Error
+          ? error.message
+          : String(error);
   return (
     <div className="notice notice-error" role="alert">
       <p>{text}</p>

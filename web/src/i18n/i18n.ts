@@ -42,7 +42,11 @@ export function setLang(lang: Lang): void {
 
 /** A clock time (hours:minutes, or with seconds) in the console's language, not the device's. */
 export function formatTime(time: string | number, lang: Lang, seconds = false): string {
-  return new Date(time).toLocaleTimeString(lang === 'ja' ? 'ja-JP' : 'en-GB', { hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) });
+  return new Date(time).toLocaleTimeString(lang === 'ja' ? 'ja-JP' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+  });
 }
 
 /** The current language and a picker for the API's and the pack's bilingual texts. */

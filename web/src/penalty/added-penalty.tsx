@@ -16,16 +16,23 @@ export interface AddedPenalty {
 const NO_GAME: readonly PenaltyId[] = ['caution', 'warning'];
 
 /** The fields the server takes for the addition: `additional`, and the duel it takes when the guideline one lands on no game. */
-export function addedBody(pack: Pack, added: AddedPenalty | null, guideline: PenaltyId, report: PenaltyReport): { additional?: { penalty: PenaltyId; reason: string }; duel?: number } {
+export function addedBody(
+  pack: Pack,
+  added: AddedPenalty | null,
+  guideline: PenaltyId,
+  report: PenaltyReport,
+): { additional?: { penalty: PenaltyId; reason: string }; duel?: number } {
   if (added === null || added.penalty === '') return {};
   const lands = landingOf(pack, added.penalty, report);
   // The judge's landing and duel belong to the added penalty only when the guideline one lands on no game.
-  const own = NO_GAME.includes(guideline) && lands && needsDuel(added.penalty, report, lands.propose) ? { duel: added.duel } : {};
+  const own =
+    NO_GAME.includes(guideline) && lands && needsDuel(added.penalty, report, lands.propose) ? { duel: added.duel } : {};
   return { additional: { penalty: added.penalty, reason: added.reason.trim() }, ...own };
 }
 
 /** Whether the addition is complete: a penalty above the guideline and a written reason. */
-export const addedReady = (added: AddedPenalty | null): boolean => added === null || (added.penalty !== '' && added.reason.trim() !== '');
+export const addedReady = (added: AddedPenalty | null): boolean =>
+  added === null || (added.penalty !== '' && added.reason.trim() !== '');
 
 const needsDuel = (penalty: PenaltyId, report: PenaltyReport, where: AppliesTo | null | undefined): boolean =>
   penalty === 'duel-loss' && report.phase !== 'between-matches' && (where === 'current-duel' || where === 'next-duel');
@@ -68,7 +75,12 @@ export function AddedPenaltyFields({
       {value !== null && (
         <>
           <p className="field-hint">{t('penaltyExtras.addHint')}</p>
-          <SelectField label={t('penaltyExtras.addPenalty')} value={value.penalty} onChange={(e) => onChange({ ...value, penalty: e.target.value as PenaltyId })} data-testid="added-penalty-choice">
+          <SelectField
+            label={t('penaltyExtras.addPenalty')}
+            value={value.penalty}
+            onChange={(e) => onChange({ ...value, penalty: e.target.value as PenaltyId })}
+            data-testid="added-penalty-choice"
+          >
             <option value="">{t('penalty.choosePenalty')}</option>
             {above.map((p) => (
               <option key={p} value={p}>
@@ -76,7 +88,9 @@ export function AddedPenaltyFields({
               </option>
             ))}
           </SelectField>
-          {NO_GAME.includes(guideline) && where && <p className="muted">{t('penaltyExtras.addLandsOn', { where: t(`appliesTo.${where}`) })}</p>}
+          {NO_GAME.includes(guideline) && where && (
+            <p className="muted">{t('penaltyExtras.addLandsOn', { where: t(`appliesTo.${where}`) })}</p>
+          )}
           {NO_GAME.includes(guideline) && value.penalty !== '' && needsDuel(value.penalty, report, where) && (
             <Choices
               legend={where === 'current-duel' ? t('penalty.whichDuelNow') : t('penalty.whichDuelNext')}
@@ -86,7 +100,14 @@ export function AddedPenaltyFields({
               options={['1', '2', '3'].map((d) => ({ value: d, label: t('penalty.duelN', { duel: d }) }))}
             />
           )}
-          <TextArea label={t('penaltyExtras.addReason')} value={value.reason} onChange={(e) => onChange({ ...value, reason: e.target.value })} rows={3} required data-testid="added-reason" />
+          <TextArea
+            label={t('penaltyExtras.addReason')}
+            value={value.reason}
+            onChange={(e) => onChange({ ...value, reason: e.target.value })}
+            rows={3}
+            required
+            data-testid="added-reason"
+          />
         </>
       )}
     </fieldset>

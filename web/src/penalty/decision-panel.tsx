@@ -65,20 +65,38 @@ export function DecisionPanel({
 
   const final: PenaltyId | null = kind === 'guideline' ? decision.penalty : kind === 'repeat' ? upgrade : other || null;
   const landing = final === null ? null : final === decision.penalty ? null : landingOf(pack, final, report);
-  const options: readonly AppliesTo[] = final === decision.penalty ? decision.appliesToOptions : (landing?.options ?? []);
-  const chosenLanding: AppliesTo | null = options.includes(appliesTo as AppliesTo) ? appliesTo : (final === decision.penalty ? decision.appliesTo : (landing?.propose ?? null));
-  const note = final === null ? null : landingOf(pack, final, report)?.note ?? null;
-  const needsDuel = final === 'duel-loss' && report.phase !== 'between-matches' && (chosenLanding === 'current-duel' || chosenLanding === 'next-duel');
+  const options: readonly AppliesTo[] =
+    final === decision.penalty ? decision.appliesToOptions : (landing?.options ?? []);
+  const chosenLanding: AppliesTo | null = options.includes(appliesTo as AppliesTo)
+    ? appliesTo
+    : final === decision.penalty
+      ? decision.appliesTo
+      : (landing?.propose ?? null);
+  const note = final === null ? null : (landingOf(pack, final, report)?.note ?? null);
+  const needsDuel =
+    final === 'duel-loss' &&
+    report.phase !== 'between-matches' &&
+    (chosenLanding === 'current-duel' || chosenLanding === 'next-duel');
   const isDq = final !== null && DISQUALIFICATIONS.includes(final);
   const needsStatements = isDq && pack.settings.disqualificationNeedsStatements !== false;
   const writtenStatements = statements.map((s) => s.trim()).filter(Boolean);
   const movedToNext = final === 'match-loss' && chosenLanding === 'next-match' && report.phase !== 'between-matches';
   const headJudgeNeeded =
-    (kind === 'other' && !!headOnly?.deviation) || (isDq && !!headOnly?.disqualification) || (movedToNext && !!headOnly?.matchLossMovedToNextMatch);
-  const ready = final !== null && (kind !== 'other' || reason.trim() !== '') && (!needsStatements || writtenStatements.length > 0) && addedReady(added);
+    (kind === 'other' && !!headOnly?.deviation) ||
+    (isDq && !!headOnly?.disqualification) ||
+    (movedToNext && !!headOnly?.matchLossMovedToNextMatch);
+  const ready =
+    final !== null &&
+    (kind !== 'other' || reason.trim() !== '') &&
+    (!needsStatements || writtenStatements.length > 0) &&
+    addedReady(added);
 
   const choice: PenaltyChoice =
-    kind === 'guideline' ? { kind: 'guideline' } : kind === 'repeat' && upgrade ? { kind: 'other', penalty: upgrade } : { kind: 'other', penalty: other as PenaltyId, reason: reason.trim() };
+    kind === 'guideline'
+      ? { kind: 'guideline' }
+      : kind === 'repeat' && upgrade
+        ? { kind: 'other', penalty: upgrade }
+        : { kind: 'other', penalty: other as PenaltyId, reason: reason.trim() };
   const name = (p: PenaltyId | null) => pick(penaltyOf(pack, p)?.name) || (p ?? '');
   const canAdd = decision.additionalPenaltyAllowed && kind !== 'other' && final !== null;
   const body = {
@@ -95,8 +113,20 @@ export function DecisionPanel({
 
   const kinds: { value: Kind; label: string; detail?: string }[] = [
     { value: 'guideline', label: t('penalty.keepGuideline', { penalty: name(decision.penalty) }) },
-    ...(upgrade ? [{ value: 'repeat' as const, label: t('penalty.takeRepeat', { penalty: name(upgrade) }), detail: t('penalty.repeatDetail') }] : []),
-    { value: 'other', label: t('penalty.deviate'), ...(headOnly?.deviation ? { detail: t('penalty.headJudgeOnly') } : {}) },
+    ...(upgrade
+      ? [
+          {
+            value: 'repeat' as const,
+            label: t('penalty.takeRepeat', { penalty: name(upgrade) }),
+            detail: t('penalty.repeatDetail'),
+          },
+        ]
+      : []),
+    {
+      value: 'other',
+      label: t('penalty.deviate'),
+      ...(headOnly?.deviation ? { detail: t('penalty.headJudgeOnly') } : {}),
+    },
   ];
 
   return (
@@ -131,7 +161,12 @@ export function DecisionPanel({
       <Choices legend={t('penalty.choice')} name="choice" value={kind} onChange={setKind} options={kinds} />
       {kind === 'other' && (
         <>
-          <SelectField label={t('penalty.otherPenalty')} value={other} onChange={(e) => setOther(e.target.value as PenaltyId)} data-testid="other-penalty">
+          <SelectField
+            label={t('penalty.otherPenalty')}
+            value={other}
+            onChange={(e) => setOther(e.target.value as PenaltyId)}
+            data-testid="other-penalty"
+          >
             <option value="">{t('penalty.choosePenalty')}</option>
             {ladder(pack)
               .filter((p) => p !== decision.penalty)
@@ -141,7 +176,15 @@ export function DecisionPanel({
                 </option>
               ))}
           </SelectField>
-          <TextArea label={t('penalty.reason')} hint={pick(pack.application?.guideline)} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} required data-testid="deviation-reason" />
+          <TextArea
+            label={t('penalty.reason')}
+            hint={pick(pack.application?.guideline)}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            rows={3}
+            required
+            data-testid="deviation-reason"
+          />
         </>
       )}
 
@@ -158,7 +201,9 @@ export function DecisionPanel({
               options={options.map((o) => ({
                 value: o,
                 label: t(`appliesTo.${o}`),
-                ...(o === 'next-match' && report.phase !== 'between-matches' && headOnly?.matchLossMovedToNextMatch ? { detail: t('penalty.headJudgeOnly') } : {}),
+                ...(o === 'next-match' && report.phase !== 'between-matches' && headOnly?.matchLossMovedToNextMatch
+                  ? { detail: t('penalty.headJudgeOnly') }
+                  : {}),
               }))}
             />
           )}
@@ -194,7 +239,9 @@ export function DecisionPanel({
         </fieldset>
       )}
 
-      {canAdd && final !== null && <AddedPenaltyFields pack={pack} guideline={final} report={report} value={added} onChange={setAdded} />}
+      {canAdd && final !== null && (
+        <AddedPenaltyFields pack={pack} guideline={final} report={report} value={added} onChange={setAdded} />
+      )}
 
       <TextArea
         label={headJudgeNeeded && !isHeadJudge ? t('request.notes') : t('penalty.notes')}
@@ -209,8 +256,16 @@ export function DecisionPanel({
         <WriteButton
           className="button button-primary button-large"
           disabled={!ready}
-          onWrite={() => writes.submitRequest(id, version, { kind: 'penalty', penalty: body, ...(notes.trim() ? { notes: notes.trim() } : {}) })}
-          onDone={(outcome) => onRequested((outcome.body as { request?: { requestId?: number } }).request?.requestId ?? 0)}
+          onWrite={() =>
+            writes.submitRequest(id, version, {
+              kind: 'penalty',
+              penalty: body,
+              ...(notes.trim() ? { notes: notes.trim() } : {}),
+            })
+          }
+          onDone={(outcome) =>
+            onRequested((outcome.body as { request?: { requestId?: number } }).request?.requestId ?? 0)
+          }
           data-testid="send-request"
         >
           {t('request.send')}
@@ -229,7 +284,11 @@ export function DecisionPanel({
             data-testid="issue-penalty"
           >
             {body.additional
-              ? t('penaltyExtras.issueWithAdded', { penalty: name(final), added: name(body.additional.penalty), name: player.name })
+              ? t('penaltyExtras.issueWithAdded', {
+                  penalty: name(final),
+                  added: name(body.additional.penalty),
+                  name: player.name,
+                })
               : t('penalty.issue', { penalty: name(final), name: player.name })}
           </WriteButton>
           {noMatchLeftFor === bodyKey && (

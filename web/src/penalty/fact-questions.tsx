@@ -17,7 +17,15 @@ export function factsComplete(facts: readonly Fact[], values: FactValues): boole
 }
 
 /** The infraction's fact questions, worded by the pack in the person's language. */
-export function FactQuestions({ facts, values, onChange }: { facts: readonly Fact[]; values: FactValues; onChange: (values: FactValues) => void }) {
+export function FactQuestions({
+  facts,
+  values,
+  onChange,
+}: {
+  facts: readonly Fact[];
+  values: FactValues;
+  onChange: (values: FactValues) => void;
+}) {
   const { t } = useTranslation();
   const { pick } = useLang();
   return (

@@ -17,7 +17,13 @@ export function InfractionPicker({ pack, onPick }: { pack: Pack; onPick: (infrac
     <div className="stack">
       <label className="field search">
         <span>{t('penalty.search')}</span>
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('penalty.searchPlaceholder')} data-testid="infraction-search" />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('penalty.searchPlaceholder')}
+          data-testid="infraction-search"
+        />
       </label>
       {found !== null ? (
         found.length === 0 ? (
@@ -32,7 +38,8 @@ export function InfractionPicker({ pack, onPick }: { pack: Pack; onPick: (infrac
           return (
             <details key={section.id} className="section-group">
               <summary>
-                <span className="section-id">§{section.id}</span> {pick(section.title)} <span className="muted">({inSection.length})</span>
+                <span className="section-id">§{section.id}</span> {pick(section.title)}{' '}
+                <span className="muted">({inSection.length})</span>
               </summary>
               <InfractionList infractions={inSection} onPick={onPick} />
             </details>
@@ -43,14 +50,25 @@ export function InfractionPicker({ pack, onPick }: { pack: Pack; onPick: (infrac
   );
 }
 
-function InfractionList({ infractions, onPick }: { infractions: readonly PackInfraction[]; onPick: (infraction: PackInfraction) => void }) {
+function InfractionList({
+  infractions,
+  onPick,
+}: {
+  infractions: readonly PackInfraction[];
+  onPick: (infraction: PackInfraction) => void;
+}) {
   const { pick, lang } = useLang();
   const other = lang === 'ja' ? 'en' : 'ja';
   return (
     <ul className="pick-list">
       {infractions.map((infraction) => (
         <li key={infraction.id}>
-          <button type="button" className="pick" onClick={() => onPick(infraction)} data-testid={`infraction-${infraction.id}`}>
+          <button
+            type="button"
+            className="pick"
+            onClick={() => onPick(infraction)}
+            data-testid={`infraction-${infraction.id}`}
+          >
             <span className="pick-title">{pick(infraction.name)}</span>
             <span className="pick-detail" lang={other}>
               {infraction.name[other]} · §{infraction.section}

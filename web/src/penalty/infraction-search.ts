@@ -26,7 +26,9 @@ const normalise = (s: string): string => s.normalize('NFKC').toLowerCase();
  * first; all of them for an empty query.
  */
 export function searchInfractions<T extends Searchable>(infractions: readonly T[], query: string): T[] {
-  const words = normalise(query).split(/[\s　]+/).filter(Boolean);
+  const words = normalise(query)
+    .split(/[\s　]+/)
+    .filter(Boolean);
   if (words.length === 0) return [...infractions];
   const scored: { item: T; score: number; index: number }[] = [];
   infractions.forEach((item, index) => {

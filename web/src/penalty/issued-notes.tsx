@@ -24,7 +24,11 @@ export function IssuedNotes({ pack, answer }: { pack: Pack | undefined; answer: 
       )}
       {added && (
         <p className="notice notice-ok" data-testid="issued-added">
-          {t('penaltyExtras.issuedAdded', { id: added.penaltyId ?? '', penalty: name(added.penalty), reason: added.reason ?? '' })}
+          {t('penaltyExtras.issuedAdded', {
+            id: added.penaltyId ?? '',
+            penalty: name(added.penalty),
+            reason: added.reason ?? '',
+          })}
         </p>
       )}
     </>

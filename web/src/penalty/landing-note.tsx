@@ -10,7 +10,12 @@ export function LandingNote({ penalty: p }: { penalty: PenaltyView }) {
   const { t } = useTranslation();
   const { pick } = useLang();
   if (p.status === 'rescinded') return null;
-  if (p.noMatchLeft) return <p className="muted" data-testid={`landing-${p.id}`}>{t('penaltyExtras.issuedWithoutEffect')}</p>;
+  if (p.noMatchLeft)
+    return (
+      <p className="muted" data-testid={`landing-${p.id}`}>
+        {t('penaltyExtras.issuedWithoutEffect')}
+      </p>
+    );
   if (p.couldNotLand) {
     return (
       <p className="notice notice-warn" data-testid={`landing-${p.id}`}>
@@ -19,9 +24,19 @@ export function LandingNote({ penalty: p }: { penalty: PenaltyView }) {
     );
   }
   if (p.landedOn) {
-    const where = p.landedOn.duel === null ? t('penaltyExtras.landedMatch', p.landedOn) : t('penaltyExtras.landedDuel', p.landedOn);
-    return <p className="muted" data-testid={`landing-${p.id}`}>{where}</p>;
+    const where =
+      p.landedOn.duel === null ? t('penaltyExtras.landedMatch', p.landedOn) : t('penaltyExtras.landedDuel', p.landedOn);
+    return (
+      <p className="muted" data-testid={`landing-${p.id}`}>
+        {where}
+      </p>
+    );
   }
-  if (p.landing?.kind === 'next-match') return <p className="muted" data-testid={`landing-${p.id}`}>{t('penaltyExtras.waitsFor', { round: p.landing.fromRound })}</p>;
+  if (p.landing?.kind === 'next-match')
+    return (
+      <p className="muted" data-testid={`landing-${p.id}`}>
+        {t('penaltyExtras.waitsFor', { round: p.landing.fromRound })}
+      </p>
+    );
   return null;
 }

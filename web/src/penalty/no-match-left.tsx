@@ -25,7 +25,12 @@ export function NoMatchLeftConfirm({
         <strong>{t('penaltyExtras.noMatchTitle')}</strong>
       </p>
       <p>{t('penaltyExtras.noMatchText', { name, penalty })}</p>
-      <WriteButton className="button button-primary" onWrite={onWrite} onDone={onDone} data-testid="issue-without-effect">
+      <WriteButton
+        className="button button-primary"
+        onWrite={onWrite}
+        onDone={onDone}
+        data-testid="issue-without-effect"
+      >
         {t('penaltyExtras.noMatchConfirm', { name, penalty })}
       </WriteButton>
     </div>

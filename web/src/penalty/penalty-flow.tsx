@@ -24,7 +24,8 @@ const PHASES: readonly Phase[] = ['in-duel', 'between-duels', 'between-matches']
 export function usePenalties() {
   const { id } = useTournament();
   const resource = useResource<PenaltyView[] | { penalties: PenaltyView[] }>(paths.penalties(id));
-  const data = resource.data === undefined ? undefined : Array.isArray(resource.data) ? resource.data : resource.data.penalties;
+  const data =
+    resource.data === undefined ? undefined : Array.isArray(resource.data) ? resource.data : resource.data.penalties;
   return { ...resource, data };
 }
 
@@ -68,6 +69,7 @@ export function PenaltyFlow() {
   const reportKey = JSON.stringify([playerId, report]);
 
   // Any change to the report makes the decision shown out of date.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: any change to the report (its key) makes the decision shown out of date.
   useEffect(() => {
     setDecision(null);
     setError(null);
@@ -78,7 +80,9 @@ export function PenaltyFlow() {
     setAssessing(true);
     setError(null);
     try {
-      const answer = await request<Decision | { decision: Decision }>('POST', paths.assess(id), { body: { player: playerId, ...report } });
+      const answer = await request<Decision | { decision: Decision }>('POST', paths.assess(id), {
+        body: { player: playerId, ...report },
+      });
       setDecision('decision' in answer.body ? answer.body.decision : answer.body);
     } catch (caught) {
       setError(caught);
@@ -100,6 +104,7 @@ export function PenaltyFlow() {
 
   // Opening the penalty tab again (or from another table) starts a new report, never the last success screen.
   const search = query.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (`search`) starts a new report; `query` is read from it.
   useEffect(() => {
     setIssued(null);
     setRequested(null);
@@ -155,11 +160,21 @@ export function PenaltyFlow() {
       {(loadedPack) => (
         <section className="stack penalty-flow">
           <h1>{t('penalty.title')}</h1>
-          <Step n={1} title={t('penalty.stepPlayer')} done={player ? `${player.name} (${player.id})` : null} onChange={() => setPlayerId(null)}>
+          <Step
+            n={1}
+            title={t('penalty.stepPlayer')}
+            done={player ? `${player.name} (${player.id})` : null}
+            onChange={() => setPlayerId(null)}
+          >
             <PlayerPicker onPick={(p) => setPlayerId(p.id)} />
           </Step>
           {player && (
-            <Step n={2} title={t('penalty.stepInfraction')} done={infraction ? `§${infraction.section} ${pick(infraction.name)}` : null} onChange={() => setInfractionId(null)}>
+            <Step
+              n={2}
+              title={t('penalty.stepInfraction')}
+              done={infraction ? `§${infraction.section} ${pick(infraction.name)}` : null}
+              onChange={() => setInfractionId(null)}
+            >
               <InfractionPicker
                 pack={loadedPack}
                 onPick={(i: PackInfraction) => {
@@ -182,7 +197,11 @@ export function PenaltyFlow() {
               />
               {phase && phase !== 'between-matches' && (
                 <label className="check">
-                  <input type="checkbox" checked={matchAlreadyLost} onChange={(e) => setMatchAlreadyLost(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={matchAlreadyLost}
+                    onChange={(e) => setMatchAlreadyLost(e.target.checked)}
+                  />
                   <span>{t('penalty.matchAlreadyLost')}</span>
                 </label>
               )}
@@ -219,7 +238,19 @@ export function PenaltyFlow() {
 }
 
 /** One step of the flow: its form while open, a summary line with "change" once answered. */
-function Step({ n, title, done, onChange, children }: { n: number; title: string; done: string | null; onChange?: () => void; children: React.ReactNode }) {
+function Step({
+  n,
+  title,
+  done,
+  onChange,
+  children,
+}: {
+  n: number;
+  title: string;
+  done: string | null;
+  onChange?: () => void;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <section className="step" aria-labelledby={`step-${n}`}>

@@ -10,7 +10,8 @@ import { Loaded } from '../components/status';
 export function usePlayers() {
   const { id } = useTournament();
   const resource = useResource<PlayerView[] | { players: PlayerView[] }>(paths.players(id));
-  const data = resource.data === undefined ? undefined : Array.isArray(resource.data) ? resource.data : resource.data.players;
+  const data =
+    resource.data === undefined ? undefined : Array.isArray(resource.data) ? resource.data : resource.data.players;
   return { ...resource, data };
 }
 
@@ -23,12 +24,20 @@ export function PlayerPicker({ onPick, label }: { onPick: (player: PlayerView) =
     <Loaded resource={players}>
       {(list) => {
         const q = query.trim().toLowerCase();
-        const found = list.filter((p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q)).slice(0, 12);
+        const found = list
+          .filter((p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q))
+          .slice(0, 12);
         return (
           <div className="stack">
             <label className="field search">
               <span>{label ?? t('penalty.findPlayer')}</span>
-              <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('penalty.playerPlaceholder')} data-testid="player-search" />
+              <input
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder={t('penalty.playerPlaceholder')}
+                data-testid="player-search"
+              />
             </label>
             <ul className="pick-list">
               {found.map((p) => (

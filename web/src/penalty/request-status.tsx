@@ -38,7 +38,8 @@ export function RequestStatus({ requestId }: { requestId: number }) {
   const text = useRequestText();
   const found = requests.data?.find((r) => r.id === requestId);
   if (!found) return null;
-  const tone = found.decision === null ? 'notice-pending' : found.decision.outcome === 'refused' ? 'notice-error' : 'notice-ok';
+  const tone =
+    found.decision === null ? 'notice-pending' : found.decision.outcome === 'refused' ? 'notice-error' : 'notice-ok';
   return (
     <p className={`notice ${tone}`} data-testid="request-status" data-outcome={found.decision?.outcome ?? 'pending'}>
       {text(found)}

@@ -18,7 +18,13 @@ export function PrintPairings({ round }: { round: number }) {
       <Loaded resource={pairings}>
         {(view) => {
           const byName = view.tables
-            .flatMap((table) => table.players.map((p) => ({ p, table: table.table, opponent: table.players.find((o) => o.id !== p.id)?.name ?? null })))
+            .flatMap((table) =>
+              table.players.map((p) => ({
+                p,
+                table: table.table,
+                opponent: table.players.find((o) => o.id !== p.id)?.name ?? null,
+              })),
+            )
             .sort((a, b) => a.p.name.localeCompare(b.p.name, ['ja', 'en']));
           return (
             <>
@@ -40,7 +46,15 @@ export function PrintPairings({ round }: { round: number }) {
                       <td>
                         {table.players[0]?.name} <span className="muted">{table.players[0]?.id}</span>
                       </td>
-                      <td>{table.players[1] ? <>{table.players[1].name} <span className="muted">{table.players[1].id}</span></> : t('round.bye')}</td>
+                      <td>
+                        {table.players[1] ? (
+                          <>
+                            {table.players[1].name} <span className="muted">{table.players[1].id}</span>
+                          </>
+                        ) : (
+                          t('round.bye')
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -12,7 +12,9 @@ export function PrintStandings() {
   const standings = useStandings();
   return (
     <PrintPage title={t('standings.title')}>
-      <Loaded resource={standings}>{({ standings: rows }) => <StandingsTable rows={rows} tournament={id} links={false} />}</Loaded>
+      <Loaded resource={standings}>
+        {({ standings: rows }) => <StandingsTable rows={rows} tournament={id} links={false} />}
+      </Loaded>
     </PrintPage>
   );
 }

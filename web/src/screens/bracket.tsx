@@ -9,7 +9,11 @@ export function Bracket({ rounds }: { rounds: readonly number[] }) {
   const { t } = useTranslation();
   // Named from the end, as players say them; a cut of 8 or more starts with numbered rounds.
   const roundTitle = (index: number, count: number, round: number) =>
-    index === count - 1 ? t('standings.finalRound') : index === count - 2 ? t('standings.semiFinal') : t('rounds.round', { round });
+    index === count - 1
+      ? t('standings.finalRound')
+      : index === count - 2
+        ? t('standings.semiFinal')
+        : t('rounds.round', { round });
   return (
     <div>
       <h2>{t('standings.bracket')}</h2>
@@ -39,12 +43,14 @@ function BracketRound({ round, title }: { round: number; title: string }) {
 
 function BracketMatch({ table }: { table: TableView }) {
   const { t } = useTranslation();
-  const winner = table.outcome.kind === 'win' ? table.outcome.winner : table.outcome.kind === 'bye' ? table.players[0]?.id : null;
+  const winner =
+    table.outcome.kind === 'win' ? table.outcome.winner : table.outcome.kind === 'bye' ? table.players[0]?.id : null;
   return (
     <li className="bracket-match">
       {table.players.map((p) => (
         <p key={p.id} className={p.id === winner ? 'bracket-winner' : undefined}>
-          <span>{p.name}</span> <span className="num">{table.outcome.kind === 'bye' ? t('outcome.bye') : p.duelWins}</span>
+          <span>{p.name}</span>{' '}
+          <span className="num">{table.outcome.kind === 'bye' ? t('outcome.bye') : p.duelWins}</span>
         </p>
       ))}
     </li>

@@ -44,7 +44,9 @@ export function DeckCheck() {
     setError(null);
     setAnswer(null);
     try {
-      const result = await request<DeckCheckAnswer>('POST', paths.deckChecks(id), { body: { player: playerId, deck: presented } });
+      const result = await request<DeckCheckAnswer>('POST', paths.deckChecks(id), {
+        body: { player: playerId, deck: presented },
+      });
       setAnswer(result.body);
     } catch (caught) {
       setError(caught);
@@ -63,7 +65,14 @@ export function DeckCheck() {
           <strong>
             {player?.name ?? playerId} ({playerId})
           </strong>{' '}
-          <button type="button" className="link-button" onClick={() => (setPlayerId(null), setAnswer(null))}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setPlayerId(null);
+              setAnswer(null);
+            }}
+          >
             {t('action.change')}
           </button>
         </p>
@@ -73,15 +82,31 @@ export function DeckCheck() {
           <h2>{t('deckCheck.presented')}</h2>
           {fromList ? (
             <>
-              <DeckTickList key={playerId} player={playerId} busy={busy} onCheck={(presented) => void check(presented)} />
-              <button type="button" className="link-button" onClick={() => setTyped(true)} data-testid="type-deck-instead">
+              <DeckTickList
+                key={playerId}
+                player={playerId}
+                busy={busy}
+                onCheck={(presented) => void check(presented)}
+              />
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => setTyped(true)}
+                data-testid="type-deck-instead"
+              >
                 {t('deckCheck.typeInstead')}
               </button>
             </>
           ) : (
             <>
               <DecklistInput value={deck} onChange={setDeck} />
-              <button type="button" className="button button-primary" disabled={!deck || busy} onClick={() => void check()} data-testid="run-deck-check">
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={!deck || busy}
+                onClick={() => void check()}
+                data-testid="run-deck-check"
+              >
                 {busy ? t('status.working') : t('deckCheck.run')}
               </button>
             </>
@@ -99,13 +124,19 @@ export function DeckCheck() {
             <>
               <p className="notice notice-error">{t('deckCheck.mismatch', { count: answer.differences.length })}</p>
               {ZONES.map((zone) => (
-                <ZoneDifferences key={zone} zone={zone} differences={answer.differences.filter((d) => d.zone === zone)} />
+                <ZoneDifferences
+                  key={zone}
+                  zone={zone}
+                  differences={answer.differences.filter((d) => d.zone === zone)}
+                />
               ))}
             </>
           )}
           {answer.rules && (
             <p className="muted" data-testid="deck-check-rules">
-              {answer.rules.list ? t('deckCheck.checkedWith', { list: answer.rules.list.name, cards: answer.rules.cards.cards }) : t('deckCheck.checkedWithoutList', { cards: answer.rules.cards.cards })}
+              {answer.rules.list
+                ? t('deckCheck.checkedWith', { list: answer.rules.list.name, cards: answer.rules.cards.cards })
+                : t('deckCheck.checkedWithoutList', { cards: answer.rules.cards.cards })}
             </p>
           )}
           {answer.rules?.warnings.map((w, i) => (
@@ -135,7 +166,13 @@ export function DeckCheck() {
   );
 }
 
-function ZoneDifferences({ zone, differences }: { zone: (typeof ZONES)[number]; differences: readonly DeckDifference[] }) {
+function ZoneDifferences({
+  zone,
+  differences,
+}: {
+  zone: (typeof ZONES)[number];
+  differences: readonly DeckDifference[];
+}) {
   const { t } = useTranslation();
   const cardName = useCardName();
   if (differences.length === 0) return null;
@@ -168,7 +205,10 @@ function ZoneDifferences({ zone, differences }: { zone: (typeof ZONES)[number]; 
               </th>
               <td className="num">{d.registered}</td>
               <td className="num">
-                <mark>{d.presented}</mark> <span className="visually-hidden">{d.presented > d.registered ? t('deckCheck.more') : t('deckCheck.fewer')}</span>
+                <mark>{d.presented}</mark>{' '}
+                <span className="visually-hidden">
+                  {d.presented > d.registered ? t('deckCheck.more') : t('deckCheck.fewer')}
+                </span>
                 <span aria-hidden="true">{d.presented > d.registered ? ' ▲' : ' ▼'}</span>
               </td>
             </tr>

@@ -6,7 +6,8 @@ import { useLang, type Text } from '../i18n/i18n';
 /** A card's name as the API sends it: bilingual, plain, or missing (then the passcode). */
 export function useCardName(): (name: Text | string | null | undefined, passcode: number | null) => string {
   const { pick } = useLang();
-  return (name, passcode) => (typeof name === 'string' ? name : name ? pick(name) : passcode === null ? '' : String(passcode));
+  return (name, passcode) =>
+    typeof name === 'string' ? name : name ? pick(name) : passcode === null ? '' : String(passcode);
 }
 
 /** Both names of a card, the reading language first ("大嵐 / Heavy Storm"), so a judge and a player read it alike. */

@@ -24,29 +24,51 @@ interface Found {
   readonly zone: string;
 }
 
-const countsOf = (codes: readonly number[]) => codes.reduce((m, c) => m.set(c, (m.get(c) ?? 0) + 1), new Map<number, number>());
+const countsOf = (codes: readonly number[]) =>
+  codes.reduce((m, c) => m.set(c, (m.get(c) ?? 0) + 1), new Map<number, number>());
 
 /**
  * The deck check from the registered list: every card with its registered count, ticked as it
  * is; a count that differs is set with − and +, a card not on the list is added by name (ja or
  * en). The presented deck goes to the same comparison as a typed one.
  */
-export function DeckTickList({ player, busy, onCheck }: { player: string; busy: boolean; onCheck: (deck: Deck) => void }) {
+export function DeckTickList({
+  player,
+  busy,
+  onCheck,
+}: {
+  player: string;
+  busy: boolean;
+  onCheck: (deck: Deck) => void;
+}) {
   const { t } = useTranslation();
   const { pick } = useLang();
   const { id } = useTournament();
-  const registered = useResource<{ decklist: Deck | null; names: Record<string, Text> }>(`${paths.players(id)}/${encodeURIComponent(player)}/decklist`);
+  const registered = useResource<{ decklist: Deck | null; names: Record<string, Text> }>(
+    `${paths.players(id)}/${encodeURIComponent(player)}/decklist`,
+  );
   const [rows, setRows] = useState<Row[] | null>(null);
   const list = registered.data?.decklist;
   const names = registered.data?.names;
   useEffect(() => {
     if (!list || rows !== null) return;
-    setRows(ZONES.flatMap((zone) => [...countsOf(list[zone])].map(([passcode, count]) => ({ zone, passcode, name: names?.[passcode] ?? String(passcode), registered: count, presented: count }))));
+    setRows(
+      ZONES.flatMap((zone) =>
+        [...countsOf(list[zone])].map(([passcode, count]) => ({
+          zone,
+          passcode,
+          name: names?.[passcode] ?? String(passcode),
+          registered: count,
+          presented: count,
+        })),
+      ),
+    );
   }, [list, names, rows]);
 
   if (registered.data && !list) return <p className="notice notice-warn">{t('deckCheck.noRegisteredList')}</p>;
   if (!rows) return null;
-  const set = (row: Row, presented: number) => setRows(rows.map((r) => (r === row ? { ...r, presented: Math.max(0, Math.min(9, presented)) } : r)));
+  const set = (row: Row, presented: number) =>
+    setRows(rows.map((r) => (r === row ? { ...r, presented: Math.max(0, Math.min(9, presented)) } : r)));
   const deck = (): Deck => {
     const out: Record<Zone, number[]> = { main: [], extra: [], side: [] };
     for (const r of rows) for (let i = 0; i < r.presented; i++) out[r.zone].push(r.passcode);
@@ -62,19 +84,39 @@ export function DeckTickList({ player, busy, onCheck }: { player: string; busy: 
         return (
           <fieldset key={zone} className="tick-zone">
             <legend>
-              {t(`deck.${zone}`)} · {t('deckCheck.zoneCount', { presented: inZone.reduce((s, r) => s + r.presented, 0), registered: inZone.reduce((s, r) => s + r.registered, 0) })}
+              {t(`deck.${zone}`)} ·{' '}
+              {t('deckCheck.zoneCount', {
+                presented: inZone.reduce((s, r) => s + r.presented, 0),
+                registered: inZone.reduce((s, r) => s + r.registered, 0),
+              })}
             </legend>
             <ul className="check-list">
               {inZone.map((r) => (
-                <li key={r.passcode} className={`tick-row${r.presented !== r.registered ? ' tick-differs' : ''}`} data-testid={`tick-${zone}-${r.passcode}`}>
+                <li
+                  key={r.passcode}
+                  className={`tick-row${r.presented !== r.registered ? ' tick-differs' : ''}`}
+                  data-testid={`tick-${zone}-${r.passcode}`}
+                >
                   <span className="tick-name">{typeof r.name === 'string' ? r.name : pick(r.name)}</span>
                   <span className="tick-count">
-                    <button type="button" className="button button-small" onClick={() => set(r, r.presented - 1)} aria-label={t('deckCheck.fewer')} data-testid={`tick-less-${zone}-${r.passcode}`}>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => set(r, r.presented - 1)}
+                      aria-label={t('deckCheck.fewer')}
+                      data-testid={`tick-less-${zone}-${r.passcode}`}
+                    >
                       −
                     </button>
                     <strong aria-live="polite">{r.presented}</strong>
                     <span className="muted">/{r.registered}</span>
-                    <button type="button" className="button button-small" onClick={() => set(r, r.presented + 1)} aria-label={t('deckCheck.more')} data-testid={`tick-more-${zone}-${r.passcode}`}>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => set(r, r.presented + 1)}
+                      aria-label={t('deckCheck.more')}
+                      data-testid={`tick-more-${zone}-${r.passcode}`}
+                    >
                       +
                     </button>
                   </span>
@@ -91,8 +133,18 @@ export function DeckTickList({ player, busy, onCheck }: { player: string; busy: 
           else setRows([...rows, { zone, passcode: card.passcode, name: card.name, registered: 0, presented: 1 }]);
         }}
       />
-      <button type="button" className="button button-primary" disabled={busy} onClick={() => onCheck(deck())} data-testid="run-tick-check">
-        {busy ? t('status.working') : differing === 0 ? t('deckCheck.runAsRegistered') : t('deckCheck.runWithDifferences', { count: differing })}
+      <button
+        type="button"
+        className="button button-primary"
+        disabled={busy}
+        onClick={() => onCheck(deck())}
+        data-testid="run-tick-check"
+      >
+        {busy
+          ? t('status.working')
+          : differing === 0
+            ? t('deckCheck.runAsRegistered')
+            : t('deckCheck.runWithDifferences', { count: differing })}
       </button>
     </div>
   );

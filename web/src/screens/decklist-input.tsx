@@ -12,7 +12,13 @@ export function detectFormat(text: string): DecklistUpload['format'] {
 }
 
 /** A decklist from a file (.ydk, .txt) or pasted text; answers null while empty. */
-export function DecklistInput({ value, onChange }: { value: DecklistUpload | null; onChange: (upload: DecklistUpload | null) => void }) {
+export function DecklistInput({
+  value,
+  onChange,
+}: {
+  value: DecklistUpload | null;
+  onChange: (upload: DecklistUpload | null) => void;
+}) {
   const { t } = useTranslation();
   const fileId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
@@ -35,7 +41,14 @@ export function DecklistInput({ value, onChange }: { value: DecklistUpload | nul
         />
         {fileName && <p className="field-hint">{fileName}</p>}
       </div>
-      <TextArea label={t('decklist.paste')} hint={t('decklist.pasteHint')} rows={4} value={value?.text ?? ''} onChange={(e) => set(e.target.value)} data-testid="decklist-text" />
+      <TextArea
+        label={t('decklist.paste')}
+        hint={t('decklist.pasteHint')}
+        rows={4}
+        value={value?.text ?? ''}
+        onChange={(e) => set(e.target.value)}
+        data-testid="decklist-text"
+      />
       {value && <p className="field-hint">{t('decklist.format', { format: t(`decklist.formats.${value.format}`) })}</p>}
     </div>
   );

@@ -5,7 +5,17 @@ import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 
 /** A judge's time extension for one table (after a long ruling, a deck check). */
-export function ExtendTime({ tournament, version, round, table }: { tournament: string; version: number | null; round: number; table: number }) {
+export function ExtendTime({
+  tournament,
+  version,
+  round,
+  table,
+}: {
+  tournament: string;
+  version: number | null;
+  round: number;
+  table: number;
+}) {
   const { t } = useTranslation();
   const [minutes, setMinutes] = useState(3);
   const [reason, setReason] = useState('');
@@ -13,7 +23,14 @@ export function ExtendTime({ tournament, version, round, table }: { tournament: 
     <details className="extend">
       <summary className="button button-quiet">{t('extend.open')}</summary>
       <div className="field-row">
-        <TextField label={t('extend.minutes')} type="number" min={1} max={60} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))} />
+        <TextField
+          label={t('extend.minutes')}
+          type="number"
+          min={1}
+          max={60}
+          value={minutes}
+          onChange={(e) => setMinutes(Number(e.target.value))}
+        />
         <TextField label={t('extend.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       <WriteButton

@@ -55,7 +55,14 @@ function FindInRound({ round }: { round: number }) {
             <h1>{t('find.title', { round })}</h1>
             <label className="field search find-search">
               <span>{t('find.label')}</span>
-              <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('find.placeholder')} autoComplete="off" data-testid="find-input" />
+              <input
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder={t('find.placeholder')}
+                autoComplete="off"
+                data-testid="find-input"
+              />
             </label>
             <div aria-live="polite">
               {q !== '' && found.length === 0 && <p className="empty">{t('find.none')}</p>}
@@ -66,7 +73,9 @@ function FindInRound({ round }: { round: number }) {
                   </p>
                   <p className="find-table">{l.table === null ? t('find.bye') : t('find.table', { table: l.table })}</p>
                   {l.opponent && <p>{t('find.opponent', { name: l.opponent })}</p>}
-                  <Link to={`/t/${encodeURIComponent(id)}/players/${encodeURIComponent(l.id)}`}>{t('find.myRecord')}</Link>
+                  <Link to={`/t/${encodeURIComponent(id)}/players/${encodeURIComponent(l.id)}`}>
+                    {t('find.myRecord')}
+                  </Link>
                 </div>
               ))}
             </div>

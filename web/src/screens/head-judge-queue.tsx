@@ -35,10 +35,31 @@ export function HeadJudgeQueue() {
           return (
             <>
               <RequestQueue pack={pack} />
-              <Group title={t('queue.deviations', { count: deviations.length })} penalties={deviations} pack={pack} testId="queue-deviations" />
-              <Group title={t('queue.disqualifications', { count: dqs.length })} penalties={dqs} pack={pack} testId="queue-dqs" />
-              <Group title={t('queue.appealed', { count: appealed.length })} penalties={appealed} pack={pack} testId="queue-appeals" />
-              <Group title={t('queue.all', { count: list.length })} penalties={[...list].reverse()} pack={pack} testId="queue-all" collapsed />
+              <Group
+                title={t('queue.deviations', { count: deviations.length })}
+                penalties={deviations}
+                pack={pack}
+                testId="queue-deviations"
+              />
+              <Group
+                title={t('queue.disqualifications', { count: dqs.length })}
+                penalties={dqs}
+                pack={pack}
+                testId="queue-dqs"
+              />
+              <Group
+                title={t('queue.appealed', { count: appealed.length })}
+                penalties={appealed}
+                pack={pack}
+                testId="queue-appeals"
+              />
+              <Group
+                title={t('queue.all', { count: list.length })}
+                penalties={[...list].reverse()}
+                pack={pack}
+                testId="queue-all"
+                collapsed
+              />
             </>
           );
         }}
@@ -47,7 +68,19 @@ export function HeadJudgeQueue() {
   );
 }
 
-function Group({ title, penalties, pack, testId, collapsed }: { title: string; penalties: readonly PenaltyView[]; pack: Pack; testId: string; collapsed?: boolean }) {
+function Group({
+  title,
+  penalties,
+  pack,
+  testId,
+  collapsed,
+}: {
+  title: string;
+  penalties: readonly PenaltyView[];
+  pack: Pack;
+  testId: string;
+  collapsed?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <details className="panel" open={!collapsed} data-testid={testId}>
@@ -76,12 +109,19 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
         <span className="muted">#{p.id}</span> <strong>{p.name}</strong> <span className="muted">{p.player}</span>
       </p>
       <p>
-        {pick(infractionOf(pack, p.infraction)?.name) || p.infraction} → <strong>{pick(penaltyOf(pack, p.penalty)?.name)}</strong>
-        {p.guideline !== p.penalty && <span className="muted"> ({t('record.guidelineWas', { penalty: pick(penaltyOf(pack, p.guideline)?.name) })})</span>}
+        {pick(infractionOf(pack, p.infraction)?.name) || p.infraction} →{' '}
+        <strong>{pick(penaltyOf(pack, p.penalty)?.name)}</strong>
+        {p.guideline !== p.penalty && (
+          <span className="muted">
+            {' '}
+            ({t('record.guidelineWas', { penalty: pick(penaltyOf(pack, p.guideline)?.name) })})
+          </span>
+        )}
         {p.status === 'rescinded' && <span className="badge"> {t('queue.rescinded')}</span>}
       </p>
       <p className="muted">
-        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: `${p.judge.id} (${t(`role.${p.judge.role}`)})` })} · {formatTime(p.at, lang, true)}
+        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: `${p.judge.id} (${t(`role.${p.judge.role}`)})` })} ·{' '}
+        {formatTime(p.at, lang, true)}
       </p>
       <LandingNote penalty={p} />
       {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
@@ -98,7 +138,9 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
       )}
       {p.appeals.map((a, i) => (
         <p key={i} className="muted">
-          {a.kind === 'rescinded' ? t('queue.appealRescinded', { reason: a.reason }) : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
+          {a.kind === 'rescinded'
+            ? t('queue.appealRescinded', { reason: a.reason })
+            : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
         </p>
       ))}
       {p.status !== 'rescinded' && <AppealForm penalty={p} pack={pack} />}
@@ -116,11 +158,17 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
   const [reason, setReason] = useState('');
   const [statement, setStatement] = useState('');
   const needsStatement = outcome === 'changed' && to !== '' && DQ.includes(to);
-  const ready = reason.trim() !== '' && (outcome === 'rescinded' || (to !== '' && (!needsStatement || statement.trim() !== '')));
+  const ready =
+    reason.trim() !== '' && (outcome === 'rescinded' || (to !== '' && (!needsStatement || statement.trim() !== '')));
   const body =
     outcome === 'rescinded'
       ? { outcome, reason: reason.trim() }
-      : { outcome, penalty: to as PenaltyId, reason: reason.trim(), ...(needsStatement ? { statements: [statement.trim()] } : {}) };
+      : {
+          outcome,
+          penalty: to as PenaltyId,
+          reason: reason.trim(),
+          ...(needsStatement ? { statements: [statement.trim()] } : {}),
+        };
   // Rules 1-C/1-D: a change to a loss for the next match with none left asks the head judge to confirm it without a result effect.
   const [noMatchLeftFor, setNoMatchLeftFor] = useState<string | null>(null);
   const bodyKey = JSON.stringify(body);
@@ -150,8 +198,21 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
               ))}
           </SelectField>
         )}
-        {needsStatement && <TextArea label={t('penalty.statementN', { n: 1 })} value={statement} onChange={(e) => setStatement(e.target.value)} rows={3} />}
-        <TextArea label={t('queue.reason')} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} required />
+        {needsStatement && (
+          <TextArea
+            label={t('penalty.statementN', { n: 1 })}
+            value={statement}
+            onChange={(e) => setStatement(e.target.value)}
+            rows={3}
+          />
+        )}
+        <TextArea
+          label={t('queue.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={2}
+          required
+        />
         <WriteButton
           className="button button-primary"
           disabled={!ready}

@@ -16,21 +16,18 @@ import { Link, navigate, useLocation } from '../router';
  * Staff see it directly; a player opens it with the code on their registration slip.
  */
 export function PlayerRecord({ player }: { player: string }) {
-  const { t } = useTranslation();
   const { id } = useTournament();
   const { account } = useSession();
   const { query, path } = useLocation();
   const code = query.get('code') ?? undefined;
   const staff = hasRole(account, 'organizer', 'head-judge', 'judge', 'scorekeeper');
   const ready = staff || code !== undefined;
-  const record = useResource<PlayerHistory | { record: PlayerHistory }>(ready ? paths.playerRecord(id, player, staff ? undefined : code) : null);
+  const record = useResource<PlayerHistory | { record: PlayerHistory }>(
+    ready ? paths.playerRecord(id, player, staff ? undefined : code) : null,
+  );
   const history = record.data === undefined ? undefined : 'record' in record.data ? record.data.record : record.data;
   if (!ready) return <CodeForm onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)} />;
-  return (
-    <Loaded resource={{ ...record, data: history }}>
-      {(h) => <RecordView history={h} />}
-    </Loaded>
-  );
+  return <Loaded resource={{ ...record, data: history }}>{(h) => <RecordView history={h} />}</Loaded>;
 }
 
 function CodeForm({ onCode }: { onCode: (code: string) => void }) {
@@ -44,7 +41,14 @@ function CodeForm({ onCode }: { onCode: (code: string) => void }) {
     <section className="narrow">
       <h1>{t('record.title')}</h1>
       <form onSubmit={submit} className="stack">
-        <TextField label={t('record.code')} hint={t('record.codeHint')} value={code} onChange={(e) => setCode(e.target.value)} required autoComplete="off" />
+        <TextField
+          label={t('record.code')}
+          hint={t('record.codeHint')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          required
+          autoComplete="off"
+        />
         <button type="submit" className="button button-primary">
           {t('record.open')}
         </button>
@@ -92,7 +96,9 @@ function RecordView({ history }: { history: PlayerHistory }) {
                   <td>{r.opponent ? r.opponent.name : '—'}</td>
                   <td>
                     {t(`result.kind.${r.result}`)}
-                    {r.result !== 'bye' && r.result !== 'missed' && r.result !== 'pending' ? ` ${r.duelsWon}-${r.duelsLost}` : ''}
+                    {r.result !== 'bye' && r.result !== 'missed' && r.result !== 'pending'
+                      ? ` ${r.duelsWon}-${r.duelsLost}`
+                      : ''}
                     {r.byPenalty ? ` (${t('outcome.byPenalty')})` : ''}
                   </td>
                 </tr>
@@ -109,17 +115,21 @@ function RecordView({ history }: { history: PlayerHistory }) {
           {history.penalties.map((p) => (
             <li key={p.id} className={`card${p.rescinded ? ' card-struck' : ''}`}>
               <p>
-                <strong>{pick(penaltyOf(pack, p.penalty)?.name) || p.penalty}</strong> — {pick(infractionOf(pack, p.infraction)?.name) || p.infraction}
+                <strong>{pick(penaltyOf(pack, p.penalty)?.name) || p.penalty}</strong> —{' '}
+                {pick(infractionOf(pack, p.infraction)?.name) || p.infraction}
               </p>
               <p className="muted">
                 {t('rounds.round', { round: p.round })}
-                {p.penalty !== p.guideline && ` · ${t('record.guidelineWas', { penalty: pick(penaltyOf(pack, p.guideline)?.name) })}`}
+                {p.penalty !== p.guideline &&
+                  ` · ${t('record.guidelineWas', { penalty: pick(penaltyOf(pack, p.guideline)?.name) })}`}
                 {p.rescinded && ` · ${t('queue.rescinded')}`}
               </p>
               {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
               {p.appeals.map((a, i) => (
                 <p key={i} className="muted">
-                  {a.kind === 'rescinded' ? t('queue.appealRescinded', { reason: a.reason }) : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
+                  {a.kind === 'rescinded'
+                    ? t('queue.appealRescinded', { reason: a.reason })
+                    : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
                 </p>
               ))}
             </li>

@@ -28,13 +28,20 @@ export function Players() {
       <Loaded resource={players}>
         {(list) => {
           const q = filter.trim().toLowerCase();
-          const shown = list.filter((p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q));
+          const shown = list.filter(
+            (p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q),
+          );
           return (
             <>
               <h2>{t('players.count', { count: list.length })}</h2>
               <label className="field search">
                 <span className="visually-hidden">{t('players.filter')}</span>
-                <input type="search" placeholder={t('players.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+                <input
+                  type="search"
+                  placeholder={t('players.filter')}
+                  value={filter}
+                  onChange={(e) => setFilter(e.target.value)}
+                />
               </label>
               <ul className="card-list">
                 {shown.map((p) => (
@@ -76,7 +83,8 @@ function RegisterForm() {
   const [formKey, setFormKey] = useState(0);
   const run = useWrite();
 
-  const update = (key: number, change: Partial<Registration>) => setRecent((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const update = (key: number, change: Partial<Registration>) =>
+    setRecent((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -88,12 +96,14 @@ function RegisterForm() {
     setName('');
     setDecklist(null);
     setFormKey((k) => k + 1);
-    void run(() => writes.registerPlayer(id, version, { ...registered, ...(upload ? { decklist: upload } : {}) })).then((outcome) => {
-      if (!outcome.ok) return update(key, { state: 'refused', error: outcome.error });
-      // The server checks the list against the deck rules and answers the findings with the registration.
-      const { code, findings } = outcome.body as { code: string } & DecklistCheckAnswer;
-      update(key, { state: 'done', code, findings: findings ?? undefined });
-    });
+    void run(() => writes.registerPlayer(id, version, { ...registered, ...(upload ? { decklist: upload } : {}) })).then(
+      (outcome) => {
+        if (!outcome.ok) return update(key, { state: 'refused', error: outcome.error });
+        // The server checks the list against the deck rules and answers the findings with the registration.
+        const { code, findings } = outcome.body as { code: string } & DecklistCheckAnswer;
+        update(key, { state: 'done', code, findings: findings ?? undefined });
+      },
+    );
   }
 
   return (
@@ -103,8 +113,21 @@ function RegisterForm() {
       </summary>
       <form onSubmit={submit} className="stack" key={formKey}>
         <div className="field-row">
-          <TextField label={t('players.id')} hint={t('players.idHint')} value={playerId} onChange={(e) => setPlayerId(e.target.value)} required name="playerId" />
-          <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} required name="playerName" />
+          <TextField
+            label={t('players.id')}
+            hint={t('players.idHint')}
+            value={playerId}
+            onChange={(e) => setPlayerId(e.target.value)}
+            required
+            name="playerId"
+          />
+          <TextField
+            label={t('players.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            name="playerName"
+          />
         </div>
         <DecklistInput value={decklist} onChange={setDecklist} />
         <button type="submit" className="button button-primary">
@@ -115,29 +138,60 @@ function RegisterForm() {
         <ul className="card-list recent" aria-live="polite">
           {recent.map((r) => {
             // Registered is not the same as ready to play: a list with findings is red, a missing required list amber.
-            const deck = r.state !== 'done' ? null : r.findings && r.findings.length > 0 ? 'findings' : !r.findings && required ? 'missing' : 'ok';
-            const tone = r.state === 'refused' || deck === 'findings' ? 'notice-error' : r.state === 'pending' ? 'notice-pending' : deck === 'missing' ? 'notice-warn' : 'notice-ok';
+            const deck =
+              r.state !== 'done'
+                ? null
+                : r.findings && r.findings.length > 0
+                  ? 'findings'
+                  : !r.findings && required
+                    ? 'missing'
+                    : 'ok';
+            const tone =
+              r.state === 'refused' || deck === 'findings'
+                ? 'notice-error'
+                : r.state === 'pending'
+                  ? 'notice-pending'
+                  : deck === 'missing'
+                    ? 'notice-warn'
+                    : 'notice-ok';
             return (
-            <li key={r.key} className={`notice ${tone}`} data-testid={`registered-${r.id}`} data-deck={deck ?? undefined}>
-              <p>
-                {r.state === 'pending' ? (
-                  <>
-                    <span className="spinner" aria-hidden="true" /> {t('players.registering', { name: r.name })}
-                  </>
-                ) : r.state === 'done' ? (
-                  <strong>{t(deck === 'findings' ? 'players.registeredWithFindings' : deck === 'missing' ? 'players.registeredNoList' : 'players.registered', { name: r.name, count: r.findings?.length ?? 0 })}</strong>
-                ) : (
-                  t('players.refused', { name: r.name })
-                )}
-              </p>
-              {r.code && (
+              <li
+                key={r.key}
+                className={`notice ${tone}`}
+                data-testid={`registered-${r.id}`}
+                data-deck={deck ?? undefined}
+              >
                 <p>
-                  {t('players.code')} <strong className="code" data-testid={`code-${r.id}`}>{r.code}</strong>
+                  {r.state === 'pending' ? (
+                    <>
+                      <span className="spinner" aria-hidden="true" /> {t('players.registering', { name: r.name })}
+                    </>
+                  ) : r.state === 'done' ? (
+                    <strong>
+                      {t(
+                        deck === 'findings'
+                          ? 'players.registeredWithFindings'
+                          : deck === 'missing'
+                            ? 'players.registeredNoList'
+                            : 'players.registered',
+                        { name: r.name, count: r.findings?.length ?? 0 },
+                      )}
+                    </strong>
+                  ) : (
+                    t('players.refused', { name: r.name })
+                  )}
                 </p>
-              )}
-              {r.findings && <DeckFindings findings={r.findings} />}
-              {r.error !== undefined && <ErrorNotice error={r.error} />}
-            </li>
+                {r.code && (
+                  <p>
+                    {t('players.code')}{' '}
+                    <strong className="code" data-testid={`code-${r.id}`}>
+                      {r.code}
+                    </strong>
+                  </p>
+                )}
+                {r.findings && <DeckFindings findings={r.findings} />}
+                {r.error !== undefined && <ErrorNotice error={r.error} />}
+              </li>
             );
           })}
         </ul>
@@ -168,13 +222,27 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
           <StatusBadge status={player.status} />{' '}
           {player.deck ? (
             <span
-              className={player.deck.state === 'legal' ? 'badge badge-ok' : player.deck.state === 'findings' ? 'badge badge-error' : 'badge badge-warn'}
+              className={
+                player.deck.state === 'legal'
+                  ? 'badge badge-ok'
+                  : player.deck.state === 'findings'
+                    ? 'badge badge-error'
+                    : 'badge badge-warn'
+              }
               data-testid={`deck-state-${player.id}`}
             >
-              {player.deck.state === 'legal' ? t('players.deckLegal') : player.deck.state === 'findings' ? t('players.deckFindings', { count: player.deck.findings }) : t('players.noList')}
+              {player.deck.state === 'legal'
+                ? t('players.deckLegal')
+                : player.deck.state === 'findings'
+                  ? t('players.deckFindings', { count: player.deck.findings })
+                  : t('players.noList')}
             </span>
           ) : (
-            hasList !== undefined && <span className={hasList ? 'badge' : 'badge badge-warn'}>{hasList ? t('players.hasList') : t('players.noList')}</span>
+            hasList !== undefined && (
+              <span className={hasList ? 'badge' : 'badge badge-warn'}>
+                {hasList ? t('players.hasList') : t('players.noList')}
+              </span>
+            )
           )}
         </span>
       </div>
@@ -206,7 +274,11 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
           </details>
         )}
         {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && !player.dropped && (
-          <WriteButton className="button button-small button-quiet" confirm={t('players.dropConfirm', { name: player.name })} onWrite={() => writes.dropPlayer(id, version, player.id)}>
+          <WriteButton
+            className="button button-small button-quiet"
+            confirm={t('players.dropConfirm', { name: player.name })}
+            onWrite={() => writes.dropPlayer(id, version, player.id)}
+          >
             {t('players.drop')}
           </WriteButton>
         )}

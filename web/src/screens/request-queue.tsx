@@ -49,7 +49,10 @@ export function RequestQueue({ pack }: { pack: Pack }) {
                 <ul className="card-list">
                   {decided.map((r) => (
                     <li key={r.id} className="card">
-                      <p>{r.player ? `${r.player.name} ` : ''}{text(r)}</p>
+                      <p>
+                        {r.player ? `${r.player.name} ` : ''}
+                        {text(r)}
+                      </p>
                     </li>
                   ))}
                 </ul>
@@ -70,18 +73,23 @@ function RequestCard({ request: r, pack }: { request: RequestView; pack: Pack })
   return (
     <li className="card request-card" data-testid={`request-${r.id}`}>
       <p>
-        <span className="muted">#{r.id}</span> <strong>{r.player?.name}</strong> <span className="muted">{r.player?.id}</span>
+        <span className="muted">#{r.id}</span> <strong>{r.player?.name}</strong>{' '}
+        <span className="muted">{r.player?.id}</span>
       </p>
       {r.round !== null && r.table !== null && <p>{t('request.tableRound', { round: r.round, table: r.table })}</p>}
       {penalty && (
         <>
           <p>
-            <strong>{pick(infractionOf(pack, penalty.report.infraction)?.name) || penalty.report.infraction}</strong> · {t(`phase.${penalty.report.phase}`)}
+            <strong>{pick(infractionOf(pack, penalty.report.infraction)?.name) || penalty.report.infraction}</strong> ·{' '}
+            {t(`phase.${penalty.report.phase}`)}
           </p>
           <p>
-            {t('request.guideline', { penalty: name(r.guideline?.penalty ?? null) })} → <strong>{t('request.proposal', { penalty: name(r.proposed) })}</strong>
+            {t('request.guideline', { penalty: name(r.guideline?.penalty ?? null) })} →{' '}
+            <strong>{t('request.proposal', { penalty: name(r.proposed) })}</strong>
           </p>
-          {penalty.choice.kind === 'other' && penalty.choice.reason && <p>{t('record.deviationReason', { reason: penalty.choice.reason })}</p>}
+          {penalty.choice.kind === 'other' && penalty.choice.reason && (
+            <p>{t('record.deviationReason', { reason: penalty.choice.reason })}</p>
+          )}
           {(penalty.statements ?? []).length > 0 && (
             <ol className="statements">
               {(penalty.statements ?? []).map((s, i) => (
@@ -91,7 +99,14 @@ function RequestCard({ request: r, pack }: { request: RequestView; pack: Pack })
           )}
         </>
       )}
-      {r.request.kind === 'correction' && <p>{t('request.correction', { duels: r.request.correction.duels.join(', '), reason: r.request.correction.reason })}</p>}
+      {r.request.kind === 'correction' && (
+        <p>
+          {t('request.correction', {
+            duels: r.request.correction.duels.join(', '),
+            reason: r.request.correction.reason,
+          })}
+        </p>
+      )}
       {r.notes && <p data-testid="request-notes-shown">{t('request.notesLabel', { notes: r.notes })}</p>}
       <p className="muted">{t('request.from', { judge: r.judge.id, time: formatTime(r.at, lang, true) })}</p>
       <DecideForm request={r} pack={pack} />
@@ -114,12 +129,27 @@ function DecideForm({ request, pack }: { request: RequestView; pack: Pack }) {
   ];
   const ready = outcome === 'approved' || (reason.trim() !== '' && (outcome === 'refused' || to !== ''));
   const body =
-    outcome === 'approved' ? { outcome } : outcome === 'changed' ? { outcome, penalty: to as PenaltyId, reason: reason.trim() } : { outcome, reason: reason.trim() };
+    outcome === 'approved'
+      ? { outcome }
+      : outcome === 'changed'
+        ? { outcome, penalty: to as PenaltyId, reason: reason.trim() }
+        : { outcome, reason: reason.trim() };
   return (
     <div className="stack">
-      <Choices legend={t('queue.decide')} name={`request-${request.id}`} value={outcome} onChange={setOutcome} options={options} />
+      <Choices
+        legend={t('queue.decide')}
+        name={`request-${request.id}`}
+        value={outcome}
+        onChange={setOutcome}
+        options={options}
+      />
       {outcome === 'changed' && (
-        <SelectField label={t('request.newPenalty')} value={to} onChange={(e) => setTo(e.target.value as PenaltyId)} data-testid={`request-penalty-${request.id}`}>
+        <SelectField
+          label={t('request.newPenalty')}
+          value={to}
+          onChange={(e) => setTo(e.target.value as PenaltyId)}
+          data-testid={`request-penalty-${request.id}`}
+        >
           <option value="">{t('penalty.choosePenalty')}</option>
           {ladder(pack)
             .filter((p) => p !== request.proposed)
@@ -130,8 +160,21 @@ function DecideForm({ request, pack }: { request: RequestView; pack: Pack }) {
             ))}
         </SelectField>
       )}
-      {outcome !== 'approved' && <TextArea label={t('request.reason')} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} required />}
-      <WriteButton className="button button-primary" disabled={!ready} onWrite={() => writes.decideRequest(id, version, request.id, body)} data-testid={`decide-request-${request.id}`}>
+      {outcome !== 'approved' && (
+        <TextArea
+          label={t('request.reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={2}
+          required
+        />
+      )}
+      <WriteButton
+        className="button button-primary"
+        disabled={!ready}
+        onWrite={() => writes.decideRequest(id, version, request.id, body)}
+        data-testid={`decide-request-${request.id}`}
+      >
         {options.find((o) => o.value === outcome)?.label}
       </WriteButton>
     </div>

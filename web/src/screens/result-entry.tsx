@@ -65,30 +65,63 @@ export function ResultEntry({
       {penaltyDuels.length > 0 && (
         <ul className="plain">
           {penaltyDuels.map((d) => (
-            <li key={d.duel}>{t('result.penaltyDuel', { duel: d.duel, winner: d.winner ? nameOf(d.winner) : t('result.nobody') })}</li>
+            <li key={d.duel}>
+              {t('result.penaltyDuel', { duel: d.duel, winner: d.winner ? nameOf(d.winner) : t('result.nobody') })}
+            </li>
           ))}
         </ul>
       )}
       <div className="quick-results" role="group" aria-label={t('result.quick')}>
-        {[quick(a.id, b.id, '2-0'), quick(a.id, b.id, '2-1'), quick(b.id, a.id, '2-0'), quick(b.id, a.id, '2-1')].map((q) => (
-          <button key={q.id} type="button" className="button" onClick={() => setDuels(q.duels)} disabled={penaltyDuels.length > 0} data-testid={q.id}>
-            {q.label}
-          </button>
-        ))}
+        {[quick(a.id, b.id, '2-0'), quick(a.id, b.id, '2-1'), quick(b.id, a.id, '2-0'), quick(b.id, a.id, '2-1')].map(
+          (q) => (
+            <button
+              key={q.id}
+              type="button"
+              className="button"
+              onClick={() => setDuels(q.duels)}
+              disabled={penaltyDuels.length > 0}
+              data-testid={q.id}
+            >
+              {q.label}
+            </button>
+          ),
+        )}
         {allowDraw && (
           // Both players agree to a draw: recorded as one drawn duel, which the core counts as a drawn match.
-          <button type="button" className="button" onClick={() => setDuels([DRAW])} disabled={penaltyDuels.length > 0} data-testid={`quick-${tableNumber}-intentional-draw`}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setDuels([DRAW])}
+            disabled={penaltyDuels.length > 0}
+            data-testid={`quick-${tableNumber}-intentional-draw`}
+          >
             {t('result.intentionalDraw')}
           </button>
         )}
       </div>
       {penaltyDuels.length > 0 && <p className="field-hint">{t('result.quickDisabled')}</p>}
       <p className="field-hint">{t('result.byDuel')}</p>
-      <div className="duel-buttons" role="group" aria-label={t('result.nextDuel', { duel: penaltyDuels.length + duels.length + 1 })}>
-        <button type="button" className="button" disabled={decided} onClick={() => setDuels([...duels, a.id])} data-testid={`duel-${tableNumber}-${a.id}`}>
+      <div
+        className="duel-buttons"
+        role="group"
+        aria-label={t('result.nextDuel', { duel: penaltyDuels.length + duels.length + 1 })}
+      >
+        <button
+          type="button"
+          className="button"
+          disabled={decided}
+          onClick={() => setDuels([...duels, a.id])}
+          data-testid={`duel-${tableNumber}-${a.id}`}
+        >
           {t('result.duelWonBy', { name: a.name })}
         </button>
-        <button type="button" className="button" disabled={decided} onClick={() => setDuels([...duels, b.id])} data-testid={`duel-${tableNumber}-${b.id}`}>
+        <button
+          type="button"
+          className="button"
+          disabled={decided}
+          onClick={() => setDuels([...duels, b.id])}
+          data-testid={`duel-${tableNumber}-${b.id}`}
+        >
           {t('result.duelWonBy', { name: b.name })}
         </button>
         {allowDraw && (
@@ -100,14 +133,22 @@ export function ResultEntry({
       <p aria-live="polite" className="result-preview">
         {duels.length === 0
           ? t('result.noneEntered')
-          : t('result.preview', { a: a.name, b: b.name, winsA: wins[0], winsB: wins[1], duels: duels.map(nameOf).join(' → ') })}{' '}
+          : t('result.preview', {
+              a: a.name,
+              b: b.name,
+              winsA: wins[0],
+              winsB: wins[1],
+              duels: duels.map(nameOf).join(' → '),
+            })}{' '}
         {duels.length > 0 && (
           <button type="button" className="link-button" onClick={() => setDuels(duels.slice(0, -1))}>
             {t('result.undo')}
           </button>
         )}
       </p>
-      {correction && <TextField label={t('result.reason')} value={reason} onChange={(e) => setReason(e.target.value)} required />}
+      {correction && (
+        <TextField label={t('result.reason')} value={reason} onChange={(e) => setReason(e.target.value)} required />
+      )}
       <WriteButton
         className="button button-primary"
         disabled={duels.length === 0 || (correction && reason.trim() === '')}

@@ -52,7 +52,11 @@ export function RoundClock({ round }: { round: number }) {
               <h1>{t('clock.title', { round })}</h1>
               <Link to={`/t/${encodeURIComponent(id)}/rounds/${round}`}>{t('clock.backToPairings')}</Link>
             </div>
-            {data.started ? <RoundTimer seatTime={data.seatTime} ended={data.ended} /> : <p className="notice notice-warn">{t('round.notStarted')}</p>}
+            {data.started ? (
+              <RoundTimer seatTime={data.seatTime} ended={data.ended} />
+            ) : (
+              <p className="notice notice-warn">{t('round.notStarted')}</p>
+            )}
             {tardiness && (
               <p className="muted">
                 {t('clock.thresholds', {
@@ -66,11 +70,19 @@ export function RoundClock({ round }: { round: number }) {
             )}
             <h2>{t('clock.late', { count: late.length })}</h2>
             {late.length === 0 ? (
-              <p className="empty">{!data.started || (seat !== null && now < seat) ? t('clock.beforeSeatTime') : t('clock.nobodyLate')}</p>
+              <p className="empty">
+                {!data.started || (seat !== null && now < seat) ? t('clock.beforeSeatTime') : t('clock.nobodyLate')}
+              </p>
             ) : (
               <ul className="late-list">
                 {late.map((l) => (
-                  <LateRow key={l.player} late={l} round={round} clockVersion={clock.version} minutes={seat === null ? l.minutesLate : (now - seat) / 60_000} />
+                  <LateRow
+                    key={l.player}
+                    late={l}
+                    round={round}
+                    clockVersion={clock.version}
+                    minutes={seat === null ? l.minutesLate : (now - seat) / 60_000}
+                  />
                 ))}
               </ul>
             )}
@@ -86,7 +98,17 @@ export function RoundClock({ round }: { round: number }) {
  * match, and confirms in one step. Once a penalty is issued for this lateness the button says
  * so, and only a heavier proposal (more minutes) can be confirmed: it replaces that penalty.
  */
-function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; round: number; clockVersion: number | null; minutes: number }) {
+function LateRow({
+  late,
+  round,
+  clockVersion,
+  minutes,
+}: {
+  late: LatePlayer;
+  round: number;
+  clockVersion: number | null;
+  minutes: number;
+}) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const version = useVersion();
@@ -99,7 +121,12 @@ function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; rou
   const penaltyName = name(proposed);
   const pending = usePendingFor(`${paths.rounds(id)}/${round}/late/${encodeURIComponent(late.player)}/`);
   const issued = late.issued;
-  const effectKey = proposed === 'match-loss' ? 'clock.effectMatchLoss' : proposed === 'duel-loss' ? 'clock.effectDuelLoss' : 'clock.effectNone';
+  const effectKey =
+    proposed === 'match-loss'
+      ? 'clock.effectMatchLoss'
+      : proposed === 'duel-loss'
+        ? 'clock.effectDuelLoss'
+        : 'clock.effectNone';
   return (
     <li className="late-row" data-testid={`late-${late.player}`}>
       <div>
@@ -107,7 +134,8 @@ function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; rou
           {late.name} <span className="muted">{late.player}</span>
         </p>
         <p>
-          {t('round.table', { table: late.table })} · <strong>{t('clock.minutesLate', { count: Math.floor(minutes) })}</strong>
+          {t('round.table', { table: late.table })} ·{' '}
+          <strong>{t('clock.minutesLate', { count: Math.floor(minutes) })}</strong>
           {pending > 0 && <span className="badge badge-pending"> {t('status.pending')}</span>}
         </p>
         {issued && (
@@ -118,13 +146,20 @@ function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; rou
         {late.repeat?.upgradeTo && <p className="muted">{t('clock.repeatNote', { count: late.repeat.count })}</p>}
       </div>
       {open && late.confirmable ? (
-        <div className="confirm-panel" role="group" aria-label={t('clock.confirmTitle', { name: late.name })} data-testid={`late-confirm-${late.player}`}>
+        <div
+          className="confirm-panel"
+          role="group"
+          aria-label={t('clock.confirmTitle', { name: late.name })}
+          data-testid={`late-confirm-${late.player}`}
+        >
           <p>
             <strong>{t('clock.confirmTitle', { name: late.name })}</strong>
           </p>
           <p>{t('clock.confirmPenalty', { penalty: penaltyName, minutes: Math.floor(minutes) })}</p>
           <p>{t(effectKey, { opponent: late.opponent.name, table: late.table })}</p>
-          {issued && <p className="muted">{t('clock.replaces', { id: issued.penaltyId, penalty: name(issued.penalty) })}</p>}
+          {issued && (
+            <p className="muted">{t('clock.replaces', { id: issued.penaltyId, penalty: name(issued.penalty) })}</p>
+          )}
           <div className="late-actions">
             <WriteButton
               className={`button button-penalty penalty-${proposed}`}
@@ -149,7 +184,11 @@ function LateRow({ late, round, clockVersion, minutes }: { late: LatePlayer; rou
             aria-label={late.confirmable ? t('clock.issueFor', { penalty: penaltyName, name: late.name }) : undefined}
             data-testid={`propose-late-${late.player}`}
           >
-            {late.confirmable ? (issued ? t('clock.raise', { penalty: penaltyName }) : t('clock.issue', { penalty: penaltyName })) : t('clock.issuedButton', { penalty: name(issued?.penalty ?? proposed) })}
+            {late.confirmable
+              ? issued
+                ? t('clock.raise', { penalty: penaltyName })
+                : t('clock.issue', { penalty: penaltyName })
+              : t('clock.issuedButton', { penalty: name(issued?.penalty ?? proposed) })}
           </button>
           <WriteButton
             className="button"

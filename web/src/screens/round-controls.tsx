@@ -42,17 +42,17 @@ export function RoundControls() {
                         {r.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
                       </span>
                       <span className="muted">{t('rounds.reported', { reported: r.reported, tables: r.tables })}</span>
-                      <span className={r.ended ? 'badge' : 'badge badge-live'}>{r.ended ? t('rounds.ended') : t('rounds.running')}</span>
+                      <span className={r.ended ? 'badge' : 'badge badge-live'}>
+                        {r.ended ? t('rounds.ended') : t('rounds.running')}
+                      </span>
                     </Link>
                   </li>
                 ))}
               </ul>
             )}
-            {canRun && last && !last.ended && (
-              <EndRoundButton round={last.round} version={version} />
-            )}
+            {canRun && last && !last.ended && <EndRoundButton round={last.round} version={version} />}
             {canRun && !last && <DecklistGate />}
-            {canRun && last && last.ended && (
+            {canRun && last?.ended && (
               <WriteButton
                 className="button button-primary"
                 onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1)}
@@ -82,7 +82,9 @@ function DecklistGate() {
   const [reason, setReason] = useState('');
   const base = `/t/${encodeURIComponent(id)}`;
   const required = summary.data?.settings.decklistsRequired === true;
-  const problems = (players.data ?? []).filter((p) => !p.dropped && (p.deck?.state === 'findings' || (required && p.deck?.state === 'none')));
+  const problems = (players.data ?? []).filter(
+    (p) => !p.dropped && (p.deck?.state === 'findings' || (required && p.deck?.state === 'none')),
+  );
   const organizer = hasRole(account, 'organizer');
   const pair = (accept?: { reason: string }) => (
     <WriteButton
@@ -105,7 +107,8 @@ function DecklistGate() {
       <ul>
         {problems.map((p) => (
           <li key={p.id} data-testid={`gate-${p.id}`}>
-            <Link to={`${base}/players/${encodeURIComponent(p.id)}`}>{p.name}</Link> <span className="muted">{p.id}</span> —{' '}
+            <Link to={`${base}/players/${encodeURIComponent(p.id)}`}>{p.name}</Link>{' '}
+            <span className="muted">{p.id}</span> —{' '}
             {p.deck?.state === 'findings' ? t('players.deckFindings', { count: p.deck.findings }) : t('players.noList')}
           </li>
         ))}
@@ -114,7 +117,12 @@ function DecklistGate() {
         <>
           <label className="field">
             <span>{t('rounds.acceptReason')}</span>
-            <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} data-testid="accept-decklists-reason" />
+            <textarea
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={2}
+              data-testid="accept-decklists-reason"
+            />
           </label>
           {pair({ reason })}
         </>
@@ -130,7 +138,12 @@ export function EndRoundButton({ round, version }: { round: number; version: num
   const { t } = useTranslation();
   const { id } = useTournament();
   return (
-    <WriteButton className="button" confirm={t('rounds.endConfirm', { round })} onWrite={() => writes.endRound(id, version, round)} data-testid="end-round">
+    <WriteButton
+      className="button"
+      confirm={t('rounds.endConfirm', { round })}
+      onWrite={() => writes.endRound(id, version, round)}
+      data-testid="end-round"
+    >
       {t('rounds.end', { round })}
     </WriteButton>
   );

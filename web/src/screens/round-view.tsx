@@ -34,7 +34,9 @@ export function RoundView({ round }: { round: number }) {
         const tables = view.tables.filter(
           (table) =>
             (!onlyOpen || table.outcome.kind === 'pending') &&
-            (words === '' || String(table.table) === words || table.players.some((p) => p.name.toLowerCase().includes(words) || p.id.toLowerCase().includes(words))),
+            (words === '' ||
+              String(table.table) === words ||
+              table.players.some((p) => p.name.toLowerCase().includes(words) || p.id.toLowerCase().includes(words))),
         );
         const open = view.tables.filter((table) => table.outcome.kind === 'pending').length;
         return (
@@ -44,12 +46,21 @@ export function RoundView({ round }: { round: number }) {
                 {t('rounds.round', { round })}
                 {view.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
               </h1>
-              <span className={view.ended ? 'badge' : view.started ? 'badge badge-live' : 'badge badge-warn'} data-testid="round-state">
+              <span
+                className={view.ended ? 'badge' : view.started ? 'badge badge-live' : 'badge badge-warn'}
+                data-testid="round-state"
+              >
                 {view.ended ? t('rounds.ended') : view.started ? t('rounds.running') : t('rounds.posted')}
               </span>
             </div>
-            {view.started ? <RoundTimer seatTime={view.seatTime} ended={view.ended} /> : !view.ended && <StartRound round={round} version={pairings.version} />}
-            {!view.ended && hasRole(account, 'judge', 'head-judge') && <AllSeatedExcept view={view} version={pairings.version} />}
+            {view.started ? (
+              <RoundTimer seatTime={view.seatTime} ended={view.ended} />
+            ) : (
+              !view.ended && <StartRound round={round} version={pairings.version} />
+            )}
+            {!view.ended && hasRole(account, 'judge', 'head-judge') && (
+              <AllSeatedExcept view={view} version={pairings.version} />
+            )}
             {staff && (
               <ul className="link-list">
                 {!view.ended && (
@@ -74,7 +85,12 @@ export function RoundView({ round }: { round: number }) {
             <div className="filters">
               <label className="field search">
                 <span className="visually-hidden">{t('round.filter')}</span>
-                <input type="search" placeholder={t('round.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+                <input
+                  type="search"
+                  placeholder={t('round.filter')}
+                  value={filter}
+                  onChange={(e) => setFilter(e.target.value)}
+                />
               </label>
               <label className="check">
                 <input type="checkbox" checked={onlyOpen} onChange={(e) => setOnlyOpen(e.target.checked)} />
@@ -83,7 +99,15 @@ export function RoundView({ round }: { round: number }) {
             </div>
             <ol className="tables">
               {tables.map((table) => (
-                <TableCard key={table.table ?? `bye-${table.players[0]?.id}`} table={table} round={round} ended={view.ended} topCut={view.stage === 'top-cut'} reload={pairings.reload} version={pairings.version} />
+                <TableCard
+                  key={table.table ?? `bye-${table.players[0]?.id}`}
+                  table={table}
+                  round={round}
+                  ended={view.ended}
+                  topCut={view.stage === 'top-cut'}
+                  reload={pairings.reload}
+                  version={pairings.version}
+                />
               ))}
             </ol>
             {tables.length === 0 && <p className="empty">{t('round.noMatch')}</p>}
@@ -104,7 +128,12 @@ function StartRound({ round, version: pairingsVersion }: { round: number; versio
     <div className="notice notice-warn stack">
       <p>{t('round.notStarted')}</p>
       {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && (
-        <WriteButton className="button button-primary" confirm={t('round.startConfirm', { round })} onWrite={() => writes.startRound(id, version, round)} data-testid="start-round">
+        <WriteButton
+          className="button button-primary"
+          confirm={t('round.startConfirm', { round })}
+          onWrite={() => writes.startRound(id, version, round)}
+          data-testid="start-round"
+        >
           {t('round.start', { round })}
         </WriteButton>
       )}
@@ -118,9 +147,12 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
-  const waiting = view.tables.filter((x) => x.table !== null && x.outcome.kind === 'pending').flatMap((x) => x.players.filter((p) => !p.seatedAt).map((p) => ({ ...p, table: x.table as number })));
+  const waiting = view.tables
+    .filter((x) => x.table !== null && x.outcome.kind === 'pending')
+    .flatMap((x) => x.players.filter((p) => !p.seatedAt).map((p) => ({ ...p, table: x.table as number })));
   if (waiting.length === 0) return null;
-  const toggle = (player: string) => setMissing((set) => (set.has(player) ? new Set([...set].filter((p) => p !== player)) : new Set([...set, player])));
+  const toggle = (player: string) =>
+    setMissing((set) => (set.has(player) ? new Set([...set].filter((p) => p !== player)) : new Set([...set, player])));
   return (
     <details className="panel" data-testid="all-seated">
       <summary>
@@ -131,7 +163,12 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
         {waiting.map((p) => (
           <li key={p.id}>
             <label className="check">
-              <input type="checkbox" checked={missing.has(p.id)} onChange={() => toggle(p.id)} data-testid={`missing-${p.id}`} />
+              <input
+                type="checkbox"
+                checked={missing.has(p.id)}
+                onChange={() => toggle(p.id)}
+                data-testid={`missing-${p.id}`}
+              />
               <span>
                 {t('round.table', { table: p.table })} · {p.name}
               </span>
@@ -151,7 +188,21 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
   );
 }
 
-function TableCard({ table, round, ended, topCut, reload, version: pairingsVersion }: { table: TableView; round: number; ended: boolean; topCut: boolean; reload: () => void; version: number | null }) {
+function TableCard({
+  table,
+  round,
+  ended,
+  topCut,
+  reload,
+  version: pairingsVersion,
+}: {
+  table: TableView;
+  round: number;
+  ended: boolean;
+  topCut: boolean;
+  reload: () => void;
+  version: number | null;
+}) {
   const { t } = useTranslation();
   const { account } = useSession();
   const { id } = useTournament();
@@ -159,8 +210,8 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
   const outcomeText = useOutcomeText();
   const [entering, setEntering] = useState(false);
   const tablePath = `${paths.rounds(id)}/${round}/tables/${table.table}`;
-  const pending = usePendingFor(tablePath + '/');
-  const refused = useFailedFor(tablePath + '/');
+  const pending = usePendingFor(`${tablePath}/`);
+  const refused = useFailedFor(`${tablePath}/`);
   const label = useLabel();
   const canReport = hasRole(account, 'scorekeeper', 'judge', 'head-judge');
   const canCorrect = hasRole(account, 'scorekeeper', 'head-judge');
@@ -217,14 +268,19 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
         .filter((d) => d.byPenalty.length > 0)
         .map((d) => (
           <p key={d.duel} className="notice notice-warn" data-testid={`penalty-duel-${table.table}-${d.duel}`}>
-            {t('round.penaltyDuel', { duel: d.duel, winner: table.players.find((p) => p.id === d.winner)?.name ?? t('result.nobody') })}
+            {t('round.penaltyDuel', {
+              duel: d.duel,
+              winner: table.players.find((p) => p.id === d.winner)?.name ?? t('result.nobody'),
+            })}
           </p>
         ))}
       {table.needsResultAgain && <p className="notice notice-warn">{t('round.needsResultAgain')}</p>}
       {table.noSideDeckBeforeFirstPlayedDuel && <p className="muted">{t('round.noSideDeck')}</p>}
       {!ended && (canReport || canCorrect) && (!reported || canCorrect || table.needsResultAgain) && (
         <details open={entering} onToggle={(e) => setEntering((e.target as HTMLDetailsElement).open)}>
-          <summary className="button" data-testid={`enter-result-${table.table}`}>{reported && !table.needsResultAgain ? t('result.correct') : t('result.enter')}</summary>
+          <summary className="button" data-testid={`enter-result-${table.table}`}>
+            {reported && !table.needsResultAgain ? t('result.correct') : t('result.enter')}
+          </summary>
           {entering && (
             <ResultEntry
               tournament={id}
@@ -241,12 +297,26 @@ function TableCard({ table, round, ended, topCut, reload, version: pairingsVersi
           )}
         </details>
       )}
-      {judge && !ended && !reported && <ExtendTime tournament={id} version={writeVersion} round={round} table={table.table} />}
+      {judge && !ended && !reported && (
+        <ExtendTime tournament={id} version={writeVersion} round={round} table={table.table} />
+      )}
     </li>
   );
 }
 
-function Seat({ seat, table, round, judge, version }: { seat: SeatView; table: number; round: number; judge: boolean; version: number | null }) {
+function Seat({
+  seat,
+  table,
+  round,
+  judge,
+  version,
+}: {
+  seat: SeatView;
+  table: number;
+  round: number;
+  judge: boolean;
+  version: number | null;
+}) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { id } = useTournament();
@@ -254,7 +324,8 @@ function Seat({ seat, table, round, judge, version }: { seat: SeatView; table: n
   return (
     <li className="seat">
       <span className="seat-name">
-        <Link to={`${base}/players/${encodeURIComponent(seat.id)}`}>{seat.name}</Link> <span className="muted">{seat.id}</span>
+        <Link to={`${base}/players/${encodeURIComponent(seat.id)}`}>{seat.name}</Link>{' '}
+        <span className="muted">{seat.id}</span>
       </span>
       <span className="seat-tools">
         {seat.dropped && (
@@ -264,9 +335,9 @@ function Seat({ seat, table, round, judge, version }: { seat: SeatView; table: n
         )}
         {seat.seatedAt || seat.dropped ? (
           seat.dropped ? null : (
-          <span className="badge" title={formatTime(seat.seatedAt!, lang, true)} data-testid={`seated-${seat.id}`}>
-            {t('round.seated')}
-          </span>
+            <span className="badge" title={formatTime(seat.seatedAt!, lang, true)} data-testid={`seated-${seat.id}`}>
+              {t('round.seated')}
+            </span>
           )
         ) : (
           judge && (

@@ -54,7 +54,15 @@ export function SignIn({ next }: { next: string }) {
       {mustChange && <p>{t('signIn.changeExplain')}</p>}
       <form onSubmit={submit} className="stack">
         {!mustChange && (
-          <TextField label={t('signIn.username')} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required autoFocus />
+          <TextField
+            label={t('signIn.username')}
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+            autoFocus
+          />
         )}
         <TextField
           label={mustChange ? t('signIn.currentPassword') : t('signIn.password')}

@@ -7,7 +7,15 @@ import { Link } from '../router';
 export const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
 
 /** The standings rows: rank, player, points, record and the tiebreakers. */
-export function StandingsTable({ rows, tournament, links = true }: { rows: readonly StandingsRow[]; tournament: string; links?: boolean }) {
+export function StandingsTable({
+  rows,
+  tournament,
+  links = true,
+}: {
+  rows: readonly StandingsRow[];
+  tournament: string;
+  links?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="table-scroll">
@@ -37,7 +45,13 @@ export function StandingsTable({ rows, tournament, links = true }: { rows: reado
             <tr key={row.player} className={row.dropped ? 'row-dropped' : undefined}>
               <td className="num">{row.rank ?? '—'}</td>
               <th scope="row">
-                {links ? <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>{row.name}</Link> : row.name}{' '}
+                {links ? (
+                  <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>
+                    {row.name}
+                  </Link>
+                ) : (
+                  row.name
+                )}{' '}
                 <span className="muted">{row.player}</span>
                 <StatusBadge status={row.status} />
               </th>

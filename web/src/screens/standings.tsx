@@ -16,7 +16,12 @@ export function useStandings() {
   const { id } = useTournament();
   const resource = useResource<StandingsAnswer>(paths.standings(id));
   const raw = resource.data;
-  const data = raw === undefined ? undefined : Array.isArray(raw) ? { standings: raw, final: null } : { standings: raw.standings, final: raw.final ?? null };
+  const data =
+    raw === undefined
+      ? undefined
+      : Array.isArray(raw)
+        ? { standings: raw, final: null }
+        : { standings: raw.standings, final: raw.final ?? null };
   return { ...resource, data };
 }
 
@@ -42,7 +47,8 @@ export function Standings() {
                 <ol className="final-places" data-testid="final-places">
                   {final.map((f) => (
                     <li key={f.player}>
-                      <span className="place">{f.place}</span> {f.name ?? rows.find((r) => r.player === f.player)?.name ?? f.player}
+                      <span className="place">{f.place}</span>{' '}
+                      {f.name ?? rows.find((r) => r.player === f.player)?.name ?? f.player}
                     </li>
                   ))}
                 </ol>
@@ -50,7 +56,11 @@ export function Standings() {
             )}
             {topCut.length > 0 && <Bracket rounds={topCut.map((r) => r.round)} />}
             <h2>{t('standings.swiss')}</h2>
-            {rows.length === 0 ? <p className="empty">{t('standings.none')}</p> : <StandingsTable rows={rows} tournament={id} />}
+            {rows.length === 0 ? (
+              <p className="empty">{t('standings.none')}</p>
+            ) : (
+              <StandingsTable rows={rows} tournament={id} />
+            )}
             <p className="muted">{t('standings.tiebreakNote')}</p>
           </>
         )}

@@ -57,27 +57,35 @@ export function TournamentCreate() {
     event.preventDefault();
     if (list === 'file' && !listFile) return setError(new Error(t('create.listFileMissing')));
     if (cardsChoice === 'file' && !cardsFile) return setError(new Error(t('create.cardsFileMissing')));
-    if (cardsFile && cardsChoice === 'file' && cardsFile.size > MAX_CARDS_BYTES) return setError(new Error(t('create.cardsFileTooBig')));
+    if (cardsFile && cardsChoice === 'file' && cardsFile.size > MAX_CARDS_BYTES)
+      return setError(new Error(t('create.cardsFileTooBig')));
     setBusy(true);
     setError(null);
     let cardPool: string | undefined;
     if (cardsChoice === 'file' && cardsFile) {
       try {
-        cardPool = (await request<{ id: string }>('POST', paths.cardDatabases, { body: await cardUpload(cardsFile) })).body.id;
+        cardPool = (await request<{ id: string }>('POST', paths.cardDatabases, { body: await cardUpload(cardsFile) }))
+          .body.id;
       } catch (caught) {
         setBusy(false);
         return setError(caught);
       }
     }
-    const outcome = await run(() => writes.createTournament({
-      name: name.trim(),
-      date,
-      decklistsRequired,
-      roundMinutes,
-      structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
-      ...(list === 'file' && listFile ? { banlistFile: listFile } : list !== '' && list !== 'file' ? { banlist: list } : {}),
-      ...(cardPool ? { cardPool } : {}),
-    }));
+    const outcome = await run(() =>
+      writes.createTournament({
+        name: name.trim(),
+        date,
+        decklistsRequired,
+        roundMinutes,
+        structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
+        ...(list === 'file' && listFile
+          ? { banlistFile: listFile }
+          : list !== '' && list !== 'file'
+            ? { banlist: list }
+            : {}),
+        ...(cardPool ? { cardPool } : {}),
+      }),
+    );
     setBusy(false);
     if (!outcome.ok) return setError(outcome.error);
     const { id } = outcome.body as { id: string };
@@ -88,8 +96,24 @@ export function TournamentCreate() {
     <section className="narrow">
       <h1>{t('create.title')}</h1>
       <form onSubmit={submit} className="stack">
-        <TextField label={t('create.name')} name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} autoFocus />
-        <TextField label={t('create.date')} name="date" type="date" value={date} onChange={(e) => setDate(e.target.value)} required hint={t('create.dateHint')} />
+        <TextField
+          label={t('create.name')}
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={200}
+          autoFocus
+        />
+        <TextField
+          label={t('create.date')}
+          name="date"
+          type="date"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          required
+          hint={t('create.dateHint')}
+        />
         <Choices
           legend={t('create.structure')}
           name="structure"
@@ -102,8 +126,22 @@ export function TournamentCreate() {
         />
         {kind === 'swiss' && (
           <div className="field-row">
-            <TextField label={t('create.rounds')} name="rounds" type="number" min={1} max={20} value={rounds} onChange={(e) => setRounds(Number(e.target.value))} required />
-            <SelectField label={t('create.topCut')} name="topCut" value={topCut} onChange={(e) => setTopCut(Number(e.target.value))}>
+            <TextField
+              label={t('create.rounds')}
+              name="rounds"
+              type="number"
+              min={1}
+              max={20}
+              value={rounds}
+              onChange={(e) => setRounds(Number(e.target.value))}
+              required
+            />
+            <SelectField
+              label={t('create.topCut')}
+              name="topCut"
+              value={topCut}
+              onChange={(e) => setTopCut(Number(e.target.value))}
+            >
               {TOP_CUTS.map((n) => (
                 <option key={n} value={n}>
                   {n === 0 ? t('create.noTopCut') : t('create.topN', { count: n })}
@@ -122,17 +160,34 @@ export function TournamentCreate() {
           onChange={(e) => setRoundMinutes(Number(e.target.value))}
           required
         />
-        <SelectField label={t('create.list')} name="banlist" value={list} onChange={(e) => setList(e.target.value)} hint={t('create.listHint')}>
-          <option value="">{lists.data?.inForce ? t('create.listInForce', { name: lists.data.inForce }) : t('create.listInForceNone')}</option>
+        <SelectField
+          label={t('create.list')}
+          name="banlist"
+          value={list}
+          onChange={(e) => setList(e.target.value)}
+          hint={t('create.listHint')}
+        >
+          <option value="">
+            {lists.data?.inForce ? t('create.listInForce', { name: lists.data.inForce }) : t('create.listInForceNone')}
+          </option>
           {[...(lists.data?.lists ?? [])].reverse().map((l) => (
             <option key={l.name} value={l.name}>
-              {t('create.listOption', { name: l.name, forbidden: l.forbidden, limited: l.limited, semiLimited: l.semiLimited })}
+              {t('create.listOption', {
+                name: l.name,
+                forbidden: l.forbidden,
+                limited: l.limited,
+                semiLimited: l.semiLimited,
+              })}
             </option>
           ))}
           <option value="none">{t('create.listNone')}</option>
           <option value="file">{t('create.listFile')}</option>
         </SelectField>
-        {list === '' && lists.data?.warning && <p className="notice notice-warn" role="status">{pick(lists.data.warning)}</p>}
+        {list === '' && lists.data?.warning && (
+          <p className="notice notice-warn" role="status">
+            {pick(lists.data.warning)}
+          </p>
+        )}
         {list === 'file' && (
           <div className="field">
             <label htmlFor="banlist-file">{t('create.listFileLabel')}</label>
@@ -142,23 +197,42 @@ export function TournamentCreate() {
               accept=".conf,.txt,.json"
               onChange={async (e) => {
                 const file = e.target.files?.[0];
-                setListFile(file ? { format: file.name.toLowerCase().endsWith('.json') ? 'json' : 'lflist', text: await file.text() } : null);
+                setListFile(
+                  file
+                    ? { format: file.name.toLowerCase().endsWith('.json') ? 'json' : 'lflist', text: await file.text() }
+                    : null,
+                );
               }}
             />
           </div>
         )}
-        <SelectField label={t('create.cards')} name="cardPool" value={cardsChoice} onChange={(e) => setCardsChoice(e.target.value === 'file' ? 'file' : 'shipped')}>
+        <SelectField
+          label={t('create.cards')}
+          name="cardPool"
+          value={cardsChoice}
+          onChange={(e) => setCardsChoice(e.target.value === 'file' ? 'file' : 'shipped')}
+        >
           <option value="shipped">{t('create.cardsShipped')}</option>
           <option value="file">{t('create.cardsFile')}</option>
         </SelectField>
         {cardsChoice === 'file' && (
           <div className="field">
             <label htmlFor="cards-file">{t('create.cardsFileLabel')}</label>
-            <input id="cards-file" type="file" accept=".jsonl,.json,.cdb" onChange={(e) => setCardsFile(e.target.files?.[0] ?? null)} />
+            <input
+              id="cards-file"
+              type="file"
+              accept=".jsonl,.json,.cdb"
+              onChange={(e) => setCardsFile(e.target.files?.[0] ?? null)}
+            />
           </div>
         )}
         <label className="check">
-          <input type="checkbox" name="decklistsRequired" checked={decklistsRequired} onChange={(e) => setDecklistsRequired(e.target.checked)} />
+          <input
+            type="checkbox"
+            name="decklistsRequired"
+            checked={decklistsRequired}
+            onChange={(e) => setDecklistsRequired(e.target.checked)}
+          />
           <span>{t('create.decklistsRequired')}</span>
         </label>
         {error !== null && <ErrorNotice error={error} />}

@@ -61,7 +61,8 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
         <dt>{t('home.structure')}</dt>
         <dd>
           {s.kind === 'swiss'
-            ? t('home.swiss', { rounds: s.rounds }) + (s.topCut > 0 ? ` + ${t('create.topN', { count: s.topCut })}` : '')
+            ? t('home.swiss', { rounds: s.rounds }) +
+              (s.topCut > 0 ? ` + ${t('create.topN', { count: s.topCut })}` : '')
             : t('create.singleElimination')}
         </dd>
       </div>
@@ -81,7 +82,10 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
         <dt>{t('home.deckRules')}</dt>
         <dd data-testid="deck-rules">
           {settings.deckRules
-            ? t('home.deckRulesValue', { list: settings.deckRules.banlist?.name ?? t('home.noList'), cards: settings.deckRules.cardPool.cards })
+            ? t('home.deckRulesValue', {
+                list: settings.deckRules.banlist?.name ?? t('home.noList'),
+                cards: settings.deckRules.cardPool.cards,
+              })
             : t('home.deckRulesDefault')}
         </dd>
       </div>
@@ -102,7 +106,11 @@ function FinishControl({ tournament }: { tournament: TournamentSummary }) {
   const last = tournament.rounds[tournament.rounds.length - 1];
   if (tournament.status !== 'open' || !last?.ended || !hasRole(account, 'organizer', 'scorekeeper')) return null;
   return (
-    <WriteButton onWrite={() => writes.finish(id, version)} confirm={t('home.finishConfirm')} data-testid="finish-tournament">
+    <WriteButton
+      onWrite={() => writes.finish(id, version)}
+      confirm={t('home.finishConfirm')}
+      data-testid="finish-tournament"
+    >
       {t('home.finish')}
     </WriteButton>
   );
@@ -121,7 +129,9 @@ function DeckRulesControl({ tournament }: { tournament: TournamentSummary }) {
     <details className="stack" data-testid="deck-rules-change">
       <summary>{t('home.deckRulesChange')}</summary>
       <SelectField label={t('create.list')} name="changeBanlist" value={list} onChange={(e) => setList(e.target.value)}>
-        <option value="">{lists.data?.inForce ? t('create.listInForce', { name: lists.data.inForce }) : t('create.listInForceNone')}</option>
+        <option value="">
+          {lists.data?.inForce ? t('create.listInForce', { name: lists.data.inForce }) : t('create.listInForceNone')}
+        </option>
         {[...(lists.data?.lists ?? [])].reverse().map((l) => (
           <option key={l.name} value={l.name}>
             {l.name}
@@ -129,10 +139,22 @@ function DeckRulesControl({ tournament }: { tournament: TournamentSummary }) {
         ))}
         <option value="none">{t('create.listNone')}</option>
       </SelectField>
-      <TextField label={t('home.deckRulesReason')} name="deckRulesReason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required />
+      <TextField
+        label={t('home.deckRulesReason')}
+        name="deckRulesReason"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={500}
+        required
+      />
       <WriteButton
         disabled={reason.trim() === ''}
-        onWrite={() => writes.changeDeckRules(id, version, { banlist: list === '' ? (lists.data?.inForce ?? 'none') : list, reason: reason.trim() })}
+        onWrite={() =>
+          writes.changeDeckRules(id, version, {
+            banlist: list === '' ? (lists.data?.inForce ?? 'none') : list,
+            reason: reason.trim(),
+          })
+        }
         data-testid="change-deck-rules"
       >
         {t('home.deckRulesSubmit')}

@@ -11,14 +11,17 @@ const EXAMPLE = `echo '{"infraction":"tardiness","facts":{"minutesLate":6},"phas
 export function registerAssess(program: Command, io: Io): void {
   program
     .command('assess')
-    .description('the guideline decision for one infraction report (JSON on stdin) / 違反の報告（標準入力のJSON）から目安の罰則を出す')
+    .description(
+      'the guideline decision for one infraction report (JSON on stdin) / 違反の報告（標準入力のJSON）から目安の罰則を出す',
+    )
     .option('--policy <file>', 'policy pack to apply (default: the shipped ocg-5ds pack) / 適用する罰則規定ファイル')
     .addHelpText('after', `\nExample / 例:\n  ${EXAMPLE}\n`)
     .action(async (options: { policy?: string }) => {
       const pack = loadPack(options.policy);
       if (!pack.ok) throw new CliError(pack.error);
       // A terminal on stdin means nobody piped a report: say how instead of waiting silently.
-      if ((io.stdin as { isTTY?: boolean }).isTTY) throw new CliError(`stdin: expected one JSON report, e.g. ${EXAMPLE}`);
+      if ((io.stdin as { isTTY?: boolean }).isTTY)
+        throw new CliError(`stdin: expected one JSON report, e.g. ${EXAMPLE}`);
       // Editors on Windows save JSON with a byte-order mark; it is not part of the report.
       const text = (await readAll(io.stdin)).replace(/^\uFEFF/, '');
       if (text.trim() === '') throw new CliError('stdin: empty (expected one JSON report)');

@@ -25,7 +25,11 @@ interface ImportOptions {
 
 function cdbLanguage(option: string | undefined, lang: Lang): 'ja' | 'en' | undefined {
   if (option === undefined || option === 'ja' || option === 'en') return option;
-  throw new CliError(lang === 'ja' ? `--cdb-lang: ja か en が必要です（値: "${option}"）` : `--cdb-lang: expected ja or en, got "${option}"`);
+  throw new CliError(
+    lang === 'ja'
+      ? `--cdb-lang: ja か en が必要です（値: "${option}"）`
+      : `--cdb-lang: expected ja or en, got "${option}"`,
+  );
 }
 
 /**
@@ -55,7 +59,9 @@ async function cardsImport(sources: string[], options: ImportOptions, io: Io): P
     out.push(...skippedSummary(file.skipped, lang, options.showSkipped === true));
   }
   if (built.skipped.length > 0) {
-    out.push(lang === 'ja' ? `結合時の除外: ${built.skipped.length} 件` : `left out when merging: ${built.skipped.length}`);
+    out.push(
+      lang === 'ja' ? `結合時の除外: ${built.skipped.length} 件` : `left out when merging: ${built.skipped.length}`,
+    );
     out.push(...skippedSummary(built.skipped, lang, options.showSkipped === true));
   }
   const aliases = built.catalogue.byPasscode.size - built.catalogue.cards.length;
@@ -74,7 +80,13 @@ function skippedSummary(skipped: readonly SkippedCard[], lang: Lang, all: boolea
   for (const s of skipped) byReason.set(s.reason[lang], [...(byReason.get(s.reason[lang]) ?? []), s]);
   return [...byReason].map(([reason, rows]) => {
     const shown = all ? rows : rows.slice(0, 3);
-    const examples = shown.map((r) => (r.line === null ? String(r.passcode ?? '?') : `${lang === 'ja' ? '行' : 'line'} ${r.line}${r.passcode ? ` (${r.passcode})` : ''}`)).join(', ');
+    const examples = shown
+      .map((r) =>
+        r.line === null
+          ? String(r.passcode ?? '?')
+          : `${lang === 'ja' ? '行' : 'line'} ${r.line}${r.passcode ? ` (${r.passcode})` : ''}`,
+      )
+      .join(', ');
     return `  ${rows.length} × ${reason}: ${examples}${rows.length > shown.length ? ', …' : ''}`;
   });
 }
@@ -99,10 +111,17 @@ async function cardsFind(query: string, options: FindOptions, io: Io): Promise<v
     exact = found.kind !== 'unknown';
   }
   if (options.json) printJson(io, { query, exact, cards });
-  else if (cards.length === 0) io.stdout.write(lang === 'ja' ? `「${query}」に当たるカードはありません\n` : `no card matches "${query}"\n`);
+  else if (cards.length === 0)
+    io.stdout.write(lang === 'ja' ? `「${query}」に当たるカードはありません\n` : `no card matches "${query}"\n`);
   else {
-    if (!exact) io.stdout.write(lang === 'ja' ? `「${query}」という名前はありません。近い名前:\n` : `no card named "${query}"; closest:\n`);
-    const h = lang === 'ja' ? ['パスコード', '日本語名', '英語名', '区分', 'OCG発売', '別イラスト'] : ['Passcode', 'Japanese', 'English', 'Zone', 'OCG release', 'Alt. passcodes'];
+    if (!exact)
+      io.stdout.write(
+        lang === 'ja' ? `「${query}」という名前はありません。近い名前:\n` : `no card named "${query}"; closest:\n`,
+      );
+    const h =
+      lang === 'ja'
+        ? ['パスコード', '日本語名', '英語名', '区分', 'OCG発売', '別イラスト']
+        : ['Passcode', 'Japanese', 'English', 'Zone', 'OCG release', 'Alt. passcodes'];
     io.stdout.write(
       renderTable<Card>(
         [
@@ -110,14 +129,27 @@ async function cardsFind(query: string, options: FindOptions, io: Io): Promise<v
           { header: h[1] ?? '', value: (c) => c.nameJa ?? '' },
           { header: h[2] ?? '', value: (c) => c.nameEn ?? '' },
           { header: h[3] ?? '', value: (c) => CARD_ZONE_NAMES[c.zone][lang] },
-          { header: h[4] ?? '', value: (c) => (typeof c.ocg === 'string' ? c.ocg : c.ocg ? (lang === 'ja' ? '発売済み' : 'released') : lang === 'ja' ? 'なし' : 'none') },
+          {
+            header: h[4] ?? '',
+            value: (c) =>
+              typeof c.ocg === 'string'
+                ? c.ocg
+                : c.ocg
+                  ? lang === 'ja'
+                    ? '発売済み'
+                    : 'released'
+                  : lang === 'ja'
+                    ? 'なし'
+                    : 'none',
+          },
           { header: h[5] ?? '', value: (c) => c.altPasscodes.join(' ') },
         ],
         cards,
       ),
     );
   }
-  if (!exact) throw new CliError(lang === 'ja' ? `「${query}」という名前のカードはありません` : `no card named "${query}"`, 1);
+  if (!exact)
+    throw new CliError(lang === 'ja' ? `「${query}」という名前のカードはありません` : `no card named "${query}"`, 1);
 }
 
 interface ListsOptions {
@@ -133,12 +165,27 @@ function cardsLists(options: ListsOptions, io: Io): void {
   const history = shippedListHistory();
   const found = listInForce(history, date);
   const count = (list: Banlist, n: number) => [...list.limits.values()].filter((c) => c === n).length;
-  const rows = history.map((list) => ({ name: list.name, from: list.date, forbidden: count(list, 0), limited: count(list, 1), semiLimited: count(list, 2), inForce: list === found?.list }));
+  const rows = history.map((list) => ({
+    name: list.name,
+    from: list.date,
+    forbidden: count(list, 0),
+    limited: count(list, 1),
+    semiLimited: count(list, 2),
+    inForce: list === found?.list,
+  }));
   if (options.json) {
-    printJson(io, { date, inForce: found ? found.list.name : null, warning: found ? found.gap : noListWarning(history, date), lists: rows });
+    printJson(io, {
+      date,
+      inForce: found ? found.list.name : null,
+      warning: found ? found.gap : noListWarning(history, date),
+      lists: rows,
+    });
     return;
   }
-  const h = lang === 'ja' ? ['リスト', '適用開始', '禁止', '制限', '準制限', ''] : ['List', 'From', 'Forbidden', 'Limited', 'Semi-Limited', ''];
+  const h =
+    lang === 'ja'
+      ? ['リスト', '適用開始', '禁止', '制限', '準制限', '']
+      : ['List', 'From', 'Forbidden', 'Limited', 'Semi-Limited', ''];
   io.stdout.write(
     renderTable<(typeof rows)[number]>(
       [
@@ -147,7 +194,10 @@ function cardsLists(options: ListsOptions, io: Io): void {
         { header: h[2] ?? '', value: (r) => String(r.forbidden), align: 'right' },
         { header: h[3] ?? '', value: (r) => String(r.limited), align: 'right' },
         { header: h[4] ?? '', value: (r) => String(r.semiLimited), align: 'right' },
-        { header: h[5] ?? '', value: (r) => (r.inForce ? (lang === 'ja' ? `← ${date} に有効` : `← in force on ${date}`) : '') },
+        {
+          header: h[5] ?? '',
+          value: (r) => (r.inForce ? (lang === 'ja' ? `← ${date} に有効` : `← in force on ${date}`) : ''),
+        },
       ],
       rows,
     ),
@@ -164,7 +214,10 @@ export function registerCardsCommand(program: Command, io: Io): void {
     .description('Build a catalogue from card sources (.jsonl, YGOPRODeck .json, cards.cdb) / カードデータの取り込み')
     .argument('<sources...>', 'card sources, merged in order / 取り込むファイル（先のものが優先）')
     .requiredOption('--out <file>', 'catalogue to write (shinpan JSON lines) / 出力するカタログ')
-    .option('--cdb-lang <lang>', 'language of the names in a cards.cdb: ja or en (default en) / cards.cdb のカード名の言語')
+    .option(
+      '--cdb-lang <lang>',
+      'language of the names in a cards.cdb: ja or en (default en) / cards.cdb のカード名の言語',
+    )
     .option('--show-skipped', 'list every skipped row / 除外した行をすべて表示')
     .option('--lang <lang>', 'ja or en')
     .option('--progress', 'show progress bars even when stderr is not a terminal / 進捗バーを常に表示')
@@ -173,14 +226,22 @@ export function registerCardsCommand(program: Command, io: Io): void {
     .command('find')
     .description('Find a card by passcode or Japanese/English name / パスコードかカード名で検索')
     .argument('<query>', 'passcode or name / パスコードまたはカード名')
-    .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）')
+    .option(
+      '--cards <file>',
+      'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）',
+    )
     .option('--json', 'JSON output')
     .option('--lang <lang>', 'ja or en')
     .action((query: string, options: FindOptions) => cardsFind(query, options, io));
   cards
     .command('lists')
-    .description('The shipped OCG Forbidden/Limited history and the list in force / 同梱のOCG禁止・制限リストの履歴と有効なリスト')
-    .option('--date <date>', 'which list is in force on this day (default today) / 有効なリストを調べる日（既定: 今日）')
+    .description(
+      'The shipped OCG Forbidden/Limited history and the list in force / 同梱のOCG禁止・制限リストの履歴と有効なリスト',
+    )
+    .option(
+      '--date <date>',
+      'which list is in force on this day (default today) / 有効なリストを調べる日（既定: 今日）',
+    )
     .option('--json', 'JSON output')
     .option('--lang <lang>', 'ja or en')
     .action((options: ListsOptions) => cardsLists(options, io));

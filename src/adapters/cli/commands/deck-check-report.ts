@@ -11,7 +11,12 @@ import type { Lang, Text } from '../../../core/text.js';
 
 /** The check of one decklist: its findings and differences, or why it could not be read. */
 export type DeckCheck =
-  | { readonly file: string; readonly deck: Deck; readonly findings: readonly DeckFinding[]; readonly differences: readonly DeckDifference[] | null }
+  | {
+      readonly file: string;
+      readonly deck: Deck;
+      readonly findings: readonly DeckFinding[];
+      readonly differences: readonly DeckDifference[] | null;
+    }
   | { readonly file: string; readonly errors: readonly FormatError[] };
 
 export interface CheckContext {
@@ -32,12 +37,25 @@ export function checkJson(checks: readonly DeckCheck[]): unknown[] {
   return checks.map((check) => {
     if ('errors' in check) return { file: check.file, ok: false, errors: check.errors };
     const findings: unknown[] = check.findings.map((f) => {
-      const row: Record<string, unknown> = { infraction: f.infraction, passcode: f.passcode, zone: f.zone, count: f.count, limit: f.limit, reason: f.reason };
+      const row: Record<string, unknown> = {
+        infraction: f.infraction,
+        passcode: f.passcode,
+        zone: f.zone,
+        count: f.count,
+        limit: f.limit,
+        reason: f.reason,
+      };
       if (f.copies) row.copies = f.copies;
       return row;
     });
     for (const d of check.differences ?? []) {
-      findings.push({ infraction: 'decklist-mismatch', passcode: d.passcode, zone: d.zone, count: d.presented, registered: d.registered });
+      findings.push({
+        infraction: 'decklist-mismatch',
+        passcode: d.passcode,
+        zone: d.zone,
+        count: d.presented,
+        registered: d.registered,
+      });
     }
     return { file: check.file, ok: findings.length === 0, findings };
   });
@@ -58,16 +76,31 @@ const WORDS = {
     registered: 'Registered decklist',
     legal: 'legal',
     problems: (findings: number, differences: number) =>
-      [findings > 0 ? `${findings} finding${findings === 1 ? '' : 's'}` : '', differences > 0 ? `${differences} difference${differences === 1 ? '' : 's'} from the registered decklist` : '']
+      [
+        findings > 0 ? `${findings} finding${findings === 1 ? '' : 's'}` : '',
+        differences > 0 ? `${differences} difference${differences === 1 ? '' : 's'} from the registered decklist` : '',
+      ]
         .filter(Boolean)
         .join(', '),
     unreadable: 'unreadable',
     sizes: (d: Deck) => `main ${d.main.length}, extra ${d.extra.length}, side ${d.side.length}`,
     mismatch: 'decklist-mismatch: the deck differs from the registered decklist',
-    head: { infraction: 'Infraction', card: 'Card', zone: 'Zone', count: 'Count', limit: 'Limit', detail: 'Detail', registered: 'Registered', presented: 'Presented' },
+    head: {
+      infraction: 'Infraction',
+      card: 'Card',
+      zone: 'Zone',
+      count: 'Count',
+      limit: 'Limit',
+      detail: 'Detail',
+      registered: 'Registered',
+      presented: 'Presented',
+    },
     summary: (n: number, legal: number, bad: number, broken: number) =>
       `Summary: ${n} decklist${n === 1 ? '' : 's'}, ${legal} legal, ${bad} with findings, ${broken} unreadable`,
-    ignored: (n: number) => (n === 1 ? '(1 other file in the folders was not a decklist and was skipped)' : `(${n} other files in the folders were not decklists and were skipped)`),
+    ignored: (n: number) =>
+      n === 1
+        ? '(1 other file in the folders was not a decklist and was skipped)'
+        : `(${n} other files in the folders were not decklists and were skipped)`,
   },
   ja: {
     catalogue: 'カードデータベース',
@@ -83,12 +116,24 @@ const WORDS = {
     registered: '登録デッキリスト',
     legal: '問題なし',
     problems: (findings: number, differences: number) =>
-      [findings > 0 ? `違反 ${findings} 件` : '', differences > 0 ? `登録デッキリストとの相違 ${differences} か所` : ''].filter(Boolean).join('、'),
+      [findings > 0 ? `違反 ${findings} 件` : '', differences > 0 ? `登録デッキリストとの相違 ${differences} か所` : '']
+        .filter(Boolean)
+        .join('、'),
     unreadable: '読み込めません',
     sizes: (d: Deck) => `メイン${d.main.length}・エクストラ${d.extra.length}・サイド${d.side.length}`,
     mismatch: 'decklist-mismatch: 登録デッキリストとデッキが異なります',
-    head: { infraction: '違反', card: 'カード', zone: '区分', count: '枚数', limit: '上限', detail: '内容', registered: '登録', presented: '実際' },
-    summary: (n: number, legal: number, bad: number, broken: number) => `集計: デッキリスト ${n} 件、問題なし ${legal} 件、違反あり ${bad} 件、読み込めず ${broken} 件`,
+    head: {
+      infraction: '違反',
+      card: 'カード',
+      zone: '区分',
+      count: '枚数',
+      limit: '上限',
+      detail: '内容',
+      registered: '登録',
+      presented: '実際',
+    },
+    summary: (n: number, legal: number, bad: number, broken: number) =>
+      `集計: デッキリスト ${n} 件、問題なし ${legal} 件、違反あり ${bad} 件、読み込めず ${broken} 件`,
     ignored: (n: number) => `（フォルダ内のデッキリスト以外のファイル ${n} 件は対象外）`,
   },
 } as const;
@@ -97,12 +142,16 @@ const WORDS = {
 export function checkText(checks: readonly DeckCheck[], context: CheckContext, lang: Lang): string {
   const w = WORDS[lang];
   const out: string[] = [];
-  const source = context.shippedCatalogue ? `${w.shipped} (${shortPath(context.cataloguePath)})` : context.cataloguePath;
+  const source = context.shippedCatalogue
+    ? `${w.shipped} (${shortPath(context.cataloguePath)})`
+    : context.cataloguePath;
   const skipped = context.skippedCards > 0 ? ` ${w.skipped(context.skippedCards)}` : '';
   out.push(`${w.catalogue}: ${source}, ${context.catalogue.cards.length.toLocaleString('en')} ${w.cards}${skipped}`);
   if (context.banlist) {
     const list = context.banlist;
-    const extra = [list.date ? `${w.from} ${list.date}` : null, list.whitelist ? w.whitelist : null].filter(Boolean).join(', ');
+    const extra = [list.date ? `${w.from} ${list.date}` : null, list.whitelist ? w.whitelist : null]
+      .filter(Boolean)
+      .join(', ');
     out.push(`${w.list}: ${list.name}${extra ? ` (${extra})` : ''}`);
   } else out.push(`${w.list}: ${w.noList}`);
   for (const warning of context.warnings) out.push(`${w.note}: ${warning[lang]}`);
@@ -116,13 +165,16 @@ export function checkText(checks: readonly DeckCheck[], context: CheckContext, l
     if ('errors' in check) {
       broken++;
       out.push(`${check.file}: ${w.unreadable}`);
-      for (const e of check.errors.slice(0, 10)) out.push(`  ${e.line === null ? '' : `${lang === 'ja' ? '行' : 'line'} ${e.line}: `}${e.message[lang]}`);
+      for (const e of check.errors.slice(0, 10))
+        out.push(`  ${e.line === null ? '' : `${lang === 'ja' ? '行' : 'line'} ${e.line}: `}${e.message[lang]}`);
       continue;
     }
     const problems = check.findings.length + (check.differences?.length ?? 0);
     if (problems === 0) legal++;
     else bad++;
-    out.push(`${check.file}: ${problems === 0 ? w.legal : w.problems(check.findings.length, check.differences?.length ?? 0)} (${w.sizes(check.deck)})`);
+    out.push(
+      `${check.file}: ${problems === 0 ? w.legal : w.problems(check.findings.length, check.differences?.length ?? 0)} (${w.sizes(check.deck)})`,
+    );
     if (check.findings.length > 0) out.push(indent(findingsTable(check.findings, context, lang)));
     if (check.differences && check.differences.length > 0) {
       out.push(`  ${w.mismatch}`);

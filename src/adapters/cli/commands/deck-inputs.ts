@@ -22,7 +22,9 @@ const MAX_SHOWN_ERRORS = 10;
 
 /** "file:line: reason" lines for format errors, at most ten and a count of the rest. */
 export function formatErrors(source: string, errors: readonly FormatError[], lang: Lang): string {
-  const shown = errors.slice(0, MAX_SHOWN_ERRORS).map((e) => `${source}${e.line === null ? '' : `:${e.line}`}: ${e.message[lang]}`);
+  const shown = errors
+    .slice(0, MAX_SHOWN_ERRORS)
+    .map((e) => `${source}${e.line === null ? '' : `:${e.line}`}: ${e.message[lang]}`);
   const rest = errors.length - shown.length;
   if (rest > 0) shown.push(lang === 'ja' ? `…ほか ${rest} 件のエラー` : `... and ${rest} more errors`);
   return shown.join('\n');
@@ -37,7 +39,12 @@ export function today(now: Date = new Date()): string {
 /** The --date option checked, or today. */
 export function tournamentDate(option: string | undefined, lang: Lang): string {
   if (option === undefined) return today();
-  if (!isIsoDate(option)) throw new CliError(lang === 'ja' ? `--date: YYYY-MM-DD の日付が必要です（値: "${option}"）` : `--date: expected a date YYYY-MM-DD, got "${option}"`);
+  if (!isIsoDate(option))
+    throw new CliError(
+      lang === 'ja'
+        ? `--date: YYYY-MM-DD の日付が必要です（値: "${option}"）`
+        : `--date: expected a date YYYY-MM-DD, got "${option}"`,
+    );
   return option;
 }
 
@@ -49,19 +56,39 @@ export interface LoadedCatalogue {
 }
 
 /** The catalogue of --cards, or the shipped OCG database; broken lines end the command. */
-export async function loadCatalogue(path: string | undefined, io: Io, lang: Lang, progress: boolean, cdbLang?: 'ja' | 'en'): Promise<LoadedCatalogue> {
-  if (path === undefined) return { catalogue: shippedCards().catalogue, path: ocgCardDatabasePath(), shipped: true, skipped: [] };
+export async function loadCatalogue(
+  path: string | undefined,
+  io: Io,
+  lang: Lang,
+  progress: boolean,
+  cdbLang?: 'ja' | 'en',
+): Promise<LoadedCatalogue> {
+  if (path === undefined)
+    return { catalogue: shippedCards().catalogue, path: ocgCardDatabasePath(), shipped: true, skipped: [] };
   const file = path;
-  const read = await readCardFile(file, { progress: progressBar(io, lang === 'ja' ? 'カード' : 'cards', progress, 'percent'), ...(cdbLang ? { cdbLang } : {}) });
+  const read = await readCardFile(file, {
+    progress: progressBar(io, lang === 'ja' ? 'カード' : 'cards', progress, 'percent'),
+    ...(cdbLang ? { cdbLang } : {}),
+  });
   if (!read.ok) throw new CliError(formatErrors(file, read.error.errors, lang));
-  if (read.value.cards.length === 0) throw new CliError(lang === 'ja' ? `${file}: カードが1枚もありません` : `${file}: no cards in the file`);
+  if (read.value.cards.length === 0)
+    throw new CliError(lang === 'ja' ? `${file}: カードが1枚もありません` : `${file}: no cards in the file`);
   const built = buildCatalogue(read.value.cards);
   return { catalogue: built.catalogue, path: file, shipped: false, skipped: [...read.value.skipped, ...built.skipped] };
 }
 
 /** Reads one card source for `cards import`. */
-export async function loadCardSource(path: string, io: Io, lang: Lang, progress: boolean, cdbLang?: 'ja' | 'en'): Promise<CardFile> {
-  const read = await readCardFile(path, { progress: progressBar(io, path, progress, 'percent'), ...(cdbLang ? { cdbLang } : {}) });
+export async function loadCardSource(
+  path: string,
+  io: Io,
+  lang: Lang,
+  progress: boolean,
+  cdbLang?: 'ja' | 'en',
+): Promise<CardFile> {
+  const read = await readCardFile(path, {
+    progress: progressBar(io, path, progress, 'percent'),
+    ...(cdbLang ? { cdbLang } : {}),
+  });
   if (!read.ok) throw new CliError(formatErrors(path, read.error.errors, lang));
   return read.value;
 }
@@ -76,15 +103,24 @@ export interface LoadedList {
  * The list of --banlist: a file (its list in force on the date, or --list-name), a list of the
  * shipped history by name, or "none"; without --banlist, the shipped list in force on the date.
  */
-export function loadBanlist(spec: string | undefined, listName: string | undefined, date: string, lang: Lang): LoadedList {
-  if (spec === undefined && listName !== undefined) throw new CliError(lang === 'ja' ? '--list-name には --banlist が必要です' : '--list-name needs --banlist');
+export function loadBanlist(
+  spec: string | undefined,
+  listName: string | undefined,
+  date: string,
+  lang: Lang,
+): LoadedList {
+  if (spec === undefined && listName !== undefined)
+    throw new CliError(lang === 'ja' ? '--list-name には --banlist が必要です' : '--list-name needs --banlist');
   if (spec !== undefined && spec.trim().toLowerCase() !== 'none' && existsSync(spec)) {
     const lists = readBanlistFile(spec);
     if (!lists.ok) throw new CliError(formatErrors(spec, lists.error, lang));
   }
   const chosen = chooseList(spec, listName, date);
   if (!chosen.ok) throw new CliError(chosen.error[lang]);
-  return { banlist: chosen.value.recorded ? banlistOfRecord(chosen.value.recorded) : null, warnings: chosen.value.warnings };
+  return {
+    banlist: chosen.value.recorded ? banlistOfRecord(chosen.value.recorded) : null,
+    warnings: chosen.value.warnings,
+  };
 }
 
 /** One decklist that must be readable (e.g. the registered list); errors end the command. */

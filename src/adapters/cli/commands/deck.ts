@@ -50,9 +50,13 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
   const { banlist, warnings } = loadBanlist(options.banlist, options.listName, date, lang);
   const registered = options.list === undefined ? null : loadDecklist(options.list, catalogue, lang);
   const { files: decklists, ignored } = collectDecklists(files);
-  if (decklists.length === 0) throw new CliError(lang === 'ja' ? 'デッキリストが見つかりません（.ydk・.ydke・.txt）' : 'no decklists found (.ydk, .ydke, .txt)');
+  if (decklists.length === 0)
+    throw new CliError(
+      lang === 'ja' ? 'デッキリストが見つかりません（.ydk・.ydke・.txt）' : 'no decklists found (.ydk, .ydke, .txt)',
+    );
 
-  const progress = decklists.length > 1 ? progressBar(io, lang === 'ja' ? 'デッキ' : 'decks', options.progress === true) : undefined;
+  const progress =
+    decklists.length > 1 ? progressBar(io, lang === 'ja' ? 'デッキ' : 'decks', options.progress === true) : undefined;
   progress?.start(decklists.length);
   const checks: DeckCheck[] = [];
   for (const [i, file] of decklists.entries()) {
@@ -70,8 +74,7 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
   if (options.json) {
     printJson(io, checkJson(checks));
     for (const w of warnings) io.stderr.write(`shinpan: ${lang === 'ja' ? '注意' : 'note'}: ${w[lang]}\n`);
-  }
-  else {
+  } else {
     const context = {
       catalogue,
       cataloguePath: loaded.path,
@@ -87,9 +90,23 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
   }
 
   const broken = checks.filter((c) => 'errors' in c).length;
-  if (broken > 0) throw new CliError(lang === 'ja' ? `読み込めないデッキリストが ${broken} 件あります` : `${broken} decklist${broken === 1 ? '' : 's'} could not be read`, 2);
-  const failing = checks.filter((c) => 'findings' in c && (c.findings.length > 0 || (c.differences?.length ?? 0) > 0)).length;
-  if (failing > 0) throw new CliError(lang === 'ja' ? `違反のあるデッキが ${failing} 件あります` : `${failing} deck${failing === 1 ? ' has' : 's have'} findings`, 1);
+  if (broken > 0)
+    throw new CliError(
+      lang === 'ja'
+        ? `読み込めないデッキリストが ${broken} 件あります`
+        : `${broken} decklist${broken === 1 ? '' : 's'} could not be read`,
+      2,
+    );
+  const failing = checks.filter(
+    (c) => 'findings' in c && (c.findings.length > 0 || (c.differences?.length ?? 0) > 0),
+  ).length;
+  if (failing > 0)
+    throw new CliError(
+      lang === 'ja'
+        ? `違反のあるデッキが ${failing} 件あります`
+        : `${failing} deck${failing === 1 ? ' has' : 's have'} findings`,
+      1,
+    );
 }
 
 interface ConvertOptions {
@@ -109,7 +126,11 @@ const TARGETS = ['ydk', 'ydke', 'text', 'sheet'] as const;
 async function deckConvert(file: string, options: ConvertOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
   if (!(TARGETS as readonly string[]).includes(options.to)) {
-    throw new CliError(lang === 'ja' ? `--to: ${TARGETS.join('・')} のいずれかが必要です（値: "${options.to}"）` : `--to: expected one of ${TARGETS.join(', ')}, got "${options.to}"`);
+    throw new CliError(
+      lang === 'ja'
+        ? `--to: ${TARGETS.join('・')} のいずれかが必要です（値: "${options.to}"）`
+        : `--to: expected one of ${TARGETS.join(', ')}, got "${options.to}"`,
+    );
   }
   if (options.date !== undefined) tournamentDate(options.date, lang);
   const { catalogue } = await loadCatalogue(options.cards, io, lang, false);
@@ -148,22 +169,33 @@ export function registerDeckCommands(program: Command, io: Io): void {
       'Check decklists (.ydk, ydke://, text; folders too) for a tournament; exit 0 all legal, 1 findings, 2 bad input / 大会のデッキチェック（終了コード 0: 問題なし、1: 違反あり、2: 入力の誤り）',
     )
     .argument('<files...>', 'decklists or folders of decklists / デッキリストまたはフォルダ')
-    .option('--cards <file>', 'card database: .jsonl, YGOPRODeck .json or cards.cdb (default: the shipped OCG database) / カードデータベース')
+    .option(
+      '--cards <file>',
+      'card database: .jsonl, YGOPRODeck .json or cards.cdb (default: the shipped OCG database) / カードデータベース',
+    )
     .option('--banlist <file>', 'Forbidden/Limited lists: lflist.conf or the simple JSON form / 禁止・制限リスト')
     .option('--list-name <name>', 'which list of the --banlist file (else the OCG list in force on --date) / リスト名')
     .option('--date <YYYY-MM-DD>', 'tournament date (default: today) / 大会日（省略時は今日）')
     .option('--list <registered>', 'registered decklist to compare with (decklist-mismatch) / 登録デッキリスト')
-    .option('--policy <file>', 'policy pack whose settings.deckLimits apply (default: 40-60 / 15 / 15, 3 copies) / 罰則規定ファイル（デッキ枚数の設定）')
+    .option(
+      '--policy <file>',
+      'policy pack whose settings.deckLimits apply (default: 40-60 / 15 / 15, 3 copies) / 罰則規定ファイル（デッキ枚数の設定）',
+    )
     .option('--json', 'one JSON entry per decklist / JSON で出力')
     .option('--lang <lang>', 'ja or en')
     .option('--progress', 'show progress bars even when stderr is not a terminal / 進捗バーを常に表示')
     .action((files: string[], options: CheckOptions) => deckCheck(files, options, io));
   deck
     .command('convert')
-    .description('Write a decklist as .ydk, ydke://, a text list or the printable registration sheet / デッキリストの変換・印刷用シート')
+    .description(
+      'Write a decklist as .ydk, ydke://, a text list or the printable registration sheet / デッキリストの変換・印刷用シート',
+    )
     .argument('<file>', 'decklist (.ydk, ydke://, text) / デッキリスト')
     .requiredOption('--to <form>', 'ydk, ydke, text or sheet')
-    .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）')
+    .option(
+      '--cards <file>',
+      'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）',
+    )
     .option('--out <file>', 'write to a file instead of stdout / 出力ファイル')
     .option('--lang <lang>', 'ja or en')
     .option('--player <name>', 'player name for the sheet / 氏名')

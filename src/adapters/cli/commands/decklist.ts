@@ -28,15 +28,33 @@ interface CheckOptions extends DbOptions {
 async function submit(file: string, options: DecklistOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
-    const rules = await tournamentRules(t.settings, { ...(options.cards !== undefined ? { cards: options.cards } : {}) }, io, desk.lang);
+    const rules = await tournamentRules(
+      t.settings,
+      { ...(options.cards !== undefined ? { cards: options.cards } : {}) },
+      io,
+      desk.lang,
+    );
     const decklist = loadDecklist(file, rules.catalogue, desk.lang);
-    await desk.run({ type: 'SubmitDecklist', data: { player: options.player, decklist }, meta: desk.meta('SubmitDecklist') });
+    await desk.run({
+      type: 'SubmitDecklist',
+      data: { player: options.player, decklist },
+      meta: desk.meta('SubmitDecklist'),
+    });
     const sizes = { main: decklist.main.length, extra: decklist.extra.length, side: decklist.side.length };
     // Registration is done either way; the findings tell the scorekeeper what to fix before round 1.
-    const findings = validateDeck(decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits });
+    const findings = validateDeck(decklist, {
+      catalogue: rules.catalogue,
+      banlist: rules.banlist,
+      date: t.settings.date,
+      limits: t.pack.content.settings.deckLimits,
+    });
     if (desk.json) return printJson(io, { player: options.player, ...sizes, ...registrationJson(findings, rules) });
     io.stdout.write(
-      say(desk.lang, `${options.player} のデッキリストを登録しました (メイン${sizes.main}・エクストラ${sizes.extra}・サイド${sizes.side})\n`, `Registered the decklist of ${options.player} (main ${sizes.main}, extra ${sizes.extra}, side ${sizes.side})\n`),
+      say(
+        desk.lang,
+        `${options.player} のデッキリストを登録しました (メイン${sizes.main}・エクストラ${sizes.extra}・サイド${sizes.side})\n`,
+        `Registered the decklist of ${options.player} (main ${sizes.main}, extra ${sizes.extra}, side ${sizes.side})\n`,
+      ),
     );
     io.stdout.write(registrationText(findings, rules, t.settings.date, desk.lang));
   });
@@ -52,24 +70,70 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
     const lang = desk.lang;
     const t = await desk.tournament();
     const player = findPlayer(t, options.player);
-    if (!player) throw new CliError(say(lang, `--player: 選手 ${options.player} はこの大会に登録されていません`, `--player: ${options.player} is not registered in this tournament`));
-    if (player.decklist === null) throw new CliError(say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`));
+    if (!player)
+      throw new CliError(
+        say(
+          lang,
+          `--player: 選手 ${options.player} はこの大会に登録されていません`,
+          `--player: ${options.player} is not registered in this tournament`,
+        ),
+      );
+    if (player.decklist === null)
+      throw new CliError(
+        say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`),
+      );
     const rules = await tournamentRules(t.settings, options, io, lang);
     const { catalogue, banlist, warnings } = rules;
     const presented = loadDecklist(file, catalogue, lang);
-    const findings = validateDeck(presented, { catalogue, banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits });
+    const findings = validateDeck(presented, {
+      catalogue,
+      banlist,
+      date: t.settings.date,
+      limits: t.pack.content.settings.deckLimits,
+    });
     const differences = compareDecks(player.decklist, presented, catalogue).differences;
     const result: DeckCheck = { file, deck: presented, findings, differences };
-    const infractions = [...new Set([...findings.map((f) => f.infraction), ...(differences.length > 0 ? ['decklist-mismatch'] : [])])];
-    if (desk.json) printJson(io, { player: player.id, ...(checkJson([result])[0] as object), infractions, rules: rulesJson(rules) });
+    const infractions = [
+      ...new Set([...findings.map((f) => f.infraction), ...(differences.length > 0 ? ['decklist-mismatch'] : [])]),
+    ];
+    if (desk.json)
+      printJson(io, { player: player.id, ...(checkJson([result])[0] as object), infractions, rules: rulesJson(rules) });
     else {
-      const context = { catalogue, cataloguePath: rules.path, shippedCatalogue: rules.shipped, skippedCards: 0, banlist, warnings, date: t.settings.date, registered: say(lang, `${player.name} (${player.id}) の登録デッキリスト`, `the list ${player.name} (${player.id}) registered`), ignored: 0 };
+      const context = {
+        catalogue,
+        cataloguePath: rules.path,
+        shippedCatalogue: rules.shipped,
+        skippedCards: 0,
+        banlist,
+        warnings,
+        date: t.settings.date,
+        registered: say(
+          lang,
+          `${player.name} (${player.id}) の登録デッキリスト`,
+          `the list ${player.name} (${player.id}) registered`,
+        ),
+        ignored: 0,
+      };
       io.stdout.write(checkText([result], context, lang));
       for (const infraction of infractions) {
-        io.stdout.write(say(lang, `\n罰則を出すには: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`, `\nTo issue the penalty: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`));
+        io.stdout.write(
+          say(
+            lang,
+            `\n罰則を出すには: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`,
+            `\nTo issue the penalty: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`,
+          ),
+        );
       }
     }
-    if (infractions.length > 0) throw new CliError(say(lang, `デッキに問題があります: ${infractions.join(', ')}`, `the deck has findings: ${infractions.join(', ')}`), 1);
+    if (infractions.length > 0)
+      throw new CliError(
+        say(
+          lang,
+          `デッキに問題があります: ${infractions.join(', ')}`,
+          `the deck has findings: ${infractions.join(', ')}`,
+        ),
+        1,
+      );
   });
 }
 
@@ -87,11 +151,31 @@ async function print(options: PrintOptions, io: Io): Promise<void> {
     const lang = desk.lang;
     const t = await desk.tournament();
     const player = findPlayer(t, options.player);
-    if (!player) throw new CliError(say(lang, `--player: 選手 ${options.player} はこの大会に登録されていません`, `--player: ${options.player} is not registered in this tournament`));
-    if (player.decklist === null) throw new CliError(say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`));
+    if (!player)
+      throw new CliError(
+        say(
+          lang,
+          `--player: 選手 ${options.player} はこの大会に登録されていません`,
+          `--player: ${options.player} is not registered in this tournament`,
+        ),
+      );
+    if (player.decklist === null)
+      throw new CliError(
+        say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`),
+      );
     const rules = await tournamentRules(t.settings, {}, io, lang);
-    const findings = validateDeck(player.decklist, { catalogue: rules.catalogue, banlist: rules.banlist, date: t.settings.date, limits: t.pack.content.settings.deckLimits });
-    const sheet = printableDecklist(player.decklist, rules.catalogue, lang, { player: player.name, playerId: player.id, event: t.settings.name, date: t.settings.date });
+    const findings = validateDeck(player.decklist, {
+      catalogue: rules.catalogue,
+      banlist: rules.banlist,
+      date: t.settings.date,
+      limits: t.pack.content.settings.deckLimits,
+    });
+    const sheet = printableDecklist(player.decklist, rules.catalogue, lang, {
+      player: player.name,
+      playerId: player.id,
+      event: t.settings.name,
+      date: t.settings.date,
+    });
     const text = `${sheet}\n${registrationText(findings, rules, t.settings.date, lang)}`;
     if (options.out === undefined) io.stdout.write(text);
     else {
@@ -106,31 +190,49 @@ async function print(options: PrintOptions, io: Io): Promise<void> {
 
 /** Registers `shinpan decklist submit|check|print`. */
 export function registerDecklistCommands(program: Command, io: Io): void {
-  const group = program.command('decklist').description("Players' registered decklists and deck checks during the tournament / 登録デッキリストと大会中のデッキチェック");
+  const group = program
+    .command('decklist')
+    .description(
+      "Players' registered decklists and deck checks during the tournament / 登録デッキリストと大会中のデッキチェック",
+    );
   withWriteOptions(
     group
       .command('submit')
-      .description('Register or replace a decklist before the player\'s first round / デッキリストを登録（最初の対戦前まで）')
+      .description(
+        "Register or replace a decklist before the player's first round / デッキリストを登録（最初の対戦前まで）",
+      )
       .argument('<file>', 'decklist (.ydk, ydke://, text) / デッキリスト')
       .requiredOption('--player <id>', 'player id / プレイヤーID')
-      .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）'),
+      .option(
+        '--cards <file>',
+        'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）',
+      ),
   ).action((file: string, options: DecklistOptions) => submit(file, options, io));
   withDbOptions(
     group
       .command('check')
-      .description('Deck check: the presented deck against the tournament date and the registered decklist; exit 0 fine, 1 findings, 2 bad input / デッキチェック（終了コード 0: 問題なし、1: 違反あり、2: 入力の誤り）')
+      .description(
+        'Deck check: the presented deck against the tournament date and the registered decklist; exit 0 fine, 1 findings, 2 bad input / デッキチェック（終了コード 0: 問題なし、1: 違反あり、2: 入力の誤り）',
+      )
       .argument('<file>', 'the deck as presented (.ydk, ydke://, text) / 提示されたデッキ')
       .requiredOption('--player <id>', 'player id / プレイヤーID')
-      .option('--cards <file>', 'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）')
-      .option('--banlist <file>', 'Forbidden/Limited lists; the list in force on the tournament date is used / 禁止・制限リスト')
+      .option(
+        '--cards <file>',
+        'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）',
+      )
+      .option(
+        '--banlist <file>',
+        'Forbidden/Limited lists; the list in force on the tournament date is used / 禁止・制限リスト',
+      )
       .option('--list-name <name>', 'which list of the --banlist file / リスト名'),
   ).action((file: string, options: CheckOptions) => check(file, options, io));
   withDbOptions(
     group
       .command('print')
-      .description("The registration sheet of a player's decklist, with the tournament's deck check / 登録デッキリストの印刷用シート（大会のデッキチェック付き）")
+      .description(
+        "The registration sheet of a player's decklist, with the tournament's deck check / 登録デッキリストの印刷用シート（大会のデッキチェック付き）",
+      )
       .requiredOption('--player <id>', 'player id / プレイヤーID')
       .option('--out <file>', 'write to a file instead of the screen / ファイルに書き出す'),
   ).action((options: PrintOptions) => print(options, io));
 }
-

@@ -24,7 +24,8 @@ import { sampleDecksDir } from '../../deck/shipped-data.js';
 export const DEMO_TOURNAMENT_ID = 'demo';
 const DATE = '2011-06-01';
 
-const at = (hour: number, minute = 0): string => `${DATE}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+09:00`;
+const at = (hour: number, minute = 0): string =>
+  `${DATE}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+09:00`;
 
 const STAFF = {
   organizer: { id: '主催 Organizer', role: 'organizer' },
@@ -56,12 +57,33 @@ const PLAYERS: readonly { readonly id: string; readonly name: string; readonly d
 ];
 
 /** Who wins when two players meet: the one earlier in this list. */
-const STRENGTH = ['1007', '1003', '1011', '1002', '1001', '1014', '1009', '1005', '1012', '1006', '1015', '1004', '1010', '1013', '1008', '1016'];
+const STRENGTH = [
+  '1007',
+  '1003',
+  '1011',
+  '1002',
+  '1001',
+  '1014',
+  '1009',
+  '1005',
+  '1012',
+  '1006',
+  '1015',
+  '1004',
+  '1010',
+  '1013',
+  '1008',
+  '1016',
+];
 
 /** What the tour shows besides the tournament itself. */
 export interface DemoOutcome {
   readonly tournament: Tournament;
-  readonly deckCheck: { readonly player: string; readonly presented: string; readonly differences: readonly DeckDifference[] };
+  readonly deckCheck: {
+    readonly player: string;
+    readonly presented: string;
+    readonly differences: readonly DeckDifference[];
+  };
   /** The player whose official record the tour prints. */
   readonly recordPlayer: string;
 }
@@ -91,7 +113,13 @@ class DemoRun {
       type: 'CreateTournament',
       data: {
         tournamentId: DEMO_TOURNAMENT_ID,
-        settings: { name: 'シティリーグ デモ / Demo City League', date: DATE, decklistsRequired: true, roundMinutes: 40, structure: { kind: 'swiss', rounds: 4, topCut: 4 } },
+        settings: {
+          name: 'シティリーグ デモ / Demo City League',
+          date: DATE,
+          decklistsRequired: true,
+          roundMinutes: 40,
+          structure: { kind: 'swiss', rounds: 4, topCut: 4 },
+        },
         pack: { id: this.pack.id, version: this.pack.version, content: this.pack },
       },
       meta: { at: at(9, 0), actor: STAFF.organizer },
@@ -100,8 +128,13 @@ class DemoRun {
 
   /** Ends the running round (if any) and pairs the next, as `round pair` does. */
   async pair(round: number, time: string): Promise<void> {
-    if (round > 1) await this.send({ type: 'EndRound', data: { round: round - 1 }, meta: { at: time, actor: STAFF.scorekeeper } });
-    await this.send({ type: 'PairRound', data: { round }, meta: { at: time, actor: STAFF.scorekeeper, seed: pairingSeed(DEMO_TOURNAMENT_ID, round) } });
+    if (round > 1)
+      await this.send({ type: 'EndRound', data: { round: round - 1 }, meta: { at: time, actor: STAFF.scorekeeper } });
+    await this.send({
+      type: 'PairRound',
+      data: { round },
+      meta: { at: time, actor: STAFF.scorekeeper, seed: pairingSeed(DEMO_TOURNAMENT_ID, round) },
+    });
   }
 
   async penalty(
@@ -109,7 +142,13 @@ class DemoRun {
     infraction: string,
     phase: Phase,
     time: string,
-    options: { facts?: Record<string, FactValue>; judge?: Actor; other?: IssuePenalty['data']['choice']; duel?: number; statements?: string[] } = {},
+    options: {
+      facts?: Record<string, FactValue>;
+      judge?: Actor;
+      other?: IssuePenalty['data']['choice'];
+      duel?: number;
+      statements?: string[];
+    } = {},
   ): Promise<number> {
     await this.send({
       type: 'IssuePenalty',
@@ -143,7 +182,11 @@ class DemoRun {
         for (let w = wins.get(loser) ?? 0; w < (table.table % 2 === 1 ? 1 : 0); w++) duels.push(loser);
         for (let w = wins.get(winner) ?? 0; w < 2; w++) duels.push(winner);
       }
-      await this.send({ type: 'ReportResult', data: { round, table: table.table, duels }, meta: { at: time, actor: STAFF.scorekeeper } });
+      await this.send({
+        type: 'ReportResult',
+        data: { round, table: table.table, duels },
+        meta: { at: time, actor: STAFF.scorekeeper },
+      });
     }
   }
 }
@@ -160,7 +203,11 @@ export async function runDemo(service: TournamentService, pack: Pack, catalogue:
   await run.create();
   for (const [i, p] of PLAYERS.entries()) {
     const decklist = sampleDeck(p.deck, catalogue);
-    await run.send({ type: 'RegisterPlayer', data: { player: { id: p.id, name: p.name, decklist } }, meta: { at: at(9, 10 + Math.floor(i / 2)), actor: STAFF.scorekeeper } });
+    await run.send({
+      type: 'RegisterPlayer',
+      data: { player: { id: p.id, name: p.name, decklist } },
+      meta: { at: at(9, 10 + Math.floor(i / 2)), actor: STAFF.scorekeeper },
+    });
   }
 
   // Round 1: a late arrival (warning) and slow play that changed nothing (caution).
@@ -174,22 +221,35 @@ export async function runDemo(service: TournamentService, pack: Pack, catalogue:
   await run.pair(2, at(11));
   const checked = findPlayer(run.state, '1005');
   const presentedFile = 'quickdraw-presented.ydk';
-  const differences = checked?.decklist ? compareDecks(checked.decklist, sampleDeck(presentedFile, catalogue), catalogue).differences : [];
+  const differences = checked?.decklist
+    ? compareDecks(checked.decklist, sampleDeck(presentedFile, catalogue), catalogue).differences
+    : [];
   await run.penalty('1005', 'decklist-mismatch', 'between-matches', at(11, 3));
   await run.penalty('1012', 'marked-cards', 'in-duel', at(11, 20), {
     facts: { pattern: false },
     judge: STAFF.head,
-    other: { kind: 'other', penalty: 'warning', reason: 'スリーブの傷みが同じ3枚に集中 / worn sleeves on the same 3 cards' },
+    other: {
+      kind: 'other',
+      penalty: 'warning',
+      reason: 'スリーブの傷みが同じ3枚に集中 / worn sleeves on the same 3 cards',
+    },
   });
   await run.reportAll(2, at(11, 45), 8);
 
   // Round 3: a duel loss for an extra draw, changed to a warning on appeal; a bribery offer
   // ends in a disqualification with loss of prizes; a player drops after the round.
   await run.pair(3, at(12));
-  const extraDraw = await run.penalty('1008', 'extra-draw', 'in-duel', at(12, 15), { facts: { identifiable: false, decisive: false }, duel: 2 });
+  const extraDraw = await run.penalty('1008', 'extra-draw', 'in-duel', at(12, 15), {
+    facts: { identifiable: false, decisive: false },
+    duel: 2,
+  });
   await run.send({
     type: 'ChangePenalty',
-    data: { penaltyId: extraDraw, penalty: 'warning', reason: '相手の証言でカードを特定できた / the opponent identified the card' },
+    data: {
+      penaltyId: extraDraw,
+      penalty: 'warning',
+      reason: '相手の証言でカードを特定できた / the opponent identified the card',
+    },
     meta: { at: at(12, 22), actor: STAFF.head },
   });
   await run.penalty('1003', 'bribery', 'in-duel', at(12, 30), {
@@ -200,7 +260,11 @@ export async function runDemo(service: TournamentService, pack: Pack, catalogue:
     ],
   });
   await run.reportAll(3, at(12, 45));
-  await run.send({ type: 'DropPlayer', data: { player: '1016', reason: '体調不良 / feeling unwell' }, meta: { at: at(12, 50), actor: STAFF.scorekeeper } });
+  await run.send({
+    type: 'DropPlayer',
+    data: { player: '1016', reason: '体調不良 / feeling unwell' },
+    meta: { at: at(12, 50), actor: STAFF.scorekeeper },
+  });
 
   await run.pair(4, at(13));
   await run.reportAll(4, at(13, 45));
@@ -212,5 +276,9 @@ export async function runDemo(service: TournamentService, pack: Pack, catalogue:
   await run.send({ type: 'EndRound', data: { round: 6 }, meta: { at: at(15, 50), actor: STAFF.scorekeeper } });
   await run.send({ type: 'FinishTournament', data: {}, meta: { at: at(15, 50), actor: STAFF.organizer } });
 
-  return { tournament: run.state, deckCheck: { player: '1005', presented: presentedFile, differences }, recordPlayer: '1005' };
+  return {
+    tournament: run.state,
+    deckCheck: { player: '1005', presented: presentedFile, differences },
+    recordPlayer: '1005',
+  };
 }

@@ -47,7 +47,10 @@ async function demo(options: DemoOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
   const path = options.db ?? DEFAULT_DEMO_DB;
   const config = storeConfig(path, lang);
-  if (config.kind !== 'sqlite') throw new CliError(say(lang, '--db: デモは SQLite のファイルにだけ書き込みます', '--db: the demo writes an SQLite file only'));
+  if (config.kind !== 'sqlite')
+    throw new CliError(
+      say(lang, '--db: デモは SQLite のファイルにだけ書き込みます', '--db: the demo writes an SQLite file only'),
+    );
   const { catalogue } = await loadCatalogue(undefined, io, lang, false);
   const pack = loadDefaultPack();
   prepareFile(path, lang);
@@ -69,7 +72,15 @@ async function demo(options: DemoOptions, io: Io): Promise<void> {
   const t = outcome.tournament;
   if (options.json) {
     const places = finalPlaces(t);
-    return printJson(io, { db: path, tournament: t.id, players: t.players.length, rounds: t.rounds.length, events, penalties: t.penalties.length, winner: places[0]?.player ?? null });
+    return printJson(io, {
+      db: path,
+      tournament: t.id,
+      players: t.players.length,
+      rounds: t.rounds.length,
+      events,
+      penalties: t.penalties.length,
+      winner: places[0]?.player ?? null,
+    });
   }
   io.stdout.write(tour(outcome, catalogue, path, events, record, lang));
 }
@@ -86,7 +97,14 @@ function differencesTable(differences: readonly DeckDifference[], catalogue: Cat
   );
 }
 
-function tour(outcome: DemoOutcome, catalogue: Catalogue, path: string, events: number, record: string, lang: Lang): string {
+function tour(
+  outcome: DemoOutcome,
+  catalogue: Catalogue,
+  path: string,
+  events: number,
+  record: string,
+  lang: Lang,
+): string {
   const t = outcome.tournament;
   const places = finalPlaces(t).slice(0, 4);
   const label = (id: string) => `${nameOf(t, id)} (${id})`;
@@ -99,7 +117,11 @@ function tour(outcome: DemoOutcome, catalogue: Catalogue, path: string, events: 
       `shinpan デモ: ${t.settings.name}、${t.settings.date}、${t.players.length}名、スイスドロー${t.rounds.filter((r) => r.stage === 'swiss').length}回戦 + 上位4名の決勝トーナメント`,
       `shinpan demo: ${t.settings.name}, ${t.settings.date}, ${t.players.length} players, ${t.rounds.filter((r) => r.stage === 'swiss').length} Swiss rounds and a top 4`,
     ),
-    say(lang, `${path} に書き込みました (大会ID ${t.id}、イベント ${events} 件)`, `Written to ${path} (tournament ${t.id}, ${events} events)`),
+    say(
+      lang,
+      `${path} に書き込みました (大会ID ${t.id}、イベント ${events} 件)`,
+      `Written to ${path} (tournament ${t.id}, ${events} events)`,
+    ),
     '',
     say(lang, '■ 決勝トーナメント', '■ Top 4'),
     ...places.map((p) => `  ${p.place}. ${label(p.player)}`),
@@ -107,7 +129,11 @@ function tour(outcome: DemoOutcome, catalogue: Catalogue, path: string, events: 
     say(lang, '■ スイスドローの順位 (4回戦終了時点)', '■ Swiss standings after round 4'),
     standingsText(t, standingsAfter(t, 4), lang).trimEnd(),
     '',
-    say(lang, `■ デッキチェック (第2回戦): ${label(check.player)} が catalogue/decks/${check.presented} を提示`, `■ Deck check, round 2: ${label(check.player)} presented catalogue/decks/${check.presented}`),
+    say(
+      lang,
+      `■ デッキチェック (第2回戦): ${label(check.player)} が catalogue/decks/${check.presented} を提示`,
+      `■ Deck check, round 2: ${label(check.player)} presented catalogue/decks/${check.presented}`,
+    ),
     differencesTable(check.differences, catalogue, lang).trimEnd(),
     say(
       lang,
@@ -135,8 +161,13 @@ function tour(outcome: DemoOutcome, catalogue: Catalogue, path: string, events: 
 export function registerDemoCommand(program: Command, io: Io): void {
   program
     .command('demo')
-    .description('Fill a sample tournament into a database file and show it (deterministic) / サンプル大会を作成して紹介')
-    .option('--db <file>', `SQLite file to write (default ${DEFAULT_DEMO_DB}); only a new file or an earlier demo's is written / 書き込むファイル`)
+    .description(
+      'Fill a sample tournament into a database file and show it (deterministic) / サンプル大会を作成して紹介',
+    )
+    .option(
+      '--db <file>',
+      `SQLite file to write (default ${DEFAULT_DEMO_DB}); only a new file or an earlier demo's is written / 書き込むファイル`,
+    )
     .option('--lang <lang>', 'ja or en')
     .option('--json', 'print a JSON summary / JSON で概要を出力')
     .action((options: DemoOptions) => demo(options, io));

@@ -27,7 +27,9 @@ function deliver(text: string, rows: number, out: string | undefined, io: Io, la
   } catch (error) {
     throw new CliError(`${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  io.stderr.write(say(lang, `${out} に ${rows} 行を書き出しました\n`, `wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${out}\n`));
+  io.stderr.write(
+    say(lang, `${out} に ${rows} 行を書き出しました\n`, `wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${out}\n`),
+  );
 }
 
 async function exportData(what: string, options: ExportOptions, io: Io): Promise<void> {
@@ -38,10 +40,22 @@ async function exportData(what: string, options: ExportOptions, io: Io): Promise
     const t = await desk.tournament();
     if (kind === 'standings') {
       const rows = standingsExport(t);
-      deliver(format === 'csv' ? standingsCsv(rows, lang) : `${JSON.stringify(rows, null, 2)}\n`, rows.length, options.out, io, lang);
+      deliver(
+        format === 'csv' ? standingsCsv(rows, lang) : `${JSON.stringify(rows, null, 2)}\n`,
+        rows.length,
+        options.out,
+        io,
+        lang,
+      );
     } else {
       const entries = penaltyLog(t);
-      deliver(format === 'csv' ? penaltiesCsv(t, entries, lang) : `${JSON.stringify(entries, null, 2)}\n`, entries.length, options.out, io, lang);
+      deliver(
+        format === 'csv' ? penaltiesCsv(t, entries, lang) : `${JSON.stringify(entries, null, 2)}\n`,
+        entries.length,
+        options.out,
+        io,
+        lang,
+      );
     }
   });
 }
@@ -51,7 +65,9 @@ export function registerExportCommand(program: Command, io: Io): void {
   withDbOptions(
     program
       .command('export')
-      .description('Export the standings or the penalty log as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログの書き出し')
+      .description(
+        'Export the standings or the penalty log as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログの書き出し',
+      )
       .argument('<what>', 'standings or penalties')
       .option('--format <format>', 'csv or json (--json is --format json) / 形式')
       .option('--out <file>', 'write to a file instead of stdout / 出力ファイル'),

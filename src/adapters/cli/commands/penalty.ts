@@ -1,6 +1,14 @@
 import type { Command } from 'commander';
 import { landedOnText, penaltyLog, type PenaltyLogEntry } from '../../../app/penalty-log.js';
-import { APPLIES_TO, PENALTY_IDS, PHASES, type AppliesTo, type FactValue, type PenaltyId, type Phase } from '../../../core/policy/assess-types.js';
+import {
+  APPLIES_TO,
+  PENALTY_IDS,
+  PHASES,
+  type AppliesTo,
+  type FactValue,
+  type PenaltyId,
+  type Phase,
+} from '../../../core/policy/assess-types.js';
 import type { Lang } from '../../../core/text.js';
 import type { PenaltyChoice } from '../../../core/tournament/commands.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
@@ -51,13 +59,30 @@ export function parseFacts(values: readonly string[], lang: Lang): Record<string
   for (const raw of values) {
     const at = raw.indexOf('=');
     const name = at < 0 ? '' : raw.slice(0, at).trim();
-    const value = at < 0 ? '' : raw.slice(at + 1).trim().toLowerCase();
-    if (name === '' || value === '') throw new CliError(say(lang, `--fact: 名前=値 の形で指定してください (値: "${raw}")`, `--fact: expected name=value, got "${raw}"`));
-    if (name in facts) throw new CliError(say(lang, `--fact: ${name} が2回指定されています`, `--fact: ${name} is given twice`));
+    const value =
+      at < 0
+        ? ''
+        : raw
+            .slice(at + 1)
+            .trim()
+            .toLowerCase();
+    if (name === '' || value === '')
+      throw new CliError(
+        say(lang, `--fact: 名前=値 の形で指定してください (値: "${raw}")`, `--fact: expected name=value, got "${raw}"`),
+      );
+    if (name in facts)
+      throw new CliError(say(lang, `--fact: ${name} が2回指定されています`, `--fact: ${name} is given twice`));
     if (value === 'true' || value === 'yes') facts[name] = true;
     else if (value === 'false' || value === 'no') facts[name] = false;
     else if (/^-?\d+(\.\d+)?$/.test(value)) facts[name] = Number(value);
-    else throw new CliError(say(lang, `--fact ${name}: 数値か true/false が必要です (値: "${value}")`, `--fact ${name}: expected a number or true/false, got "${value}"`));
+    else
+      throw new CliError(
+        say(
+          lang,
+          `--fact ${name}: 数値か true/false が必要です (値: "${value}")`,
+          `--fact ${name}: expected a number or true/false, got "${value}"`,
+        ),
+      );
   }
   return facts;
 }
@@ -66,21 +91,42 @@ const statementsOf = (values: readonly string[] | undefined): string[] => (value
 
 function choiceOf(options: IssueOptions, lang: Lang): PenaltyChoice {
   if (options.penalty === undefined) {
-    if (options.reason !== undefined) throw new CliError(say(lang, '--reason は --penalty (指針と異なる罰則・繰り返しによる引き上げ) と一緒に指定します', '--reason goes with --penalty (a penalty other than the guideline, or the repeat upgrade)'));
+    if (options.reason !== undefined)
+      throw new CliError(
+        say(
+          lang,
+          '--reason は --penalty (指針と異なる罰則・繰り返しによる引き上げ) と一緒に指定します',
+          '--reason goes with --penalty (a penalty other than the guideline, or the repeat upgrade)',
+        ),
+      );
     return { kind: 'guideline' };
   }
   const penalty = choiceOption('--penalty', options.penalty, PENALTY_IDS, lang);
-  return { kind: 'other', penalty, ...(options.reason === undefined ? {} : { reason: textOption('--reason', options.reason, lang) }) };
+  return {
+    kind: 'other',
+    penalty,
+    ...(options.reason === undefined ? {} : { reason: textOption('--reason', options.reason, lang) }),
+  };
 }
 
 /** Rules 7, 10: the further penalty a judge adds because the result was affected. */
 function additionalOf(options: IssueOptions, lang: Lang): { penalty: PenaltyId; reason: string } | undefined {
   if (options.addPenalty === undefined) {
-    if (options.addReason !== undefined) throw new CliError(say(lang, '--add-reason は --add-penalty と一緒に指定します', '--add-reason goes with --add-penalty'));
+    if (options.addReason !== undefined)
+      throw new CliError(
+        say(lang, '--add-reason は --add-penalty と一緒に指定します', '--add-reason goes with --add-penalty'),
+      );
     return undefined;
   }
   const penalty = choiceOption<PenaltyId>('--add-penalty', options.addPenalty, PENALTY_IDS, lang);
-  if (options.addReason === undefined) throw new CliError(say(lang, '--add-penalty には --add-reason (追加する理由) が必要です', '--add-penalty needs --add-reason (why the penalty is added)'));
+  if (options.addReason === undefined)
+    throw new CliError(
+      say(
+        lang,
+        '--add-penalty には --add-reason (追加する理由) が必要です',
+        '--add-penalty needs --add-reason (why the penalty is added)',
+      ),
+    );
   return { penalty, reason: textOption('--add-reason', options.addReason, lang) };
 }
 
@@ -116,7 +162,10 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     const round = optionalInt('--round', options.round, 1, 1000, lang);
     const table = optionalInt('--table', options.table, 1, 10_000, lang);
     const duel = optionalInt('--duel', options.duel, 1, 9, lang);
-    const appliesTo = options.appliesTo === undefined ? undefined : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
+    const appliesTo =
+      options.appliesTo === undefined
+        ? undefined
+        : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
     const additional = additionalOf(options, lang);
     const done = await desk.run({
       type: 'IssuePenalty',
@@ -137,7 +186,9 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     const t = done.state.status === 'none' ? undefined : done.state;
     if (!t) return;
     const log = penaltyLog(t);
-    const ids = done.events.flatMap((e) => (e.type === 'PenaltyIssued' ? [(e.data as { penaltyId: number }).penaltyId] : []));
+    const ids = done.events.flatMap((e) =>
+      e.type === 'PenaltyIssued' ? [(e.data as { penaltyId: number }).penaltyId] : [],
+    );
     const [entry, added] = ids.map((id) => log.find((x) => x.id === id));
     if (!entry) return;
     if (desk.json) return printJson(io, issuedJson(t, entry, added));
@@ -149,12 +200,31 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
 function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   const decision = t.penalties.find((p) => p.id === e.id)?.guideline;
   const lines = [
-    say(lang, `罰則 #${e.id}: ${e.name} (${e.player}) に${penaltyName(t, e.penalty, lang)} — ${infractionName(t, e.infraction, lang)}`, `Penalty #${e.id}: ${penaltyName(t, e.penalty, lang)} for ${e.name} (${e.player}) — ${infractionName(t, e.infraction, lang)}`),
-    say(lang, `  指針: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`, `  Guideline: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`),
+    say(
+      lang,
+      `罰則 #${e.id}: ${e.name} (${e.player}) に${penaltyName(t, e.penalty, lang)} — ${infractionName(t, e.infraction, lang)}`,
+      `Penalty #${e.id}: ${penaltyName(t, e.penalty, lang)} for ${e.name} (${e.player}) — ${infractionName(t, e.infraction, lang)}`,
+    ),
+    say(
+      lang,
+      `  指針: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`,
+      `  Guideline: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`,
+    ),
   ];
-  if (e.deviationReason !== null) lines.push(say(lang, `  指針と異なる罰則の理由: ${e.deviationReason}`, `  Deviation, reason: ${e.deviationReason}`));
-  if (e.repeatUpgrade) lines.push(say(lang, '  繰り返しの違反のため一段階上げました', '  Raised one step for a repeated infraction'));
-  if (e.addedTo !== null) lines.push(say(lang, `  罰則 #${e.addedTo} に追加 (マッチの結果に影響したため)`, `  Added to penalty #${e.addedTo} (the match result was affected)`));
+  if (e.deviationReason !== null)
+    lines.push(
+      say(lang, `  指針と異なる罰則の理由: ${e.deviationReason}`, `  Deviation, reason: ${e.deviationReason}`),
+    );
+  if (e.repeatUpgrade)
+    lines.push(say(lang, '  繰り返しの違反のため一段階上げました', '  Raised one step for a repeated infraction'));
+  if (e.addedTo !== null)
+    lines.push(
+      say(
+        lang,
+        `  罰則 #${e.addedTo} に追加 (マッチの結果に影響したため)`,
+        `  Added to penalty #${e.addedTo} (the match result was affected)`,
+      ),
+    );
   if (e.reason !== null) lines.push(say(lang, `  理由: ${e.reason}`, `  Reason: ${e.reason}`));
   const repeat = decision?.repeat;
   if (repeat && repeat.upgradeTo !== null && !e.repeatUpgrade && e.deviationReason === null) {
@@ -166,25 +236,64 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
       ),
     );
   }
-  if (decision?.additionalPenaltyAllowed && e.addedTo === null) lines.push(say(lang, '  結果に影響した場合、ジャッジは追加の罰則を与えられます', '  It affected the result, so the judge may add a penalty'));
+  if (decision?.additionalPenaltyAllowed && e.addedTo === null)
+    lines.push(
+      say(
+        lang,
+        '  結果に影響した場合、ジャッジは追加の罰則を与えられます',
+        '  It affected the result, so the judge may add a penalty',
+      ),
+    );
   if (decision?.remedy) lines.push(say(lang, `  処置: ${decision.remedy.ja}`, `  Remedy: ${decision.remedy.en}`));
   lines.push(landingLine(e, lang));
-  lines.push(e.recorded ? say(lang, '  公式記録に残ります', '  Goes on the official record') : say(lang, '  公式記録には残りません (大会のログには残ります)', '  Not on the official record (kept in the tournament log)'));
+  lines.push(
+    e.recorded
+      ? say(lang, '  公式記録に残ります', '  Goes on the official record')
+      : say(
+          lang,
+          '  公式記録には残りません (大会のログには残ります)',
+          '  Not on the official record (kept in the tournament log)',
+        ),
+  );
   if (isDropped(t, e.player) && (e.penalty === 'disqualification' || e.penalty === 'disqualification-forfeit-prizes')) {
     lines.push(
       e.penalty === 'disqualification-forfeit-prizes'
-        ? say(lang, '  失格: 大会から外れ、順位と賞品の資格を失います', '  Disqualified: leaves the tournament, loses rank and prizes')
-        : say(lang, '  失格: 大会から外れます (獲得済みの賞品は残ります)', '  Disqualified: leaves the tournament (keeps prizes already won)'),
+        ? say(
+            lang,
+            '  失格: 大会から外れ、順位と賞品の資格を失います',
+            '  Disqualified: leaves the tournament, loses rank and prizes',
+          )
+        : say(
+            lang,
+            '  失格: 大会から外れます (獲得済みの賞品は残ります)',
+            '  Disqualified: leaves the tournament (keeps prizes already won)',
+          ),
     );
   }
   return `${lines.join('\n')}\n`;
 }
 
 function landingLine(e: PenaltyLogEntry, lang: Lang): string {
-  if (e.noMatchLeft) return say(lang, '  適用先: 残りのマッチがないため、対戦結果への影響なしで記録しました', '  Lands on: no match is left, so it is recorded without an effect on any result');
-  if (e.landedOn !== null) return say(lang, `  適用先: ${landedOnText(e.landedOn, lang)}`, `  Lands on: ${landedOnText(e.landedOn, lang)}`);
-  if (e.couldNotLand) return say(lang, `  適用先: 適用できませんでした (${e.couldNotLand.text.ja})。記録には残り、対戦結果への影響はありません`, `  Lands on: could not land (${e.couldNotLand.text.en}); it stays on the record with no effect on any result`);
-  if (e.landing.kind === 'next-match') return say(lang, `  適用先: 第${e.landing.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`, `  Lands on: the player's next match from round ${e.landing.fromRound} (once paired)`);
+  if (e.noMatchLeft)
+    return say(
+      lang,
+      '  適用先: 残りのマッチがないため、対戦結果への影響なしで記録しました',
+      '  Lands on: no match is left, so it is recorded without an effect on any result',
+    );
+  if (e.landedOn !== null)
+    return say(lang, `  適用先: ${landedOnText(e.landedOn, lang)}`, `  Lands on: ${landedOnText(e.landedOn, lang)}`);
+  if (e.couldNotLand)
+    return say(
+      lang,
+      `  適用先: 適用できませんでした (${e.couldNotLand.text.ja})。記録には残り、対戦結果への影響はありません`,
+      `  Lands on: could not land (${e.couldNotLand.text.en}); it stays on the record with no effect on any result`,
+    );
+  if (e.landing.kind === 'next-match')
+    return say(
+      lang,
+      `  適用先: 第${e.landing.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`,
+      `  Lands on: the player's next match from round ${e.landing.fromRound} (once paired)`,
+    );
   return say(lang, '  対戦結果への影響はありません', '  No effect on a result');
 }
 
@@ -195,12 +304,29 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
     const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed'] as const, lang);
     const reason = textOption('--reason', options.reason, lang);
     if (outcome === 'rescinded') {
-      if (options.penalty !== undefined) throw new CliError(say(lang, '--penalty は --outcome changed のときだけ指定します', '--penalty goes with --outcome changed only'));
+      if (options.penalty !== undefined)
+        throw new CliError(
+          say(
+            lang,
+            '--penalty は --outcome changed のときだけ指定します',
+            '--penalty goes with --outcome changed only',
+          ),
+        );
       await desk.run({ type: 'RescindPenalty', data: { penaltyId, reason }, meta: desk.meta('RescindPenalty') });
     } else {
-      if (options.penalty === undefined) throw new CliError(say(lang, '--outcome changed には --penalty (変更後の罰則) が必要です', '--outcome changed needs --penalty (the new penalty)'));
+      if (options.penalty === undefined)
+        throw new CliError(
+          say(
+            lang,
+            '--outcome changed には --penalty (変更後の罰則) が必要です',
+            '--outcome changed needs --penalty (the new penalty)',
+          ),
+        );
       const penalty = choiceOption<PenaltyId>('--penalty', options.penalty, PENALTY_IDS, lang);
-      const appliesTo = options.appliesTo === undefined ? undefined : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
+      const appliesTo =
+        options.appliesTo === undefined
+          ? undefined
+          : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
       const duel = optionalInt('--duel', options.duel, 1, 9, lang);
       await desk.run({
         type: 'ChangePenalty',
@@ -242,11 +368,26 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
   const lang = desk.lang;
   const head =
     last.kind === 'rescinded'
-      ? say(lang, `罰則 #${penaltyId} (${entry.name}、${penaltyName(t, last.from, lang)}) を取り消しました`, `Penalty #${penaltyId} (${entry.name}, ${penaltyName(t, last.from, lang)}) is rescinded`)
-      : say(lang, `罰則 #${penaltyId} (${entry.name}) を${penaltyName(t, last.from, lang)}から${penaltyName(t, last.to ?? last.from, lang)}に変更しました`, `Penalty #${penaltyId} (${entry.name}) is changed from ${penaltyName(t, last.from, lang)} to ${penaltyName(t, last.to ?? last.from, lang)}`);
+      ? say(
+          lang,
+          `罰則 #${penaltyId} (${entry.name}、${penaltyName(t, last.from, lang)}) を取り消しました`,
+          `Penalty #${penaltyId} (${entry.name}, ${penaltyName(t, last.from, lang)}) is rescinded`,
+        )
+      : say(
+          lang,
+          `罰則 #${penaltyId} (${entry.name}) を${penaltyName(t, last.from, lang)}から${penaltyName(t, last.to ?? last.from, lang)}に変更しました`,
+          `Penalty #${penaltyId} (${entry.name}) is changed from ${penaltyName(t, last.from, lang)} to ${penaltyName(t, last.to ?? last.from, lang)}`,
+        );
   const stale = staleTables(t, lang);
   const lines = [head, say(lang, `  理由: ${last.reason}`, `  Reason: ${last.reason}`), landingLine(entry, lang)];
-  if (stale.length > 0) lines.push(say(lang, `  結果の再入力が必要な対戦: ${stale.join('、')}`, `  These matches need their result again: ${stale.join('; ')}`));
+  if (stale.length > 0)
+    lines.push(
+      say(
+        lang,
+        `  結果の再入力が必要な対戦: ${stale.join('、')}`,
+        `  These matches need their result again: ${stale.join('; ')}`,
+      ),
+    );
   io.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -254,7 +395,9 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
 function staleTables(t: Tournament, lang: Lang): string[] {
   return deriveMatches(t)
     .matches.filter((m) => m.staleReport)
-    .map((m) => say(lang, `第${m.record.round}回戦 卓${m.record.table}`, `round ${m.record.round}, table ${m.record.table}`));
+    .map((m) =>
+      say(lang, `第${m.record.round}回戦 卓${m.record.table}`, `round ${m.record.round}, table ${m.record.table}`),
+    );
 }
 
 async function log(options: LogOptions, io: Io): Promise<void> {
@@ -286,17 +429,29 @@ export function penaltyLogText(t: Tournament, entries: readonly PenaltyLogEntry[
 
 function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   const parts: string[] = [];
-  if (e.deviationReason !== null) parts.push(say(lang, `指針は${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`, `guideline ${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`));
+  if (e.deviationReason !== null)
+    parts.push(
+      say(
+        lang,
+        `指針は${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`,
+        `guideline ${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`,
+      ),
+    );
   if (e.repeatUpgrade) parts.push(say(lang, '繰り返しで一段階上げ', 'raised for a repeat'));
   if (e.addedTo !== null) parts.push(say(lang, `#${e.addedTo} に追加`, `added to #${e.addedTo}`));
   if (e.reason !== null) parts.push(say(lang, `理由: ${e.reason}`, `reason: ${e.reason}`));
   if (e.noMatchLeft) parts.push(say(lang, '残りのマッチなし (結果への影響なし)', 'no match left (no result effect)'));
-  if (e.couldNotLand) parts.push(say(lang, `適用できず: ${e.couldNotLand.text.ja}`, `could not land: ${e.couldNotLand.text.en}`));
+  if (e.couldNotLand)
+    parts.push(say(lang, `適用できず: ${e.couldNotLand.text.ja}`, `could not land: ${e.couldNotLand.text.en}`));
   for (const a of e.appeals) {
     parts.push(
       a.kind === 'rescinded'
         ? say(lang, `上訴で取り消し: ${a.reason}`, `rescinded on appeal: ${a.reason}`)
-        : say(lang, `上訴で${penaltyName(t, a.from, lang)}から変更: ${a.reason}`, `changed on appeal from ${penaltyName(t, a.from, lang)}: ${a.reason}`),
+        : say(
+            lang,
+            `上訴で${penaltyName(t, a.from, lang)}から変更: ${a.reason}`,
+            `changed on appeal from ${penaltyName(t, a.from, lang)}: ${a.reason}`,
+          ),
     );
   }
   if (!e.recorded && e.status !== 'rescinded') parts.push(say(lang, '公式記録なし', 'not recorded'));
@@ -305,25 +460,55 @@ function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
 
 /** Registers `shinpan penalty issue|appeal|log`. */
 export function registerPenaltyCommands(program: Command, io: Io): void {
-  const group = program.command('penalty').description('Issue penalties, decide appeals, read the penalty log / 罰則の発行・上訴・罰則ログ');
+  const group = program
+    .command('penalty')
+    .description('Issue penalties, decide appeals, read the penalty log / 罰則の発行・上訴・罰則ログ');
   withWriteOptions(
     group
       .command('issue')
-      .description('Issue a penalty: the guideline of the tournament\'s rules, or --penalty with --reason / 罰則を発行（指針どおり、または理由を添えて別の罰則）')
+      .description(
+        "Issue a penalty: the guideline of the tournament's rules, or --penalty with --reason / 罰則を発行（指針どおり、または理由を添えて別の罰則）",
+      )
       .requiredOption('--player <id>', 'player id / プレイヤーID')
       .requiredOption('--infraction <id>', 'infraction id, e.g. tardiness (see shinpan policy) / 違反ID')
       .requiredOption('--phase <phase>', `when it was found: ${PHASES.join(', ')} / 発見時点`)
-      .option('--fact <name=value>', 'a fact the judge established, e.g. minutesLate=6 or pattern=true (repeatable) / 確認した事実', collect)
-      .option('--round <n>', "the player's match: round (default: their unreported match of the running round); between matches, the round the next match is in, or with --table the player's seat / 回戦")
+      .option(
+        '--fact <name=value>',
+        'a fact the judge established, e.g. minutesLate=6 or pattern=true (repeatable) / 確認した事実',
+        collect,
+      )
+      .option(
+        '--round <n>',
+        "the player's match: round (default: their unreported match of the running round); between matches, the round the next match is in, or with --table the player's seat / 回戦",
+      )
       .option('--table <n>', "the player's match, or between matches the seat where the player was found / 卓")
-      .option('--penalty <id>', `a final penalty other than the guideline: ${PENALTY_IDS.join(', ')} / 指針と異なる罰則`)
-      .option('--reason <text>', 'why the penalty differs from the guideline, or why the repeat upgrade is taken / 指針と異なる理由・引き上げの理由')
-      .option('--applies-to <where>', `where a duel or match loss lands, among the options the rules give: ${APPLIES_TO.join(', ')} / 適用先`)
+      .option(
+        '--penalty <id>',
+        `a final penalty other than the guideline: ${PENALTY_IDS.join(', ')} / 指針と異なる罰則`,
+      )
+      .option(
+        '--reason <text>',
+        'why the penalty differs from the guideline, or why the repeat upgrade is taken / 指針と異なる理由・引き上げの理由',
+      )
+      .option(
+        '--applies-to <where>',
+        `where a duel or match loss lands, among the options the rules give: ${APPLIES_TO.join(', ')} / 適用先`,
+      )
       .option('--duel <n>', 'which duel of the current match a duel loss takes (1-3) / 何デュエル目に適用するか')
-      .option('--statement <text>', 'a written statement (investigation note), required with a disqualification; repeatable / 陳述書', collect)
-      .option('--add-penalty <id>', 'rules 7 and 10: one further penalty because the result was affected (with --fact affectedResult=true) / 結果に影響したための追加の罰則')
+      .option(
+        '--statement <text>',
+        'a written statement (investigation note), required with a disqualification; repeatable / 陳述書',
+        collect,
+      )
+      .option(
+        '--add-penalty <id>',
+        'rules 7 and 10: one further penalty because the result was affected (with --fact affectedResult=true) / 結果に影響したための追加の罰則',
+      )
       .option('--add-reason <text>', 'why the penalty is added / 追加する理由')
-      .option('--without-effect', 'confirm recording a loss for the next match when the player has none left / 残りのマッチがなくても記録することを確認'),
+      .option(
+        '--without-effect',
+        'confirm recording a loss for the next match when the player has none left / 残りのマッチがなくても記録することを確認',
+      ),
   ).action((options: IssueOptions) => issue(options, io));
   withWriteOptions(
     group
@@ -336,12 +521,17 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
       .option('--applies-to <where>', 'where the changed penalty lands / 適用先')
       .option('--duel <n>', 'which duel a changed duel loss takes / 何デュエル目か')
       .option('--statement <text>', 'a written statement, repeatable / 陳述書', collect)
-      .option('--without-effect', 'confirm changing it to a loss for the next match when the player has none left / 残りのマッチがなくても変更を記録することを確認'),
+      .option(
+        '--without-effect',
+        'confirm changing it to a loss for the next match when the player has none left / 残りのマッチがなくても変更を記録することを確認',
+      ),
   ).action((options: AppealOptions) => appeal(options, io));
   withDbOptions(
     group
       .command('log')
-      .description('Every penalty of the tournament, cautions and appeals included / 大会の罰則ログ（注意・上訴を含む）')
+      .description(
+        'Every penalty of the tournament, cautions and appeals included / 大会の罰則ログ（注意・上訴を含む）',
+      )
       .option('--player <id>', 'only this player / この選手のみ'),
   ).action((options: LogOptions) => log(options, io));
 }

@@ -20,7 +20,13 @@ async function start(options: PhaseOptions, io: Io): Promise<void> {
     const lang = desk.lang;
     const name = textOption('--name', options.name, lang);
     if (options.bestOf !== undefined && !BEST_OF.map(String).includes(options.bestOf)) {
-      throw new CliError(say(lang, `--best-of: ${BEST_OF.join(', ')} のいずれかが必要です (値: "${options.bestOf}")`, `--best-of: expected one of ${BEST_OF.join(', ')}, got "${options.bestOf}"`));
+      throw new CliError(
+        say(
+          lang,
+          `--best-of: ${BEST_OF.join(', ')} のいずれかが必要です (値: "${options.bestOf}")`,
+          `--best-of: expected one of ${BEST_OF.join(', ')}, got "${options.bestOf}"`,
+        ),
+      );
     }
     const roundMinutes = optionalInt('--round-minutes', options.roundMinutes, 1, 240, lang);
     const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
@@ -36,20 +42,33 @@ async function start(options: PhaseOptions, io: Io): Promise<void> {
     if (!phase) return;
     if (desk.json) return printJson(io, phase);
     const seat = phase.seatTime === null ? '' : say(lang, `、着席 ${phase.seatTime}`, `, seat time ${phase.seatTime}`);
-    io.stdout.write(say(lang, `${phase.name} を第${phase.fromRound}回戦から始めます (${matchFormatText(phase.format, lang)}${seat})\n`, `${phase.name} starts with round ${phase.fromRound} (${matchFormatText(phase.format, lang)}${seat})\n`));
+    io.stdout.write(
+      say(
+        lang,
+        `${phase.name} を第${phase.fromRound}回戦から始めます (${matchFormatText(phase.format, lang)}${seat})\n`,
+        `${phase.name} starts with round ${phase.fromRound} (${matchFormatText(phase.format, lang)}${seat})\n`,
+      ),
+    );
   });
 }
 
 /** Registers `shinpan phase start`. */
 export function registerPhaseCommands(program: Command, io: Io): void {
-  const group = program.command('phase').description('Swiss phases: day two and later / スイスドローのフェーズ（2日目など）');
+  const group = program
+    .command('phase')
+    .description('Swiss phases: day two and later / スイスドローのフェーズ（2日目など）');
   withWriteOptions(
     group
       .command('start')
-      .description('After an ended Swiss round, start a new phase (day two); standings carry over / 新しいフェーズを開始（成績は引き継ぐ）')
+      .description(
+        'After an ended Swiss round, start a new phase (day two); standings carry over / 新しいフェーズを開始（成績は引き継ぐ）',
+      )
       .requiredOption('--name <name>', 'the phase name, shown on pairings ("Day 2") / フェーズ名')
       .option('--best-of <n>', 'duels per match in this phase: 1, 3 or 5 (default: as before) / このフェーズの試合形式')
-      .option('--round-minutes <n>', 'minutes per round in this phase (default: as before) / このフェーズの1回戦の時間（分）')
-      .option('--seat-time <iso-time>', 'seat time of the phase\'s first round / 最初の回戦の着席時刻'),
+      .option(
+        '--round-minutes <n>',
+        'minutes per round in this phase (default: as before) / このフェーズの1回戦の時間（分）',
+      )
+      .option('--seat-time <iso-time>', "seat time of the phase's first round / 最初の回戦の着席時刻"),
   ).action((options: PhaseOptions) => start(options, io));
 }

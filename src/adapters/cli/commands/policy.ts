@@ -76,14 +76,20 @@ function renderCatalogue(pack: Pack, lang: Lang): string {
     for (const infraction of members) {
       const rule = branches(infraction.penalty);
       rule.forEach((line, n) => {
-        const lead = n === 0 ? `  ${padDisplay(infraction.id, idWidth)}  ${padDisplay(infraction.name[lang], nameWidth)}  ` : penaltyIndent;
-        const condition = rule.length === 1 ? '' : line.if ? ifClause(line.if, infraction, pack, lang) : LABEL.otherwise[lang];
+        const lead =
+          n === 0
+            ? `  ${padDisplay(infraction.id, idWidth)}  ${padDisplay(infraction.name[lang], nameWidth)}  `
+            : penaltyIndent;
+        const condition =
+          rule.length === 1 ? '' : line.if ? ifClause(line.if, infraction, pack, lang) : LABEL.otherwise[lang];
         out.push(`${lead}${padDisplay(penaltyOf(pack, line.then).name[lang], penaltyWidth)}  ${condition}`.trimEnd());
       });
       const details = [infraction.description[lang]];
       if (infraction.additionalPenaltyWhen) {
         const when = ifClause(infraction.additionalPenaltyWhen, infraction, pack, lang);
-        details.push(lang === 'ja' ? `${when}、ジャッジの判断で罰則を追加できる。` : `The judge may add a penalty ${when}.`);
+        details.push(
+          lang === 'ja' ? `${when}、ジャッジの判断で罰則を追加できる。` : `The judge may add a penalty ${when}.`,
+        );
       }
       details.push(...remedyLines(infraction, pack, lang));
       out.push(...details.map((d) => `${detailIndent}${d}`));
@@ -97,12 +103,18 @@ function renderCatalogue(pack: Pack, lang: Lang): string {
       const cell = pack.timing[penalty][phase];
       const label = PHASE_LABEL[phase][lang];
       const lost = cell.ifMatchAlreadyLost;
-      return [{ label, note: cell.note[lang] }, ...(lost ? [{ label: `${label}${LABEL.alreadyLost[lang]}`, note: lost.note[lang] }] : [])];
+      return [
+        { label, note: cell.note[lang] },
+        ...(lost ? [{ label: `${label}${LABEL.alreadyLost[lang]}`, note: lost.note[lang] }] : []),
+      ];
     }),
   }));
   const phaseWidth = widest(rows.flatMap((r) => r.lines.map((l) => l.label)));
   for (const row of rows) {
-    out.push(`  ${penaltyOf(pack, row.penalty).name[lang]}`, ...row.lines.map((l) => `    ${padDisplay(l.label, phaseWidth)}  ${l.note}`));
+    out.push(
+      `  ${penaltyOf(pack, row.penalty).name[lang]}`,
+      ...row.lines.map((l) => `    ${padDisplay(l.label, phaseWidth)}  ${l.note}`),
+    );
   }
   return `${out.join('\n')}\n`;
 }

@@ -23,7 +23,14 @@ async function record(options: RecordOptions, io: Io): Promise<void> {
   await withDb(options, async (db) => {
     const lang = db.lang;
     const name = await registeredName(db, options.player);
-    if (name === undefined) throw new CliError(say(lang, `--player: ${db.name} のどの大会にも選手 ${options.player} は登録されていません`, `--player: no tournament in ${db.name} has a player ${options.player}`));
+    if (name === undefined)
+      throw new CliError(
+        say(
+          lang,
+          `--player: ${db.name} のどの大会にも選手 ${options.player} は登録されていません`,
+          `--player: no tournament in ${db.name} has a player ${options.player}`,
+        ),
+      );
     const entries = (await db.service.officialRecord()).get(options.player) ?? [];
     if (options.json) return printJson(io, entries);
     const tournaments = new Map<string, Tournament>();
@@ -36,19 +43,38 @@ async function record(options: RecordOptions, io: Io): Promise<void> {
 }
 
 /** The official record as a judge reads it: one line per recorded penalty in force. */
-export function recordText(player: string, name: string, entries: readonly RecordEntry[], tournaments: ReadonlyMap<string, Tournament>, lang: Lang): string {
-  const head = say(lang, `${name} (${player}) の公式記録: ${entries.length} 件\n`, `Official record of ${name} (${player}): ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}\n`);
+export function recordText(
+  player: string,
+  name: string,
+  entries: readonly RecordEntry[],
+  tournaments: ReadonlyMap<string, Tournament>,
+  lang: Lang,
+): string {
+  const head = say(
+    lang,
+    `${name} (${player}) の公式記録: ${entries.length} 件\n`,
+    `Official record of ${name} (${player}): ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}\n`,
+  );
   if (entries.length === 0) return head;
   const packOf = (e: RecordEntry) => tournaments.get(e.tournamentId)?.pack.content;
-  const infraction = (e: RecordEntry): string => packOf(e)?.infractions.find((i) => i.id === e.infraction)?.name[lang] ?? e.infraction;
+  const infraction = (e: RecordEntry): string =>
+    packOf(e)?.infractions.find((i) => i.id === e.infraction)?.name[lang] ?? e.infraction;
   const penalty = (e: RecordEntry, id: RecordEntry['penalty']): string => {
     const pack = packOf(e);
     return pack ? penaltyOf(pack, id).name[lang] : id;
   };
   const note = (e: RecordEntry): string =>
     [
-      e.deviationReason === null ? '' : say(lang, `指針と異なる理由: ${e.deviationReason}`, `deviation: ${e.deviationReason}`),
-      e.issuedAs === null ? '' : say(lang, `上訴で${penalty(e, e.issuedAs)}から変更: ${e.appealReason ?? ''}`, `changed on appeal from ${penalty(e, e.issuedAs)}: ${e.appealReason ?? ''}`),
+      e.deviationReason === null
+        ? ''
+        : say(lang, `指針と異なる理由: ${e.deviationReason}`, `deviation: ${e.deviationReason}`),
+      e.issuedAs === null
+        ? ''
+        : say(
+            lang,
+            `上訴で${penalty(e, e.issuedAs)}から変更: ${e.appealReason ?? ''}`,
+            `changed on appeal from ${penalty(e, e.issuedAs)}: ${e.appealReason ?? ''}`,
+          ),
     ]
       .filter(Boolean)
       .join('; ');
@@ -74,7 +100,9 @@ export function registerRecordCommand(program: Command, io: Io): void {
   withDbOptions(
     program
       .command('record')
-      .description("A player's official record: recorded penalties in force, across every tournament in the database / 選手の公式記録（データベース内の全大会）")
+      .description(
+        "A player's official record: recorded penalties in force, across every tournament in the database / 選手の公式記録（データベース内の全大会）",
+      )
       .requiredOption('--player <id>', 'player id / プレイヤーID'),
   ).action((options: RecordOptions) => record(options, io));
 }

@@ -19,9 +19,15 @@ interface ResultOptions extends WriteOptions {
 function duelList(value: string, lang: Lang): string[] {
   if (value.trim() === '') return [];
   const duels = value.split(',').map((d) => d.trim());
-  const blank = duels.findIndex((d) => d === '');
+  const blank = duels.indexOf('');
   if (blank >= 0) {
-    throw new CliError(say(lang, `--duels: ${blank + 1} 番目が空です (各デュエルの勝者のIDか draw をカンマ区切りで)`, `--duels: entry ${blank + 1} is empty (expected winners' ids or draw, comma-separated)`));
+    throw new CliError(
+      say(
+        lang,
+        `--duels: ${blank + 1} 番目が空です (各デュエルの勝者のIDか draw をカンマ区切りで)`,
+        `--duels: entry ${blank + 1} is empty (expected winners' ids or draw, comma-separated)`,
+      ),
+    );
   }
   return duels;
 }
@@ -30,7 +36,14 @@ function duelList(value: string, lang: Lang): string[] {
 function matchJson(t: Tournament, round: number, table: number) {
   const view = pairingsView(t, round)?.tables.find((x) => x.table === table);
   if (!view) return null;
-  return { round, table, players: view.players.map((p) => p.id), outcome: view.outcome, duels: view.duels, needsResultAgain: view.needsResultAgain };
+  return {
+    round,
+    table,
+    players: view.players.map((p) => p.id),
+    outcome: view.outcome,
+    duels: view.duels,
+    needsResultAgain: view.needsResultAgain,
+  };
 }
 
 async function report(options: ResultOptions, io: Io, correction: boolean): Promise<void> {
@@ -40,7 +53,11 @@ async function report(options: ResultOptions, io: Io, correction: boolean): Prom
     const table = intOption('--table', options.table, 1, 10_000, lang);
     const duels = duelList(options.duels, lang);
     const done = correction
-      ? await desk.run({ type: 'CorrectResult', data: { round, table, duels, reason: textOption('--reason', options.reason ?? '', lang) }, meta: desk.meta('CorrectResult') })
+      ? await desk.run({
+          type: 'CorrectResult',
+          data: { round, table, duels, reason: textOption('--reason', options.reason ?? '', lang) },
+          meta: desk.meta('CorrectResult'),
+        })
       : await desk.run({ type: 'ReportResult', data: { round, table, duels }, meta: desk.meta('ReportResult') });
     if (done.state.status === 'none') return;
     const match = matchJson(done.state, round, table);
@@ -49,9 +66,17 @@ async function report(options: ResultOptions, io: Io, correction: boolean): Prom
     const wins = Object.fromEntries(match.players.map((p) => [p, 0]));
     for (const d of match.duels) if (d.winner !== null) wins[d.winner] = (wins[d.winner] ?? 0) + 1;
     const penalties = match.duels.filter((d) => d.byPenalty.length > 0).map((d) => d.duel);
-    const note = penalties.length > 0 ? say(lang, ` (第${penalties.join('・')}デュエルは罰則で決着)`, ` (duel ${penalties.join(', ')} decided by penalty)`) : '';
+    const note =
+      penalties.length > 0
+        ? say(
+            lang,
+            ` (第${penalties.join('・')}デュエルは罰則で決着)`,
+            ` (duel ${penalties.join(', ')} decided by penalty)`,
+          )
+        : '';
     // The note says which duels a penalty decided, so the outcome need not say "(penalty)" too.
-    const outcome = match.outcome.kind === 'win' && note !== '' ? { ...match.outcome, byPenalty: false } : match.outcome;
+    const outcome =
+      match.outcome.kind === 'win' && note !== '' ? { ...match.outcome, byPenalty: false } : match.outcome;
     const text = `${outcomeText(outcome, wins, lang)}${note}`;
     io.stdout.write(say(lang, `第${round}回戦 卓${table}: ${text}\n`, `Round ${round}, table ${table}: ${text}\n`));
   });
@@ -65,10 +90,19 @@ export function registerResultCommands(program: Command, io: Io): void {
       c
         .requiredOption('--round <n>', 'round / 回戦')
         .requiredOption('--table <n>', 'table / 卓')
-        .requiredOption('--duels <list>', 'winner of each duel played, by player id, or draw; duels already decided by penalty are left out (e.g. A,B,A) / 各デュエルの勝者（罰則で決着したデュエルを除く）'),
+        .requiredOption(
+          '--duels <list>',
+          'winner of each duel played, by player id, or draw; duels already decided by penalty are left out (e.g. A,B,A) / 各デュエルの勝者（罰則で決着したデュエルを除く）',
+        ),
     );
-  common(group.command('report').description('Report the result of a match / 対戦結果を入力')).action((options: ResultOptions) => report(options, io, false));
-  common(group.command('correct').description('Correct a reported result; the earlier report stays in the log / 結果を訂正（元の記録は残る）'))
+  common(group.command('report').description('Report the result of a match / 対戦結果を入力')).action(
+    (options: ResultOptions) => report(options, io, false),
+  );
+  common(
+    group
+      .command('correct')
+      .description('Correct a reported result; the earlier report stays in the log / 結果を訂正（元の記録は残る）'),
+  )
     .requiredOption('--reason <text>', 'why the result changes / 訂正の理由')
     .action((options: ResultOptions) => report(options, io, true));
 }

@@ -53,7 +53,8 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
     const last = latestRound(t);
     const next = t.rounds.length + 1;
     const commands: TournamentCommand[] = [];
-    if (last && !last.ended) commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
+    if (last && !last.ended)
+      commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
     commands.push({
       type: 'PairRound',
       data: { round: next, ...(seatTime ? { seatTime } : {}) },
@@ -69,7 +70,11 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
 
 /** Losses that waited for a next match this pairing leaves the player without (say, not in the top cut): said at once, not found later. */
 function newlyUnlanded(before: Tournament, after: Tournament, lang: Lang): string {
-  const earlier = new Set(penaltyLog(before).filter((e) => e.couldNotLand !== null).map((e) => e.id));
+  const earlier = new Set(
+    penaltyLog(before)
+      .filter((e) => e.couldNotLand !== null)
+      .map((e) => e.id),
+  );
   return penaltyLog(after)
     .filter((e) => e.couldNotLand !== null && !earlier.has(e.id))
     .map((e) =>
@@ -86,7 +91,8 @@ async function end(options: RoundOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
     const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
-    if (round === undefined) throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    if (round === undefined)
+      throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
     await desk.run({ type: 'EndRound', data: { round }, meta: desk.meta('EndRound') });
     if (desk.json) return printJson(io, { round, ended: true });
     io.stdout.write(say(desk.lang, `第${round}回戦を終了しました\n`, `Round ${round} has ended\n`));
@@ -98,26 +104,44 @@ async function cut(options: CutOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
     if ((options.maxLosses === undefined) === (options.top === undefined)) {
-      throw new CliError(say(lang, '--max-losses（成績）か --top（順位）のどちらか一方を指定します', 'give either --max-losses (by record) or --top (by rank)'));
+      throw new CliError(
+        say(
+          lang,
+          '--max-losses（成績）か --top（順位）のどちらか一方を指定します',
+          'give either --max-losses (by record) or --top (by rank)',
+        ),
+      );
     }
     const maxLosses = optionalInt('--max-losses', options.maxLosses, 0, 30, lang);
     const top = optionalInt('--top', options.top, 1, 100_000, lang);
     const t = await desk.tournament();
     const last = latestRound(t);
-    if (!last) throw new CliError(say(lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    if (!last)
+      throw new CliError(say(lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
     const commands: TournamentCommand[] = [];
     if (!last.ended) commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
-    const data = { afterRound: last.number, ...(maxLosses === undefined ? {} : { maxLosses }), ...(top === undefined ? {} : { top }) };
+    const data = {
+      afterRound: last.number,
+      ...(maxLosses === undefined ? {} : { maxLosses }),
+      ...(top === undefined ? {} : { top }),
+    };
     commands.push({ type: 'CutSwiss', data, meta: desk.meta('CutSwiss') });
     const done = await desk.runAll(commands);
     const made = done.cuts[done.cuts.length - 1];
     if (!made) return;
     if (desk.json) return printJson(io, { afterRound: made.afterRound, rule: made.rule, out: made.out });
-    const rule = made.rule.kind === 'max-losses'
-      ? say(lang, `${made.rule.maxLosses + 1}敗以上は敗退`, `more than ${made.rule.maxLosses} losses leave`)
-      : say(lang, `上位${made.rule.top}名が残る`, `the top ${made.rule.top} stay`);
+    const rule =
+      made.rule.kind === 'max-losses'
+        ? say(lang, `${made.rule.maxLosses + 1}敗以上は敗退`, `more than ${made.rule.maxLosses} losses leave`)
+        : say(lang, `上位${made.rule.top}名が残る`, `the top ${made.rule.top} stay`);
     const names = made.out.map((p) => `${done.players.find((x) => x.id === p)?.name ?? p} (${p})`);
-    io.stdout.write(say(lang, `第${made.afterRound}回戦後のカット (${rule}): ${made.out.length}名がスイスドローを抜けます\n`, `Cut after round ${made.afterRound} (${rule}): ${made.out.length} players leave the Swiss\n`));
+    io.stdout.write(
+      say(
+        lang,
+        `第${made.afterRound}回戦後のカット (${rule}): ${made.out.length}名がスイスドローを抜けます\n`,
+        `Cut after round ${made.afterRound} (${rule}): ${made.out.length} players leave the Swiss\n`,
+      ),
+    );
     if (names.length > 0) io.stdout.write(`${names.join('\n')}\n`);
   });
 }
@@ -126,9 +150,13 @@ async function show(options: RoundOptions & DbOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
     const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
-    if (round === undefined) throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    if (round === undefined)
+      throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
     const view = pairingsView(t, round);
-    if (!view) throw new CliError(say(desk.lang, `--round: 第${round}回戦はまだ組まれていません`, `--round: round ${round} has not been paired`));
+    if (!view)
+      throw new CliError(
+        say(desk.lang, `--round: 第${round}回戦はまだ組まれていません`, `--round: round ${round} has not been paired`),
+      );
     if (desk.json) return printJson(io, view);
     io.stdout.write(pairingsText(view, desk.lang));
   });
@@ -142,23 +170,37 @@ const seat = (table: TableView, i: number): string => {
 /** A table's result; while pending, the duels penalties already decided ("0-1 so far"). */
 function resultText(t: TableView, lang: Lang): string {
   const [a, b] = t.players.map((p) => p.duelWins);
-  if (t.outcome.kind === 'pending' && (a ?? 0) + (b ?? 0) > 0) return say(lang, `途中 ${a}-${b} (罰則)`, `${a}-${b} so far (penalty)`);
+  if (t.outcome.kind === 'pending' && (a ?? 0) + (b ?? 0) > 0)
+    return say(lang, `途中 ${a}-${b} (罰則)`, `${a}-${b} so far (penalty)`);
   return outcomeText(t.outcome, Object.fromEntries(t.players.map((p) => [p.id, p.duelWins])), lang);
 }
 
 /** The pairings board: a heading, then one line per table, byes last. */
 export function pairingsText(view: PairingsView, lang: Lang): string {
   const phase = view.phase === null ? '' : `${view.phase} `;
-  const heading = say(lang, `${phase}第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`, `${phase}Round ${view.round} (${STAGE_NAMES[view.stage].en})`);
-  const status = view.ended ? say(lang, '終了', 'ended') : say(lang, `着席 ${view.seatTime}`, `seat time ${view.seatTime}`);
+  const heading = say(
+    lang,
+    `${phase}第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`,
+    `${phase}Round ${view.round} (${STAGE_NAMES[view.stage].en})`,
+  );
+  const status = view.ended
+    ? say(lang, '終了', 'ended')
+    : say(lang, `着席 ${view.seatTime}`, `seat time ${view.seatTime}`);
   const table = renderTable(
     [
-      { header: say(lang, '卓', 'Table'), value: (t: TableView) => (t.table === null ? say(lang, '不戦勝', 'bye') : String(t.table)), align: 'right' },
+      {
+        header: say(lang, '卓', 'Table'),
+        value: (t: TableView) => (t.table === null ? say(lang, '不戦勝', 'bye') : String(t.table)),
+        align: 'right',
+      },
       { header: say(lang, 'プレイヤー1', 'Player 1'), value: (t) => seat(t, 0) },
       { header: say(lang, 'プレイヤー2', 'Player 2'), value: (t) => seat(t, 1) },
       {
         header: say(lang, '結果', 'Result'),
-        value: (t) => (t.table === null ? '' : `${resultText(t, lang)}${t.needsResultAgain ? say(lang, ' ※再入力が必要', ' (needs its result again)') : ''}`),
+        value: (t) =>
+          t.table === null
+            ? ''
+            : `${resultText(t, lang)}${t.needsResultAgain ? say(lang, ' ※再入力が必要', ' (needs its result again)') : ''}`,
       },
     ],
     view.tables,
@@ -172,9 +214,14 @@ export function registerRoundCommands(program: Command, io: Io): void {
   withWriteOptions(
     group
       .command('pair')
-      .description('End the running round (all results in) and pair the next one: Swiss, then the top cut / 次の回戦の組み合わせを作成')
+      .description(
+        'End the running round (all results in) and pair the next one: Swiss, then the top cut / 次の回戦の組み合わせを作成',
+      )
       .option('--seed <n>', 'pairing seed (default: derived from the tournament id and round) / 組み合わせの乱数シード')
-      .option('--seat-time <iso-time>', 'when players must be seated; tardiness counts from it (default: now) / 着席時刻'),
+      .option(
+        '--seat-time <iso-time>',
+        'when players must be seated; tardiness counts from it (default: now) / 着席時刻',
+      ),
   ).action((options: PairOptions) => pair(options, io));
   withWriteOptions(
     group
@@ -185,8 +232,13 @@ export function registerRoundCommands(program: Command, io: Io): void {
   withWriteOptions(
     group
       .command('cut')
-      .description('Cut the Swiss field after the latest round: by record or by rank; those cut rank below everyone still in / スイスドローのカット（成績または順位）')
-      .option('--max-losses <n>', 'players with more losses leave (2: X-2 and better stay) / これを超える敗数の選手が抜ける')
+      .description(
+        'Cut the Swiss field after the latest round: by record or by rank; those cut rank below everyone still in / スイスドローのカット（成績または順位）',
+      )
+      .option(
+        '--max-losses <n>',
+        'players with more losses leave (2: X-2 and better stay) / これを超える敗数の選手が抜ける',
+      )
       .option('--top <n>', 'only the top n of the standings stay / 上位n名だけが残る'),
   ).action((options: CutOptions) => cut(options, io));
   withDbOptions(

@@ -15,13 +15,18 @@ interface ServeOptions {
 export function registerServe(program: Command, io: Io): void {
   program
     .command('serve')
-    .description('serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET) / API とジャッジコンソールを起動')
+    .description(
+      'serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET) / API とジャッジコンソールを起動',
+    )
     .option('--port <port>', 'port to listen on (default PORT or 3000; 0 picks a free one)')
     .option('--host <host>', 'address to listen on (default HOST or 0.0.0.0)')
-    .option('--db <file-or-url>', 'SQLite file or postgres:// URL (default DATABASE_URL, then SHINPAN_DB, then ./shinpan.db)')
+    .option(
+      '--db <file-or-url>',
+      'SQLite file or postgres:// URL (default DATABASE_URL, then SHINPAN_DB, then ./shinpan.db)',
+    )
     .action(async (options: ServeOptions) => {
       const lang = pickLang(undefined);
-      let config;
+      let config: ReturnType<typeof serverConfigFromEnv>;
       try {
         config = serverConfigFromEnv(process.env, options);
       } catch (error) {
@@ -34,7 +39,7 @@ export function registerServe(program: Command, io: Io): void {
         import('../../http/static-console.js'),
         import('../../http/first-start.js'),
       ]);
-      let opened;
+      let opened: Awaited<ReturnType<typeof import('../../http/open-server.js').openServer>>;
       try {
         opened = await openServer({
           database: config.database,
@@ -52,7 +57,9 @@ export function registerServe(program: Command, io: Io): void {
       const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
       const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
       // One write: a supervisor reading stdout sees the address and the first-login password together.
-      io.stdout.write(`shinpan: listening on ${url} / ${url} で待ち受け中 (${where})\n${opened.firstLogin ? `${firstLoginNotice(url, opened.firstLogin)}\n` : ''}`);
+      io.stdout.write(
+        `shinpan: listening on ${url} / ${url} で待ち受け中 (${where})\n${opened.firstLogin ? `${firstLoginNotice(url, opened.firstLogin)}\n` : ''}`,
+      );
       // A supervisor that closed our stdout must not crash the server on its next log line.
       process.stdout.on('error', () => undefined);
       await new Promise<void>((resolve) => {

@@ -22,7 +22,11 @@ interface StandingsOptions extends DbOptions {
 export function standingsText(t: Tournament, rows: readonly StandingsRow[], lang: Lang): string {
   return renderTable(
     [
-      { header: say(lang, '順位', 'Rank'), value: (r: StandingsRow) => (r.rank === null ? '—' : String(r.rank)), align: 'right' },
+      {
+        header: say(lang, '順位', 'Rank'),
+        value: (r: StandingsRow) => (r.rank === null ? '—' : String(r.rank)),
+        align: 'right',
+      },
       { header: 'ID', value: (r) => r.player },
       { header: say(lang, '氏名', 'Name'), value: (r) => r.name },
       { header: say(lang, '勝点', 'Pts'), value: (r) => String(r.points), align: 'right' },
@@ -49,7 +53,11 @@ export function finalText(places: readonly FinalPlace[], lang: Lang): string {
       {
         header: say(lang, '決勝トーナメント', 'Top cut'),
         value: (p) =>
-          !p.topCut ? '' : p.eliminatedInRound === null ? say(lang, '勝ち残り', 'still in / won') : say(lang, `第${p.eliminatedInRound}回戦で敗退`, `out in round ${p.eliminatedInRound}`),
+          !p.topCut
+            ? ''
+            : p.eliminatedInRound === null
+              ? say(lang, '勝ち残り', 'still in / won')
+              : say(lang, `第${p.eliminatedInRound}回戦で敗退`, `out in round ${p.eliminatedInRound}`),
       },
     ],
     places,
@@ -61,7 +69,9 @@ function heading(t: Tournament, lang: Lang): string {
   const last = t.rounds.filter((r) => r.stage === 'swiss').at(-1)?.number;
   if (last === undefined) return say(lang, '第1回戦の前の順位', 'standings before round 1');
   const running = deriveMatches(t).matches.some((m) => m.record.round === last && m.record.outcome.kind === 'pending');
-  return running ? say(lang, `順位 (第${last}回戦の途中)`, `standings while round ${last} is played`) : say(lang, `第${last}回戦終了時点の順位`, `standings after round ${last}`);
+  return running
+    ? say(lang, `順位 (第${last}回戦の途中)`, `standings while round ${last} is played`)
+    : say(lang, `第${last}回戦終了時点の順位`, `standings after round ${last}`);
 }
 
 async function standings(options: StandingsOptions, io: Io): Promise<void> {
@@ -71,12 +81,16 @@ async function standings(options: StandingsOptions, io: Io): Promise<void> {
     if (options.final) {
       const places = finalPlaces(t);
       if (desk.json) return printJson(io, places);
-      return void io.stdout.write(`${say(lang, `${t.settings.name} 最終順位`, `${t.settings.name}: final places`)}\n${finalText(places, lang)}`);
+      return void io.stdout.write(
+        `${say(lang, `${t.settings.name} 最終順位`, `${t.settings.name}: final places`)}\n${finalText(places, lang)}`,
+      );
     }
     const chosen = optionalInt('--round', options.round, 0, t.rounds.length, lang);
     const rows = standingsAfter(t, chosen ?? t.rounds.length);
     if (desk.json) return printJson(io, toStandingsJson(rows));
-    io.stdout.write(`${t.settings.name}: ${chosen === undefined ? heading(t, lang) : say(lang, `第${chosen}回戦終了時点の順位`, `standings after round ${chosen}`)}\n${standingsText(t, rows, lang)}`);
+    io.stdout.write(
+      `${t.settings.name}: ${chosen === undefined ? heading(t, lang) : say(lang, `第${chosen}回戦終了時点の順位`, `standings after round ${chosen}`)}\n${standingsText(t, rows, lang)}`,
+    );
   });
 }
 
@@ -85,7 +99,9 @@ export function registerStandingsCommand(program: Command, io: Io): void {
   withDbOptions(
     program
       .command('standings')
-      .description('Swiss standings with tiebreakers (OMW%, OOMW%), or the final places / 順位表（スイスドロー・最終順位）')
+      .description(
+        'Swiss standings with tiebreakers (OMW%, OOMW%), or the final places / 順位表（スイスドロー・最終順位）',
+      )
       .option('--round <n>', 'standings after this round (default: every round so far) / この回戦終了時点')
       .option('--final', 'final places: top cut first, then the Swiss order / 最終順位（決勝トーナメントを含む）'),
   ).action((options: StandingsOptions) => standings(options, io));

@@ -29,16 +29,28 @@ export interface TournamentRules {
  * The card pool and list the tournament recorded; --cards / --banlist replace them for this one
  * check only (the recorded rules change with `tournament deck-rules`).
  */
-export async function tournamentRules(settings: TournamentSettings, options: { cards?: string; banlist?: string; listName?: string }, io: Io, lang: Lang): Promise<TournamentRules> {
+export async function tournamentRules(
+  settings: TournamentSettings,
+  options: { cards?: string; banlist?: string; listName?: string },
+  io: Io,
+  lang: Lang,
+): Promise<TournamentRules> {
   const recorded = await checkRulesOf(settings);
   if (!recorded.ok) throw new CliError(recorded.error[lang]);
   const shipped = recorded.value.pool.source === 'shipped';
-  let rules: TournamentRules = { catalogue: recorded.value.catalogue, path: shipped ? ocgCardDatabasePath() : recorded.value.pool.name, shipped, banlist: recorded.value.banlist, warnings: recorded.value.warnings };
+  let rules: TournamentRules = {
+    catalogue: recorded.value.catalogue,
+    path: shipped ? ocgCardDatabasePath() : recorded.value.pool.name,
+    shipped,
+    banlist: recorded.value.banlist,
+    warnings: recorded.value.warnings,
+  };
   if (options.cards !== undefined) {
     const loaded = await loadCatalogue(options.cards, io, lang, false);
     rules = { ...rules, catalogue: loaded.catalogue, path: loaded.path, shipped: false };
   }
-  if (options.banlist !== undefined || options.listName !== undefined) rules = { ...rules, ...loadBanlist(options.banlist, options.listName, settings.date, lang) };
+  if (options.banlist !== undefined || options.listName !== undefined)
+    rules = { ...rules, ...loadBanlist(options.banlist, options.listName, settings.date, lang) };
   return rules;
 }
 
@@ -53,18 +65,32 @@ export function rulesJson(rules: TournamentRules) {
 
 /** The findings of a registered decklist for --json, with what they were checked against. */
 export function registrationJson(findings: readonly DeckFinding[], rules: TournamentRules) {
-  const [entry] = checkJson([{ file: '', deck: { main: [], extra: [], side: [] }, findings, differences: null }]) as { findings: unknown[] }[];
+  const [entry] = checkJson([{ file: '', deck: { main: [], extra: [], side: [] }, findings, differences: null }]) as {
+    findings: unknown[];
+  }[];
   return { findings: entry?.findings ?? [], rules: rulesJson(rules) };
 }
 
 /** The findings of a registered decklist as lines, or that it is legal; the notes about the list after. */
-export function registrationText(findings: readonly DeckFinding[], rules: TournamentRules, date: string, lang: Lang): string {
+export function registrationText(
+  findings: readonly DeckFinding[],
+  rules: TournamentRules,
+  date: string,
+  lang: Lang,
+): string {
   const context = { catalogue: rules.catalogue, banlist: rules.banlist, date };
   const list = rules.banlist ? rules.banlist.name : say(lang, 'なし', 'none');
   const out: string[] = [];
-  if (findings.length === 0) out.push(say(lang, `デッキチェック（リスト ${list}）: 問題なし`, `Deck check (list ${list}): legal`));
+  if (findings.length === 0)
+    out.push(say(lang, `デッキチェック（リスト ${list}）: 問題なし`, `Deck check (list ${list}): legal`));
   else {
-    out.push(say(lang, `デッキチェック（リスト ${list}）: 違反 ${findings.length} 件 — 第1回戦までに修正してください`, `Deck check (list ${list}): ${findings.length} finding${findings.length === 1 ? '' : 's'} — to fix before round 1`));
+    out.push(
+      say(
+        lang,
+        `デッキチェック（リスト ${list}）: 違反 ${findings.length} 件 — 第1回戦までに修正してください`,
+        `Deck check (list ${list}): ${findings.length} finding${findings.length === 1 ? '' : 's'} — to fix before round 1`,
+      ),
+    );
     out.push(
       renderTable<DeckFinding>(
         [

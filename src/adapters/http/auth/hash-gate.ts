@@ -56,7 +56,7 @@ export class HashGate {
     if (address !== null) bump(this.#runningBy, address, -1);
     if (this.#queue.length === 0) return;
     const fair = this.#queue.findIndex((w) => w.address === null || !this.#runningBy.has(w.address));
-    const [next] = this.#queue.splice(fair >= 0 ? fair : 0, 1);
+    const [next] = this.#queue.splice(Math.max(fair, 0), 1);
     this.#begin(next!.address);
     next!.start();
   }
@@ -72,7 +72,10 @@ const busy = (): HttpError =>
   new HttpError(
     429,
     'sign-in-busy',
-    { en: 'The server is checking other passwords right now. Try again in a second.', ja: 'サーバーは他のパスワードを確認中です。1 秒後にやり直してください。' },
+    {
+      en: 'The server is checking other passwords right now. Try again in a second.',
+      ja: 'サーバーは他のパスワードを確認中です。1 秒後にやり直してください。',
+    },
     undefined,
     { 'retry-after': '1' },
   );

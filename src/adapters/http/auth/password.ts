@@ -14,7 +14,9 @@ const SALT_LENGTH = 16;
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -43,14 +45,34 @@ export const PASSWORD_RULES = { minLength: 10, maxLength: 200, minDistinct: 5 } 
 /** Rules a new password must meet; `null` when fine, else the reason in both languages. */
 export function passwordProblem(password: string, username: string): Text | null {
   const characters = [...password];
-  if (password.trim() === '') return { en: 'The password is only spaces: use letters, digits or symbols.', ja: 'パスワードが空白だけです。文字・数字・記号を使ってください。' };
-  if (characters.length < PASSWORD_RULES.minLength) return { en: `Use at least ${PASSWORD_RULES.minLength} characters.`, ja: `${PASSWORD_RULES.minLength} 文字以上にしてください。` };
-  if (characters.length > PASSWORD_RULES.maxLength) return { en: `Use at most ${PASSWORD_RULES.maxLength} characters.`, ja: `${PASSWORD_RULES.maxLength} 文字以内にしてください。` };
+  if (password.trim() === '')
+    return {
+      en: 'The password is only spaces: use letters, digits or symbols.',
+      ja: 'パスワードが空白だけです。文字・数字・記号を使ってください。',
+    };
+  if (characters.length < PASSWORD_RULES.minLength)
+    return {
+      en: `Use at least ${PASSWORD_RULES.minLength} characters.`,
+      ja: `${PASSWORD_RULES.minLength} 文字以上にしてください。`,
+    };
+  if (characters.length > PASSWORD_RULES.maxLength)
+    return {
+      en: `Use at most ${PASSWORD_RULES.maxLength} characters.`,
+      ja: `${PASSWORD_RULES.maxLength} 文字以内にしてください。`,
+    };
   const folded = password.normalize('NFKC').trim().toLowerCase();
-  if (folded === username.trim().toLowerCase()) return { en: 'The password must not be your username.', ja: 'パスワードをユーザー名と同じにしないでください。' };
-  if (COMMON_PASSWORDS.has(folded)) return { en: 'This password is among the most common ones and is guessed first: choose another.', ja: 'このパスワードはよく使われるもので、真っ先に試されます。別のものにしてください。' };
+  if (folded === username.trim().toLowerCase())
+    return { en: 'The password must not be your username.', ja: 'パスワードをユーザー名と同じにしないでください。' };
+  if (COMMON_PASSWORDS.has(folded))
+    return {
+      en: 'This password is among the most common ones and is guessed first: choose another.',
+      ja: 'このパスワードはよく使われるもので、真っ先に試されます。別のものにしてください。',
+    };
   if (new Set(characters).size < PASSWORD_RULES.minDistinct) {
-    return { en: `Use at least ${PASSWORD_RULES.minDistinct} different characters (not "aaaaaaaaaa" or "1212121212").`, ja: `${PASSWORD_RULES.minDistinct} 種類以上の文字を使ってください（「aaaaaaaaaa」や「1212121212」は不可）。` };
+    return {
+      en: `Use at least ${PASSWORD_RULES.minDistinct} different characters (not "aaaaaaaaaa" or "1212121212").`,
+      ja: `${PASSWORD_RULES.minDistinct} 種類以上の文字を使ってください（「aaaaaaaaaa」や「1212121212」は不可）。`,
+    };
   }
   return null;
 }

@@ -27,11 +27,18 @@ export async function resolvePrincipal(request: FastifyRequest, accounts: Accoun
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match?.[1]) throw new HttpError(401, 'bad-token', { en: 'Authorization must be "Bearer <API token>".', ja: 'Authorization は「Bearer <API トークン>」の形にしてください。' });
+    if (!match?.[1])
+      throw new HttpError(401, 'bad-token', {
+        en: 'Authorization must be "Bearer <API token>".',
+        ja: 'Authorization は「Bearer <API トークン>」の形にしてください。',
+      });
     const token = await accounts.findApiTokenByHash(tokenHash(match[1]));
     const account = token && token.revokedAt === null ? await accounts.findAccount(token.accountId) : undefined;
     if (!token || !account || account.disabled) {
-      throw new HttpError(401, 'bad-token', { en: 'This API token is unknown or revoked.', ja: 'この API トークンは無効か取り消されています。' });
+      throw new HttpError(401, 'bad-token', {
+        en: 'This API token is unknown or revoked.',
+        ja: 'この API トークンは無効か取り消されています。',
+      });
     }
     return { kind: 'staff', account: strip(account), via: 'token', tokenId: token.id };
   }
@@ -78,7 +85,13 @@ export interface CookieOptions {
 }
 
 /** Sets the session cookie (HttpOnly) and the CSRF cookie (script-readable), both SameSite=Strict. */
-export function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, maxAgeSeconds: number, options: CookieOptions): void {
+export function setSessionCookies(
+  reply: FastifyReply,
+  token: string,
+  csrfToken: string,
+  maxAgeSeconds: number,
+  options: CookieOptions,
+): void {
   const base = { path: '/', sameSite: 'strict' as const, secure: options.secure, maxAge: maxAgeSeconds };
   reply.setCookie(SESSION_COOKIE, token, { ...base, httpOnly: true });
   reply.setCookie(CSRF_COOKIE, csrfToken, { ...base, httpOnly: false });

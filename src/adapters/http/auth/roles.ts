@@ -32,7 +32,10 @@ interface CapabilityRule {
  * public needs no capability: pairings, standings and a player's own record are open.
  */
 export const CAPABILITIES = {
-  'accounts:manage': { roles: ['organizer'], action: { en: 'manage staff accounts', ja: 'スタッフのアカウントを管理する' } },
+  'accounts:manage': {
+    roles: ['organizer'],
+    action: { en: 'manage staff accounts', ja: 'スタッフのアカウントを管理する' },
+  },
   'penalties:assess': { roles: ['head-judge', 'judge'], action: { en: 'assess infractions', ja: '違反を査定する' } },
   'cards:import': { roles: ['organizer'], action: { en: 'import card databases', ja: 'カードデータベースを取り込む' } },
   'deck-checks:run': { roles: ['head-judge', 'judge'], action: { en: 'run deck checks', ja: 'デッキチェックを行う' } },
@@ -50,7 +53,10 @@ export type Capability = keyof typeof CAPABILITIES;
 
 const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   CreateTournament: { en: 'create a tournament', ja: '大会を作成する' },
-  ChangeDeckRules: { en: 'change the card pool or Forbidden/Limited list', ja: 'カードプールや禁止・制限リストを変更する' },
+  ChangeDeckRules: {
+    en: 'change the card pool or Forbidden/Limited list',
+    ja: 'カードプールや禁止・制限リストを変更する',
+  },
   RegisterPlayer: { en: 'register players', ja: '選手を登録する' },
   SubmitDecklist: { en: 'submit decklists', ja: 'デッキリストを登録する' },
   DropPlayer: { en: 'drop players', ja: '選手をドロップさせる' },
@@ -75,7 +81,10 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
 };
 
 /** The roles that may do what an access names, and the words for the 403 message. */
-export function accessRule(access: Capability | { readonly command: TournamentCommandType }): { readonly roles: readonly Role[]; readonly action: Text } {
+export function accessRule(access: Capability | { readonly command: TournamentCommandType }): {
+  readonly roles: readonly Role[];
+  readonly action: Text;
+} {
   if (typeof access === 'string') return CAPABILITIES[access];
   return { roles: COMMAND_ROLES[access.command], action: COMMAND_ACTIONS[access.command] };
 }

@@ -7,5 +7,9 @@ import type { Principal } from './principal.js';
  * another organizer's event see this one as the public does.
  */
 export function isStaffOf(principal: Principal, tournamentId: string): boolean {
-  return principal.kind === 'staff' && !principal.account.mustChangePassword && rolesIn(principal.account, tournamentId).length > 0;
+  return (
+    principal.kind === 'staff' &&
+    !principal.account.mustChangePassword &&
+    rolesIn(principal.account, tournamentId).length > 0
+  );
 }

@@ -37,7 +37,11 @@ export class LateTicker {
         const signature = `${round.number}|${late.map((l) => `${l.player}:${l.penalty}:${l.issued?.penalty ?? ''}`).join(',')}`;
         if (this.#last.get(tournamentId) === signature) continue;
         this.#last.set(tournamentId, signature);
-        this.hub.publish(tournamentId, { event: 'late', audience: 'staff', data: { round: round.number, now: now.toISOString(), late } });
+        this.hub.publish(tournamentId, {
+          event: 'late',
+          audience: 'staff',
+          data: { round: round.number, now: now.toISOString(), late },
+        });
       }
     } finally {
       this.#running = false;

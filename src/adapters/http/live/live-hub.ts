@@ -79,11 +79,14 @@ export class LiveHub {
 
   /** Tournaments that at least one staff console is watching. */
   watchedByStaff(): string[] {
-    return [...this.#channels].filter(([, listeners]) => [...listeners].some((l) => l.audience === 'staff')).map(([id]) => id);
+    return [...this.#channels]
+      .filter(([, listeners]) => [...listeners].some((l) => l.audience === 'staff'))
+      .map(([id]) => id);
   }
 
   #beat(): void {
-    for (const listeners of this.#channels.values()) for (const listener of listeners) listener.response.write(': ping\n\n');
+    for (const listeners of this.#channels.values())
+      for (const listener of listeners) listener.response.write(': ping\n\n');
   }
 
   /** Ends every stream, so the server can close. */

@@ -28,7 +28,10 @@ export function publicView(event: StoredEvent): { type: string; data: unknown } 
 const wire = (e: StoredEvent) => ({ seq: e.seq, type: e.type, data: e.data, actor: e.actor, at: e.at });
 
 /** The two messages for one durable write: every event for staff; for the public the version and what it may see. */
-export function eventMessages(version: number, events: readonly StoredEvent[]): { readonly staff: LiveMessage; readonly public: LiveMessage } {
+export function eventMessages(
+  version: number,
+  events: readonly StoredEvent[],
+): { readonly staff: LiveMessage; readonly public: LiveMessage } {
   const visible = events.flatMap((e) => {
     const view = publicView(e);
     return view ? [{ seq: e.seq, ...view, at: e.at }] : [];
@@ -40,7 +43,12 @@ export function eventMessages(version: number, events: readonly StoredEvent[]): 
 }
 
 /** Pushes a durable write to every console watching the tournament. */
-export function publishEvents(hub: LiveHub, tournamentId: string, version: number, events: readonly StoredEvent[]): void {
+export function publishEvents(
+  hub: LiveHub,
+  tournamentId: string,
+  version: number,
+  events: readonly StoredEvent[],
+): void {
   if (events.length === 0) return;
   const messages = eventMessages(version, events);
   hub.publishSplit(tournamentId, messages.staff, messages.public);

@@ -13,7 +13,12 @@ export interface StreamLimits {
   readonly stalledChecks: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { perAddress: 20, checkMs: 1000, stalledBytes: 256 * 1024, stalledChecks: 10 };
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  perAddress: 20,
+  checkMs: 1000,
+  stalledBytes: 256 * 1024,
+  stalledChecks: 10,
+};
 
 interface Watched {
   readonly response: ServerResponse;
@@ -122,4 +127,5 @@ export class StreamGuard {
   }
 }
 
-const credentialKey = (staff: StaffPrincipal): string => (staff.via === 'session' ? `s:${staff.session.idHash}` : `t:${staff.tokenId}`);
+const credentialKey = (staff: StaffPrincipal): string =>
+  staff.via === 'session' ? `s:${staff.session.idHash}` : `t:${staff.tokenId}`;

@@ -19,9 +19,13 @@ const username = z
 const roles = z.array(z.enum(ROLES)).max(ROLES.length);
 /** Roles for given tournaments only: an organizer of one event who may not touch another organizer's. */
 const tournamentRoles = z
-  .record(z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'a tournament id'), z.array(z.enum(ROLES)).min(1).max(ROLES.length))
+  .record(
+    z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'a tournament id'),
+    z.array(z.enum(ROLES)).min(1).max(ROLES.length),
+  )
   .refine((record) => Object.keys(record).length <= 1_000, 'at most 1,000 tournaments');
-const dedupe = (record: Record<string, readonly (typeof ROLES)[number][]>) => Object.fromEntries(Object.entries(record).map(([id, list]) => [id, [...new Set(list)]]));
+const dedupe = (record: Record<string, readonly (typeof ROLES)[number][]>) =>
+  Object.fromEntries(Object.entries(record).map(([id, list]) => [id, [...new Set(list)]]));
 
 /** An account needs a role somewhere: globally or for at least one tournament. */
 function requireSomeRole(globalRoles: readonly string[], scoped: Record<string, unknown>): void {
@@ -29,7 +33,10 @@ function requireSomeRole(globalRoles: readonly string[], scoped: Record<string, 
   throw new HttpError(
     422,
     'no-roles',
-    { en: 'Give the account at least one role, for every tournament or for a given one.', ja: 'アカウントには全大会または特定の大会の役割を1つ以上与えてください。' },
+    {
+      en: 'Give the account at least one role, for every tournament or for a given one.',
+      ja: 'アカウントには全大会または特定の大会の役割を1つ以上与えてください。',
+    },
     'body.roles',
   );
 }
@@ -53,7 +60,8 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'POST',
     url: '/api/accounts',
-    summary: 'Creates a staff account. Without `password`, a one-time password is generated, answered once, and must be changed at first login.',
+    summary:
+      'Creates a staff account. Without `password`, a one-time password is generated, answered once, and must be changed at first login.',
     tags: ['accounts'],
     access: 'accounts:manage',
     body: z.strictObject({
@@ -86,7 +94,12 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
         return generated === undefined ? { account } : { account, oneTimePassword: generated };
       } catch (error) {
         if (error instanceof UsernameTakenError) {
-          throw new HttpError(409, 'username-taken', { en: `The username "${body.username}" is taken.`, ja: `ユーザー名「${body.username}」は使われています。` }, 'body.username');
+          throw new HttpError(
+            409,
+            'username-taken',
+            { en: `The username "${body.username}" is taken.`, ja: `ユーザー名「${body.username}」は使われています。` },
+            'body.username',
+          );
         }
         throw error;
       }
@@ -96,7 +109,8 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/accounts/:accountId',
-    summary: "Changes an account's roles, display name, or disables it (which ends its sessions; its API tokens stop working). Its live streams end at once on either, and reconnect with what the account may now see.",
+    summary:
+      "Changes an account's roles, display name, or disables it (which ends its sessions; its API tokens stop working). Its live streams end at once on either, and reconnect with what the account may now see.",
     tags: ['accounts'],
     access: 'accounts:manage',
     params: accountParams,
@@ -110,7 +124,10 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     async handler({ params, body, principal }) {
       const staff = requireStaff(principal);
       // The organizer cannot lock themselves out: someone must be left to manage staff.
-      if (params.accountId === staff.account.id && (body.disabled === true || (body.roles && !body.roles.includes('organizer')))) {
+      if (
+        params.accountId === staff.account.id &&
+        (body.disabled === true || (body.roles && !body.roles.includes('organizer')))
+      ) {
         throw new HttpError(422, 'self-lockout', {
           en: 'You cannot disable yourself or drop your own organizer role.',
           ja: '自分自身を無効にしたり、自分の主催者の役割を外したりはできません。',
@@ -136,7 +153,8 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'POST',
     url: '/api/accounts/:accountId/password-reset',
-    summary: 'Gives the account a new one-time password (answered once; must be changed at next login) and ends its sessions, API tokens and live streams.',
+    summary:
+      'Gives the account a new one-time password (answered once; must be changed at next login) and ends its sessions, API tokens and live streams.',
     tags: ['accounts'],
     access: 'accounts:manage',
     params: accountParams,

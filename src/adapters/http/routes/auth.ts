@@ -41,7 +41,11 @@ const loginBody = z.strictObject({ username: z.string().min(1).max(64), password
 const sessionAnswer = z.object({ account: accountSchema, csrfToken: z.string() });
 
 /** A fresh session for `account`: cookies on the reply, the CSRF token in the answer. */
-async function startSession(context: ServerContext, account: Account, reply: Parameters<typeof setSessionCookies>[0]): Promise<{ account: Account; csrfToken: string }> {
+async function startSession(
+  context: ServerContext,
+  account: Account,
+  reply: Parameters<typeof setSessionCookies>[0],
+): Promise<{ account: Account; csrfToken: string }> {
   const token = newToken();
   const csrfToken = newToken();
   const now = context.clock();
@@ -79,15 +83,21 @@ export async function endCredentialsOf(context: ServerContext, accountId: string
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const perAddress = new AttemptLimiter(SIGN_IN_LIMITS.perAddress, 60_000, 'too-many-logins', tooManyLogins);
   const perUser = new AttemptLimiter(SIGN_IN_LIMITS.perAddressAndUser, 60_000, 'too-many-logins', tooManyLogins);
-  const passwordChecks = new AttemptLimiter(SIGN_IN_LIMITS.passwordChecksPerAccount, 60_000, 'too-many-password-attempts', (seconds) => ({
-    en: `Too many wrong current passwords. Wait ${seconds} s and try again.`,
-    ja: `現在のパスワードの誤りが多すぎます。${seconds} 秒待ってからやり直してください。`,
-  }));
+  const passwordChecks = new AttemptLimiter(
+    SIGN_IN_LIMITS.passwordChecksPerAccount,
+    60_000,
+    'too-many-password-attempts',
+    (seconds) => ({
+      en: `Too many wrong current passwords. Wait ${seconds} s and try again.`,
+      ja: `現在のパスワードの誤りが多すぎます。${seconds} 秒待ってからやり直してください。`,
+    }),
+  );
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/auth/login',
-    summary: 'Log in with username and password; sets the session cookie (HttpOnly, SameSite=Strict) and answers the CSRF token.',
+    summary:
+      'Log in with username and password; sets the session cookie (HttpOnly, SameSite=Strict) and answers the CSRF token.',
     tags: ['auth'],
     access: 'public',
     body: loginBody,
@@ -97,9 +107,14 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       perUser.hit(`${request.ip}\u0000${body.username.toLowerCase()}`);
       const found = await context.accounts.findAccountByUsername(body.username.toLowerCase());
       // Verify against a dummy hash for unknown names: the answer time does not tell which names exist.
-      const valid = await context.hashes.run(request.ip, () => verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH));
+      const valid = await context.hashes.run(request.ip, () =>
+        verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH),
+      );
       if (!found || !valid || found.disabled) {
-        throw new HttpError(401, 'bad-credentials', { en: 'Wrong username or password.', ja: 'ユーザー名またはパスワードが違います。' });
+        throw new HttpError(401, 'bad-credentials', {
+          en: 'Wrong username or password.',
+          ja: 'ユーザー名またはパスワードが違います。',
+        });
       }
       const { passwordHash: _hash, ...account } = found;
       return startSession(context, account, reply);
@@ -129,7 +144,11 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     summary: 'The logged-in account and its CSRF token, or `account: null` for the public.',
     tags: ['auth'],
     access: 'public',
-    response: z.object({ account: accountSchema.nullable(), csrfToken: z.string().optional(), via: z.enum(['session', 'token']).optional() }),
+    response: z.object({
+      account: accountSchema.nullable(),
+      csrfToken: z.string().optional(),
+      via: z.enum(['session', 'token']).optional(),
+    }),
     async handler({ principal }) {
       if (principal.kind === 'public') return { account: null };
       return {
@@ -153,13 +172,26 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       const staff = requireStaff(principal, true);
       passwordChecks.hit(staff.account.id);
       const stored = await context.accounts.findAccount(staff.account.id);
-      if (!stored || !(await context.hashes.run(request.ip, () => verifyPassword(body.currentPassword, stored.passwordHash)))) {
-        throw new HttpError(403, 'bad-credentials', { en: 'The current password is wrong.', ja: '現在のパスワードが違います。' }, 'body.currentPassword');
+      if (
+        !stored ||
+        !(await context.hashes.run(request.ip, () => verifyPassword(body.currentPassword, stored.passwordHash)))
+      ) {
+        throw new HttpError(
+          403,
+          'bad-credentials',
+          { en: 'The current password is wrong.', ja: '現在のパスワードが違います。' },
+          'body.currentPassword',
+        );
       }
       const problem = passwordProblem(body.newPassword, staff.account.username);
       if (problem) throw new HttpError(422, 'weak-password', problem, 'body.newPassword');
       if (body.newPassword === body.currentPassword) {
-        throw new HttpError(422, 'weak-password', { en: 'Choose a password different from the current one.', ja: '現在とは違うパスワードにしてください。' }, 'body.newPassword');
+        throw new HttpError(
+          422,
+          'weak-password',
+          { en: 'Choose a password different from the current one.', ja: '現在とは違うパスワードにしてください。' },
+          'body.newPassword',
+        );
       }
       const hash = await context.hashes.run(null, () => hashPassword(body.newPassword));
       await context.accounts.setPassword(staff.account.id, hash, false);
@@ -170,7 +202,12 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     },
   });
 
-  const tokenSchema = z.object({ id: z.string(), label: z.string(), createdAt: z.string(), revokedAt: z.string().nullable() });
+  const tokenSchema = z.object({
+    id: z.string(),
+    label: z.string(),
+    createdAt: z.string(),
+    revokedAt: z.string().nullable(),
+  });
 
   defineRoute(app, {
     method: 'GET',
@@ -189,7 +226,8 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, {
     method: 'POST',
     url: '/api/auth/tokens',
-    summary: 'Creates an API token for scripts (send it as `Authorization: Bearer <token>`); the secret is shown only in this answer.',
+    summary:
+      'Creates an API token for scripts (send it as `Authorization: Bearer <token>`); the secret is shown only in this answer.',
     tags: ['auth'],
     access: 'staff',
     body: z.strictObject({ label: withoutControlCharacters(z.string().trim().min(1).max(100)) }),
@@ -198,7 +236,13 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     async handler({ body, principal }) {
       const staff = requireStaff(principal);
       const token = newToken('shp_');
-      const record = { id: context.newId(), accountId: staff.account.id, label: body.label, createdAt: context.clock().toISOString(), revokedAt: null };
+      const record = {
+        id: context.newId(),
+        accountId: staff.account.id,
+        label: body.label,
+        createdAt: context.clock().toISOString(),
+        revokedAt: null,
+      };
       await context.accounts.createApiToken({ ...record, tokenHash: tokenHash(token) });
       const { accountId: _a, ...shown } = record;
       return { ...shown, token };
@@ -215,7 +259,11 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     successStatus: 204,
     async handler({ params, principal }) {
       const staff = requireStaff(principal);
-      const revoked = await context.accounts.revokeApiToken(params.tokenId, staff.account.id, context.clock().toISOString());
+      const revoked = await context.accounts.revokeApiToken(
+        params.tokenId,
+        staff.account.id,
+        context.clock().toISOString(),
+      );
       if (!revoked) throw notFound({ en: 'API token', ja: 'API トークン' });
       await context.streams.check();
     },

@@ -10,7 +10,15 @@ import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { latePlayers, minutesLate, TARDINESS_PHASE } from '../tournaments/tardiness.js';
-import { eventData, playerId, roundParams, sendWrite, tableParams, withVersion, writeAnswer } from './tournament-common.js';
+import {
+  eventData,
+  playerId,
+  roundParams,
+  sendWrite,
+  tableParams,
+  withVersion,
+  writeAnswer,
+} from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
 
 function roundOf(t: Tournament, round: number) {
@@ -33,7 +41,9 @@ export function clockView(t: Tournament, round: number, now: Date) {
     started: r.started,
     ended: r.ended,
     minutesSinceSeatTime: minutesLate(r.seatTime, now),
-    extensions: r.matches.filter((m) => m.extensions.length > 0).map((m) => ({ table: m.table, minutes: m.extensions.reduce((s, e) => s + e.minutes, 0) })),
+    extensions: r.matches
+      .filter((m) => m.extensions.length > 0)
+      .map((m) => ({ table: m.table, minutes: m.extensions.reduce((s, e) => s + e.minutes, 0) })),
   };
 }
 
@@ -44,7 +54,8 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/rounds/:round/clock',
-    summary: "The round clock from the server's time; staff also get every player not seated with the tardiness penalty the guideline proposes now.",
+    summary:
+      "The round clock from the server's time; staff also get every player not seated with the tardiness penalty the guideline proposes now.",
     tags: ['clock'],
     access: 'public',
     params: roundParams,
@@ -53,7 +64,11 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
       const now = context.clock();
       const view = clockView(t, params.round, now);
       const staff = isStaffOf(principal, params.tournamentId);
-      return withVersion(reply, version, staff ? { ...view, late: latePlayers(t, roundOf(t, params.round), now) } : view);
+      return withVersion(
+        reply,
+        version,
+        staff ? { ...view, late: latePlayers(t, roundOf(t, params.round), now) } : view,
+      );
     },
   });
 
@@ -69,14 +84,18 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const data = { round: params.round, table: params.table, player: body.player };
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'MarkSeated', data, write));
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'MarkSeated', data, write),
+      );
     },
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/start',
-    summary: 'Starts a round whose pairings were posted first (`startLater`): tardiness counts from now, or from `seatTime`.',
+    summary:
+      'Starts a round whose pairings were posted first (`startLater`): tardiness counts from now, or from `seatTime`.',
     tags: ['clock'],
     access: { command: 'StartRound' },
     params: roundParams,
@@ -84,15 +103,22 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {
-      const data = { round: params.round, ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }) };
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'StartRound', data, write));
+      const data = {
+        round: params.round,
+        ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }),
+      };
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'StartRound', data, write),
+      );
     },
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/seated',
-    summary: 'Marks seated, at the server time, everyone of the round not yet seated except the players in `except` (still missing).',
+    summary:
+      'Marks seated, at the server time, everyone of the round not yet seated except the players in `except` (still missing).',
     tags: ['clock'],
     access: { command: 'MarkAllSeated' },
     params: roundParams,
@@ -100,7 +126,16 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'MarkAllSeated', { round: params.round, except: body.except }, write));
+      return sendWrite(
+        reply,
+        await gateway.write(
+          params.tournamentId,
+          requireStaff(principal),
+          'MarkAllSeated',
+          { round: params.round, except: body.except },
+          write,
+        ),
+      );
     },
   });
 
@@ -115,8 +150,16 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {
-      const data = { round: params.round, table: params.table, minutes: body.minutes, ...(body.reason ? { reason: body.reason } : {}) };
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'ExtendTime', data, write));
+      const data = {
+        round: params.round,
+        table: params.table,
+        minutes: body.minutes,
+        ...(body.reason ? { reason: body.reason } : {}),
+      };
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'ExtendTime', data, write),
+      );
     },
   });
 
@@ -124,7 +167,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/late/:playerId/confirm',
     summary:
-      'Confirms the proposed tardiness penalty for a player not seated, in one call: the delay is the server clock\'s. One lateness gets one penalty: when one was issued, a heavier proposal replaces it (same penalty id) and anything else is refused (422 lateness-already-penalized). With `expectedPenalty` (what the judge saw), a threshold crossed meanwhile answers 409 proposal-changed.',
+      "Confirms the proposed tardiness penalty for a player not seated, in one call: the delay is the server clock's. One lateness gets one penalty: when one was issued, a heavier proposal replaces it (same penalty id) and anything else is refused (422 lateness-already-penalized). With `expectedPenalty` (what the judge saw), a threshold crossed meanwhile answers 409 proposal-changed.",
     tags: ['clock'],
     access: { command: 'IssuePenalty' },
     params: roundParams.extend({ playerId }),
@@ -139,7 +182,9 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
       // the first confirmation, though the player is no longer late by then.
       const data = (t: TournamentState) => {
         if (t.status === 'none') throw domainHttpError(domainError('tournament-not-found'));
-        const late = latePlayers(t, roundOf(t, params.round), context.clock()).find((l) => l.player === params.playerId);
+        const late = latePlayers(t, roundOf(t, params.round), context.clock()).find(
+          (l) => l.player === params.playerId,
+        );
         if (!late) {
           throw new HttpError(422, 'not-late', {
             en: `Player ${params.playerId} is not on the late list of round ${params.round} (seated, reported, or before the seat time).`,
@@ -160,9 +205,16 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
         };
       };
       // A lateness already penalized is raised in place (same penalty id), not issued again.
-      const request = { confirmLate: { round: params.round, player: params.playerId, expectedPenalty: body.expectedPenalty ?? null } };
+      const request = {
+        confirmLate: { round: params.round, player: params.playerId, expectedPenalty: body.expectedPenalty ?? null },
+      };
       const answer = await gateway.writeFromState(params.tournamentId, staff, 'IssuePenalty', data, request, write);
-      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? eventData(answer, 'TardinessRaised') ?? null }, 201);
+      return sendWrite(
+        reply,
+        answer,
+        { penalty: eventData(answer, 'PenaltyIssued') ?? eventData(answer, 'TardinessRaised') ?? null },
+        201,
+      );
     },
   });
 }

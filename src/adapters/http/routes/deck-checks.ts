@@ -7,7 +7,15 @@ import { notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckInput, readDeckInput } from '../tournaments/deck-input.js';
-import { differenceAnswer, differencesView, findingAnswer, findingsView, rulesAnswer, rulesView, tournamentCheckRules } from '../tournaments/deck-report.js';
+import {
+  differenceAnswer,
+  differencesView,
+  findingAnswer,
+  findingsView,
+  rulesAnswer,
+  rulesView,
+  tournamentCheckRules,
+} from '../tournaments/deck-report.js';
 import { playerId, tournamentParams, withVersion } from './tournament-common.js';
 
 /**
@@ -19,7 +27,8 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/deck-checks',
-    summary: "Checks a presented deck against the rules and the player's registered decklist; answers findings and the infractions to propose.",
+    summary:
+      "Checks a presented deck against the rules and the player's registered decklist; answers findings and the infractions to propose.",
     tags: ['deck checks'],
     access: 'deck-checks:run',
     params: tournamentParams,
@@ -44,7 +53,12 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
       const findings = validateDeck(deck, { catalogue, banlist, date, limits: t.pack.content.settings.deckLimits });
       const comparison = player.decklist === null ? null : compareDecks(player.decklist, deck, catalogue);
       const describeContext = { catalogue, banlist, date };
-      const infractions = [...new Set([...findings.map((f) => f.infraction), ...(comparison?.proposed ? [comparison.proposed.infraction] : [])])];
+      const infractions = [
+        ...new Set([
+          ...findings.map((f) => f.infraction),
+          ...(comparison?.proposed ? [comparison.proposed.infraction] : []),
+        ]),
+      ];
       return withVersion(reply, version, {
         player: { id: player.id, name: player.name },
         registered: player.decklist !== null,

@@ -20,7 +20,12 @@ import { shippedCards, shippedListHistory } from '../../deck/ocg-data.js';
 import { chooseList } from '../../deck/tournament-deck-rules.js';
 import { listInForce } from '../../../core/deck/lflist-history.js';
 
-const cardView = (card: Card) => ({ passcode: card.passcode, name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') }, zone: card.zone, category: card.category });
+const cardView = (card: Card) => ({
+  passcode: card.passcode,
+  name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') },
+  zone: card.zone,
+  category: card.category,
+});
 
 /** Decklists the public may have read a minute per address: a player converts a few, a script thousands. */
 export const PUBLIC_DECKLISTS_PER_MINUTE = 20;
@@ -33,14 +38,20 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
     en: `Too many decklists from your address. Wait ${seconds} s, or log in.`,
     ja: `このアドレスからのデッキリストが多すぎます。${seconds} 秒待つか、ログインしてください。`,
   }));
-  const publicSearches = new AttemptLimiter(PUBLIC_CARD_SEARCHES_PER_MINUTE, 60_000, 'too-many-card-searches', (seconds) => ({
-    en: `Too many card searches from your address. Wait ${seconds} s, or log in.`,
-    ja: `このアドレスからのカード検索が多すぎます。${seconds} 秒待つか、ログインしてください。`,
-  }));
+  const publicSearches = new AttemptLimiter(
+    PUBLIC_CARD_SEARCHES_PER_MINUTE,
+    60_000,
+    'too-many-card-searches',
+    (seconds) => ({
+      en: `Too many card searches from your address. Wait ${seconds} s, or log in.`,
+      ja: `このアドレスからのカード検索が多すぎます。${seconds} 秒待つか、ログインしてください。`,
+    }),
+  );
   defineRoute(app, {
     method: 'GET',
     url: '/api/cards',
-    summary: 'Finds cards of the shipped catalogue by passcode or by Japanese or English name (exact, else ambiguous matches or the closest names). The public may search 60 times a minute per address.',
+    summary:
+      'Finds cards of the shipped catalogue by passcode or by Japanese or English name (exact, else ambiguous matches or the closest names). The public may search 60 times a minute per address.',
     tags: ['cards'],
     access: 'public',
     query: z.object({ q: z.string().trim().min(1).max(200) }),
@@ -60,7 +71,8 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'POST',
     url: '/api/decks/check',
-    summary: 'Checks a deck against the rules on a date (sizes, copies, cards usable then) and, with `registered`, against a decklist; writes nothing.',
+    summary:
+      'Checks a deck against the rules on a date (sizes, copies, cards usable then) and, with `registered`, against a decklist; writes nothing.',
     tags: ['deck checks'],
     access: 'staff',
     body: z.strictObject({
@@ -73,7 +85,13 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
     async handler({ body }) {
       const catalogue = await shippedCatalogue();
       const chosen = chooseList(body.banlist, undefined, body.date, { files: false });
-      if (!chosen.ok) throw new HttpError(400, 'invalid-request', { en: `body.banlist: ${chosen.error.en}`, ja: `body.banlist: ${chosen.error.ja}` }, 'body.banlist');
+      if (!chosen.ok)
+        throw new HttpError(
+          400,
+          'invalid-request',
+          { en: `body.banlist: ${chosen.error.en}`, ja: `body.banlist: ${chosen.error.ja}` },
+          'body.banlist',
+        );
       const banlist = chosen.value.recorded ? banlistOfRecord(chosen.value.recorded) : null;
       const deck = await readDeckInput(body.deck, 'body.deck');
       const registered = body.registered === undefined ? null : await readDeckInput(body.registered, 'body.registered');
@@ -92,7 +110,8 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'GET',
     url: '/api/lists',
-    summary: 'The shipped OCG Forbidden/Limited history, oldest first, with the list in force on `date` (default: today on the server).',
+    summary:
+      'The shipped OCG Forbidden/Limited history, oldest first, with the list in force on `date` (default: today on the server).',
     tags: ['cards'],
     access: 'public',
     query: z.object({ date: z.iso.date().optional() }),
@@ -100,12 +119,19 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
       const history = shippedListHistory();
       const date = query.date ?? context.clock().toISOString().slice(0, 10);
       const found = listInForce(history, date);
-      const count = (limits: ReadonlyMap<number, number>, n: number) => [...limits.values()].filter((c) => c === n).length;
+      const count = (limits: ReadonlyMap<number, number>, n: number) =>
+        [...limits.values()].filter((c) => c === n).length;
       return {
         date,
         inForce: found ? found.list.name : null,
         warning: found?.gap ?? null,
-        lists: history.map((l) => ({ name: l.name, from: l.date, forbidden: count(l.limits, 0), limited: count(l.limits, 1), semiLimited: count(l.limits, 2) })),
+        lists: history.map((l) => ({
+          name: l.name,
+          from: l.date,
+          forbidden: count(l.limits, 0),
+          limited: count(l.limits, 1),
+          semiLimited: count(l.limits, 2),
+        })),
       };
     },
   });
@@ -113,14 +139,22 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'POST',
     url: '/api/decks/convert',
-    summary: 'Writes a deck as .ydk, a ydke:// URL, a plain-text list, or the printable registration sheet (in `lang`). The public may send 20 lists in text a minute per address.',
+    summary:
+      'Writes a deck as .ydk, a ydke:// URL, a plain-text list, or the printable registration sheet (in `lang`). The public may send 20 lists in text a minute per address.',
     tags: ['deck checks'],
     access: 'public',
     body: z.strictObject({
       deck: deckInput,
       to: z.enum(['ydk', 'ydke', 'text', 'sheet']),
       lang: z.enum(['ja', 'en']).default('ja'),
-      sheet: z.strictObject({ player: z.string().max(100).optional(), playerId: z.string().max(64).optional(), event: z.string().max(200).optional(), date: z.iso.date().optional() }).optional(),
+      sheet: z
+        .strictObject({
+          player: z.string().max(100).optional(),
+          playerId: z.string().max(64).optional(),
+          event: z.string().max(200).optional(),
+          date: z.iso.date().optional(),
+        })
+        .optional(),
     }),
     async handler({ body, principal, request }) {
       if (principal.kind === 'public' && !('main' in body.deck)) publicReads.hit(request.ip);

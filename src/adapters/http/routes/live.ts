@@ -23,7 +23,8 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/live',
-    summary: 'Server-Sent Events of a tournament: hello, events (after every write), late (staff). Resumes after Last-Event-ID.',
+    summary:
+      'Server-Sent Events of a tournament: hello, events (after every write), late (staff). Resumes after Last-Event-ID.',
     tags: ['live'],
     access: 'public',
     params: tournamentParams,
@@ -61,7 +62,10 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
         const { tournament: t } = await gateway.read(params.tournamentId);
         const round = t.rounds[t.rounds.length - 1];
         const now = context.clock();
-        if (round && !round.ended) response.write(sseFrame('late', { round: round.number, now: now.toISOString(), late: latePlayers(t, round, now) }));
+        if (round && !round.ended)
+          response.write(
+            sseFrame('late', { round: round.number, now: now.toISOString(), late: latePlayers(t, round, now) }),
+          );
       }
     },
   });

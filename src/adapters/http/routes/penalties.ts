@@ -19,7 +19,11 @@ const report = z.strictObject({
 
 const choice = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('guideline') }),
-  z.strictObject({ kind: z.literal('other'), penalty: z.enum(PENALTY_IDS), reason: z.string().trim().max(2000).optional() }),
+  z.strictObject({
+    kind: z.literal('other'),
+    penalty: z.enum(PENALTY_IDS),
+    reason: z.string().trim().max(2000).optional(),
+  }),
 ]);
 
 const statements = z.array(z.string().max(10_000)).max(20);
@@ -62,7 +66,8 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties/assess',
-    summary: "The guideline decision for a report, with the player's history in this tournament (repeats); writes nothing.",
+    summary:
+      "The guideline decision for a report, with the player's history in this tournament (repeats); writes nothing.",
     tags: ['penalties'],
     access: 'penalties:assess',
     params: tournamentParams,
@@ -71,11 +76,18 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       if (!findPlayer(t, body.player)) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
       const { player, ...rest } = body;
-      const previous = penaltiesInForce(t).filter((p) => p.player === player).map((p) => p.report.infraction);
+      const previous = penaltiesInForce(t)
+        .filter((p) => p.player === player)
+        .map((p) => p.report.infraction);
       const decided = assess({ ...rest, previous }, t.pack.content);
       if (!decided.ok) {
         const where = `body.${decided.error.field}`;
-        throw new HttpError(400, 'invalid-report', { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` }, where);
+        throw new HttpError(
+          400,
+          'invalid-report',
+          { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` },
+          where,
+        );
       }
       return withVersion(reply, version, { decision: decided.value });
     },
@@ -96,14 +108,20 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     async handler({ params, body, principal, write, reply }) {
       const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'IssuePenalty', body, write);
       const issued = answer.events.filter((e) => e.type === 'PenaltyIssued').map((e) => e.data);
-      return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null, added: issued[1] ?? null }, 201);
+      return sendWrite(
+        reply,
+        answer,
+        { penalty: eventData(answer, 'PenaltyIssued') ?? null, added: issued[1] ?? null },
+        201,
+      );
     },
   });
 
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/penalties',
-    summary: 'The penalty log: every penalty, cautions and rescinded ones included, with its status after appeals and the duel or match it landed on.',
+    summary:
+      'The penalty log: every penalty, cautions and rescinded ones included, with its status after appeals and the duel or match it landed on.',
     tags: ['penalties'],
     access: 'staff:read',
     params: tournamentParams,
@@ -119,7 +137,8 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties/:penaltyId/appeal',
-    summary: "The head judge's decision on an appeal: change the penalty (it lands as the original would have) or rescind it; the reason is kept. A change to a loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it.",
+    summary:
+      "The head judge's decision on an appeal: change the penalty (it lands as the original would have) or rescind it; the reason is kept. A change to a loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it.",
     tags: ['penalties'],
     access: { command: 'ChangePenalty' },
     params: tournamentParams.extend({ penaltyId: z.coerce.number().int().min(1) }),
@@ -133,7 +152,16 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
         return sendWrite(reply, await gateway.write(params.tournamentId, staff, 'RescindPenalty', data, write));
       }
       const { outcome: _outcome, ...change } = body;
-      return sendWrite(reply, await gateway.write(params.tournamentId, staff, 'ChangePenalty', { penaltyId: params.penaltyId, ...change }, write));
+      return sendWrite(
+        reply,
+        await gateway.write(
+          params.tournamentId,
+          staff,
+          'ChangePenalty',
+          { penaltyId: params.penaltyId, ...change },
+          write,
+        ),
+      );
     },
   });
 }

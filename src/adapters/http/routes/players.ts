@@ -12,27 +12,45 @@ import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
 import { decklistFindings, findingAnswer, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
-import { playerId, playerName, playerParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import {
+  playerId,
+  playerName,
+  playerParams,
+  sendWrite,
+  tournamentParams,
+  withVersion,
+  writeAnswer,
+} from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
 
 const PLAYER = { en: 'Player', ja: '選手' };
 
 /** Whether reading the input needs card names (a .ydk or plain-text list), so the tournament's card pool. */
-const namesCards = (input: DeckInput | undefined): boolean => input !== undefined && 'format' in input && input.format !== 'ydke';
+const namesCards = (input: DeckInput | undefined): boolean =>
+  input !== undefined && 'format' in input && input.format !== 'ydke';
 
 /** The card pool a tournament recorded, where a list names cards: registration reads lists with the pool it checks them with. */
-async function poolFor(context: ServerContext, tournamentId: string, inputs: readonly (DeckInput | undefined)[]): Promise<Catalogue | undefined> {
+async function poolFor(
+  context: ServerContext,
+  tournamentId: string,
+  inputs: readonly (DeckInput | undefined)[],
+): Promise<Catalogue | undefined> {
   if (!inputs.some(namesCards)) return undefined;
   const { tournament } = await context.gateway.read(tournamentId);
   return (await tournamentCheckRules(tournament, context.accounts)).catalogue;
 }
 
-async function withDecks(players: readonly { id: string; name: string; decklist?: DeckInput }[], catalogue: Catalogue | undefined) {
+async function withDecks(
+  players: readonly { id: string; name: string; decklist?: DeckInput }[],
+  catalogue: Catalogue | undefined,
+) {
   return Promise.all(
     players.map(async (p, i) => ({
       id: p.id,
       name: p.name,
-      ...(p.decklist === undefined ? {} : { decklist: await readDeckInput(p.decklist, `body.players[${i}].decklist`, catalogue) }),
+      ...(p.decklist === undefined
+        ? {}
+        : { decklist: await readDeckInput(p.decklist, `body.players[${i}].decklist`, catalogue) }),
     })),
   );
 }
@@ -42,15 +60,31 @@ function playersFromCsv(csv: string): { id: string; name: string; line: number }
   const parsed = parsePlayersCsv(csv);
   if (!parsed.ok) {
     const first = parsed.error[0]!;
-    const more = parsed.error.length > 1 ? { en: ` (and ${parsed.error.length - 1} more)`, ja: `（ほか ${parsed.error.length - 1} 件）` } : { en: '', ja: '' };
-    throw new HttpError(400, 'invalid-csv', { en: `body.csv line ${first.line}: ${first.message.en}${more.en}`, ja: `body.csv ${first.line} 行目: ${first.message.ja}${more.ja}` }, 'body.csv');
+    const more =
+      parsed.error.length > 1
+        ? { en: ` (and ${parsed.error.length - 1} more)`, ja: `（ほか ${parsed.error.length - 1} 件）` }
+        : { en: '', ja: '' };
+    throw new HttpError(
+      400,
+      'invalid-csv',
+      {
+        en: `body.csv line ${first.line}: ${first.message.en}${more.en}`,
+        ja: `body.csv ${first.line} 行目: ${first.message.ja}${more.ja}`,
+      },
+      'body.csv',
+    );
   }
   const withDeck = parsed.value.find((row) => row.decklist !== null);
   if (withDeck) {
-    throw new HttpError(400, 'invalid-csv', {
-      en: `body.csv line ${withDeck.line}: decklist files cannot be read over HTTP; send "players" with each decklist inline`,
-      ja: `body.csv ${withDeck.line} 行目: HTTP ではデッキリストのファイルを読めません。"players" に各デッキリストを含めて送ってください`,
-    }, 'body.csv');
+    throw new HttpError(
+      400,
+      'invalid-csv',
+      {
+        en: `body.csv line ${withDeck.line}: decklist files cannot be read over HTTP; send "players" with each decklist inline`,
+        ja: `body.csv ${withDeck.line} 行目: HTTP ではデッキリストのファイルを読めません。"players" に各デッキリストを含めて送ってください`,
+      },
+      'body.csv',
+    );
   }
   return parsed.value.map((row) => ({ id: row.id, name: row.name, line: row.line }));
 }
@@ -70,7 +104,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players',
-    summary: "The players in registration order; staff also see entry round, decklist status, the list's deck state (`deck`: none, legal or findings, with the count) and drop reason.",
+    summary:
+      "The players in registration order; staff also see entry round, decklist status, the list's deck state (`deck`: none, legal or findings, with the count) and drop reason.",
     tags: ['players'],
     access: 'public',
     params: tournamentParams,
@@ -85,7 +120,14 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
         dropped: dropped.has(p.id),
         /** Rule 1-E/1-F: a disqualified player shows as disqualified, not as dropped. */
         status: status(p.id),
-        ...(staff ? { entryRound: p.entryRound, decklist: p.decklist !== null, deck: decks[i]!, dropReason: p.drop?.reason ?? null } : {}),
+        ...(staff
+          ? {
+              entryRound: p.entryRound,
+              decklist: p.decklist !== null,
+              deck: decks[i]!,
+              dropReason: p.drop?.reason ?? null,
+            }
+          : {}),
       }));
       return withVersion(reply, version, { players });
     },
@@ -99,18 +141,43 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     tags: ['players'],
     access: { command: 'RegisterPlayer' },
     params: tournamentParams,
-    body: z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional(), invitation: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional() }),
-    response: writeAnswer.extend({ player: z.object({ id: z.string(), name: z.string() }), code: z.string(), findings: z.array(findingAnswer).nullable() }),
+    body: z.strictObject({
+      id: playerId,
+      name: playerName,
+      decklist: deckInput.optional(),
+      invitation: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional(),
+    }),
+    response: writeAnswer.extend({
+      player: z.object({ id: z.string(), name: z.string() }),
+      code: z.string(),
+      findings: z.array(findingAnswer).nullable(),
+    }),
     write: true,
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const decklist = body.decklist === undefined ? undefined : await readDeckInput(body.decklist, 'body.decklist', await poolFor(context, params.tournamentId, [body.decklist]));
+      const decklist =
+        body.decklist === undefined
+          ? undefined
+          : await readDeckInput(
+              body.decklist,
+              'body.decklist',
+              await poolFor(context, params.tournamentId, [body.decklist]),
+            );
       const player = { id: body.id, name: body.name, ...(decklist === undefined ? {} : { decklist }) };
       // An invitation into day two: byes for the rounds before it, with the reason.
-      const answer = await gateway.write(params.tournamentId, staff, 'RegisterPlayer', { player, ...(body.invitation === undefined ? {} : { invitation: body.invitation }) }, write);
+      const answer = await gateway.write(
+        params.tournamentId,
+        staff,
+        'RegisterPlayer',
+        { player, ...(body.invitation === undefined ? {} : { invitation: body.invitation }) },
+        write,
+      );
       const code = playerCode(context.secret, params.tournamentId, body.id);
-      const findings = decklist === undefined ? null : await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
+      const findings =
+        decklist === undefined
+          ? null
+          : await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
       return sendWrite(reply, answer, { player: { id: body.id, name: body.name }, code, findings }, 201);
     },
   });
@@ -118,12 +185,18 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/players/import',
-    summary: 'Registers a whole player list in one write, all or none: `players` as JSON, or `csv` with a header row id,name (English or Japanese headers). The refused entry is named in `path`.',
+    summary:
+      'Registers a whole player list in one write, all or none: `players` as JSON, or `csv` with a header row id,name (English or Japanese headers). The refused entry is named in `path`.',
     tags: ['players'],
     access: { command: 'RegisterPlayer' },
     params: tournamentParams,
     body: z.union([
-      z.strictObject({ players: z.array(z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional() })).min(1).max(10_000) }),
+      z.strictObject({
+        players: z
+          .array(z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional() }))
+          .min(1)
+          .max(10_000),
+      }),
       z.strictObject({ csv: z.string().min(1).max(2_000_000) }),
     ]),
     response: writeAnswer.extend({ imported: z.number(), codes: z.record(z.string(), z.string()) }),
@@ -133,12 +206,32 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const staff = requireStaff(principal);
       const entries =
         'players' in body
-          ? (await withDecks(body.players, await poolFor(context, params.tournamentId, body.players.map((p) => p.decklist)))).map((player, i) => ({ player, where: `body.players[${i}]` }))
+          ? (
+              await withDecks(
+                body.players,
+                await poolFor(
+                  context,
+                  params.tournamentId,
+                  body.players.map((p) => p.decklist),
+                ),
+              )
+            ).map((player, i) => ({ player, where: `body.players[${i}]` }))
           : playersFromCsv(body.csv).map(({ line, ...player }) => ({ player, where: `body.csv line ${line}` }));
       const players = entries.map((e) => e.player);
-      const commands = players.map((player) => ({ type: 'RegisterPlayer' as const, data: { player }, meta: gateway.meta(staff, 'RegisterPlayer', params.tournamentId) }));
-      const answer = await gateway.writeAll(params.tournamentId, commands, write, (index) => entries[index]?.where ?? 'body');
-      const codes = Object.fromEntries(players.map((p) => [p.id, playerCode(context.secret, params.tournamentId, p.id)]));
+      const commands = players.map((player) => ({
+        type: 'RegisterPlayer' as const,
+        data: { player },
+        meta: gateway.meta(staff, 'RegisterPlayer', params.tournamentId),
+      }));
+      const answer = await gateway.writeAll(
+        params.tournamentId,
+        commands,
+        write,
+        (index) => entries[index]?.where ?? 'body',
+      );
+      const codes = Object.fromEntries(
+        players.map((p) => [p.id, playerCode(context.secret, params.tournamentId, p.id)]),
+      );
       return sendWrite(reply, answer, { imported: players.length, codes }, 201);
     },
   });
@@ -146,7 +239,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players/:playerId/slip',
-    summary: "The registration slip's contents: the player, the tournament, and the code the player uses to see their own record.",
+    summary:
+      "The registration slip's contents: the player, the tournament, and the code the player uses to see their own record.",
     tags: ['players'],
     access: { command: 'RegisterPlayer' },
     params: playerParams,
@@ -165,7 +259,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'PUT',
     url: '/api/tournaments/:tournamentId/players/:playerId/decklist',
-    summary: "Submits or replaces the player's registered decklist; answers what the deck rules find in it (`findings`, empty when legal).",
+    summary:
+      "Submits or replaces the player's registered decklist; answers what the deck rules find in it (`findings`, empty when legal).",
     tags: ['players'],
     access: { command: 'SubmitDecklist' },
     params: playerParams,
@@ -174,9 +269,23 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const decklist = await readDeckInput(body.decklist, 'body.decklist', await poolFor(context, params.tournamentId, [body.decklist]));
-      const answer = await gateway.write(params.tournamentId, staff, 'SubmitDecklist', { player: params.playerId, decklist }, write);
-      const findings = await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
+      const decklist = await readDeckInput(
+        body.decklist,
+        'body.decklist',
+        await poolFor(context, params.tournamentId, [body.decklist]),
+      );
+      const answer = await gateway.write(
+        params.tournamentId,
+        staff,
+        'SubmitDecklist',
+        { player: params.playerId, decklist },
+        write,
+      );
+      const findings = await decklistFindings(
+        decklist,
+        (await gateway.read(params.tournamentId)).tournament,
+        context.accounts,
+      );
       return sendWrite(reply, answer, { findings });
     },
   });
@@ -184,7 +293,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players/:playerId/decklist',
-    summary: "The player's registered decklist (passcodes per zone), or null, with each card's name in Japanese and English (`names`, by passcode) for a deck check's tick list.",
+    summary:
+      "The player's registered decklist (passcodes per zone), or null, with each card's name in Japanese and English (`names`, by passcode) for a deck check's tick list.",
     tags: ['players'],
     access: 'staff:read',
     params: playerParams,
@@ -193,8 +303,15 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const player = findPlayer(t, params.playerId);
       if (!player) throw notFound(PLAYER);
       const { catalogue } = await tournamentCheckRules(t, context.accounts);
-      const passcodes = new Set(player.decklist ? [...player.decklist.main, ...player.decklist.extra, ...player.decklist.side] : []);
-      const names = Object.fromEntries([...passcodes].map((code) => [code, { ja: cardName(findCard(catalogue, code), 'ja', code), en: cardName(findCard(catalogue, code), 'en', code) }]));
+      const passcodes = new Set(
+        player.decklist ? [...player.decklist.main, ...player.decklist.extra, ...player.decklist.side] : [],
+      );
+      const names = Object.fromEntries(
+        [...passcodes].map((code) => [
+          code,
+          { ja: cardName(findCard(catalogue, code), 'ja', code), en: cardName(findCard(catalogue, code), 'en', code) },
+        ]),
+      );
       return withVersion(reply, version, { player: player.id, decklist: player.decklist, names });
     },
   });
@@ -211,14 +328,18 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const data = { player: params.playerId, ...(body.reason ? { reason: body.reason } : {}) };
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'DropPlayer', data, write));
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'DropPlayer', data, write),
+      );
     },
   });
 
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players/:playerId/record',
-    summary: "A player's own tournament: rounds, results, penalties, prizes. The public gives the code printed on the registration slip; staff need none.",
+    summary:
+      "A player's own tournament: rounds, results, penalties, prizes. The public gives the code printed on the registration slip; staff need none.",
     tags: ['players'],
     access: 'public',
     params: playerParams,
@@ -228,17 +349,31 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     rateLimit: { max: RECORD_CODE_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: recordCodeKey },
     async handler({ params, query, principal, reply }) {
       const staff = isStaffOf(principal, params.tournamentId);
-      if (!staff && !(query.code !== undefined && playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))) {
+      if (
+        !staff &&
+        !(
+          query.code !== undefined &&
+          playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code)
+        )
+      ) {
         // The same answer for an unknown player and a wrong code: the route does not tell which ids exist.
-        throw new HttpError(403, 'bad-player-code', {
-          en: 'Give the player id and the code printed on your registration slip.',
-          ja: '選手 ID と登録票に印刷されたコードを入力してください。',
-        }, 'query.code');
+        throw new HttpError(
+          403,
+          'bad-player-code',
+          {
+            en: 'Give the player id and the code printed on your registration slip.',
+            ja: '選手 ID と登録票に印刷されたコードを入力してください。',
+          },
+          'query.code',
+        );
       }
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const history = playerHistory(t, params.playerId);
       if (!history) throw notFound(PLAYER);
-      return withVersion(reply, version, { tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date }, ...history });
+      return withVersion(reply, version, {
+        tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date },
+        ...history,
+      });
     },
   });
 }

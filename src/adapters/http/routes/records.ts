@@ -15,7 +15,8 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/record',
-    summary: "The official record: per player, across every tournament, the recorded penalties in force (a changed penalty shows what it became).",
+    summary:
+      'The official record: per player, across every tournament, the recorded penalties in force (a changed penalty shows what it became).',
     tags: ['record'],
     access: 'record:read',
     query: z.object({ player: playerId.optional() }),
@@ -35,12 +36,15 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     access: 'record:read',
     params: tournamentParams,
     query: z.object({
-      format: z.enum(['json', 'events', 'standings.csv', 'standings.json', 'penalties.csv', 'penalties.json']).default('json'),
+      format: z
+        .enum(['json', 'events', 'standings.csv', 'standings.json', 'penalties.csv', 'penalties.json'])
+        .default('json'),
       lang: z.enum(['ja', 'en']).default('ja'),
     }),
     async handler({ params, query, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      const attach = (suffix: string) => reply.header('content-disposition', `attachment; filename="${params.tournamentId}-${suffix}"`);
+      const attach = (suffix: string) =>
+        reply.header('content-disposition', `attachment; filename="${params.tournamentId}-${suffix}"`);
       switch (query.format) {
         case 'standings.csv':
           attach('standings.csv');
@@ -55,7 +59,9 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
         case 'events': {
           const events = await gateway.store.read(params.tournamentId);
           attach('events.jsonl');
-          return reply.type('application/x-ndjson; charset=utf-8').send(events.map((e) => JSON.stringify(e)).join('\n') + '\n');
+          return reply
+            .type('application/x-ndjson; charset=utf-8')
+            .send(`${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
         }
         case 'json': {
           const { dropped } = departures(t);
@@ -64,7 +70,13 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
             status: t.status,
             settings: t.settings,
             pack: { id: t.pack.id, version: t.pack.version },
-            players: t.players.map((p) => ({ id: p.id, name: p.name, entryRound: p.entryRound, dropped: dropped.has(p.id), decklist: p.decklist })),
+            players: t.players.map((p) => ({
+              id: p.id,
+              name: p.name,
+              entryRound: p.entryRound,
+              dropped: dropped.has(p.id),
+              decklist: p.decklist,
+            })),
             rounds: t.rounds.map((r) => pairingsView(t, r.number)),
             standings: standingsExport(t),
             penalties: penaltyLog(t),

@@ -17,14 +17,23 @@ const requestBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('penalty'), penalty: penaltyBody, notes }),
   z.strictObject({
     kind: z.literal('correction'),
-    correction: z.strictObject({ round: z.number().int().min(1), table: z.number().int().min(1), duels, reason: z.string().trim().min(1).max(500) }),
+    correction: z.strictObject({
+      round: z.number().int().min(1),
+      table: z.number().int().min(1),
+      duels,
+      reason: z.string().trim().min(1).max(500),
+    }),
     notes,
   }),
 ]);
 
 const decisionBody = z.discriminatedUnion('outcome', [
   z.strictObject({ outcome: z.literal('approved') }),
-  z.strictObject({ outcome: z.literal('changed'), penalty: z.enum(PENALTY_IDS), reason: z.string().trim().min(1).max(2000) }),
+  z.strictObject({
+    outcome: z.literal('changed'),
+    penalty: z.enum(PENALTY_IDS),
+    reason: z.string().trim().min(1).max(2000),
+  }),
   z.strictObject({ outcome: z.literal('refused'), reason: z.string().trim().min(1).max(2000) }),
 ]);
 
@@ -32,9 +41,15 @@ const decisionBody = z.discriminatedUnion('outcome', [
 function requestView(t: Tournament, r: RequestState) {
   const names = (id: string) => t.players.find((p) => p.id === id)?.name ?? id;
   const player = r.request.kind === 'penalty' ? r.request.penalty.player : null;
-  const round = r.request.kind === 'correction' ? r.request.correction.round : (r.request.penalty.round ?? t.rounds[t.rounds.length - 1]?.number ?? null);
+  const round =
+    r.request.kind === 'correction'
+      ? r.request.correction.round
+      : (r.request.penalty.round ?? t.rounds[t.rounds.length - 1]?.number ?? null);
   const roundState = round === null ? undefined : findRound(t, round);
-  const table = r.request.kind === 'correction' ? r.request.correction.table : (r.request.penalty.table ?? (player && roundState ? matchOf(roundState, player)?.table : undefined) ?? null);
+  const table =
+    r.request.kind === 'correction'
+      ? r.request.correction.table
+      : (r.request.penalty.table ?? (player && roundState ? matchOf(roundState, player)?.table : undefined) ?? null);
   return {
     id: r.id,
     kind: r.request.kind,
@@ -48,7 +63,10 @@ function requestView(t: Tournament, r: RequestState) {
     notes: r.notes,
     judge: r.judge,
     // The penalty the decision wrote, as in force now (an appeal may have changed it since).
-    decision: r.decision && { ...r.decision, penalty: t.penalties.find((p) => p.id === r.decision?.penaltyId)?.penalty ?? null },
+    decision: r.decision && {
+      ...r.decision,
+      penalty: t.penalties.find((p) => p.id === r.decision?.penaltyId)?.penalty ?? null,
+    },
   };
 }
 
@@ -60,7 +78,7 @@ export function requestsRoutes(app: FastifyInstance, context: ServerContext): vo
     method: 'POST',
     url: '/api/tournaments/:tournamentId/requests',
     summary:
-      "A floor judge asks the head judge to decide a penalty (a deviation, a disqualification with statements, a match loss moved to the next match) or a result correction; checked as if the head judge sent it, so one that could not be approved is refused now. Nothing goes on the record until the head judge decides.",
+      'A floor judge asks the head judge to decide a penalty (a deviation, a disqualification with statements, a match loss moved to the next match) or a result correction; checked as if the head judge sent it, so one that could not be approved is refused now. Nothing goes on the record until the head judge decides.',
     tags: ['requests'],
     access: { command: 'SubmitRequest' },
     params: tournamentParams,
@@ -69,7 +87,10 @@ export function requestsRoutes(app: FastifyInstance, context: ServerContext): vo
     write: true,
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
-      const request: StaffRequest = body.kind === 'penalty' ? { kind: 'penalty', penalty: body.penalty } : { kind: 'correction', correction: body.correction };
+      const request: StaffRequest =
+        body.kind === 'penalty'
+          ? { kind: 'penalty', penalty: body.penalty }
+          : { kind: 'correction', correction: body.correction };
       const data = { request, ...(body.notes ? { notes: body.notes } : {}) };
       const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'SubmitRequest', data, write);
       return sendWrite(reply, answer, { request: eventData(answer, 'RequestSubmitted') ?? null }, 201);
@@ -94,7 +115,8 @@ export function requestsRoutes(app: FastifyInstance, context: ServerContext): vo
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/requests/:requestId/decision',
-    summary: "The head judge's decision on a request, in one step: approved as sent, changed to another penalty (with a reason), or refused (with a reason). Approving writes the penalty or correction.",
+    summary:
+      "The head judge's decision on a request, in one step: approved as sent, changed to another penalty (with a reason), or refused (with a reason). Approving writes the penalty or correction.",
     tags: ['requests'],
     access: { command: 'DecideRequest' },
     params: tournamentParams.extend({ requestId: z.coerce.number().int().min(1) }),
@@ -102,7 +124,13 @@ export function requestsRoutes(app: FastifyInstance, context: ServerContext): vo
     response: writeAnswer.extend({ penalty: z.unknown() }),
     write: true,
     async handler({ params, body, principal, write, reply }) {
-      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'DecideRequest', { requestId: params.requestId, ...body }, write);
+      const answer = await gateway.write(
+        params.tournamentId,
+        requireStaff(principal),
+        'DecideRequest',
+        { requestId: params.requestId, ...body },
+        write,
+      );
       return sendWrite(reply, answer, { penalty: eventData(answer, 'PenaltyIssued') ?? null });
     },
   });

@@ -15,7 +15,7 @@ export function resultsRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/tables/:table/result',
-    summary: "Reports a match's result: the winner of each duel played, in order (\"draw\" for a drawn duel).",
+    summary: 'Reports a match\'s result: the winner of each duel played, in order ("draw" for a drawn duel).',
     tags: ['results'],
     access: { command: 'ReportResult' },
     params: tableParams,
@@ -24,7 +24,10 @@ export function resultsRoutes(app: FastifyInstance, context: ServerContext): voi
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const data = { round: params.round, table: params.table, duels: body.duels };
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'ReportResult', data, write));
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'ReportResult', data, write),
+      );
     },
   });
 
@@ -40,7 +43,10 @@ export function resultsRoutes(app: FastifyInstance, context: ServerContext): voi
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const data = { round: params.round, table: params.table, duels: body.duels, reason: body.reason };
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'CorrectResult', data, write));
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'CorrectResult', data, write),
+      );
     },
   });
 }

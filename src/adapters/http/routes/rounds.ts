@@ -10,7 +10,15 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
-import { eventData, playerId, roundParams, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import {
+  eventData,
+  playerId,
+  roundParams,
+  sendWrite,
+  tournamentParams,
+  withVersion,
+  writeAnswer,
+} from './tournament-common.js';
 
 const ROUND = { en: 'Round', ja: 'ラウンド' };
 
@@ -28,7 +36,7 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds',
     summary:
-      "Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice. Round 1 is refused over missing decklists (when required, 422 decklists-missing) or lists the deck rules find problems in (422 decklists-illegal) unless the organizer sends `acceptDecklists: { reason }`, which the log keeps. `startLater`: post the pairings now, start the round (and the tardiness clock) with POST …/rounds/:r/start.",
+      'Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice. Round 1 is refused over missing decklists (when required, 422 decklists-missing) or lists the deck rules find problems in (422 decklists-illegal) unless the organizer sends `acceptDecklists: { reason }`, which the log keeps. `startLater`: post the pairings now, start the round (and the tardiness clock) with POST …/rounds/:r/start.',
     tags: ['rounds'],
     access: { command: 'PairRound' },
     params: tournamentParams,
@@ -70,7 +78,9 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       roundOf(t, params.round);
-      const view = views.view(params.tournamentId, `pairings/${params.round}`, version, t, (state) => pairingsView(state, params.round));
+      const view = views.view(params.tournamentId, `pairings/${params.round}`, version, t, (state) =>
+        pairingsView(state, params.round),
+      );
       return withVersion(reply, version, view ?? {});
     },
   });
@@ -86,7 +96,11 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const round = roundOf(t, params.round);
       const seat = views.seats(params.tournamentId, t, round).get(params.playerId);
-      if (!seat) throw notFound({ en: `Player ${params.playerId} in round ${params.round}`, ja: `第${params.round}回戦の選手 ${params.playerId}` });
+      if (!seat)
+        throw notFound({
+          en: `Player ${params.playerId} in round ${params.round}`,
+          ja: `第${params.round}回戦の選手 ${params.playerId}`,
+        });
       const match = seat.index === null ? undefined : round.matches[seat.index];
       return withVersion(reply, version, {
         round: round.number,
@@ -111,23 +125,36 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     response: writeAnswer,
     write: true,
     async handler({ params, principal, write, reply }) {
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'EndRound', { round: params.round }, write));
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'EndRound', { round: params.round }, write),
+      );
     },
   });
 
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/cut',
-    summary: 'Cuts the Swiss field after this ended Swiss round: `maxLosses` (players with more losses leave) or `top` (only the top N stay). Answers who left.',
+    summary:
+      'Cuts the Swiss field after this ended Swiss round: `maxLosses` (players with more losses leave) or `top` (only the top N stay). Answers who left.',
     tags: ['rounds'],
     access: { command: 'CutSwiss' },
     params: roundParams,
-    body: z.union([z.strictObject({ maxLosses: z.number().int().min(0).max(30) }), z.strictObject({ top: z.number().int().min(1).max(100_000) })]),
+    body: z.union([
+      z.strictObject({ maxLosses: z.number().int().min(0).max(30) }),
+      z.strictObject({ top: z.number().int().min(1).max(100_000) }),
+    ]),
     response: writeAnswer,
     write: true,
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
-      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'CutSwiss', { afterRound: params.round, ...body }, write);
+      const answer = await gateway.write(
+        params.tournamentId,
+        requireStaff(principal),
+        'CutSwiss',
+        { afterRound: params.round, ...body },
+        write,
+      );
       return sendWrite(reply, answer, { cut: eventData(answer, 'SwissCut') ?? null }, 201);
     },
   });
@@ -135,7 +162,8 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/phases',
-    summary: 'Starts a new Swiss phase (day two) after an ended Swiss round: its name, match format, round length and first seat time; standings carry over.',
+    summary:
+      'Starts a new Swiss phase (day two) after an ended Swiss round: its name, match format, round length and first seat time; standings carry over.',
     tags: ['rounds'],
     access: { command: 'StartPhase' },
     params: tournamentParams,
@@ -149,7 +177,10 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     write: true,
     successStatus: 201,
     async handler({ params, body, principal, write, reply }) {
-      const data = { ...body, ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }) };
+      const data = {
+        ...body,
+        ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }),
+      };
       const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'StartPhase', data, write);
       return sendWrite(reply, answer, { phase: eventData(answer, 'PhaseStarted') ?? null }, 201);
     },

@@ -13,7 +13,8 @@ export function rulesRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'GET',
     url: '/api/policy',
-    summary: "The shipped policy pack (the seed's rules): penalties, infractions with their facts and questions in Japanese and English, timing, settings.",
+    summary:
+      "The shipped policy pack (the seed's rules): penalties, infractions with their facts and questions in Japanese and English, timing, settings.",
     tags: ['rules'],
     access: 'public',
     async handler() {
@@ -37,7 +38,8 @@ export function rulesRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'POST',
     url: '/api/assess',
-    summary: 'The guideline decision for one report under the shipped pack, outside any tournament (what `shinpan assess` does); `previous` lists the infraction ids the player already received.',
+    summary:
+      'The guideline decision for one report under the shipped pack, outside any tournament (what `shinpan assess` does); `previous` lists the infraction ids the player already received.',
     tags: ['rules'],
     access: 'public',
     body: z.strictObject({
@@ -51,7 +53,12 @@ export function rulesRoutes(app: FastifyInstance, context: ServerContext): void 
       const decided = assess(body, loadDefaultPack());
       if (!decided.ok) {
         const where = `body.${decided.error.field}`;
-        throw new HttpError(400, 'invalid-report', { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` }, where);
+        throw new HttpError(
+          400,
+          'invalid-report',
+          { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` },
+          where,
+        );
       }
       return { decision: decided.value };
     },

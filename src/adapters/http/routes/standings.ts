@@ -12,7 +12,8 @@ export function standingsRoutes(app: FastifyInstance, context: ServerContext, vi
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/standings',
-    summary: 'Swiss standings after a round (default: every round so far), with the final places once a top cut has been played or the tournament finished.',
+    summary:
+      'Swiss standings after a round (default: every round so far), with the final places once a top cut has been played or the tournament finished.',
     tags: ['standings'],
     access: 'public',
     params: tournamentParams,
@@ -20,9 +21,12 @@ export function standingsRoutes(app: FastifyInstance, context: ServerContext, vi
     async handler({ params, query, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
-      const rows = views.view(params.tournamentId, `standings/${round}`, version, t, (state) => standingsAfter(state, round));
+      const rows = views.view(params.tournamentId, `standings/${round}`, version, t, (state) =>
+        standingsAfter(state, round),
+      );
       const hasTopCut = t.rounds.some((r) => r.stage === 'top-cut');
-      const final = t.status === 'finished' || hasTopCut ? views.view(params.tournamentId, 'final', version, t, finalPlaces) : null;
+      const final =
+        t.status === 'finished' || hasTopCut ? views.view(params.tournamentId, 'final', version, t, finalPlaces) : null;
       return withVersion(reply, version, { afterRound: round, standings: rows, final });
     },
   });

@@ -4,9 +4,16 @@ import { withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
 
 /** A tournament id: a short slug, chosen by the organizer or generated. */
-export const tournamentId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, up to 64');
+export const tournamentId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, up to 64');
 /** A player id is the card game ID the player registers with. */
-export const playerId = z.string().trim().min(1).max(64).regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
+export const playerId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
 /** A player's name as registered (the domain refuses control characters too, for the CLI and CSV). */
 export const playerName = withoutControlCharacters(z.string().trim().min(1).max(100));
 /** Round and table numbers in paths: canonical decimal only ("1", never "01", "0x1", "1.0" or " 1"). */
@@ -24,11 +31,18 @@ export const playerParams = tournamentParams.extend({ playerId });
 /** What every write answers: the new version and the events it appended (the same bytes on an idempotent retry). */
 export const writeAnswer = z.object({
   version: z.number(),
-  events: z.array(z.object({ seq: z.number(), type: z.string(), data: z.unknown(), actor: z.string(), at: z.string() })),
+  events: z.array(
+    z.object({ seq: z.number(), type: z.string(), data: z.unknown(), actor: z.string(), at: z.string() }),
+  ),
 });
 
 /** Sends a write's answer with its version as ETag, flagging a replayed retry. */
-export function sendWrite<Extra extends object>(reply: FastifyReply, answer: WriteAnswer, extra?: Extra, status = 200): object {
+export function sendWrite<Extra extends object>(
+  reply: FastifyReply,
+  answer: WriteAnswer,
+  extra?: Extra,
+  status = 200,
+): object {
   reply.header('etag', `"${answer.version}"`);
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   reply.code(status);

@@ -13,7 +13,12 @@ import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import type { Text } from '../../../core/text.js';
 import { shippedCards } from '../../deck/ocg-data.js';
 import { chooseList, chooseUploadedList } from '../../deck/tournament-deck-rules.js';
-import { CARD_UPLOAD_FORMATS, importCardDatabase, importedPool, type ImportedCardStore } from '../../deck/imported-cards.js';
+import {
+  CARD_UPLOAD_FORMATS,
+  importCardDatabase,
+  importedPool,
+  type ImportedCardStore,
+} from '../../deck/imported-cards.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -30,16 +35,29 @@ const structure = z.discriminatedUnion('kind', [
 /** How a request names the F/L list: a list of the shipped history ("2011.3.1"), "none", or an uploaded file. */
 const deckRulesFields = {
   /** The id (sha256) of a card database imported with POST /api/card-databases; the shipped database when absent. */
-  cardPool: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  cardPool: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   banlist: z.string().trim().min(1).max(100).optional(),
   banlistFile: z
-    .strictObject({ format: z.enum(['lflist', 'json']), text: z.string().min(1).max(512 * 1024), listName: z.string().trim().min(1).max(100).optional() })
+    .strictObject({
+      format: z.enum(['lflist', 'json']),
+      text: z
+        .string()
+        .min(1)
+        .max(512 * 1024),
+      listName: z.string().trim().min(1).max(100).optional(),
+    })
     .optional(),
 };
 const deckRulesBody = z.strictObject(deckRulesFields);
 
 /** A stage's match format; its round length defaults to the body's `roundMinutes`. */
-const stageFormatBody = z.strictObject({ bestOf: z.literal([...BEST_OF]), roundMinutes: z.number().int().min(1).max(240).optional() });
+const stageFormatBody = z.strictObject({
+  bestOf: z.literal([...BEST_OF]),
+  roundMinutes: z.number().int().min(1).max(240).optional(),
+});
 
 const createBody = z.strictObject({
   id: tournamentId.optional(),
@@ -56,20 +74,48 @@ const createBody = z.strictObject({
 });
 
 /** The tournament's F/L list recorded from a request: an uploaded file, a shipped list by name, or the one in force. */
-async function requestedRules(body: z.output<typeof deckRulesBody>, date: string, imported: ImportedCardStore): Promise<{ rules: DeckRules; warnings: readonly Text[] }> {
+async function requestedRules(
+  body: z.output<typeof deckRulesBody>,
+  date: string,
+  imported: ImportedCardStore,
+): Promise<{ rules: DeckRules; warnings: readonly Text[] }> {
   if (body.banlist !== undefined && body.banlistFile !== undefined) {
-    throw new HttpError(400, 'invalid-request', { en: 'body: give banlist or banlistFile, not both', ja: 'body: banlist と banlistFile はどちらか一方だけ指定します' }, 'body.banlistFile');
+    throw new HttpError(
+      400,
+      'invalid-request',
+      {
+        en: 'body: give banlist or banlistFile, not both',
+        ja: 'body: banlist と banlistFile はどちらか一方だけ指定します',
+      },
+      'body.banlistFile',
+    );
   }
   const file = body.banlistFile;
-  const chosen = file ? chooseUploadedList(file.text, file.format, file.listName, date) : chooseList(body.banlist, undefined, date, { files: false });
+  const chosen = file
+    ? chooseUploadedList(file.text, file.format, file.listName, date)
+    : chooseList(body.banlist, undefined, date, { files: false });
   if (!chosen.ok) {
     const where = file ? 'body.banlistFile.text' : 'body.banlist';
-    throw new HttpError(400, 'invalid-request', { en: `${where}: ${chosen.error.en}`, ja: `${where}: ${chosen.error.ja}` }, where);
+    throw new HttpError(
+      400,
+      'invalid-request',
+      { en: `${where}: ${chosen.error.en}`, ja: `${where}: ${chosen.error.ja}` },
+      where,
+    );
   }
   let cardPool = shippedCards().pool;
   if (body.cardPool !== undefined) {
     const pool = await importedPool(imported, body.cardPool);
-    if (!pool) throw new HttpError(400, 'invalid-request', { en: `body.cardPool: no imported card database ${body.cardPool}`, ja: `body.cardPool: 取り込まれたカードデータベース ${body.cardPool} はありません` }, 'body.cardPool');
+    if (!pool)
+      throw new HttpError(
+        400,
+        'invalid-request',
+        {
+          en: `body.cardPool: no imported card database ${body.cardPool}`,
+          ja: `body.cardPool: 取り込まれたカードデータベース ${body.cardPool} はありません`,
+        },
+        'body.cardPool',
+      );
     cardPool = pool;
   }
   return { rules: { cardPool, banlist: chosen.value.recorded }, warnings: chosen.value.warnings };
@@ -115,7 +161,12 @@ function recordedPack(input: Record<string, unknown> | undefined): RecordedPack 
   const parsed = parsePack(input);
   if (!parsed.ok) {
     const where = `body.pack.${parsed.error.path}`;
-    throw new HttpError(400, 'invalid-request', { en: `${where}: ${parsed.error.message}`, ja: `${where}: ${parsed.error.message}` }, where);
+    throw new HttpError(
+      400,
+      'invalid-request',
+      { en: `${where}: ${parsed.error.message}`, ja: `${where}: ${parsed.error.message}` },
+      where,
+    );
   }
   return { id: parsed.value.id, version: parsed.value.version, content: parsed.value };
 }
@@ -149,24 +200,49 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments',
-    summary: 'Creates a tournament under a policy pack (the shipped seed rules by default); the pack is recorded with it.',
+    summary:
+      'Creates a tournament under a policy pack (the shipped seed rules by default); the pack is recorded with it.',
     tags: ['tournaments'],
     access: { command: 'CreateTournament' },
     body: createBody,
-    response: writeAnswer.extend({ id: z.string(), deckWarnings: z.array(z.object({ ja: z.string(), en: z.string() })) }),
+    response: writeAnswer.extend({
+      id: z.string(),
+      deckWarnings: z.array(z.object({ ja: z.string(), en: z.string() })),
+    }),
     write: true,
     successStatus: 201,
     async handler({ body, principal, write, reply }) {
       const staff = requireStaff(principal);
       // Keys are kept per tournament: a keyed create without an id names the tournament after
       // the account and key, so its retry finds the same tournament and replays.
-      const id = body.id ?? (write.idempotencyKey === undefined ? `t-${randomBytes(5).toString('hex')}` : keyedId(staff.account.username, write.idempotencyKey));
+      const id =
+        body.id ??
+        (write.idempotencyKey === undefined
+          ? `t-${randomBytes(5).toString('hex')}`
+          : keyedId(staff.account.username, write.idempotencyKey));
       const { id: _id, pack, banlist, banlistFile, cardPool, stages: askedStages, ...plain } = body;
-      const stages = askedStages && Object.fromEntries(Object.entries(askedStages).map(([stage, f]) => [stage, { bestOf: f.bestOf, roundMinutes: f.roundMinutes ?? plain.roundMinutes }]));
+      const stages =
+        askedStages &&
+        Object.fromEntries(
+          Object.entries(askedStages).map(([stage, f]) => [
+            stage,
+            { bestOf: f.bestOf, roundMinutes: f.roundMinutes ?? plain.roundMinutes },
+          ]),
+        );
       const settings = { ...plain, ...(stages === undefined ? {} : { stages }) };
-      const choice = { ...(banlist !== undefined ? { banlist } : {}), ...(banlistFile !== undefined ? { banlistFile } : {}), ...(cardPool !== undefined ? { cardPool } : {}) };
+      const choice = {
+        ...(banlist !== undefined ? { banlist } : {}),
+        ...(banlistFile !== undefined ? { banlistFile } : {}),
+        ...(cardPool !== undefined ? { cardPool } : {}),
+      };
       const { rules, warnings } = await requestedRules(choice, settings.date, context.accounts);
-      const answer = await gateway.write(id, staff, 'CreateTournament', { tournamentId: id, settings: { ...settings, deckRules: rules }, pack: recordedPack(pack) }, write);
+      const answer = await gateway.write(
+        id,
+        staff,
+        'CreateTournament',
+        { tournamentId: id, settings: { ...settings, deckRules: rules }, pack: recordedPack(pack) },
+        write,
+      );
       return sendWrite(reply, answer, { id, deckWarnings: warnings }, 201);
     },
   });
@@ -194,7 +270,10 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     response: writeAnswer,
     write: true,
     async handler({ params, principal, write, reply }) {
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'FinishTournament', {}, write));
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'FinishTournament', {}, write),
+      );
     },
   });
 
@@ -214,23 +293,39 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     successStatus: 201,
     async handler({ body, reply }) {
       const imported = await importCardDatabase(context.accounts, body);
-      if (!imported.ok) throw new HttpError(400, 'invalid-card-database', { en: `body.data: ${imported.error.en}`, ja: `body.data: ${imported.error.ja}` }, 'body.data');
+      if (!imported.ok)
+        throw new HttpError(
+          400,
+          'invalid-card-database',
+          { en: `body.data: ${imported.error.en}`, ja: `body.data: ${imported.error.ja}` },
+          'body.data',
+        );
       const reasons = new Map<string, { reason: Text; count: number }>();
-      for (const s of imported.value.skipped) reasons.set(s.reason.en, { reason: s.reason, count: (reasons.get(s.reason.en)?.count ?? 0) + 1 });
+      for (const s of imported.value.skipped)
+        reasons.set(s.reason.en, { reason: s.reason, count: (reasons.get(s.reason.en)?.count ?? 0) + 1 });
       reply.code(201);
-      return { id: imported.value.pool.hash, name: imported.value.pool.name, cards: imported.value.pool.cards, skipped: [...reasons.values()] };
+      return {
+        id: imported.value.pool.hash,
+        name: imported.value.pool.name,
+        cards: imported.value.pool.cards,
+        skipped: [...reasons.values()],
+      };
     },
   });
 
   defineRoute(app, {
     method: 'PUT',
     url: '/api/tournaments/:tournamentId/deck-rules',
-    summary: 'Changes the F/L list (a shipped list by name, "none", or an uploaded lflist.conf/JSON file) and/or the card pool (an imported database) decks are checked with, until round 1 is paired; the reason is recorded with who changed it.',
+    summary:
+      'Changes the F/L list (a shipped list by name, "none", or an uploaded lflist.conf/JSON file) and/or the card pool (an imported database) decks are checked with, until round 1 is paired; the reason is recorded with who changed it.',
     tags: ['deck checks'],
     access: { command: 'ChangeDeckRules' },
     params: tournamentParams,
     body: deckRulesBody.extend({ reason: z.string().trim().min(1).max(500) }),
-    response: writeAnswer.extend({ list: z.object({ name: z.string(), date: z.string().nullable() }).nullable(), deckWarnings: z.array(z.object({ ja: z.string(), en: z.string() })) }),
+    response: writeAnswer.extend({
+      list: z.object({ name: z.string(), date: z.string().nullable() }).nullable(),
+      deckWarnings: z.array(z.object({ ja: z.string(), en: z.string() })),
+    }),
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
@@ -245,7 +340,10 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
         banlist: !listNamed && recorded ? recorded.banlist : rules.banlist,
       };
       const answer = await gateway.write(params.tournamentId, staff, 'ChangeDeckRules', { deckRules, reason }, write);
-      return sendWrite(reply, answer, { list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null, deckWarnings: warnings });
+      return sendWrite(reply, answer, {
+        list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null,
+        deckWarnings: warnings,
+      });
     },
   });
 
@@ -260,7 +358,16 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'SetPrizeList', { prizes: body.prizes }, write));
+      return sendWrite(
+        reply,
+        await gateway.write(
+          params.tournamentId,
+          requireStaff(principal),
+          'SetPrizeList',
+          { prizes: body.prizes },
+          write,
+        ),
+      );
     },
   });
 
@@ -274,7 +381,16 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     response: writeAnswer,
     write: true,
     async handler({ params, principal, write, reply }) {
-      return sendWrite(reply, await gateway.write(params.tournamentId, requireStaff(principal), 'AwardPrize', { prize: params.prizeId }, write));
+      return sendWrite(
+        reply,
+        await gateway.write(
+          params.tournamentId,
+          requireStaff(principal),
+          'AwardPrize',
+          { prize: params.prizeId },
+          write,
+        ),
+      );
     },
   });
 }

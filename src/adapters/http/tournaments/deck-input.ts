@@ -21,7 +21,11 @@ const passcode = z.number().int().min(1).max(999_999_999);
 
 /** A deck as the API takes it: passcodes per zone, or the text of a .ydk, a ydke:// URL or a plain-text list. */
 export const deckInput = z.union([
-  z.strictObject({ main: z.array(passcode).max(200), extra: z.array(passcode).max(100), side: z.array(passcode).max(100) }),
+  z.strictObject({
+    main: z.array(passcode).max(200),
+    extra: z.array(passcode).max(100),
+    side: z.array(passcode).max(100),
+  }),
   z.strictObject({ format: z.enum(['ydk', 'ydke', 'text']), text: z.string().min(1) }),
 ]);
 export type DeckInput = z.output<typeof deckInput>;
@@ -45,25 +49,37 @@ export async function readDeckInput(input: DeckInput, path: string, catalogue?: 
       ? parseYdke(input.text.trim())
       : catalogue === undefined || catalogue === shippedCards().catalogue
         ? await parseInWorker(input.text, input.format === 'ydk' ? 'ydk' : 'text', DECKLIST_LIMITS.suggestedNames)
-        : limitSuggestions(DECKLIST_LIMITS.suggestedNames, () => parseDecklist(input.text, catalogue, input.format === 'ydk' ? 'ydk' : 'text'));
+        : limitSuggestions(DECKLIST_LIMITS.suggestedNames, () =>
+            parseDecklist(input.text, catalogue, input.format === 'ydk' ? 'ydk' : 'text'),
+          );
   if (parsed.ok) return parsed.value;
   const first = parsed.error[0];
   const line = first?.line === null || first === undefined ? '' : `line ${first.line}: `;
   const lineJa = first?.line === null || first === undefined ? '' : `${first.line} 行目: `;
-  const more = parsed.error.length > 1 ? { en: ` (and ${parsed.error.length - 1} more)`, ja: `（ほか ${parsed.error.length - 1} 件）` } : { en: '', ja: '' };
+  const more =
+    parsed.error.length > 1
+      ? { en: ` (and ${parsed.error.length - 1} more)`, ja: `（ほか ${parsed.error.length - 1} 件）` }
+      : { en: '', ja: '' };
   throw new HttpError(
     400,
     'invalid-decklist',
-    { en: `${path}.text: ${line}${first?.message.en ?? 'unreadable'}${more.en}`, ja: `${path}.text: ${lineJa}${first?.message.ja ?? '読めません'}${more.ja}` },
+    {
+      en: `${path}.text: ${line}${first?.message.en ?? 'unreadable'}${more.en}`,
+      ja: `${path}.text: ${lineJa}${first?.message.ja ?? '読めません'}${more.ja}`,
+    },
     `${path}.text`,
   );
 }
 
 function tooLarge(text: string, path: string): void {
-  const refuse = (en: string, ja: string) => new HttpError(413, 'decklist-too-large', { en: `${path}: ${en}`, ja: `${path}: ${ja}` }, path);
+  const refuse = (en: string, ja: string) =>
+    new HttpError(413, 'decklist-too-large', { en: `${path}: ${en}`, ja: `${path}: ${ja}` }, path);
   const lines = textLines(text).length;
   if (lines > DECKLIST_LIMITS.lines) {
-    throw refuse(`the decklist has ${lines} lines; at most ${DECKLIST_LIMITS.lines} are read`, `デッキリストが ${lines} 行あります。読み込めるのは ${DECKLIST_LIMITS.lines} 行までです`);
+    throw refuse(
+      `the decklist has ${lines} lines; at most ${DECKLIST_LIMITS.lines} are read`,
+      `デッキリストが ${lines} 行あります。読み込めるのは ${DECKLIST_LIMITS.lines} 行までです`,
+    );
   }
   if (text.length > DECKLIST_LIMITS.characters) {
     throw refuse(

@@ -13,7 +13,9 @@ import type { ParseRequest } from './deck-parse-worker.js';
  */
 export const MAX_WAITING_CHARACTERS = 8 * 1024 * 1024;
 
-type Answer = { readonly id: number; readonly result: Result<Deck, FormatError[]> } | { readonly id: number; readonly failure: string };
+type Answer =
+  | { readonly id: number; readonly result: Result<Deck, FormatError[]> }
+  | { readonly id: number; readonly failure: string };
 
 interface Pending {
   readonly characters: number;
@@ -25,9 +27,15 @@ interface Pending {
 // importing its file (a worker does not inherit the loader of the thread that starts it).
 function newWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./deck-parse-worker.js', import.meta.url));
-  const tsxApi = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
+  const tsxApi = new URL(
+    'dist/esm/api/index.mjs',
+    pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
+  ).href;
   const file = new URL('./deck-parse-worker.ts', import.meta.url).href;
-  return new Worker(`import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`, { eval: true });
+  return new Worker(
+    `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`,
+    { eval: true },
+  );
 }
 
 let worker: Worker | undefined;
@@ -63,12 +71,19 @@ function startWorker(): Worker {
  * closest-name searches for it. Lists are read one after the other; past MAX_WAITING_CHARACTERS
  * waiting the answer is 429 with Retry-After.
  */
-export function parseInWorker(text: string, hint: 'ydk' | 'text', suggestions: number): Promise<Result<Deck, FormatError[]>> {
+export function parseInWorker(
+  text: string,
+  hint: 'ydk' | 'text',
+  suggestions: number,
+): Promise<Result<Deck, FormatError[]>> {
   if (waitingCharacters + text.length > MAX_WAITING_CHARACTERS) {
     throw new HttpError(
       429,
       'server-busy',
-      { en: 'The server is reading many decklists right now. Try again in a few seconds.', ja: 'サーバーが多くのデッキリストを読み込み中です。数秒後にやり直してください。' },
+      {
+        en: 'The server is reading many decklists right now. Try again in a few seconds.',
+        ja: 'サーバーが多くのデッキリストを読み込み中です。数秒後にやり直してください。',
+      },
       undefined,
       { 'retry-after': '2' },
     );

@@ -34,7 +34,14 @@ export const findingAnswer = z.object({
 });
 
 /** A difference from the registered list as answered, for the OpenAPI document. */
-export const differenceAnswer = z.object({ zone: z.string(), passcode: z.number(), registered: z.number(), presented: z.number(), name: bilingual.nullable(), text: bilingual });
+export const differenceAnswer = z.object({
+  zone: z.string(),
+  passcode: z.number(),
+  registered: z.number(),
+  presented: z.number(),
+  name: bilingual.nullable(),
+  text: bilingual,
+});
 
 /** The card's name in Japanese and English, or null when there is no card or the catalogue lacks it. */
 function nameOf(catalogue: Catalogue, passcode: number | null): Text | null {
@@ -53,7 +60,11 @@ export function findingsView(findings: readonly DeckFinding[], context: FindingC
 
 /** Differences with `name` and `text` ({ ja, en }). */
 export function differencesView(differences: readonly DeckDifference[], catalogue: Catalogue) {
-  return differences.map((d) => ({ ...d, name: nameOf(catalogue, d.passcode), text: { ja: describeDifference(d, 'ja'), en: describeDifference(d, 'en') } }));
+  return differences.map((d) => ({
+    ...d,
+    name: nameOf(catalogue, d.passcode),
+    text: { ja: describeDifference(d, 'ja'), en: describeDifference(d, 'en') },
+  }));
 }
 
 /** The card pool and list the tournament recorded, ready to check with; unavailable data is a 409 saying why. */
@@ -70,7 +81,11 @@ export const rulesAnswer = z.object({
   warnings: z.array(bilingual),
 });
 
-export function rulesView(rules: { readonly pool: RecordedCardPool; readonly banlist: Banlist | null; readonly warnings: readonly Text[] }) {
+export function rulesView(rules: {
+  readonly pool: RecordedCardPool;
+  readonly banlist: Banlist | null;
+  readonly warnings: readonly Text[];
+}) {
   return {
     cards: { source: rules.pool.source, name: rules.pool.name, cards: rules.pool.cards },
     list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null,

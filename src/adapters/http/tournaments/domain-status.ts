@@ -31,7 +31,10 @@ function roleRequiredMessage(details: Readonly<Record<string, unknown>>): Text |
 
 /** A refused command as an HTTP error: its own code and both messages; 422 unless the code says otherwise. */
 export function domainHttpError(error: DomainError): HttpError {
-  const field = error.code === 'invalid-command' && typeof error.details.field === 'string' ? `body.${error.details.field}` : undefined;
+  const field =
+    error.code === 'invalid-command' && typeof error.details.field === 'string'
+      ? `body.${error.details.field}`
+      : undefined;
   const message = (error.code === 'role-required' ? roleRequiredMessage(error.details) : undefined) ?? error.message;
   return new HttpError(STATUS[error.code] ?? 422, error.code, message, field);
 }

@@ -64,7 +64,10 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
       const key = previous.join('\u0000');
       let decided = decisions.get(key);
       if (!decided) {
-        decided = assess({ infraction: 'tardiness', facts: { minutesLate: late }, phase: TARDINESS_PHASE, previous }, t.pack.content);
+        decided = assess(
+          { infraction: 'tardiness', facts: { minutesLate: late }, phase: TARDINESS_PHASE, previous },
+          t.pack.content,
+        );
         decisions.set(key, decided);
       }
       if (!decided.ok) continue;

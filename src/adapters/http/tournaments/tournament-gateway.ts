@@ -14,7 +14,13 @@ import { domainHttpError } from './domain-status.js';
 /** A durable write as the API answers it: the same answer again when the client retries with its idempotency key. */
 export interface WriteAnswer {
   readonly version: number;
-  readonly events: readonly { readonly seq: number; readonly type: string; readonly data: unknown; readonly actor: string; readonly at: string }[];
+  readonly events: readonly {
+    readonly seq: number;
+    readonly type: string;
+    readonly data: unknown;
+    readonly actor: string;
+    readonly at: string;
+  }[];
   readonly replayed: boolean;
 }
 
@@ -74,7 +80,9 @@ export class TournamentGateway {
   async list(): Promise<{ readonly id: string; readonly tournament: Tournament; readonly version: number }[]> {
     const ids = await this.store.listTournaments();
     const loaded = await Promise.all(ids.map(async ({ id }) => ({ id, ...(await this.load(id)) })));
-    return loaded.flatMap((l) => (l.state.status === 'none' ? [] : [{ id: l.id, tournament: l.state, version: l.version }]));
+    return loaded.flatMap((l) =>
+      l.state.status === 'none' ? [] : [{ id: l.id, tournament: l.state, version: l.version }],
+    );
   }
 
   /** The meta of a command sent by `staff` to a tournament: the server's time and the role the account acts in there. */
@@ -119,7 +127,12 @@ export class TournamentGateway {
    * leaves, appended in one transaction, so all are written or none. The refused command's
    * position is named in the error path.
    */
-  writeAll(tournamentId: string, commands: readonly TournamentCommand[], options: WriteOptions, path: (index: number) => string): Promise<WriteAnswer> {
+  writeAll(
+    tournamentId: string,
+    commands: readonly TournamentCommand[],
+    options: WriteOptions,
+    path: (index: number) => string,
+  ): Promise<WriteAnswer> {
     return this.#write(tournamentId, { ...options, commands }, path);
   }
 
@@ -136,7 +149,9 @@ export class TournamentGateway {
 /** A refused write as its HTTP error; a refused command of several is named by its position. */
 function refusal({ index, error }: WriteRefusal, path: ((index: number) => string) | undefined): HttpError {
   const http = domainHttpError(error);
-  return index === null || path === undefined ? http : new HttpError(http.statusCode, http.code, http.text, path(index));
+  return index === null || path === undefined
+    ? http
+    : new HttpError(http.statusCode, http.code, http.text, path(index));
 }
 
 /** The answer of a write, from its events only: a retry answers the same bytes even if the tournament moved on since. */

@@ -30,7 +30,8 @@ export class ViewCache {
         built.set(a, { table: m.table, name: person(a).name, opponent: person(b), index });
         built.set(b, { table: m.table, name: person(b).name, opponent: person(a), index });
       });
-      for (const player of round.byes) built.set(player, { table: null, name: person(player).name, opponent: null, index: null });
+      for (const player of round.byes)
+        built.set(player, { table: null, name: person(player).name, opponent: null, index: null });
       seats = built;
       this.#seats.set(key, seats);
     }

@@ -59,7 +59,10 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
   const where = describeUrl(options.url);
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) {
-    throw new StoreOpenError({ ja: `スキーマ名が不正です: ${schema}`, en: `bad schema name ${schema}: use lower-case letters, digits and _` });
+    throw new StoreOpenError({
+      ja: `スキーマ名が不正です: ${schema}`,
+      en: `bad schema name ${schema}: use lower-case letters, digits and _`,
+    });
   }
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -77,7 +80,10 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
     await db.destroy();
     const reason = reasonOf(error);
     throw new StoreOpenError(
-      { ja: `PostgreSQL (${where}) に接続できません: ${reason}`, en: `cannot connect to PostgreSQL at ${where}: ${reason}` },
+      {
+        ja: `PostgreSQL (${where}) に接続できません: ${reason}`,
+        en: `cannot connect to PostgreSQL at ${where}: ${reason}`,
+      },
       { cause: error },
     );
   }
@@ -99,7 +105,12 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
     connectionString: options.url,
     connectionTimeoutMillis: 10_000,
   };
-  return new PostgresEventStore(db, channel, listenerConfig, options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS);
+  return new PostgresEventStore(
+    db,
+    channel,
+    listenerConfig,
+    options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS,
+  );
 }
 
 /** host:port/database of a PostgreSQL URL for messages, without credentials; StoreOpenError when it is not one. */
@@ -161,7 +172,12 @@ class PostgresEventStore implements EventStore {
     );
   }
 
-  async append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult> {
+  async append(
+    tournamentId: string,
+    expectedVersion: number,
+    events: readonly NewEvent[],
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
     const append = prepareAppend(tournamentId, expectedVersion, events, options);
     let result: AppendResult;
     try {
@@ -185,7 +201,11 @@ class PostgresEventStore implements EventStore {
       const earlier = await replayOf(this.db, append.tournamentId, append.idempotencyKey, append.fingerprint);
       if (earlier) return earlier;
     }
-    const stream = await this.db.selectFrom('streams').select('version').where('id', '=', append.tournamentId).executeTakeFirst();
+    const stream = await this.db
+      .selectFrom('streams')
+      .select('version')
+      .where('id', '=', append.tournamentId)
+      .executeTakeFirst();
     throw new VersionConflictError(append.tournamentId, append.expectedVersion, stream?.version ?? 0);
   }
 
@@ -222,7 +242,8 @@ class PostgresEventStore implements EventStore {
       const payload = message.payload ?? '';
       const space = payload.indexOf(' ');
       const version = Number(payload.slice(0, space));
-      if (space > 0 && Number.isSafeInteger(version)) this.#notices.emit({ tournamentId: payload.slice(space + 1), version });
+      if (space > 0 && Number.isSafeInteger(version))
+        this.#notices.emit({ tournamentId: payload.slice(space + 1), version });
     });
     try {
       await client.connect();

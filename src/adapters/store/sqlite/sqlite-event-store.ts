@@ -1,7 +1,15 @@
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import type { AppendNotice, AppendOptions, AppendResult, EventStore, KeyRetention, NewEvent, StoredEvent } from '../../../app/event-store.js';
+import type {
+  AppendNotice,
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  KeyRetention,
+  NewEvent,
+  StoredEvent,
+} from '../../../app/event-store.js';
 import { appendInTransaction, prepareAppend, type AppendDialect } from '../append-steps.js';
 import { GroupCommit } from '../group-commit.js';
 import { AppendNotices } from '../append-notices.js';
@@ -52,7 +60,10 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
     raw?.close();
     const reason = reasonOf(error);
     throw new StoreOpenError(
-      { ja: `SQLite のイベントストア ${file} を開けません: ${reason}`, en: `cannot open the SQLite event store ${file}: ${reason}` },
+      {
+        ja: `SQLite のイベントストア ${file} を開けません: ${reason}`,
+        en: `cannot open the SQLite event store ${file}: ${reason}`,
+      },
       { cause: error },
     );
   }
@@ -91,7 +102,9 @@ class SqliteEventStore implements EventStore {
     retentionMs: number,
   ) {
     this.#readStream = raw
-      .prepare<[string, number], StreamRow>('select seq, type, data, actor, at from events where tournament_id = ? and seq > ? order by seq')
+      .prepare<[string, number], StreamRow>(
+        'select seq, type, data, actor, at from events where tournament_id = ? and seq > ? order by seq',
+      )
       .raw(true);
     this.#versions = raw.prepare<[], [string, number]>('select id, version from streams').raw(true);
     this.#pruner = new KeyPruner(retentionMs, (before) => this.pruneIdempotencyKeys(before));
@@ -113,7 +126,12 @@ class SqliteEventStore implements EventStore {
     );
   }
 
-  async append(tournamentId: string, expectedVersion: number, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult> {
+  async append(
+    tournamentId: string,
+    expectedVersion: number,
+    events: readonly NewEvent[],
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
     const append = prepareAppend(tournamentId, expectedVersion, events, options);
     const result = await this.#group.append(append, options?.ticket, options?.after);
     if (!result.replayed && result.events.length > 0) this.#notices.emit({ tournamentId, version: result.version });
