@@ -4,12 +4,12 @@
  *   npm run bench                       every part
  *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
- *   npm run bench -- --readme           after a full run: copy the tables into README.md (Performance)
+ *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
  * Each part prints one table (target, median, min, max, pass/miss) and writes
  * bench/results/<part>.json with every measurement behind it and bench/results/<part>.md.
  */
-import { updateReadmeBlock } from './lib/readme-block.js';
+import { PAGE, updatePerformanceTables } from './lib/readme-block.js';
 import { renderTable } from './lib/report-table.js';
 import { environment, writeResults, type PartResult } from './lib/results-file.js';
 import { deckBench } from './decks/deck-bench.js';
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     missed += result.rows.filter((r) => r.pass === false).length;
   }
   if (parts.length > 0) console.log(`\n${missed === 0 ? 'every target met' : `${missed} target${missed === 1 ? '' : 's'} missed`} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  if (readme) console.log(updateReadmeBlock() ? 'README.md: Performance tables updated from bench/results/' : 'README.md: no bench:results markers found');
+  if (readme) console.log(updatePerformanceTables() ? `${PAGE}: tables updated from bench/results/` : `${PAGE}: no bench:results markers found`);
 }
 
 await main();
