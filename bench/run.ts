@@ -4,12 +4,12 @@
  *   npm run bench                       every part
  *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
- *   npm run bench -- --readme           after a full run: copy the tables into README.md (Performance)
+ *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
  * Each part prints one table (target, median, min, max, pass/miss) and writes
  * bench/results/<part>.json with every measurement behind it and bench/results/<part>.md.
  */
-import { updateReadmeBlock } from './lib/readme-block.js';
+import { PAGE, updatePerformanceTables } from './lib/readme-block.js';
 import { renderTable } from './lib/report-table.js';
 import { environment, writeResults, type PartResult } from './lib/results-file.js';
 import { deckBench } from './decks/deck-bench.js';
@@ -76,9 +76,9 @@ async function main(): Promise<void> {
     );
   if (readme)
     console.log(
-      updateReadmeBlock()
-        ? 'README.md: Performance tables updated from bench/results/'
-        : 'README.md: no bench:results markers found',
+      updatePerformanceTables()
+        ? `${PAGE}: tables updated from bench/results/`
+        : `${PAGE}: no bench:results markers found`,
     );
 }
 

@@ -5,26 +5,24 @@ import { benchDir, repoRoot } from './results-file.js';
 const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
 const PARTS = ['pairing', 'decks', 'standings', 'server', 'attack'];
+export const PAGE = 'docs/performance.md';
 
 /**
- * Puts the latest full results (bench/results/<part>.md) between the two markers of the
- * README's Performance section; the prose around them is written by hand. Answers false when
- * the README has no markers.
+ * Puts the latest full results (bench/results/<part>.md) between the two markers of
+ * docs/performance.md (what `--readme` updates: the README itself only links there); the prose
+ * around them is written by hand. Answers false when the page has no markers.
  */
-export function updateReadmeBlock(): boolean {
-  const readme = join(repoRoot, 'README.md');
-  const text = readFileSync(readme, 'utf8');
+export function updatePerformanceTables(): boolean {
+  const page = join(repoRoot, PAGE);
+  const text = readFileSync(page, 'utf8');
   const from = text.indexOf(START);
   const to = text.indexOf(END);
   if (from < 0 || to < from) return false;
   const tables = PARTS.map((part) => join(benchDir, 'results', `${part}.md`))
     .filter((file) => existsSync(file))
-    .map((file) => readFileSync(file, 'utf8').trim().replace(/^### /, '#### '));
+    .map((file) => readFileSync(file, 'utf8').trim());
   const machine = machineLine();
-  writeFileSync(
-    readme,
-    `${text.slice(0, from + START.length)}\n${machine}\n\n${tables.join('\n\n')}\n${text.slice(to)}`,
-  );
+  writeFileSync(page, `${text.slice(0, from + START.length)}\n${machine}\n\n${tables.join('\n\n')}\n${text.slice(to)}`);
   return true;
 }
 

@@ -60,7 +60,7 @@ export function format(n: number): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** The table as Markdown (readable in a terminal, pasted as is into the README). */
+/** The table as Markdown (readable in a terminal, pasted as is into docs/performance.md). */
 export function renderTable(title: string, rows: readonly Row[]): string {
   const header = ['figure', 'target', 'median', 'min', 'max', 'runs', 'result'];
   const lines = rows.map((r) => [

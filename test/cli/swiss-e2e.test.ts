@@ -132,7 +132,7 @@ async function reportRound(
   }
 }
 
-/** Points, OMW and OOMW recomputed from the book, the way the README states them (1/3 floor). */
+/** Points, OMW and OOMW recomputed from the book, the way docs/standings.md states them (1/3 floor). */
 function oracle(): Map<string, { points: number; omw: number; oomw: number }> {
   const points = new Map(ids.map((id) => [id, 0]));
   const played = new Map(ids.map((id) => [id, 0]));

@@ -4,7 +4,7 @@ import { PLAYERS, staffOf, tournamentWithPlayers, type Staff } from './support/s
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /*
- * Who may call each route, written out by hand from the spec and the README's roles table
+ * Who may call each route, written out by hand from the spec and the roles table of docs/server.md
  * (not derived from the code's own tables): every route is called by every role; a role not
  * listed must be refused (401 for the public, 403 for staff), a role listed must get through
  * (whatever the tournament then says about the request itself).

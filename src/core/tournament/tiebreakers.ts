@@ -4,7 +4,7 @@
  *
  * A match-win percentage is match points / (3 × matches played), byes included as played wins.
  * Where it enters an opponent's average it is floored at 1/3, so that meeting a player who
- * dropped early or lost everything is not punished as a 0 (the README explains the choice).
+ * dropped early or lost everything is not punished as a 0 (docs/standings.md explains the choice).
  *
  * Ties must be exact: a float average depends on the order it was summed in (1/3 + 1 + 1 and
  * 1 + 1 + 1/3 differ in the last bit), which would make ranks depend on the order of the input.
