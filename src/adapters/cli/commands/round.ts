@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { pairingSeed } from '../../../app/pairing-seed.js';
 import { penaltyLog } from '../../../app/penalty-log.js';
 import { pairingsView, type PairingsView, type TableView } from '../../../app/projections/pairings-view.js';
+import { validateDeck } from '../../../core/deck/validate-deck.js';
 import type { Lang } from '../../../core/text.js';
 import type { TournamentCommand } from '../../../core/tournament/commands.js';
 import { findRound, latestRound } from '../../../core/tournament/state-queries.js';
@@ -11,11 +12,13 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { optionalInt, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
+import { tournamentRules } from './tournament-checks.js';
 import { outcomeText, say, STAGE_NAMES } from '../tournament-words.js';
 
 interface PairOptions extends WriteOptions {
   readonly seed?: string;
   readonly seatTime?: string;
+  readonly acceptDecklists?: string;
 }
 
 interface RoundOptions extends WriteOptions {
@@ -55,9 +58,10 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
     const commands: TournamentCommand[] = [];
     if (last && !last.ended)
       commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
+    const decklists = next === 1 ? await firstRoundDecklists(t, options.acceptDecklists, io, lang) : {};
     commands.push({
       type: 'PairRound',
-      data: { round: next, ...(seatTime ? { seatTime } : {}) },
+      data: { round: next, ...(seatTime ? { seatTime } : {}), ...decklists },
       meta: desk.meta('PairRound', seed ?? pairingSeed(t.id, next)),
     });
     const paired = await desk.runAll(commands);
@@ -66,6 +70,32 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
     if (view) io.stdout.write(pairingsText(view, lang));
     io.stdout.write(newlyUnlanded(t, paired, lang));
   });
+}
+
+/**
+ * Round 1 looks at every registered list once more (the tournament's card pool and list): the
+ * core refuses to pair over missing (when required) or illegal lists unless the organizer goes
+ * on with a reason, which the log keeps.
+ */
+async function firstRoundDecklists(t: Tournament, accept: string | undefined, io: Io, lang: Lang) {
+  const listed = t.players.filter((p) => p.decklist !== null);
+  const rules = listed.length > 0 ? await tournamentRules(t.settings, {}, io, lang) : undefined;
+  const limits = t.pack.content.settings.deckLimits;
+  const illegal = rules
+    ? listed
+        .filter(
+          (p) =>
+            p.decklist !== null &&
+            validateDeck(p.decklist, {
+              catalogue: rules.catalogue,
+              banlist: rules.banlist,
+              date: t.settings.date,
+              limits,
+            }).length > 0,
+        )
+        .map((p) => p.id)
+    : [];
+  return { decklistFindings: illegal, ...(accept === undefined ? {} : { acceptDecklists: { reason: accept } }) };
 }
 
 /** Losses that waited for a next match this pairing leaves the player without (say, not in the top cut): said at once, not found later. */
@@ -221,6 +251,10 @@ export function registerRoundCommands(program: Command, io: Io): void {
       .option(
         '--seat-time <iso-time>',
         'when players must be seated; tardiness counts from it (default: now) / 着席時刻',
+      )
+      .option(
+        '--accept-decklists <reason>',
+        'round 1: pair although lists are missing or break the deck rules, for this reason (organizer) / デッキリストの不備を承知で組む理由',
       ),
   ).action((options: PairOptions) => pair(options, io));
   withWriteOptions(
