@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { compareDecks } from '../../../core/deck/compare-decks.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
+import type { Deck } from '../../../core/deck/deck.js';
+import type { Lang } from '../../../core/text.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
+import type { PlayerState, Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
@@ -60,6 +63,22 @@ async function submit(file: string, options: DecklistOptions, io: Io): Promise<v
   });
 }
 
+/** The player named by --player with their registered list; a player not registered, or without a list, is a clear refusal. */
+function withRegisteredList(t: Tournament, id: string, lang: Lang): { player: PlayerState; decklist: Deck } {
+  const player = findPlayer(t, id);
+  if (!player)
+    throw new CliError(
+      say(
+        lang,
+        `--player: 選手 ${id} はこの大会に登録されていません`,
+        `--player: ${id} is not registered in this tournament`,
+      ),
+    );
+  if (player.decklist === null)
+    throw new CliError(say(lang, `${id} はデッキリストを登録していません`, `${id} has no registered decklist`));
+  return { player, decklist: player.decklist };
+}
+
 /**
  * `decklist check`: the deck a player presents, against the tournament's date and rules and
  * against the decklist they registered. Exit 0 when it is legal and matches, 1 when a judge
@@ -69,19 +88,7 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
     const t = await desk.tournament();
-    const player = findPlayer(t, options.player);
-    if (!player)
-      throw new CliError(
-        say(
-          lang,
-          `--player: 選手 ${options.player} はこの大会に登録されていません`,
-          `--player: ${options.player} is not registered in this tournament`,
-        ),
-      );
-    if (player.decklist === null)
-      throw new CliError(
-        say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`),
-      );
+    const { player, decklist } = withRegisteredList(t, options.player, lang);
     const rules = await tournamentRules(t.settings, options, io, lang);
     const { catalogue, banlist, warnings } = rules;
     const presented = loadDecklist(file, catalogue, lang);
@@ -91,7 +98,7 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
       date: t.settings.date,
       limits: t.pack.content.settings.deckLimits,
     });
-    const differences = compareDecks(player.decklist, presented, catalogue).differences;
+    const differences = compareDecks(decklist, presented, catalogue).differences;
     const result: DeckCheck = { file, deck: presented, findings, differences };
     const infractions = [
       ...new Set([...findings.map((f) => f.infraction), ...(differences.length > 0 ? ['decklist-mismatch'] : [])]),
@@ -150,27 +157,15 @@ async function print(options: PrintOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
     const t = await desk.tournament();
-    const player = findPlayer(t, options.player);
-    if (!player)
-      throw new CliError(
-        say(
-          lang,
-          `--player: 選手 ${options.player} はこの大会に登録されていません`,
-          `--player: ${options.player} is not registered in this tournament`,
-        ),
-      );
-    if (player.decklist === null)
-      throw new CliError(
-        say(lang, `${options.player} はデッキリストを登録していません`, `${options.player} has no registered decklist`),
-      );
+    const { player, decklist } = withRegisteredList(t, options.player, lang);
     const rules = await tournamentRules(t.settings, {}, io, lang);
-    const findings = validateDeck(player.decklist, {
+    const findings = validateDeck(decklist, {
       catalogue: rules.catalogue,
       banlist: rules.banlist,
       date: t.settings.date,
       limits: t.pack.content.settings.deckLimits,
     });
-    const sheet = printableDecklist(player.decklist, rules.catalogue, lang, {
+    const sheet = printableDecklist(decklist, rules.catalogue, lang, {
       player: player.name,
       playerId: player.id,
       event: t.settings.name,
