@@ -326,6 +326,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     const checked = round1[1]!.players[0];
     const page = judge.page;
     await page.goto(`${base()}/deck-check?player=${checked}`);
+    await page.getByTestId('type-deck-instead').click();
     await page.getByTestId('decklist-text').fill(deck('quickdraw-broken.ydk'));
     await page.getByTestId('run-deck-check').click();
     const findings = page.getByTestId('deck-findings');

@@ -437,7 +437,8 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     expect(await result.locator('tr.diff-less th').allTextContents()).toEqual([`スターライト・ロード ${starlight}`]);
 
     await page.getByTestId('propose-decklist-mismatch').click();
-    await page.locator('input[name=phase][value=in-duel]').check();
+    // Found at a deck check between rounds: the player may hold this round's bye, so "in a duel" may have no match.
+    await page.locator('input[name=phase][value=between-matches]').check();
     await page.getByTestId('assess').click();
     await page.getByTestId('penalty-notes').fill('サイドのスターライト・ロードは試合前に入れ替えたと本人談');
     await page.getByTestId('issue-penalty').click();
