@@ -42,7 +42,14 @@ const PENALTIES = [
   { percent: 0.2, infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 12 } },
   { percent: 0.3, infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 2 } },
   { percent: 1.0, infraction: 'stalling', phase: 'in-duel', facts: undefined },
-  { percent: 0.5, infraction: 'extra-draw', phase: 'in-duel', facts: { identifiable: false, decisive: false } },
+  // A duel loss in the duel names the duel it lands on; a match loss names none.
+  {
+    percent: 0.5,
+    infraction: 'extra-draw',
+    phase: 'in-duel',
+    facts: { identifiable: false, decisive: false },
+    duel: 1,
+  },
 ] as const;
 
 /** Builds the event through `decide` and `evolve`; throws naming the command if the domain refuses one (a bug in this generator). */
@@ -143,7 +150,8 @@ function issuePenalties(
         player,
         report: { infraction: kind.infraction, phase: kind.phase, ...(kind.facts ? { facts: kind.facts } : {}) },
         choice: { kind: 'guideline' },
-        ...(inDuel ? { round, table: match.table, duel: 1 } : { round }),
+        ...(inDuel ? { round, table: match.table } : { round }),
+        ...('duel' in kind ? { duel: kind.duel } : {}),
       },
       meta: meta('judge'),
     });
