@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shippedCards, shippedListHistory } from '../../src/adapters/deck/ocg-data.js';
+import { sampleCataloguePath, sampleLflistPath } from '../../src/adapters/deck/shipped-data.js';
 import { banlistHash } from '../../src/adapters/deck/ocg-data.js';
 import { checkRulesOf } from '../../src/adapters/deck/tournament-deck-rules.js';
 import { recordBanlist } from '../../src/core/deck/deck-rules.js';
@@ -208,6 +210,24 @@ describe('a tournament keeps the list it recorded', () => {
     expect(printed.stdout).toContain('Heavy Storm');
     expect(printed.stdout).toContain('Deck check (list 2011.03.01 OCG): 5 findings — to fix before round 1');
     expect(printed.stdout).toMatch(/deck-over-limit +Heavy Storm +Forbidden on 2011\.03\.01 OCG/);
+  });
+
+  it('records a card pool file by path and hash, and refuses to check once the file has changed', async () => {
+    const cards = join(dir, 'house-cards.jsonl');
+    writeFileSync(cards, readFileSync(sampleCataloguePath()));
+    const db = join(dir, 'pool.db');
+    await run('tournament', 'create', '--db', db, '--id', 'pool', '--name', 'pool', '--date', '2011-06-01', '--rounds', '3', '--cards', cards, '--banlist', sampleLflistPath());
+    const shown = JSON.parse((await run('tournament', 'show', '--db', db, '--json')).stdout) as { deckRules: { cards: { source: string; name: string; cards: number }; list: { name: string; source: string } } };
+    expect(shown.deckRules.cards).toMatchObject({ source: 'file', name: cards, cards: 308 });
+    expect(shown.deckRules.list).toMatchObject({ name: '2011.3.1 OCG sample', source: 'file' });
+    await run('player', 'add', '--db', db, '--id', 'P1', '--name', 'P', '--decklist', sampleDeck('quickdraw-synchro.ydk'));
+    expect((await shinpan('decklist', 'check', sampleDeck('quickdraw-synchro.ydk'), '--db', db, '--player', 'P1')).code).toBe(0);
+    writeFileSync(cards, readFileSync(sampleCataloguePath(), 'utf8').split('\n').slice(1).join('\n'));
+    // A new process, as the scorekeeper's next command is: this one holds the recorded cards in memory.
+    const script = "const { main } = await import('./src/adapters/cli/main.ts'); process.exitCode = await main(process.argv, { stdout: process.stdout, stderr: process.stderr });";
+    const changed = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, 'shinpan', 'decklist', 'check', sampleDeck('quickdraw-synchro.ydk'), '--db', db, '--player', 'P1', '--lang', 'en'], { encoding: 'utf8' });
+    expect(changed.status).toBe(2);
+    expect(changed.stderr).toContain(`the card database ${cards} changed since the tournament recorded it`);
   });
 
   it('refuses to change the list once round 1 is paired, and records who and why before', async () => {
