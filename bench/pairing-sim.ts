@@ -19,8 +19,8 @@ import {
   pairSwissRoundExact,
   type SwissPairing,
   type SwissPlayer,
-} from '../src/core/tournament/swiss-pairing.js';
-import { reportPairing, type PairingReport } from '../src/core/tournament/swiss-pairing-report.js';
+} from '../src/core/tournament/pairing/swiss-pairing.js';
+import { reportPairing, type PairingReport } from '../src/core/tournament/pairing/swiss-pairing-report.js';
 
 interface Entrant {
   id: string;

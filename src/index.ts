@@ -8,8 +8,8 @@ export {
   toStandingsJson,
   type StandingsRow,
   type StandingsJsonRow,
-} from './core/tournament/standings.js';
-export { finalRanking, type FinalPlace } from './core/tournament/final-ranking.js';
+} from './core/tournament/standings/standings.js';
+export { finalRanking, type FinalPlace } from './core/tournament/standings/final-ranking.js';
 export { loadDefaultPack, loadPackFile } from './adapters/policy/pack-file.js';
 export { DEFAULT_DECK_LIMITS, DECK_ZONES, type Deck, type DeckLimits, type DeckZone } from './core/deck/deck.js';
 export {
@@ -72,7 +72,7 @@ export {
   type SwissPairing,
   type SwissPairingInput,
   type SwissPlayer,
-} from './core/tournament/swiss-pairing.js';
+} from './core/tournament/pairing/swiss-pairing.js';
 export { penaltyLog, type PenaltyLogEntry, type LandedOn } from './app/penalty-log.js';
 export { standingsExport, standingsCsv, penaltiesCsv, type StandingsExportRow } from './app/exports.js';
 export { parseCsv, toCsv } from './app/csv.js';

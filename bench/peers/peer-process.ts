@@ -1,7 +1,7 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SwissPairing } from '../../src/core/tournament/swiss-pairing.js';
+import type { SwissPairing } from '../../src/core/tournament/pairing/swiss-pairing.js';
 import { benchDir } from '../lib/results-file.js';
 import type { RoundInput } from '../swiss/swiss-event-sim.js';
 

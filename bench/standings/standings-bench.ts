@@ -8,7 +8,7 @@ import { toNewEvent } from '../../src/app/stored-events.js';
 import { TournamentService } from '../../src/app/tournament-service.js';
 import { deriveMatchesAfresh, matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
 import { evolve, fold } from '../../src/core/tournament/evolve.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { missNotes, row, single, type Row } from '../lib/report-table.js';
 import { benchDir, type PartResult } from '../lib/results-file.js';

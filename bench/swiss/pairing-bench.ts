@@ -3,8 +3,8 @@ import {
   pairSwissRoundExact,
   type SwissPairing,
   type SwissPairingInput,
-} from '../../src/core/tournament/swiss-pairing.js';
-import { reportPairing, type PairingReport } from '../../src/core/tournament/swiss-pairing-report.js';
+} from '../../src/core/tournament/pairing/swiss-pairing.js';
+import { reportPairing, type PairingReport } from '../../src/core/tournament/pairing/swiss-pairing-report.js';
 import { missNotes, row, single, type Row } from '../lib/report-table.js';
 import type { PartResult } from '../lib/results-file.js';
 import { spread, sum, timeAndCpu, timeMs } from '../lib/stats.js';

@@ -1,7 +1,7 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import type { SwissPairing, SwissPlayer } from '../../src/core/tournament/swiss-pairing.js';
+import type { SwissPairing, SwissPlayer } from '../../src/core/tournament/pairing/swiss-pairing.js';
 
 /*
  * A seeded Swiss event, the same model as bench/pairing-sim.ts: hidden skill decides best-of-3

@@ -216,16 +216,69 @@ describe('a tournament keeps the list it recorded', () => {
     const cards = join(dir, 'house-cards.jsonl');
     writeFileSync(cards, readFileSync(sampleCataloguePath()));
     const db = join(dir, 'pool.db');
-    await run('tournament', 'create', '--db', db, '--id', 'pool', '--name', 'pool', '--date', '2011-06-01', '--rounds', '3', '--cards', cards, '--banlist', sampleLflistPath());
-    const shown = JSON.parse((await run('tournament', 'show', '--db', db, '--json')).stdout) as { deckRules: { cards: { source: string; name: string; cards: number }; list: { name: string; source: string } } };
+    await run(
+      'tournament',
+      'create',
+      '--db',
+      db,
+      '--id',
+      'pool',
+      '--name',
+      'pool',
+      '--date',
+      '2011-06-01',
+      '--rounds',
+      '3',
+      '--cards',
+      cards,
+      '--banlist',
+      sampleLflistPath(),
+    );
+    const shown = JSON.parse((await run('tournament', 'show', '--db', db, '--json')).stdout) as {
+      deckRules: { cards: { source: string; name: string; cards: number }; list: { name: string; source: string } };
+    };
     expect(shown.deckRules.cards).toMatchObject({ source: 'file', name: cards, cards: 308 });
     expect(shown.deckRules.list).toMatchObject({ name: '2011.3.1 OCG sample', source: 'file' });
-    await run('player', 'add', '--db', db, '--id', 'P1', '--name', 'P', '--decklist', sampleDeck('quickdraw-synchro.ydk'));
-    expect((await shinpan('decklist', 'check', sampleDeck('quickdraw-synchro.ydk'), '--db', db, '--player', 'P1')).code).toBe(0);
+    await run(
+      'player',
+      'add',
+      '--db',
+      db,
+      '--id',
+      'P1',
+      '--name',
+      'P',
+      '--decklist',
+      sampleDeck('quickdraw-synchro.ydk'),
+    );
+    expect(
+      (await shinpan('decklist', 'check', sampleDeck('quickdraw-synchro.ydk'), '--db', db, '--player', 'P1')).code,
+    ).toBe(0);
     writeFileSync(cards, readFileSync(sampleCataloguePath(), 'utf8').split('\n').slice(1).join('\n'));
     // A new process, as the scorekeeper's next command is: this one holds the recorded cards in memory.
-    const script = "const { main } = await import('./src/adapters/cli/main.ts'); process.exitCode = await main(process.argv, { stdout: process.stdout, stderr: process.stderr });";
-    const changed = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, 'shinpan', 'decklist', 'check', sampleDeck('quickdraw-synchro.ydk'), '--db', db, '--player', 'P1', '--lang', 'en'], { encoding: 'utf8' });
+    const script =
+      "const { main } = await import('./src/adapters/cli/main'); process.exitCode = await main(process.argv, { stdout: process.stdout, stderr: process.stderr });";
+    const changed = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+        'shinpan',
+        'decklist',
+        'check',
+        sampleDeck('quickdraw-synchro.ydk'),
+        '--db',
+        db,
+        '--player',
+        'P1',
+        '--lang',
+        'en',
+      ],
+      { encoding: 'utf8' },
+    );
     expect(changed.status).toBe(2);
     expect(changed.stderr).toContain(`the card database ${cards} changed since the tournament recorded it`);
   });

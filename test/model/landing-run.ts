@@ -8,7 +8,7 @@ import { decide } from '../../src/core/tournament/decide.js';
 import type { TournamentEvent } from '../../src/core/tournament/events.js';
 import { fold } from '../../src/core/tournament/evolve.js';
 import { matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
 import { LandingModel, type Penalty, type Phase, type Report } from './landing-model.js';
 

@@ -1,4 +1,4 @@
-import type { WeightedEdge } from '../../src/core/tournament/max-weight-matching.js';
+import type { WeightedEdge } from '../../src/core/tournament/pairing/max-weight-matching.js';
 
 /** The best total weight of any matching, by dynamic programming over vertex subsets (n ≤ 20). */
 export function bestMatchingWeight(vertexCount: number, edges: readonly WeightedEdge[]): number {

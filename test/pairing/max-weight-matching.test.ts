@@ -4,7 +4,7 @@ import {
   maxWeightMatching,
   maxWeightPerfectMatching,
   type WeightedEdge,
-} from '../../src/core/tournament/max-weight-matching.js';
+} from '../../src/core/tournament/pairing/max-weight-matching.js';
 import { bestMatchingWeight, bestPerfectMatchingWeight, matchingWeight } from './brute-force.js';
 
 const mates = (n: number, edges: readonly WeightedEdge[]) => Array.from(maxWeightMatching(n, edges));

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { SwissPairing, SwissPairingInput } from '../../src/core/tournament/swiss-pairing.js';
+import type { SwissPairing, SwissPairingInput } from '../../src/core/tournament/pairing/swiss-pairing.js';
 
 /** An event to play: who enters, how many rounds, and a stream of dice for results and drops. */
 export interface EventSpec {

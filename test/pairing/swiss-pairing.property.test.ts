@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxWeightMatching, type WeightedEdge } from '../../src/core/tournament/max-weight-matching.js';
+import { maxWeightMatching, type WeightedEdge } from '../../src/core/tournament/pairing/max-weight-matching.js';
 import {
   pairSwissRound,
   pairSwissRoundExact,
@@ -9,8 +9,8 @@ import {
   type SwissPairing,
   type SwissPairingInput,
   type SwissPlayer,
-} from '../../src/core/tournament/swiss-pairing.js';
-import { reportPairing } from '../../src/core/tournament/swiss-pairing-report.js';
+} from '../../src/core/tournament/pairing/swiss-pairing.js';
+import { reportPairing } from '../../src/core/tournament/pairing/swiss-pairing-report.js';
 import { eventSpec, playEvent } from './simulated-event.js';
 
 /** Segments of a few players, so that small events go through middles, windows, growth and repairs. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pairSwissRound, pairSwissRoundExact, type SwissPlayer } from '../../src/core/tournament/swiss-pairing.js';
-import { reportPairing } from '../../src/core/tournament/swiss-pairing-report.js';
+import {
+  pairSwissRound,
+  pairSwissRoundExact,
+  type SwissPlayer,
+} from '../../src/core/tournament/pairing/swiss-pairing.js';
+import { reportPairing } from '../../src/core/tournament/pairing/swiss-pairing-report.js';
 
 /** "A:6:B,C" → A on 6 points who met B and C; a trailing "*" marks a player who had a bye. */
 function field(...lines: string[]): SwissPlayer[] {

@@ -3,7 +3,7 @@
 // A missed round (late entry) is a played loss without opponent.
 import { expect } from 'vitest';
 import type { MatchRecord, StandingsPlayer } from '../../src/core/tournament/match-record.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 
 export interface Ratio {
   readonly num: bigint;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finalRanking, type FinalPlace } from '../../src/core/tournament/final-ranking.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { finalRanking, type FinalPlace } from '../../src/core/tournament/standings/final-ranking.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { MatchRecord } from '../../src/core/tournament/match-record.js';
 import { doubleLoss, pending, players, win } from './match-builders.js';
 

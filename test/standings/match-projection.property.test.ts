@@ -10,7 +10,7 @@ import {
   matchRecords,
   standingsPlayers,
 } from '../../src/core/tournament/match-results.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
 import '../support/fast-check-seed.js';
 import { PACK, at, meta, settings } from '../tournament/fixtures.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { MatchRecord, StandingsPlayer } from '../../src/core/tournament/match-record.js';
 import { bye, doubleLoss, draw, pending, win } from './match-builders.js';
 import { expectAgreesWithOracle } from './exact-oracle.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeStandings, toStandingsJson, type StandingsRow } from '../../src/core/tournament/standings.js';
+import { computeStandings, toStandingsJson, type StandingsRow } from '../../src/core/tournament/standings/standings.js';
 import type { MatchRecord } from '../../src/core/tournament/match-record.js';
 import { bye, doubleLoss, draw, pending, players, win } from './match-builders.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTiebreakers, type TiebreakInput } from '../../src/core/tournament/tiebreakers.js';
+import { computeTiebreakers, type TiebreakInput } from '../../src/core/tournament/standings/tiebreakers.js';
 
 /** A player with `points` from `played` matches against the listed opponent indices. */
 const p = (points: number, played: number, opponents: number[] = []): TiebreakInput => ({ points, played, opponents });

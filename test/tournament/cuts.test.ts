@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
 import { finalPlaces } from '../../src/core/tournament/prizes.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { TournamentState } from '../../src/core/tournament/state.js';
 import {
   created,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import { deriveMatches, matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
 import { finalPlaces } from '../../src/core/tournament/prizes.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
 import { created, given, meta, registered } from './fixtures.js';
 import { issue } from './penalty-fixtures.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import type { TournamentState } from '../../src/core/tournament/state.js';
 import {
   at,

@@ -5,7 +5,7 @@ import { decide } from '../../src/core/tournament/decide.js';
 import type { TournamentEvent } from '../../src/core/tournament/events.js';
 import { evolve, fold } from '../../src/core/tournament/evolve.js';
 import { matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import { initialState, type TournamentState } from '../../src/core/tournament/state.js';
 import { PACK, T0, at, meta, settings } from './fixtures.js';
 import { issue } from './penalty-fixtures.js';

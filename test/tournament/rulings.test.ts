@@ -4,7 +4,7 @@ import type { PenaltyIssued } from '../../src/core/tournament/events.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { deriveMatches, matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
 import { awards, finalPlaces } from '../../src/core/tournament/prizes.js';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import {
   at,
   created,

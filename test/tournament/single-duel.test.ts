@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeStandings } from '../../src/core/tournament/standings.js';
+import { computeStandings } from '../../src/core/tournament/standings/standings.js';
 import { deriveMatches, matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
 import type { TournamentSettings } from '../../src/core/tournament/events.js';
 import {

@@ -1,4 +1,4 @@
-import type { SwissPairing } from '../../../src/core/tournament/swiss-pairing.js';
+import type { SwissPairing } from '../../../src/core/tournament/pairing/swiss-pairing.js';
 import type { PlayedMatch, RoundInput } from '../../swiss/swiss-event-sim.js';
 
 /** One npm Swiss pairer, adapted to the simulation's rounds. */

@@ -1,5 +1,5 @@
 import { matchRecords, standingsPlayers } from '../../core/tournament/match-results.js';
-import { computeStandings, type StandingsRow } from '../../core/tournament/standings.js';
+import { computeStandings, type StandingsRow } from '../../core/tournament/standings/standings.js';
 import type { Tournament } from '../../core/tournament/state.js';
 
 /** Swiss standings after `round` (by default after every round played so far), from the current results. */

@@ -4,7 +4,7 @@ import type { CutSwiss, Drafted } from './commands.js';
 import { domainError } from './domain-errors.js';
 import type { CutRule } from './events.js';
 import { matchRecords, standingsPlayers } from './match-results.js';
-import { computeStandings } from './standings.js';
+import { computeStandings } from './standings/standings.js';
 import { cutAfter, departures, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 

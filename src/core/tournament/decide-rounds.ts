@@ -5,11 +5,11 @@ import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairR
 import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
-import { computeStandings } from './standings.js';
+import { computeStandings } from './standings/standings.js';
 import { cutAfter, departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
-import { pairSwissRound } from './swiss-pairing.js';
-import { advancingEntrants, pairEntrants, seedEntrants } from './top-cut.js';
+import { pairSwissRound } from './pairing/swiss-pairing.js';
+import { advancingEntrants, pairEntrants, seedEntrants } from './pairing/top-cut.js';
 import { seededShuffle } from './seeded-shuffle.js';
 import { decklistGate } from './decklist-gate.js';
 

@@ -3,9 +3,9 @@ import { checkInteger, checkText, firstError } from './command-checks.js';
 import type { AwardPrize, Drafted, SetPrizeList } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Prize } from './events.js';
-import { finalRanking, type FinalPlace } from './final-ranking.js';
+import { finalRanking, type FinalPlace } from './standings/final-ranking.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
-import { computeStandings } from './standings.js';
+import { computeStandings } from './standings/standings.js';
 import { findRound, forfeitsPrizes, isRankWithdrawn } from './state-queries.js';
 import type { Tournament } from './state.js';
 

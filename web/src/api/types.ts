@@ -5,9 +5,9 @@ import type { AppliesTo, Decision, PenaltyId, Phase } from '../../../src/core/po
 import type { MatchOutcome, Stage } from '../../../src/core/tournament/match-record.js';
 import type { DuelResult } from '../../../src/core/tournament/match-results.js';
 import type { SeatView, TableView, PairingsView } from '../../../src/app/projections/pairings-view.js';
-import type { StandingsRow } from '../../../src/core/tournament/standings.js';
+import type { StandingsRow } from '../../../src/core/tournament/standings/standings.js';
 import type { PlayerStatus } from '../../../src/core/tournament/match-record.js';
-import type { FinalPlace } from '../../../src/core/tournament/final-ranking.js';
+import type { FinalPlace } from '../../../src/core/tournament/standings/final-ranking.js';
 import type {
   PlayerResult,
   RoundLine,

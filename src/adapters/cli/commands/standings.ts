@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { standingsAfter } from '../../../app/projections/standings-view.js';
 import type { Lang } from '../../../core/text.js';
-import type { FinalPlace } from '../../../core/tournament/final-ranking.js';
+import type { FinalPlace } from '../../../core/tournament/standings/final-ranking.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
-import { toStandingsJson, type StandingsRow } from '../../../core/tournament/standings.js';
+import { toStandingsJson, type StandingsRow } from '../../../core/tournament/standings/standings.js';
 import { PLAYER_STATUS_NAMES } from '../../../core/tournament/player-status.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';

@@ -2,7 +2,7 @@
  * Swiss standings: match points (win 3, draw 1, loss 0, bye = a 2-0 win worth 3), then the
  * Konami-style tiebreakers of `tiebreakers.ts`, then the player id.
  */
-import type { MatchRecord, PlayerStatus, StandingsPlayer } from './match-record.js';
+import type { MatchRecord, PlayerStatus, StandingsPlayer } from '../match-record.js';
 import { computeTiebreakers, type TiebreakInput } from './tiebreakers.js';
 
 /** One player's line in the standings; percentages are rounded to 4 decimals. */

@@ -3,7 +3,7 @@
  * player went (winner 1, finalist 2, semi-final losers 3–4, quarter-final losers 5–8 …), each
  * elimination round's losers ordered by Swiss rank, then everyone else by Swiss rank.
  */
-import type { MatchRecord } from './match-record.js';
+import type { MatchRecord } from '../match-record.js';
 import type { StandingsRow } from './standings.js';
 
 /** One line of the final ranking. */

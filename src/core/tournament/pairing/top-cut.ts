@@ -1,6 +1,6 @@
-import type { MatchOutcome } from './match-record.js';
-import type { BracketSlot, PairedMatch } from './events.js';
-import type { RoundState } from './state.js';
+import type { MatchOutcome } from '../match-record.js';
+import type { BracketSlot, PairedMatch } from '../events.js';
+import type { RoundState } from '../state.js';
 
 /*
  * Single-elimination brackets, for a top cut after Swiss and for events that are elimination
