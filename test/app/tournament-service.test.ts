@@ -255,6 +255,8 @@ describe('projections', () => {
       {
         round: 1,
         stage: 'swiss',
+        bestOf: 3,
+        phase: null,
         table: 1,
         opponent: { id: q, name: loaded.state.players.find((x) => x.id === q)?.name },
         result: 'loss',

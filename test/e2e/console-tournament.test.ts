@@ -171,6 +171,7 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
       decklistsRequired: true,
       roundMinutes: 40,
       structure: { kind: 'swiss', rounds: 2, topCut: 4 },
+      stages: { swiss: { bestOf: 3, roundMinutes: 40 }, 'top-cut': { bestOf: 3, roundMinutes: 40 } },
       deckRules: {
         cardPool: expect.objectContaining({ source: 'shipped', cards: 14_222 }),
         banlist: expect.objectContaining({ source: 'shipped', name: '2011.03.01 OCG' }),

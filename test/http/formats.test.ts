@@ -55,7 +55,8 @@ describe.each(await storeKinds())('single-duel Swiss, best-of-3 top cut, over HT
     });
     expect(shown.rounds[0]).toMatchObject({ round: 1, stage: 'swiss', bestOf: 1, roundMinutes: 25 });
     const board = (await staff.public.get(`${t}/rounds/1/pairings`)).body;
-    expect(board).toMatchObject({ bestOf: 1, roundMinutes: 25 });
+    // Result entry follows the format: one duel wins a single-duel match, and it is the only duel.
+    expect(board).toMatchObject({ bestOf: 1, winsNeeded: 1, maxDuels: 1, roundMinutes: 25 });
     const clock = (await staff.public.get(`${t}/rounds/1/clock`)).body;
     expect(clock.roundMinutes).toBe(25);
   });
@@ -160,6 +161,10 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
       cutAfterRound?: number;
     }[];
     expect(standings.slice(2).every((r) => r.cutAfterRound === 1)).toBe(true);
+    // The console's round screens list the cut from the tournament summary.
+    expect((await staff.public.get(t)).body.cuts).toEqual([
+      { afterRound: 1, rule: { kind: 'max-losses', maxLosses: 0 }, out: 2 },
+    ]);
   });
 
   it('starts day two with its own format and seat time; the board names it; a judge is refused', async () => {
@@ -207,5 +212,12 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
       roundMinutes: 50,
       seatTime: '2025-06-02T00:30:00.000Z',
     });
+    const summary = (await staff.public.get(t)).body;
+    expect(summary.phases).toEqual([phase.body.phase]);
+    const record = await staff.scorekeeper.get(`${t}/players/${matches[0]!.players[0]}/record`);
+    expect(record.body.rounds.map((r: { phase: string | null; bestOf: number }) => [r.phase, r.bestOf])).toEqual([
+      [null, 1],
+      ['Day 2', 3],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { winsNeeded, type BestOf } from '../../core/tournament/match-format.js';
+import { maxDuelsPlayed, winsNeeded, type BestOf } from '../../core/tournament/match-format.js';
 import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
@@ -39,6 +39,9 @@ export interface PairingsView {
   readonly stage: Stage;
   /** Duels per match (1: single duel) and the round's length, as paired. */
   readonly bestOf: BestOf;
+  /** Duel wins that take a match, and the most duels a result can hold (null: no limit), so result entry follows the format. */
+  readonly winsNeeded: number;
+  readonly maxDuels: number | null;
   readonly roundMinutes: number;
   /** The phase's name (day two…) from the second phase on; `null` in the first. */
   readonly phase: string | null;
@@ -93,6 +96,8 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     round,
     stage: r.stage,
     bestOf: r.bestOf,
+    winsNeeded: winsNeeded(r.bestOf),
+    maxDuels: Number.isFinite(maxDuelsPlayed(r.bestOf)) ? maxDuelsPlayed(r.bestOf) : null,
     roundMinutes: r.roundMinutes,
     phase: r.stage === 'swiss' ? (phaseOf(t, round)?.name ?? null) : null,
     seatTime: r.seatTime,

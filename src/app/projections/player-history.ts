@@ -2,7 +2,9 @@ import type { PenaltyId } from '../../core/policy/assess-types.js';
 import type { Stage } from '../../core/tournament/match-record.js';
 import { matchRecords } from '../../core/tournament/match-results.js';
 import { awards, type Award } from '../../core/tournament/prizes.js';
-import { findPlayer, isDropped, isRankWithdrawn } from '../../core/tournament/state-queries.js';
+import { findPlayer, findRound, isDropped, isRankWithdrawn } from '../../core/tournament/state-queries.js';
+import type { BestOf } from '../../core/tournament/match-format.js';
+import { phaseOf } from '../../core/tournament/phases.js';
 import type { PenaltyAppeal, Tournament } from '../../core/tournament/state.js';
 
 /*
@@ -16,6 +18,9 @@ export type PlayerResult = 'win' | 'loss' | 'draw' | 'double-loss' | 'bye' | 'pe
 export interface RoundLine {
   readonly round: number;
   readonly stage: Stage;
+  /** The round's match format and, from day two on, its phase's name (null on day one and in the top cut). */
+  readonly bestOf: BestOf;
+  readonly phase: string | null;
   readonly table: number | null;
   readonly opponent: { readonly id: string; readonly name: string } | null;
   readonly result: PlayerResult;
@@ -52,11 +57,16 @@ export interface PlayerHistory {
 export function playerHistory(t: Tournament, playerId: string): PlayerHistory | undefined {
   const player = findPlayer(t, playerId);
   if (!player) return undefined;
+  const kindOf = (round: number, stage: Stage) => ({
+    bestOf: findRound(t, round)?.bestOf ?? 3,
+    phase: stage === 'swiss' ? (phaseOf(t, round)?.name ?? null) : null,
+  });
   const missed: RoundLine[] = t.rounds
     .filter((r) => r.number < player.entryRound)
     .map((r) => ({
       round: r.number,
       stage: r.stage,
+      ...kindOf(r.number, r.stage),
       table: null,
       opponent: null,
       result: 'missed',
@@ -73,6 +83,7 @@ export function playerHistory(t: Tournament, playerId: string): PlayerHistory | 
       return {
         round: m.round,
         stage: m.stage,
+        ...kindOf(m.round, m.stage),
         table: m.table,
         opponent:
           opponentId === undefined ? null : { id: opponentId, name: findPlayer(t, opponentId)?.name ?? opponentId },

@@ -1,5 +1,5 @@
 import { outbox, type WriteLabel, type WriteOutcome } from './outbox';
-import type { AppliesTo, PenaltyId, Phase, Structure } from './types';
+import type { AppliesTo, PenaltyId, BestOf, Phase, Stage, StageFormat, Structure } from './types';
 
 /** Paths of the API's tournament resources, one place to change when a route moves. */
 export const paths = {
@@ -7,6 +7,7 @@ export const paths = {
   tournament: (t: string) => `/api/tournaments/${enc(t)}`,
   players: (t: string) => `/api/tournaments/${enc(t)}/players`,
   rounds: (t: string) => `/api/tournaments/${enc(t)}/rounds`,
+  phases: (t: string) => `/api/tournaments/${enc(t)}/phases`,
   pairings: (t: string, r: number) => `/api/tournaments/${enc(t)}/rounds/${r}/pairings`,
   playerTable: (t: string, r: number, p: string) => `/api/tournaments/${enc(t)}/rounds/${r}/pairings/${enc(p)}`,
   clock: (t: string, r: number) => `/api/tournaments/${enc(t)}/rounds/${r}/clock`,
@@ -44,11 +45,21 @@ export interface NewTournament {
   readonly decklistsRequired: boolean;
   readonly roundMinutes: number;
   readonly structure: Structure;
+  /** The match format and round length of the Swiss and of the top cut (a stage left out: best of 3, `roundMinutes`). */
+  readonly stages?: Partial<Record<Stage, StageFormat>>;
   /** A list of the shipped history by name, or "none"; absent: the list in force on the date. */
   readonly banlist?: string;
   readonly banlistFile?: { readonly format: 'lflist' | 'json'; readonly text: string };
   /** The id of a card database imported with POST /api/card-databases. */
   readonly cardPool?: string;
+}
+
+export interface NewPhase {
+  readonly name: string;
+  readonly bestOf?: BestOf;
+  readonly roundMinutes?: number;
+  /** ISO time with offset; absent: each round's seat time is when it starts. */
+  readonly seatTime?: string;
 }
 
 /** GET /api/lists: the shipped OCG F/L history and the list in force on a date. */
@@ -109,8 +120,12 @@ export const writes = {
       body,
       label: { key: 'write.createTournament', params: { name: body.name } },
     }),
-  registerPlayer: (t: string, v: number | null, body: { id: string; name: string; decklist?: DecklistUpload }) =>
-    write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
+  /** `invitation`: into the phase just started (day two), with byes for the rounds before it, for this reason. */
+  registerPlayer: (
+    t: string,
+    v: number | null,
+    body: { id: string; name: string; decklist?: DecklistUpload; invitation?: { reason: string } },
+  ) => write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
   submitDecklist: (t: string, v: number | null, player: string, body: DecklistUpload) =>
     write(
       t,
@@ -136,6 +151,15 @@ export const writes = {
       { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}) },
       { key: 'write.pairRound', params: { round } },
     ),
+  /** After the ended Swiss round `afterRound`: players over `maxLosses` leave, or only the `top` N stay. */
+  cutSwiss: (t: string, v: number | null, afterRound: number, rule: { maxLosses: number } | { top: number }) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${afterRound}/cut`, rule, {
+      key: 'formats.writeCut',
+      params: { round: afterRound },
+    }),
+  /** A new Swiss phase (day two) from the next round: its name, format, round length and first seat time. */
+  startPhase: (t: string, v: number | null, body: NewPhase) =>
+    write(t, v, 'POST', paths.phases(t), body, { key: 'formats.writeStartPhase', params: { name: body.name } }),
   startRound: (t: string, v: number | null, round: number) =>
     write(t, v, 'POST', `${paths.rounds(t)}/${round}/start`, {}, { key: 'write.startRound', params: { round } }),
   markAllSeated: (t: string, v: number | null, round: number, except: readonly string[]) =>

@@ -3,6 +3,8 @@ import type { Text } from '../i18n/i18n';
 // console and the API cannot drift apart (nothing of src/ is bundled).
 import type { AppliesTo, Decision, PenaltyId, Phase } from '../../../src/core/policy/assess-types.js';
 import type { MatchOutcome, Stage } from '../../../src/core/tournament/match-record.js';
+import type { BestOf, StageFormat } from '../../../src/core/tournament/match-format.js';
+import type { CutRule } from '../../../src/core/tournament/events.js';
 import type { DuelResult } from '../../../src/core/tournament/match-results.js';
 import type { SeatView, TableView, PairingsView } from '../../../src/app/projections/pairings-view.js';
 import type { StandingsRow } from '../../../src/core/tournament/standings/standings.js';
@@ -24,6 +26,9 @@ export type {
   Phase,
   MatchOutcome,
   Stage,
+  BestOf,
+  StageFormat,
+  CutRule,
   DuelResult,
   SeatView,
   TableView,
@@ -57,6 +62,8 @@ export interface TournamentSettings {
   readonly decklistsRequired: boolean;
   readonly roundMinutes: number;
   readonly structure: Structure;
+  /** Per stage; absent (and in tournaments from before formats): best of 3, `roundMinutes`. */
+  readonly stages?: Partial<Record<Stage, StageFormat>>;
   /** The card pool and F/L list decks are checked with (absent in tournaments from before they were recorded). */
   readonly deckRules?: {
     readonly cardPool: { readonly source: string; readonly name: string; readonly cards: number };
@@ -72,7 +79,19 @@ export interface TournamentSummary {
   readonly pack: { readonly id: string; readonly version: string };
   readonly players: number;
   readonly rounds: readonly RoundSummary[];
+  /** Swiss phases after the first (day two…); absent from servers before phases. */
+  readonly phases?: readonly PhaseSummary[];
+  /** Cuts of the Swiss field: after which round, by which rule, how many left. */
+  readonly cuts?: readonly { readonly afterRound: number; readonly rule: CutRule; readonly out: number }[];
   readonly version: number;
+}
+
+/** A Swiss phase from round `fromRound` on (day two…). */
+export interface PhaseSummary {
+  readonly name: string;
+  readonly fromRound: number;
+  readonly format: StageFormat;
+  readonly seatTime: string | null;
 }
 
 export interface Deck {
@@ -116,6 +135,8 @@ export interface PlayerView {
 export interface RoundSummary {
   readonly round: number;
   readonly stage: Stage;
+  readonly bestOf: BestOf;
+  readonly roundMinutes: number;
   readonly seatTime: string;
   readonly ended: boolean;
   readonly tables: number;

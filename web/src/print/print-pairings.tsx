@@ -6,12 +6,14 @@ import type { PairingsView } from '../api/types';
 import { Loaded } from '../components/status';
 import { PrintPage } from './print-page';
 import { formatTime, useLang } from '../i18n/i18n';
+import { isPhased, useRoundLabel } from '../components/round-label';
 
 /** Pairings for the wall: by table, then every player by name with their table. */
 export function PrintPairings({ round }: { round: number }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
+  const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   return (
     <PrintPage title={t('print.pairingsTitle', { round })}>
@@ -28,6 +30,11 @@ export function PrintPairings({ round }: { round: number }) {
             .sort((a, b) => a.p.name.localeCompare(b.p.name, ['ja', 'en']));
           return (
             <>
+              <p data-testid="print-round">
+                {label(view, isPhased(summary.data))}
+                {t('formats.separator')}
+                {t('home.minutes', { count: view.roundMinutes })}
+              </p>
               <p>{t('clock.seatTime', { time: formatTime(view.seatTime, lang) })}</p>
               <table className="data print-table" data-testid="print-pairings">
                 <thead>

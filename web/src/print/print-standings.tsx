@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useTournament } from '../api/tournament-context';
 import { Loaded } from '../components/status';
-import { useStandings } from '../screens/standings';
+import { StandingsAfter, useStandings } from '../screens/standings';
 import { StandingsTable } from '../screens/standings-table';
 import { PrintPage } from './print-page';
 
@@ -13,7 +13,12 @@ export function PrintStandings() {
   return (
     <PrintPage title={t('standings.title')}>
       <Loaded resource={standings}>
-        {({ standings: rows }) => <StandingsTable rows={rows} tournament={id} links={false} />}
+        {({ standings: rows }) => (
+          <>
+            <StandingsAfter />
+            <StandingsTable rows={rows} tournament={id} links={false} />
+          </>
+        )}
       </Loaded>
     </PrintPage>
   );

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
-import type { PairingsView, TableView } from '../api/types';
+import type { BestOf, PairingsView, TableView } from '../api/types';
+import { useRoundLabel } from '../components/round-label';
 
 /** The single-elimination bracket: one column per top-cut round, winners in bold. */
-export function Bracket({ rounds }: { rounds: readonly number[] }) {
+export function Bracket({ rounds, bestOf }: { rounds: readonly number[]; bestOf?: BestOf | undefined }) {
   const { t } = useTranslation();
+  const { format } = useRoundLabel();
   // Named from the end, as players say them; a cut of 8 or more starts with numbered rounds.
   const roundTitle = (index: number, count: number, round: number) =>
     index === count - 1
@@ -16,7 +18,10 @@ export function Bracket({ rounds }: { rounds: readonly number[] }) {
         : t('rounds.round', { round });
   return (
     <div>
-      <h2>{t('standings.bracket')}</h2>
+      <h2>
+        {t('standings.bracket')}
+        {bestOf !== undefined && ` · ${format(bestOf)}`}
+      </h2>
       <div className="bracket" data-testid="bracket">
         {rounds.map((r, i) => (
           <BracketRound key={r} round={r} title={roundTitle(i, rounds.length, r)} />

@@ -7,6 +7,7 @@ import type { PairingsView } from '../api/types';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
 import { useRounds } from './round-controls';
+import { isPhased, useRoundLabel } from '../components/round-label';
 
 interface Line {
   readonly id: string;
@@ -41,7 +42,8 @@ export function FindTable() {
 
 function FindInRound({ round }: { round: number }) {
   const { t } = useTranslation();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
+  const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [query, setQuery] = useState('');
   return (
@@ -53,6 +55,7 @@ function FindInRound({ round }: { round: number }) {
         return (
           <section className="stack find">
             <h1>{t('find.title', { round })}</h1>
+            <p data-testid="find-round">{label(view, isPhased(summary.data))}</p>
             <label className="field search find-search">
               <span>{t('find.label')}</span>
               <input

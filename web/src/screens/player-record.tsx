@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPhased, useRoundLabel } from '../components/round-label';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
 import { hasRole, useSession } from '../api/session';
@@ -61,8 +62,10 @@ function RecordView({ history }: { history: PlayerHistory }) {
   const { t } = useTranslation();
   const { pick } = useLang();
   const { pack } = usePack();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
   const { account } = useSession();
+  const { label: roundLabel } = useRoundLabel();
+  const label = (r: PlayerHistory['rounds'][number]) => roundLabel(r, isPhased(summary.data));
   return (
     <section className="stack">
       <h1>
@@ -88,10 +91,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
             <tbody>
               {history.rounds.map((r) => (
                 <tr key={r.round}>
-                  <td>
-                    {r.round}
-                    {r.stage === 'top-cut' ? ` (${t('rounds.topCut')})` : ''}
-                  </td>
+                  <td>{label(r)}</td>
                   <td>{r.table ?? '—'}</td>
                   <td>{r.opponent ? r.opponent.name : '—'}</td>
                   <td>

@@ -1,26 +1,58 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writes } from '../api/tournament-api';
-import type { TableView } from '../api/types';
+import type { PairingsView, TableView } from '../api/types';
+import { useRoundLabel } from '../components/round-label';
 import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 
 const DRAW = 'draw';
 
-/** Duel wins per seat after the penalty duels and the duels entered, and whether the match is decided. */
-function tally(table: TableView, entered: readonly string[]): { wins: [number, number]; decided: boolean } {
+/**
+ * Duel wins per seat after the penalty duels and the duels entered, and whether the match is
+ * decided: the format's duel wins reached, or as many duels as its result can hold (a single
+ * duel is the whole match even when drawn). Both come from the server's pairings.
+ */
+function tally(
+  table: TableView,
+  entered: readonly string[],
+  format: MatchFormat,
+): { wins: [number, number]; decided: boolean } {
   const [a, b] = table.players;
   const wins: [number, number] = [0, 0];
+  let played = 0;
   for (const d of table.duels) {
     if (d.byPenalty.length === 0) continue;
+    played++;
     if (d.winner === a?.id) wins[0]++;
     else if (d.winner === b?.id) wins[1]++;
   }
   for (const e of entered) {
+    played++;
     if (e === a?.id) wins[0]++;
     else if (e === b?.id) wins[1]++;
   }
-  return { wins, decided: wins[0] >= 2 || wins[1] >= 2 };
+  const need = format.winsNeeded;
+  return {
+    wins,
+    decided: wins[0] >= need || wins[1] >= need || (format.maxDuels !== null && played >= format.maxDuels),
+  };
+}
+
+/** The round's match format as the pairings send it. */
+type MatchFormat = Pick<PairingsView, 'bestOf' | 'winsNeeded' | 'maxDuels'>;
+
+/** The usual scores of a format, from the winner's side: 1-0; 2-0, 2-1; 3-0, 3-1, 3-2. */
+function usualScores(need: number): readonly (readonly [number, number])[] {
+  return Array.from({ length: need }, (_, lost) => [need, lost] as const);
+}
+
+/** The duels of a score in a plausible order: the loser's wins alternate with the winner's, who wins the last. */
+function duelsOf(winner: string, loser: string, [won, lost]: readonly [number, number]): string[] {
+  const duels: string[] = [];
+  for (let i = 0; i < lost; i++) duels.push(winner, loser);
+  for (let i = lost; i < won; i++) duels.push(winner);
+  return duels;
 }
 
 /**
@@ -35,6 +67,7 @@ export function ResultEntry({
   table,
   correction,
   allowDraw,
+  format: matchFormat,
   onDone,
 }: {
   tournament: string;
@@ -43,22 +76,32 @@ export function ResultEntry({
   table: TableView;
   correction: boolean;
   allowDraw: boolean;
+  /** The round's match format: how many duels the entry takes. */
+  format: MatchFormat;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
+  const { format } = useRoundLabel();
   const [duels, setDuels] = useState<string[]>([]);
   const [reason, setReason] = useState('');
   const [a, b] = table.players;
   if (!a || !b || table.table === null) return null;
   const tableNumber = table.table;
   const penaltyDuels = table.duels.filter((d) => d.byPenalty.length > 0);
-  const { wins, decided } = tally(table, duels);
+  const { wins, decided } = tally(table, duels, matchFormat);
   const nameOf = (id: string) => (id === a.id ? a.name : id === b.id ? b.name : t('result.draw'));
-  const quick = (first: string, second: string, score: string) => ({
-    id: `quick-${tableNumber}-${first}-${score}`,
-    label: `${nameOf(first)} ${score}`,
-    duels: score === '2-0' ? [first, first] : [first, second, first],
+  const quick = (first: string, second: string, score: readonly [number, number]) => ({
+    id: `quick-${tableNumber}-${first}-${score.join('-')}`,
+    label:
+      matchFormat.winsNeeded === 1
+        ? t('formats.quickWin', { name: nameOf(first) })
+        : `${nameOf(first)} ${score.join('-')}`,
+    duels: duelsOf(first, second, score),
   });
+  const quicks = [
+    ...usualScores(matchFormat.winsNeeded).map((score) => quick(a.id, b.id, score)),
+    ...usualScores(matchFormat.winsNeeded).map((score) => quick(b.id, a.id, score)),
+  ];
 
   return (
     <div className="result-entry" data-testid={`result-entry-${tableNumber}`}>
@@ -72,20 +115,18 @@ export function ResultEntry({
         </ul>
       )}
       <div className="quick-results" role="group" aria-label={t('result.quick')}>
-        {[quick(a.id, b.id, '2-0'), quick(a.id, b.id, '2-1'), quick(b.id, a.id, '2-0'), quick(b.id, a.id, '2-1')].map(
-          (q) => (
-            <button
-              key={q.id}
-              type="button"
-              className="button"
-              onClick={() => setDuels(q.duels)}
-              disabled={penaltyDuels.length > 0}
-              data-testid={q.id}
-            >
-              {q.label}
-            </button>
-          ),
-        )}
+        {quicks.map((q) => (
+          <button
+            key={q.id}
+            type="button"
+            className="button"
+            onClick={() => setDuels(q.duels)}
+            disabled={penaltyDuels.length > 0}
+            data-testid={q.id}
+          >
+            {q.label}
+          </button>
+        ))}
         {allowDraw && (
           // Both players agree to a draw: recorded as one drawn duel, which the core counts as a drawn match.
           <button
@@ -100,7 +141,13 @@ export function ResultEntry({
         )}
       </div>
       {penaltyDuels.length > 0 && <p className="field-hint">{t('result.quickDisabled')}</p>}
-      <p className="field-hint">{t('result.byDuel')}</p>
+      <p className="field-hint" data-testid={`entry-format-${tableNumber}`}>
+        {t(matchFormat.bestOf === 1 ? 'formats.entrySingle' : 'formats.entryMatch', {
+          format: format(matchFormat.bestOf),
+          count: matchFormat.winsNeeded,
+        })}{' '}
+        {t('result.byDuel')}
+      </p>
       <div
         className="duel-buttons"
         role="group"

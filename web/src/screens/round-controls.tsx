@@ -7,6 +7,8 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { usePlayers } from '../penalty/player-picker';
 import { Link, navigate } from '../router';
+import { isPhased, phaseOfRound, useRoundLabel } from '../components/round-label';
+import { PhaseControls } from './phase-controls';
 
 /** The rounds so far, from the tournament summary. */
 export function useRounds() {
@@ -21,6 +23,7 @@ export function RoundControls() {
   const { id, summary } = useTournament();
   const rounds = useRounds();
   const version = useVersion();
+  const { label } = useRoundLabel();
   const canRun = hasRole(account, 'organizer', 'scorekeeper') && summary.data?.status === 'open';
   const base = `/t/${encodeURIComponent(id)}`;
   return (
@@ -38,8 +41,10 @@ export function RoundControls() {
                   <li key={r.round} className="card">
                     <Link to={`${base}/rounds/${r.round}`} className="card-link">
                       <span className="card-title">
-                        {t('rounds.round', { round: r.round })}
-                        {r.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
+                        {label(
+                          { ...r, phase: summary.data ? phaseOfRound(summary.data, r.round, r.stage) : null },
+                          isPhased(summary.data),
+                        )}
                       </span>
                       <span className="muted">{t('rounds.reported', { reported: r.reported, tables: r.tables })}</span>
                       <span className={r.ended ? 'badge' : 'badge badge-live'}>
@@ -50,6 +55,7 @@ export function RoundControls() {
                 ))}
               </ul>
             )}
+            {last?.ended && summary.data && <PhaseControls tournament={summary.data} last={last} />}
             {canRun && last && !last.ended && <EndRoundButton round={last.round} version={version} />}
             {canRun && !last && <DecklistGate />}
             {canRun && last?.ended && (

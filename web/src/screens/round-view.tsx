@@ -16,11 +16,13 @@ import { ResultEntry } from './result-entry';
 import { RoundTimer } from './round-timer';
 import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
+import { isPhased, useRoundLabel } from '../components/round-label';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
   const { t } = useTranslation();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
+  const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [filter, setFilter] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
@@ -42,10 +44,7 @@ export function RoundView({ round }: { round: number }) {
         return (
           <section className="stack">
             <div className="title-row">
-              <h1>
-                {t('rounds.round', { round })}
-                {view.stage === 'top-cut' && ` · ${t('rounds.topCut')}`}
-              </h1>
+              <h1 data-testid="round-title">{label(view, isPhased(summary.data))}</h1>
               <span
                 className={view.ended ? 'badge' : view.started ? 'badge badge-live' : 'badge badge-warn'}
                 data-testid="round-state"
@@ -105,6 +104,7 @@ export function RoundView({ round }: { round: number }) {
                   round={round}
                   ended={view.ended}
                   topCut={view.stage === 'top-cut'}
+                  format={view}
                   reload={pairings.reload}
                   version={pairings.version}
                 />
@@ -193,6 +193,7 @@ function TableCard({
   round,
   ended,
   topCut,
+  format,
   reload,
   version: pairingsVersion,
 }: {
@@ -200,6 +201,7 @@ function TableCard({
   round: number;
   ended: boolean;
   topCut: boolean;
+  format: Pick<PairingsView, 'bestOf' | 'winsNeeded' | 'maxDuels'>;
   reload: () => void;
   version: number | null;
 }) {
@@ -289,6 +291,7 @@ function TableCard({
               table={table}
               correction={reported && !table.needsResultAgain}
               allowDraw={!topCut}
+              format={format}
               onDone={() => {
                 setEntering(false);
                 reload();

@@ -54,6 +54,9 @@ export function StandingsTable({
                 )}{' '}
                 <span className="muted">{row.player}</span>
                 <StatusBadge status={row.status} />
+                {row.cutAfterRound !== undefined && (
+                  <span className="badge">{t('formats.cutAfter', { round: row.cutAfterRound })}</span>
+                )}
               </th>
               <td className="num">{row.points}</td>
               <td className="num">{`${row.wins}-${row.losses}-${row.draws}`}</td>

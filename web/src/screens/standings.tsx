@@ -8,6 +8,7 @@ import { Link } from '../router';
 import { Bracket } from './bracket';
 import { useRounds } from './round-controls';
 import { StandingsTable } from './standings-table';
+import { isPhased, phaseOfRound, useRoundLabel } from '../components/round-label';
 
 export type StandingsAnswer = StandingsRow[] | { standings: StandingsRow[]; final?: FinalPlace[] | null };
 
@@ -54,8 +55,9 @@ export function Standings() {
                 </ol>
               </div>
             )}
-            {topCut.length > 0 && <Bracket rounds={topCut.map((r) => r.round)} />}
+            {topCut.length > 0 && <Bracket rounds={topCut.map((r) => r.round)} bestOf={topCut[0]?.bestOf} />}
             <h2>{t('standings.swiss')}</h2>
+            <StandingsAfter />
             {rows.length === 0 ? (
               <p className="empty">{t('standings.none')}</p>
             ) : (
@@ -66,5 +68,20 @@ export function Standings() {
         )}
       </Loaded>
     </section>
+  );
+}
+
+/** Which round the Swiss standings are after, named with its day and format ("After Day 2 · Round 7 · best of 3"). */
+export function StandingsAfter() {
+  const { t } = useTranslation();
+  const { summary } = useTournament();
+  const { label } = useRoundLabel();
+  const last = (summary.data?.rounds ?? []).filter((r) => r.stage === 'swiss' && r.ended).at(-1);
+  if (!last || !summary.data) return null;
+  const phase = phaseOfRound(summary.data, last.round, last.stage);
+  return (
+    <p className="muted" data-testid="standings-after">
+      {t('formats.standingsAfter', { round: label({ ...last, phase }, isPhased(summary.data)) })}
+    </p>
   );
 }

@@ -8,8 +8,11 @@ import { Choices, SelectField, TextField } from '../components/form';
 import { ErrorNotice } from '../components/status';
 import { navigate } from '../router';
 import { useWrite } from '../components/use-write';
+import { useRoundLabel } from '../components/round-label';
+import type { BestOf } from '../api/types';
 
-const TOP_CUTS = [0, 4, 8, 16, 32, 64] as const;
+const TOP_CUTS = [0, 4, 8, 16, 32, 64, 128, 256] as const;
+const BEST_OF: readonly BestOf[] = [1, 3, 5];
 
 /** Today in the device's time zone, as YYYY-MM-DD. */
 function today(): string {
@@ -42,6 +45,13 @@ export function TournamentCreate() {
   const [rounds, setRounds] = useState(4);
   const [topCut, setTopCut] = useState<number>(0);
   const [roundMinutes, setRoundMinutes] = useState(40);
+  const [swissBestOf, setSwissBestOf] = useState<BestOf>(3);
+  const [topBestOf, setTopBestOf] = useState<BestOf>(3);
+  const [topMinutes, setTopMinutes] = useState(40);
+  const { format } = useRoundLabel();
+  // The top cut's format matters only when there is one: a Swiss with a top cut, or single elimination.
+  const hasSwiss = kind === 'swiss';
+  const hasTopCut = kind === 'single-elimination' || topCut > 0;
   const [decklistsRequired, setDecklistsRequired] = useState(true);
   // '' = the shipped list in force on the date; a list name; 'none'; 'file' = an uploaded file.
   const [list, setList] = useState('');
@@ -76,7 +86,11 @@ export function TournamentCreate() {
         name: name.trim(),
         date,
         decklistsRequired,
-        roundMinutes,
+        roundMinutes: hasSwiss ? roundMinutes : topMinutes,
+        stages: {
+          ...(hasSwiss ? { swiss: { bestOf: swissBestOf, roundMinutes } } : {}),
+          ...(hasTopCut ? { 'top-cut': { bestOf: topBestOf, roundMinutes: topMinutes } } : {}),
+        },
         structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
         ...(list === 'file' && listFile
           ? { banlistFile: listFile }
@@ -150,16 +164,58 @@ export function TournamentCreate() {
             </SelectField>
           </div>
         )}
-        <TextField
-          label={t('create.roundMinutes')}
-          name="roundMinutes"
-          type="number"
-          min={10}
-          max={180}
-          value={roundMinutes}
-          onChange={(e) => setRoundMinutes(Number(e.target.value))}
-          required
-        />
+        {hasSwiss && (
+          <div className="field-row">
+            <SelectField
+              label={t('formats.swissBestOf')}
+              name="swissBestOf"
+              value={swissBestOf}
+              onChange={(e) => setSwissBestOf(Number(e.target.value) as BestOf)}
+            >
+              {BEST_OF.map((n) => (
+                <option key={n} value={n}>
+                  {format(n)}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label={t('formats.swissMinutes')}
+              name="roundMinutes"
+              type="number"
+              min={10}
+              max={180}
+              value={roundMinutes}
+              onChange={(e) => setRoundMinutes(Number(e.target.value))}
+              required
+            />
+          </div>
+        )}
+        {hasTopCut && (
+          <div className="field-row">
+            <SelectField
+              label={t('formats.topBestOf')}
+              name="topBestOf"
+              value={topBestOf}
+              onChange={(e) => setTopBestOf(Number(e.target.value) as BestOf)}
+            >
+              {BEST_OF.map((n) => (
+                <option key={n} value={n}>
+                  {format(n)}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label={t('formats.topMinutes')}
+              name="topMinutes"
+              type="number"
+              min={10}
+              max={180}
+              value={topMinutes}
+              onChange={(e) => setTopMinutes(Number(e.target.value))}
+              required
+            />
+          </div>
+        )}
         <SelectField
           label={t('create.list')}
           name="banlist"

@@ -5,7 +5,8 @@ import { SelectField, TextField } from '../components/form';
 import { hasRole, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths, writes, type ListHistory } from '../api/tournament-api';
-import type { TournamentSummary } from '../api/types';
+import type { Stage, StageFormat, TournamentSummary } from '../api/types';
+import { useRoundLabel } from '../components/round-label';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
@@ -66,10 +67,7 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
             : t('create.singleElimination')}
         </dd>
       </div>
-      <div>
-        <dt>{t('home.roundMinutes')}</dt>
-        <dd>{t('home.minutes', { count: settings.roundMinutes })}</dd>
-      </div>
+      <StageFormats tournament={tournament} />
       <div>
         <dt>{t('home.players')}</dt>
         <dd>{tournament.players}</dd>
@@ -96,6 +94,37 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** Each stage's match format and round length, then each later phase (day two…) from its first round. */
+function StageFormats({ tournament }: { tournament: TournamentSummary }) {
+  const { t } = useTranslation();
+  const { format } = useRoundLabel();
+  const { settings } = tournament;
+  const s = settings.structure;
+  const stages: Stage[] = s.kind === 'swiss' ? (s.topCut > 0 ? ['swiss', 'top-cut'] : ['swiss']) : ['top-cut'];
+  const line = (f: StageFormat) =>
+    t('formats.formatLine', { format: format(f.bestOf), minutes: t('home.minutes', { count: f.roundMinutes }) });
+  return (
+    <>
+      {stages.map((stage) => (
+        <div key={stage}>
+          <dt>{t(stage === 'swiss' ? 'formats.swiss' : 'formats.topCut')}</dt>
+          <dd data-testid={`format-${stage}`}>
+            {line(settings.stages?.[stage] ?? { bestOf: 3, roundMinutes: settings.roundMinutes })}
+          </dd>
+        </div>
+      ))}
+      {(tournament.phases ?? []).map((p) => (
+        <div key={p.fromRound}>
+          <dt>{p.name}</dt>
+          <dd data-testid={`phase-${p.fromRound}`}>
+            {t('formats.phaseLine', { round: p.fromRound, format: line(p.format) })}
+          </dd>
+        </div>
+      ))}
+    </>
   );
 }
 

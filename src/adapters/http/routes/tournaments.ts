@@ -149,6 +149,9 @@ export function tournamentSummary(id: string, t: Tournament) {
       reported: r.matches.filter((m) => m.report !== null).length,
       byes: r.byes.length,
     })),
+    // Day two and later phases, and the cuts of the Swiss field: the console names them on the round screens.
+    phases: t.phases,
+    cuts: t.cuts.map((c) => ({ afterRound: c.afterRound, rule: c.rule, out: c.out.length })),
     prizes: t.prizes,
   };
 }

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { BestOf, Stage, TournamentSummary } from '../api/types';
+
+/** What a round is, as far as the label says: its number, stage, match format and phase (day). */
+export interface RoundKind {
+  readonly round: number;
+  readonly stage: Stage;
+  readonly bestOf?: BestOf;
+  /** The phase's name from day two on; null in the first phase. */
+  readonly phase?: string | null;
+}
+
+/**
+ * How rounds and match formats read everywhere (round screens, standings, prints, public
+ * pages): "Day 2 · Round 3 · best of 3" / 「2日目・第3回戦・マッチ戦（2本先取）」. `phased`: the
+ * tournament has a day two, so day-one rounds are named as day one too.
+ */
+export function useRoundLabel() {
+  const { t } = useTranslation();
+  const format = (bestOf: BestOf) => t(`formats.bestOf${bestOf}`);
+  const label = (r: RoundKind, phased = false): string => {
+    const parts: string[] = [];
+    if (r.stage === 'top-cut') parts.push(t('formats.topCut'));
+    else if (r.phase) parts.push(r.phase);
+    else if (phased) parts.push(t('formats.firstPhase'));
+    parts.push(t('rounds.round', { round: r.round }));
+    if (r.bestOf !== undefined) parts.push(format(r.bestOf));
+    return parts.join(t('formats.separator'));
+  };
+  return { format, label };
+}
+
+/** The name of the phase a round belongs to (day two…), from the tournament summary; null on day one and in the top cut. */
+export function phaseOfRound(summary: Pick<TournamentSummary, 'phases'>, round: number, stage: Stage): string | null {
+  if (stage !== 'swiss') return null;
+  let name: string | null = null;
+  for (const p of summary.phases ?? []) if (p.fromRound <= round) name = p.name;
+  return name;
+}
+
+/** Whether the tournament has a day two, so that day-one rounds are named as day one. */
+export const isPhased = (summary: Pick<TournamentSummary, 'phases'> | undefined): boolean =>
+  (summary?.phases?.length ?? 0) > 0;
