@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { json, ok, refused, tempFolder, tournamentWith } from './support.js';
 
 /*
@@ -269,5 +270,63 @@ describe('shinpan phase start', () => {
       'shinpan: --best-of: expected one of 1, 3, 5, got "2"\n',
     );
     expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2')).toContain('[round-not-finished]');
+  });
+});
+
+describe('shinpan tournament create --top N --top-byes', () => {
+  it('given a top 6 with --top-byes, when the top cut is paired, then the top 2 seeds have a first-round bye', async () => {
+    const db = await tournamentWith(dir, 'top6', 8, ['--top', '6', '--top-byes']);
+    for (let round = 1; round <= 3; round++) {
+      const paired = await json('round', 'pair', '--db', db);
+      for (const m of paired.pairings as { table: number; players: string[] }[])
+        await json(
+          'result',
+          'report',
+          '--db',
+          db,
+          '--round',
+          String(round),
+          '--table',
+          String(m.table),
+          '--duels',
+          `${m.players[0]},${m.players[0]}`,
+        );
+      await json('round', 'end', '--db', db);
+    }
+    const seeds = ((await json('standings', '--db', db)) as { player: string }[]).map((r) => r.player);
+    const top = (await json('round', 'pair', '--db', db)).pairings as { table: number | null; players: string[] }[];
+    expect(
+      top
+        .filter((p) => p.table === null)
+        .flatMap((p) => p.players)
+        .sort(),
+    ).toEqual([seeds[0], seeds[1]].sort());
+    expect(top.filter((p) => p.table !== null).map((p) => p.players)).toEqual([
+      [seeds[3], seeds[4]],
+      [seeds[2], seeds[5]],
+    ]);
+    expect(await ok('tournament', 'show', '--db', db)).toContain('top 6 (byes for the top seeds)');
+  });
+
+  it('given a top 6 without --top-byes, then it is refused saying it is not a power of two, and no file is written', async () => {
+    const db = join(dir, 'top6-refused.db');
+    const stderr = await refused(
+      db,
+      'tournament',
+      'create',
+      '--db',
+      db,
+      '--name',
+      'X',
+      '--date',
+      '2011-06-01',
+      '--rounds',
+      '3',
+      '--top',
+      '6',
+    );
+    expect(stderr).toBe(
+      'shinpan: --top: expected one of 0, 4, 8, 16, 32, 64, 128, 256, got "6" (not a power of two: add --top-byes for first-round byes for the top seeds)\n',
+    );
   });
 });

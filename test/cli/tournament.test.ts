@@ -90,7 +90,7 @@ describe('shinpan tournament create', () => {
     [['--date', '2011-06-01', '--rounds', 'five'], '--rounds: expected a whole number from 1 to 20, got "five"'],
     [
       ['--date', '2011-06-01', '--rounds', '3', '--top', '6'],
-      '--top: expected one of 0, 4, 8, 16, 32, 64, 128, 256, got "6"',
+      '--top: expected one of 0, 4, 8, 16, 32, 64, 128, 256, got "6" (not a power of two: add --top-byes for first-round byes for the top seeds)',
     ],
     [['--date', '2011-06-01'], '--rounds: the number of Swiss rounds is required (or --single-elimination)'],
     [

@@ -221,3 +221,55 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
     ]);
   });
 });
+
+describe.each(await storeKinds())('a top cut that is not a power of two over HTTP on $name', ({ kind }) => {
+  let server: TestServer;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    staff = await staffOf(server);
+  });
+  afterAll(async () => server.close());
+
+  const body = (id: string, structure: Record<string, unknown>) => ({
+    id,
+    name: 'x',
+    date: '2025-06-01',
+    structure: { kind: 'swiss', rounds: 1, ...structure },
+    stages: { swiss: { bestOf: 1 } },
+  });
+
+  it('refuses a top 3 without topCutByes (400, not a power of two) and creates nothing', async () => {
+    const answer = await staff.organizer.post('/api/tournaments', body('top3-never', { topCut: 3 }));
+    expect([answer.status, answer.body.code]).toEqual([400, 'invalid-command']);
+    expect(JSON.stringify(answer.body)).toContain('a top 3 is not a power of two');
+    expect((await staff.public.get('/api/tournaments/top3-never')).status).toBe(404);
+  });
+
+  it('with topCutByes, a top 3 gives seed 1 a first-round bye and pairs 2 v 3', async () => {
+    const created = await staff.organizer.post('/api/tournaments', body('top3', { topCut: 3, topCutByes: true }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const t = '/api/tournaments/top3';
+    for (const p of PLAYERS) await staff.scorekeeper.post(`${t}/players`, p);
+    const matches = (await staff.scorekeeper.post(`${t}/rounds`, { round: 1 })).body.pairing.matches as {
+      table: number;
+      players: Pair;
+    }[];
+    for (const m of matches)
+      await staff.scorekeeper.post(`${t}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0]] });
+    await staff.scorekeeper.post(`${t}/rounds/1/end`);
+    const seeds = ((await staff.public.get(`${t}/standings`)).body.standings as { player: string }[]).map(
+      (r) => r.player,
+    );
+    const top = await staff.scorekeeper.post(`${t}/rounds`, { round: 2 });
+    expect(top.status, JSON.stringify(top.body)).toBe(201);
+    expect(top.body.pairing).toMatchObject({
+      stage: 'top-cut',
+      byes: [seeds[0]],
+      matches: [{ table: 1, players: [seeds[1], seeds[2]] }],
+    });
+    const board = (await staff.public.get(`${t}/rounds/2/pairings`)).body;
+    expect(board.tables.at(-1)).toMatchObject({ table: null, outcome: { kind: 'bye' } });
+  });
+});

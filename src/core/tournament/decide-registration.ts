@@ -5,7 +5,8 @@ import { checkStageFormats } from './match-format.js';
 import { checkDate, checkInteger, checkText, firstError } from './command-checks.js';
 import type { CreateTournament, Drafted, DropPlayer, RegisterPlayer, SubmitDecklist } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { DRAW, TOP_CUT_SIZES } from './events.js';
+import { DRAW } from './events.js';
+import { checkTopCut } from './top-cut-size.js';
 import { findPlayer, isDropped, latestRound } from './state-queries.js';
 import type { Tournament, TournamentState } from './state.js';
 
@@ -28,15 +29,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     checkDate('settings.date', settings.date),
     checkInteger('settings.roundMinutes', settings.roundMinutes, 1, 240),
     s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, 1, 20) : null,
-    s.kind === 'swiss' && !TOP_CUT_SIZES.includes(s.topCut)
-      ? domainError('invalid-command', {
-          field: 'settings.structure.topCut',
-          problem: {
-            ja: `${TOP_CUT_SIZES.join(', ')} のいずれかが必要です`,
-            en: `expected one of ${TOP_CUT_SIZES.join(', ')}`,
-          },
-        })
-      : null,
+    s.kind === 'swiss' ? checkTopCut('settings.structure.topCut', s.topCut, s.topCutByes) : null,
     checkStageFormats('settings.stages', settings.stages),
     settings.deckRules ? checkDeckRules('settings.deckRules', settings.deckRules) : null,
     pack.id !== pack.content.id || pack.version !== pack.content.version

@@ -12,13 +12,17 @@ import type { Stage } from './match-record.js';
  * Every field is plain JSON so a replay from any store rebuilds the same state.
  */
 
-/** Top cuts up to 256, as the largest YCS events cut (Bochum 2013: top 256 to day two). */
+/** Top cuts up to 256, as the largest YCS events cut (Bochum 2013: top 256 to day two): the sizes that need no byes. */
 export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64, 128, 256] as const;
 export type TopCutSize = (typeof TOP_CUT_SIZES)[number];
 
-/** Swiss rounds then an optional single-elimination cut, or single elimination from the start. */
+/**
+ * Swiss rounds then an optional single-elimination cut, or single elimination from the start.
+ * `topCut` is one of TOP_CUT_SIZES, or any size up to 256 with `topCutByes` (the organizer asked
+ * that the top seeds fill the bracket with first-round byes).
+ */
 export type Structure =
-  | { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: TopCutSize }
+  | { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: number; readonly topCutByes?: boolean }
   | { readonly kind: 'single-elimination' };
 
 export interface TournamentSettings {

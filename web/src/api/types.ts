@@ -42,7 +42,13 @@ export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, Pl
  */
 
 export type Structure =
-  | { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: number }
+  | {
+      readonly kind: 'swiss';
+      readonly rounds: number;
+      readonly topCut: number;
+      /** A top cut that is not a power of two: the top seeds fill the bracket with first-round byes. */
+      readonly topCutByes?: boolean;
+    }
   | { readonly kind: 'single-elimination' };
 
 /** One line of GET /api/tournaments. */

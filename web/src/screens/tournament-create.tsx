@@ -44,6 +44,8 @@ export function TournamentCreate() {
   const [kind, setKind] = useState<'swiss' | 'single-elimination'>('swiss');
   const [rounds, setRounds] = useState(4);
   const [topCut, setTopCut] = useState<number>(0);
+  // 'custom': a top N of the organizer's choosing; not a power of two, the top seeds get first-round byes.
+  const [customTop, setCustomTop] = useState<number | null>(null);
   const [roundMinutes, setRoundMinutes] = useState(40);
   const [swissBestOf, setSwissBestOf] = useState<BestOf>(3);
   const [topBestOf, setTopBestOf] = useState<BestOf>(3);
@@ -51,7 +53,8 @@ export function TournamentCreate() {
   const { format } = useRoundLabel();
   // The top cut's format matters only when there is one: a Swiss with a top cut, or single elimination.
   const hasSwiss = kind === 'swiss';
-  const hasTopCut = kind === 'single-elimination' || topCut > 0;
+  const topSize = customTop ?? topCut;
+  const hasTopCut = kind === 'single-elimination' || topSize > 0;
   const [decklistsRequired, setDecklistsRequired] = useState(true);
   // '' = the shipped list in force on the date; a list name; 'none'; 'file' = an uploaded file.
   const [list, setList] = useState('');
@@ -91,7 +94,10 @@ export function TournamentCreate() {
           ...(hasSwiss ? { swiss: { bestOf: swissBestOf, roundMinutes } } : {}),
           ...(hasTopCut ? { 'top-cut': { bestOf: topBestOf, roundMinutes: topMinutes } } : {}),
         },
-        structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
+        structure:
+          kind === 'swiss'
+            ? { kind: 'swiss', rounds, topCut: topSize, ...(customTop !== null ? { topCutByes: true } : {}) }
+            : { kind: 'single-elimination' },
         ...(list === 'file' && listFile
           ? { banlistFile: listFile }
           : list !== '' && list !== 'file'
@@ -153,16 +159,34 @@ export function TournamentCreate() {
             <SelectField
               label={t('create.topCut')}
               name="topCut"
-              value={topCut}
-              onChange={(e) => setTopCut(Number(e.target.value))}
+              value={customTop === null ? topCut : 'custom'}
+              onChange={(e) => {
+                if (e.target.value === 'custom') return setCustomTop(6);
+                setCustomTop(null);
+                setTopCut(Number(e.target.value));
+              }}
             >
               {TOP_CUTS.map((n) => (
                 <option key={n} value={n}>
                   {n === 0 ? t('create.noTopCut') : t('create.topN', { count: n })}
                 </option>
               ))}
+              <option value="custom">{t('formats.topCustom')}</option>
             </SelectField>
           </div>
+        )}
+        {kind === 'swiss' && customTop !== null && (
+          <TextField
+            label={t('formats.topCustomSize')}
+            name="topCutCustom"
+            type="number"
+            min={2}
+            max={256}
+            value={customTop}
+            onChange={(e) => setCustomTop(Number(e.target.value))}
+            hint={t('formats.topCustomHint')}
+            required
+          />
         )}
         {hasSwiss && (
           <div className="field-row">

@@ -63,7 +63,8 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
         <dd>
           {s.kind === 'swiss'
             ? t('home.swiss', { rounds: s.rounds }) +
-              (s.topCut > 0 ? ` + ${t('create.topN', { count: s.topCut })}` : '')
+              (s.topCut > 0 ? ` + ${t('create.topN', { count: s.topCut })}` : '') +
+              (s.topCut > 0 && s.topCutByes ? ` (${t('formats.withByes')})` : '')
             : t('create.singleElimination')}
         </dd>
       </div>

@@ -4,14 +4,10 @@ import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import { rulesForNewTournament } from '../../deck/tournament-deck-rules.js';
 import type { CreateTournament, TournamentCommand } from '../../../core/tournament/commands.js';
-import {
-  TOP_CUT_SIZES,
-  type Structure,
-  type TopCutSize,
-  type TournamentSettings,
-} from '../../../core/tournament/events.js';
+import { TOP_CUT_SIZES, type Structure, type TournamentSettings } from '../../../core/tournament/events.js';
 import { BEST_OF, stageFormat, type BestOf, type StageFormat } from '../../../core/tournament/match-format.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
+import { MAX_TOP_CUT } from '../../../core/tournament/top-cut-size.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { checkOnNewTournament } from '../../../app/tournament-service.js';
@@ -36,6 +32,7 @@ interface CreateOptions extends WriteOptions {
   readonly date: string;
   readonly rounds?: string;
   readonly top?: string;
+  readonly topByes?: boolean;
   readonly singleElimination?: boolean;
   readonly id?: string;
   readonly roundMinutes?: string;
@@ -52,7 +49,7 @@ interface CreateOptions extends WriteOptions {
 
 function structureOf(options: CreateOptions, lang: Lang): Structure {
   if (options.singleElimination) {
-    if (options.rounds !== undefined || options.top !== undefined) {
+    if (options.rounds !== undefined || options.top !== undefined || options.topByes !== undefined) {
       throw new CliError(
         say(
           lang,
@@ -72,17 +69,19 @@ function structureOf(options: CreateOptions, lang: Lang): Structure {
       ),
     );
   const rounds = intOption('--rounds', options.rounds, 1, 20, lang);
-  const top = optionalInt('--top', options.top, 0, 256, lang) ?? 0;
-  if (!(TOP_CUT_SIZES as readonly number[]).includes(top)) {
+  const top = optionalInt('--top', options.top, 0, MAX_TOP_CUT, lang) ?? 0;
+  // Any size from 2 with --top-byes (the top seeds fill the bracket with first-round byes); else a power of two.
+  const byes = options.topByes === true;
+  if (!(TOP_CUT_SIZES as readonly number[]).includes(top) && !(byes && top >= 2)) {
     throw new CliError(
       say(
         lang,
-        `--top: ${TOP_CUT_SIZES.join(', ')} のいずれかが必要です (値: "${options.top}")`,
-        `--top: expected one of ${TOP_CUT_SIZES.join(', ')}, got "${options.top}"`,
+        `--top: ${TOP_CUT_SIZES.join(', ')} のいずれかが必要です (値: "${options.top}")${top >= 2 ? `。2のべき乗でない人数には --top-byes（上位シードの1回戦不戦勝）を付けてください` : ''}`,
+        `--top: expected one of ${TOP_CUT_SIZES.join(', ')}, got "${options.top}"${top >= 2 ? ` (not a power of two: add --top-byes for first-round byes for the top seeds)` : ''}`,
       ),
     );
   }
-  return { kind: 'swiss', rounds, topCut: top as TopCutSize };
+  return { kind: 'swiss', rounds, topCut: top, ...(byes ? { topCutByes: true } : {}) };
 }
 
 /** `--swiss-best-of 1 --top-best-of 3 …`: the match format per stage, recorded only when one of them is given. */
@@ -320,7 +319,9 @@ function tournamentSummary(t: Tournament) {
 
 function structureText(s: Structure, lang: Lang): string {
   if (s.kind === 'single-elimination') return say(lang, 'シングルエリミネーション', 'single elimination');
-  const top = s.topCut > 0 ? say(lang, ` + 上位${s.topCut}名の決勝トーナメント`, ` + top ${s.topCut}`) : '';
+  const byes = s.topCutByes === true ? say(lang, '（上位シードは1回戦不戦勝あり）', ' (byes for the top seeds)') : '';
+  const top =
+    s.topCut > 0 ? say(lang, ` + 上位${s.topCut}名の決勝トーナメント${byes}`, ` + top ${s.topCut}${byes}`) : '';
   return say(lang, `スイスドロー ${s.rounds}回戦${top}`, `Swiss, ${s.rounds} rounds${top}`);
 }
 
@@ -469,6 +470,10 @@ export function registerTournamentCommands(program: Command, io: Io): void {
       .requiredOption('--date <YYYY-MM-DD>', 'tournament date (card legality and lists are judged by it) / 大会日')
       .option('--rounds <n>', 'Swiss rounds / スイスドローの回戦数')
       .option('--top <k>', `top cut size: ${TOP_CUT_SIZES.join(', ')} (default 0) / 決勝トーナメントの人数`)
+      .option(
+        '--top-byes',
+        `a --top that is not a power of two (up to ${MAX_TOP_CUT}): the top seeds get first-round byes / 上位シードの1回戦不戦勝`,
+      )
       .option(
         '--single-elimination',
         'single elimination from round 1 instead of Swiss / 最初からシングルエリミネーション',

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parsePack } from '../../../core/policy/pack-schema.js';
-import { TOP_CUT_SIZES, type RecordedPack } from '../../../core/tournament/events.js';
+import type { RecordedPack } from '../../../core/tournament/events.js';
+import { MAX_TOP_CUT } from '../../../core/tournament/top-cut-size.js';
 import { BEST_OF } from '../../../core/tournament/match-format.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
@@ -27,7 +28,9 @@ const structure = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('swiss'),
     rounds: z.number().int().min(1).max(30),
-    topCut: z.literal([...TOP_CUT_SIZES]),
+    // A power of two, or any size with `topCutByes` (first-round byes for the top seeds): the core decides and says which.
+    topCut: z.number().int().min(0).max(MAX_TOP_CUT),
+    topCutByes: z.boolean().optional(),
   }),
   z.strictObject({ kind: z.literal('single-elimination') }),
 ]);
