@@ -92,3 +92,20 @@ export async function shootBoth(page: Page, name: string): Promise<string[]> {
   await page.setViewportSize(original);
   return files;
 }
+
+/**
+ * Screenshots of the screen as it is now at its current (phone) width in both languages, into
+ * `dir` as NAME.ja.png / NAME.en.png; nothing when `dir` is undefined (SHINPAN_SHOTS unset).
+ */
+export async function shootPhone(page: Page, dir: string | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const current = (await page.locator('html').getAttribute('lang')) === 'en' ? 'en' : 'ja';
+  for (const lang of ['ja', 'en'] as const) {
+    await page.locator(`.lang-switch button[lang=${lang}]`).first().click();
+    await page.locator(`html[lang=${lang}]`).waitFor({ state: 'attached' });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(dir, `${name}.${lang}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.locator(`.lang-switch button[lang=${current}]`).first().click();
+}
