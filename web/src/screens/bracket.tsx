@@ -9,13 +9,6 @@ import { useRoundLabel } from '../components/round-label';
 export function Bracket({ rounds, bestOf }: { rounds: readonly number[]; bestOf?: BestOf | undefined }) {
   const { t } = useTranslation();
   const { format } = useRoundLabel();
-  // Named from the end, as players say them; a cut of 8 or more starts with numbered rounds.
-  const roundTitle = (index: number, count: number, round: number) =>
-    index === count - 1
-      ? t('standings.finalRound')
-      : index === count - 2
-        ? t('standings.semiFinal')
-        : t('rounds.round', { round });
   return (
     <div>
       <h2>
@@ -23,17 +16,23 @@ export function Bracket({ rounds, bestOf }: { rounds: readonly number[]; bestOf?
         {bestOf !== undefined && ` · ${format(bestOf)}`}
       </h2>
       <div className="bracket" data-testid="bracket">
-        {rounds.map((r, i) => (
-          <BracketRound key={r} round={r} title={roundTitle(i, rounds.length, r)} />
+        {rounds.map((r) => (
+          <BracketRound key={r} round={r} />
         ))}
       </div>
     </div>
   );
 }
 
-function BracketRound({ round, title }: { round: number; title: string }) {
+function BracketRound({ round }: { round: number }) {
+  const { t } = useTranslation();
   const { id } = useTournament();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
+  // Named by what is left of the bracket, as players say them: the final has one place (match
+  // or bye), the semifinals two; earlier rounds (and a round with byes) by their number.
+  const places = pairings.data?.tables.length;
+  const title =
+    places === 1 ? t('standings.finalRound') : places === 2 ? t('standings.semiFinal') : t('rounds.round', { round });
   return (
     <section className="bracket-round" aria-label={title}>
       <h3>{title}</h3>

@@ -28,10 +28,12 @@ export function PhaseControls({ tournament, last }: { tournament: TournamentSumm
   const swissLeft = s.kind === 'swiss' && next <= s.rounds;
   const justStarted = (tournament.phases ?? []).find((p) => p.fromRound === next);
   const betweenSwiss = last.stage === 'swiss' && last.ended;
+  // One cut after a round: once made, the list above says who left.
+  const cutDone = (tournament.cuts ?? []).some((c) => c.afterRound === last.round);
   return (
     <>
       <CutList tournament={tournament} />
-      {runs && betweenSwiss && <CutForm round={last.round} />}
+      {runs && betweenSwiss && !cutDone && <CutForm round={last.round} />}
       {organizer && betweenSwiss && swissLeft && !justStarted && <StartPhaseForm tournament={tournament} />}
       {runs && betweenSwiss && justStarted && <InviteForm phase={justStarted.name} />}
     </>

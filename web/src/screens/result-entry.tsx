@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writes } from '../api/tournament-api';
 import type { PairingsView, TableView } from '../api/types';
-import { useRoundLabel } from '../components/round-label';
 import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 
@@ -81,7 +80,6 @@ export function ResultEntry({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { format } = useRoundLabel();
   const [duels, setDuels] = useState<string[]>([]);
   const [reason, setReason] = useState('');
   const [a, b] = table.players;
@@ -142,10 +140,9 @@ export function ResultEntry({
       </div>
       {penaltyDuels.length > 0 && <p className="field-hint">{t('result.quickDisabled')}</p>}
       <p className="field-hint" data-testid={`entry-format-${tableNumber}`}>
-        {t(matchFormat.bestOf === 1 ? 'formats.entrySingle' : 'formats.entryMatch', {
-          format: format(matchFormat.bestOf),
-          count: matchFormat.winsNeeded,
-        })}{' '}
+        {matchFormat.bestOf === 1
+          ? t('formats.entrySingle')
+          : t('formats.entryMatch', { bestOf: matchFormat.bestOf, count: matchFormat.winsNeeded })}{' '}
         {t('result.byDuel')}
       </p>
       <div
