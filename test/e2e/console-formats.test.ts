@@ -150,6 +150,11 @@ describe.skipIf(!executablePath)('event formats in the console', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByTestId('start-round').click();
     await page.getByTestId('start-round').waitFor({ state: 'detached' });
+    // Day two's own round length: 50 minutes, not the 25 of day one (40-something minutes left).
+    await page
+      .getByRole('timer')
+      .filter({ hasText: /残り 4\d:\d\d/ })
+      .waitFor();
     await page.getByTestId('enter-result-1').click();
     await page.getByTestId(`entry-format-1`).filter({ hasText: '2本先取' }).waitFor();
     await shootPhone(page, shots, '06-day-two-round');

@@ -53,7 +53,7 @@ export function RoundClock({ round }: { round: number }) {
               <Link to={`/t/${encodeURIComponent(id)}/rounds/${round}`}>{t('clock.backToPairings')}</Link>
             </div>
             {data.started ? (
-              <RoundTimer seatTime={data.seatTime} ended={data.ended} />
+              <RoundTimer seatTime={data.seatTime} ended={data.ended} minutes={data.roundMinutes} />
             ) : (
               <p className="notice notice-warn">{t('round.notStarted')}</p>
             )}

@@ -53,7 +53,7 @@ export function RoundView({ round }: { round: number }) {
               </span>
             </div>
             {view.started ? (
-              <RoundTimer seatTime={view.seatTime} ended={view.ended} />
+              <RoundTimer seatTime={view.seatTime} ended={view.ended} minutes={view.roundMinutes} />
             ) : (
               !view.ended && <StartRound round={round} version={pairings.version} />
             )}
