@@ -197,6 +197,8 @@ describe('shinpan player list|drop|show', () => {
       {
         round: 1,
         stage: 'swiss',
+        bestOf: 3,
+        phase: null,
         table: 1,
         opponent: { id: 'P02', name: '選手2' },
         result: 'loss',

@@ -212,6 +212,9 @@ describe.each(await storeKinds())('cutting the Swiss field over HTTP on $name', 
       roundMinutes: 50,
       seatTime: '2025-06-02T00:30:00.000Z',
     });
+    // The invited player's record shows round 1 as a bye, as the standings count it.
+    const guest = await staff.scorekeeper.get(`${t}/players/0000000077/record`);
+    expect(guest.body.rounds[0]).toMatchObject({ round: 1, result: 'bye', phase: null });
     const summary = (await staff.public.get(t)).body;
     expect(summary.phases).toEqual([phase.body.phase]);
     const record = await staff.scorekeeper.get(`${t}/players/${matches[0]!.players[0]}/record`);

@@ -69,7 +69,8 @@ export function playerHistory(t: Tournament, playerId: string): PlayerHistory | 
       ...kindOf(r.number, r.stage),
       table: null,
       opponent: null,
-      result: 'missed',
+      // An invitation into day two counts the rounds before it as byes (as the standings do), a late entry as losses.
+      result: player.invitation !== null ? 'bye' : 'missed',
       duelsWon: 0,
       duelsLost: 0,
       byPenalty: false,
