@@ -274,5 +274,10 @@ describe.each(await storeKinds())('a top cut that is not a power of two over HTT
     });
     const board = (await staff.public.get(`${t}/rounds/2/pairings`)).body;
     expect(board.tables.at(-1)).toMatchObject({ table: null, outcome: { kind: 'bye' } });
+    // The console's bracket shows the bye where it sits: seed 1's place first.
+    expect(board.bracket).toEqual([
+      { kind: 'bye', player: seeds[0] },
+      { kind: 'match', table: 1 },
+    ]);
   });
 });

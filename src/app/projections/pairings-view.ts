@@ -3,6 +3,7 @@ import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
 import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
+import type { BracketSlot } from '../../core/tournament/events.js';
 import type { Tournament } from '../../core/tournament/state.js';
 
 /*
@@ -50,6 +51,8 @@ export interface PairingsView {
   readonly started: boolean;
   readonly ended: boolean;
   readonly tables: readonly TableView[];
+  /** Elimination rounds: the bracket's places in order (a match by table, a bye by player), so byes show where they sit. */
+  readonly bracket: readonly BracketSlot[] | null;
 }
 
 /** The pairings of `round`, tables in order then byes; undefined when the round is not paired. */
@@ -103,6 +106,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     seatTime: r.seatTime,
     started: r.started,
     ended: r.ended,
+    bracket: r.bracket ?? null,
     tables: [...tables, ...byes],
   };
 }

@@ -37,7 +37,7 @@ function BracketRound({ round }: { round: number }) {
     <section className="bracket-round" aria-label={title}>
       <h3>{title}</h3>
       <ol>
-        {(pairings.data?.tables ?? []).map((table) => (
+        {inBracketOrder(pairings.data).map((table) => (
           <BracketMatch key={table.table ?? `bye-${table.players[0]?.id}`} table={table} />
         ))}
       </ol>
@@ -59,4 +59,21 @@ function BracketMatch({ table }: { table: TableView }) {
       ))}
     </li>
   );
+}
+
+/** The tables of an elimination round in bracket order, each bye where it sits (seed 1's at the top). */
+function inBracketOrder(view: PairingsView | undefined): TableView[] {
+  if (!view) return [];
+  if (!view.bracket) return [...view.tables];
+  const ordered: TableView[] = [];
+  for (const slot of view.bracket) {
+    const found =
+      slot.kind === 'match'
+        ? view.tables.find((x) => x.table === slot.table)
+        : slot.kind === 'bye'
+          ? view.tables.find((x) => x.table === null && x.players[0]?.id === slot.player)
+          : undefined;
+    if (found) ordered.push(found);
+  }
+  return ordered;
 }
