@@ -136,7 +136,10 @@ describe.skipIf(!executablePath)('event formats in the console', () => {
     await page.getByTestId('invited').waitFor();
     await shootPhone(page, shots, '05-invited');
     const players = (await api.send('GET', `/api/tournaments/${t}/players`)).body.players;
-    expect(players.find((p: { id: string }) => p.id === '3000000099')).toMatchObject({ entryRound: 2 });
+    expect(players.find((p: { id: string }) => p.id === '3000000099')).toMatchObject({
+      entryRound: 2,
+      invitation: '前年度優勝者',
+    });
 
     await page.getByTestId('pair-round').click();
     await page.waitForURL(`**/t/${t}/rounds/2`);

@@ -47,6 +47,7 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
       decklist: false,
       deck: { state: 'none', findings: 0 },
       dropReason: null,
+      invitation: null,
     });
   });
 

@@ -136,6 +136,8 @@ export interface PlayerView {
   /** The registered list as the deck rules see it: none, legal, or with findings (their count). */
   readonly deck?: { readonly state: 'none' | 'legal' | 'findings'; readonly findings: number };
   readonly dropReason?: string | null;
+  /** Staff only: invited into a later phase (day two), with the reason; null otherwise. */
+  readonly invitation?: string | null;
 }
 
 export interface RoundSummary {

@@ -217,6 +217,12 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
             {player.name}
           </Link>{' '}
           <span className="muted">{player.id}</span>
+          {player.invitation && (
+            <span className="muted" data-testid={`invited-${player.id}`}>
+              {' '}
+              {t('formats.invitedBecause', { reason: player.invitation })}
+            </span>
+          )}
         </p>
         <span>
           <StatusBadge status={player.status} />{' '}

@@ -126,6 +126,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
               decklist: p.decklist !== null,
               deck: decks[i]!,
               dropReason: p.drop?.reason ?? null,
+              // Advanced into a later phase (day two) without the cut, and why.
+              invitation: p.invitation?.reason ?? null,
             }
           : {}),
       }));
