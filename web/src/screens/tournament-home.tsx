@@ -64,7 +64,7 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
           {s.kind === 'swiss'
             ? t('home.swiss', { rounds: s.rounds }) +
               (s.topCut > 0 ? ` + ${t('create.topN', { count: s.topCut })}` : '') +
-              (s.topCut > 0 && s.topCutByes ? ` (${t('formats.withByes')})` : '')
+              (s.topCut > 0 && s.topCutByes ? t('formats.withByes') : '')
             : t('create.singleElimination')}
         </dd>
       </div>
