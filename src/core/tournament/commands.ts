@@ -46,7 +46,12 @@ export type ChangeDeckRules = Command<'ChangeDeckRules', { readonly deckRules: D
 export type RegisterPlayer = Command<
   'RegisterPlayer',
   {
-    readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck };
+    readonly player: {
+      readonly id: string;
+      readonly name: string;
+      readonly reading?: string;
+      readonly decklist?: Deck;
+    };
     readonly invitation?: { readonly reason: string };
   }
 >;

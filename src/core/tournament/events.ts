@@ -62,6 +62,8 @@ export interface Actor {
 export interface PlayerEntry {
   readonly id: string;
   readonly name: string;
+  /** How the name is read, in kana (フリガナ); absent in older logs and when not given. */
+  readonly reading?: string;
   readonly decklist: Deck | null;
 }
 
