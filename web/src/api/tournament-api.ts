@@ -109,8 +109,11 @@ export const writes = {
       body,
       label: { key: 'write.createTournament', params: { name: body.name } },
     }),
-  registerPlayer: (t: string, v: number | null, body: { id: string; name: string; decklist?: DecklistUpload }) =>
-    write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
+  registerPlayer: (
+    t: string,
+    v: number | null,
+    body: { id: string; name: string; reading?: string; decklist?: DecklistUpload },
+  ) => write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
   submitDecklist: (t: string, v: number | null, player: string, body: DecklistUpload) =>
     write(
       t,

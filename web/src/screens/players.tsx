@@ -4,7 +4,11 @@ import { hasRole, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type DecklistUpload } from '../api/tournament-api';
 import type { DeckFinding, DecklistCheckAnswer, PlayerView } from '../api/types';
-import { TextField } from '../components/form';
+import { SelectField, TextField } from '../components/form';
+import { PlayerName } from '../components/player-name';
+import { useLang } from '../i18n/i18n';
+import { sortByName } from '../../../src/core/names/by-name.js';
+import { nameMatches, readingProblem } from '../../../src/core/names/reading.js';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
 import { ErrorNotice, Loaded } from '../components/status';
@@ -20,6 +24,7 @@ export function Players() {
   const { account } = useSession();
   const players = usePlayers();
   const [filter, setFilter] = useState('');
+  const [order, setOrder] = useState<'registration' | 'name'>('registration');
   const canRegister = hasRole(account, 'organizer', 'scorekeeper');
   return (
     <section className="stack">
@@ -28,9 +33,9 @@ export function Players() {
       <Loaded resource={players}>
         {(list) => {
           const q = filter.trim().toLowerCase();
-          const shown = list.filter(
-            (p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q),
-          );
+          // The name matches its reading too: hiragana typed finds a katakana reading (core/names/reading.ts).
+          const matching = list.filter((p) => q === '' || nameMatches(q, p) || p.id.toLowerCase().includes(q));
+          const shown = order === 'name' ? sortByName(matching, (p) => p) : matching;
           return (
             <>
               <h2>{t('players.count', { count: list.length })}</h2>
@@ -43,6 +48,16 @@ export function Players() {
                   onChange={(e) => setFilter(e.target.value)}
                 />
               </label>
+              <SelectField
+                label={t('names.order')}
+                value={order}
+                onChange={(e) => setOrder(e.target.value === 'name' ? 'name' : 'registration')}
+                hint={order === 'name' ? t('names.rule') : undefined}
+                data-testid="players-order"
+              >
+                <option value="registration">{t('names.orderRegistration')}</option>
+                <option value="name">{t('names.orderByName')}</option>
+              </SelectField>
               <ul className="card-list">
                 {shown.map((p) => (
                   <PlayerRow key={p.id} player={p} canRegister={canRegister} />
@@ -60,6 +75,7 @@ interface Registration {
   readonly key: number;
   readonly id: string;
   readonly name: string;
+  readonly reading?: string;
   readonly state: 'pending' | 'done' | 'refused';
   readonly code?: string;
   readonly findings?: readonly DeckFinding[];
@@ -73,11 +89,13 @@ interface Registration {
  */
 function RegisterForm() {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const { id, summary } = useTournament();
   const version = useVersion();
   const required = summary.data?.settings.decklistsRequired === true;
   const [playerId, setPlayerId] = useState('');
   const [name, setName] = useState('');
+  const [reading, setReading] = useState('');
   const [decklist, setDecklist] = useState<DecklistUpload | null>(null);
   const [recent, setRecent] = useState<Registration[]>([]);
   const [formKey, setFormKey] = useState(0);
@@ -86,14 +104,23 @@ function RegisterForm() {
   const update = (key: number, change: Partial<Registration>) =>
     setRecent((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
+  // Checked as typed with the server's own rule, so a reading that is not kana never leaves the form.
+  const readingWrong = reading.trim() === '' ? null : readingProblem(reading);
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    const registered = { id: playerId.trim(), name: name.trim() };
+    if (readingWrong) return;
+    const registered = {
+      id: playerId.trim(),
+      name: name.trim(),
+      ...(reading.trim() ? { reading: reading.trim() } : {}),
+    };
     const upload = decklist;
     const key = Date.now();
     setRecent((list) => [{ key, ...registered, state: 'pending' as const }, ...list].slice(0, 8));
     setPlayerId('');
     setName('');
+    setReading('');
     setDecklist(null);
     setFormKey((k) => k + 1);
     void run(() => writes.registerPlayer(id, version, { ...registered, ...(upload ? { decklist: upload } : {}) })).then(
@@ -127,6 +154,16 @@ function RegisterForm() {
             onChange={(e) => setName(e.target.value)}
             required
             name="playerName"
+          />
+          <TextField
+            label={t('names.reading')}
+            hint={t('names.readingHint')}
+            error={readingWrong?.[lang]}
+            value={reading}
+            onChange={(e) => setReading(e.target.value)}
+            name="playerReading"
+            lang="ja"
+            autoComplete="off"
           />
         </div>
         <DecklistInput value={decklist} onChange={setDecklist} />
@@ -214,7 +251,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
       <div className="title-row">
         <p>
           <Link to={`${base}/players/${encodeURIComponent(player.id)}`} className="card-title">
-            {player.name}
+            <PlayerName name={player.name} reading={player.reading} />
           </Link>{' '}
           <span className="muted">{player.id}</span>
         </p>
