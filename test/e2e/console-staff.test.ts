@@ -1,0 +1,131 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/services.js';
+import { launchChromium, openPerson, PHONE, shootBoth, type Person } from './support/browser.js';
+import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { StaffApi } from './support/staff-api.js';
+
+/*
+ * The organizer's phone in Chromium: the player list in 五十音 order by reading (hiragana,
+ * katakana and half-width readings together, a name without a reading by its name), the table
+ * finder matching a reading typed in the other kana, and a staff account created for one
+ * tournament and disabled from the staff screen, after which it cannot sign in.
+ */
+
+const executablePath = chromiumPath();
+const T = 'yomi';
+const ORGANIZER = { username: 'organizer', password: 'organizer-password-1' };
+// Registration order is not the 五十音 order.
+const PLAYERS = [
+  { id: '3000000001', name: '渡辺 健', reading: 'ワタナベ ケン' },
+  { id: '3000000002', name: '阿部 一郎', reading: 'あべ いちろう' },
+  { id: '3000000003', name: 'Smith John' },
+  { id: '3000000004', name: '伊藤 花子', reading: 'ｲﾄｳ ﾊﾅｺ' },
+  { id: '3000000005', name: '東海林 純', reading: 'しょうじ じゅん' },
+  { id: '3000000006', name: '上田 誠', reading: 'ウエダ マコト' },
+] as const;
+const BY_READING = ['3000000003', '3000000002', '3000000004', '3000000006', '3000000005', '3000000001'];
+
+describe.skipIf(!executablePath)('the console: names by reading, staff accounts', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let organizer: Person;
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    const api = new StaffApi(server.url);
+    await api.login(server.firstLogin.username, server.firstLogin.password);
+    await api.send('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: ORGANIZER.password,
+    });
+    const created = await api.send('POST', '/api/tournaments', {
+      id: T,
+      name: 'フリガナ杯',
+      date: '2011-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    expect(created.status).toBe(201);
+    for (const p of PLAYERS) expect((await api.send('POST', `/api/tournaments/${T}/players`, p)).status).toBe(201);
+    expect((await api.send('POST', `/api/tournaments/${T}/rounds`, { round: 1 })).status).toBe(201);
+    organizer = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: ORGANIZER });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('lists players by reading in 五十音 order and finds a katakana reading typed in hiragana', async () => {
+    const { page } = organizer;
+    await page.goto(`/t/${T}/players`);
+    await page.locator('li.player-row').first().waitFor();
+    await page.getByTestId('players-order').selectOption('name');
+    const ids = await page
+      .locator('li.player-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    expect(ids).toEqual(BY_READING.map((id) => `player-${id}`));
+    await expect(page.locator('li.player-row').nth(1).locator('.name-reading').textContent()).resolves.toBe(
+      'あべ いちろう',
+    );
+    // A reading that is not kana is named at the field and never sent.
+    await page.locator('input[name=playerReading]').fill('山田');
+    await expect(page.locator('.field-error').first().textContent()).resolves.toContain('かなではありません');
+    await shootBoth(page, '40-players-by-reading');
+    await page.locator('input[name=playerReading]').fill('');
+
+    await page.goto(`/t/${T}/find`);
+    await page.getByTestId('find-input').fill('わたなべ');
+    await expect(page.getByTestId('find-result').first().textContent()).resolves.toContain('渡辺 健');
+    await shootBoth(page, '41-find-by-reading');
+  });
+
+  it('creates a staff account for one tournament and disables it; the account then cannot sign in', async () => {
+    const { page } = organizer;
+    await page.goto(`/t/${T}`);
+    await expect(page.getByTestId('signed-in-as').textContent()).resolves.toContain('主催者');
+    await page.getByTestId('staff-link').click();
+    await page.waitForURL(`**/staff?tournament=${T}`);
+    await page.locator('input[name=username]').fill('kari');
+    await page.locator('input[name=displayName]').fill('臨時ジャッジ');
+    await expect(page.getByTestId('create-scope').inputValue()).resolves.toBe(T);
+    await page.getByRole('button', { name: '作成する' }).click();
+    const oneTime = (await page.locator('.one-time').textContent())?.trim() ?? '';
+    expect(oneTime.length).toBeGreaterThanOrEqual(10);
+    const card = page.getByTestId('account-kari');
+    await expect(card.textContent()).resolves.toContain(`大会 ${T}: ジャッジ`);
+    await shootBoth(page, '42-staff-accounts');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: '無効にする' }).click();
+    await card.locator('.badge-error').waitFor();
+    await shootBoth(page, '43-staff-disabled');
+
+    // The person tries the one-time password on their own phone.
+    const kari = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    await kari.page.goto('/sign-in');
+    await kari.page.locator('input[name=username]').fill('kari');
+    await kari.page.locator('input[name=password]').fill(oneTime);
+    await kari.page.locator('button[type=submit]').click();
+    await kari.page.locator('.notice-error').waitFor();
+    expect((await kari.page.request.get('/api/auth/me')).ok()).toBe(true);
+    expect(await (await kari.page.request.get('/api/auth/me')).json()).toEqual({ account: null });
+    await kari.context.close();
+  });
+
+  it('shows the penalty log and downloads the standings and penalties as CSV', async () => {
+    const { page } = organizer;
+    await page.goto(`/t/${T}/log`);
+    await page.getByTestId('exports').waitFor();
+    await page.locator('.empty').waitFor();
+    const href = await page.getByTestId('exports').locator('a').first().getAttribute('href');
+    const csv = await page.request.get(href!);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    expect(await csv.text()).toContain('渡辺 健');
+    await shootBoth(page, '44-tournament-log');
+    expect(organizer.errors).toEqual([]);
+  });
+});
