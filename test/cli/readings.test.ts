@@ -29,6 +29,25 @@ describe('player readings (フリガナ) at the desk', () => {
     expect(text.indexOf('阿部')).toBeLessThan(text.indexOf('渡辺'));
   });
 
+  it('corrects a reading with player edit, and takes it away with --no-reading', async () => {
+    const db = await tournamentWith(dir, 'readings-edit', 2);
+    expect(await json('player', 'edit', '--db', db, '--player', 'P01', '--reading', 'いちばん')).toMatchObject({
+      id: 'P01',
+      reading: 'いちばん',
+    });
+    expect(await ok('player', 'edit', '--db', db, '--player', 'P01', '--name', '一番 選手', '--lang', 'ja')).toBe(
+      '選手 P01 を訂正しました: 一番 選手 [いちばん]\n',
+    );
+    const cleared = await json('player', 'edit', '--db', db, '--player', 'P01', '--no-reading');
+    expect(cleared.reading).toBeUndefined();
+    expect(await refused(db, 'player', 'edit', '--db', db, '--player', 'P01')).toBe(
+      'shinpan: give --name, --reading or --no-reading\n',
+    );
+    expect(await refused(db, 'player', 'edit', '--db', db, '--player', 'P01', '--reading', 'ichi')).toMatch(
+      /^shinpan: --reading: /,
+    );
+  });
+
   it('refuses a reading that is not kana: the option, the CSV line and field, writing nothing', async () => {
     const db = await tournamentWith(dir, 'readings-bad', 0);
     expect(await refused(db, 'player', 'add', '--db', db, '--id', '0301', '--name', '山田', '--reading', '山だ')).toBe(

@@ -51,6 +51,16 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     expect(created.status).toBe(201);
     for (const p of PLAYERS) expect((await api.send('POST', `/api/tournaments/${T}/players`, p)).status).toBe(201);
     expect((await api.send('POST', `/api/tournaments/${T}/rounds`, { round: 1 })).status).toBe(201);
+    // One penalty for the log: a judge's warning.
+    await api.createAccount('floor', ['judge'], 'floor-judge-password');
+    const judge = new StaffApi(server.url);
+    await judge.login('floor', 'floor-judge-password');
+    const warning = await judge.send('POST', `/api/tournaments/${T}/penalties`, {
+      player: PLAYERS[1].id,
+      report: { infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+    });
+    expect(warning.status).toBe(201);
     organizer = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: ORGANIZER });
   }, 180_000);
 
@@ -76,6 +86,16 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     await expect(page.locator('.field-error').first().textContent()).resolves.toContain('かなではありません');
     await shootBoth(page, '40-players-by-reading');
     await page.locator('input[name=playerReading]').fill('');
+    // A reading added after registration moves the player to their place in 五十音 (す after し).
+    const edit = page.getByTestId('edit-3000000003');
+    await edit.locator('summary').click();
+    await edit.locator('input[name=editReading]').fill('すみす じょん');
+    await edit.getByRole('button', { name: '訂正を保存' }).click();
+    await page.getByTestId('player-3000000003').locator('.name-reading').waitFor();
+    const after = await page
+      .locator('li.player-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')?.replace('player-', '')));
+    expect(after).toEqual(['3000000002', '3000000004', '3000000006', '3000000005', '3000000003', '3000000001']);
 
     await page.goto(`/t/${T}/find`);
     await page.getByTestId('find-input').fill('わたなべ');
@@ -120,11 +140,13 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     const { page } = organizer;
     await page.goto(`/t/${T}/log`);
     await page.getByTestId('exports').waitFor();
-    await page.locator('.empty').waitFor();
+    await expect(page.getByTestId('log-1').textContent()).resolves.toContain('阿部 一郎');
     const href = await page.getByTestId('exports').locator('a').first().getAttribute('href');
     const csv = await page.request.get(href!);
     expect(csv.headers()['content-type']).toContain('text/csv');
     expect(await csv.text()).toContain('渡辺 健');
+    const penalties = await page.request.get(href!.replace('standings.csv', 'penalties.csv'));
+    expect(await penalties.text()).toContain('阿部 一郎');
     await shootBoth(page, '44-tournament-log');
     expect(organizer.errors).toEqual([]);
   });

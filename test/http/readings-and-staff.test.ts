@@ -25,6 +25,13 @@ for (const { name, kind } of await storeKinds()) {
         structure: { kind: 'swiss', rounds: 3, topCut: 0 },
       });
       expect(created.status).toBe(201);
+      const other = await staff.organizer.post('/api/tournaments', {
+        id: 'other',
+        name: '別の主催者の大会',
+        date: '2025-06-01',
+        structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      });
+      expect(other.status).toBe(201);
     }, 60_000);
     afterAll(async () => server?.close());
 
@@ -76,6 +83,26 @@ for (const { name, kind } of await storeKinds()) {
       expect((await staff.public.get('/api/tournaments/yomi')).body.version).toBe(before);
     });
 
+    it('corrects a reading after registration, and refuses one that is not kana', async () => {
+      const path = '/api/tournaments/yomi/players/0000000103/details';
+      const added = await staff.scorekeeper.post(path, { reading: 'スミス ジョン' });
+      expect(added.status).toBe(200);
+      expect(added.body.events[0]).toMatchObject({
+        type: 'PlayerDetailsChanged',
+        data: { player: '0000000103', reading: 'スミス ジョン' },
+      });
+      const list = await staff.public.get('/api/tournaments/yomi/players');
+      expect(list.body.players.find((p: { id: string }) => p.id === '0000000103').reading).toBe('スミス ジョン');
+      const bad = await staff.scorekeeper.post(path, { reading: 'Smith' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.path).toBe('body.reading');
+      expect((await staff.judge.post(path, { reading: 'すみす' })).status).toBe(403);
+      const removed = await staff.scorekeeper.post(path, { reading: null });
+      expect(removed.status).toBe(200);
+      const again = await staff.public.get('/api/tournaments/yomi/players');
+      expect(again.body.players.find((p: { id: string }) => p.id === '0000000103').reading).toBeUndefined();
+    });
+
     it('documents the reading in the OpenAPI document', async () => {
       const doc = await staff.public.get('/api/openapi.json');
       const body = doc.body.paths['/api/tournaments/{tournamentId}/players'].post.requestBody.content[
@@ -115,6 +142,29 @@ for (const { name, kind } of await storeKinds()) {
       const again = server.client();
       expect((await again.login('away', 'away-password-1')).status).toBe(200);
       expect((await again.get('/api/auth/me')).body.account.tournamentRoles).toEqual({ yomi: ['judge'] });
+    });
+
+    it('lets an organizer of one tournament read its penalty log and exports, not another one\u2019s, nor manage staff', async () => {
+      const made = await staff.organizer.post('/api/accounts', {
+        username: 'yomi-org',
+        displayName: 'フリガナ杯の主催者',
+        roles: [],
+        tournamentRoles: { yomi: ['organizer'] },
+        password: 'yomi-organizer-1',
+      });
+      expect(made.status).toBe(201);
+      const scoped = server.client();
+      expect((await scoped.login('yomi-org', 'yomi-organizer-1')).status).toBe(200);
+      expect((await scoped.get('/api/tournaments/yomi/penalties')).status).toBe(200);
+      const csv = await scoped.get('/api/tournaments/yomi/export?format=standings.csv&lang=en');
+      expect(csv.status).toBe(200);
+      expect((await scoped.get('/api/tournaments/other/penalties')).status).toBe(403);
+      expect((await scoped.get('/api/tournaments/other/export?format=penalties.csv')).status).toBe(403);
+      expect((await scoped.get('/api/accounts')).status).toBe(403);
+      const id = made.body.account.id as string;
+      expect((await scoped.patch(`/api/accounts/${id}`, { tournamentRoles: { other: ['organizer'] } })).status).toBe(
+        403,
+      );
     });
   });
 }

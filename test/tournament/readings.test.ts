@@ -70,6 +70,38 @@ describe('a player reading (フリガナ)', () => {
   });
 });
 
+describe('correcting a name or reading', () => {
+  const change = (data: { player: string; name?: string; reading?: string | null }) =>
+    ({ type: 'ChangePlayerDetails', data, meta: meta('scorekeeper') }) as const;
+  const start = [created(), registered('1', 1, '山田 太郎')] as const;
+
+  it('adds, replaces and takes away the reading, recording only what changed', () => {
+    const added = thenEvents(given(...start), change({ player: '1', name: '山田 太郎', reading: 'やまだ たろう' }));
+    expect(added).toEqual([{ type: 'PlayerDetailsChanged', data: { player: '1', reading: 'やまだ たろう' } }]);
+    const renamed = thenEvents(given(...start, ...added), change({ player: '1', name: '山田 太朗' }));
+    expect(renamed).toEqual([{ type: 'PlayerDetailsChanged', data: { player: '1', name: '山田 太朗' } }]);
+    const t = tournament(...start, ...added, ...renamed);
+    expect(t.players[0]).toMatchObject({ name: '山田 太朗', reading: 'やまだ たろう' });
+    const removed = thenEvents(given(...start, ...added), change({ player: '1', reading: null }));
+    expect('reading' in (tournament(...start, ...added, ...removed).players[0] ?? {})).toBe(false);
+  });
+
+  it('refuses a change that changes nothing, a bad reading, an unknown player and a judge', () => {
+    expect(thenError(given(...start), change({ player: '1', name: '山田 太郎' }), 'invalid-command')).toMatchObject({
+      field: 'name',
+    });
+    expect(thenError(given(...start), change({ player: '1', reading: 'Yamada' }), 'invalid-command')).toMatchObject({
+      field: 'reading',
+    });
+    thenError(given(...start), change({ player: '9', reading: 'やま' }), 'player-not-found');
+    thenError(
+      given(...start),
+      { type: 'ChangePlayerDetails', data: { player: '1', reading: 'やま' }, meta: meta('judge') },
+      'role-required',
+    );
+  });
+});
+
 describe('the by-name order', () => {
   // Kanji names with readings, readings in hiragana, katakana and half-width katakana, a kana
   // name without a reading, kanji names without one, and Latin names.

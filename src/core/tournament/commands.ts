@@ -61,6 +61,11 @@ export type StartPhase = Command<
   { readonly name: string; readonly bestOf?: BestOf; readonly roundMinutes?: number; readonly seatTime?: string }
 >;
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
+/** A name or reading (フリガナ) set right after registration; `reading: null` takes the reading away. */
+export type ChangePlayerDetails = Command<
+  'ChangePlayerDetails',
+  { readonly player: string; readonly name?: string; readonly reading?: string | null }
+>;
 export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
 /** `round` is the number the caller expects to pair, so a double click cannot pair twice; `seatTime` defaults to the time of pairing. */
 export type PairRound = Command<
@@ -161,6 +166,7 @@ export type TournamentCommand =
   | RegisterPlayer
   | SubmitDecklist
   | DropPlayer
+  | ChangePlayerDetails
   | PairRound
   | MarkSeated
   | StartRound

@@ -2,7 +2,14 @@ import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
 import { checkStageFormats } from './match-format.js';
 import { checkDate, checkInteger, checkReading, checkText, firstError } from './command-checks.js';
-import type { CreateTournament, Drafted, DropPlayer, RegisterPlayer, SubmitDecklist } from './commands.js';
+import type {
+  ChangePlayerDetails,
+  CreateTournament,
+  Drafted,
+  DropPlayer,
+  RegisterPlayer,
+  SubmitDecklist,
+} from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, TOP_CUT_SIZES, type PlayerEntry } from './events.js';
 import { findPlayer, isDropped, latestRound } from './state-queries.js';
@@ -134,6 +141,36 @@ export function decideSubmitDecklist(command: SubmitDecklist, t: Tournament): Dr
   if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
   if (t.rounds.length >= p.entryRound) return fail(domainError('decklist-locked', { player }));
   return ok([{ type: 'DecklistSubmitted', data: { player, decklist } }]);
+}
+
+/**
+ * PlayerDetailsChanged: a name misspelt at the desk, or a reading added after a CSV import
+ * without one. Only what differs is recorded; a change that changes nothing is refused.
+ */
+export function decideChangePlayerDetails(command: ChangePlayerDetails, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { player, name, reading } = command.data;
+  const p = findPlayer(t, player);
+  if (!p) return fail(domainError('player-not-found', { player }));
+  const problem = firstError(
+    name === undefined ? null : checkText('name', name),
+    reading === undefined || reading === null ? null : checkReading('reading', reading),
+  );
+  if (problem) return fail(problem);
+  const newName = name?.trim();
+  const newReading = reading === null ? null : reading?.trim();
+  const change = {
+    ...(newName !== undefined && newName !== p.name ? { name: newName } : {}),
+    ...(newReading !== undefined && newReading !== (p.reading ?? null) ? { reading: newReading } : {}),
+  };
+  if (Object.keys(change).length === 0)
+    return fail(
+      domainError('invalid-command', {
+        field: 'name',
+        problem: { ja: '氏名もフリガナも今のままです', en: 'neither the name nor the reading changes' },
+      }),
+    );
+  return ok([{ type: 'PlayerDetailsChanged', data: { player, ...change } }]);
 }
 
 /** PlayerDropped: the player is not paired again; a match already paired still needs its result. */

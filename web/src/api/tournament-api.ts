@@ -123,6 +123,17 @@ export const writes = {
       { decklist: body },
       { key: 'write.submitDecklist', params: { player } },
     ),
+  /** Only what is sent changes; `reading: null` takes the reading away. */
+  changePlayerDetails: (
+    t: string,
+    v: number | null,
+    player: string,
+    body: { name?: string; reading?: string | null },
+  ) =>
+    write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/details`, body, {
+      key: 'names.writeDetails',
+      params: { player },
+    }),
   dropPlayer: (t: string, v: number | null, player: string, reason?: string) =>
     write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, {
       key: 'write.dropPlayer',

@@ -291,6 +291,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
             {t('nav.deckCheck')}
           </Link>
         )}
+        {canRegister && <EditDetails player={player} />}
         {canRegister && (
           <details>
             <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
@@ -321,5 +322,46 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
         )}
       </div>
     </li>
+  );
+}
+
+/** The name or reading set right: a reading added after an import without one, a name misspelt at the desk. */
+function EditDetails({ player }: { player: PlayerView }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { id } = useTournament();
+  const version = useVersion();
+  const [name, setName] = useState(player.name);
+  const [reading, setReading] = useState(player.reading ?? '');
+  const readingWrong = reading.trim() === '' ? null : readingProblem(reading);
+  const nextReading = reading.trim() === '' ? null : reading.trim();
+  const change = {
+    ...(name.trim() !== player.name ? { name: name.trim() } : {}),
+    ...(nextReading !== (player.reading ?? null) ? { reading: nextReading } : {}),
+  };
+  return (
+    <details data-testid={`edit-${player.id}`}>
+      <summary className="button button-small">{t('names.edit')}</summary>
+      <div className="stack">
+        <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} name="editName" />
+        <TextField
+          label={t('names.reading')}
+          hint={t('names.readingHint')}
+          error={readingWrong?.[lang]}
+          value={reading}
+          onChange={(e) => setReading(e.target.value)}
+          name="editReading"
+          lang="ja"
+          autoComplete="off"
+        />
+        <WriteButton
+          className="button button-primary"
+          disabled={readingWrong !== null || name.trim() === '' || Object.keys(change).length === 0}
+          onWrite={() => writes.changePlayerDetails(id, version, player.id, change)}
+        >
+          {t('names.save')}
+        </WriteButton>
+      </div>
+    </details>
   );
 }

@@ -28,7 +28,7 @@ export function TournamentLog() {
       <section className="panel" aria-labelledby="exports-title">
         <h2 id="exports-title">{t('log.exports')}</h2>
         <p className="muted">{t('log.exportsNote')}</p>
-        <ul className="row-actions" data-testid="exports">
+        <ul className="export-links" data-testid="exports">
           {EXPORTS.map((format) =>
             (['ja', 'en'] as const).map((headers) => (
               <li key={`${format}-${headers}`}>

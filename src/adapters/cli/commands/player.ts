@@ -33,6 +33,13 @@ interface AddOptions extends WriteOptions {
   readonly invited?: string;
 }
 
+interface EditOptions extends WriteOptions {
+  readonly player: string;
+  readonly name?: string;
+  /** commander: a string for --reading, false for --no-reading, undefined when neither. */
+  readonly reading?: string | false;
+}
+
 interface ListOptions extends DbOptions {
   readonly byName?: boolean;
 }
@@ -244,6 +251,40 @@ async function list(options: ListOptions, io: Io): Promise<void> {
   });
 }
 
+/** `player edit`: a name misspelt at the desk, or a reading added after an import without one. */
+async function edit(options: EditOptions, io: Io): Promise<void> {
+  const lang = pickLang(options.lang);
+  const name = options.name === undefined ? undefined : textOption('--name', options.name, lang);
+  const reading = options.reading === false ? null : readingOption(options.reading, lang);
+  if (name === undefined && reading === undefined)
+    throw new CliError(
+      say(lang, '--name、--reading、--no-reading のいずれかが必要です', 'give --name, --reading or --no-reading'),
+    );
+  await atDesk(options, async (desk) => {
+    const done = await desk.run({
+      type: 'ChangePlayerDetails',
+      data: {
+        player: options.player,
+        ...(name === undefined ? {} : { name }),
+        ...(reading === undefined ? {} : { reading }),
+      },
+      meta: desk.meta('ChangePlayerDetails'),
+    });
+    const t = done.state.status === 'none' ? undefined : done.state;
+    const player = t && findPlayer(t, options.player);
+    if (!player) return;
+    if (desk.json) return printJson(io, playerJson(player));
+    const read = player.reading ? ` [${player.reading}]` : '';
+    io.stdout.write(
+      say(
+        desk.lang,
+        `選手 ${player.id} を訂正しました: ${player.name}${read}\n`,
+        `Corrected player ${player.id}: ${player.name}${read}\n`,
+      ),
+    );
+  });
+}
+
 async function drop(options: PlayerOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const reason = options.reason === undefined ? undefined : textOption('--reason', options.reason, desk.lang);
@@ -380,6 +421,15 @@ export function registerPlayerCommands(program: Command, io: Io): void {
         'invite into the phase just started (day two), with byes for the rounds before it; the reason is recorded / 新しいフェーズ（2日目）への招待（理由を記録）',
       ),
   ).action((options: AddOptions) => add(options, io));
+  withWriteOptions(
+    group
+      .command('edit')
+      .description("Correct a player's name or reading / 選手の氏名・フリガナを訂正")
+      .requiredOption('--player <id>', 'the player id / プレイヤーID')
+      .option('--name <name>', 'the corrected name / 訂正後の氏名')
+      .option('--reading <kana>', 'the reading in kana / フリガナ（かな）')
+      .option('--no-reading', 'take the reading away / フリガナを消す'),
+  ).action((options: EditOptions) => edit(options, io));
   withWriteOptions(
     group
       .command('import')

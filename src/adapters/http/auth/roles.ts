@@ -60,6 +60,7 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   RegisterPlayer: { en: 'register players', ja: '選手を登録する' },
   SubmitDecklist: { en: 'submit decklists', ja: 'デッキリストを登録する' },
   DropPlayer: { en: 'drop players', ja: '選手をドロップさせる' },
+  ChangePlayerDetails: { en: "correct players' names and readings", ja: '選手の氏名・フリガナを訂正する' },
   PairRound: { en: 'pair rounds', ja: 'ラウンドの組み合わせを作る' },
   MarkSeated: { en: 'mark players seated', ja: '着席を記録する' },
   StartRound: { en: 'start rounds', ja: 'ラウンドを開始する' },

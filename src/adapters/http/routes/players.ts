@@ -339,6 +339,32 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
 
   defineRoute(app, {
     method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/:playerId/details',
+    summary:
+      "Corrects a player's name or reading (フリガナ): only what is sent changes; `reading: null` takes the reading away. Refused when nothing changes.",
+    tags: ['players'],
+    access: { command: 'ChangePlayerDetails' },
+    params: playerParams,
+    body: z
+      .strictObject({ name: playerName.optional(), reading: playerReading.nullable().optional() })
+      .refine((b) => b.name !== undefined || b.reading !== undefined, 'send name, reading or both'),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = {
+        player: params.playerId,
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.reading === undefined ? {} : { reading: body.reading }),
+      };
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'ChangePlayerDetails', data, write),
+      );
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
     url: '/api/tournaments/:tournamentId/players/:playerId/drop',
     summary: 'Drops the player on request: no longer paired, results so far stay.',
     tags: ['players'],
