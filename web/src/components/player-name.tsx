@@ -15,7 +15,6 @@ export function PlayerName({ name, reading }: { name: string; reading?: string |
       <span className="name-text">
         {parts.map((part, i) =>
           i % 2 === 1 ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name never reorder
             <Fragment key={i}>
               {part}
               <wbr />

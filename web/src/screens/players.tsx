@@ -11,7 +11,7 @@ import { sortByName } from '../../../src/core/names/by-name.js';
 import { nameMatches, readingProblem } from '../../../src/core/names/reading.js';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
-import { ErrorNotice, Loaded } from '../components/status';
+import { asSentence, ErrorNotice, Loaded } from '../components/status';
 import { StatusBadge } from '../components/status-badge';
 import { usePlayers } from '../penalty/player-picker';
 import { Link } from '../router';
@@ -158,7 +158,7 @@ function RegisterForm() {
           <TextField
             label={t('names.reading')}
             hint={t('names.readingHint')}
-            error={readingWrong?.[lang]}
+            error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
             value={reading}
             onChange={(e) => setReading(e.target.value)}
             name="playerReading"
@@ -347,7 +347,7 @@ function EditDetails({ player }: { player: PlayerView }) {
         <TextField
           label={t('names.reading')}
           hint={t('names.readingHint')}
-          error={readingWrong?.[lang]}
+          error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
           value={reading}
           onChange={(e) => setReading(e.target.value)}
           name="editReading"
