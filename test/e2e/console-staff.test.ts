@@ -100,7 +100,34 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     await page.goto(`/t/${T}/find`);
     await page.getByTestId('find-input').fill('わたなべ');
     await expect(page.getByTestId('find-result').first().textContent()).resolves.toContain('渡辺 健');
+    await page.locator('.find details summary').click();
     await shootBoth(page, '41-find-by-reading');
+
+    // The pairings print's list by name follows the same order.
+    await page.goto(`/t/${T}/print/pairings/1`);
+    const printed = await page
+      .locator('table.print-table')
+      .nth(1)
+      .locator('tbody tr td:first-child .name-text')
+      .allTextContents();
+    expect(printed).toEqual(['阿部 一郎', '伊藤 花子', '上田 誠', '東海林 純', 'Smith John', '渡辺 健']);
+    await shootBoth(page, '45-print-pairings-by-reading');
+    await page.goto(`/t/${T}/print/slips/1`);
+    await page.getByTestId('print-slips').waitFor();
+    await shootBoth(page, '46-print-slips-readings');
+
+    // The judge's player search matches a reading typed in the other kana.
+    const judge = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: 'floor', password: 'floor-judge-password' },
+    });
+    await judge.page.goto(`/t/${T}/penalty`);
+    await judge.page.getByTestId('player-search').fill('アベ');
+    await expect(judge.page.locator('.pick-title').allTextContents()).resolves.toEqual(['あべ いちろう阿部 一郎']);
+    await shootBoth(judge.page, '47-penalty-player-search-reading');
+    expect(judge.errors).toEqual([]);
+    await judge.context.close();
   });
 
   it('creates a staff account for one tournament and disables it; the account then cannot sign in', async () => {
