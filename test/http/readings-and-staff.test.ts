@@ -160,11 +160,78 @@ for (const { name, kind } of await storeKinds()) {
       expect(csv.status).toBe(200);
       expect((await scoped.get('/api/tournaments/other/penalties')).status).toBe(403);
       expect((await scoped.get('/api/tournaments/other/export?format=penalties.csv')).status).toBe(403);
-      expect((await scoped.get('/api/accounts')).status).toBe(403);
       const id = made.body.account.id as string;
       expect((await scoped.patch(`/api/accounts/${id}`, { tournamentRoles: { other: ['organizer'] } })).status).toBe(
         403,
       );
+    });
+
+    it('lets an organizer of one tournament manage that tournament\u2019s staff and nobody else\u2019s', async () => {
+      const scoped = server.client();
+      expect((await scoped.login('yomi-org', 'yomi-organizer-1')).status).toBe(200);
+      // An account holding roles in both tournaments, made by the organizer for every tournament.
+      const both = await staff.organizer.post('/api/accounts', {
+        username: 'both-judge',
+        displayName: '両方の審判',
+        roles: [],
+        tournamentRoles: { yomi: ['judge'], other: ['head-judge'] },
+        password: 'both-judge-password',
+      });
+      const otherOnly = await staff.organizer.post('/api/accounts', {
+        username: 'other-judge',
+        displayName: '別大会の審判',
+        roles: [],
+        tournamentRoles: { other: ['judge'] },
+        password: 'other-judge-password',
+      });
+      const seen = (await scoped.get('/api/accounts')).body.accounts as { username: string; tournamentRoles: object }[];
+      expect(seen.map((a) => a.username).sort()).toEqual(['away', 'both-judge', 'yomi-org']);
+      expect(seen.find((a) => a.username === 'both-judge')?.tournamentRoles).toEqual({ yomi: ['judge'] });
+
+      // Creating: only with roles in its own tournament.
+      const made = await scoped.post('/api/accounts', {
+        username: 'yomi-judge',
+        displayName: 'フリガナ杯の審判',
+        roles: [],
+        tournamentRoles: { yomi: ['judge'] },
+      });
+      expect(made.status).toBe(201);
+      expect(made.body.oneTimePassword).toEqual(expect.any(String));
+      for (const body of [
+        { username: 'x-global', displayName: 'x', roles: ['judge'] },
+        { username: 'x-other', displayName: 'x', roles: [], tournamentRoles: { other: ['judge'] } },
+      ])
+        expect((await scoped.post('/api/accounts', body)).status).toBe(403);
+
+      // Changing roles in its tournament keeps the other tournament's; global roles and the other tournament are refused.
+      const bothId = both.body.account.id as string;
+      const changed = await scoped.patch(`/api/accounts/${bothId}`, { tournamentRoles: { yomi: ['scorekeeper'] } });
+      expect(changed.status).toBe(200);
+      expect(changed.body.account.tournamentRoles).toEqual({ yomi: ['scorekeeper'] });
+      const full = (await staff.organizer.get('/api/accounts')).body.accounts.find(
+        (a: { id: string }) => a.id === bothId,
+      );
+      expect(full.tournamentRoles).toEqual({ other: ['head-judge'], yomi: ['scorekeeper'] });
+      expect((await scoped.patch(`/api/accounts/${bothId}`, { roles: [] })).status).toBe(403);
+      // An account that also works elsewhere is not this organizer's to reset or disable; one wholly theirs is.
+      expect((await scoped.post(`/api/accounts/${bothId}/password-reset`)).status).toBe(403);
+      expect((await scoped.patch(`/api/accounts/${bothId}`, { disabled: true })).status).toBe(403);
+      const mine = made.body.account.id as string;
+      expect((await scoped.post(`/api/accounts/${mine}/password-reset`)).status).toBe(200);
+      expect((await scoped.patch(`/api/accounts/${mine}`, { disabled: true })).body.account.disabled).toBe(true);
+      // Another tournament's staff are not even found.
+      const otherId = otherOnly.body.account.id as string;
+      expect((await scoped.patch(`/api/accounts/${otherId}`, { tournamentRoles: { yomi: ['judge'] } })).status).toBe(
+        404,
+      );
+      expect((await scoped.post(`/api/accounts/${otherId}/password-reset`)).status).toBe(404);
+      // Nor can it drop its own organizer role there.
+      const me = (await scoped.get('/api/auth/me')).body.account.id as string;
+      expect((await scoped.patch(`/api/accounts/${me}`, { tournamentRoles: { yomi: ['judge'] } })).body.code).toBe(
+        'self-lockout',
+      );
+      // A judge manages nobody.
+      expect((await staff.judge.get('/api/accounts')).status).toBe(403);
     });
   });
 }

@@ -32,10 +32,6 @@ interface CapabilityRule {
  * public needs no capability: pairings, standings and a player's own record are open.
  */
 export const CAPABILITIES = {
-  'accounts:manage': {
-    roles: ['organizer'],
-    action: { en: 'manage staff accounts', ja: 'スタッフのアカウントを管理する' },
-  },
   'penalties:assess': { roles: ['head-judge', 'judge'], action: { en: 'assess infractions', ja: '違反を査定する' } },
   'cards:import': { roles: ['organizer'], action: { en: 'import card databases', ja: 'カードデータベースを取り込む' } },
   'deck-checks:run': { roles: ['head-judge', 'judge'], action: { en: 'run deck checks', ja: 'デッキチェックを行う' } },
