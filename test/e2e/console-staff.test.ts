@@ -161,6 +161,32 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     expect((await kari.page.request.get('/api/auth/me')).ok()).toBe(true);
     expect(await (await kari.page.request.get('/api/auth/me')).json()).toEqual({ account: null });
     await kari.context.close();
+
+    // An organizer of this tournament only: the staff screen offers only this tournament.
+    const api = new StaffApi(server.url);
+    await api.login(ORGANIZER.username, ORGANIZER.password);
+    const local = await api.send('POST', '/api/accounts', {
+      username: 'yomi-org',
+      displayName: '店舗の主催者',
+      roles: [],
+      tournamentRoles: { [T]: ['organizer'] },
+      password: 'yomi-organizer-1',
+    });
+    expect(local.status).toBe(201);
+    const shop = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: 'yomi-org', password: 'yomi-organizer-1' },
+    });
+    await shop.page.goto(`/t/${T}`);
+    await expect(shop.page.getByTestId('signed-in-as').textContent()).resolves.toContain('主催者');
+    await shop.page.getByTestId('staff-link').click();
+    await shop.page.getByTestId('account-kari').waitFor();
+    const scopes = await shop.page.getByTestId('create-scope').locator('option').allTextContents();
+    expect(scopes).toEqual([`フリガナ杯 (${T})`]);
+    await shootBoth(shop.page, '48-staff-for-one-tournament');
+    expect(shop.errors).toEqual([]);
+    await shop.context.close();
   });
 
   it('shows the penalty log and downloads the standings and penalties as CSV', async () => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, TournamentSession, useSession, type Role } from './api/session';
+import { hasRole, managedTournaments, TournamentSession, useSession, type Role } from './api/session';
 import { TournamentProvider, useTournament } from './api/tournament-context';
 import { Layout } from './components/layout';
 import { Loading } from './components/status';
@@ -91,9 +91,14 @@ export function App() {
   if (path === '/staff')
     return (
       <Layout>
-        <Guard roles={['organizer']}>
+        {/* An organizer of given tournaments manages their staff too; Guard asks everyone else to sign in. */}
+        {managedTournaments(account).length !== 0 ? (
           <StaffAccounts />
-        </Guard>
+        ) : (
+          <Guard roles={['organizer']}>
+            <StaffAccounts />
+          </Guard>
+        )}
       </Layout>
     );
   if (path === '/new')

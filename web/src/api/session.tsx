@@ -98,3 +98,15 @@ export function TournamentSession({ id, children }: { id: string; children: Reac
   }, [outer, account, id]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
+
+/**
+ * Whose staff the account manages, as the server decides it: every account for an organizer of
+ * every tournament, else the tournaments it organizes (empty: none). Outside a tournament.
+ */
+export function managedTournaments(account: Account | null | undefined): 'all' | readonly string[] {
+  if (!account) return [];
+  if ((account.globalRoles ?? account.roles).includes('organizer')) return 'all';
+  return Object.entries(account.tournamentRoles ?? {})
+    .filter(([, roles]) => roles.includes('organizer'))
+    .map(([id]) => id);
+}

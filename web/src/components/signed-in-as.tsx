@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../api/session';
+import { managedTournaments, useSession } from '../api/session';
 import { Link, matchPath, useLocation } from '../router';
 
 /**
@@ -23,7 +23,7 @@ export function SignedInAs() {
     <p className="header-who" data-testid="signed-in-as">
       <span>{t('staff.signedInAs', { name: account.displayName, username: account.username })}</span>
       <span className="who-roles">{roles}</span>
-      {(account.globalRoles ?? account.roles).includes('organizer') && (
+      {managedTournaments(account).length !== 0 && (
         <Link
           to={tournament ? `/staff?tournament=${encodeURIComponent(tournament)}` : '/staff'}
           data-testid="staff-link"

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/http';
 import { invalidate, useResource } from '../api/resource';
-import { useSession, type Role } from '../api/session';
+import { managedTournaments, useSession, type Role } from '../api/session';
 import { paths } from '../api/tournament-api';
 import type { TournamentListItem } from '../api/types';
 import { SelectField, TextField } from '../components/form';
@@ -40,17 +40,22 @@ interface Shown {
 export function StaffAccounts() {
   const { t } = useTranslation();
   const { query } = useLocation();
+  const { account: me } = useSession();
+  const managed = managedTournaments(me);
   const accounts = useResource<{ accounts: StaffAccount[] }>(ACCOUNTS);
   const tournaments = useResource<{ tournaments: TournamentListItem[] }>(paths.tournaments);
-  const [scope, setScope] = useState(query.get('tournament') ?? EVERY);
+  // An organizer of given tournaments gives roles only there: no "every tournament" scope.
+  const all = tournaments.data?.tournaments ?? [];
+  const list = managed === 'all' ? all : all.filter((tm) => managed.includes(tm.id));
+  const fallback = managed === 'all' ? EVERY : (managed[0] ?? EVERY);
+  const [scope, setScope] = useState(query.get('tournament') ?? fallback);
   const [shown, setShown] = useState<Shown | null>(null);
-  const list = tournaments.data?.tournaments ?? [];
   return (
     <section className="stack">
       <h1>{t('staff.title')}</h1>
       <p className="muted">{t('staff.intro')}</p>
       {shown && <OneTimePassword shown={shown} onClose={() => setShown(null)} />}
-      <CreateAccount tournaments={list} initialScope={scope} onCreated={setShown} />
+      <CreateAccount tournaments={list} every={managed === 'all'} initialScope={scope} onCreated={setShown} />
       <SelectField
         label={t('staff.showFor')}
         value={scope}
@@ -73,7 +78,14 @@ export function StaffAccounts() {
           return (
             <ul className="card-list">
               {shownAccounts.map((a) => (
-                <AccountCard key={a.id} account={a} tournaments={list} scope={scope} onPassword={setShown} />
+                <AccountCard
+                  key={a.id}
+                  account={a}
+                  tournaments={list}
+                  every={managed === 'all'}
+                  scope={scope === EVERY ? fallback : scope}
+                  onPassword={setShown}
+                />
               ))}
             </ul>
           );
@@ -131,11 +143,14 @@ function RoleChecks({
 
 function ScopeSelect({
   tournaments,
+  every,
   value,
   onChange,
   testId,
 }: {
   tournaments: readonly TournamentListItem[];
+  /** Whether "every tournament" may be chosen (an organizer for every tournament). */
+  every: boolean;
   value: string;
   onChange: (scope: string) => void;
   testId: string;
@@ -149,7 +164,7 @@ function ScopeSelect({
       hint={value === EVERY ? t('staff.scopeEvery') : t('staff.scopeOne')}
       data-testid={testId}
     >
-      <option value={EVERY}>{t('staff.everyTournament')}</option>
+      {every && <option value={EVERY}>{t('staff.everyTournament')}</option>}
       {tournaments.map((tm) => (
         <option key={tm.id} value={tm.id}>
           {tm.name} ({tm.id})
@@ -161,10 +176,12 @@ function ScopeSelect({
 
 function CreateAccount({
   tournaments,
+  every,
   initialScope,
   onCreated,
 }: {
   tournaments: readonly TournamentListItem[];
+  every: boolean;
   initialScope: string;
   onCreated: (shown: Shown) => void;
 }) {
@@ -225,7 +242,7 @@ function CreateAccount({
             autoComplete="off"
           />
         </div>
-        <ScopeSelect tournaments={tournaments} value={scope} onChange={setScope} testId="create-scope" />
+        <ScopeSelect tournaments={tournaments} every={every} value={scope} onChange={setScope} testId="create-scope" />
         <RoleChecks legend={t('staff.roles')} value={roles} onChange={setRoles} />
         {error !== null && <ErrorNotice error={error} />}
         <button type="submit" className="button button-primary" disabled={busy || roles.length === 0}>
@@ -254,11 +271,13 @@ function RolesText({ account }: { account: StaffAccount }) {
 function AccountCard({
   account,
   tournaments,
+  every,
   scope: listScope,
   onPassword,
 }: {
   account: StaffAccount;
   tournaments: readonly TournamentListItem[];
+  every: boolean;
   scope: string;
   onPassword: (shown: Shown) => void;
 }) {
@@ -330,6 +349,7 @@ function AccountCard({
         <div className="stack">
           <ScopeSelect
             tournaments={tournaments}
+            every={every}
             value={scope}
             onChange={(next) => {
               setScope(next);
