@@ -97,6 +97,9 @@ for (const { name, kind } of await storeKinds()) {
       expect(bad.status).toBe(400);
       expect(bad.body.path).toBe('body.reading');
       expect((await staff.judge.post(path, { reading: 'すみす' })).status).toBe(403);
+      const empty = await staff.scorekeeper.post(path, {});
+      expect(empty.status).toBe(400);
+      expect(empty.body.messageJa).toContain('氏名かフリガナ');
       const removed = await staff.scorekeeper.post(path, { reading: null });
       expect(removed.status).toBe(200);
       const again = await staff.public.get('/api/tournaments/yomi/players');

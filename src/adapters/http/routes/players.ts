@@ -347,7 +347,10 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     params: playerParams,
     body: z
       .strictObject({ name: playerName.optional(), reading: playerReading.nullable().optional() })
-      .refine((b) => b.name !== undefined || b.reading !== undefined, 'send name, reading or both'),
+      .refine((b) => b.name !== undefined || b.reading !== undefined, {
+        message: 'send name, reading or both',
+        params: { ja: '氏名かフリガナ（または両方）を送ってください' },
+      }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {
