@@ -201,6 +201,9 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     const penalties = await page.request.get(href!.replace('standings.csv', 'penalties.csv'));
     expect(await penalties.text()).toContain('阿部 一郎');
     await shootBoth(page, '44-tournament-log');
+    await page.goto(`/t/${T}/print/standings`);
+    await page.locator('table.data').first().waitFor();
+    await shootBoth(page, '49-print-standings');
     expect(organizer.errors).toEqual([]);
   });
 });
