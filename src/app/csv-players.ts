@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../core/result.js';
+import { readingProblem } from '../core/names/reading.js';
 import { parseCsv, type CsvProblem } from './csv.js';
 
 /*
@@ -11,11 +12,13 @@ export interface PlayerCsvRow {
   readonly line: number;
   readonly id: string;
   readonly name: string;
+  /** フリガナ in kana, or null when the column is missing or the cell empty. */
+  readonly reading: string | null;
   /** The decklist file as written in the CSV (relative to the CSV's folder), or null. */
   readonly decklist: string | null;
 }
 
-type Column = 'id' | 'name' | 'decklist';
+type Column = 'id' | 'name' | 'reading' | 'decklist';
 
 const HEADER_NAMES: Readonly<Record<string, Column>> = {
   id: 'id',
@@ -29,6 +32,18 @@ const HEADER_NAMES: Readonly<Record<string, Column>> = {
   氏名: 'name',
   名前: 'name',
   選手名: 'name',
+  reading: 'reading',
+  furigana: 'reading',
+  kana: 'reading',
+  フリガナ: 'reading',
+  ふりがな: 'reading',
+  よみがな: 'reading',
+  読み仮名: 'reading',
+  よみ: 'reading',
+  ヨミガナ: 'reading',
+  カナ: 'reading',
+  yomi: 'reading',
+  読み: 'reading',
   decklist: 'decklist',
   deck: 'decklist',
   'deck list': 'decklist',
@@ -60,8 +75,8 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
       problems.push({
         line: header.line,
         message: {
-          ja: `見出し "${raw}" は使えません (id, name, decklist のいずれか)`,
-          en: `unknown column "${raw}" (expected id, name, decklist)`,
+          ja: `見出し "${raw}" は使えません (id, name, reading/フリガナ, decklist のいずれか)`,
+          en: `unknown column "${raw}" (expected id, name, reading, decklist)`,
         },
       });
     } else if (columns.has(column)) {
@@ -102,7 +117,14 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
     const name = get('name');
     if (id === '') problems.push({ line, message: { ja: 'id が空です', en: 'id is empty' } });
     if (name === '') problems.push({ line, message: { ja: 'name が空です', en: 'name is empty' } });
-    if (id === '' || name === '') continue;
+    const reading = get('reading');
+    const readingWrong = reading === '' ? null : readingProblem(reading);
+    if (readingWrong)
+      problems.push({
+        line,
+        message: { ja: `reading (フリガナ): ${readingWrong.ja}`, en: `reading: ${readingWrong.en}` },
+      });
+    if (id === '' || name === '' || readingWrong) continue;
     const earlier = firstLine.get(id);
     if (earlier !== undefined) {
       problems.push({
@@ -116,7 +138,13 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
     }
     firstLine.set(id, line);
     const decklist = get('decklist');
-    rows.push({ line, id, name, decklist: decklist === '' ? null : decklist });
+    rows.push({
+      line,
+      id,
+      name,
+      reading: reading === '' ? null : reading,
+      decklist: decklist === '' ? null : decklist,
+    });
   }
   if (problems.length > 0) return err(problems);
   if (rows.length === 0)

@@ -45,7 +45,7 @@ describe('CSV', () => {
   it('maps player columns in any order and names problems by line', () => {
     expect(parsePlayersCsv('name,ID\nAlice,1\n')).toEqual({
       ok: true,
-      value: [{ line: 2, id: '1', name: 'Alice', decklist: null }],
+      value: [{ line: 2, id: '1', name: 'Alice', reading: null, decklist: null }],
     });
     expect(parsePlayersCsv('id,name\n1,A,extra\n')).toEqual({
       ok: false,

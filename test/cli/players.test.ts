@@ -125,7 +125,7 @@ describe('shinpan player import', () => {
     const csv = join(dir, 'format.csv');
     writeFileSync(csv, 'id,nom\nP01,A\n');
     expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
-      `shinpan: ${csv}:1: unknown column "nom" (expected id, name, decklist)\n${csv}:1: the header has no name column\n`,
+      `shinpan: ${csv}:1: unknown column "nom" (expected id, name, reading, decklist)\n${csv}:1: the header has no name column\n`,
     );
     writeFileSync(csv, 'id,name\nP01,"A\nP02,B\n');
     expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(

@@ -81,6 +81,12 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: `${T}/players/${P1}/decklist`, may: STAFF },
   {
     method: 'POST',
+    path: `${T}/players/${P1}/details`,
+    body: { reading: 'よみ' },
+    may: ['organizer', 'scorekeeper'],
+  },
+  {
+    method: 'POST',
     path: `${T}/players/drop-me/drop`,
     body: { reason: 'went home' },
     may: ['organizer', 'head-judge', 'scorekeeper'],

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSession, type Role } from './api/session';
+import { hasRole, managedTournaments, TournamentSession, useSession, type Role } from './api/session';
 import { TournamentProvider, useTournament } from './api/tournament-context';
 import { Layout } from './components/layout';
 import { Loading } from './components/status';
@@ -22,6 +22,8 @@ import { Standings } from './screens/standings';
 import { TournamentCreate } from './screens/tournament-create';
 import { TournamentHome } from './screens/tournament-home';
 import { TournamentList } from './screens/tournament-list';
+import { StaffAccounts } from './screens/staff-accounts';
+import { TournamentLog } from './screens/tournament-log';
 
 type Params = Record<string, string>;
 
@@ -52,6 +54,7 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
   { pattern: '/t/:id/standings', render: () => <Standings /> },
   { pattern: '/t/:id/queue', roles: ['head-judge'], render: () => <HeadJudgeQueue /> },
   { pattern: '/t/:id/find', render: () => <FindTable /> },
+  { pattern: '/t/:id/log', roles: ['organizer', 'head-judge', 'scorekeeper'], render: () => <TournamentLog /> },
   { pattern: '/t/:id/print/pairings/:round', print: true, render: (p) => <PrintPairings round={num(p.round)} /> },
   {
     pattern: '/t/:id/print/slips/:round',
@@ -85,6 +88,19 @@ export function App() {
         <TournamentList />
       </Layout>
     );
+  if (path === '/staff')
+    return (
+      <Layout>
+        {/* An organizer of given tournaments manages their staff too; Guard asks everyone else to sign in. */}
+        {managedTournaments(account).length !== 0 ? (
+          <StaffAccounts />
+        ) : (
+          <Guard roles={['organizer']}>
+            <StaffAccounts />
+          </Guard>
+        )}
+      </Layout>
+    );
   if (path === '/new')
     return (
       <Layout>
@@ -100,7 +116,9 @@ export function App() {
     const screen = route.roles ? <Guard roles={route.roles}>{route.render(params)}</Guard> : route.render(params);
     return (
       <TournamentProvider id={params.id}>
-        {route.print ? screen : <TournamentLayout>{screen}</TournamentLayout>}
+        <TournamentSession id={params.id}>
+          {route.print ? screen : <TournamentLayout>{screen}</TournamentLayout>}
+        </TournamentSession>
       </TournamentProvider>
     );
   }

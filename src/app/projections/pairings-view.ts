@@ -14,6 +14,8 @@ import type { Tournament } from '../../core/tournament/state.js';
 export interface SeatView {
   readonly id: string;
   readonly name: string;
+  /** フリガナ where the player gave one (by-name lists sort on it, the table finder matches it). */
+  readonly reading?: string;
   /** When a judge marked the player seated; `null` if not marked. */
   readonly seatedAt: string | null;
   readonly duelWins: number;
@@ -60,6 +62,10 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   const r = findRound(t, round);
   if (!r) return undefined;
   const nameOf = (id: string): string => findPlayer(t, id)?.name ?? id;
+  const readingOf = (id: string): { reading?: string } => {
+    const reading = findPlayer(t, id)?.reading;
+    return reading === undefined ? {} : { reading };
+  };
   const { dropped } = departures(t);
   const { matches } = deriveMatches(t);
   const tables: TableView[] = r.matches.map((m) => {
@@ -71,6 +77,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
       players: m.players.map((id) => ({
         id,
         name: nameOf(id),
+        ...readingOf(id),
         seatedAt: m.seated[id] ?? null,
         duelWins: duelWins[id] ?? 0,
         dropped: dropped.has(id),
@@ -87,7 +94,16 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   });
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,
-    players: [{ id, name: nameOf(id), seatedAt: null, duelWins: winsNeeded(r.bestOf), dropped: dropped.has(id) }],
+    players: [
+      {
+        id,
+        name: nameOf(id),
+        ...readingOf(id),
+        seatedAt: null,
+        duelWins: winsNeeded(r.bestOf),
+        dropped: dropped.has(id),
+      },
+    ],
     outcome: { kind: 'bye' },
     duels: [],
     extensionMinutes: 0,

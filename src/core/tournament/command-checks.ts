@@ -1,4 +1,5 @@
 import { controlCharacter } from '../control-characters.js';
+import { readingProblem } from '../names/reading.js';
 import { domainError, type DomainError } from './domain-errors.js';
 
 /*
@@ -22,6 +23,12 @@ export function checkText(field: string, value: unknown): DomainError | null {
       en: `control character ${control.codePoint} at character ${control.position} (remove it)`,
     },
   });
+}
+
+/** An error naming `field` unless `value` is a reading in kana (the rule is in names/reading.ts). */
+export function checkReading(field: string, value: unknown): DomainError | null {
+  const problem = typeof value === 'string' ? readingProblem(value) : { ja: '文字列が必要です', en: 'expected a text' };
+  return problem ? domainError('invalid-command', { field, problem }) : null;
 }
 
 /** An error naming `field` unless `value` is an integer in [min, max]. */

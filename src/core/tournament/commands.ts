@@ -46,7 +46,12 @@ export type ChangeDeckRules = Command<'ChangeDeckRules', { readonly deckRules: D
 export type RegisterPlayer = Command<
   'RegisterPlayer',
   {
-    readonly player: { readonly id: string; readonly name: string; readonly decklist?: Deck };
+    readonly player: {
+      readonly id: string;
+      readonly name: string;
+      readonly reading?: string;
+      readonly decklist?: Deck;
+    };
     readonly invitation?: { readonly reason: string };
   }
 >;
@@ -56,6 +61,11 @@ export type StartPhase = Command<
   { readonly name: string; readonly bestOf?: BestOf; readonly roundMinutes?: number; readonly seatTime?: string }
 >;
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
+/** A name or reading (フリガナ) set right after registration; `reading: null` takes the reading away. */
+export type ChangePlayerDetails = Command<
+  'ChangePlayerDetails',
+  { readonly player: string; readonly name?: string; readonly reading?: string | null }
+>;
 export type DropPlayer = Command<'DropPlayer', { readonly player: string; readonly reason?: string }>;
 /** `round` is the number the caller expects to pair, so a double click cannot pair twice; `seatTime` defaults to the time of pairing. */
 export type PairRound = Command<
@@ -156,6 +166,7 @@ export type TournamentCommand =
   | RegisterPlayer
   | SubmitDecklist
   | DropPlayer
+  | ChangePlayerDetails
   | PairRound
   | MarkSeated
   | StartRound

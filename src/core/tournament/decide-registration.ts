@@ -1,11 +1,17 @@
-import type { Deck } from '../deck/deck.js';
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
 import { checkStageFormats } from './match-format.js';
-import { checkDate, checkInteger, checkText, firstError } from './command-checks.js';
-import type { CreateTournament, Drafted, DropPlayer, RegisterPlayer, SubmitDecklist } from './commands.js';
+import { checkDate, checkInteger, checkReading, checkText, firstError } from './command-checks.js';
+import type {
+  ChangePlayerDetails,
+  CreateTournament,
+  Drafted,
+  DropPlayer,
+  RegisterPlayer,
+  SubmitDecklist,
+} from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { DRAW } from './events.js';
+import { DRAW, type PlayerEntry } from './events.js';
 import { checkTopCut } from './top-cut-size.js';
 import { findPlayer, isDropped, latestRound } from './state-queries.js';
 import type { Tournament, TournamentState } from './state.js';
@@ -49,7 +55,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
 /** PlayerRegistered, or why the player cannot enter now. */
 export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted {
   if (t.status === 'finished') return fail(domainError('tournament-finished'));
-  const { id, name, decklist } = command.data.player;
+  const { id, name, reading, decklist } = command.data.player;
   const problem = firstError(
     checkText('player.id', id),
     id === DRAW
@@ -62,15 +68,21 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
         })
       : null,
     checkText('player.name', name),
+    reading === undefined ? null : checkReading('player.reading', reading),
   );
   if (problem) return fail(problem);
   const existing = findPlayer(t, id);
   if (existing) return fail(domainError(isDropped(t, id) ? 'player-dropped' : 'duplicate-player', { player: id }));
 
+  const entry = {
+    id,
+    name: name.trim(),
+    ...(reading === undefined ? {} : { reading: reading.trim() }),
+    decklist: decklist ?? null,
+  };
   const paired = t.rounds.length;
   const s = t.settings.structure;
-  if (command.data.invitation !== undefined)
-    return invite(command, t, { id, name: name.trim(), decklist: decklist ?? null });
+  if (command.data.invitation !== undefined) return invite(command, t, entry);
   let entryRound = 1;
   if (paired > 0) {
     const late = s.kind === 'swiss' && paired === 1 && s.rounds >= 2;
@@ -86,17 +98,11 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
     entryRound = 2;
     if (t.settings.decklistsRequired && !decklist) return fail(domainError('decklists-missing', { players: [id] }));
   }
-  return ok([
-    { type: 'PlayerRegistered', data: { player: { id, name: name.trim(), decklist: decklist ?? null }, entryRound } },
-  ]);
+  return ok([{ type: 'PlayerRegistered', data: { player: entry, entryRound } }]);
 }
 
 /** An invitation into the phase just started (day two), before its first round is paired: byes for the rounds before it. */
-function invite(
-  command: RegisterPlayer,
-  t: Tournament,
-  player: { id: string; name: string; decklist: Deck | null },
-): Drafted {
+function invite(command: RegisterPlayer, t: Tournament, player: PlayerEntry): Drafted {
   const reason = command.data.invitation?.reason;
   if (checkText('invitation.reason', reason)) return fail(domainError('reason-required'));
   const phase = t.phases[t.phases.length - 1];
@@ -128,6 +134,36 @@ export function decideSubmitDecklist(command: SubmitDecklist, t: Tournament): Dr
   if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
   if (t.rounds.length >= p.entryRound) return fail(domainError('decklist-locked', { player }));
   return ok([{ type: 'DecklistSubmitted', data: { player, decklist } }]);
+}
+
+/**
+ * PlayerDetailsChanged: a name misspelt at the desk, or a reading added after a CSV import
+ * without one. Only what differs is recorded; a change that changes nothing is refused.
+ */
+export function decideChangePlayerDetails(command: ChangePlayerDetails, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { player, name, reading } = command.data;
+  const p = findPlayer(t, player);
+  if (!p) return fail(domainError('player-not-found', { player }));
+  const problem = firstError(
+    name === undefined ? null : checkText('name', name),
+    reading === undefined || reading === null ? null : checkReading('reading', reading),
+  );
+  if (problem) return fail(problem);
+  const newName = name?.trim();
+  const newReading = reading === null ? null : reading?.trim();
+  const change = {
+    ...(newName !== undefined && newName !== p.name ? { name: newName } : {}),
+    ...(newReading !== undefined && newReading !== (p.reading ?? null) ? { reading: newReading } : {}),
+  };
+  if (Object.keys(change).length === 0)
+    return fail(
+      domainError('invalid-command', {
+        field: 'name',
+        problem: { ja: '氏名もフリガナも今のままです', en: 'neither the name nor the reading changes' },
+      }),
+    );
+  return ok([{ type: 'PlayerDetailsChanged', data: { player, ...change } }]);
 }
 
 /** PlayerDropped: the player is not paired again; a match already paired still needs its result. */

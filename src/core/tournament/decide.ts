@@ -2,7 +2,13 @@ import { err, ok } from '../result.js';
 import type { Decided, Drafted, TournamentCommand } from './commands.js';
 import { decideChangePenalty, decideIssuePenalty, decideRescindPenalty } from './decide-penalties.js';
 import { decideChangeDeckRules } from './decide-deck-rules.js';
-import { decideCreate, decideDrop, decideRegister, decideSubmitDecklist } from './decide-registration.js';
+import {
+  decideChangePlayerDetails,
+  decideCreate,
+  decideDrop,
+  decideRegister,
+  decideSubmitDecklist,
+} from './decide-registration.js';
 import { decideCorrectResult, decideReportResult } from './decide-results.js';
 import { decideCutSwiss } from './decide-cuts.js';
 import { decideStartPhase } from './phases.js';
@@ -44,6 +50,8 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideSubmitDecklist(command, t);
     case 'DropPlayer':
       return decideDrop(command, t);
+    case 'ChangePlayerDetails':
+      return decideChangePlayerDetails(command, t);
     case 'PairRound':
       return decidePairRound(command, t);
     case 'MarkSeated':

@@ -66,6 +66,8 @@ export interface Actor {
 export interface PlayerEntry {
   readonly id: string;
   readonly name: string;
+  /** How the name is read, in kana (フリガナ); absent in older logs and when not given. */
+  readonly reading?: string;
   readonly decklist: Deck | null;
 }
 
@@ -141,6 +143,11 @@ export type PhaseStarted = Event<
   { readonly name: string; readonly fromRound: number; readonly format: StageFormat; readonly seatTime: string | null }
 >;
 export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
+/** The name or reading as corrected (only what changed); `reading: null`: the reading was taken away. */
+export type PlayerDetailsChanged = Event<
+  'PlayerDetailsChanged',
+  { readonly player: string; readonly name?: string; readonly reading?: string | null }
+>;
 export type PlayerDropped = Event<
   'PlayerDropped',
   { readonly player: string; readonly afterRound: number; readonly reason: string | null }
@@ -320,6 +327,7 @@ export type TournamentEvent =
   | PlayerRegistered
   | DecklistSubmitted
   | PlayerDropped
+  | PlayerDetailsChanged
   | RoundPaired
   | DecklistIssuesAccepted
   | RoundStarted
@@ -370,4 +378,5 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'DeckRulesChanged',
   'SwissCut',
   'PhaseStarted',
+  'PlayerDetailsChanged',
 ];

@@ -48,6 +48,14 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
     }
     case 'DecklistSubmitted':
       return updatePlayer(t, event.data.player, (p) => ({ ...p, decklist: event.data.decklist }));
+    case 'PlayerDetailsChanged': {
+      const { name, reading } = event.data;
+      return updatePlayer(t, event.data.player, ({ reading: before, ...p }) => {
+        // The reading left as it was (absent), replaced, or taken away (null).
+        const after = reading === undefined ? before : (reading ?? undefined);
+        return { ...p, ...(name === undefined ? {} : { name }), ...(after === undefined ? {} : { reading: after }) };
+      });
+    }
     case 'PlayerDropped': {
       const { afterRound, reason } = event.data;
       return updatePlayer(t, event.data.player, (p) => ({ ...p, drop: { afterRound, reason } }));

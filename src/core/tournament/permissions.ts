@@ -14,6 +14,7 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   RegisterPlayer: ['organizer', 'scorekeeper'],
   SubmitDecklist: ['organizer', 'scorekeeper'],
   DropPlayer: ['organizer', 'scorekeeper', 'head-judge'],
+  ChangePlayerDetails: ['organizer', 'scorekeeper'],
   PairRound: ['organizer', 'scorekeeper'],
   MarkSeated: ['judge', 'head-judge'],
   StartRound: ['organizer', 'scorekeeper', 'head-judge'],

@@ -24,6 +24,8 @@ import type {
 export interface PlayerState {
   readonly id: string;
   readonly name: string;
+  /** How the name is read, in kana (フリガナ); absent when not given. */
+  readonly reading?: string;
   readonly decklist: Deck | null;
   /** The first round the player takes part in; earlier rounds count as match losses. */
   readonly entryRound: number;

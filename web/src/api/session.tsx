@@ -9,6 +9,10 @@ export interface Account {
   readonly username: string;
   readonly displayName: string;
   readonly roles: readonly Role[];
+  /** Roles held only for the named tournaments (the server's answer; absent from older servers). */
+  readonly tournamentRoles?: Readonly<Record<string, readonly Role[]>>;
+  /** Inside a tournament (TournamentSession), the global roles before the tournament's own were added. */
+  readonly globalRoles?: readonly Role[];
   readonly mustChangePassword: boolean;
 }
 
@@ -77,4 +81,32 @@ export function useSession(): SessionValue {
 /** Whether the signed-in account holds any of `roles`. */
 export function hasRole(account: Account | null | undefined, ...roles: readonly Role[]): boolean {
   return !!account && account.roles.some((r) => roles.includes(r));
+}
+
+/**
+ * Inside a tournament the account acts with its global roles plus the ones it holds there, as
+ * the server decides: every screen's `hasRole` under this provider sees those, so a judge for
+ * one event only gets the judge's screens there and the public's everywhere else.
+ */
+export function TournamentSession({ id, children }: { id: string; children: ReactNode }) {
+  const outer = useSession();
+  const account = outer.account;
+  const value = useMemo<SessionValue>(() => {
+    if (!account) return outer;
+    const roles = [...new Set([...account.roles, ...(account.tournamentRoles?.[id] ?? [])])];
+    return { ...outer, account: { ...account, roles, globalRoles: account.roles } };
+  }, [outer, account, id]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * Whose staff the account manages, as the server decides it: every account for an organizer of
+ * every tournament, else the tournaments it organizes (empty: none). Outside a tournament.
+ */
+export function managedTournaments(account: Account | null | undefined): 'all' | readonly string[] {
+  if (!account) return [];
+  if ((account.globalRoles ?? account.roles).includes('organizer')) return 'all';
+  return Object.entries(account.tournamentRoles ?? {})
+    .filter(([, roles]) => roles.includes('organizer'))
+    .map(([id]) => id);
 }

@@ -124,7 +124,7 @@ export const writes = {
   registerPlayer: (
     t: string,
     v: number | null,
-    body: { id: string; name: string; decklist?: DecklistUpload; invitation?: { reason: string } },
+    body: { id: string; name: string; reading?: string; decklist?: DecklistUpload; invitation?: { reason: string } },
   ) => write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
   submitDecklist: (t: string, v: number | null, player: string, body: DecklistUpload) =>
     write(
@@ -135,6 +135,17 @@ export const writes = {
       { decklist: body },
       { key: 'write.submitDecklist', params: { player } },
     ),
+  /** Only what is sent changes; `reading: null` takes the reading away. */
+  changePlayerDetails: (
+    t: string,
+    v: number | null,
+    player: string,
+    body: { name?: string; reading?: string | null },
+  ) =>
+    write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/details`, body, {
+      key: 'names.writeDetails',
+      params: { player },
+    }),
   dropPlayer: (t: string, v: number | null, player: string, reason?: string) =>
     write(t, v, 'POST', `${paths.players(t)}/${enc(player)}/drop`, reason ? { reason } : {}, {
       key: 'write.dropPlayer',

@@ -127,6 +127,8 @@ export interface DecklistCheckAnswer {
 export interface PlayerView {
   readonly id: string;
   readonly name: string;
+  /** フリガナ, where given. */
+  readonly reading?: string;
   readonly dropped: boolean;
   /** Dropped on request or which disqualification. */
   readonly status: PlayerStatus;

@@ -5,6 +5,7 @@ import type { LiveState } from '../api/live';
 import { Link, navigate, useLocation } from '../router';
 import { LanguageSwitch } from './language-switch';
 import { OutboxBar, useOutbox } from './outbox-bar';
+import { SignedInAs } from './signed-in-as';
 
 export interface TournamentNav {
   readonly id: string;
@@ -46,6 +47,7 @@ export function Layout({ tournament, children }: { tournament?: TournamentNav; c
             )}
           </div>
         </div>
+        <SignedInAs />
         {tournament && <TournamentTabs tournament={tournament} staff={staff} />}
       </header>
       <OutboxBar />
@@ -85,6 +87,12 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
     { to: `${base}/standings`, label: t('nav.standings'), show: true, match: `${base}/standings` },
     { to: `${base}/queue`, label: t('nav.queue'), show: hasRole(account, 'head-judge'), match: `${base}/queue` },
     { to: `${base}/find`, label: t('nav.findTable'), show: true, match: `${base}/find` },
+    {
+      to: `${base}/log`,
+      label: t('log.tab'),
+      show: staff && hasRole(account, 'organizer', 'head-judge', 'scorekeeper'),
+      match: `${base}/log`,
+    },
   ];
   return (
     <div className="tournament-bar">

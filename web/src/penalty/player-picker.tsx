@@ -5,6 +5,8 @@ import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PlayerView } from '../api/types';
 import { Loaded } from '../components/status';
+import { nameMatches } from '../../../src/core/names/reading.js';
+import { PlayerName } from '../components/player-name';
 
 /** Reads the players list, whether the server answers an array or `{ players }`. */
 export function usePlayers() {
@@ -24,9 +26,7 @@ export function PlayerPicker({ onPick, label }: { onPick: (player: PlayerView) =
     <Loaded resource={players}>
       {(list) => {
         const q = query.trim().toLowerCase();
-        const found = list
-          .filter((p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q))
-          .slice(0, 12);
+        const found = list.filter((p) => q === '' || nameMatches(q, p) || p.id.toLowerCase().includes(q)).slice(0, 12);
         return (
           <div className="stack">
             <label className="field search">
@@ -43,7 +43,9 @@ export function PlayerPicker({ onPick, label }: { onPick: (player: PlayerView) =
               {found.map((p) => (
                 <li key={p.id}>
                   <button type="button" className="pick" onClick={() => onPick(p)}>
-                    <span className="pick-title">{p.name}</span>
+                    <span className="pick-title">
+                      <PlayerName name={p.name} reading={p.reading} />
+                    </span>
                     <span className="pick-detail">{p.id}</span>
                   </button>
                 </li>

@@ -5,6 +5,8 @@ import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
 import { Loaded } from '../components/status';
 import { PrintPage } from './print-page';
+import { sortByName } from '../../../src/core/names/by-name.js';
+import { PlayerName } from '../components/player-name';
 import { formatTime, useLang } from '../i18n/i18n';
 import { isPhased, useRoundLabel } from '../components/round-label';
 
@@ -19,15 +21,17 @@ export function PrintPairings({ round }: { round: number }) {
     <PrintPage title={t('print.pairingsTitle', { round })}>
       <Loaded resource={pairings}>
         {(view) => {
-          const byName = view.tables
-            .flatMap((table) =>
+          // By reading in 五十音 order, by name where no reading was given (core/names/by-name.ts).
+          const byName = sortByName(
+            view.tables.flatMap((table) =>
               table.players.map((p) => ({
                 p,
                 table: table.table,
                 opponent: table.players.find((o) => o.id !== p.id)?.name ?? null,
               })),
-            )
-            .sort((a, b) => a.p.name.localeCompare(b.p.name, ['ja', 'en']));
+            ),
+            (line) => line.p,
+          );
           return (
             <>
               <p data-testid="print-round">
@@ -51,12 +55,16 @@ export function PrintPairings({ round }: { round: number }) {
                     <tr key={table.table ?? `bye-${table.players[0]?.id}`}>
                       <td className="num">{table.table ?? t('round.bye')}</td>
                       <td>
-                        {table.players[0]?.name} <span className="muted">{table.players[0]?.id}</span>
+                        {table.players[0] && (
+                          <PlayerName name={table.players[0].name} reading={table.players[0].reading} />
+                        )}{' '}
+                        <span className="muted">{table.players[0]?.id}</span>
                       </td>
                       <td>
                         {table.players[1] ? (
                           <>
-                            {table.players[1].name} <span className="muted">{table.players[1].id}</span>
+                            <PlayerName name={table.players[1].name} reading={table.players[1].reading} />{' '}
+                            <span className="muted">{table.players[1].id}</span>
                           </>
                         ) : (
                           t('round.bye')
@@ -67,6 +75,7 @@ export function PrintPairings({ round }: { round: number }) {
                 </tbody>
               </table>
               <h2 className="page-break">{t('print.byName')}</h2>
+              <p className="muted">{t('names.rule')}</p>
               <table className="data print-table">
                 <thead>
                   <tr>
@@ -80,7 +89,9 @@ export function PrintPairings({ round }: { round: number }) {
                 <tbody>
                   {byName.map(({ p, table, opponent }) => (
                     <tr key={p.id}>
-                      <td>{p.name}</td>
+                      <td>
+                        <PlayerName name={p.name} reading={p.reading} />
+                      </td>
                       <td className="num">{table ?? t('round.bye')}</td>
                       <td>{opponent ?? '—'}</td>
                     </tr>

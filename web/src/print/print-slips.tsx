@@ -5,6 +5,7 @@ import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
 import { Loaded } from '../components/status';
 import { PrintPage } from './print-page';
+import { PlayerName } from '../components/player-name';
 import { isPhased, useRoundLabel } from '../components/round-label';
 
 /** Match slips, one per table, for players to fill in duel by duel and sign. */
@@ -46,7 +47,7 @@ export function PrintSlips({ round }: { round: number }) {
                         {table.players.map((p) => (
                           <tr key={p.id}>
                             <th scope="row">
-                              {p.name}
+                              <PlayerName name={p.name} reading={p.reading} />
                               <br />
                               <span className="muted">{p.id}</span>
                             </th>

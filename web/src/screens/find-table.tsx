@@ -6,26 +6,36 @@ import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
+import { sortByName } from '../../../src/core/names/by-name.js';
+import { nameMatches } from '../../../src/core/names/reading.js';
+import { PlayerName } from '../components/player-name';
 import { useRounds } from './round-controls';
 import { isPhased, useRoundLabel } from '../components/round-label';
 
 interface Line {
   readonly id: string;
   readonly name: string;
+  readonly reading?: string;
   readonly table: number | null;
   readonly opponent: string | null;
 }
 
-/** Every player of the round with their table and opponent, sorted by name (the wall list). */
+/** Every player of the round with their table and opponent, by name: by reading in 五十音 order, else by name (the wall list). */
 function lines(view: PairingsView): Line[] {
   const all: Line[] = [];
   for (const table of view.tables) {
     for (const p of table.players) {
       const opponent = table.players.find((o) => o.id !== p.id);
-      all.push({ id: p.id, name: p.name, table: table.table, opponent: opponent ? opponent.name : null });
+      all.push({
+        id: p.id,
+        name: p.name,
+        ...(p.reading === undefined ? {} : { reading: p.reading }),
+        table: table.table,
+        opponent: opponent ? opponent.name : null,
+      });
     }
   }
-  return all.sort((a, b) => a.name.localeCompare(b.name, ['ja', 'en']));
+  return sortByName(all, (l) => l);
 }
 
 /** The public page: a player types their name or id and sees their table, in large type for a phone or the wall. */
@@ -51,7 +61,8 @@ function FindInRound({ round }: { round: number }) {
       {(view) => {
         const all = lines(view);
         const q = query.trim().toLowerCase();
-        const found = q === '' ? [] : all.filter((l) => l.id.toLowerCase() === q || l.name.toLowerCase().includes(q));
+        // Hiragana typed finds a katakana reading and the other way round (core/names/reading.ts).
+        const found = q === '' ? [] : all.filter((l) => l.id.toLowerCase() === q || nameMatches(q, l));
         return (
           <section className="stack find">
             <h1>{t('find.title', { round })}</h1>
@@ -72,7 +83,7 @@ function FindInRound({ round }: { round: number }) {
               {found.slice(0, 5).map((l) => (
                 <div key={l.id} className="find-result" data-testid="find-result">
                   <p className="find-name">
-                    {l.name} <span className="muted">{l.id}</span>
+                    <PlayerName name={l.name} reading={l.reading} /> <span className="muted">{l.id}</span>
                   </p>
                   <p className="find-table">{l.table === null ? t('find.bye') : t('find.table', { table: l.table })}</p>
                   {l.opponent && <p>{t('find.opponent', { name: l.opponent })}</p>}
@@ -89,7 +100,7 @@ function FindInRound({ round }: { round: number }) {
               <ul className="wall-list">
                 {all.map((l) => (
                   <li key={l.id}>
-                    <span>{l.name}</span>
+                    <PlayerName name={l.name} reading={l.reading} />
                     <span className="num">{l.table === null ? t('find.bye') : l.table}</span>
                   </li>
                 ))}

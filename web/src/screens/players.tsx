@@ -4,10 +4,14 @@ import { hasRole, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type DecklistUpload } from '../api/tournament-api';
 import type { DeckFinding, DecklistCheckAnswer, PlayerView } from '../api/types';
-import { TextField } from '../components/form';
+import { SelectField, TextField } from '../components/form';
+import { PlayerName } from '../components/player-name';
+import { useLang } from '../i18n/i18n';
+import { sortByName } from '../../../src/core/names/by-name.js';
+import { nameMatches, readingProblem } from '../../../src/core/names/reading.js';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
-import { ErrorNotice, Loaded } from '../components/status';
+import { asSentence, ErrorNotice, Loaded } from '../components/status';
 import { StatusBadge } from '../components/status-badge';
 import { usePlayers } from '../penalty/player-picker';
 import { Link } from '../router';
@@ -20,6 +24,7 @@ export function Players() {
   const { account } = useSession();
   const players = usePlayers();
   const [filter, setFilter] = useState('');
+  const [order, setOrder] = useState<'registration' | 'name'>('registration');
   const canRegister = hasRole(account, 'organizer', 'scorekeeper');
   return (
     <section className="stack">
@@ -28,9 +33,9 @@ export function Players() {
       <Loaded resource={players}>
         {(list) => {
           const q = filter.trim().toLowerCase();
-          const shown = list.filter(
-            (p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q),
-          );
+          // The name matches its reading too: hiragana typed finds a katakana reading (core/names/reading.ts).
+          const matching = list.filter((p) => q === '' || nameMatches(q, p) || p.id.toLowerCase().includes(q));
+          const shown = order === 'name' ? sortByName(matching, (p) => p) : matching;
           return (
             <>
               <h2>{t('players.count', { count: list.length })}</h2>
@@ -43,6 +48,16 @@ export function Players() {
                   onChange={(e) => setFilter(e.target.value)}
                 />
               </label>
+              <SelectField
+                label={t('names.order')}
+                value={order}
+                onChange={(e) => setOrder(e.target.value === 'name' ? 'name' : 'registration')}
+                hint={order === 'name' ? t('names.rule') : undefined}
+                data-testid="players-order"
+              >
+                <option value="registration">{t('names.orderRegistration')}</option>
+                <option value="name">{t('names.orderByName')}</option>
+              </SelectField>
               <ul className="card-list">
                 {shown.map((p) => (
                   <PlayerRow key={p.id} player={p} canRegister={canRegister} />
@@ -60,6 +75,7 @@ interface Registration {
   readonly key: number;
   readonly id: string;
   readonly name: string;
+  readonly reading?: string;
   readonly state: 'pending' | 'done' | 'refused';
   readonly code?: string;
   readonly findings?: readonly DeckFinding[];
@@ -73,11 +89,13 @@ interface Registration {
  */
 function RegisterForm() {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const { id, summary } = useTournament();
   const version = useVersion();
   const required = summary.data?.settings.decklistsRequired === true;
   const [playerId, setPlayerId] = useState('');
   const [name, setName] = useState('');
+  const [reading, setReading] = useState('');
   const [decklist, setDecklist] = useState<DecklistUpload | null>(null);
   const [recent, setRecent] = useState<Registration[]>([]);
   const [formKey, setFormKey] = useState(0);
@@ -86,14 +104,23 @@ function RegisterForm() {
   const update = (key: number, change: Partial<Registration>) =>
     setRecent((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
+  // Checked as typed with the server's own rule, so a reading that is not kana never leaves the form.
+  const readingWrong = reading.trim() === '' ? null : readingProblem(reading);
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    const registered = { id: playerId.trim(), name: name.trim() };
+    if (readingWrong) return;
+    const registered = {
+      id: playerId.trim(),
+      name: name.trim(),
+      ...(reading.trim() ? { reading: reading.trim() } : {}),
+    };
     const upload = decklist;
     const key = Date.now();
     setRecent((list) => [{ key, ...registered, state: 'pending' as const }, ...list].slice(0, 8));
     setPlayerId('');
     setName('');
+    setReading('');
     setDecklist(null);
     setFormKey((k) => k + 1);
     void run(() => writes.registerPlayer(id, version, { ...registered, ...(upload ? { decklist: upload } : {}) })).then(
@@ -127,6 +154,16 @@ function RegisterForm() {
             onChange={(e) => setName(e.target.value)}
             required
             name="playerName"
+          />
+          <TextField
+            label={t('names.reading')}
+            hint={t('names.readingHint')}
+            error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
+            value={reading}
+            onChange={(e) => setReading(e.target.value)}
+            name="playerReading"
+            lang="ja"
+            autoComplete="off"
           />
         </div>
         <DecklistInput value={decklist} onChange={setDecklist} />
@@ -214,7 +251,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
       <div className="title-row">
         <p>
           <Link to={`${base}/players/${encodeURIComponent(player.id)}`} className="card-title">
-            {player.name}
+            <PlayerName name={player.name} reading={player.reading} />
           </Link>{' '}
           <span className="muted">{player.id}</span>
           {player.invitation && (
@@ -260,6 +297,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
             {t('nav.deckCheck')}
           </Link>
         )}
+        {canRegister && <EditDetails player={player} />}
         {canRegister && (
           <details>
             <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
@@ -290,5 +328,46 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
         )}
       </div>
     </li>
+  );
+}
+
+/** The name or reading set right: a reading added after an import without one, a name misspelt at the desk. */
+function EditDetails({ player }: { player: PlayerView }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { id } = useTournament();
+  const version = useVersion();
+  const [name, setName] = useState(player.name);
+  const [reading, setReading] = useState(player.reading ?? '');
+  const readingWrong = reading.trim() === '' ? null : readingProblem(reading);
+  const nextReading = reading.trim() === '' ? null : reading.trim();
+  const change = {
+    ...(name.trim() !== player.name ? { name: name.trim() } : {}),
+    ...(nextReading !== (player.reading ?? null) ? { reading: nextReading } : {}),
+  };
+  return (
+    <details data-testid={`edit-${player.id}`}>
+      <summary className="button button-small">{t('names.edit')}</summary>
+      <div className="stack">
+        <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} name="editName" />
+        <TextField
+          label={t('names.reading')}
+          hint={t('names.readingHint')}
+          error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
+          value={reading}
+          onChange={(e) => setReading(e.target.value)}
+          name="editReading"
+          lang="ja"
+          autoComplete="off"
+        />
+        <WriteButton
+          className="button button-primary"
+          disabled={readingWrong !== null || name.trim() === '' || Object.keys(change).length === 0}
+          onWrite={() => writes.changePlayerDetails(id, version, player.id, change)}
+        >
+          {t('names.save')}
+        </WriteButton>
+      </div>
+    </details>
   );
 }

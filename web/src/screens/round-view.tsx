@@ -17,6 +17,7 @@ import { RoundTimer } from './round-timer';
 import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
 import { isPhased, useRoundLabel } from '../components/round-label';
+import { nameMatches } from '../../../src/core/names/reading.js';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
@@ -38,7 +39,7 @@ export function RoundView({ round }: { round: number }) {
             (!onlyOpen || table.outcome.kind === 'pending') &&
             (words === '' ||
               String(table.table) === words ||
-              table.players.some((p) => p.name.toLowerCase().includes(words) || p.id.toLowerCase().includes(words))),
+              table.players.some((p) => nameMatches(words, p) || p.id.toLowerCase().includes(words))),
         );
         const open = view.tables.filter((table) => table.outcome.kind === 'pending').length;
         return (

@@ -21,13 +21,35 @@ import { infractionName, penaltyName, say, STAGE_NAMES } from '../tournament-wor
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
 import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
+import { sortByName } from '../../../core/names/by-name.js';
+import { readingProblem } from '../../../core/names/reading.js';
 
 interface AddOptions extends WriteOptions {
   readonly id: string;
   readonly name: string;
+  readonly reading?: string;
   readonly decklist?: string;
   readonly cards?: string;
   readonly invited?: string;
+}
+
+interface EditOptions extends WriteOptions {
+  readonly player: string;
+  readonly name?: string;
+  /** commander: a string for --reading, false for --no-reading, undefined when neither. */
+  readonly reading?: string | false;
+}
+
+interface ListOptions extends DbOptions {
+  readonly byName?: boolean;
+}
+
+/** --reading as typed, or an error naming the option and the first character that is not kana. */
+function readingOption(value: string | undefined, lang: Lang): string | undefined {
+  if (value === undefined) return undefined;
+  const problem = readingProblem(value);
+  if (problem) throw new CliError(`--reading: ${problem[lang]}`);
+  return value.trim();
 }
 
 interface ImportOptions extends WriteOptions {
@@ -48,6 +70,7 @@ async function add(options: AddOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
   const id = textOption('--id', options.id, lang);
   const name = textOption('--name', options.name, lang);
+  const reading = readingOption(options.reading, lang);
   let decklist: Deck | undefined;
   if (options.decklist !== undefined) {
     const read = readDecklist(options.decklist, await catalogueFor(options.cards, io, lang));
@@ -58,7 +81,7 @@ async function add(options: AddOptions, io: Io): Promise<void> {
     const invitation = options.invited === undefined ? {} : { invitation: { reason: options.invited } };
     const done = await desk.run({
       type: 'RegisterPlayer',
-      data: { player: { id, name, ...(decklist ? { decklist } : {}) }, ...invitation },
+      data: { player: { id, name, ...(reading ? { reading } : {}), ...(decklist ? { decklist } : {}) }, ...invitation },
       meta: desk.meta('RegisterPlayer'),
     });
     const t = done.state.status === 'none' ? undefined : done.state;
@@ -105,6 +128,7 @@ async function add(options: AddOptions, io: Io): Promise<void> {
 const playerJson = (p: PlayerState) => ({
   id: p.id,
   name: p.name,
+  ...(p.reading === undefined ? {} : { reading: p.reading }),
   entryRound: p.entryRound,
   decklist: p.decklist !== null,
 });
@@ -167,7 +191,14 @@ async function importCsv(file: string, options: ImportOptions, io: Io): Promise<
       const decklist = decks.get(row.line);
       return {
         type: 'RegisterPlayer',
-        data: { player: { id: row.id, name: row.name, ...(decklist ? { decklist } : {}) } },
+        data: {
+          player: {
+            id: row.id,
+            name: row.name,
+            ...(row.reading === null ? {} : { reading: row.reading }),
+            ...(decklist ? { decklist } : {}),
+          },
+        },
         meta: desk.meta('RegisterPlayer'),
       };
     });
@@ -183,11 +214,13 @@ async function importCsv(file: string, options: ImportOptions, io: Io): Promise<
   });
 }
 
-async function list(options: DbOptions, io: Io): Promise<void> {
+async function list(options: ListOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
     const { dropped, withdrawn, status } = departures(t);
-    const rows = t.players.map((p) => ({
+    // --by-name: by reading in 五十音 order, by name where no reading was given (core/names/by-name.ts).
+    const players = options.byName ? sortByName(t.players, (p) => p) : t.players;
+    const rows = players.map((p) => ({
       ...playerJson(p),
       dropped: dropped.has(p.id),
       rankWithdrawn: withdrawn.has(p.id),
@@ -200,6 +233,10 @@ async function list(options: DbOptions, io: Io): Promise<void> {
         [
           { header: 'ID', value: (r: (typeof rows)[number]) => r.id },
           { header: say(lang, '氏名', 'Name'), value: (r) => r.name },
+          // The reading column only once some player has one, so lists without readings stay as narrow as before.
+          ...(rows.some((r) => r.reading !== undefined)
+            ? [{ header: say(lang, 'フリガナ', 'Reading'), value: (r: (typeof rows)[number]) => r.reading ?? '' }]
+            : []),
           {
             header: say(lang, 'デッキリスト', 'Decklist'),
             value: (r) => (r.decklist ? say(lang, 'あり', 'yes') : '—'),
@@ -211,6 +248,40 @@ async function list(options: DbOptions, io: Io): Promise<void> {
       ),
     );
     io.stdout.write(say(lang, `${rows.length} 名\n`, `${rows.length} players\n`));
+  });
+}
+
+/** `player edit`: a name misspelt at the desk, or a reading added after an import without one. */
+async function edit(options: EditOptions, io: Io): Promise<void> {
+  const lang = pickLang(options.lang);
+  const name = options.name === undefined ? undefined : textOption('--name', options.name, lang);
+  const reading = options.reading === false ? null : readingOption(options.reading, lang);
+  if (name === undefined && reading === undefined)
+    throw new CliError(
+      say(lang, '--name、--reading、--no-reading のいずれかが必要です', 'give --name, --reading or --no-reading'),
+    );
+  await atDesk(options, async (desk) => {
+    const done = await desk.run({
+      type: 'ChangePlayerDetails',
+      data: {
+        player: options.player,
+        ...(name === undefined ? {} : { name }),
+        ...(reading === undefined ? {} : { reading }),
+      },
+      meta: desk.meta('ChangePlayerDetails'),
+    });
+    const t = done.state.status === 'none' ? undefined : done.state;
+    const player = t && findPlayer(t, options.player);
+    if (!player) return;
+    if (desk.json) return printJson(io, playerJson(player));
+    const read = player.reading ? ` [${player.reading}]` : '';
+    io.stdout.write(
+      say(
+        desk.lang,
+        `選手 ${player.id} を訂正しました: ${player.name}${read}\n`,
+        `Corrected player ${player.id}: ${player.name}${read}\n`,
+      ),
+    );
   });
 }
 
@@ -336,6 +407,10 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .description('Register one player / 選手を1名登録')
       .requiredOption('--id <id>', 'the player id (card game ID) / プレイヤーID')
       .requiredOption('--name <name>', 'the player name / 氏名')
+      .option(
+        '--reading <kana>',
+        'how the name is read, in kana (by-name lists sort on it) / フリガナ（かな。名前順はこれで並べます）',
+      )
       .option('--decklist <file>', 'registered decklist (.ydk, ydke://, text) / 登録デッキリスト')
       .option(
         '--cards <file>',
@@ -348,16 +423,31 @@ export function registerPlayerCommands(program: Command, io: Io): void {
   ).action((options: AddOptions) => add(options, io));
   withWriteOptions(
     group
+      .command('edit')
+      .description("Correct a player's name or reading / 選手の氏名・フリガナを訂正")
+      .requiredOption('--player <id>', 'the player id / プレイヤーID')
+      .option('--name <name>', 'the corrected name / 訂正後の氏名')
+      .option('--reading <kana>', 'the reading in kana / フリガナ（かな）')
+      .option('--no-reading', 'take the reading away / フリガナを消す'),
+  ).action((options: EditOptions) => edit(options, io));
+  withWriteOptions(
+    group
       .command('import')
       .description(
-        'Register players from a CSV file with a header row id,name[,decklist]; all or none / CSV から選手を一括登録（全件成功か何もしない）',
+        'Register players from a CSV file with a header row id,name[,reading][,decklist]; all or none / CSV から選手を一括登録（全件成功か何もしない）',
       )
       .argument('<file>', 'UTF-8 CSV (a BOM is fine) / UTF-8 の CSV')
       .option('--cards <file>', 'card database for decklists (default: the shipped OCG database) / カードデータベース'),
   ).action((file: string, options: ImportOptions) => importCsv(file, options, io));
-  withDbOptions(group.command('list').description('Every player of the tournament / 選手一覧')).action(
-    (options: DbOptions) => list(options, io),
-  );
+  withDbOptions(
+    group
+      .command('list')
+      .description('Every player of the tournament / 選手一覧')
+      .option(
+        '--by-name',
+        'by reading in 五十音 order (by name where no reading) instead of registration order / フリガナの五十音順（フリガナのない選手は氏名で）',
+      ),
+  ).action((options: ListOptions) => list(options, io));
   withWriteOptions(
     group
       .command('drop')

@@ -12,11 +12,15 @@ interface RecordOptions extends DbOptions {
   readonly player: string;
 }
 
-/** The player's name as last registered in any tournament of the database, or undefined for an unknown id. */
+/** The player's name as last registered (or corrected) in any tournament of the database, or undefined for an unknown id. */
 async function registeredName(db: Db, player: string): Promise<string | undefined> {
-  const registrations = await db.store.readByTypes(['PlayerRegistered']);
-  const mine = registrations.filter((e) => (e.data as { player?: { id?: string } }).player?.id === player);
-  return (mine.at(-1)?.data as { player: { name: string } } | undefined)?.player.name;
+  let name: string | undefined;
+  for (const e of await db.store.readByTypes(['PlayerRegistered', 'PlayerDetailsChanged'])) {
+    const data = e.data as { player?: string | { id?: string; name?: string }; name?: string };
+    if (typeof data.player === 'object' && data.player.id === player) name = data.player.name;
+    else if (data.player === player && data.name !== undefined) name = data.name;
+  }
+  return name;
 }
 
 async function record(options: RecordOptions, io: Io): Promise<void> {

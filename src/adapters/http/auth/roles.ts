@@ -32,10 +32,6 @@ interface CapabilityRule {
  * public needs no capability: pairings, standings and a player's own record are open.
  */
 export const CAPABILITIES = {
-  'accounts:manage': {
-    roles: ['organizer'],
-    action: { en: 'manage staff accounts', ja: 'スタッフのアカウントを管理する' },
-  },
   'penalties:assess': { roles: ['head-judge', 'judge'], action: { en: 'assess infractions', ja: '違反を査定する' } },
   'cards:import': { roles: ['organizer'], action: { en: 'import card databases', ja: 'カードデータベースを取り込む' } },
   'deck-checks:run': { roles: ['head-judge', 'judge'], action: { en: 'run deck checks', ja: 'デッキチェックを行う' } },
@@ -60,6 +56,7 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   RegisterPlayer: { en: 'register players', ja: '選手を登録する' },
   SubmitDecklist: { en: 'submit decklists', ja: 'デッキリストを登録する' },
   DropPlayer: { en: 'drop players', ja: '選手をドロップさせる' },
+  ChangePlayerDetails: { en: "correct players' names and readings", ja: '選手の氏名・フリガナを訂正する' },
   PairRound: { en: 'pair rounds', ja: 'ラウンドの組み合わせを作る' },
   MarkSeated: { en: 'mark players seated', ja: '着席を記録する' },
   StartRound: { en: 'start rounds', ja: 'ラウンドを開始する' },

@@ -11,6 +11,7 @@ export function publicView(event: StoredEvent): { type: string; data: unknown } 
     case 'PlayerSeated':
     case 'TournamentFinished':
     case 'PrizeAwarded':
+    case 'PlayerDetailsChanged':
       return { type: event.type, data: event.data };
     case 'TimeExtended': {
       const { reason: _reason, ...data } = event.data as { reason?: unknown };

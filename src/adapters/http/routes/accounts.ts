@@ -4,6 +4,13 @@ import { UsernameTakenError } from '../../accounts/account-store.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
 import { requireStaff } from '../auth/principal.js';
 import { ROLES } from '../auth/roles.js';
+import {
+  checkGrantable,
+  managedScope,
+  mergedTournamentRoles,
+  requireWhollyWithin,
+  visibleAccount,
+} from '../auth/account-scope.js';
 import { oneTimePassword } from '../first-start.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
@@ -24,7 +31,7 @@ const tournamentRoles = z
     z.array(z.enum(ROLES)).min(1).max(ROLES.length),
   )
   .refine((record) => Object.keys(record).length <= 1_000, 'at most 1,000 tournaments');
-const dedupe = (record: Record<string, readonly (typeof ROLES)[number][]>) =>
+const dedupe = (record: Readonly<Record<string, readonly (typeof ROLES)[number][]>>) =>
   Object.fromEntries(Object.entries(record).map(([id, list]) => [id, [...new Set(list)]]));
 
 /** An account needs a role somewhere: globally or for at least one tournament. */
@@ -48,12 +55,15 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
   defineRoute(app, {
     method: 'GET',
     url: '/api/accounts',
-    summary: 'Every staff account.',
+    summary:
+      'Every staff account; for an organizer of given tournaments only, the accounts holding a role in them, with only those roles.',
     tags: ['accounts'],
-    access: 'accounts:manage',
+    access: 'staff',
     response: z.object({ accounts: z.array(accountSchema) }),
-    async handler() {
-      return { accounts: await context.accounts.listAccounts() };
+    async handler({ principal }) {
+      const scope = managedScope(requireStaff(principal).account);
+      const accounts = await context.accounts.listAccounts();
+      return { accounts: accounts.flatMap((a) => visibleAccount(a, scope) ?? []) };
     },
   });
 
@@ -61,9 +71,9 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'POST',
     url: '/api/accounts',
     summary:
-      'Creates a staff account. Without `password`, a one-time password is generated, answered once, and must be changed at first login.',
+      'Creates a staff account. Without `password`, a one-time password is generated, answered once, and must be changed at first login. An organizer of given tournaments only creates accounts with roles in those tournaments.',
     tags: ['accounts'],
-    access: 'accounts:manage',
+    access: 'staff',
     body: z.strictObject({
       username,
       displayName: withoutControlCharacters(z.string().trim().min(1).max(100)),
@@ -73,7 +83,8 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     }),
     response: withPassword,
     successStatus: 201,
-    async handler({ body }) {
+    async handler({ body, principal }) {
+      checkGrantable(managedScope(requireStaff(principal).account), body.roles, body.tournamentRoles, 'create');
       requireSomeRole(body.roles, body.tournamentRoles ?? {});
       if (body.password !== undefined) {
         const problem = passwordProblem(body.password, body.username);
@@ -110,9 +121,9 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'PATCH',
     url: '/api/accounts/:accountId',
     summary:
-      "Changes an account's roles, display name, or disables it (which ends its sessions; its API tokens stop working). Its live streams end at once on either, and reconnect with what the account may now see.",
+      "Changes an account's roles, display name, or disables it (which ends its sessions; its API tokens stop working). Its live streams end at once on either, and reconnect with what the account may now see. An organizer of given tournaments changes only the roles in those tournaments (`tournamentRoles` as they see it; other tournaments' roles are kept), and renames or disables only an account whose roles all lie there.",
     tags: ['accounts'],
-    access: 'accounts:manage',
+    access: 'staff',
     params: accountParams,
     body: z.strictObject({
       roles: roles.optional(),
@@ -123,30 +134,45 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     response: z.object({ account: accountSchema }),
     async handler({ params, body, principal }) {
       const staff = requireStaff(principal);
-      // The organizer cannot lock themselves out: someone must be left to manage staff.
-      if (
-        params.accountId === staff.account.id &&
-        (body.disabled === true || (body.roles && !body.roles.includes('organizer')))
-      ) {
+      const scope = managedScope(staff.account);
+      const current = await context.accounts.findAccount(params.accountId);
+      const seen = current && visibleAccount(current, scope);
+      if (!current || !seen) throw notFound({ en: 'Account', ja: 'アカウント' });
+      checkGrantable(scope, body.roles, body.tournamentRoles, 'change');
+      if (body.displayName !== undefined || body.disabled !== undefined)
+        requireWhollyWithin(current, scope, {
+          en: 'rename or disable an account that also holds roles outside your tournaments',
+          ja: 'あなたの大会以外にも役割を持つアカウントの名前を変えたり無効にしたりする',
+        });
+      const tournamentRoles =
+        body.tournamentRoles === undefined
+          ? undefined
+          : dedupe(mergedTournamentRoles(current.tournamentRoles, body.tournamentRoles, scope));
+      // An organizer cannot lock themselves out: someone must be left to manage staff.
+      const dropsOwnOrganizer =
+        (body.roles !== undefined && staff.account.roles.includes('organizer') && !body.roles.includes('organizer')) ||
+        (scope.kind === 'tournaments' &&
+          tournamentRoles !== undefined &&
+          [...scope.ids].some((id) => !tournamentRoles[id]?.includes('organizer')));
+      if (params.accountId === staff.account.id && (body.disabled === true || dropsOwnOrganizer)) {
         throw new HttpError(422, 'self-lockout', {
           en: 'You cannot disable yourself or drop your own organizer role.',
           ja: '自分自身を無効にしたり、自分の主催者の役割を外したりはできません。',
         });
       }
-      if (body.roles !== undefined || body.tournamentRoles !== undefined) {
-        const current = await context.accounts.findAccount(params.accountId);
-        if (current) requireSomeRole(body.roles ?? current.roles, body.tournamentRoles ?? current.tournamentRoles);
-      }
-      const account = await context.accounts.updateAccount(params.accountId, {
+      if (body.roles !== undefined || tournamentRoles !== undefined)
+        requireSomeRole(body.roles ?? current.roles, tournamentRoles ?? current.tournamentRoles);
+      const updated = await context.accounts.updateAccount(params.accountId, {
         ...(body.roles === undefined ? {} : { roles: [...new Set(body.roles)] }),
-        ...(body.tournamentRoles === undefined ? {} : { tournamentRoles: dedupe(body.tournamentRoles) }),
+        ...(tournamentRoles === undefined ? {} : { tournamentRoles }),
         ...(body.displayName === undefined ? {} : { displayName: body.displayName }),
         ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
       });
-      if (!account) throw notFound({ en: 'Account', ja: 'アカウント' });
-      if (body.disabled === true) await context.accounts.deleteSessionsOf(account.id);
-      if (body.disabled === true || body.roles !== undefined) await context.streams.check();
-      return { account };
+      if (!updated) throw notFound({ en: 'Account', ja: 'アカウント' });
+      if (body.disabled === true) await context.accounts.deleteSessionsOf(updated.id);
+      if (body.disabled === true || body.roles !== undefined || tournamentRoles !== undefined)
+        await context.streams.check();
+      return { account: visibleAccount(updated, scope) ?? updated };
     },
   });
 
@@ -154,19 +180,27 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'POST',
     url: '/api/accounts/:accountId/password-reset',
     summary:
-      'Gives the account a new one-time password (answered once; must be changed at next login) and ends its sessions, API tokens and live streams.',
+      'Gives the account a new one-time password (answered once; must be changed at next login) and ends its sessions, API tokens and live streams. An organizer of given tournaments resets only an account whose roles all lie there.',
     tags: ['accounts'],
-    access: 'accounts:manage',
+    access: 'staff',
     params: accountParams,
     response: withPassword,
-    async handler({ params }) {
+    async handler({ params, principal }) {
+      const scope = managedScope(requireStaff(principal).account);
       const found = await context.accounts.findAccount(params.accountId);
-      if (!found) throw notFound({ en: 'Account', ja: 'アカウント' });
+      if (!found || !visibleAccount(found, scope)) throw notFound({ en: 'Account', ja: 'アカウント' });
+      requireWhollyWithin(found, scope, {
+        en: 'reset the password of an account that also holds roles outside your tournaments',
+        ja: 'あなたの大会以外にも役割を持つアカウントのパスワードをリセットする',
+      });
       const password = oneTimePassword();
       await context.accounts.setPassword(found.id, await context.hashes.run(null, () => hashPassword(password)), true);
       await endCredentialsOf(context, found.id);
       const { passwordHash: _hash, ...account } = found;
-      return { account: { ...account, mustChangePassword: true }, oneTimePassword: password };
+      return {
+        account: { ...(visibleAccount(account, scope) ?? account), mustChangePassword: true },
+        oneTimePassword: password,
+      };
     },
   });
 }

@@ -16,6 +16,7 @@ import {
   playerId,
   playerName,
   playerParams,
+  playerReading,
   sendWrite,
   tournamentParams,
   withVersion,
@@ -41,13 +42,14 @@ async function poolFor(
 }
 
 async function withDecks(
-  players: readonly { id: string; name: string; decklist?: DeckInput }[],
+  players: readonly { id: string; name: string; reading?: string; decklist?: DeckInput }[],
   catalogue: Catalogue | undefined,
 ) {
   return Promise.all(
     players.map(async (p, i) => ({
       id: p.id,
       name: p.name,
+      ...(p.reading === undefined ? {} : { reading: p.reading }),
       ...(p.decklist === undefined
         ? {}
         : { decklist: await readDeckInput(p.decklist, `body.players[${i}].decklist`, catalogue) }),
@@ -56,7 +58,7 @@ async function withDecks(
 }
 
 /** The CSV's players; decklists are files on the scorekeeper's machine, so over HTTP a decklist column is refused. */
-function playersFromCsv(csv: string): { id: string; name: string; line: number }[] {
+function playersFromCsv(csv: string): { id: string; name: string; reading?: string; line: number }[] {
   const parsed = parsePlayersCsv(csv);
   if (!parsed.ok) {
     const first = parsed.error[0]!;
@@ -86,7 +88,12 @@ function playersFromCsv(csv: string): { id: string; name: string; line: number }
       'body.csv',
     );
   }
-  return parsed.value.map((row) => ({ id: row.id, name: row.name, line: row.line }));
+  return parsed.value.map((row) => ({
+    id: row.id,
+    name: row.name,
+    ...(row.reading === null ? {} : { reading: row.reading }),
+    line: row.line,
+  }));
 }
 
 /** Code guesses a minute per client address and player. */
@@ -117,6 +124,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       const players = t.players.map((p, i) => ({
         id: p.id,
         name: p.name,
+        ...(p.reading === undefined ? {} : { reading: p.reading }),
         dropped: dropped.has(p.id),
         /** Rule 1-E/1-F: a disqualified player shows as disqualified, not as dropped. */
         status: status(p.id),
@@ -146,11 +154,12 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     body: z.strictObject({
       id: playerId,
       name: playerName,
+      reading: playerReading.optional(),
       decklist: deckInput.optional(),
       invitation: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional(),
     }),
     response: writeAnswer.extend({
-      player: z.object({ id: z.string(), name: z.string() }),
+      player: z.object({ id: z.string(), name: z.string(), reading: z.string().optional() }),
       code: z.string(),
       findings: z.array(findingAnswer).nullable(),
     }),
@@ -166,7 +175,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
               'body.decklist',
               await poolFor(context, params.tournamentId, [body.decklist]),
             );
-      const player = { id: body.id, name: body.name, ...(decklist === undefined ? {} : { decklist }) };
+      const reading = body.reading === undefined ? {} : { reading: body.reading };
+      const player = { id: body.id, name: body.name, ...reading, ...(decklist === undefined ? {} : { decklist }) };
       // An invitation into day two: byes for the rounds before it, with the reason.
       const answer = await gateway.write(
         params.tournamentId,
@@ -180,7 +190,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
         decklist === undefined
           ? null
           : await decklistFindings(decklist, (await gateway.read(params.tournamentId)).tournament, context.accounts);
-      return sendWrite(reply, answer, { player: { id: body.id, name: body.name }, code, findings }, 201);
+      return sendWrite(reply, answer, { player: { id: body.id, name: body.name, ...reading }, code, findings }, 201);
     },
   });
 
@@ -195,7 +205,14 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     body: z.union([
       z.strictObject({
         players: z
-          .array(z.strictObject({ id: playerId, name: playerName, decklist: deckInput.optional() }))
+          .array(
+            z.strictObject({
+              id: playerId,
+              name: playerName,
+              reading: playerReading.optional(),
+              decklist: deckInput.optional(),
+            }),
+          )
           .min(1)
           .max(10_000),
       }),
@@ -252,7 +269,11 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
       if (!player) throw notFound(PLAYER);
       return {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date },
-        player: { id: player.id, name: player.name },
+        player: {
+          id: player.id,
+          name: player.name,
+          ...(player.reading === undefined ? {} : { reading: player.reading }),
+        },
         code: playerCode(context.secret, params.tournamentId, player.id),
       };
     },
@@ -315,6 +336,35 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
         ]),
       );
       return withVersion(reply, version, { player: player.id, decklist: player.decklist, names });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/:playerId/details',
+    summary:
+      "Corrects a player's name or reading (フリガナ): only what is sent changes; `reading: null` takes the reading away. Refused when nothing changes.",
+    tags: ['players'],
+    access: { command: 'ChangePlayerDetails' },
+    params: playerParams,
+    body: z
+      .strictObject({ name: playerName.optional(), reading: playerReading.nullable().optional() })
+      .refine((b) => b.name !== undefined || b.reading !== undefined, {
+        message: 'send name, reading or both',
+        params: { ja: '氏名かフリガナ（または両方）を送ってください' },
+      }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = {
+        player: params.playerId,
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.reading === undefined ? {} : { reading: body.reading }),
+      };
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'ChangePlayerDetails', data, write),
+      );
     },
   });
 

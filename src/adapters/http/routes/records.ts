@@ -73,6 +73,7 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
             players: t.players.map((p) => ({
               id: p.id,
               name: p.name,
+              ...(p.reading === undefined ? {} : { reading: p.reading }),
               entryRound: p.entryRound,
               dropped: dropped.has(p.id),
               decklist: p.decklist,

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { readingProblem } from '../../../core/names/reading.js';
 import { withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
 
@@ -16,6 +17,16 @@ export const playerId = z
   .regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
 /** A player's name as registered (the domain refuses control characters too, for the CLI and CSV). */
 export const playerName = withoutControlCharacters(z.string().trim().min(1).max(100));
+/** How the name is read (フリガナ), in kana: the rule is the domain's (core/names/reading.ts). */
+export const playerReading = z
+  .string()
+  .trim()
+  .max(100)
+  .superRefine((value, context) => {
+    const problem = readingProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem.en, params: { ja: problem.ja } });
+  })
+  .meta({ description: 'フリガナ: hiragana, katakana or half-width katakana; "by name" lists sort on it (五十音)' });
 /** Round and table numbers in paths: canonical decimal only ("1", never "01", "0x1", "1.0" or " 1"). */
 const positive = z
   .string()
