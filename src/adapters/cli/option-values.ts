@@ -1,5 +1,6 @@
 import type { Lang } from '../../core/text.js';
 import { checkDate, checkTime } from '../../core/tournament/command-checks.js';
+import type { IntRange } from '../../core/tournament/limits.js';
 import { CliError } from './cli-error.js';
 
 /** Option values checked where they are typed, so an error names the option rather than a field of a command. */
@@ -25,6 +26,13 @@ export const optionalInt = (
   max: number,
   lang: Lang,
 ): number | undefined => (value === undefined ? undefined : intOption(name, value, min, max, lang));
+
+/** An optional whole number option within one of the core's ranges (limits.ts). */
+export const optionalIn = (name: string, value: string | undefined, range: IntRange, lang: Lang): number | undefined =>
+  optionalInt(name, value, range.min, range.max, lang);
+
+/** How help texts write a range: "1-240". */
+export const rangeText = (range: IntRange): string => `${range.min}-${range.max}`;
 
 /** A calendar date YYYY-MM-DD. */
 export function dateOption(name: string, value: string, lang: Lang): string {

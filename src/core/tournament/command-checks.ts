@@ -1,5 +1,6 @@
 import { controlCharacter } from '../control-characters.js';
 import { domainError, type DomainError } from './domain-errors.js';
+import type { IntRange } from './limits.js';
 
 /*
  * Checks of command fields that the state does not decide. Adapters validate shapes first;
@@ -24,8 +25,8 @@ export function checkText(field: string, value: unknown): DomainError | null {
   });
 }
 
-/** An error naming `field` unless `value` is an integer in [min, max]. */
-export const checkInteger = (field: string, value: unknown, min: number, max: number): DomainError | null =>
+/** An error naming `field` unless `value` is an integer in the range (both ends included). */
+export const checkInteger = (field: string, value: unknown, { min, max }: IntRange): DomainError | null =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max
     ? null
     : domainError('invalid-command', {

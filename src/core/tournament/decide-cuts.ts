@@ -1,6 +1,7 @@
 import { err, ok } from '../result.js';
 import { checkInteger } from './command-checks.js';
 import type { CutSwiss, Drafted } from './commands.js';
+import { CUT_MAX_LOSSES, CUT_TOP } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { CutRule } from './events.js';
 import { matchRecords, standingsPlayers } from './match-results.js';
@@ -32,7 +33,7 @@ export function decideCutSwiss(command: CutSwiss, t: Tournament): Drafted {
     );
   }
   const bad =
-    maxLosses !== undefined ? checkInteger('maxLosses', maxLosses, 0, 30) : checkInteger('top', top, 1, 100_000);
+    maxLosses !== undefined ? checkInteger('maxLosses', maxLosses, CUT_MAX_LOSSES) : checkInteger('top', top, CUT_TOP);
   if (bad) return err(bad);
   const last = latestRound(t);
   if (!last || last.number !== afterRound)

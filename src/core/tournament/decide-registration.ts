@@ -4,6 +4,7 @@ import { checkDeckRules } from './decide-deck-rules.js';
 import { checkStageFormats } from './match-format.js';
 import { checkDate, checkInteger, checkText, firstError } from './command-checks.js';
 import type { CreateTournament, Drafted, DropPlayer, RegisterPlayer, SubmitDecklist } from './commands.js';
+import { ROUND_MINUTES, SWISS_ROUNDS } from './limits.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, TOP_CUT_SIZES } from './events.js';
 import { findPlayer, isDropped, latestRound } from './state-queries.js';
@@ -26,8 +27,8 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     checkText('tournamentId', tournamentId),
     checkText('settings.name', settings.name),
     checkDate('settings.date', settings.date),
-    checkInteger('settings.roundMinutes', settings.roundMinutes, 1, 240),
-    s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, 1, 20) : null,
+    checkInteger('settings.roundMinutes', settings.roundMinutes, ROUND_MINUTES),
+    s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, SWISS_ROUNDS) : null,
     s.kind === 'swiss' && !TOP_CUT_SIZES.includes(s.topCut)
       ? domainError('invalid-command', {
           field: 'settings.structure.topCut',

@@ -3,6 +3,7 @@ import { checkText } from './command-checks.js';
 import type { CorrectResult, Drafted, ReportResult } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, type DuelEntry } from './events.js';
+import { MAX_REPORTED_DUELS } from './limits.js';
 import { deriveOneMatch, penaltyDuelIds } from './match-results.js';
 import { effectsOn } from './penalty-effects.js';
 import { findMatch, findRound } from './state-queries.js';
@@ -39,6 +40,16 @@ function checkDuels(
       domainError('invalid-command', {
         field: 'duels',
         problem: { ja: '各デュエルの勝者の一覧が必要です', en: 'expected a list of duel winners' },
+      }),
+    );
+  if (duels.length > MAX_REPORTED_DUELS)
+    return err(
+      domainError('invalid-command', {
+        field: 'duels',
+        problem: {
+          ja: `デュエルは ${MAX_REPORTED_DUELS} 件までです (${duels.length} 件)`,
+          en: `at most ${MAX_REPORTED_DUELS} duels; ${duels.length} given`,
+        },
       }),
     );
   const stranger = duels.find((d) => d !== DRAW && !match.players.includes(d));

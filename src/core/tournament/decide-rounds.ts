@@ -2,6 +2,7 @@ import { phaseOf, roundFormat } from './phases.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
 import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairRound } from './commands.js';
+import { EXTENSION_MINUTES } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
@@ -253,7 +254,7 @@ export function decideExtendTime(command: ExtendTime, t: Tournament): Drafted {
   const found = runningMatch(t, round, table);
   if (!found.ok) return found;
   const problem = firstError(
-    checkInteger('minutes', minutes, 1, 60),
+    checkInteger('minutes', minutes, EXTENSION_MINUTES),
     reason === undefined ? null : checkText('reason', reason),
   );
   if (problem) return err(problem);

@@ -60,12 +60,12 @@ function checkPrize(prize: Prize, at: string): DomainError | null {
     checkText(`${at}.name`, prize.name),
     rule?.kind === 'rank'
       ? firstError(
-          checkInteger(`${at}.rule.from`, rule.from, 1, 10_000),
-          checkInteger(`${at}.rule.to`, rule.to, rule.from, 10_000),
+          checkInteger(`${at}.rule.from`, rule.from, { min: 1, max: 10_000 }),
+          checkInteger(`${at}.rule.to`, rule.to, { min: rule.from, max: 10_000 }),
         )
       : rule?.kind === 'round'
         ? firstError(
-            checkInteger(`${at}.rule.round`, rule.round, 1, 100),
+            checkInteger(`${at}.rule.round`, rule.round, { min: 1, max: 100 }),
             rule.who === 'played' || rule.who === 'won'
               ? null
               : domainError('invalid-command', {

@@ -8,8 +8,12 @@ import { Choices, SelectField, TextField } from '../components/form';
 import { ErrorNotice } from '../components/status';
 import { navigate } from '../router';
 import { useWrite } from '../components/use-write';
-
-const TOP_CUTS = [0, 4, 8, 16, 32, 64] as const;
+import {
+  DEFAULT_ROUND_MINUTES,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
+  TOP_CUT_SIZES,
+} from '../../../src/core/tournament/limits.js';
 
 /** Today in the device's time zone, as YYYY-MM-DD. */
 function today(): string {
@@ -41,7 +45,7 @@ export function TournamentCreate() {
   const [kind, setKind] = useState<'swiss' | 'single-elimination'>('swiss');
   const [rounds, setRounds] = useState(4);
   const [topCut, setTopCut] = useState<number>(0);
-  const [roundMinutes, setRoundMinutes] = useState(40);
+  const [roundMinutes, setRoundMinutes] = useState(DEFAULT_ROUND_MINUTES);
   const [decklistsRequired, setDecklistsRequired] = useState(true);
   // '' = the shipped list in force on the date; a list name; 'none'; 'file' = an uploaded file.
   const [list, setList] = useState('');
@@ -130,8 +134,8 @@ export function TournamentCreate() {
               label={t('create.rounds')}
               name="rounds"
               type="number"
-              min={1}
-              max={20}
+              min={SWISS_ROUNDS.min}
+              max={SWISS_ROUNDS.max}
               value={rounds}
               onChange={(e) => setRounds(Number(e.target.value))}
               required
@@ -142,7 +146,7 @@ export function TournamentCreate() {
               value={topCut}
               onChange={(e) => setTopCut(Number(e.target.value))}
             >
-              {TOP_CUTS.map((n) => (
+              {TOP_CUT_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n === 0 ? t('create.noTopCut') : t('create.topN', { count: n })}
                 </option>
@@ -154,8 +158,8 @@ export function TournamentCreate() {
           label={t('create.roundMinutes')}
           name="roundMinutes"
           type="number"
-          min={10}
-          max={180}
+          min={ROUND_MINUTES.min}
+          max={ROUND_MINUTES.max}
           value={roundMinutes}
           onChange={(e) => setRoundMinutes(Number(e.target.value))}
           required

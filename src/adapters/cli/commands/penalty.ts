@@ -17,7 +17,8 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
-import { choiceOption, collect, intOption, optionalInt, textOption } from '../option-values.js';
+import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
+import { choiceOption, collect, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, nameOf, penaltyName, PHASE_NAMES, say } from '../tournament-words.js';
 
@@ -161,7 +162,7 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     const facts = parseFacts(options.fact ?? [], lang);
     const round = optionalInt('--round', options.round, 1, 1000, lang);
     const table = optionalInt('--table', options.table, 1, 10_000, lang);
-    const duel = optionalInt('--duel', options.duel, 1, 9, lang);
+    const duel = optionalIn('--duel', options.duel, DUEL_NUMBER, lang);
     const appliesTo =
       options.appliesTo === undefined
         ? undefined
@@ -327,7 +328,7 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
         options.appliesTo === undefined
           ? undefined
           : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
-      const duel = optionalInt('--duel', options.duel, 1, 9, lang);
+      const duel = optionalIn('--duel', options.duel, DUEL_NUMBER, lang);
       await desk.run({
         type: 'ChangePenalty',
         data: {
@@ -494,7 +495,10 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
         '--applies-to <where>',
         `where a duel or match loss lands, among the options the rules give: ${APPLIES_TO.join(', ')} / 適用先`,
       )
-      .option('--duel <n>', 'which duel of the current match a duel loss takes (1-3) / 何デュエル目に適用するか')
+      .option(
+        '--duel <n>',
+        `which duel of the current match a duel loss takes (${rangeText(DUEL_NUMBER)}, within the match's format) / 何デュエル目に適用するか`,
+      )
       .option(
         '--statement <text>',
         'a written statement (investigation note), required with a disqualification; repeatable / 陳述書',

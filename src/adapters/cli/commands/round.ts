@@ -10,7 +10,8 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
-import { optionalInt, timeOption } from '../option-values.js';
+import { CUT_MAX_LOSSES, CUT_TOP } from '../../../core/tournament/limits.js';
+import { optionalIn, optionalInt, rangeText, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { tournamentRules } from './tournament-checks.js';
 import { outcomeText, say, STAGE_NAMES } from '../tournament-words.js';
@@ -142,8 +143,8 @@ async function cut(options: CutOptions, io: Io): Promise<void> {
         ),
       );
     }
-    const maxLosses = optionalInt('--max-losses', options.maxLosses, 0, 30, lang);
-    const top = optionalInt('--top', options.top, 1, 100_000, lang);
+    const maxLosses = optionalIn('--max-losses', options.maxLosses, CUT_MAX_LOSSES, lang);
+    const top = optionalIn('--top', options.top, CUT_TOP, lang);
     const t = await desk.tournament();
     const last = latestRound(t);
     if (!last)
@@ -273,7 +274,7 @@ export function registerRoundCommands(program: Command, io: Io): void {
         '--max-losses <n>',
         'players with more losses leave (2: X-2 and better stay) / これを超える敗数の選手が抜ける',
       )
-      .option('--top <n>', 'only the top n of the standings stay / 上位n名だけが残る'),
+      .option('--top <n>', `only the top n of the standings stay (${rangeText(CUT_TOP)}) / 上位n名だけが残る`),
   ).action((options: CutOptions) => cut(options, io));
   withDbOptions(
     program

@@ -4,13 +4,18 @@ import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import { rulesForNewTournament } from '../../deck/tournament-deck-rules.js';
 import type { CreateTournament, TournamentCommand } from '../../../core/tournament/commands.js';
+import type { Structure, TournamentSettings } from '../../../core/tournament/events.js';
 import {
+  BEST_OF,
+  DEFAULT_BEST_OF,
+  DEFAULT_ROUND_MINUTES,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
   TOP_CUT_SIZES,
-  type Structure,
+  type BestOf,
   type TopCutSize,
-  type TournamentSettings,
-} from '../../../core/tournament/events.js';
-import { BEST_OF, stageFormat, type BestOf, type StageFormat } from '../../../core/tournament/match-format.js';
+} from '../../../core/tournament/limits.js';
+import { stageFormat, type StageFormat } from '../../../core/tournament/match-format.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
@@ -27,7 +32,7 @@ import {
   type WriteOptions,
 } from '../desk.js';
 import { pickLang } from '../lang.js';
-import { dateOption, intOption, optionalInt, textOption } from '../option-values.js';
+import { dateOption, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { nameOf, say, STAGE_NAMES } from '../tournament-words.js';
 
@@ -71,8 +76,8 @@ function structureOf(options: CreateOptions, lang: Lang): Structure {
         '--rounds: the number of Swiss rounds is required (or --single-elimination)',
       ),
     );
-  const rounds = intOption('--rounds', options.rounds, 1, 20, lang);
-  const top = optionalInt('--top', options.top, 0, 256, lang) ?? 0;
+  const rounds = intOption('--rounds', options.rounds, SWISS_ROUNDS.min, SWISS_ROUNDS.max, lang);
+  const top = optionalInt('--top', options.top, 0, Math.max(...TOP_CUT_SIZES), lang) ?? 0;
   if (!(TOP_CUT_SIZES as readonly number[]).includes(top)) {
     throw new CliError(
       say(
@@ -106,11 +111,11 @@ function stagesOf(
   };
   const swiss = {
     bestOf: bestOf('--swiss-best-of', options.swissBestOf),
-    roundMinutes: optionalInt('--swiss-round-minutes', options.swissRoundMinutes, 1, 240, lang),
+    roundMinutes: optionalIn('--swiss-round-minutes', options.swissRoundMinutes, ROUND_MINUTES, lang),
   };
   const top = {
     bestOf: bestOf('--top-best-of', options.topBestOf),
-    roundMinutes: optionalInt('--top-round-minutes', options.topRoundMinutes, 1, 240, lang),
+    roundMinutes: optionalIn('--top-round-minutes', options.topRoundMinutes, ROUND_MINUTES, lang),
   };
   const named = (f: typeof swiss) => f.bestOf !== undefined || f.roundMinutes !== undefined;
   if (structure.kind === 'single-elimination' && named(swiss)) {
@@ -124,7 +129,7 @@ function stagesOf(
   }
   if (!named(swiss) && !named(top)) return undefined;
   const format = (f: typeof swiss): StageFormat => ({
-    bestOf: f.bestOf ?? 3,
+    bestOf: f.bestOf ?? DEFAULT_BEST_OF,
     roundMinutes: f.roundMinutes ?? roundMinutes,
   });
   return structure.kind === 'single-elimination'
@@ -144,7 +149,8 @@ async function createCommand(
   const pack = loadPack(options.policy);
   if (!pack.ok) throw new CliError(pack.error);
   const id = options.id === undefined ? `t-${randomBytes(4).toString('hex')}` : textOption('--id', options.id, lang);
-  const roundMinutes = optionalInt('--round-minutes', options.roundMinutes, 1, 240, lang) ?? 40;
+  const roundMinutes =
+    optionalIn('--round-minutes', options.roundMinutes, ROUND_MINUTES, lang) ?? DEFAULT_ROUND_MINUTES;
   const structure = structureOf(options, lang);
   const stages = stagesOf(options, structure, roundMinutes, lang);
   const command: CreateTournament = {
@@ -467,21 +473,24 @@ export function registerTournamentCommands(program: Command, io: Io): void {
       .description('Create a tournament (Swiss rounds and an optional top cut) / 大会を作成')
       .requiredOption('--name <name>', 'tournament name / 大会名')
       .requiredOption('--date <YYYY-MM-DD>', 'tournament date (card legality and lists are judged by it) / 大会日')
-      .option('--rounds <n>', 'Swiss rounds / スイスドローの回戦数')
+      .option('--rounds <n>', `Swiss rounds (${rangeText(SWISS_ROUNDS)}) / スイスドローの回戦数`)
       .option('--top <k>', `top cut size: ${TOP_CUT_SIZES.join(', ')} (default 0) / 決勝トーナメントの人数`)
       .option(
         '--single-elimination',
         'single elimination from round 1 instead of Swiss / 最初からシングルエリミネーション',
       )
       .option('--id <id>', 'tournament id (default: a random t-xxxxxxxx) / 大会ID')
-      .option('--round-minutes <n>', 'minutes per round (default 40) / 1回戦の時間（分）')
+      .option(
+        '--round-minutes <n>',
+        `minutes per round (${rangeText(ROUND_MINUTES)}, default ${DEFAULT_ROUND_MINUTES}) / 1回戦の時間（分）`,
+      )
       .option(
         '--swiss-best-of <n>',
-        'duels per Swiss match: 1 (single duel), 3 or 5 (default 3) / スイスドローの試合形式（1: シングル戦）',
+        `duels per Swiss match: ${BEST_OF.join(', ')} (1: single duel; default ${DEFAULT_BEST_OF}) / スイスドローの試合形式（1: シングル戦）`,
       )
       .option(
         '--top-best-of <n>',
-        'duels per top-cut or elimination match: 1, 3 or 5 (default 3) / 決勝トーナメントの試合形式',
+        `duels per top-cut or elimination match: ${BEST_OF.join(', ')} (default ${DEFAULT_BEST_OF}) / 決勝トーナメントの試合形式`,
       )
       .option(
         '--swiss-round-minutes <n>',

@@ -4,6 +4,8 @@ import { PENALTY_IDS } from '../../../core/policy/assess-types.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
 import { domainError } from '../../../core/tournament/domain-errors.js';
 import type { Tournament, TournamentState } from '../../../core/tournament/state.js';
+import { EXTENSION_MINUTES } from '../../../core/tournament/limits.js';
+import { intIn } from '../request-schema.js';
 import { domainHttpError } from '../tournaments/domain-status.js';
 import { requireStaff } from '../auth/principal.js';
 import { HttpError, notFound } from '../errors.js';
@@ -146,7 +148,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     tags: ['clock'],
     access: { command: 'ExtendTime' },
     params: tableParams,
-    body: z.strictObject({ minutes: z.number().int().min(1).max(60), reason: z.string().trim().max(500).optional() }),
+    body: z.strictObject({ minutes: intIn(EXTENSION_MINUTES), reason: z.string().trim().max(500).optional() }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { MAX_REPORTED_DUELS } from '../../../core/tournament/limits.js';
 import { withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
 
@@ -16,6 +17,8 @@ export const playerId = z
   .regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
 /** A player's name as registered (the domain refuses control characters too, for the CLI and CSV). */
 export const playerName = withoutControlCharacters(z.string().trim().min(1).max(100));
+/** Each duel played, in order: the winner's player id, or "draw"; duels already decided by penalty are left out. */
+export const duelWinners = z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_REPORTED_DUELS);
 /** Round and table numbers in paths: canonical decimal only ("1", never "01", "0x1", "1.0" or " 1"). */
 const positive = z
   .string()

@@ -2,13 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parsePack } from '../../../core/policy/pack-schema.js';
-import { TOP_CUT_SIZES, type RecordedPack } from '../../../core/tournament/events.js';
-import { BEST_OF } from '../../../core/tournament/match-format.js';
+import type { RecordedPack } from '../../../core/tournament/events.js';
+import {
+  BEST_OF,
+  DEFAULT_ROUND_MINUTES,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
+  TOP_CUT_SIZES,
+} from '../../../core/tournament/limits.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
 import { requireStaff } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
-import { withoutControlCharacters } from '../request-schema.js';
+import { intIn, withoutControlCharacters } from '../request-schema.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import type { Text } from '../../../core/text.js';
 import { shippedCards } from '../../deck/ocg-data.js';
@@ -26,7 +32,7 @@ import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } f
 const structure = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('swiss'),
-    rounds: z.number().int().min(1).max(30),
+    rounds: intIn(SWISS_ROUNDS),
     topCut: z.literal([...TOP_CUT_SIZES]),
   }),
   z.strictObject({ kind: z.literal('single-elimination') }),
@@ -56,7 +62,7 @@ const deckRulesBody = z.strictObject(deckRulesFields);
 /** A stage's match format; its round length defaults to the body's `roundMinutes`. */
 const stageFormatBody = z.strictObject({
   bestOf: z.literal([...BEST_OF]),
-  roundMinutes: z.number().int().min(1).max(240).optional(),
+  roundMinutes: intIn(ROUND_MINUTES).optional(),
 });
 
 const createBody = z.strictObject({
@@ -64,7 +70,7 @@ const createBody = z.strictObject({
   name: withoutControlCharacters(z.string().trim().min(1).max(200)),
   date: z.iso.date(),
   decklistsRequired: z.boolean().default(false),
-  roundMinutes: z.number().int().min(1).max(600).default(40),
+  roundMinutes: intIn(ROUND_MINUTES).default(DEFAULT_ROUND_MINUTES),
   structure,
   /** Per stage: `{"swiss": {"bestOf": 1, "roundMinutes": 25}, "top-cut": {"bestOf": 3}}`; best of 3 where absent. */
   stages: z.strictObject({ swiss: stageFormatBody.optional(), 'top-cut': stageFormatBody.optional() }).optional(),
