@@ -12,6 +12,8 @@ import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
+import { issuedPenalty } from './evolve.js';
+import { locateMatch } from './match-lookup.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
 import { deriveOneMatch } from './match-results.js';
@@ -133,28 +135,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
 /** The state as if `draft` had happened, for checking a second penalty of the same command against the first. */
 function fold1(t: Tournament, draft: EventDraft): Tournament {
   if (draft.type !== 'PenaltyIssued') return t;
-  const e = draft.data;
-  const state = {
-    id: e.penaltyId,
-    player: e.player,
-    report: e.report,
-    guideline: e.guideline,
-    penalty: e.penalty,
-    repeatUpgrade: e.repeatUpgrade,
-    deviationReason: e.deviationReason,
-    context: e.context,
-    landing: e.landing,
-    statements: e.statements,
-    judge: e.judge,
-    reason: e.reason ?? null,
-    addedTo: e.addedTo ?? null,
-    noMatchLeft: e.noMatchLeft === true,
-    notes: e.notes ?? null,
-    at: '',
-    rescinded: false,
-    appeals: [],
-  };
-  return { ...t, penalties: [...t.penalties, state] };
+  return { ...t, penalties: [...t.penalties, issuedPenalty(draft.data, '')] };
 }
 
 interface IssueParts {
@@ -421,12 +402,10 @@ function seatOf(t: Tournament, player: string, round: number | undefined, table:
         },
       }),
     );
-  const r = findRound(t, round);
-  if (!r) return err(domainError('round-not-found', { round }));
-  const match = findMatch(r, table);
-  if (!match) return err(domainError('table-not-found', { round, table }));
-  if (!match.players.includes(player)) return err(domainError('player-not-in-match', { player, round, table }));
-  return ok({ round: r, match });
+  const found = locateMatch(t, round, table);
+  if (found.ok && !found.value.match.players.includes(player))
+    return err(domainError('player-not-in-match', { player, round, table }));
+  return found;
 }
 
 function nextRoundProblem(earliest: number, latest: number): Text {
@@ -518,9 +497,9 @@ function checkLandingFits(
   mustBeOpen: boolean,
 ): Result<void, DomainError> {
   if (landing.kind !== 'duel') return ok(undefined);
-  const round = findRound(t, landing.round);
-  const match = round && findMatch(round, landing.table);
-  if (!round || !match) return err(domainError('table-not-found', { round: landing.round, table: landing.table }));
+  const found = locateMatch(t, landing.round, landing.table);
+  if (!found.ok) return found;
+  const { round, match } = found.value;
   if (
     effectsOn(t, landing.round, landing.table).duelLosses.some((e) => e.player === player && e.duel === landing.duel)
   ) {

@@ -4,9 +4,10 @@ import type { CorrectResult, Drafted, ReportResult } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, type DuelEntry } from './events.js';
 import { MAX_REPORTED_DUELS } from './limits.js';
+import { locateMatch } from './match-lookup.js';
 import { deriveOneMatch, penaltyDuelIds } from './match-results.js';
 import { effectsOn } from './penalty-effects.js';
-import { findMatch, findRound } from './state-queries.js';
+import { findRound } from './state-queries.js';
 import type { MatchState, RoundState, Tournament } from './state.js';
 
 /*
@@ -14,18 +15,6 @@ import type { MatchState, RoundState, Tournament } from './state.js';
  * deriving the match with it: it must name only the two players, stop where a player reaches
  * two wins, and in an elimination round it must produce a winner.
  */
-
-function locate(
-  t: Tournament,
-  roundNumber: number,
-  table: number,
-): Result<{ round: RoundState; match: MatchState }, DomainError> {
-  const round = findRound(t, roundNumber);
-  if (!round) return err(domainError('round-not-found', { round: roundNumber }));
-  const match = findMatch(round, table);
-  if (!match) return err(domainError('table-not-found', { round: roundNumber, table }));
-  return ok({ round, match });
-}
 
 /** The penalties the report is made around, or why the duels do not fit the match. */
 function checkDuels(
@@ -108,7 +97,7 @@ function advancedFrom(t: Tournament, round: RoundState, match: MatchState): stri
 /** ResultReported for a match still waiting for its result. */
 export function decideReportResult(command: ReportResult, t: Tournament): Drafted {
   const { round: roundNumber, table, duels } = command.data;
-  const found = locate(t, roundNumber, table);
+  const found = locateMatch(t, roundNumber, table);
   if (!found.ok) return found;
   const { round, match } = found.value;
   if (deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind !== 'pending') {
@@ -125,7 +114,7 @@ export function decideReportResult(command: ReportResult, t: Tournament): Drafte
 export function decideCorrectResult(command: CorrectResult, t: Tournament): Drafted {
   const { round: roundNumber, table, duels, reason } = command.data;
   if (checkText('reason', reason)) return err(domainError('reason-required'));
-  const found = locate(t, roundNumber, table);
+  const found = locateMatch(t, roundNumber, table);
   if (!found.ok) return found;
   const checked = checkDuels(t, found.value.round, found.value.match, duels);
   if (!checked.ok) return checked;

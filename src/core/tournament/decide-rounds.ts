@@ -7,11 +7,12 @@ import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
 import { computeStandings } from './standings/standings.js';
-import { cutAfter, departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
+import { cutAfter, departures, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 import { pairSwissRound } from './pairing/swiss-pairing.js';
 import { advancingEntrants, pairEntrants, seedEntrants } from './pairing/top-cut.js';
-import { seededShuffle } from './seeded-shuffle.js';
+import { locateMatch } from './match-lookup.js';
+import { seededShuffle } from './pairing/seeded-random.js';
 import { decklistGate } from './decklist-gate.js';
 
 /*
@@ -228,12 +229,9 @@ export function decideFinish(_command: FinishTournament, t: Tournament): Drafted
 
 /** A running round and one of its matches, or why not. */
 function runningMatch(t: Tournament, roundNumber: number, table: number) {
-  const round = findRound(t, roundNumber);
-  if (!round) return err(domainError('round-not-found', { round: roundNumber }));
-  if (round.ended) return err(domainError('round-already-ended', { round: roundNumber }));
-  const match = findMatch(round, table);
-  if (!match) return err(domainError('table-not-found', { round: roundNumber, table }));
-  return ok({ round, match });
+  const found = locateMatch(t, roundNumber, table);
+  if (found.ok && found.value.round.ended) return err(domainError('round-already-ended', { round: roundNumber }));
+  return found;
 }
 
 /** PlayerSeated: tardiness counts from the round's seat time to this mark. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
-import { hasRole, useSession } from '../api/session';
+import { hasRole, isStaff, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PlayerHistory } from '../api/types';
@@ -20,7 +20,7 @@ export function PlayerRecord({ player }: { player: string }) {
   const { account } = useSession();
   const { query, path } = useLocation();
   const code = query.get('code') ?? undefined;
-  const staff = hasRole(account, 'organizer', 'head-judge', 'judge', 'scorekeeper');
+  const staff = isStaff(account);
   const ready = staff || code !== undefined;
   const record = useResource<PlayerHistory | { record: PlayerHistory }>(
     ready ? paths.playerRecord(id, player, staff ? undefined : code) : null,

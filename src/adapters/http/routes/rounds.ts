@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pairingsView } from '../../../app/projections/pairings-view.js';
 import { BEST_OF, CUT_MAX_LOSSES, CUT_TOP, ROUND_MINUTES } from '../../../core/tournament/limits.js';
-import { findRound } from '../../../core/tournament/state-queries.js';
-import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff } from '../auth/principal.js';
 import { notFound } from '../errors.js';
 import { intIn } from '../request-schema.js';
@@ -14,20 +12,13 @@ import type { ViewCache } from '../tournaments/view-cache.js';
 import {
   eventData,
   playerId,
+  roundOf,
   roundParams,
   sendWrite,
   tournamentParams,
   withVersion,
   writeAnswer,
 } from './tournament-common.js';
-
-const ROUND = { en: 'Round', ja: 'ラウンド' };
-
-function roundOf(t: Tournament, round: number) {
-  const r = findRound(t, round);
-  if (!r) throw notFound(ROUND);
-  return r;
-}
 
 /** Rounds: pairing, the pairings board, one player's table, ending a round. */
 export function roundsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {

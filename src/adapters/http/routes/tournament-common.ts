@@ -1,6 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MAX_REPORTED_DUELS } from '../../../core/tournament/limits.js';
+import { findRound } from '../../../core/tournament/state-queries.js';
+import type { RoundState, Tournament } from '../../../core/tournament/state.js';
+import { notFound } from '../errors.js';
 import { withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
 
@@ -27,6 +30,13 @@ const positive = z
   .refine((n) => n <= 100_000, 'at most 100000');
 
 export const tournamentParams = z.object({ tournamentId });
+
+/** The round a path names, or a 404. */
+export function roundOf(t: Tournament, round: number): RoundState {
+  const r = findRound(t, round);
+  if (!r) throw notFound({ en: 'Round', ja: 'ラウンド' });
+  return r;
+}
 export const roundParams = tournamentParams.extend({ round: positive });
 export const tableParams = roundParams.extend({ table: positive });
 export const playerParams = tournamentParams.extend({ playerId });
