@@ -1,3 +1,4 @@
+import { fieldProblem } from './command-problems.js';
 import { controlCharacter } from '../control-characters.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { IntRange } from './limits.js';
@@ -12,16 +13,13 @@ export function checkText(field: string, value: unknown): DomainError | null {
   if (typeof value !== 'string' || !/\S/.test(value))
     return domainError('invalid-command', {
       field,
-      problem: { ja: '空でない文字列が必要です', en: 'expected a non-empty text' },
+      problem: fieldProblem('text-required'),
     });
   const control = controlCharacter(value);
   if (!control) return null;
   return domainError('invalid-command', {
     field,
-    problem: {
-      ja: `制御文字 ${control.codePoint} が ${control.position} 文字目にあります（取り除いてください）`,
-      en: `control character ${control.codePoint} at character ${control.position} (remove it)`,
-    },
+    problem: fieldProblem('control-character', control),
   });
 }
 
@@ -31,14 +29,14 @@ export const checkInteger = (field: string, value: unknown, { min, max }: IntRan
     ? null
     : domainError('invalid-command', {
         field,
-        problem: { ja: `${min}〜${max} の整数が必要です`, en: `expected a whole number from ${min} to ${max}` },
+        problem: fieldProblem('whole-number-between', { min, max }),
       });
 
 /** An error naming `field` unless `value` is a calendar date written YYYY-MM-DD. */
 export function checkDate(field: string, value: unknown): DomainError | null {
   const problem = domainError('invalid-command', {
     field,
-    problem: { ja: '2009-03-01 の形式の日付が必要です', en: 'expected a date like 2009-03-01' },
+    problem: fieldProblem('date'),
   });
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem;
   const parsed = new Date(`${value}T00:00:00Z`);
@@ -53,10 +51,7 @@ export const checkTime = (field: string, value: unknown): DomainError | null =>
     ? null
     : domainError('invalid-command', {
         field,
-        problem: {
-          ja: '2009-03-01T10:00:00+09:00 の形式の時刻が必要です',
-          en: 'expected an ISO time like 2009-03-01T10:00:00+09:00',
-        },
+        problem: fieldProblem('time'),
       });
 
 /** The first error of several checks, or null. */

@@ -1,3 +1,4 @@
+import { fieldProblem } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkInteger } from './command-checks.js';
 import type { CutSwiss, Drafted } from './commands.js';
@@ -25,10 +26,7 @@ export function decideCutSwiss(command: CutSwiss, t: Tournament): Drafted {
     return err(
       domainError('invalid-command', {
         field: 'maxLosses',
-        problem: {
-          ja: 'maxLosses（成績）か top（順位）のどちらか一方を指定します',
-          en: 'give either maxLosses (by record) or top (by rank), not both or neither',
-        },
+        problem: fieldProblem('cut-by-one'),
       }),
     );
   }

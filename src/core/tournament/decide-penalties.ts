@@ -1,3 +1,4 @@
+import { fieldProblem, type Problem } from './command-problems.js';
 import { assess } from '../policy/assess.js';
 import {
   PENALTY_IDS,
@@ -8,7 +9,6 @@ import {
   type Phase,
 } from '../policy/assess-types.js';
 import { err, ok, type Result } from '../result.js';
-import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
@@ -53,7 +53,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     return err(
       domainError('invalid-command', {
         field: 'report.phase',
-        problem: { ja: `${PHASES.join(', ')} のいずれかが必要です`, en: `expected one of ${PHASES.join(', ')}` },
+        problem: fieldProblem('one-of', { choices: PHASES }),
       }),
     );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
@@ -104,10 +104,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     return err(
       domainError('invalid-command', {
         field: 'additional.penalty',
-        problem: {
-          ja: `追加の罰則は ${above.join(', ')} のいずれかです`,
-          en: `expected a penalty above ${final.value.penalty}: ${above.join(', ')}`,
-        },
+        problem: fieldProblem('additional-above', { penalty: final.value.penalty, above }),
       }),
     );
   }
@@ -271,10 +268,7 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
     return err(
       domainError('invalid-command', {
         field: 'penalty',
-        problem: {
-          ja: `${PENALTY_IDS.join(', ')} のいずれかが必要です`,
-          en: `expected one of ${PENALTY_IDS.join(', ')}`,
-        },
+        problem: fieldProblem('one-of', { choices: PENALTY_IDS }),
       }),
     );
   const landed = chooseLanding({
@@ -358,10 +352,7 @@ function penaltyContext(
         return err(
           domainError('invalid-command', {
             field: 'round',
-            problem: {
-              ja: `マッチ間の違反で卓を書くときは、今の回戦 (第${latestNumber}回戦) の席です`,
-              en: `a table between matches is the player's seat in the current round (round ${latestNumber})`,
-            },
+            problem: fieldProblem('table-in-current-round', { round: latestNumber }),
           }),
         );
       }
@@ -396,10 +387,7 @@ function seatOf(t: Tournament, player: string, round: number | undefined, table:
     return err(
       domainError('invalid-command', {
         field: round === undefined ? 'round' : 'table',
-        problem: {
-          ja: '回戦と卓は両方指定するか、どちらも省略してください',
-          en: 'give both round and table, or neither',
-        },
+        problem: fieldProblem('round-and-table'),
       }),
     );
   const found = locateMatch(t, round, table);
@@ -408,12 +396,8 @@ function seatOf(t: Tournament, player: string, round: number | undefined, table:
   return found;
 }
 
-function nextRoundProblem(earliest: number, latest: number): Text {
-  const rounds = earliest === latest ? [earliest, latest + 1] : [latest + 1];
-  return {
-    ja: `次のマッチは第${rounds.join('・')}回戦のいずれかです`,
-    en: `the next match can only be in round ${rounds.join(' or ')}`,
-  };
+function nextRoundProblem(earliest: number, latest: number): Problem {
+  return fieldProblem('next-match-rounds', { rounds: earliest === latest ? [earliest, latest + 1] : [latest + 1] });
 }
 
 /** Whether penalties already decided the current match against the player. */
@@ -446,10 +430,7 @@ function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final,
     return err(
       domainError('invalid-command', {
         field: 'choice',
-        problem: {
-          ja: `指針どおりか、${PENALTY_IDS.join(', ')} のいずれかを選んでください`,
-          en: `expected the guideline, or another penalty among ${PENALTY_IDS.join(', ')}`,
-        },
+        problem: fieldProblem('guideline-or-penalty', { penalties: PENALTY_IDS }),
       }),
     );
   }

@@ -1,3 +1,4 @@
+import { fieldProblem } from './command-problems.js';
 import type { Deck } from '../deck/deck.js';
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
@@ -32,10 +33,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     s.kind === 'swiss' && !TOP_CUT_SIZES.includes(s.topCut)
       ? domainError('invalid-command', {
           field: 'settings.structure.topCut',
-          problem: {
-            ja: `${TOP_CUT_SIZES.join(', ')} のいずれかが必要です`,
-            en: `expected one of ${TOP_CUT_SIZES.join(', ')}`,
-          },
+          problem: fieldProblem('one-of', { choices: TOP_CUT_SIZES }),
         })
       : null,
     checkStageFormats('settings.stages', settings.stages),
@@ -43,10 +41,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     pack.id !== pack.content.id || pack.version !== pack.content.version
       ? domainError('invalid-command', {
           field: 'pack',
-          problem: {
-            ja: `記録する id/版 ${pack.id} ${pack.version} が規定パック自身のものと違います`,
-            en: `the recorded id/version ${pack.id} ${pack.version} differ from the pack's own`,
-          },
+          problem: fieldProblem('pack-identity', { id: pack.id, version: pack.version }),
         })
       : null,
   );
@@ -63,10 +58,7 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
     id === DRAW
       ? domainError('invalid-command', {
           field: 'player.id',
-          problem: {
-            ja: `"${DRAW}" は引き分けのデュエルを表すため使えません`,
-            en: `"${DRAW}" is reserved for drawn duels`,
-          },
+          problem: fieldProblem('reserved-id', { id: DRAW }),
         })
       : null,
     checkText('player.name', name),

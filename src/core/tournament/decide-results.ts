@@ -1,3 +1,4 @@
+import { fieldProblem } from './command-problems.js';
 import { err, ok, type Result } from '../result.js';
 import { checkText } from './command-checks.js';
 import type { CorrectResult, Drafted, ReportResult } from './commands.js';
@@ -28,17 +29,14 @@ function checkDuels(
     return err(
       domainError('invalid-command', {
         field: 'duels',
-        problem: { ja: '各デュエルの勝者の一覧が必要です', en: 'expected a list of duel winners' },
+        problem: fieldProblem('duel-winners'),
       }),
     );
   if (duels.length > MAX_REPORTED_DUELS)
     return err(
       domainError('invalid-command', {
         field: 'duels',
-        problem: {
-          ja: `デュエルは ${MAX_REPORTED_DUELS} 件までです (${duels.length} 件)`,
-          en: `at most ${MAX_REPORTED_DUELS} duels; ${duels.length} given`,
-        },
+        problem: fieldProblem('too-many-duels', { most: MAX_REPORTED_DUELS, given: duels.length }),
       }),
     );
   const stranger = duels.find((d) => d !== DRAW && !match.players.includes(d));
@@ -46,10 +44,7 @@ function checkDuels(
     return err(
       domainError('invalid-duels', {
         ...where,
-        problem: {
-          ja: `"${stranger}" はこの対戦の選手でも "${DRAW}" でもありません`,
-          en: `"${stranger}" is neither a player of this match nor "${DRAW}"`,
-        },
+        problem: fieldProblem('not-of-match', { player: stranger, draw: DRAW }),
       }),
     );
   }
@@ -66,10 +61,7 @@ function checkDuels(
     return err(
       domainError('invalid-duels', {
         ...where,
-        problem: {
-          ja: `マッチは第${decidedAfter}デュエルで決着しています (余分に ${outcome.unusedDuels} 件)`,
-          en: `the match was decided after duel ${decidedAfter}; ${outcome.unusedDuels} more given`,
-        },
+        problem: fieldProblem('duels-after-decision', { decidedAfter, extra: outcome.unusedDuels }),
       }),
     );
   }

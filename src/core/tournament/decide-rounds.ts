@@ -1,3 +1,4 @@
+import { fieldProblem } from './command-problems.js';
 import { phaseOf, roundFormat } from './phases.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
@@ -66,7 +67,7 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
     return err(
       domainError('invalid-command', {
         field: 'meta.seed',
-        problem: { ja: '整数が必要です', en: 'expected a whole number' },
+        problem: fieldProblem('whole-number'),
       }),
     );
   const gate = decklistGate(command, t);

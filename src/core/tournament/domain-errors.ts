@@ -1,4 +1,5 @@
 import type { Text } from '../text.js';
+import type { Problem } from './command-problems.js';
 
 /*
  * Every way a command can be refused, as a stable code plus a sentence in both languages.
@@ -12,7 +13,7 @@ const MESSAGES = {
   'tournament-not-found': () => t(`この大会はまだ作成されていません`, `this tournament has not been created`),
   'tournament-exists': (d: { tournament: string }) =>
     t(`大会 ${d.tournament} は作成済みです`, `tournament ${d.tournament} already exists`),
-  'invalid-command': (d: { field: string; problem: Text }) =>
+  'invalid-command': (d: { field: string; problem: Problem }) =>
     t(`${d.field}: ${d.problem.ja}`, `${d.field}: ${d.problem.en}`),
   'role-required': (d: { roles: readonly string[]; actual: string }) =>
     t(
@@ -94,7 +95,7 @@ const MESSAGES = {
       `第${d.round}回戦の卓 ${d.table} の結果は確定済みです (訂正は結果訂正で行います)`,
       `the match at table ${d.table} of round ${d.round} already has its result (use a result correction)`,
     ),
-  'invalid-duels': (d: { round: number; table: number; problem: Text }) =>
+  'invalid-duels': (d: { round: number; table: number; problem: Problem }) =>
     t(`第${d.round}回戦の卓 ${d.table}: ${d.problem.ja}`, `round ${d.round}, table ${d.table}: ${d.problem.en}`),
   'draw-not-allowed': (d: { round: number; table: number }) =>
     t(

@@ -1,3 +1,4 @@
+import { fieldProblem } from './command-problems.js';
 import { checkInteger, firstError } from './command-checks.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { BEST_OF, DEFAULT_BEST_OF, ROUND_MINUTES, type BestOf } from './limits.js';
@@ -46,14 +47,14 @@ export function checkStageFormats(field: string, stages: unknown): DomainError |
   if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) {
     return domainError('invalid-command', {
       field,
-      problem: { ja: 'swiss / top-cut ごとの形式が必要です', en: 'expected a format for swiss and/or top-cut' },
+      problem: fieldProblem('stage-formats'),
     });
   }
   const unknownStage = Object.keys(stages).find((k) => !STAGES.includes(k as Stage));
   if (unknownStage !== undefined) {
     return domainError('invalid-command', {
       field: `${field}.${unknownStage}`,
-      problem: { ja: `段階は ${STAGES.join(', ')} のいずれかです`, en: `a stage is one of ${STAGES.join(', ')}` },
+      problem: fieldProblem('unknown-stage', { choices: STAGES }),
     });
   }
   return firstError(
@@ -73,7 +74,7 @@ export function checkStageFormat(field: string, format: unknown): DomainError | 
       ? null
       : domainError('invalid-command', {
           field: `${field}.bestOf`,
-          problem: { ja: `${BEST_OF.join(', ')} のいずれかが必要です`, en: `expected one of ${BEST_OF.join(', ')}` },
+          problem: fieldProblem('one-of', { choices: BEST_OF }),
         }),
     checkInteger(`${field}.roundMinutes`, f.roundMinutes, ROUND_MINUTES),
   );

@@ -1,3 +1,4 @@
+import { fieldProblem } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, firstError } from './command-checks.js';
 import type { AwardPrize, Drafted, SetPrizeList } from './commands.js';
@@ -42,7 +43,7 @@ export function decideSetPrizeList(command: SetPrizeList, t: Tournament): Drafte
       (seen.has(prize.id)
         ? domainError('invalid-command', {
             field: `prizes[${i}].id`,
-            problem: { ja: `"${prize.id}" が重複しています`, en: `"${prize.id}" is used twice` },
+            problem: fieldProblem('prize-id-twice', { id: prize.id }),
           })
         : null);
     if (problem) return err(problem);
@@ -70,12 +71,12 @@ function checkPrize(prize: Prize, at: string): DomainError | null {
               ? null
               : domainError('invalid-command', {
                   field: `${at}.rule.who`,
-                  problem: { ja: '"played" か "won" が必要です', en: 'expected "played" or "won"' },
+                  problem: fieldProblem('played-or-won'),
                 }),
           )
         : domainError('invalid-command', {
             field: `${at}.rule.kind`,
-            problem: { ja: '"rank" か "round" が必要です', en: 'expected "rank" or "round"' },
+            problem: fieldProblem('rank-or-round'),
           }),
   );
 }
