@@ -4,8 +4,8 @@ import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { optionalIn, rangeText, textOption, timeOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
-import { say } from '../tournament-words.js';
 import { matchFormatText } from './tournament.js';
+import { phaseMessages as M } from '../messages/phase.js';
 
 interface PhaseOptions extends WriteOptions {
   readonly name: string;
@@ -20,13 +20,7 @@ async function start(options: PhaseOptions, io: Io): Promise<void> {
     const lang = desk.lang;
     const name = textOption('--name', options.name, lang);
     if (options.bestOf !== undefined && !BEST_OF.map(String).includes(options.bestOf)) {
-      throw new CliError(
-        say(
-          lang,
-          `--best-of: ${BEST_OF.join(', ')} のいずれかが必要です (値: "${options.bestOf}")`,
-          `--best-of: expected one of ${BEST_OF.join(', ')}, got "${options.bestOf}"`,
-        ),
-      );
+      throw new CliError(M.say(lang, 'best-expected-one-got', { bestOf: BEST_OF.join(', '), bestOf2: options.bestOf }));
     }
     const roundMinutes = optionalIn('--round-minutes', options.roundMinutes, ROUND_MINUTES, lang);
     const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
@@ -41,13 +35,14 @@ async function start(options: PhaseOptions, io: Io): Promise<void> {
     const phase = done.state.phases[done.state.phases.length - 1];
     if (!phase) return;
     if (desk.json) return printJson(io, phase);
-    const seat = phase.seatTime === null ? '' : say(lang, `、着席 ${phase.seatTime}`, `, seat time ${phase.seatTime}`);
+    const seat = phase.seatTime === null ? '' : M.say(lang, 'seat-time', { seatTime: phase.seatTime });
     io.stdout.write(
-      say(
-        lang,
-        `${phase.name} を第${phase.fromRound}回戦から始めます (${matchFormatText(phase.format, lang)}${seat})\n`,
-        `${phase.name} starts with round ${phase.fromRound} (${matchFormatText(phase.format, lang)}${seat})\n`,
-      ),
+      M.say(lang, 'starts-round', {
+        name: phase.name,
+        fromRound: phase.fromRound,
+        matchFormat: matchFormatText(phase.format, lang),
+        seat,
+      }),
     );
   });
 }

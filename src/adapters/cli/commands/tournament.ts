@@ -34,7 +34,8 @@ import {
 import { pickLang } from '../lang.js';
 import { dateOption, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
-import { nameOf, say, STAGE_NAMES } from '../tournament-words.js';
+import { nameOf, STAGE_NAMES } from '../tournament-words.js';
+import { tournamentMessages as M } from '../messages/tournament.js';
 
 interface CreateOptions extends WriteOptions {
   readonly name: string;
@@ -58,33 +59,16 @@ interface CreateOptions extends WriteOptions {
 function structureOf(options: CreateOptions, lang: Lang): Structure {
   if (options.singleElimination) {
     if (options.rounds !== undefined || options.top !== undefined) {
-      throw new CliError(
-        say(
-          lang,
-          '--single-elimination には --rounds と --top を指定しません',
-          '--single-elimination takes no --rounds or --top',
-        ),
-      );
+      throw new CliError(M.say(lang, 'single-elimination-takes-no-rounds'));
     }
     return { kind: 'single-elimination' };
   }
-  if (options.rounds === undefined)
-    throw new CliError(
-      say(
-        lang,
-        '--rounds: スイスドローの回戦数が必要です (または --single-elimination)',
-        '--rounds: the number of Swiss rounds is required (or --single-elimination)',
-      ),
-    );
+  if (options.rounds === undefined) throw new CliError(M.say(lang, 'rounds-number-swiss-rounds-required'));
   const rounds = intOption('--rounds', options.rounds, SWISS_ROUNDS.min, SWISS_ROUNDS.max, lang);
   const top = optionalInt('--top', options.top, 0, Math.max(...TOP_CUT_SIZES), lang) ?? 0;
   if (!(TOP_CUT_SIZES as readonly number[]).includes(top)) {
     throw new CliError(
-      say(
-        lang,
-        `--top: ${TOP_CUT_SIZES.join(', ')} のいずれかが必要です (値: "${options.top}")`,
-        `--top: expected one of ${TOP_CUT_SIZES.join(', ')}, got "${options.top}"`,
-      ),
+      M.say(lang, 'top-expected-one-got', { topCutSizes: TOP_CUT_SIZES.join(', '), top: options.top ?? '' }),
     );
   }
   return { kind: 'swiss', rounds, topCut: top as TopCutSize };
@@ -100,13 +84,7 @@ function stagesOf(
   const bestOf = (name: string, value: string | undefined): BestOf | undefined => {
     if (value === undefined) return undefined;
     if (!BEST_OF.map(String).includes(value))
-      throw new CliError(
-        say(
-          lang,
-          `${name}: ${BEST_OF.join(', ')} のいずれかが必要です (値: "${value}")`,
-          `${name}: expected one of ${BEST_OF.join(', ')}, got "${value}"`,
-        ),
-      );
+      throw new CliError(M.say(lang, 'expected-one-got', { name, bestOf: BEST_OF.join(', '), value }));
     return Number(value) as BestOf;
   };
   const swiss = {
@@ -119,13 +97,7 @@ function stagesOf(
   };
   const named = (f: typeof swiss) => f.bestOf !== undefined || f.roundMinutes !== undefined;
   if (structure.kind === 'single-elimination' && named(swiss)) {
-    throw new CliError(
-      say(
-        lang,
-        '--single-elimination にはスイスドローがありません (--top-best-of / --top-round-minutes を使います)',
-        '--single-elimination has no Swiss: use --top-best-of / --top-round-minutes',
-      ),
-    );
+    throw new CliError(M.say(lang, 'single-elimination-has-no-swiss'));
   }
   if (!named(swiss) && !named(top)) return undefined;
   const format = (f: typeof swiss): StageFormat => ({
@@ -180,28 +152,16 @@ const pick = <T extends object, K extends keyof T>(from: T, ...keys: K[]): Parti
 
 /** The card pool and list a tournament checks decks with, in one line. */
 export function deckRulesText(rules: DeckRules | undefined, lang: Lang): string {
-  if (!rules)
-    return say(
-      lang,
-      '記録なし（同梱のデータベースと大会日に有効なリスト）',
-      'not recorded (the shipped database and the list in force on the date)',
-    );
-  const pool =
-    rules.cardPool.source === 'shipped'
-      ? say(lang, '同梱のOCGデータベース', 'shipped OCG database')
-      : rules.cardPool.name;
+  if (!rules) return M.say(lang, 'not-recorded-shipped-database-list');
+  const pool = rules.cardPool.source === 'shipped' ? M.say(lang, 'shipped-ocg-database') : rules.cardPool.name;
   const list = rules.banlist
     ? `${rules.banlist.name}${rules.banlist.source === 'shipped' ? '' : ` (${rules.banlist.source})`}`
-    : say(lang, 'なし', 'none');
-  return say(
-    lang,
-    `カード ${pool}（${rules.cardPool.cards} 枚）、リスト ${list}`,
-    `cards ${pool} (${rules.cardPool.cards}), list ${list}`,
-  );
+    : M.say(lang, 'none');
+  return M.say(lang, 'cards-list', { pool, cards: rules.cardPool.cards, list });
 }
 
 function printWarnings(io: Io, warnings: readonly Text[], lang: Lang): void {
-  for (const w of warnings) io.stderr.write(`shinpan: ${say(lang, '注意', 'note')}: ${w[lang]}\n`);
+  for (const w of warnings) io.stderr.write(`shinpan: ${M.say(lang, 'note')}: ${w[lang]}\n`);
 }
 
 async function create(options: CreateOptions, io: Io): Promise<void> {
@@ -220,13 +180,9 @@ async function create(options: CreateOptions, io: Io): Promise<void> {
   if (options.json) printJson(io, { id });
   else {
     io.stdout.write(
-      say(
-        lang,
-        `大会を作成しました: ${id} (${command.data.settings.name}、${command.data.settings.date})\n`,
-        `Created tournament ${id} (${command.data.settings.name}, ${command.data.settings.date})\n`,
-      ),
+      M.say(lang, 'created-tournament', { id, name: command.data.settings.name, date: command.data.settings.date }),
     );
-    io.stdout.write(`${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(rules, lang)}\n`);
+    io.stdout.write(`${M.say(lang, 'deck-checks')}: ${deckRulesText(rules, lang)}\n`);
   }
   printWarnings(io, warnings, lang);
 }
@@ -245,18 +201,13 @@ async function deckRules(options: DeckRulesOptions, io: Io): Promise<void> {
     const t = await desk.tournament();
     const change = options.cards !== undefined || options.banlist !== undefined || options.listName !== undefined;
     if (!change) {
-      if (options.reason !== undefined)
-        throw new CliError(
-          say(lang, '--reason は --cards か --banlist と一緒に指定します', '--reason goes with --cards or --banlist'),
-        );
+      if (options.reason !== undefined) throw new CliError(M.say(lang, 'reason-goes-cards-banlist'));
       if (desk.json) return printJson(io, { deckRules: t.settings.deckRules ?? null });
-      io.stdout.write(`${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(t.settings.deckRules, lang)}\n`);
+      io.stdout.write(`${M.say(lang, 'deck-checks')}: ${deckRulesText(t.settings.deckRules, lang)}\n`);
       return;
     }
     if (options.reason === undefined || options.reason.trim() === '')
-      throw new CliError(
-        say(lang, '--reason: 変更の理由が必要です', '--reason: say why the card pool or list changes'),
-      );
+      throw new CliError(M.say(lang, 'reason-say-why-card-pool'));
     const before = t.settings.deckRules;
     const chosen = await rulesForNewTournament({
       date: t.settings.date,
@@ -277,10 +228,7 @@ async function deckRules(options: DeckRulesOptions, io: Io): Promise<void> {
       meta: desk.meta('ChangeDeckRules'),
     });
     if (desk.json) printJson(io, { deckRules: rules, warnings: chosen.value.warnings });
-    else
-      io.stdout.write(
-        `${say(lang, 'デッキチェックを変更しました', 'Changed deck checks')}: ${deckRulesText(rules, lang)}\n`,
-      );
+    else io.stdout.write(`${M.say(lang, 'changed-deck-checks')}: ${deckRulesText(rules, lang)}\n`);
     printWarnings(io, chosen.value.warnings, lang);
   });
 }
@@ -325,9 +273,9 @@ function tournamentSummary(t: Tournament) {
 }
 
 function structureText(s: Structure, lang: Lang): string {
-  if (s.kind === 'single-elimination') return say(lang, 'シングルエリミネーション', 'single elimination');
-  const top = s.topCut > 0 ? say(lang, ` + 上位${s.topCut}名の決勝トーナメント`, ` + top ${s.topCut}`) : '';
-  return say(lang, `スイスドロー ${s.rounds}回戦${top}`, `Swiss, ${s.rounds} rounds${top}`);
+  if (s.kind === 'single-elimination') return M.say(lang, 'single-elimination');
+  const top = s.topCut > 0 ? M.say(lang, 'top', { topCut: s.topCut }) : '';
+  return M.say(lang, 'swiss-rounds', { rounds: s.rounds, top });
 }
 
 /** Per stage the tournament has: its match format and round length. */
@@ -343,11 +291,8 @@ function stagesText(t: Tournament, lang: Lang): string[] {
 
 /** "シングル戦 25分" / "best of 3, 50 min". */
 export function matchFormatText(f: StageFormat, lang: Lang): string {
-  const kind =
-    f.bestOf === 1
-      ? say(lang, 'シングル戦 (1本勝負)', 'single duel')
-      : say(lang, `マッチ戦 (${f.bestOf}本勝負)`, `best of ${f.bestOf}`);
-  return say(lang, `${kind}、${f.roundMinutes}分`, `${kind}, ${f.roundMinutes} min`);
+  const kind = f.bestOf === 1 ? M.say(lang, 'single-duel') : M.say(lang, 'best', { bestOf: f.bestOf });
+  return M.say(lang, 'min', { kind, roundMinutes: f.roundMinutes });
 }
 
 async function show(options: DbOptions, io: Io): Promise<void> {
@@ -357,13 +302,13 @@ async function show(options: DbOptions, io: Io): Promise<void> {
     const lang = desk.lang;
     const lines = [
       `${t.settings.name} (${t.id})`,
-      `${say(lang, '日付', 'Date')}: ${t.settings.date}`,
-      `${say(lang, '形式', 'Format')}: ${structureText(t.settings.structure, lang)}`,
+      `${M.say(lang, 'date')}: ${t.settings.date}`,
+      `${M.say(lang, 'format')}: ${structureText(t.settings.structure, lang)}`,
       ...stagesText(t, lang),
-      `${say(lang, '罰則規定', 'Policy')}: ${t.pack.content.name[lang]} (${t.pack.id} ${t.pack.version})`,
-      `${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(t.settings.deckRules, lang)}`,
-      `${say(lang, '参加者', 'Players')}: ${t.players.length}`,
-      `${say(lang, '状態', 'Status')}: ${t.status === 'finished' ? say(lang, '終了', 'finished') : say(lang, '進行中', 'open')}`,
+      `${M.say(lang, 'policy')}: ${t.pack.content.name[lang]} (${t.pack.id} ${t.pack.version})`,
+      `${M.say(lang, 'deck-checks')}: ${deckRulesText(t.settings.deckRules, lang)}`,
+      `${M.say(lang, 'players')}: ${t.players.length}`,
+      `${M.say(lang, 'status')}: ${t.status === 'finished' ? M.say(lang, 'finished') : M.say(lang, 'open')}`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
     if (t.rounds.length === 0) return;
@@ -371,21 +316,21 @@ async function show(options: DbOptions, io: Io): Promise<void> {
       `\n${renderTable(
         [
           {
-            header: say(lang, '回戦', 'Round'),
+            header: M.say(lang, 'round'),
             value: (r: Tournament['rounds'][number]) => String(r.number),
             align: 'right',
           },
-          { header: say(lang, '段階', 'Stage'), value: (r) => STAGE_NAMES[r.stage][lang] },
-          { header: say(lang, '試合形式', 'Matches'), value: (r) => matchFormatText(r, lang) },
-          { header: say(lang, '卓', 'Tables'), value: (r) => String(r.matches.length), align: 'right' },
+          { header: M.say(lang, 'stage'), value: (r) => STAGE_NAMES[r.stage][lang] },
+          { header: M.say(lang, 'matches'), value: (r) => matchFormatText(r, lang) },
+          { header: M.say(lang, 'tables'), value: (r) => String(r.matches.length), align: 'right' },
           {
-            header: say(lang, '入力済み', 'Reported'),
+            header: M.say(lang, 'reported'),
             value: (r) => String(r.matches.filter((m) => m.report !== null).length),
             align: 'right',
           },
           {
-            header: say(lang, '状態', 'Status'),
-            value: (r) => (r.ended ? say(lang, '終了', 'ended') : say(lang, '進行中', 'running')),
+            header: M.say(lang, 'status'),
+            value: (r) => (r.ended ? M.say(lang, 'ended') : M.say(lang, 'running')),
           },
         ],
         t.rounds,
@@ -416,21 +361,18 @@ async function list(options: DbOptions, io: Io): Promise<void> {
       );
     }
     const lang = db.lang;
-    if (all.length === 0)
-      return void io.stdout.write(
-        say(lang, `${db.name} にはまだ大会がありません\n`, `${db.name} holds no tournament yet\n`),
-      );
+    if (all.length === 0) return void io.stdout.write(M.say(lang, 'holds-no-tournament-yet', { name: db.name }));
     io.stdout.write(
       renderTable(
         [
           { header: 'ID', value: (t: Tournament) => t.id },
-          { header: say(lang, '大会名', 'Name'), value: (t) => t.settings.name },
-          { header: say(lang, '日付', 'Date'), value: (t) => t.settings.date },
-          { header: say(lang, '参加者', 'Players'), value: (t) => String(t.players.length), align: 'right' },
-          { header: say(lang, '回戦', 'Rounds'), value: (t) => String(t.rounds.length), align: 'right' },
+          { header: M.say(lang, 'name'), value: (t) => t.settings.name },
+          { header: M.say(lang, 'date'), value: (t) => t.settings.date },
+          { header: M.say(lang, 'players'), value: (t) => String(t.players.length), align: 'right' },
+          { header: M.say(lang, 'rounds'), value: (t) => String(t.rounds.length), align: 'right' },
           {
-            header: say(lang, '状態', 'Status'),
-            value: (t) => (t.status === 'finished' ? say(lang, '終了', 'finished') : say(lang, '進行中', 'open')),
+            header: M.say(lang, 'status'),
+            value: (t) => (t.status === 'finished' ? M.say(lang, 'finished') : M.say(lang, 'open')),
           },
         ],
         all,
@@ -453,12 +395,8 @@ async function finish(options: WriteOptions, io: Io): Promise<void> {
     const winner = places[0]?.player ?? null;
     if (desk.json) return printJson(io, { id: done.id, status: done.status, winner });
     const lang = desk.lang;
-    io.stdout.write(say(lang, `大会を終了しました。`, `The tournament has finished.`));
-    io.stdout.write(
-      winner === null
-        ? '\n'
-        : say(lang, ` 優勝: ${nameOf(done, winner)} (${winner})\n`, ` Winner: ${nameOf(done, winner)} (${winner})\n`),
-    );
+    io.stdout.write(M.say(lang, 'tournament-has-finished'));
+    io.stdout.write(winner === null ? '\n' : M.say(lang, 'winner', { name: nameOf(done, winner), winner }));
   });
 }
 
