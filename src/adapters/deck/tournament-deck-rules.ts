@@ -223,7 +223,7 @@ export function chooseUploadedList(
     const shown = lists.error.slice(0, 5);
     const more = lists.error.length - shown.length;
     const at = (line: number | null, lang: 'ja' | 'en') =>
-      line === null ? '' : lang === 'ja' ? `${line} 行目: ` : `line ${line}: `;
+      line === null ? '' : { ja: `${line} 行目: `, en: `line ${line}: ` }[lang];
     return err({
       en: shown.map((e) => `${at(e.line, 'en')}${e.message.en}`).join('; ') + (more > 0 ? ` (and ${more} more)` : ''),
       ja: shown.map((e) => `${at(e.line, 'ja')}${e.message.ja}`).join('、') + (more > 0 ? `（ほか ${more} 件）` : ''),
