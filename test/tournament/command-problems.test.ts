@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldProblem, PROBLEM_IDS } from '../../src/core/tournament/command-problems.js';
+import { explain, PROBLEM_IDS } from '../../src/core/tournament/command-problems.js';
 import { domainError } from '../../src/core/tournament/domain-errors.js';
 
 /** Every value any problem names. */
@@ -30,7 +30,7 @@ describe('command problems', () => {
   it('have a Japanese and an English text for every id, naming the values', () => {
     expect(PROBLEM_IDS.length).toBeGreaterThan(30);
     for (const id of PROBLEM_IDS) {
-      const text = fieldProblem(id, details as never);
+      const text = explain(id, details as never);
       for (const side of [text.ja, text.en]) {
         expect(side, id).toMatch(/\S/);
         expect(side, id).not.toMatch(/undefined|\[object|NaN/);
@@ -43,7 +43,7 @@ describe('command problems', () => {
   it('are what an invalid-command error says after the field', () => {
     const error = domainError('invalid-command', {
       field: 'settings.roundMinutes',
-      problem: fieldProblem('whole-number-between', { min: 1, max: 240 }),
+      problem: explain('whole-number-between', { min: 1, max: 240 }),
     });
     expect(error.message).toEqual({
       ja: 'settings.roundMinutes: 1〜240 の整数が必要です',

@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import { controlCharacter } from '../control-characters.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { IntRange } from './limits.js';
@@ -13,13 +13,13 @@ export function checkText(field: string, value: unknown): DomainError | null {
   if (typeof value !== 'string' || !/\S/.test(value))
     return domainError('invalid-command', {
       field,
-      problem: fieldProblem('text-required'),
+      problem: explain('text-required'),
     });
   const control = controlCharacter(value);
   if (!control) return null;
   return domainError('invalid-command', {
     field,
-    problem: fieldProblem('control-character', control),
+    problem: explain('control-character', control),
   });
 }
 
@@ -29,14 +29,14 @@ export const checkInteger = (field: string, value: unknown, { min, max }: IntRan
     ? null
     : domainError('invalid-command', {
         field,
-        problem: fieldProblem('whole-number-between', { min, max }),
+        problem: explain('whole-number-between', { min, max }),
       });
 
 /** An error naming `field` unless `value` is a calendar date written YYYY-MM-DD. */
 export function checkDate(field: string, value: unknown): DomainError | null {
   const problem = domainError('invalid-command', {
     field,
-    problem: fieldProblem('date'),
+    problem: explain('date'),
   });
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem;
   const parsed = new Date(`${value}T00:00:00Z`);
@@ -51,7 +51,7 @@ export const checkTime = (field: string, value: unknown): DomainError | null =>
     ? null
     : domainError('invalid-command', {
         field,
-        problem: fieldProblem('time'),
+        problem: explain('time'),
       });
 
 /** The first error of several checks, or null. */

@@ -1,9 +1,10 @@
 import type { Text } from '../text.js';
 
 /*
- * What is wrong with one field of a command, by id, in both languages: the `problem` of an
- * `invalid-command` or `invalid-duels` error (domain-errors.ts words the sentence around it).
- * Every such text lives here; a `Problem` can only be made by `fieldProblem()`, so the compiler
+ * What is wrong with a command, by id, in both languages: the `problem` of an
+ * `invalid-command` or `invalid-duels` error (a field), and the `reason` of a refusal (the
+ * state the command meets); domain-errors.ts words the sentence around it.
+ * Every such text lives here; a `Problem` can only be made by `explain()`, so the compiler
  * refuses a free-text pair written at the place of the check.
  */
 
@@ -105,6 +106,37 @@ const PROBLEMS = {
       'すでに罰則が出ている遅刻は指針どおりにのみ重くできます（変更は上訴で行います）',
       'a lateness already penalized can only be raised to the guideline (other changes are an appeal)',
     ),
+
+  // Why a command cannot be done in the state it meets: the `reason` of a refusal.
+  'no-swiss-rounds': () => t('スイスドローのない大会です', 'this tournament has no Swiss rounds'),
+  'no-round-for-phase': () =>
+    t(
+      '第1回戦がまだです（最初のフェーズは大会の設定で決まります）',
+      'no round has been played (the first phase is the tournament settings)',
+    ),
+  'top-cut-begun': () => t('決勝トーナメントが始まっています', 'the top cut has begun'),
+  'swiss-rounds-played': (d: { rounds: number }) =>
+    t(`スイスドロー ${d.rounds}回戦はすべて終わっています`, `all ${d.rounds} Swiss rounds have been played`),
+  'phase-already-started': (d: { round: number }) =>
+    t(`第${d.round}回戦からのフェーズは開始済みです`, `a phase from round ${d.round} has already started`),
+  'cut-after-latest-round': (d: { round: number }) =>
+    t(`カットは最新の回戦 (第${d.round}回戦) の後だけです`, `a cut comes after the latest round (round ${d.round})`),
+  'no-round-played': () => t('まだ1回戦も行われていません', 'no round has been played'),
+  'round-still-to-play': (d: { round: number }) =>
+    t(`第${d.round}回戦が残っています`, `round ${d.round} is still to play`),
+  'decklists-not-required': () =>
+    t('この大会はデッキリストの提出を求めていません', 'this tournament does not require decklists'),
+  'no-registered-decklist': () =>
+    t('この選手のデッキリストは登録されていません', 'this player has no registered decklist'),
+  'tournament-running': () => t('大会が終了していません', 'the tournament has not finished'),
+  'round-running': (d: { round: number }) => t(`第${d.round}回戦が終了していません`, `round ${d.round} has not ended`),
+  'round-2-paired': () => t('第2回戦の組み合わせが発表済み', 'round 2 has been paired'),
+  'elimination-started': () => t('シングルエリミネーションが始まっている', 'single elimination has started'),
+  'invitation-window': () =>
+    t(
+      '招待は新しいフェーズの開始後、その最初の回戦の組み合わせ前だけです',
+      'an invitation goes into a phase just started, before its first round is paired',
+    ),
 } satisfies Record<string, (details: never) => Text>;
 
 export type ProblemId = keyof typeof PROBLEMS;
@@ -114,7 +146,7 @@ declare const problemBrand: unique symbol;
 export type Problem = Text & { readonly [problemBrand]: ProblemId };
 
 /** The text of problem `id` with the values it names. */
-export function fieldProblem<K extends ProblemId>(id: K, ...details: Parameters<(typeof PROBLEMS)[K]>): Problem {
+export function explain<K extends ProblemId>(id: K, ...details: Parameters<(typeof PROBLEMS)[K]>): Problem {
   return (PROBLEMS[id] as (d: unknown) => Text)(details[0] ?? {}) as Problem;
 }
 

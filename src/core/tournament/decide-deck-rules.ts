@@ -1,4 +1,4 @@
-import { fieldProblem, type Problem } from './command-problems.js';
+import { explain, type Problem } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { DECK_DATA_SOURCES, type DeckRules } from '../deck/deck-rules.js';
 import { checkText, firstError } from './command-checks.js';
@@ -31,14 +31,14 @@ export function checkDeckRules(field: string, rules: DeckRules): DomainError | n
     domainError('invalid-command', { field: `${field}.${at}`, problem: wrong });
   const sourceOk = (s: unknown): boolean => (DECK_DATA_SOURCES as readonly unknown[]).includes(s);
   const { cardPool, banlist } = rules;
-  if (!sourceOk(cardPool.source)) return bad('cardPool.source', fieldProblem('one-of', { choices: DECK_DATA_SOURCES }));
+  if (!sourceOk(cardPool.source)) return bad('cardPool.source', explain('one-of', { choices: DECK_DATA_SOURCES }));
   const pool = firstError(
     checkText(`${field}.cardPool.name`, cardPool.name),
     checkText(`${field}.cardPool.hash`, cardPool.hash),
   );
   if (pool) return pool;
   if (banlist === null) return null;
-  if (!sourceOk(banlist.source)) return bad('banlist.source', fieldProblem('one-of', { choices: DECK_DATA_SOURCES }));
+  if (!sourceOk(banlist.source)) return bad('banlist.source', explain('one-of', { choices: DECK_DATA_SOURCES }));
   const list = firstError(
     checkText(`${field}.banlist.name`, banlist.name),
     checkText(`${field}.banlist.hash`, banlist.hash),
@@ -47,5 +47,5 @@ export function checkDeckRules(field: string, rules: DeckRules): DomainError | n
   const wrong = banlist.entries.findIndex(
     ([p, c]) => !Number.isInteger(p) || p <= 0 || !Number.isInteger(c) || c < 0 || c > 3,
   );
-  return wrong === -1 ? null : bad(`banlist.entries[${wrong}]`, fieldProblem('banlist-entry'));
+  return wrong === -1 ? null : bad(`banlist.entries[${wrong}]`, explain('banlist-entry'));
 }

@@ -1,4 +1,4 @@
-import { fieldProblem, type Problem } from './command-problems.js';
+import { explain, type Problem } from './command-problems.js';
 import { assess } from '../policy/assess.js';
 import {
   PENALTY_IDS,
@@ -53,7 +53,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     return err(
       domainError('invalid-command', {
         field: 'report.phase',
-        problem: fieldProblem('one-of', { choices: PHASES }),
+        problem: explain('one-of', { choices: PHASES }),
       }),
     );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
@@ -104,7 +104,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     return err(
       domainError('invalid-command', {
         field: 'additional.penalty',
-        problem: fieldProblem('additional-above', { penalty: final.value.penalty, above }),
+        problem: explain('additional-above', { penalty: final.value.penalty, above }),
       }),
     );
   }
@@ -226,10 +226,7 @@ function checkApplicable(t: Tournament, infractionId: string, hasDecklist: boole
     return err(
       domainError('infraction-not-applicable', {
         infraction: infractionId,
-        reason: {
-          ja: 'この大会はデッキリストの提出を求めていません',
-          en: 'this tournament does not require decklists',
-        },
+        reason: explain('decklists-not-required'),
       }),
     );
   }
@@ -237,7 +234,7 @@ function checkApplicable(t: Tournament, infractionId: string, hasDecklist: boole
     return err(
       domainError('infraction-not-applicable', {
         infraction: infractionId,
-        reason: { ja: 'この選手のデッキリストは登録されていません', en: 'this player has no registered decklist' },
+        reason: explain('no-registered-decklist'),
       }),
     );
   }
@@ -268,7 +265,7 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
     return err(
       domainError('invalid-command', {
         field: 'penalty',
-        problem: fieldProblem('one-of', { choices: PENALTY_IDS }),
+        problem: explain('one-of', { choices: PENALTY_IDS }),
       }),
     );
   const landed = chooseLanding({
@@ -352,7 +349,7 @@ function penaltyContext(
         return err(
           domainError('invalid-command', {
             field: 'round',
-            problem: fieldProblem('table-in-current-round', { round: latestNumber }),
+            problem: explain('table-in-current-round', { round: latestNumber }),
           }),
         );
       }
@@ -387,7 +384,7 @@ function seatOf(t: Tournament, player: string, round: number | undefined, table:
     return err(
       domainError('invalid-command', {
         field: round === undefined ? 'round' : 'table',
-        problem: fieldProblem('round-and-table'),
+        problem: explain('round-and-table'),
       }),
     );
   const found = locateMatch(t, round, table);
@@ -397,7 +394,7 @@ function seatOf(t: Tournament, player: string, round: number | undefined, table:
 }
 
 function nextRoundProblem(earliest: number, latest: number): Problem {
-  return fieldProblem('next-match-rounds', { rounds: earliest === latest ? [earliest, latest + 1] : [latest + 1] });
+  return explain('next-match-rounds', { rounds: earliest === latest ? [earliest, latest + 1] : [latest + 1] });
 }
 
 /** Whether penalties already decided the current match against the player. */
@@ -430,7 +427,7 @@ function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final,
     return err(
       domainError('invalid-command', {
         field: 'choice',
-        problem: fieldProblem('guideline-or-penalty', { penalties: PENALTY_IDS }),
+        problem: explain('guideline-or-penalty', { penalties: PENALTY_IDS }),
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import type { Deck } from '../deck/deck.js';
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
@@ -33,7 +33,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     s.kind === 'swiss' && !TOP_CUT_SIZES.includes(s.topCut)
       ? domainError('invalid-command', {
           field: 'settings.structure.topCut',
-          problem: fieldProblem('one-of', { choices: TOP_CUT_SIZES }),
+          problem: explain('one-of', { choices: TOP_CUT_SIZES }),
         })
       : null,
     checkStageFormats('settings.stages', settings.stages),
@@ -41,7 +41,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     pack.id !== pack.content.id || pack.version !== pack.content.version
       ? domainError('invalid-command', {
           field: 'pack',
-          problem: fieldProblem('pack-identity', { id: pack.id, version: pack.version }),
+          problem: explain('pack-identity', { id: pack.id, version: pack.version }),
         })
       : null,
   );
@@ -58,7 +58,7 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
     id === DRAW
       ? domainError('invalid-command', {
           field: 'player.id',
-          problem: fieldProblem('reserved-id', { id: DRAW }),
+          problem: explain('reserved-id', { id: DRAW }),
         })
       : null,
     checkText('player.name', name),
@@ -77,10 +77,7 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
     if (!late)
       return fail(
         domainError('registration-closed', {
-          reason:
-            s.kind === 'swiss'
-              ? { ja: '第2回戦の組み合わせが発表済み', en: 'round 2 has been paired' }
-              : { ja: 'シングルエリミネーションが始まっている', en: 'single elimination has started' },
+          reason: s.kind === 'swiss' ? explain('round-2-paired') : explain('elimination-started'),
         }),
       );
     entryRound = 2;
@@ -103,10 +100,7 @@ function invite(
   if (!phase || t.rounds.length !== phase.fromRound - 1) {
     return fail(
       domainError('registration-closed', {
-        reason: {
-          ja: '招待は新しいフェーズの開始後、その最初の回戦の組み合わせ前だけです',
-          en: 'an invitation goes into a phase just started, before its first round is paired',
-        },
+        reason: explain('invitation-window'),
       }),
     );
   }

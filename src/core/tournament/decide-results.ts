@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import { err, ok, type Result } from '../result.js';
 import { checkText } from './command-checks.js';
 import type { CorrectResult, Drafted, ReportResult } from './commands.js';
@@ -29,14 +29,14 @@ function checkDuels(
     return err(
       domainError('invalid-command', {
         field: 'duels',
-        problem: fieldProblem('duel-winners'),
+        problem: explain('duel-winners'),
       }),
     );
   if (duels.length > MAX_REPORTED_DUELS)
     return err(
       domainError('invalid-command', {
         field: 'duels',
-        problem: fieldProblem('too-many-duels', { most: MAX_REPORTED_DUELS, given: duels.length }),
+        problem: explain('too-many-duels', { most: MAX_REPORTED_DUELS, given: duels.length }),
       }),
     );
   const stranger = duels.find((d) => d !== DRAW && !match.players.includes(d));
@@ -44,7 +44,7 @@ function checkDuels(
     return err(
       domainError('invalid-duels', {
         ...where,
-        problem: fieldProblem('not-of-match', { player: stranger, draw: DRAW }),
+        problem: explain('not-of-match', { player: stranger, draw: DRAW }),
       }),
     );
   }
@@ -61,7 +61,7 @@ function checkDuels(
     return err(
       domainError('invalid-duels', {
         ...where,
-        problem: fieldProblem('duels-after-decision', { decidedAfter, extra: outcome.unusedDuels }),
+        problem: explain('duels-after-decision', { decidedAfter, extra: outcome.unusedDuels }),
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import { phaseOf, roundFormat } from './phases.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
@@ -67,7 +67,7 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
     return err(
       domainError('invalid-command', {
         field: 'meta.seed',
-        problem: fieldProblem('whole-number'),
+        problem: explain('whole-number'),
       }),
     );
   const gate = decklistGate(command, t);
@@ -213,7 +213,7 @@ export function decideFinish(_command: FinishTournament, t: Tournament): Drafted
   if (!last)
     return err(
       domainError('tournament-not-finished', {
-        reason: { ja: 'まだ1回戦も行われていません', en: 'no round has been played' },
+        reason: explain('no-round-played'),
       }),
     );
   if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
@@ -222,7 +222,7 @@ export function decideFinish(_command: FinishTournament, t: Tournament): Drafted
   if (nextRoundKind(t) !== 'none')
     return err(
       domainError('tournament-not-finished', {
-        reason: { ja: `第${last.number + 1}回戦が残っています`, en: `round ${last.number + 1} is still to play` },
+        reason: explain('round-still-to-play', { round: last.number + 1 }),
       }),
     );
   return ok([{ type: 'TournamentFinished', data: {} }]);

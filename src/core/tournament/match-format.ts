@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import { checkInteger, firstError } from './command-checks.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { BEST_OF, DEFAULT_BEST_OF, ROUND_MINUTES, type BestOf } from './limits.js';
@@ -47,14 +47,14 @@ export function checkStageFormats(field: string, stages: unknown): DomainError |
   if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) {
     return domainError('invalid-command', {
       field,
-      problem: fieldProblem('stage-formats'),
+      problem: explain('stage-formats'),
     });
   }
   const unknownStage = Object.keys(stages).find((k) => !STAGES.includes(k as Stage));
   if (unknownStage !== undefined) {
     return domainError('invalid-command', {
       field: `${field}.${unknownStage}`,
-      problem: fieldProblem('unknown-stage', { choices: STAGES }),
+      problem: explain('unknown-stage', { choices: STAGES }),
     });
   }
   return firstError(
@@ -74,7 +74,7 @@ export function checkStageFormat(field: string, format: unknown): DomainError | 
       ? null
       : domainError('invalid-command', {
           field: `${field}.bestOf`,
-          problem: fieldProblem('one-of', { choices: BEST_OF }),
+          problem: explain('one-of', { choices: BEST_OF }),
         }),
     checkInteger(`${field}.roundMinutes`, f.roundMinutes, ROUND_MINUTES),
   );

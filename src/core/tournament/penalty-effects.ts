@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import type { AppliesTo, PenaltyId, Phase } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
 import { err, ok, type Result } from '../result.js';
@@ -66,7 +66,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
     return err(
       domainError('invalid-command', {
         field: 'duel',
-        problem: fieldProblem('duel-number-without-duel-loss'),
+        problem: explain('duel-number-without-duel-loss'),
       }),
     );
   }
@@ -85,7 +85,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
       // A single duel is the whole match: its "next duel" is the first duel of the player's next match.
       if (single && appliesTo === 'next-duel') {
         if (request.duel !== undefined)
-          return err(domainError('invalid-command', { field: 'duel', problem: fieldProblem('single-duel-next') }));
+          return err(domainError('invalid-command', { field: 'duel', problem: explain('single-duel-next') }));
         return ok({
           landing: { kind: 'next-match', fromRound: current.round + 1 },
           appliesTo,
@@ -99,7 +99,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
         return err(
           domainError('invalid-command', {
             field: 'duel',
-            problem: fieldProblem('duel-number-range', { most, duel }),
+            problem: explain('duel-number-range', { most, duel }),
           }),
         );
       }

@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, firstError } from './command-checks.js';
 import type { AwardPrize, Drafted, SetPrizeList } from './commands.js';
@@ -43,7 +43,7 @@ export function decideSetPrizeList(command: SetPrizeList, t: Tournament): Drafte
       (seen.has(prize.id)
         ? domainError('invalid-command', {
             field: `prizes[${i}].id`,
-            problem: fieldProblem('prize-id-twice', { id: prize.id }),
+            problem: explain('prize-id-twice', { id: prize.id }),
           })
         : null);
     if (problem) return err(problem);
@@ -71,12 +71,12 @@ function checkPrize(prize: Prize, at: string): DomainError | null {
               ? null
               : domainError('invalid-command', {
                   field: `${at}.rule.who`,
-                  problem: fieldProblem('played-or-won'),
+                  problem: explain('played-or-won'),
                 }),
           )
         : domainError('invalid-command', {
             field: `${at}.rule.kind`,
-            problem: fieldProblem('rank-or-round'),
+            problem: explain('rank-or-round'),
           }),
   );
 }
@@ -93,7 +93,7 @@ export function decideAwardPrize(command: AwardPrize, t: Tournament): Drafted {
       return err(
         domainError('prize-not-ready', {
           prize: prize.id,
-          reason: { ja: '大会が終了していません', en: 'the tournament has not finished' },
+          reason: explain('tournament-running'),
         }),
       );
     players = finalPlaces(t)
@@ -105,7 +105,7 @@ export function decideAwardPrize(command: AwardPrize, t: Tournament): Drafted {
       return err(
         domainError('prize-not-ready', {
           prize: prize.id,
-          reason: { ja: `第${rule.round}回戦が終了していません`, en: `round ${rule.round} has not ended` },
+          reason: explain('round-running', { round: rule.round }),
         }),
       );
     const results = deriveMatches(t)

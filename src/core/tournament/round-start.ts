@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkTime } from './command-checks.js';
 import type { Drafted, MarkAllSeated, StartRound } from './commands.js';
@@ -37,7 +37,7 @@ export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Draf
     return err(
       domainError('invalid-command', {
         field: 'except',
-        problem: fieldProblem('not-playing-in-round', { round, players: unknown }),
+        problem: explain('not-playing-in-round', { round, players: unknown }),
       }),
     );
   }

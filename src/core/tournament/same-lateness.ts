@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import { assess } from '../policy/assess.js';
 import { PENALTY_IDS, type AssessReport, type PenaltyId } from '../policy/assess-types.js';
 import { err, ok } from '../result.js';
@@ -76,7 +76,7 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
     return err(
       domainError('invalid-command', {
         field: 'choice',
-        problem: fieldProblem('lateness-raise-to-guideline'),
+        problem: explain('lateness-raise-to-guideline'),
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { fieldProblem } from './command-problems.js';
+import { explain } from './command-problems.js';
 import type { Decision, PenaltyId } from '../policy/assess-types.js';
 import { PENALTY_IDS } from '../policy/assess-types.js';
 import { err, ok } from '../result.js';
@@ -43,7 +43,7 @@ function draftRequest(
   return err(
     domainError('invalid-command', {
       field: 'request.kind',
-      problem: fieldProblem('request-kind'),
+      problem: explain('request-kind'),
     }),
   );
 }
@@ -92,14 +92,14 @@ export function decideDecideRequest(command: DecideRequest, t: Tournament): Draf
       return err(
         domainError('invalid-command', {
           field: 'outcome',
-          problem: fieldProblem('correction-decision'),
+          problem: explain('correction-decision'),
         }),
       );
     if (!PENALTY_IDS.includes(d.penalty as PenaltyId))
       return err(
         domainError('invalid-command', {
           field: 'penalty',
-          problem: fieldProblem('one-of', { choices: PENALTY_IDS }),
+          problem: explain('one-of', { choices: PENALTY_IDS }),
         }),
       );
     if (checkText('reason', d.reason)) return err(domainError('deviation-reason-required'));
@@ -108,7 +108,7 @@ export function decideDecideRequest(command: DecideRequest, t: Tournament): Draf
     return err(
       domainError('invalid-command', {
         field: 'outcome',
-        problem: fieldProblem('request-outcome'),
+        problem: explain('request-outcome'),
       }),
     );
   }
