@@ -7,7 +7,7 @@ import { findPlayer, penaltiesInForce } from '../../../core/tournament/state-que
 import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
 import { intIn } from '../request-schema.js';
 import { requireStaff } from '../auth/principal.js';
-import { HttpError, notFound } from '../errors.js';
+import { invalidReport, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { eventData, playerId, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -82,15 +82,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
         .filter((p) => p.player === player)
         .map((p) => p.report.infraction);
       const decided = assess({ ...rest, previous }, t.pack.content);
-      if (!decided.ok) {
-        const where = `body.${decided.error.field}`;
-        throw new HttpError(
-          400,
-          'invalid-report',
-          { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` },
-          where,
-        );
-      }
+      if (!decided.ok) throw invalidReport(decided.error);
       return withVersion(reply, version, { decision: decided.value });
     },
   });
