@@ -274,7 +274,7 @@ function tournamentSummary(t: Tournament) {
 
 function structureText(s: Structure, lang: Lang): string {
   if (s.kind === 'single-elimination') return M.say(lang, 'single-elimination');
-  const top = s.topCut > 0 ? M.say(lang, 'top', { topCut: s.topCut }) : '';
+  const top = s.topCut > 0 ? M.say(lang, 'top-cut-after-swiss', { topCut: s.topCut }) : '';
   return M.say(lang, 'swiss-rounds', { rounds: s.rounds, top });
 }
 
@@ -291,8 +291,8 @@ function stagesText(t: Tournament, lang: Lang): string[] {
 
 /** "シングル戦 25分" / "best of 3, 50 min". */
 export function matchFormatText(f: StageFormat, lang: Lang): string {
-  const kind = f.bestOf === 1 ? M.say(lang, 'single-duel') : M.say(lang, 'best', { bestOf: f.bestOf });
-  return M.say(lang, 'min', { kind, roundMinutes: f.roundMinutes });
+  const kind = f.bestOf === 1 ? M.say(lang, 'single-duel') : M.say(lang, 'best-of', { bestOf: f.bestOf });
+  return M.say(lang, 'format-and-minutes', { kind, roundMinutes: f.roundMinutes });
 }
 
 async function show(options: DbOptions, io: Io): Promise<void> {

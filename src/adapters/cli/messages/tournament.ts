@@ -41,12 +41,12 @@ export const tournamentMessages = messageTable({
     t('--reason: 変更の理由が必要です', '--reason: say why the card pool or list changes'),
   'changed-deck-checks': () => t('デッキチェックを変更しました', 'Changed deck checks'),
   'single-elimination': () => t('シングルエリミネーション', 'single elimination'),
-  top: (d: { topCut: Word }) => t(` + 上位${d.topCut}名の決勝トーナメント`, ` + top ${d.topCut}`),
+  'top-cut-after-swiss': (d: { topCut: Word }) => t(` + 上位${d.topCut}名の決勝トーナメント`, ` + top ${d.topCut}`),
   'swiss-rounds': (d: { rounds: Word; top: Word }) =>
     t(`スイスドロー ${d.rounds}回戦${d.top}`, `Swiss, ${d.rounds} rounds${d.top}`),
   'single-duel': () => t('シングル戦 (1本勝負)', 'single duel'),
-  best: (d: { bestOf: Word }) => t(`マッチ戦 (${d.bestOf}本勝負)`, `best of ${d.bestOf}`),
-  min: (d: { kind: Word; roundMinutes: Word }) =>
+  'best-of': (d: { bestOf: Word }) => t(`マッチ戦 (${d.bestOf}本勝負)`, `best of ${d.bestOf}`),
+  'format-and-minutes': (d: { kind: Word; roundMinutes: Word }) =>
     t(`${d.kind}、${d.roundMinutes}分`, `${d.kind}, ${d.roundMinutes} min`),
   format: () => t('形式', 'Format'),
   policy: () => t('罰則規定', 'Policy'),
