@@ -9,6 +9,7 @@ import type { PlayerHistory } from '../api/types';
 import { TextField } from '../components/form';
 import { Loaded } from '../components/status';
 import { useLang } from '../i18n/i18n';
+import { AppealNotes } from '../penalty/appeal-notes';
 import { Link, navigate, useLocation } from '../router';
 
 /**
@@ -125,13 +126,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
                 {p.rescinded && ` · ${t('queue.rescinded')}`}
               </p>
               {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
-              {p.appeals.map((a, i) => (
-                <p key={i} className="muted">
-                  {a.kind === 'rescinded'
-                    ? t('queue.appealRescinded', { reason: a.reason })
-                    : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
-                </p>
-              ))}
+              <AppealNotes appeals={p.appeals} pack={pack} />
             </li>
           ))}
         </ul>
