@@ -4,9 +4,9 @@ import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 import type { SwissPairing, SwissPlayer } from '../../src/core/tournament/pairing/swiss-pairing.js';
 
 /*
- * A seeded Swiss event, the same model as bench/pairing-sim.ts: hidden skill decides best-of-3
- * matches (logistic), about 3% of matches are drawn, about 2% of the players still in drop after
- * each round, so counts go odd and byes come up. One pairing (shinpan's) drives the event; every
+ * A seeded Swiss event: hidden skill decides best-of-3 matches (logistic), about 3% of matches
+ * are drawn, about 2% of the players still in drop after each round, so counts go odd and byes
+ * come up. One pairing (shinpan's) drives the event; every
  * pairer is handed the same round so their figures compare on identical input.
  */
 

@@ -174,9 +174,7 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
     e.landedOn !== null
       ? landedOnText(e.landedOn, lang)
       : e.couldNotLand
-        ? lang === 'ja'
-          ? `適用できず: ${e.couldNotLand.text.ja}`
-          : `could not land: ${e.couldNotLand.text.en}`
+        ? { ja: `適用できず: ${e.couldNotLand.text.ja}`, en: `could not land: ${e.couldNotLand.text.en}` }[lang]
         : null,
     e.judge.id,
     e.statements.join(' / ') || null,

@@ -140,6 +140,9 @@ function landings(t: Tournament): Map<number, LandedOn> {
 
 /** "round 2, table 4, duel 1" / "第2回戦 卓4 第1デュエル". */
 export function landedOnText(l: LandedOn, lang: 'ja' | 'en'): string {
-  if (lang === 'ja') return `第${l.round}回戦 卓${l.table}${l.duel === null ? ' マッチ' : ` 第${l.duel}デュエル`}`;
-  return `round ${l.round}, table ${l.table}, ${l.duel === null ? 'match' : `duel ${l.duel}`}`;
+  const text: Text = {
+    ja: `第${l.round}回戦 卓${l.table}${l.duel === null ? ' マッチ' : ` 第${l.duel}デュエル`}`,
+    en: `round ${l.round}, table ${l.table}, ${l.duel === null ? 'match' : `duel ${l.duel}`}`,
+  };
+  return text[lang];
 }

@@ -6,6 +6,7 @@ import { domainError, type DomainError } from '../core/tournament/domain-errors.
 import { evolve, fold } from '../core/tournament/evolve.js';
 import { officialRecord, RECORD_EVENT_TYPES, type RecordEntry } from '../core/tournament/official-record.js';
 import { initialState, type TournamentState } from '../core/tournament/state.js';
+import { seedFromText } from './pairing-seed.js';
 import { VersionConflictError, type EventStore, type NewEvent, type StoredEvent } from './event-store.js';
 import { commandsFingerprint, fingerprintOf } from './request-fingerprint.js';
 import { toNewEvent, toTournamentEvent } from './stored-events.js';
@@ -224,7 +225,7 @@ export class TournamentService {
   /** A pairing seed: the command's, else one derived from the idempotency key so a retry pairs the same way, else a new one. */
   #withSeed(command: TournamentCommand, idempotencyKey: string | undefined): TournamentCommand {
     if (command.type !== 'PairRound' || command.meta.seed !== undefined) return command;
-    const seed = idempotencyKey === undefined ? this.#newSeed() : seedFromKey(idempotencyKey);
+    const seed = idempotencyKey === undefined ? this.#newSeed() : seedFromText(idempotencyKey);
     return { ...command, meta: { ...command.meta, seed } };
   }
 
@@ -261,13 +262,3 @@ export function checkOnNewTournament(command: TournamentCommand): Result<void, D
 
 const conflict = (expected: number, actual: number): DomainError =>
   domainError('version-conflict', { expected, actual });
-
-/** FNV-1a of the key: a stable 31-bit seed. */
-function seedFromKey(key: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of key) {
-    hash ^= char.codePointAt(0) as number;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash & 0x7fffffff;
-}

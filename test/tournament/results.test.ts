@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_REPORTED_DUELS } from '../../src/core/tournament/limits.js';
 import { matchRecords } from '../../src/core/tournament/match-results.js';
 import {
   created,
@@ -52,6 +53,14 @@ describe('ReportResult', () => {
       const t = tournament(...four, round1, ...thenEvents(given(...four, round1), report(1, duels)));
       expect(matchRecords(t)[0]?.outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: false });
     }
+  });
+
+  it('takes a report of up to the core limit of duels (draws let a match run on) and refuses a longer one', () => {
+    const state = given(...four, round1);
+    const draws = (n: number) => Array.from({ length: n }, () => 'draw');
+    expect(thenEvents(state, report(1, draws(MAX_REPORTED_DUELS)))).toHaveLength(1);
+    const refused = thenError(state, report(1, draws(MAX_REPORTED_DUELS + 1)), 'invalid-command');
+    expect(refused.field).toBe('duels');
   });
 
   it('refuses a stranger in the duels, duels after the match was decided, a second report, an unknown table and a judge-less role', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finalPlaces } from '../../src/core/tournament/prizes.js';
-import { seededShuffle } from '../../src/core/tournament/seeded-shuffle.js';
+import { seededShuffle } from '../../src/core/tournament/pairing/seeded-random.js';
 import { bracketOrder, bracketSize, seedEntrants } from '../../src/core/tournament/pairing/top-cut.js';
 import type { TournamentState } from '../../src/core/tournament/state.js';
 import {

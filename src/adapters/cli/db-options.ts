@@ -7,6 +7,7 @@ import { openEventStore, storeConfigFromEnv, type StoreConfig } from '../store/o
 import { StoreOpenError } from '../store/store-open-error.js';
 import { CliError } from './cli-error.js';
 import { pickLang } from './lang.js';
+import { dbOptionsMessages as M } from './messages/db-options.js';
 
 /*
  * The options every command over a database file shares, and the opening of that file. A
@@ -46,12 +47,7 @@ export function storeConfig(db: string | undefined, lang: Lang): StoreConfig {
       throw error;
     }
   }
-  if (db.trim() === '')
-    throw new CliError(
-      lang === 'ja'
-        ? '--db: ファイル名か postgres:// の URL が必要です'
-        : '--db: expected a file name or a postgres:// URL',
-    );
+  if (db.trim() === '') throw new CliError(M.say(lang, 'db-expected-file-name-postgres'));
   return /^postgres(ql)?:\/\//i.test(db) ? { kind: 'postgres', url: db } : { kind: 'sqlite', path: db };
 }
 
@@ -61,11 +57,7 @@ export const storeName = (config: StoreConfig): string => (config.kind === 'sqli
 /** Opens the store; unless `create`, an SQLite file that does not exist is refused before anything is written. */
 export async function openStore(config: StoreConfig, lang: Lang, create: boolean): Promise<EventStore> {
   if (config.kind === 'sqlite' && !create && !existsSync(config.path)) {
-    throw new CliError(
-      lang === 'ja'
-        ? `${config.path}: データベースファイルがありません (先に shinpan tournament create --db ${config.path} … で大会を作成してください)`
-        : `${config.path}: no such database file (create a tournament first: shinpan tournament create --db ${config.path} …)`,
-    );
+    throw new CliError(M.say(lang, 'no-such-database-file-create', { path: config.path }));
   }
   try {
     return await openEventStore(config);
@@ -100,29 +92,24 @@ export async function withDb<T>(options: DbOptions, work: (db: Db) => Promise<T>
  * none or several, the error says what the file holds.
  */
 export async function resolveTournament(db: Db, option: string | undefined): Promise<string> {
-  const ja = db.lang === 'ja';
   const all = await db.store.listTournaments();
   if (option !== undefined) {
     if (all.some((t) => t.id === option)) return option;
     throw new CliError(
-      ja
-        ? `--tournament: ${db.name} に大会 "${option}" はありません${await holds(db, all)}`
-        : `--tournament: there is no tournament "${option}" in ${db.name}${await holds(db, all)}`,
+      M.say(db.lang, 'tournament-there-no-tournament', { name: db.name, option, value: await holds(db, all) }),
     );
   }
   const only = all[0];
   if (only !== undefined && all.length === 1) return only.id;
   if (all.length === 0) {
-    throw new CliError(
-      ja
-        ? `${db.name} にはまだ大会がありません (shinpan tournament create で作成します)`
-        : `${db.name} holds no tournament yet (create one with shinpan tournament create)`,
-    );
+    throw new CliError(M.say(db.lang, 'holds-no-tournament-yet-create', { name: db.name }));
   }
   throw new CliError(
-    ja
-      ? `${db.name} には大会が ${all.length} 件あります。--tournament で選んでください${await holds(db, all)}`
-      : `${db.name} holds ${all.length} tournaments; choose one with --tournament${await holds(db, all)}`,
+    M.say(db.lang, 'holds-tournaments-choose-one-tournament', {
+      name: db.name,
+      allCount: all.length,
+      value: await holds(db, all),
+    }),
   );
 }
 

@@ -11,6 +11,7 @@ import { CliError } from './cli-error.js';
 import { resolveTournament, withDb, withDbOptions, type Db, type DbOptions } from './db-options.js';
 import { pickLang } from './lang.js';
 import { choiceOption, textOption, timeOption } from './option-values.js';
+import { deskMessages as M } from './messages/desk.js';
 
 /*
  * The scorekeeper's desk: one tournament of one database, and the commands sent to it. The
@@ -98,9 +99,7 @@ export class Desk {
   async tournament(): Promise<Tournament> {
     const { state } = await this.db.service.load(this.tournamentId);
     if (state.status === 'none')
-      throw new CliError(
-        this.lang === 'ja' ? `大会 ${this.tournamentId} はありません` : `there is no tournament ${this.tournamentId}`,
-      );
+      throw new CliError(M.say(this.lang, 'there-no-tournament', { tournamentId: this.tournamentId }));
     return state;
   }
 

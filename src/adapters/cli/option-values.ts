@@ -1,6 +1,8 @@
 import type { Lang } from '../../core/text.js';
 import { checkDate, checkTime } from '../../core/tournament/command-checks.js';
+import type { IntRange } from '../../core/tournament/limits.js';
 import { CliError } from './cli-error.js';
+import { optionValuesMessages as M } from './messages/option-values.js';
 
 /** Option values checked where they are typed, so an error names the option rather than a field of a command. */
 
@@ -8,11 +10,7 @@ import { CliError } from './cli-error.js';
 export function intOption(name: string, value: string, min: number, max: number, lang: Lang): number {
   const n = /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new CliError(
-      lang === 'ja'
-        ? `${name}: ${min}〜${max} の整数が必要です (値: "${value}")`
-        : `${name}: expected a whole number from ${min} to ${max}, got "${value}"`,
-    );
+    throw new CliError(M.say(lang, 'expected-whole-number-from-got', { name, min, max, value }));
   }
   return n;
 }
@@ -26,40 +24,35 @@ export const optionalInt = (
   lang: Lang,
 ): number | undefined => (value === undefined ? undefined : intOption(name, value, min, max, lang));
 
+/** An optional whole number option within one of the core's ranges (limits.ts). */
+export const optionalIn = (name: string, value: string | undefined, range: IntRange, lang: Lang): number | undefined =>
+  optionalInt(name, value, range.min, range.max, lang);
+
+/** How help texts write a range: "1-240". */
+export const rangeText = (range: IntRange): string => `${range.min}-${range.max}`;
+
 /** A calendar date YYYY-MM-DD. */
 export function dateOption(name: string, value: string, lang: Lang): string {
   if (checkDate(name, value) === null) return value;
-  throw new CliError(
-    lang === 'ja'
-      ? `${name}: 2011-06-01 の形式の日付が必要です (値: "${value}")`
-      : `${name}: expected a date YYYY-MM-DD, got "${value}"`,
-  );
+  throw new CliError(M.say(lang, 'expected-date-yyyy-mm-dd', { name, value }));
 }
 
 /** An ISO time with a zone. */
 export function timeOption(name: string, value: string, lang: Lang): string {
   if (checkTime(name, value) === null) return value;
-  throw new CliError(
-    lang === 'ja'
-      ? `${name}: 2011-06-01T10:00:00+09:00 の形式の時刻が必要です (値: "${value}")`
-      : `${name}: expected an ISO time like 2011-06-01T10:00:00+09:00, got "${value}"`,
-  );
+  throw new CliError(M.say(lang, 'expected-iso-time-like-2011', { name, value }));
 }
 
 /** Text that must not be blank. */
 export function textOption(name: string, value: string, lang: Lang): string {
   if (/\S/.test(value)) return value.trim();
-  throw new CliError(lang === 'ja' ? `${name}: 空にできません` : `${name}: must not be empty`);
+  throw new CliError(M.say(lang, 'must-not-be-empty', { name }));
 }
 
 /** One of a fixed set of words. */
 export function choiceOption<T extends string>(name: string, value: string, choices: readonly T[], lang: Lang): T {
   if ((choices as readonly string[]).includes(value)) return value as T;
-  throw new CliError(
-    lang === 'ja'
-      ? `${name}: ${choices.join(', ')} のいずれかが必要です (値: "${value}")`
-      : `${name}: expected one of ${choices.join(', ')}, got "${value}"`,
-  );
+  throw new CliError(M.say(lang, 'expected-one-got', { name, choices: choices.join(', '), value }));
 }
 
 /** Commander's collector for a repeatable option. */

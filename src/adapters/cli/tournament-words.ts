@@ -4,11 +4,9 @@ import type { Lang, Text } from '../../core/text.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { findPlayer } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
+import { tournamentWordsMessages as M } from './messages/tournament-words.js';
 
 /** The words the tournament commands share, in both languages; rule names come from the tournament's own pack. */
-
-/** The Japanese or the English of a pair. */
-export const say = (lang: Lang, ja: string, en: string): string => (lang === 'ja' ? ja : en);
 
 /** The pack's name of a penalty. */
 export const penaltyName = (t: Tournament, id: PenaltyId, lang: Lang): string =>
@@ -36,23 +34,19 @@ export const PHASE_NAMES: Readonly<Record<Phase, Text>> = {
 export function outcomeText(outcome: MatchOutcome, wins: Readonly<Record<string, number>>, lang: Lang): string {
   switch (outcome.kind) {
     case 'pending':
-      return say(lang, '未入力', '—');
+      return M.say(lang, 'text');
     case 'bye':
-      return say(lang, '不戦勝', 'bye');
+      return M.say(lang, 'bye');
     case 'draw':
-      return say(lang, '引き分け', 'draw');
+      return M.say(lang, 'draw');
     case 'double-loss':
-      return say(lang, '両者敗北', 'double loss');
+      return M.say(lang, 'double-loss');
     case 'win': {
       const score = Object.entries(wins);
       const winner = wins[outcome.winner] ?? 0;
       const loser = score.filter(([p]) => p !== outcome.winner).map(([, w]) => w)[0] ?? 0;
-      const penalty = outcome.byPenalty ? say(lang, ' (罰則)', ' (penalty)') : '';
-      return say(
-        lang,
-        `${outcome.winner} の勝ち ${winner}-${loser}${penalty}`,
-        `${outcome.winner} wins ${winner}-${loser}${penalty}`,
-      );
+      const penalty = outcome.byPenalty ? M.say(lang, 'penalty') : '';
+      return M.say(lang, 'wins', { winner: outcome.winner, winner2: winner, loser, penalty });
     }
     default: {
       const _exhaustive: never = outcome;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseCardJsonl, writeCardJsonl } from '../../core/deck/card-jsonl-format.js';
 import { buildCatalogue, type Card, type Catalogue, type SkippedCard } from '../../core/deck/catalogue.js';
 import type { RecordedCardPool } from '../../core/deck/deck-rules.js';
-import type { FormatError } from '../../core/deck/format-error.js';
+import { formatErrorsText } from '../../core/deck/format-error.js';
 import { parseYgoprodeckJson } from '../../core/deck/ygoprodeck-format.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { Text } from '../../core/text.js';
@@ -49,7 +49,7 @@ export function parseCardUpload(
     }
   }
   const parsed = format === 'jsonl' ? parseCardJsonl(data) : parseYgoprodeckJson(data);
-  if (parsed.errors.length > 0) return err(errorsText(parsed.errors));
+  if (parsed.errors.length > 0) return err(formatErrorsText(parsed.errors));
   return ok({ cards: parsed.cards, skipped: parsed.skipped });
 }
 
@@ -100,14 +100,4 @@ export async function importedCatalogue(store: ImportedCardStore, hash: string):
   const catalogue = buildCatalogue(parseCardJsonl(text).cards).catalogue;
   loaded.set(hash, catalogue);
   return catalogue;
-}
-
-function errorsText(errors: readonly FormatError[]): Text {
-  const shown = errors.slice(0, 5);
-  const more = errors.length - shown.length;
-  const at = (line: number | null, ja: boolean) => (line === null ? '' : ja ? `${line} 行目: ` : `line ${line}: `);
-  return {
-    en: shown.map((e) => `${at(e.line, false)}${e.message.en}`).join('; ') + (more > 0 ? ` (and ${more} more)` : ''),
-    ja: shown.map((e) => `${at(e.line, true)}${e.message.ja}`).join('、') + (more > 0 ? `（ほか ${more} 件）` : ''),
-  };
 }

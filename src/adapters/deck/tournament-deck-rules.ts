@@ -13,6 +13,7 @@ import { findHistoryList, gapWarning, listInForce, noListWarning } from '../../c
 import { err, ok, type Result } from '../../core/result.js';
 import type { Text } from '../../core/text.js';
 import type { TournamentSettings } from '../../core/tournament/events.js';
+import { formatErrorsText } from '../../core/deck/format-error.js';
 import { readBanlistFile } from './banlist-files.js';
 import { parseBanlistJson } from '../../core/deck/banlist-json-format.js';
 import { parseLflist } from '../../core/deck/lflist-format.js';
@@ -220,14 +221,7 @@ export function chooseUploadedList(
 ): Result<ChosenList, Text> {
   const lists = format === 'json' ? parseBanlistJson(text) : parseLflist(text);
   if (!lists.ok) {
-    const shown = lists.error.slice(0, 5);
-    const more = lists.error.length - shown.length;
-    const at = (line: number | null, lang: 'ja' | 'en') =>
-      line === null ? '' : lang === 'ja' ? `${line} 行目: ` : `line ${line}: `;
-    return err({
-      en: shown.map((e) => `${at(e.line, 'en')}${e.message.en}`).join('; ') + (more > 0 ? ` (and ${more} more)` : ''),
-      ja: shown.map((e) => `${at(e.line, 'ja')}${e.message.ja}`).join('、') + (more > 0 ? `（ほか ${more} 件）` : ''),
-    });
+    return err(formatErrorsText(lists.error));
   }
   const chosen = selectBanlist(lists.value, listName === undefined ? { date } : { name: listName, date });
   if (!chosen.ok) return err(chosen.error.message);

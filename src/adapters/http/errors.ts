@@ -1,3 +1,4 @@
+import type { AssessError } from '../../core/policy/assess-types.js';
 import type { Text } from '../../core/text.js';
 
 /** The JSON body of every error answer: a stable code for programs, a sentence for people in both languages. */
@@ -60,6 +61,17 @@ export const idempotencyKeyReused = (key: string): HttpError =>
   });
 
 /** `issue.path` of a schema error as a readable path: `body.players[0].id`. */
+/** A report the policy engine cannot assess: a 400 naming the body field (the engine words its checks in English only). */
+export function invalidReport(error: AssessError): HttpError {
+  const where = `body.${error.field}`;
+  return new HttpError(
+    400,
+    'invalid-report',
+    { en: `${where}: ${error.message}`, ja: `${where}: ${error.message}` },
+    where,
+  );
+}
+
 export function formatPath(part: string, path: readonly PropertyKey[]): string {
   return path.reduce<string>(
     (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),

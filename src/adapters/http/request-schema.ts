@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlCharacter } from '../../core/control-characters.js';
+import type { IntRange } from '../../core/tournament/limits.js';
 import { formatPath, HttpError } from './errors.js';
 
 const japanese = z.locales.ja().localeError;
@@ -41,6 +42,9 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
   }) as Record<string, unknown>;
   return json;
 }
+
+/** A whole number within one of the core's ranges (limits.ts), so the OpenAPI document shows the bound the core checks. */
+export const intIn = (range: IntRange) => z.number().int().min(range.min).max(range.max);
 
 /** A text field that refuses control characters (NUL, BEL, right-to-left override…), naming the first. */
 export function withoutControlCharacters<S extends z.ZodType<string>>(schema: S): S {

@@ -41,87 +41,102 @@ export interface FindingContext {
   readonly date: string;
 }
 
-/** One sentence saying what is wrong and why, in `lang`. */
-export function describeFinding(f: DeckFinding, context: FindingContext, lang: Lang): string {
-  const ja = lang === 'ja';
+const t = (ja: string, en: string): Text => ({ ja, en });
+
+/** One sentence saying what is wrong and why, in both languages. */
+export function findingText(f: DeckFinding, context: FindingContext): Text {
   const card = f.passcode === null ? undefined : context.catalogue.byPasscode.get(f.passcode);
-  const split = f.copies ? splitCopies(f.copies, lang) : '';
+  const split = f.copies ? splitCopies(f.copies) : t('', '');
   switch (f.reason) {
     case 'main-under-min':
-      return ja
-        ? `メインデッキが${f.count}枚（${f.limit}枚以上必要）`
-        : `main deck has ${f.count} cards, needs at least ${f.limit}`;
+      return t(
+        `メインデッキが${f.count}枚（${f.limit}枚以上必要）`,
+        `main deck has ${f.count} cards, needs at least ${f.limit}`,
+      );
     case 'main-over-max':
     case 'extra-over-max':
     case 'side-over-max': {
-      const zone = ZONE_NAMES[f.zone][lang];
-      return ja
-        ? `${zone}デッキが${f.count}枚（上限${f.limit}枚）`
-        : `${zone} deck has ${f.count} cards, at most ${f.limit}`;
+      const zone = ZONE_NAMES[f.zone];
+      return t(
+        `${zone.ja}デッキが${f.count}枚（上限${f.limit}枚）`,
+        `${zone.en} deck has ${f.count} cards, at most ${f.limit}`,
+      );
     }
     case 'over-copies':
-      return ja
-        ? `${f.count}枚（${split}）、同名カードは${f.limit}枚まで`
-        : `${copies(f.count)} (${split}), at most ${f.limit}`;
+      return t(
+        `${f.count}枚（${split.ja}）、同名カードは${f.limit}枚まで`,
+        `${copies(f.count)} (${split.en}), at most ${f.limit}`,
+      );
     case 'over-list-limit': {
-      const status = (LIST_STATUS[f.limit] ?? LIST_STATUS[0] ?? { en: '', ja: '' })[lang];
+      const status = LIST_STATUS[f.limit] ?? LIST_STATUS[0] ?? t('', '');
       const list = context.banlist?.name ?? '';
-      return ja
-        ? `${status}カード（${list}）: ${f.count}枚（${split}）、${f.limit}枚まで`
-        : `${status} on ${list}: ${copies(f.count)} (${split}), ${f.limit} allowed`;
+      return t(
+        `${status.ja}カード（${list}）: ${f.count}枚（${split.ja}）、${f.limit}枚まで`,
+        `${status.en} on ${list}: ${copies(f.count)} (${split.en}), ${f.limit} allowed`,
+      );
     }
     case 'not-in-catalogue':
-      return ja ? `カードデータベースにないパスコード（${split}）` : `passcode not in the card database (${split})`;
+      return t(`カードデータベースにないパスコード（${split.ja}）`, `passcode not in the card database (${split.en})`);
     case 'not-yet-released': {
       const released = typeof card?.ocg === 'string' ? card.ocg : '?';
-      return ja
-        ? `OCG発売日 ${released} は大会日 ${context.date} より後`
-        : `OCG release ${released} is after the tournament date ${context.date}`;
+      return t(
+        `OCG発売日 ${released} は大会日 ${context.date} より後`,
+        `OCG release ${released} is after the tournament date ${context.date}`,
+      );
     }
     case 'no-ocg-release':
-      return ja ? 'OCGで発売された記録がない' : 'no OCG release on record';
-    case 'not-on-whitelist':
-      return ja
-        ? `使用可能カードのリスト「${context.banlist?.name ?? ''}」にない`
-        : `not on the list "${context.banlist?.name ?? ''}", which names the only cards allowed`;
+      return t('OCGで発売された記録がない', 'no OCG release on record');
+    case 'not-on-whitelist': {
+      const list = context.banlist?.name ?? '';
+      return t(
+        `使用可能カードのリスト「${list}」にない`,
+        `not on the list "${list}", which names the only cards allowed`,
+      );
+    }
     case 'extra-deck-card-in-main': {
-      const kind = card ? CARD_ZONE_NAMES[card.zone][lang] : '';
-      return ja
-        ? `${kind}モンスター${f.count}枚がメインデッキにある`
-        : `${f.count} ${kind} monster(s) in the main deck`;
+      const kind = card ? CARD_ZONE_NAMES[card.zone] : t('', '');
+      return t(
+        `${kind.ja}モンスター${f.count}枚がメインデッキにある`,
+        `${f.count} ${kind.en} monster(s) in the main deck`,
+      );
     }
     case 'main-deck-card-in-extra':
-      return ja
-        ? `メインデッキのカード${f.count}枚がエクストラデッキにある`
-        : `${f.count} main deck card(s) in the extra deck`;
+      return t(
+        `メインデッキのカード${f.count}枚がエクストラデッキにある`,
+        `${f.count} main deck card(s) in the extra deck`,
+      );
   }
 }
+
+/** One sentence saying what is wrong and why, in `lang`. */
+export const describeFinding = (f: DeckFinding, context: FindingContext, lang: Lang): string =>
+  findingText(f, context)[lang];
 
 /** The card a finding is about, named in `lang` ("—" for deck sizes). */
 export function findingCardName(f: { readonly passcode: number | null }, catalogue: Catalogue, lang: Lang): string {
   if (f.passcode === null) return '—';
   const card = catalogue.byPasscode.get(f.passcode);
-  return card ? cardName(card, lang) : lang === 'ja' ? `不明なカード ${f.passcode}` : `unknown card ${f.passcode}`;
+  return card ? cardName(card, lang) : t(`不明なカード ${f.passcode}`, `unknown card ${f.passcode}`)[lang];
+}
+
+/** One sentence for a decklist difference, in both languages. */
+export function differenceText(d: DeckDifference): Text {
+  const zone = ZONE_NAMES[d.zone];
+  return t(
+    `${zone.ja}: 登録${d.registered}枚、実際${d.presented}枚`,
+    `${zone.en}: registered ${d.registered}, presented ${d.presented}`,
+  );
 }
 
 /** One sentence for a decklist difference. */
-export function describeDifference(d: DeckDifference, lang: Lang): string {
-  const zone = ZONE_NAMES[d.zone][lang];
-  return lang === 'ja'
-    ? `${zone}: 登録${d.registered}枚、実際${d.presented}枚`
-    : `${zone}: registered ${d.registered}, presented ${d.presented}`;
-}
+export const describeDifference = (d: DeckDifference, lang: Lang): string => differenceText(d)[lang];
 
 const copies = (n: number): string => `${n} ${n === 1 ? 'copy' : 'copies'}`;
 
-function splitCopies(
-  copies: { readonly main: number; readonly extra: number; readonly side: number },
-  lang: Lang,
-): string {
-  const parts: string[] = [];
-  for (const zone of ['main', 'extra', 'side'] as const) {
-    if (copies[zone] > 0)
-      parts.push(lang === 'ja' ? `${ZONE_NAMES[zone].ja}${copies[zone]}` : `${ZONE_NAMES[zone].en} ${copies[zone]}`);
-  }
-  return parts.join(lang === 'ja' ? '・' : ', ');
+function splitCopies(copies: { readonly main: number; readonly extra: number; readonly side: number }): Text {
+  const zones = (['main', 'extra', 'side'] as const).filter((zone) => copies[zone] > 0);
+  return t(
+    zones.map((zone) => `${ZONE_NAMES[zone].ja}${copies[zone]}`).join('・'),
+    zones.map((zone) => `${ZONE_NAMES[zone].en} ${copies[zone]}`).join(', '),
+  );
 }

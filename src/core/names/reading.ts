@@ -1,4 +1,4 @@
-import type { Text } from '../text.js';
+import { explain, type Problem } from '../tournament/command-problems.js';
 
 /*
  * A player's reading (フリガナ): how a Japanese name is read, written in kana. It is what "by
@@ -10,20 +10,12 @@ import type { Text } from '../text.js';
 const KANA = /^[\u3041-\u3096\u3099-\u309F\u30A1-\u30FF\u31F0-\u31FF\s]$/u;
 
 /** What is wrong with `reading` as a reading, or null when it is kana only (and has some). */
-export function readingProblem(reading: string): Text | null {
+export function readingProblem(reading: string): Problem | null {
   const chars = [...reading.normalize('NFKC')];
-  if (!chars.some((c) => /\S/u.test(c)))
-    return {
-      ja: '空のフリガナです (省略するか、かなで書いてください)',
-      en: 'the reading is empty (leave it out or write it in kana)',
-    };
+  if (!chars.some((c) => /\S/u.test(c))) return explain('reading-empty');
   const at = chars.findIndex((c) => !KANA.test(c));
   if (at === -1) return null;
-  const bad = chars[at];
-  return {
-    ja: `フリガナはかな (ひらがな・カタカナ) で書いてください: ${at + 1} 文字目の "${bad}" はかなではありません`,
-    en: `a reading is written in kana (hiragana or katakana): "${bad}" at character ${at + 1} is not kana`,
-  };
+  return explain('reading-not-kana', { char: chars[at] as string, position: at + 1 });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Lang } from '../text.js';
+import type { Lang, Text } from '../text.js';
 import type { Condition, Infraction, Settings } from './pack-schema.js';
 import { thresholdValue } from './rules.js';
 
@@ -13,7 +13,11 @@ export function describeCondition(
   if (fact?.type === 'boolean' && 'is' in condition) return (condition.is ? fact.yes : fact.no)[lang];
   if (fact?.type === 'number' && 'atLeast' in condition) {
     const n = thresholdValue(condition.atLeast, settings);
-    return lang === 'ja' ? `${fact.label.ja}${n}${fact.unit.ja}以上` : `${fact.label.en} ${n} ${fact.unit.en} or more`;
+    const text: Text = {
+      ja: `${fact.label.ja}${n}${fact.unit.ja}以上`,
+      en: `${fact.label.en} ${n} ${fact.unit.en} or more`,
+    };
+    return text[lang];
   }
   throw new Error(
     `policy pack: ${infraction.id} has no ${'is' in condition ? 'boolean' : 'number'} fact "${condition.fact}" (the pack was not validated)`,

@@ -1,6 +1,8 @@
+import { explain } from './command-problems.js';
 import { controlCharacter } from '../control-characters.js';
 import { readingProblem } from '../names/reading.js';
 import { domainError, type DomainError } from './domain-errors.js';
+import type { IntRange } from './limits.js';
 
 /*
  * Checks of command fields that the state does not decide. Adapters validate shapes first;
@@ -12,39 +14,36 @@ export function checkText(field: string, value: unknown): DomainError | null {
   if (typeof value !== 'string' || !/\S/.test(value))
     return domainError('invalid-command', {
       field,
-      problem: { ja: '空でない文字列が必要です', en: 'expected a non-empty text' },
+      problem: explain('text-required'),
     });
   const control = controlCharacter(value);
   if (!control) return null;
   return domainError('invalid-command', {
     field,
-    problem: {
-      ja: `制御文字 ${control.codePoint} が ${control.position} 文字目にあります（取り除いてください）`,
-      en: `control character ${control.codePoint} at character ${control.position} (remove it)`,
-    },
+    problem: explain('control-character', control),
   });
 }
 
 /** An error naming `field` unless `value` is a reading in kana (the rule is in names/reading.ts). */
 export function checkReading(field: string, value: unknown): DomainError | null {
-  const problem = typeof value === 'string' ? readingProblem(value) : { ja: '文字列が必要です', en: 'expected a text' };
+  const problem = typeof value === 'string' ? readingProblem(value) : explain('text-required');
   return problem ? domainError('invalid-command', { field, problem }) : null;
 }
 
-/** An error naming `field` unless `value` is an integer in [min, max]. */
-export const checkInteger = (field: string, value: unknown, min: number, max: number): DomainError | null =>
+/** An error naming `field` unless `value` is an integer in the range (both ends included). */
+export const checkInteger = (field: string, value: unknown, { min, max }: IntRange): DomainError | null =>
   Number.isInteger(value) && (value as number) >= min && (value as number) <= max
     ? null
     : domainError('invalid-command', {
         field,
-        problem: { ja: `${min}〜${max} の整数が必要です`, en: `expected a whole number from ${min} to ${max}` },
+        problem: explain('whole-number-between', { min, max }),
       });
 
 /** An error naming `field` unless `value` is a calendar date written YYYY-MM-DD. */
 export function checkDate(field: string, value: unknown): DomainError | null {
   const problem = domainError('invalid-command', {
     field,
-    problem: { ja: '2009-03-01 の形式の日付が必要です', en: 'expected a date like 2009-03-01' },
+    problem: explain('date'),
   });
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return problem;
   const parsed = new Date(`${value}T00:00:00Z`);
@@ -59,10 +58,7 @@ export const checkTime = (field: string, value: unknown): DomainError | null =>
     ? null
     : domainError('invalid-command', {
         field,
-        problem: {
-          ja: '2009-03-01T10:00:00+09:00 の形式の時刻が必要です',
-          en: 'expected an ISO time like 2009-03-01T10:00:00+09:00',
-        },
+        problem: explain('time'),
       });
 
 /** The first error of several checks, or null. */

@@ -1,6 +1,8 @@
+import { explain, type Problem } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkInteger } from './command-checks.js';
 import type { CutSwiss, Drafted } from './commands.js';
+import { CUT_MAX_LOSSES, CUT_TOP } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { CutRule } from './events.js';
 import { matchRecords, standingsPlayers } from './match-results.js';
@@ -14,7 +16,7 @@ import type { Tournament } from './state.js';
  * are written down by name, as the standings stood, so the cut is a fact of the log.
  */
 
-const refuse = (ja: string, en: string): Drafted => err(domainError('cut-not-allowed', { reason: { ja, en } }));
+const refuse = (reason: Problem): Drafted => err(domainError('cut-not-allowed', { reason }));
 
 /** SwissCut after the latest round, which must be an ended Swiss round with the next round not yet paired. */
 export function decideCutSwiss(command: CutSwiss, t: Tournament): Drafted {
@@ -24,23 +26,17 @@ export function decideCutSwiss(command: CutSwiss, t: Tournament): Drafted {
     return err(
       domainError('invalid-command', {
         field: 'maxLosses',
-        problem: {
-          ja: 'maxLosses（成績）か top（順位）のどちらか一方を指定します',
-          en: 'give either maxLosses (by record) or top (by rank), not both or neither',
-        },
+        problem: explain('cut-by-one'),
       }),
     );
   }
   const bad =
-    maxLosses !== undefined ? checkInteger('maxLosses', maxLosses, 0, 30) : checkInteger('top', top, 1, 100_000);
+    maxLosses !== undefined ? checkInteger('maxLosses', maxLosses, CUT_MAX_LOSSES) : checkInteger('top', top, CUT_TOP);
   if (bad) return err(bad);
   const last = latestRound(t);
   if (!last || last.number !== afterRound)
-    return refuse(
-      `カットは最新の回戦 (第${last?.number ?? 0}回戦) の後だけです`,
-      `a cut comes after the latest round (round ${last?.number ?? 0})`,
-    );
-  if (last.stage !== 'swiss') return refuse('決勝トーナメントが始まっています', 'the top cut has begun');
+    return refuse(explain('cut-after-latest-round', { round: last?.number ?? 0 }));
+  if (last.stage !== 'swiss') return refuse(explain('top-cut-begun'));
   if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
 
   const rule: CutRule =

@@ -1,3 +1,4 @@
+import { explain, type Problem } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { DECK_DATA_SOURCES, type DeckRules } from '../deck/deck-rules.js';
 import { checkText, firstError } from './command-checks.js';
@@ -26,28 +27,18 @@ export function decideChangeDeckRules(command: ChangeDeckRules, t: Tournament): 
 
 /** The recorded pool and list hold what a check needs: a source, a name, a hash, entries of 0–3 copies. */
 export function checkDeckRules(field: string, rules: DeckRules): DomainError | null {
-  const bad = (at: string, en: string, ja: string): DomainError =>
-    domainError('invalid-command', { field: `${field}.${at}`, problem: { en, ja } });
+  const bad = (at: string, wrong: Problem): DomainError =>
+    domainError('invalid-command', { field: `${field}.${at}`, problem: wrong });
   const sourceOk = (s: unknown): boolean => (DECK_DATA_SOURCES as readonly unknown[]).includes(s);
   const { cardPool, banlist } = rules;
-  if (!sourceOk(cardPool.source))
-    return bad(
-      'cardPool.source',
-      `expected one of ${DECK_DATA_SOURCES.join(', ')}`,
-      `${DECK_DATA_SOURCES.join('・')} のいずれかが必要です`,
-    );
+  if (!sourceOk(cardPool.source)) return bad('cardPool.source', explain('one-of', { choices: DECK_DATA_SOURCES }));
   const pool = firstError(
     checkText(`${field}.cardPool.name`, cardPool.name),
     checkText(`${field}.cardPool.hash`, cardPool.hash),
   );
   if (pool) return pool;
   if (banlist === null) return null;
-  if (!sourceOk(banlist.source))
-    return bad(
-      'banlist.source',
-      `expected one of ${DECK_DATA_SOURCES.join(', ')}`,
-      `${DECK_DATA_SOURCES.join('・')} のいずれかが必要です`,
-    );
+  if (!sourceOk(banlist.source)) return bad('banlist.source', explain('one-of', { choices: DECK_DATA_SOURCES }));
   const list = firstError(
     checkText(`${field}.banlist.name`, banlist.name),
     checkText(`${field}.banlist.hash`, banlist.hash),
@@ -56,7 +47,5 @@ export function checkDeckRules(field: string, rules: DeckRules): DomainError | n
   const wrong = banlist.entries.findIndex(
     ([p, c]) => !Number.isInteger(p) || p <= 0 || !Number.isInteger(c) || c < 0 || c > 3,
   );
-  return wrong === -1
-    ? null
-    : bad(`banlist.entries[${wrong}]`, 'expected [passcode, 0–3 copies]', '[パスコード, 0〜3枚] が必要です');
+  return wrong === -1 ? null : bad(`banlist.entries[${wrong}]`, explain('banlist-entry'));
 }

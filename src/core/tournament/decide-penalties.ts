@@ -1,3 +1,4 @@
+import { explain, type Problem } from './command-problems.js';
 import { assess } from '../policy/assess.js';
 import {
   PENALTY_IDS,
@@ -8,10 +9,11 @@ import {
   type Phase,
 } from '../policy/assess-types.js';
 import { err, ok, type Result } from '../result.js';
-import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
+import { issuedPenalty } from './evolve.js';
+import { locateMatch } from './match-lookup.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
 import { deriveOneMatch } from './match-results.js';
@@ -51,7 +53,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     return err(
       domainError('invalid-command', {
         field: 'report.phase',
-        problem: { ja: `${PHASES.join(', ')} のいずれかが必要です`, en: `expected one of ${PHASES.join(', ')}` },
+        problem: explain('one-of', { choices: PHASES }),
       }),
     );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
@@ -102,10 +104,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     return err(
       domainError('invalid-command', {
         field: 'additional.penalty',
-        problem: {
-          ja: `追加の罰則は ${above.join(', ')} のいずれかです`,
-          en: `expected a penalty above ${final.value.penalty}: ${above.join(', ')}`,
-        },
+        problem: explain('additional-above', { penalty: final.value.penalty, above }),
       }),
     );
   }
@@ -133,28 +132,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
 /** The state as if `draft` had happened, for checking a second penalty of the same command against the first. */
 function fold1(t: Tournament, draft: EventDraft): Tournament {
   if (draft.type !== 'PenaltyIssued') return t;
-  const e = draft.data;
-  const state = {
-    id: e.penaltyId,
-    player: e.player,
-    report: e.report,
-    guideline: e.guideline,
-    penalty: e.penalty,
-    repeatUpgrade: e.repeatUpgrade,
-    deviationReason: e.deviationReason,
-    context: e.context,
-    landing: e.landing,
-    statements: e.statements,
-    judge: e.judge,
-    reason: e.reason ?? null,
-    addedTo: e.addedTo ?? null,
-    noMatchLeft: e.noMatchLeft === true,
-    notes: e.notes ?? null,
-    at: '',
-    rescinded: false,
-    appeals: [],
-  };
-  return { ...t, penalties: [...t.penalties, state] };
+  return { ...t, penalties: [...t.penalties, issuedPenalty(draft.data, '')] };
 }
 
 interface IssueParts {
@@ -248,10 +226,7 @@ function checkApplicable(t: Tournament, infractionId: string, hasDecklist: boole
     return err(
       domainError('infraction-not-applicable', {
         infraction: infractionId,
-        reason: {
-          ja: 'この大会はデッキリストの提出を求めていません',
-          en: 'this tournament does not require decklists',
-        },
+        reason: explain('decklists-not-required'),
       }),
     );
   }
@@ -259,7 +234,7 @@ function checkApplicable(t: Tournament, infractionId: string, hasDecklist: boole
     return err(
       domainError('infraction-not-applicable', {
         infraction: infractionId,
-        reason: { ja: 'この選手のデッキリストは登録されていません', en: 'this player has no registered decklist' },
+        reason: explain('no-registered-decklist'),
       }),
     );
   }
@@ -290,10 +265,7 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
     return err(
       domainError('invalid-command', {
         field: 'penalty',
-        problem: {
-          ja: `${PENALTY_IDS.join(', ')} のいずれかが必要です`,
-          en: `expected one of ${PENALTY_IDS.join(', ')}`,
-        },
+        problem: explain('one-of', { choices: PENALTY_IDS }),
       }),
     );
   const landed = chooseLanding({
@@ -377,10 +349,7 @@ function penaltyContext(
         return err(
           domainError('invalid-command', {
             field: 'round',
-            problem: {
-              ja: `マッチ間の違反で卓を書くときは、今の回戦 (第${latestNumber}回戦) の席です`,
-              en: `a table between matches is the player's seat in the current round (round ${latestNumber})`,
-            },
+            problem: explain('table-in-current-round', { round: latestNumber }),
           }),
         );
       }
@@ -415,26 +384,17 @@ function seatOf(t: Tournament, player: string, round: number | undefined, table:
     return err(
       domainError('invalid-command', {
         field: round === undefined ? 'round' : 'table',
-        problem: {
-          ja: '回戦と卓は両方指定するか、どちらも省略してください',
-          en: 'give both round and table, or neither',
-        },
+        problem: explain('round-and-table'),
       }),
     );
-  const r = findRound(t, round);
-  if (!r) return err(domainError('round-not-found', { round }));
-  const match = findMatch(r, table);
-  if (!match) return err(domainError('table-not-found', { round, table }));
-  if (!match.players.includes(player)) return err(domainError('player-not-in-match', { player, round, table }));
-  return ok({ round: r, match });
+  const found = locateMatch(t, round, table);
+  if (found.ok && !found.value.match.players.includes(player))
+    return err(domainError('player-not-in-match', { player, round, table }));
+  return found;
 }
 
-function nextRoundProblem(earliest: number, latest: number): Text {
-  const rounds = earliest === latest ? [earliest, latest + 1] : [latest + 1];
-  return {
-    ja: `次のマッチは第${rounds.join('・')}回戦のいずれかです`,
-    en: `the next match can only be in round ${rounds.join(' or ')}`,
-  };
+function nextRoundProblem(earliest: number, latest: number): Problem {
+  return explain('next-match-rounds', { rounds: earliest === latest ? [earliest, latest + 1] : [latest + 1] });
 }
 
 /** Whether penalties already decided the current match against the player. */
@@ -467,10 +427,7 @@ function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final,
     return err(
       domainError('invalid-command', {
         field: 'choice',
-        problem: {
-          ja: `指針どおりか、${PENALTY_IDS.join(', ')} のいずれかを選んでください`,
-          en: `expected the guideline, or another penalty among ${PENALTY_IDS.join(', ')}`,
-        },
+        problem: explain('guideline-or-penalty', { penalties: PENALTY_IDS }),
       }),
     );
   }
@@ -518,9 +475,9 @@ function checkLandingFits(
   mustBeOpen: boolean,
 ): Result<void, DomainError> {
   if (landing.kind !== 'duel') return ok(undefined);
-  const round = findRound(t, landing.round);
-  const match = round && findMatch(round, landing.table);
-  if (!round || !match) return err(domainError('table-not-found', { round: landing.round, table: landing.table }));
+  const found = locateMatch(t, landing.round, landing.table);
+  if (!found.ok) return found;
+  const { round, match } = found.value;
   if (
     effectsOn(t, landing.round, landing.table).duelLosses.some((e) => e.player === player && e.duel === landing.duel)
   ) {

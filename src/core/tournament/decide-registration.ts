@@ -1,3 +1,4 @@
+import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
 import { checkStageFormats } from './match-format.js';
@@ -10,6 +11,7 @@ import type {
   RegisterPlayer,
   SubmitDecklist,
 } from './commands.js';
+import { ROUND_MINUTES, SWISS_ROUNDS } from './limits.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, type PlayerEntry } from './events.js';
 import { checkTopCut } from './top-cut-size.js';
@@ -33,18 +35,15 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     checkText('tournamentId', tournamentId),
     checkText('settings.name', settings.name),
     checkDate('settings.date', settings.date),
-    checkInteger('settings.roundMinutes', settings.roundMinutes, 1, 240),
-    s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, 1, 20) : null,
+    checkInteger('settings.roundMinutes', settings.roundMinutes, ROUND_MINUTES),
+    s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, SWISS_ROUNDS) : null,
     s.kind === 'swiss' ? checkTopCut('settings.structure.topCut', s.topCut, s.topCutByes) : null,
     checkStageFormats('settings.stages', settings.stages),
     settings.deckRules ? checkDeckRules('settings.deckRules', settings.deckRules) : null,
     pack.id !== pack.content.id || pack.version !== pack.content.version
       ? domainError('invalid-command', {
           field: 'pack',
-          problem: {
-            ja: `記録する id/版 ${pack.id} ${pack.version} が規定パック自身のものと違います`,
-            en: `the recorded id/version ${pack.id} ${pack.version} differ from the pack's own`,
-          },
+          problem: explain('pack-identity', { id: pack.id, version: pack.version }),
         })
       : null,
   );
@@ -61,10 +60,7 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
     id === DRAW
       ? domainError('invalid-command', {
           field: 'player.id',
-          problem: {
-            ja: `"${DRAW}" は引き分けのデュエルを表すため使えません`,
-            en: `"${DRAW}" is reserved for drawn duels`,
-          },
+          problem: explain('reserved-id', { id: DRAW }),
         })
       : null,
     checkText('player.name', name),
@@ -89,10 +85,7 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
     if (!late)
       return fail(
         domainError('registration-closed', {
-          reason:
-            s.kind === 'swiss'
-              ? { ja: '第2回戦の組み合わせが発表済み', en: 'round 2 has been paired' }
-              : { ja: 'シングルエリミネーションが始まっている', en: 'single elimination has started' },
+          reason: s.kind === 'swiss' ? explain('round-2-paired') : explain('elimination-started'),
         }),
       );
     entryRound = 2;
@@ -109,10 +102,7 @@ function invite(command: RegisterPlayer, t: Tournament, player: PlayerEntry): Dr
   if (!phase || t.rounds.length !== phase.fromRound - 1) {
     return fail(
       domainError('registration-closed', {
-        reason: {
-          ja: '招待は新しいフェーズの開始後、その最初の回戦の組み合わせ前だけです',
-          en: 'an invitation goes into a phase just started, before its first round is paired',
-        },
+        reason: explain('invitation-window'),
       }),
     );
   }
@@ -160,7 +150,7 @@ export function decideChangePlayerDetails(command: ChangePlayerDetails, t: Tourn
     return fail(
       domainError('invalid-command', {
         field: 'name',
-        problem: { ja: '氏名もフリガナも今のままです', en: 'neither the name nor the reading changes' },
+        problem: explain('details-unchanged'),
       }),
     );
   return ok([{ type: 'PlayerDetailsChanged', data: { player, ...change } }]);

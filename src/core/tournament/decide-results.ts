@@ -1,11 +1,14 @@
+import { explain } from './command-problems.js';
 import { err, ok, type Result } from '../result.js';
 import { checkText } from './command-checks.js';
 import type { CorrectResult, Drafted, ReportResult } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, type DuelEntry } from './events.js';
+import { MAX_REPORTED_DUELS } from './limits.js';
+import { locateMatch } from './match-lookup.js';
 import { deriveOneMatch, penaltyDuelIds } from './match-results.js';
 import { effectsOn } from './penalty-effects.js';
-import { findMatch, findRound } from './state-queries.js';
+import { findRound } from './state-queries.js';
 import type { MatchState, RoundState, Tournament } from './state.js';
 
 /*
@@ -13,18 +16,6 @@ import type { MatchState, RoundState, Tournament } from './state.js';
  * deriving the match with it: it must name only the two players, stop where a player reaches
  * two wins, and in an elimination round it must produce a winner.
  */
-
-function locate(
-  t: Tournament,
-  roundNumber: number,
-  table: number,
-): Result<{ round: RoundState; match: MatchState }, DomainError> {
-  const round = findRound(t, roundNumber);
-  if (!round) return err(domainError('round-not-found', { round: roundNumber }));
-  const match = findMatch(round, table);
-  if (!match) return err(domainError('table-not-found', { round: roundNumber, table }));
-  return ok({ round, match });
-}
 
 /** The penalties the report is made around, or why the duels do not fit the match. */
 function checkDuels(
@@ -38,7 +29,14 @@ function checkDuels(
     return err(
       domainError('invalid-command', {
         field: 'duels',
-        problem: { ja: '各デュエルの勝者の一覧が必要です', en: 'expected a list of duel winners' },
+        problem: explain('duel-winners'),
+      }),
+    );
+  if (duels.length > MAX_REPORTED_DUELS)
+    return err(
+      domainError('invalid-command', {
+        field: 'duels',
+        problem: explain('too-many-duels', { most: MAX_REPORTED_DUELS, given: duels.length }),
       }),
     );
   const stranger = duels.find((d) => d !== DRAW && !match.players.includes(d));
@@ -46,10 +44,7 @@ function checkDuels(
     return err(
       domainError('invalid-duels', {
         ...where,
-        problem: {
-          ja: `"${stranger}" はこの対戦の選手でも "${DRAW}" でもありません`,
-          en: `"${stranger}" is neither a player of this match nor "${DRAW}"`,
-        },
+        problem: explain('not-of-match', { player: stranger, draw: DRAW }),
       }),
     );
   }
@@ -66,10 +61,7 @@ function checkDuels(
     return err(
       domainError('invalid-duels', {
         ...where,
-        problem: {
-          ja: `マッチは第${decidedAfter}デュエルで決着しています (余分に ${outcome.unusedDuels} 件)`,
-          en: `the match was decided after duel ${decidedAfter}; ${outcome.unusedDuels} more given`,
-        },
+        problem: explain('duels-after-decision', { decidedAfter, extra: outcome.unusedDuels }),
       }),
     );
   }
@@ -97,7 +89,7 @@ function advancedFrom(t: Tournament, round: RoundState, match: MatchState): stri
 /** ResultReported for a match still waiting for its result. */
 export function decideReportResult(command: ReportResult, t: Tournament): Drafted {
   const { round: roundNumber, table, duels } = command.data;
-  const found = locate(t, roundNumber, table);
+  const found = locateMatch(t, roundNumber, table);
   if (!found.ok) return found;
   const { round, match } = found.value;
   if (deriveOneMatch(t, round.number, match, round.stage).record.outcome.kind !== 'pending') {
@@ -114,7 +106,7 @@ export function decideReportResult(command: ReportResult, t: Tournament): Drafte
 export function decideCorrectResult(command: CorrectResult, t: Tournament): Drafted {
   const { round: roundNumber, table, duels, reason } = command.data;
   if (checkText('reason', reason)) return err(domainError('reason-required'));
-  const found = locate(t, roundNumber, table);
+  const found = locateMatch(t, roundNumber, table);
   if (!found.ok) return found;
   const checked = checkDuels(t, found.value.round, found.value.match, duels);
   if (!checked.ok) return checked;

@@ -1,16 +1,19 @@
+import { explain } from './command-problems.js';
 import { phaseOf, roundFormat } from './phases.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
 import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairRound } from './commands.js';
+import { EXTENSION_MINUTES } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
 import { computeStandings } from './standings/standings.js';
-import { cutAfter, departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
+import { cutAfter, departures, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 import { pairSwissRound } from './pairing/swiss-pairing.js';
 import { advancingEntrants, pairEntrants, seedEntrants } from './pairing/top-cut.js';
-import { seededShuffle } from './seeded-shuffle.js';
+import { locateMatch } from './match-lookup.js';
+import { seededShuffle } from './pairing/seeded-random.js';
 import { decklistGate } from './decklist-gate.js';
 
 /*
@@ -64,7 +67,7 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
     return err(
       domainError('invalid-command', {
         field: 'meta.seed',
-        problem: { ja: '整数が必要です', en: 'expected a whole number' },
+        problem: explain('whole-number'),
       }),
     );
   const gate = decklistGate(command, t);
@@ -210,7 +213,7 @@ export function decideFinish(_command: FinishTournament, t: Tournament): Drafted
   if (!last)
     return err(
       domainError('tournament-not-finished', {
-        reason: { ja: 'まだ1回戦も行われていません', en: 'no round has been played' },
+        reason: explain('no-round-played'),
       }),
     );
   if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
@@ -219,7 +222,7 @@ export function decideFinish(_command: FinishTournament, t: Tournament): Drafted
   if (nextRoundKind(t) !== 'none')
     return err(
       domainError('tournament-not-finished', {
-        reason: { ja: `第${last.number + 1}回戦が残っています`, en: `round ${last.number + 1} is still to play` },
+        reason: explain('round-still-to-play', { round: last.number + 1 }),
       }),
     );
   return ok([{ type: 'TournamentFinished', data: {} }]);
@@ -227,12 +230,9 @@ export function decideFinish(_command: FinishTournament, t: Tournament): Drafted
 
 /** A running round and one of its matches, or why not. */
 function runningMatch(t: Tournament, roundNumber: number, table: number) {
-  const round = findRound(t, roundNumber);
-  if (!round) return err(domainError('round-not-found', { round: roundNumber }));
-  if (round.ended) return err(domainError('round-already-ended', { round: roundNumber }));
-  const match = findMatch(round, table);
-  if (!match) return err(domainError('table-not-found', { round: roundNumber, table }));
-  return ok({ round, match });
+  const found = locateMatch(t, roundNumber, table);
+  if (found.ok && found.value.round.ended) return err(domainError('round-already-ended', { round: roundNumber }));
+  return found;
 }
 
 /** PlayerSeated: tardiness counts from the round's seat time to this mark. */
@@ -253,7 +253,7 @@ export function decideExtendTime(command: ExtendTime, t: Tournament): Drafted {
   const found = runningMatch(t, round, table);
   if (!found.ok) return found;
   const problem = firstError(
-    checkInteger('minutes', minutes, 1, 60),
+    checkInteger('minutes', minutes, EXTENSION_MINUTES),
     reason === undefined ? null : checkText('reason', reason),
   );
   if (problem) return err(problem);

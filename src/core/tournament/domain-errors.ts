@@ -1,4 +1,5 @@
 import type { Text } from '../text.js';
+import type { Problem } from './command-problems.js';
 
 /*
  * Every way a command can be refused, as a stable code plus a sentence in both languages.
@@ -12,7 +13,7 @@ const MESSAGES = {
   'tournament-not-found': () => t(`この大会はまだ作成されていません`, `this tournament has not been created`),
   'tournament-exists': (d: { tournament: string }) =>
     t(`大会 ${d.tournament} は作成済みです`, `tournament ${d.tournament} already exists`),
-  'invalid-command': (d: { field: string; problem: Text }) =>
+  'invalid-command': (d: { field: string; problem: Problem }) =>
     t(`${d.field}: ${d.problem.ja}`, `${d.field}: ${d.problem.en}`),
   'role-required': (d: { roles: readonly string[]; actual: string }) =>
     t(
@@ -23,7 +24,7 @@ const MESSAGES = {
     t(`選手 ${d.player} はこの大会に登録されていません`, `player ${d.player} is not registered in this tournament`),
   'duplicate-player': (d: { player: string }) =>
     t(`選手 ${d.player} は登録済みです`, `player ${d.player} is already registered`),
-  'registration-closed': (d: { reason: Text }) =>
+  'registration-closed': (d: { reason: Problem }) =>
     t(`登録は締め切られています (${d.reason.ja})`, `registration is closed (${d.reason.en})`),
   'decklists-missing': (d: { players: readonly string[] }) =>
     t(
@@ -67,9 +68,9 @@ const MESSAGES = {
       `第${d.round}回戦の卓 ${list(d.tables)} の結果が未入力です`,
       `round ${d.round} still needs results for table ${list(d.tables)}`,
     ),
-  'phase-not-allowed': (d: { reason: Text }) =>
+  'phase-not-allowed': (d: { reason: Problem }) =>
     t(`ここでは新しいフェーズを始められません (${d.reason.ja})`, `no new phase here (${d.reason.en})`),
-  'cut-not-allowed': (d: { reason: Text }) =>
+  'cut-not-allowed': (d: { reason: Problem }) =>
     t(`ここではカットできません (${d.reason.ja})`, `no cut here (${d.reason.en})`),
   'no-more-rounds': (d: { rounds: number }) =>
     t(
@@ -94,7 +95,7 @@ const MESSAGES = {
       `第${d.round}回戦の卓 ${d.table} の結果は確定済みです (訂正は結果訂正で行います)`,
       `the match at table ${d.table} of round ${d.round} already has its result (use a result correction)`,
     ),
-  'invalid-duels': (d: { round: number; table: number; problem: Text }) =>
+  'invalid-duels': (d: { round: number; table: number; problem: Problem }) =>
     t(`第${d.round}回戦の卓 ${d.table}: ${d.problem.ja}`, `round ${d.round}, table ${d.table}: ${d.problem.en}`),
   'draw-not-allowed': (d: { round: number; table: number }) =>
     t(
@@ -125,7 +126,7 @@ const MESSAGES = {
       `適用先 ${d.appliesTo} は選べません (選択肢: ${list(d.options) || 'なし'})`,
       `the penalty cannot apply to ${d.appliesTo} (options: ${list(d.options) || 'none'})`,
     ),
-  'infraction-not-applicable': (d: { infraction: string; reason: Text }) =>
+  'infraction-not-applicable': (d: { infraction: string; reason: Problem }) =>
     t(
       `違反 ${d.infraction} はこの場合には適用できません (${d.reason.ja})`,
       `the infraction ${d.infraction} does not apply here (${d.reason.en})`,
@@ -160,12 +161,12 @@ const MESSAGES = {
   'request-already-decided': (d: { request: string }) =>
     t(`依頼 ${d.request} は判断済みです`, `request ${d.request} has already been decided`),
   'tournament-finished': () => t(`大会は終了しています`, `the tournament has finished`),
-  'tournament-not-finished': (d: { reason: Text }) =>
+  'tournament-not-finished': (d: { reason: Problem }) =>
     t(`大会はまだ終了できません (${d.reason.ja})`, `the tournament cannot finish yet (${d.reason.en})`),
   'prize-not-found': (d: { prize: string }) => t(`賞品 ${d.prize} はありません`, `there is no prize ${d.prize}`),
   'prize-already-awarded': (d: { prize: string }) =>
     t(`賞品 ${d.prize} は授与済みです`, `prize ${d.prize} has already been awarded`),
-  'prize-not-ready': (d: { prize: string; reason: Text }) =>
+  'prize-not-ready': (d: { prize: string; reason: Problem }) =>
     t(
       `賞品 ${d.prize} はまだ授与できません (${d.reason.ja})`,
       `prize ${d.prize} cannot be awarded yet (${d.reason.en})`,

@@ -12,9 +12,8 @@ import type { Stage } from './match-record.js';
  * Every field is plain JSON so a replay from any store rebuilds the same state.
  */
 
-/** Top cuts up to 256, as the largest YCS events cut (Bochum 2013: top 256 to day two): the sizes that need no byes. */
-export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64, 128, 256] as const;
-export type TopCutSize = (typeof TOP_CUT_SIZES)[number];
+// The top-cut sizes are bounds, kept with the others in limits.ts.
+export { TOP_CUT_SIZES, type TopCutSize } from './limits.js';
 
 /**
  * Swiss rounds then an optional single-elimination cut, or single elimination from the start.

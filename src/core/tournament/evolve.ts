@@ -1,4 +1,4 @@
-import type { TournamentEvent } from './events.js';
+import type { PenaltyIssued, TournamentEvent } from './events.js';
 import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 
@@ -129,30 +129,8 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
       return { ...t, cuts: [...t.cuts, event.data] };
     case 'PhaseStarted':
       return { ...t, phases: [...t.phases, event.data] };
-    case 'PenaltyIssued': {
-      const d = event.data;
-      const penalty: PenaltyState = {
-        id: d.penaltyId,
-        player: d.player,
-        report: d.report,
-        guideline: d.guideline,
-        penalty: d.penalty,
-        repeatUpgrade: d.repeatUpgrade,
-        deviationReason: d.deviationReason,
-        context: d.context,
-        landing: d.landing,
-        statements: d.statements,
-        judge: d.judge,
-        reason: d.reason ?? null,
-        addedTo: d.addedTo ?? null,
-        noMatchLeft: d.noMatchLeft === true,
-        notes: d.notes ?? null,
-        at: event.at,
-        rescinded: false,
-        appeals: [],
-      };
-      return { ...t, penalties: [...t.penalties, penalty] };
-    }
+    case 'PenaltyIssued':
+      return { ...t, penalties: [...t.penalties, issuedPenalty(event.data, event.at)] };
     case 'PenaltyChanged': {
       const d = event.data;
       return updatePenalty(t, d.penaltyId, (p) => ({
@@ -255,4 +233,28 @@ function replaceMatch(
 
 function updatePenalty(t: Tournament, id: number, change: (p: PenaltyState) => PenaltyState): Tournament {
   return { ...t, penalties: t.penalties.map((p) => (p.id === id ? change(p) : p)) };
+}
+
+/** A penalty as it stands when issued (no appeal yet); `decide` also folds its own draft with it, for a second penalty of the same command. */
+export function issuedPenalty(d: PenaltyIssued['data'], at: string): PenaltyState {
+  return {
+    id: d.penaltyId,
+    player: d.player,
+    report: d.report,
+    guideline: d.guideline,
+    penalty: d.penalty,
+    repeatUpgrade: d.repeatUpgrade,
+    deviationReason: d.deviationReason,
+    context: d.context,
+    landing: d.landing,
+    statements: d.statements,
+    judge: d.judge,
+    reason: d.reason ?? null,
+    addedTo: d.addedTo ?? null,
+    noMatchLeft: d.noMatchLeft === true,
+    notes: d.notes ?? null,
+    at,
+    rescinded: false,
+    appeals: [],
+  };
 }

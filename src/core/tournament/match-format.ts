@@ -1,5 +1,7 @@
+import { explain } from './command-problems.js';
 import { checkInteger, firstError } from './command-checks.js';
 import { domainError, type DomainError } from './domain-errors.js';
+import { BEST_OF, DEFAULT_BEST_OF, ROUND_MINUTES, type BestOf } from './limits.js';
 import type { Stage } from './match-record.js';
 
 /*
@@ -8,8 +10,8 @@ import type { Stage } from './match-record.js';
  * allowed because it costs nothing more. A round records its format when it is paired.
  */
 
-export const BEST_OF = [1, 3, 5] as const;
-export type BestOf = (typeof BEST_OF)[number];
+// The formats themselves are bounds, kept with the others in limits.ts.
+export { BEST_OF, type BestOf } from './limits.js';
 
 /** A stage's match format: duels per match and the length of its rounds. */
 export interface StageFormat {
@@ -25,7 +27,7 @@ export function stageFormat(
   settings: { readonly roundMinutes: number; readonly stages?: Partial<Record<Stage, StageFormat>> },
   stage: Stage,
 ): StageFormat {
-  return settings.stages?.[stage] ?? { bestOf: 3, roundMinutes: settings.roundMinutes };
+  return settings.stages?.[stage] ?? { bestOf: DEFAULT_BEST_OF, roundMinutes: settings.roundMinutes };
 }
 
 /** The duel numbers a judge can name in a match of the format: 1 to `bestOf`. */
@@ -45,14 +47,14 @@ export function checkStageFormats(field: string, stages: unknown): DomainError |
   if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) {
     return domainError('invalid-command', {
       field,
-      problem: { ja: 'swiss / top-cut ごとの形式が必要です', en: 'expected a format for swiss and/or top-cut' },
+      problem: explain('stage-formats'),
     });
   }
   const unknownStage = Object.keys(stages).find((k) => !STAGES.includes(k as Stage));
   if (unknownStage !== undefined) {
     return domainError('invalid-command', {
       field: `${field}.${unknownStage}`,
-      problem: { ja: `段階は ${STAGES.join(', ')} のいずれかです`, en: `a stage is one of ${STAGES.join(', ')}` },
+      problem: explain('unknown-stage', { choices: STAGES }),
     });
   }
   return firstError(
@@ -72,8 +74,8 @@ export function checkStageFormat(field: string, format: unknown): DomainError | 
       ? null
       : domainError('invalid-command', {
           field: `${field}.bestOf`,
-          problem: { ja: `${BEST_OF.join(', ')} のいずれかが必要です`, en: `expected one of ${BEST_OF.join(', ')}` },
+          problem: explain('one-of', { choices: BEST_OF }),
         }),
-    checkInteger(`${field}.roundMinutes`, f.roundMinutes, 1, 240),
+    checkInteger(`${field}.roundMinutes`, f.roundMinutes, ROUND_MINUTES),
   );
 }

@@ -1,3 +1,4 @@
+import { explain } from './command-problems.js';
 import type { AppliesTo, PenaltyId, Phase } from '../policy/assess-types.js';
 import type { Pack } from '../policy/pack-schema.js';
 import { err, ok, type Result } from '../result.js';
@@ -65,10 +66,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
     return err(
       domainError('invalid-command', {
         field: 'duel',
-        problem: {
-          ja: 'デュエル番号は、進行中のマッチでのデュエルの敗北にだけ指定します',
-          en: "a duel number goes only with a duel loss in the player's current match",
-        },
+        problem: explain('duel-number-without-duel-loss'),
       }),
     );
   }
@@ -87,7 +85,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
       // A single duel is the whole match: its "next duel" is the first duel of the player's next match.
       if (single && appliesTo === 'next-duel') {
         if (request.duel !== undefined)
-          return err(domainError('invalid-command', { field: 'duel', problem: SINGLE_DUEL_NEXT }));
+          return err(domainError('invalid-command', { field: 'duel', problem: explain('single-duel-next') }));
         return ok({
           landing: { kind: 'next-match', fromRound: current.round + 1 },
           appliesTo,
@@ -101,10 +99,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
         return err(
           domainError('invalid-command', {
             field: 'duel',
-            problem: {
-              ja: `デュエル番号は 1〜${most} です (${most}本勝負)`,
-              en: `a match has duels 1 to ${most}; there is no duel ${duel}`,
-            },
+            problem: explain('duel-number-range', { most, duel }),
           }),
         );
       }
@@ -135,11 +130,6 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
     }
   }
 }
-
-const SINGLE_DUEL_NEXT = {
-  ja: 'シングル戦の「次のデュエル」は次のマッチの最初のデュエルです。デュエル番号は指定しません',
-  en: 'in a single-duel match the next duel is the first duel of the next match: give no duel number',
-};
 
 export interface DuelLossEffect {
   readonly penaltyId: number;

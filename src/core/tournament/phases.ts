@@ -1,3 +1,4 @@
+import { explain, type Problem } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkText, checkTime, firstError } from './command-checks.js';
 import type { Drafted, StartPhase } from './commands.js';
@@ -32,26 +33,15 @@ export function decideStartPhase(command: StartPhase, t: Tournament): Drafted {
   const { name, seatTime } = command.data;
   const s = t.settings.structure;
   const last = latestRound(t);
-  const refuse = (ja: string, en: string): Drafted => err(domainError('phase-not-allowed', { reason: { ja, en } }));
-  if (s.kind !== 'swiss') return refuse('スイスドローのない大会です', 'this tournament has no Swiss rounds');
-  if (!last)
-    return refuse(
-      '第1回戦がまだです（最初のフェーズは大会の設定で決まります）',
-      'no round has been played (the first phase is the tournament settings)',
-    );
-  if (last.stage !== 'swiss') return refuse('決勝トーナメントが始まっています', 'the top cut has begun');
+  const refuse = (reason: Problem): Drafted => err(domainError('phase-not-allowed', { reason }));
+  if (s.kind !== 'swiss') return refuse(explain('no-swiss-rounds'));
+  if (!last) return refuse(explain('no-round-for-phase'));
+  if (last.stage !== 'swiss') return refuse(explain('top-cut-begun'));
   if (!last.ended) return err(domainError('round-not-finished', { round: last.number }));
   const fromRound = last.number + 1;
-  if (fromRound > s.rounds)
-    return refuse(
-      `スイスドロー ${s.rounds}回戦はすべて終わっています`,
-      `all ${s.rounds} Swiss rounds have been played`,
-    );
+  if (fromRound > s.rounds) return refuse(explain('swiss-rounds-played', { rounds: s.rounds }));
   if (t.phases.some((p) => p.fromRound === fromRound))
-    return refuse(
-      `第${fromRound}回戦からのフェーズは開始済みです`,
-      `a phase from round ${fromRound} has already started`,
-    );
+    return refuse(explain('phase-already-started', { round: fromRound }));
   const current = roundFormat(t, 'swiss', fromRound);
   const format: StageFormat = {
     bestOf: command.data.bestOf ?? current.bestOf,

@@ -1,3 +1,4 @@
+import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkInteger, checkText, firstError } from './command-checks.js';
 import type { AwardPrize, Drafted, SetPrizeList } from './commands.js';
@@ -42,7 +43,7 @@ export function decideSetPrizeList(command: SetPrizeList, t: Tournament): Drafte
       (seen.has(prize.id)
         ? domainError('invalid-command', {
             field: `prizes[${i}].id`,
-            problem: { ja: `"${prize.id}" が重複しています`, en: `"${prize.id}" is used twice` },
+            problem: explain('prize-id-twice', { id: prize.id }),
           })
         : null);
     if (problem) return err(problem);
@@ -60,22 +61,22 @@ function checkPrize(prize: Prize, at: string): DomainError | null {
     checkText(`${at}.name`, prize.name),
     rule?.kind === 'rank'
       ? firstError(
-          checkInteger(`${at}.rule.from`, rule.from, 1, 10_000),
-          checkInteger(`${at}.rule.to`, rule.to, rule.from, 10_000),
+          checkInteger(`${at}.rule.from`, rule.from, { min: 1, max: 10_000 }),
+          checkInteger(`${at}.rule.to`, rule.to, { min: rule.from, max: 10_000 }),
         )
       : rule?.kind === 'round'
         ? firstError(
-            checkInteger(`${at}.rule.round`, rule.round, 1, 100),
+            checkInteger(`${at}.rule.round`, rule.round, { min: 1, max: 100 }),
             rule.who === 'played' || rule.who === 'won'
               ? null
               : domainError('invalid-command', {
                   field: `${at}.rule.who`,
-                  problem: { ja: '"played" か "won" が必要です', en: 'expected "played" or "won"' },
+                  problem: explain('played-or-won'),
                 }),
           )
         : domainError('invalid-command', {
             field: `${at}.rule.kind`,
-            problem: { ja: '"rank" か "round" が必要です', en: 'expected "rank" or "round"' },
+            problem: explain('rank-or-round'),
           }),
   );
 }
@@ -92,7 +93,7 @@ export function decideAwardPrize(command: AwardPrize, t: Tournament): Drafted {
       return err(
         domainError('prize-not-ready', {
           prize: prize.id,
-          reason: { ja: '大会が終了していません', en: 'the tournament has not finished' },
+          reason: explain('tournament-running'),
         }),
       );
     players = finalPlaces(t)
@@ -104,7 +105,7 @@ export function decideAwardPrize(command: AwardPrize, t: Tournament): Drafted {
       return err(
         domainError('prize-not-ready', {
           prize: prize.id,
-          reason: { ja: `第${rule.round}回戦が終了していません`, en: `round ${rule.round} has not ended` },
+          reason: explain('round-running', { round: rule.round }),
         }),
       );
     const results = deriveMatches(t)

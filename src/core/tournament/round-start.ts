@@ -1,3 +1,4 @@
+import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkTime } from './command-checks.js';
 import type { Drafted, MarkAllSeated, StartRound } from './commands.js';
@@ -36,10 +37,7 @@ export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Draf
     return err(
       domainError('invalid-command', {
         field: 'except',
-        problem: {
-          ja: `第${round}回戦の対戦者ではありません: ${unknown.join(', ')}`,
-          en: `not playing in round ${round}: ${unknown.join(', ')}`,
-        },
+        problem: explain('not-playing-in-round', { round, players: unknown }),
       }),
     );
   }

@@ -1,3 +1,4 @@
+import { explain } from './command-problems.js';
 import { assess } from '../policy/assess.js';
 import { PENALTY_IDS, type AssessReport, type PenaltyId } from '../policy/assess-types.js';
 import { err, ok } from '../result.js';
@@ -75,10 +76,7 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
     return err(
       domainError('invalid-command', {
         field: 'choice',
-        problem: {
-          ja: 'すでに罰則が出ている遅刻は指針どおりにのみ重くできます（変更は上訴で行います）',
-          en: 'a lateness already penalized can only be raised to the guideline (other changes are an appeal)',
-        },
+        problem: explain('lateness-raise-to-guideline'),
       }),
     );
   }

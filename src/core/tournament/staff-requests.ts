@@ -1,3 +1,4 @@
+import { explain } from './command-problems.js';
 import type { Decision, PenaltyId } from '../policy/assess-types.js';
 import { PENALTY_IDS } from '../policy/assess-types.js';
 import { err, ok } from '../result.js';
@@ -42,7 +43,7 @@ function draftRequest(
   return err(
     domainError('invalid-command', {
       field: 'request.kind',
-      problem: { ja: 'penalty か correction が必要です', en: 'expected penalty or correction' },
+      problem: explain('request-kind'),
     }),
   );
 }
@@ -91,17 +92,14 @@ export function decideDecideRequest(command: DecideRequest, t: Tournament): Draf
       return err(
         domainError('invalid-command', {
           field: 'outcome',
-          problem: { ja: '訂正の依頼は承認か却下のみです', en: 'a correction request is approved or refused' },
+          problem: explain('correction-decision'),
         }),
       );
     if (!PENALTY_IDS.includes(d.penalty as PenaltyId))
       return err(
         domainError('invalid-command', {
           field: 'penalty',
-          problem: {
-            ja: `${PENALTY_IDS.join(', ')} のいずれかが必要です`,
-            en: `expected one of ${PENALTY_IDS.join(', ')}`,
-          },
+          problem: explain('one-of', { choices: PENALTY_IDS }),
         }),
       );
     if (checkText('reason', d.reason)) return err(domainError('deviation-reason-required'));
@@ -110,7 +108,7 @@ export function decideDecideRequest(command: DecideRequest, t: Tournament): Draf
     return err(
       domainError('invalid-command', {
         field: 'outcome',
-        problem: { ja: 'approved, changed, refused のいずれかが必要です', en: 'expected approved, changed or refused' },
+        problem: explain('request-outcome'),
       }),
     );
   }

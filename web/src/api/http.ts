@@ -1,4 +1,4 @@
-import type { Text } from '../i18n/i18n';
+import { inBothLangs, type Text } from '../i18n/i18n';
 
 /** The server's error body: a code for programs, a sentence in each language for people. */
 export interface ErrorBody {
@@ -57,10 +57,7 @@ function toApiError(status: number, body: unknown): ApiError {
   if (known && typeof known.code === 'string' && typeof known.message === 'string') {
     return new ApiError(status, known.code, { en: known.message, ja: known.messageJa ?? known.message }, known.path);
   }
-  return new ApiError(status, `http-${status}`, {
-    en: `The server answered ${status}.`,
-    ja: `サーバーの応答: ${status}`,
-  });
+  return new ApiError(status, `http-${status}`, inBothLangs('status.serverAnswered', { status }));
 }
 
 export interface RequestInit {

@@ -78,6 +78,14 @@ export function useSession(): SessionValue {
   return value;
 }
 
+/**
+ * Whether the account sees the tournament as staff: signed in, past its first password, holding
+ * a role (the server's rule in src/adapters/http/auth/tournament-staff.ts; it answers the
+ * public view otherwise).
+ */
+export const isStaff = (account: Account | null | undefined): boolean =>
+  !!account && !account.mustChangePassword && account.roles.length > 0;
+
 /** Whether the signed-in account holds any of `roles`. */
 export function hasRole(account: Account | null | undefined, ...roles: readonly Role[]): boolean {
   return !!account && account.roles.some((r) => roles.includes(r));

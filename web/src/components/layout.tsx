@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSession } from '../api/session';
+import { hasRole, isStaff, useSession } from '../api/session';
 import type { LiveState } from '../api/live';
 import { Link, navigate, useLocation } from '../router';
 import { LanguageSwitch } from './language-switch';
@@ -18,7 +18,7 @@ export interface TournamentNav {
 export function Layout({ tournament, children }: { tournament?: TournamentNav; children: ReactNode }) {
   const { t } = useTranslation();
   const { account, logout } = useSession();
-  const staff = !!account && !account.mustChangePassword;
+  const staff = isStaff(account);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -49,6 +49,11 @@ export function formatTime(time: string | number, lang: Lang, seconds = false): 
   });
 }
 
+/** A console text in both languages, for values that carry a bilingual Text (an error made outside React). */
+export function inBothLangs(key: string, values: Record<string, unknown> = {}): Text {
+  return { ja: i18next.t(key, { ...values, lng: 'ja' }), en: i18next.t(key, { ...values, lng: 'en' }) };
+}
+
 /** The current language and a picker for the API's and the pack's bilingual texts. */
 export function useLang(): { lang: Lang; pick: (text: Text | null | undefined) => string } {
   const { i18n } = useTranslation();

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { writes } from '../api/tournament-api';
 import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
+import { EXTENSION_MINUTES } from '../../../src/core/tournament/limits.js';
 
 /** A judge's time extension for one table (after a long ruling, a deck check). */
 export function ExtendTime({
@@ -26,8 +27,8 @@ export function ExtendTime({
         <TextField
           label={t('extend.minutes')}
           type="number"
-          min={1}
-          max={60}
+          min={EXTENSION_MINUTES.min}
+          max={EXTENSION_MINUTES.max}
           value={minutes}
           onChange={(e) => setMinutes(Number(e.target.value))}
         />

@@ -8,6 +8,7 @@ import { Choices, SelectField, TextArea } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
+import { AppealNotes } from '../penalty/appeal-notes';
 import { LandingNote } from '../penalty/landing-note';
 import { NoMatchLeftConfirm } from '../penalty/no-match-left';
 import { usePenalties } from '../penalty/penalty-flow';
@@ -136,13 +137,7 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
           </ol>
         </div>
       )}
-      {p.appeals.map((a, i) => (
-        <p key={i} className="muted">
-          {a.kind === 'rescinded'
-            ? t('queue.appealRescinded', { reason: a.reason })
-            : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
-        </p>
-      ))}
+      <AppealNotes appeals={p.appeals} pack={pack} />
       {p.status !== 'rescinded' && <AppealForm penalty={p} pack={pack} />}
     </li>
   );

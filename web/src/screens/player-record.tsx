@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
-import { hasRole, useSession } from '../api/session';
+import { hasRole, isStaff, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PlayerHistory } from '../api/types';
 import { TextField } from '../components/form';
 import { Loaded } from '../components/status';
 import { useLang } from '../i18n/i18n';
+import { AppealNotes } from '../penalty/appeal-notes';
 import { Link, navigate, useLocation } from '../router';
 
 /**
@@ -21,7 +22,7 @@ export function PlayerRecord({ player }: { player: string }) {
   const { account } = useSession();
   const { query, path } = useLocation();
   const code = query.get('code') ?? undefined;
-  const staff = hasRole(account, 'organizer', 'head-judge', 'judge', 'scorekeeper');
+  const staff = isStaff(account);
   const ready = staff || code !== undefined;
   const record = useResource<PlayerHistory | { record: PlayerHistory }>(
     ready ? paths.playerRecord(id, player, staff ? undefined : code) : null,
@@ -125,13 +126,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
                 {p.rescinded && ` · ${t('queue.rescinded')}`}
               </p>
               {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}
-              {p.appeals.map((a, i) => (
-                <p key={i} className="muted">
-                  {a.kind === 'rescinded'
-                    ? t('queue.appealRescinded', { reason: a.reason })
-                    : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
-                </p>
-              ))}
+              <AppealNotes appeals={p.appeals} pack={pack} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
-import { hasRole, useSession } from '../api/session';
+import { hasRole, isStaff, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { paths, writes } from '../api/tournament-api';
 import type { PairingsView, SeatView, TableView } from '../api/types';
@@ -28,7 +28,7 @@ export function RoundView({ round }: { round: number }) {
   const [filter, setFilter] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
   const { account } = useSession();
-  const staff = hasRole(account, 'organizer', 'scorekeeper', 'judge', 'head-judge');
+  const staff = isStaff(account);
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={pairings}>

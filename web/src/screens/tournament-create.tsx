@@ -9,10 +9,15 @@ import { ErrorNotice } from '../components/status';
 import { navigate } from '../router';
 import { useWrite } from '../components/use-write';
 import { useRoundLabel } from '../components/round-label';
-import type { BestOf } from '../api/types';
-
-const TOP_CUTS = [0, 4, 8, 16, 32, 64, 128, 256] as const;
-const BEST_OF: readonly BestOf[] = [1, 3, 5];
+import {
+  BEST_OF,
+  type BestOf,
+  DEFAULT_ROUND_MINUTES,
+  MAX_TOP_CUT,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
+  TOP_CUT_SIZES,
+} from '../../../src/core/tournament/limits.js';
 
 /** Today in the device's time zone, as YYYY-MM-DD. */
 function today(): string {
@@ -46,10 +51,10 @@ export function TournamentCreate() {
   const [topCut, setTopCut] = useState<number>(0);
   // 'custom': a top N of the organizer's choosing; not a power of two, the top seeds get first-round byes.
   const [customTop, setCustomTop] = useState<number | null>(null);
-  const [roundMinutes, setRoundMinutes] = useState(40);
+  const [roundMinutes, setRoundMinutes] = useState(DEFAULT_ROUND_MINUTES);
   const [swissBestOf, setSwissBestOf] = useState<BestOf>(3);
   const [topBestOf, setTopBestOf] = useState<BestOf>(3);
-  const [topMinutes, setTopMinutes] = useState(40);
+  const [topMinutes, setTopMinutes] = useState(DEFAULT_ROUND_MINUTES);
   const { format } = useRoundLabel();
   // The top cut's format matters only when there is one: a Swiss with a top cut, or single elimination.
   const hasSwiss = kind === 'swiss';
@@ -150,8 +155,8 @@ export function TournamentCreate() {
               label={t('create.rounds')}
               name="rounds"
               type="number"
-              min={1}
-              max={20}
+              min={SWISS_ROUNDS.min}
+              max={SWISS_ROUNDS.max}
               value={rounds}
               onChange={(e) => setRounds(Number(e.target.value))}
               required
@@ -166,7 +171,7 @@ export function TournamentCreate() {
                 setTopCut(Number(e.target.value));
               }}
             >
-              {TOP_CUTS.map((n) => (
+              {TOP_CUT_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n === 0 ? t('create.noTopCut') : t('create.topN', { count: n })}
                 </option>
@@ -181,7 +186,7 @@ export function TournamentCreate() {
             name="topCutCustom"
             type="number"
             min={2}
-            max={256}
+            max={MAX_TOP_CUT}
             value={customTop}
             onChange={(e) => setCustomTop(Number(e.target.value))}
             hint={t('formats.topCustomHint')}
@@ -206,8 +211,8 @@ export function TournamentCreate() {
               label={t('formats.swissMinutes')}
               name="roundMinutes"
               type="number"
-              min={10}
-              max={180}
+              min={ROUND_MINUTES.min}
+              max={ROUND_MINUTES.max}
               value={roundMinutes}
               onChange={(e) => setRoundMinutes(Number(e.target.value))}
               required
@@ -232,8 +237,8 @@ export function TournamentCreate() {
               label={t('formats.topMinutes')}
               name="topMinutes"
               type="number"
-              min={10}
-              max={180}
+              min={ROUND_MINUTES.min}
+              max={ROUND_MINUTES.max}
               value={topMinutes}
               onChange={(e) => setTopMinutes(Number(e.target.value))}
               required

@@ -12,6 +12,7 @@ import { loadCardSource, loadCatalogue, tournamentDate } from './deck-inputs.js'
 import { shippedListHistory } from '../../deck/ocg-data.js';
 import type { Banlist } from '../../../core/deck/banlist.js';
 import { listInForce, noListWarning } from '../../../core/deck/lflist-history.js';
+import { cardsMessages as M } from '../messages/cards.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -25,11 +26,7 @@ interface ImportOptions {
 
 function cdbLanguage(option: string | undefined, lang: Lang): 'ja' | 'en' | undefined {
   if (option === undefined || option === 'ja' || option === 'en') return option;
-  throw new CliError(
-    lang === 'ja'
-      ? `--cdb-lang: ja か en が必要です（値: "${option}"）`
-      : `--cdb-lang: expected ja or en, got "${option}"`,
-  );
+  throw new CliError(M.say(lang, 'cdb-lang-expected-ja-en', { option }));
 }
 
 /**
@@ -52,24 +49,31 @@ async function cardsImport(sources: string[], options: ImportOptions, io: Io): P
   const out: string[] = [];
   for (const file of files) {
     out.push(
-      lang === 'ja'
-        ? `${file.path}（${file.format}）: ${file.cards.length} 枚、除外 ${file.skipped.length} 行`
-        : `${file.path} (${file.format}): ${plural(file.cards.length, 'card')}, ${plural(file.skipped.length, 'row')} skipped`,
+      M.say(lang, 'skipped', {
+        path: file.path,
+        format: file.format,
+        cardsCount: file.cards.length,
+        skippedCount: file.skipped.length,
+        plural: plural(file.cards.length, 'card'),
+        plural2: plural(file.skipped.length, 'row'),
+      }),
     );
     out.push(...skippedSummary(file.skipped, lang, options.showSkipped === true));
   }
   if (built.skipped.length > 0) {
-    out.push(
-      lang === 'ja' ? `結合時の除外: ${built.skipped.length} 件` : `left out when merging: ${built.skipped.length}`,
-    );
+    out.push(M.say(lang, 'left-out-when-merging', { skippedCount: built.skipped.length }));
     out.push(...skippedSummary(built.skipped, lang, options.showSkipped === true));
   }
   const aliases = built.catalogue.byPasscode.size - built.catalogue.cards.length;
   const total = built.catalogue.cards.length;
   out.push(
-    lang === 'ja'
-      ? `${options.out}: ${total} 枚（別イラストのパスコード ${aliases} 件）を書き込みました`
-      : `${options.out}: wrote ${plural(total, 'card')} (${plural(aliases, 'alternate passcode')})`,
+    M.say(lang, 'wrote', {
+      out: options.out,
+      total,
+      aliases,
+      plural: plural(total, 'card'),
+      plural2: plural(aliases, 'alternate passcode'),
+    }),
   );
   io.stdout.write(`${out.join('\n')}\n`);
 }
@@ -84,7 +88,7 @@ function skippedSummary(skipped: readonly SkippedCard[], lang: Lang, all: boolea
       .map((r) =>
         r.line === null
           ? String(r.passcode ?? '?')
-          : `${lang === 'ja' ? '行' : 'line'} ${r.line}${r.passcode ? ` (${r.passcode})` : ''}`,
+          : `${M.say(lang, 'line')} ${r.line}${r.passcode ? ` (${r.passcode})` : ''}`,
       )
       .join(', ');
     return `  ${rows.length} × ${reason}: ${examples}${rows.length > shown.length ? ', …' : ''}`;
@@ -111,45 +115,27 @@ async function cardsFind(query: string, options: FindOptions, io: Io): Promise<v
     exact = found.kind !== 'unknown';
   }
   if (options.json) printJson(io, { query, exact, cards });
-  else if (cards.length === 0)
-    io.stdout.write(lang === 'ja' ? `「${query}」に当たるカードはありません\n` : `no card matches "${query}"\n`);
+  else if (cards.length === 0) io.stdout.write(M.say(lang, 'no-card-matches', { query }));
   else {
-    if (!exact)
-      io.stdout.write(
-        lang === 'ja' ? `「${query}」という名前はありません。近い名前:\n` : `no card named "${query}"; closest:\n`,
-      );
-    const h =
-      lang === 'ja'
-        ? ['パスコード', '日本語名', '英語名', '区分', 'OCG発売', '別イラスト']
-        : ['Passcode', 'Japanese', 'English', 'Zone', 'OCG release', 'Alt. passcodes'];
+    if (!exact) io.stdout.write(M.say(lang, 'no-card-named-closest', { query }));
     io.stdout.write(
       renderTable<Card>(
         [
-          { header: h[0] ?? '', value: (c) => String(c.passcode), align: 'right' },
-          { header: h[1] ?? '', value: (c) => c.nameJa ?? '' },
-          { header: h[2] ?? '', value: (c) => c.nameEn ?? '' },
-          { header: h[3] ?? '', value: (c) => CARD_ZONE_NAMES[c.zone][lang] },
+          { header: M.say(lang, 'passcode'), value: (c) => String(c.passcode), align: 'right' },
+          { header: M.say(lang, 'japanese'), value: (c) => c.nameJa ?? '' },
+          { header: M.say(lang, 'english'), value: (c) => c.nameEn ?? '' },
+          { header: M.say(lang, 'zone'), value: (c) => CARD_ZONE_NAMES[c.zone][lang] },
           {
-            header: h[4] ?? '',
-            value: (c) =>
-              typeof c.ocg === 'string'
-                ? c.ocg
-                : c.ocg
-                  ? lang === 'ja'
-                    ? '発売済み'
-                    : 'released'
-                  : lang === 'ja'
-                    ? 'なし'
-                    : 'none',
+            header: M.say(lang, 'ocg-release'),
+            value: (c) => (typeof c.ocg === 'string' ? c.ocg : c.ocg ? M.say(lang, 'released') : M.say(lang, 'none')),
           },
-          { header: h[5] ?? '', value: (c) => c.altPasscodes.join(' ') },
+          { header: M.say(lang, 'alt-passcodes'), value: (c) => c.altPasscodes.join(' ') },
         ],
         cards,
       ),
     );
   }
-  if (!exact)
-    throw new CliError(lang === 'ja' ? `「${query}」という名前のカードはありません` : `no card named "${query}"`, 1);
+  if (!exact) throw new CliError(M.say(lang, 'no-card-named', { query }), 1);
 }
 
 interface ListsOptions {
@@ -182,28 +168,24 @@ function cardsLists(options: ListsOptions, io: Io): void {
     });
     return;
   }
-  const h =
-    lang === 'ja'
-      ? ['リスト', '適用開始', '禁止', '制限', '準制限', '']
-      : ['List', 'From', 'Forbidden', 'Limited', 'Semi-Limited', ''];
   io.stdout.write(
     renderTable<(typeof rows)[number]>(
       [
-        { header: h[0] ?? '', value: (r) => r.name },
-        { header: h[1] ?? '', value: (r) => r.from ?? '' },
-        { header: h[2] ?? '', value: (r) => String(r.forbidden), align: 'right' },
-        { header: h[3] ?? '', value: (r) => String(r.limited), align: 'right' },
-        { header: h[4] ?? '', value: (r) => String(r.semiLimited), align: 'right' },
+        { header: M.say(lang, 'list'), value: (r) => r.name },
+        { header: M.say(lang, 'from'), value: (r) => r.from ?? '' },
+        { header: M.say(lang, 'forbidden'), value: (r) => String(r.forbidden), align: 'right' },
+        { header: M.say(lang, 'limited'), value: (r) => String(r.limited), align: 'right' },
+        { header: M.say(lang, 'semi-limited'), value: (r) => String(r.semiLimited), align: 'right' },
         {
-          header: h[5] ?? '',
-          value: (r) => (r.inForce ? (lang === 'ja' ? `← ${date} に有効` : `← in force on ${date}`) : ''),
+          header: '',
+          value: (r) => (r.inForce ? M.say(lang, 'force', { date }) : ''),
         },
       ],
       rows,
     ),
   );
   const warning = found ? found.gap : noListWarning(history, date);
-  if (warning) io.stdout.write(`${lang === 'ja' ? '注意' : 'NOTE'}: ${warning[lang]}\n`);
+  if (warning) io.stdout.write(`${M.say(lang, 'note')}: ${warning[lang]}\n`);
 }
 
 /** Registers `shinpan cards import`, `shinpan cards find` and `shinpan cards lists`. */

@@ -8,6 +8,7 @@ import { describeFinding, findingCardName, ZONE_NAMES } from '../../../core/deck
 import type { FormatError } from '../../../core/deck/format-error.js';
 import type { DeckFinding } from '../../../core/deck/validate-deck.js';
 import type { Lang, Text } from '../../../core/text.js';
+import { deckCheckReportMessages as M } from '../messages/deck-check-report.js';
 
 /** The check of one decklist: its findings and differences, or why it could not be read. */
 export type DeckCheck =
@@ -166,7 +167,7 @@ export function checkText(checks: readonly DeckCheck[], context: CheckContext, l
       broken++;
       out.push(`${check.file}: ${w.unreadable}`);
       for (const e of check.errors.slice(0, 10))
-        out.push(`  ${e.line === null ? '' : `${lang === 'ja' ? '行' : 'line'} ${e.line}: `}${e.message[lang]}`);
+        out.push(`  ${e.line === null ? '' : `${M.say(lang, 'line')} ${e.line}: `}${e.message[lang]}`);
       continue;
     }
     const problems = check.findings.length + (check.differences?.length ?? 0);

@@ -15,6 +15,7 @@ import type { Deck } from '../../../core/deck/deck.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
 import { isIsoDate } from '../../../core/deck/json-fields.js';
 import type { Lang, Text } from '../../../core/text.js';
+import { deckInputsMessages as M } from '../messages/deck-inputs.js';
 
 /** Shared by the deck and cards commands: reading their inputs, bad input as CliError (exit 2). */
 
@@ -26,7 +27,7 @@ export function formatErrors(source: string, errors: readonly FormatError[], lan
     .slice(0, MAX_SHOWN_ERRORS)
     .map((e) => `${source}${e.line === null ? '' : `:${e.line}`}: ${e.message[lang]}`);
   const rest = errors.length - shown.length;
-  if (rest > 0) shown.push(lang === 'ja' ? `…ほか ${rest} 件のエラー` : `... and ${rest} more errors`);
+  if (rest > 0) shown.push(M.say(lang, 'more-errors', { rest }));
   return shown.join('\n');
 }
 
@@ -39,12 +40,7 @@ export function today(now: Date = new Date()): string {
 /** The --date option checked, or today. */
 export function tournamentDate(option: string | undefined, lang: Lang): string {
   if (option === undefined) return today();
-  if (!isIsoDate(option))
-    throw new CliError(
-      lang === 'ja'
-        ? `--date: YYYY-MM-DD の日付が必要です（値: "${option}"）`
-        : `--date: expected a date YYYY-MM-DD, got "${option}"`,
-    );
+  if (!isIsoDate(option)) throw new CliError(M.say(lang, 'date-expected-date-yyyy-mm', { option }));
   return option;
 }
 
@@ -67,12 +63,11 @@ export async function loadCatalogue(
     return { catalogue: shippedCards().catalogue, path: ocgCardDatabasePath(), shipped: true, skipped: [] };
   const file = path;
   const read = await readCardFile(file, {
-    progress: progressBar(io, lang === 'ja' ? 'カード' : 'cards', progress, 'percent'),
+    progress: progressBar(io, M.say(lang, 'cards'), progress, 'percent'),
     ...(cdbLang ? { cdbLang } : {}),
   });
   if (!read.ok) throw new CliError(formatErrors(file, read.error.errors, lang));
-  if (read.value.cards.length === 0)
-    throw new CliError(lang === 'ja' ? `${file}: カードが1枚もありません` : `${file}: no cards in the file`);
+  if (read.value.cards.length === 0) throw new CliError(M.say(lang, 'no-cards-file', { file }));
   const built = buildCatalogue(read.value.cards);
   return { catalogue: built.catalogue, path: file, shipped: false, skipped: [...read.value.skipped, ...built.skipped] };
 }
@@ -109,8 +104,7 @@ export function loadBanlist(
   date: string,
   lang: Lang,
 ): LoadedList {
-  if (spec === undefined && listName !== undefined)
-    throw new CliError(lang === 'ja' ? '--list-name には --banlist が必要です' : '--list-name needs --banlist');
+  if (spec === undefined && listName !== undefined) throw new CliError(M.say(lang, 'list-name-needs-banlist'));
   if (spec !== undefined && spec.trim().toLowerCase() !== 'none' && existsSync(spec)) {
     const lists = readBanlistFile(spec);
     if (!lists.ok) throw new CliError(formatErrors(spec, lists.error, lang));

@@ -16,6 +16,7 @@ import { writeYdke } from '../../../core/deck/ydke-format.js';
 import { registerCardsCommand } from './cards.js';
 import { checkJson, checkText, type DeckCheck } from './deck-check-report.js';
 import { loadBanlist, loadCatalogue, loadDecklist, tournamentDate } from './deck-inputs.js';
+import { deckMessages as M } from '../messages/deck.js';
 
 interface CheckOptions {
   cards?: string;
@@ -50,13 +51,9 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
   const { banlist, warnings } = loadBanlist(options.banlist, options.listName, date, lang);
   const registered = options.list === undefined ? null : loadDecklist(options.list, catalogue, lang);
   const { files: decklists, ignored } = collectDecklists(files);
-  if (decklists.length === 0)
-    throw new CliError(
-      lang === 'ja' ? 'デッキリストが見つかりません（.ydk・.ydke・.txt）' : 'no decklists found (.ydk, .ydke, .txt)',
-    );
+  if (decklists.length === 0) throw new CliError(M.say(lang, 'no-decklists-found-ydk-ydke'));
 
-  const progress =
-    decklists.length > 1 ? progressBar(io, lang === 'ja' ? 'デッキ' : 'decks', options.progress === true) : undefined;
+  const progress = decklists.length > 1 ? progressBar(io, M.say(lang, 'decks'), options.progress === true) : undefined;
   progress?.start(decklists.length);
   const checks: DeckCheck[] = [];
   for (const [i, file] of decklists.entries()) {
@@ -73,7 +70,7 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
 
   if (options.json) {
     printJson(io, checkJson(checks));
-    for (const w of warnings) io.stderr.write(`shinpan: ${lang === 'ja' ? '注意' : 'note'}: ${w[lang]}\n`);
+    for (const w of warnings) io.stderr.write(`shinpan: ${M.say(lang, 'note')}: ${w[lang]}\n`);
   } else {
     const context = {
       catalogue,
@@ -91,22 +88,12 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
 
   const broken = checks.filter((c) => 'errors' in c).length;
   if (broken > 0)
-    throw new CliError(
-      lang === 'ja'
-        ? `読み込めないデッキリストが ${broken} 件あります`
-        : `${broken} decklist${broken === 1 ? '' : 's'} could not be read`,
-      2,
-    );
+    throw new CliError(M.say(lang, 'decklist-could-not-be-read', { broken, value: broken === 1 ? '' : 's' }), 2);
   const failing = checks.filter(
     (c) => 'findings' in c && (c.findings.length > 0 || (c.differences?.length ?? 0) > 0),
   ).length;
   if (failing > 0)
-    throw new CliError(
-      lang === 'ja'
-        ? `違反のあるデッキが ${failing} 件あります`
-        : `${failing} deck${failing === 1 ? ' has' : 's have'} findings`,
-      1,
-    );
+    throw new CliError(M.say(lang, 'deck-findings', { failing, value: failing === 1 ? ' has' : 's have' }), 1);
 }
 
 interface ConvertOptions {
@@ -127,9 +114,7 @@ async function deckConvert(file: string, options: ConvertOptions, io: Io): Promi
   const lang = pickLang(options.lang);
   if (!(TARGETS as readonly string[]).includes(options.to)) {
     throw new CliError(
-      lang === 'ja'
-        ? `--to: ${TARGETS.join('・')} のいずれかが必要です（値: "${options.to}"）`
-        : `--to: expected one of ${TARGETS.join(', ')}, got "${options.to}"`,
+      M.say(lang, 'expected-one-got', { targets: TARGETS.join('・'), to: options.to, targets2: TARGETS.join(', ') }),
     );
   }
   if (options.date !== undefined) tournamentDate(options.date, lang);

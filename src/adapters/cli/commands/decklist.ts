@@ -9,12 +9,12 @@ import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { printJson, type Io } from '../output.js';
-import { say } from '../tournament-words.js';
 import { checkJson, checkText, type DeckCheck } from './deck-check-report.js';
 import { loadDecklist } from './deck-inputs.js';
 import { registrationJson, registrationText, rulesJson, tournamentRules } from './tournament-checks.js';
 import { writeFileSync } from 'node:fs';
 import { printableDecklist } from '../../../core/deck/printable-decklist.js';
+import { decklistMessages as M } from '../messages/decklist.js';
 
 interface DecklistOptions extends WriteOptions {
   readonly player: string;
@@ -53,11 +53,12 @@ async function submit(file: string, options: DecklistOptions, io: Io): Promise<v
     });
     if (desk.json) return printJson(io, { player: options.player, ...sizes, ...registrationJson(findings, rules) });
     io.stdout.write(
-      say(
-        desk.lang,
-        `${options.player} のデッキリストを登録しました (メイン${sizes.main}・エクストラ${sizes.extra}・サイド${sizes.side})\n`,
-        `Registered the decklist of ${options.player} (main ${sizes.main}, extra ${sizes.extra}, side ${sizes.side})\n`,
-      ),
+      M.say(desk.lang, 'registered-decklist-main-extra-side', {
+        player: options.player,
+        main: sizes.main,
+        extra: sizes.extra,
+        side: sizes.side,
+      }),
     );
     io.stdout.write(registrationText(findings, rules, t.settings.date, desk.lang));
   });
@@ -66,16 +67,8 @@ async function submit(file: string, options: DecklistOptions, io: Io): Promise<v
 /** The player named by --player with their registered list; a player not registered, or without a list, is a clear refusal. */
 function withRegisteredList(t: Tournament, id: string, lang: Lang): { player: PlayerState; decklist: Deck } {
   const player = findPlayer(t, id);
-  if (!player)
-    throw new CliError(
-      say(
-        lang,
-        `--player: 選手 ${id} はこの大会に登録されていません`,
-        `--player: ${id} is not registered in this tournament`,
-      ),
-    );
-  if (player.decklist === null)
-    throw new CliError(say(lang, `${id} はデッキリストを登録していません`, `${id} has no registered decklist`));
+  if (!player) throw new CliError(M.say(lang, 'player-not-registered-this-tournament', { id }));
+  if (player.decklist === null) throw new CliError(M.say(lang, 'has-no-registered-decklist', { id }));
   return { player, decklist: player.decklist };
 }
 
@@ -114,33 +107,16 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
         banlist,
         warnings,
         date: t.settings.date,
-        registered: say(
-          lang,
-          `${player.name} (${player.id}) の登録デッキリスト`,
-          `the list ${player.name} (${player.id}) registered`,
-        ),
+        registered: M.say(lang, 'list-registered', { name: player.name, id: player.id }),
         ignored: 0,
       };
       io.stdout.write(checkText([result], context, lang));
       for (const infraction of infractions) {
-        io.stdout.write(
-          say(
-            lang,
-            `\n罰則を出すには: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`,
-            `\nTo issue the penalty: shinpan penalty issue --player ${player.id} --infraction ${infraction} --phase between-matches\n`,
-          ),
-        );
+        io.stdout.write(M.say(lang, 'issue-penalty-shinpan-penalty-issue', { id: player.id, infraction }));
       }
     }
     if (infractions.length > 0)
-      throw new CliError(
-        say(
-          lang,
-          `デッキに問題があります: ${infractions.join(', ')}`,
-          `the deck has findings: ${infractions.join(', ')}`,
-        ),
-        1,
-      );
+      throw new CliError(M.say(lang, 'deck-has-findings', { infractions: infractions.join(', ') }), 1);
   });
 }
 

@@ -12,13 +12,14 @@ import { CliError } from '../cli-error.js';
 import { openStore, storeConfig } from '../db-options.js';
 import { pickLang } from '../lang.js';
 import { printJson, renderTable, type Io } from '../output.js';
-import { nameOf, say } from '../tournament-words.js';
+import { nameOf } from '../tournament-words.js';
 import { loadCatalogue } from './deck-inputs.js';
 import { demoFileState, removeDemoFile } from './demo-file.js';
 import { DEMO_TOURNAMENT_ID, runDemo, type DemoOutcome } from './demo-scenario.js';
 import { penaltyLogText } from './penalty.js';
 import { recordText } from './record.js';
 import { standingsText } from './standings.js';
+import { demoMessages as M } from '../messages/demo.js';
 
 interface DemoOptions {
   readonly db?: string;
@@ -32,13 +33,7 @@ export const DEFAULT_DEMO_DB = './shinpan-demo.db';
 function prepareFile(path: string, lang: Lang): void {
   const state = demoFileState(path, DEMO_TOURNAMENT_ID);
   if (state === 'other') {
-    throw new CliError(
-      say(
-        lang,
-        `${path} はデモ以外のデータを含むため上書きしません。別のファイルを --db で指定してください`,
-        `${path} holds data other than the demo; it is not overwritten. Name another file with --db`,
-      ),
-    );
+    throw new CliError(M.say(lang, 'holds-data-other-than-demo', { path }));
   }
   if (state === 'demo') removeDemoFile(path);
 }
@@ -47,10 +42,7 @@ async function demo(options: DemoOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
   const path = options.db ?? DEFAULT_DEMO_DB;
   const config = storeConfig(path, lang);
-  if (config.kind !== 'sqlite')
-    throw new CliError(
-      say(lang, '--db: デモは SQLite のファイルにだけ書き込みます', '--db: the demo writes an SQLite file only'),
-    );
+  if (config.kind !== 'sqlite') throw new CliError(M.say(lang, 'db-demo-writes-sqlite-file'));
   const { catalogue } = await loadCatalogue(undefined, io, lang, false);
   const pack = loadDefaultPack();
   prepareFile(path, lang);
@@ -88,10 +80,10 @@ async function demo(options: DemoOptions, io: Io): Promise<void> {
 function differencesTable(differences: readonly DeckDifference[], catalogue: Catalogue, lang: Lang): string {
   return renderTable(
     [
-      { header: say(lang, 'カード', 'Card'), value: (d: DeckDifference) => findingCardName(d, catalogue, lang) },
-      { header: say(lang, '区分', 'Zone'), value: (d) => ZONE_NAMES[d.zone][lang] },
-      { header: say(lang, '登録', 'Registered'), value: (d) => String(d.registered), align: 'right' },
-      { header: say(lang, '実際', 'Presented'), value: (d) => String(d.presented), align: 'right' },
+      { header: M.say(lang, 'card'), value: (d: DeckDifference) => findingCardName(d, catalogue, lang) },
+      { header: M.say(lang, 'zone'), value: (d) => ZONE_NAMES[d.zone][lang] },
+      { header: M.say(lang, 'registered'), value: (d) => String(d.registered), align: 'right' },
+      { header: M.say(lang, 'presented'), value: (d) => String(d.presented), align: 'right' },
     ],
     differences,
   );
@@ -112,47 +104,43 @@ function tour(
   const mismatch = penaltyLog(t).find((e) => e.player === check.player && e.infraction === 'decklist-mismatch');
   const out: string[] = [];
   out.push(
-    say(
-      lang,
-      `shinpan デモ: ${t.settings.name}、${t.settings.date}、${t.players.length}名、スイスドロー${t.rounds.filter((r) => r.stage === 'swiss').length}回戦 + 上位4名の決勝トーナメント`,
-      `shinpan demo: ${t.settings.name}, ${t.settings.date}, ${t.players.length} players, ${t.rounds.filter((r) => r.stage === 'swiss').length} Swiss rounds and a top 4`,
-    ),
-    say(
-      lang,
-      `${path} に書き込みました (大会ID ${t.id}、イベント ${events} 件)`,
-      `Written to ${path} (tournament ${t.id}, ${events} events)`,
-    ),
+    M.say(lang, 'shinpan-demo-players-swiss-rounds', {
+      name: t.settings.name,
+      date: t.settings.date,
+      playersCount: t.players.length,
+      value: t.rounds.filter((r) => r.stage === 'swiss').length,
+    }),
+    M.say(lang, 'written-tournament-events', { path, id: t.id, events }),
     '',
-    say(lang, '■ 決勝トーナメント', '■ Top 4'),
+    M.say(lang, 'top-4'),
     ...places.map((p) => `  ${p.place}. ${label(p.player)}`),
     '',
-    say(lang, '■ スイスドローの順位 (4回戦終了時点)', '■ Swiss standings after round 4'),
+    M.say(lang, 'swiss-standings-after-round-4'),
     standingsText(t, standingsAfter(t, 4), lang).trimEnd(),
     '',
-    say(
-      lang,
-      `■ デッキチェック (第2回戦): ${label(check.player)} が catalogue/decks/${check.presented} を提示`,
-      `■ Deck check, round 2: ${label(check.player)} presented catalogue/decks/${check.presented}`,
-    ),
+    M.say(lang, 'deck-check-round-2-presented', { label: label(check.player), presented: check.presented }),
     differencesTable(check.differences, catalogue, lang).trimEnd(),
-    say(
-      lang,
-      `  → decklist-mismatch: デュエルの敗北 (${mismatch?.landedOn ? `第${mismatch.landedOn.round}回戦 卓${mismatch.landedOn.table} 第${mismatch.landedOn.duel}デュエル` : ''})`,
-      `  → decklist-mismatch: duel loss (${mismatch?.landedOn ? `round ${mismatch.landedOn.round}, table ${mismatch.landedOn.table}, duel ${mismatch.landedOn.duel}` : ''})`,
-    ),
+    M.say(lang, 'decklist-mismatch-duel-loss', {
+      value: mismatch?.landedOn
+        ? `第${mismatch.landedOn.round}回戦 卓${mismatch.landedOn.table} 第${mismatch.landedOn.duel}デュエル`
+        : '',
+      value2: mismatch?.landedOn
+        ? `round ${mismatch.landedOn.round}, table ${mismatch.landedOn.table}, duel ${mismatch.landedOn.duel}`
+        : '',
+    }),
     '',
-    say(lang, '■ 罰則ログ', '■ Penalty log'),
+    M.say(lang, 'penalty-log'),
     penaltyLogText(t, penaltyLog(t), lang).trimEnd(),
     '',
     `■ ${record.trimEnd()}`,
     '',
-    say(lang, '■ 次に試すコマンド', '■ Try next'),
+    M.say(lang, 'try-next'),
     `  npx shinpan standings --db ${path} --final`,
     `  npx shinpan pairings --db ${path} --round 3`,
     `  npx shinpan player show --db ${path} --player 1003`,
     `  npx shinpan penalty log --db ${path} --json`,
     `  npx shinpan export standings --db ${path} --format csv --out standings.csv`,
-    `  SHINPAN_DB=${path} npm start   ${say(lang, '# 同じデータでジャッジコンソールを開く', '# the judge console on the same data')}`,
+    `  SHINPAN_DB=${path} npm start   ${M.say(lang, 'judge-console-same-data')}`,
   );
   return `${out.join('\n')}\n`;
 }

@@ -9,7 +9,7 @@ import { atDesk } from '../desk.js';
 import { pickLang } from '../lang.js';
 import { choiceOption } from '../option-values.js';
 import type { Io } from '../output.js';
-import { say } from '../tournament-words.js';
+import { exportMessages as M } from '../messages/export.js';
 
 interface ExportOptions extends DbOptions {
   readonly format?: string;
@@ -27,9 +27,7 @@ function deliver(text: string, rows: number, out: string | undefined, io: Io, la
   } catch (error) {
     throw new CliError(`${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  io.stderr.write(
-    say(lang, `${out} に ${rows} 行を書き出しました\n`, `wrote ${rows} ${rows === 1 ? 'row' : 'rows'} to ${out}\n`),
-  );
+  io.stderr.write(M.say(lang, 'wrote', { out, rows, value: rows === 1 ? 'row' : 'rows' }));
 }
 
 async function exportData(what: string, options: ExportOptions, io: Io): Promise<void> {

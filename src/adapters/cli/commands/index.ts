@@ -18,8 +18,6 @@ import { registerDemoCommand } from './demo.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
-  void program;
-  void io;
   registerAssess(program, io);
   registerPolicy(program, io);
   registerServe(program, io);

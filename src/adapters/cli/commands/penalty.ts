@@ -17,9 +17,11 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
-import { choiceOption, collect, intOption, optionalInt, textOption } from '../option-values.js';
+import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
+import { choiceOption, collect, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
-import { infractionName, nameOf, penaltyName, PHASE_NAMES, say } from '../tournament-words.js';
+import { infractionName, nameOf, penaltyName, PHASE_NAMES } from '../tournament-words.js';
+import { penaltyMessages as M } from '../messages/penalty.js';
 
 interface IssueOptions extends WriteOptions {
   readonly player: string;
@@ -66,23 +68,12 @@ export function parseFacts(values: readonly string[], lang: Lang): Record<string
             .slice(at + 1)
             .trim()
             .toLowerCase();
-    if (name === '' || value === '')
-      throw new CliError(
-        say(lang, `--fact: 名前=値 の形で指定してください (値: "${raw}")`, `--fact: expected name=value, got "${raw}"`),
-      );
-    if (name in facts)
-      throw new CliError(say(lang, `--fact: ${name} が2回指定されています`, `--fact: ${name} is given twice`));
+    if (name === '' || value === '') throw new CliError(M.say(lang, 'fact-expected-name-value-got', { raw }));
+    if (name in facts) throw new CliError(M.say(lang, 'fact-given-twice', { name }));
     if (value === 'true' || value === 'yes') facts[name] = true;
     else if (value === 'false' || value === 'no') facts[name] = false;
     else if (/^-?\d+(\.\d+)?$/.test(value)) facts[name] = Number(value);
-    else
-      throw new CliError(
-        say(
-          lang,
-          `--fact ${name}: 数値か true/false が必要です (値: "${value}")`,
-          `--fact ${name}: expected a number or true/false, got "${value}"`,
-        ),
-      );
+    else throw new CliError(M.say(lang, 'fact-expected-number-true-false', { name, value }));
   }
   return facts;
 }
@@ -91,14 +82,7 @@ const statementsOf = (values: readonly string[] | undefined): string[] => (value
 
 function choiceOf(options: IssueOptions, lang: Lang): PenaltyChoice {
   if (options.penalty === undefined) {
-    if (options.reason !== undefined)
-      throw new CliError(
-        say(
-          lang,
-          '--reason は --penalty (指針と異なる罰則・繰り返しによる引き上げ) と一緒に指定します',
-          '--reason goes with --penalty (a penalty other than the guideline, or the repeat upgrade)',
-        ),
-      );
+    if (options.reason !== undefined) throw new CliError(M.say(lang, 'reason-goes-penalty-penalty-other'));
     return { kind: 'guideline' };
   }
   const penalty = choiceOption('--penalty', options.penalty, PENALTY_IDS, lang);
@@ -112,21 +96,11 @@ function choiceOf(options: IssueOptions, lang: Lang): PenaltyChoice {
 /** Rules 7, 10: the further penalty a judge adds because the result was affected. */
 function additionalOf(options: IssueOptions, lang: Lang): { penalty: PenaltyId; reason: string } | undefined {
   if (options.addPenalty === undefined) {
-    if (options.addReason !== undefined)
-      throw new CliError(
-        say(lang, '--add-reason は --add-penalty と一緒に指定します', '--add-reason goes with --add-penalty'),
-      );
+    if (options.addReason !== undefined) throw new CliError(M.say(lang, 'add-reason-goes-add-penalty'));
     return undefined;
   }
   const penalty = choiceOption<PenaltyId>('--add-penalty', options.addPenalty, PENALTY_IDS, lang);
-  if (options.addReason === undefined)
-    throw new CliError(
-      say(
-        lang,
-        '--add-penalty には --add-reason (追加する理由) が必要です',
-        '--add-penalty needs --add-reason (why the penalty is added)',
-      ),
-    );
+  if (options.addReason === undefined) throw new CliError(M.say(lang, 'add-penalty-needs-add-reason'));
   return { penalty, reason: textOption('--add-reason', options.addReason, lang) };
 }
 
@@ -161,7 +135,7 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     const facts = parseFacts(options.fact ?? [], lang);
     const round = optionalInt('--round', options.round, 1, 1000, lang);
     const table = optionalInt('--table', options.table, 1, 10_000, lang);
-    const duel = optionalInt('--duel', options.duel, 1, 9, lang);
+    const duel = optionalIn('--duel', options.duel, DUEL_NUMBER, lang);
     const appliesTo =
       options.appliesTo === undefined
         ? undefined
@@ -200,101 +174,51 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
 function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   const decision = t.penalties.find((p) => p.id === e.id)?.guideline;
   const lines = [
-    say(
-      lang,
-      `罰則 #${e.id}: ${e.name} (${e.player}) に${penaltyName(t, e.penalty, lang)} — ${infractionName(t, e.infraction, lang)}`,
-      `Penalty #${e.id}: ${penaltyName(t, e.penalty, lang)} for ${e.name} (${e.player}) — ${infractionName(t, e.infraction, lang)}`,
-    ),
-    say(
-      lang,
-      `  指針: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`,
-      `  Guideline: ${penaltyName(t, e.guideline, lang)} (§${decision?.section ?? '?'})`,
-    ),
+    M.say(lang, 'penalty-2', {
+      id: e.id,
+      name: e.name,
+      player: e.player,
+      penaltyName: penaltyName(t, e.penalty, lang),
+      infractionName: infractionName(t, e.infraction, lang),
+    }),
+    M.say(lang, 'guideline-2', { penaltyName: penaltyName(t, e.guideline, lang), value: decision?.section ?? '?' }),
   ];
-  if (e.deviationReason !== null)
-    lines.push(
-      say(lang, `  指針と異なる罰則の理由: ${e.deviationReason}`, `  Deviation, reason: ${e.deviationReason}`),
-    );
-  if (e.repeatUpgrade)
-    lines.push(say(lang, '  繰り返しの違反のため一段階上げました', '  Raised one step for a repeated infraction'));
-  if (e.addedTo !== null)
-    lines.push(
-      say(
-        lang,
-        `  罰則 #${e.addedTo} に追加 (マッチの結果に影響したため)`,
-        `  Added to penalty #${e.addedTo} (the match result was affected)`,
-      ),
-    );
-  if (e.reason !== null) lines.push(say(lang, `  理由: ${e.reason}`, `  Reason: ${e.reason}`));
+  if (e.deviationReason !== null) lines.push(M.say(lang, 'deviation-reason', { deviationReason: e.deviationReason }));
+  if (e.repeatUpgrade) lines.push(M.say(lang, 'raised-one-step-repeated-infraction'));
+  if (e.addedTo !== null) lines.push(M.say(lang, 'added-penalty-match-result-was', { addedTo: e.addedTo }));
+  if (e.reason !== null) lines.push(M.say(lang, 'reason-2', { reason: e.reason }));
   const repeat = decision?.repeat;
   if (repeat && repeat.upgradeTo !== null && !e.repeatUpgrade && e.deviationReason === null) {
     lines.push(
-      say(
-        lang,
-        `  繰り返し: この違反は${repeat.count}回目です。${penaltyName(t, repeat.upgradeTo, lang)}に上げることができます (--penalty ${repeat.upgradeTo})`,
-        `  Repeat: this is time ${repeat.count} for this infraction; it may be raised to ${penaltyName(t, repeat.upgradeTo, lang)} (--penalty ${repeat.upgradeTo})`,
-      ),
+      M.say(lang, 'repeat-this-time-this-infraction', {
+        count: repeat.count,
+        penaltyName: penaltyName(t, repeat.upgradeTo, lang),
+        upgradeTo: repeat.upgradeTo,
+      }),
     );
   }
-  if (decision?.additionalPenaltyAllowed && e.addedTo === null)
-    lines.push(
-      say(
-        lang,
-        '  結果に影響した場合、ジャッジは追加の罰則を与えられます',
-        '  It affected the result, so the judge may add a penalty',
-      ),
-    );
-  if (decision?.remedy) lines.push(say(lang, `  処置: ${decision.remedy.ja}`, `  Remedy: ${decision.remedy.en}`));
+  if (decision?.additionalPenaltyAllowed && e.addedTo === null) lines.push(M.say(lang, 'it-affected-result-so-judge'));
+  if (decision?.remedy) lines.push(M.say(lang, 'remedy', { text: decision.remedy.ja, text2: decision.remedy.en }));
   lines.push(landingLine(e, lang));
-  lines.push(
-    e.recorded
-      ? say(lang, '  公式記録に残ります', '  Goes on the official record')
-      : say(
-          lang,
-          '  公式記録には残りません (大会のログには残ります)',
-          '  Not on the official record (kept in the tournament log)',
-        ),
-  );
+  lines.push(e.recorded ? M.say(lang, 'goes-official-record') : M.say(lang, 'not-official-record-kept-tournament'));
   if (isDropped(t, e.player) && (e.penalty === 'disqualification' || e.penalty === 'disqualification-forfeit-prizes')) {
     lines.push(
       e.penalty === 'disqualification-forfeit-prizes'
-        ? say(
-            lang,
-            '  失格: 大会から外れ、順位と賞品の資格を失います',
-            '  Disqualified: leaves the tournament, loses rank and prizes',
-          )
-        : say(
-            lang,
-            '  失格: 大会から外れます (獲得済みの賞品は残ります)',
-            '  Disqualified: leaves the tournament (keeps prizes already won)',
-          ),
+        ? M.say(lang, 'disqualified-leaves-tournament-loses-rank')
+        : M.say(lang, 'disqualified-leaves-tournament-keeps-prizes'),
     );
   }
   return `${lines.join('\n')}\n`;
 }
 
 function landingLine(e: PenaltyLogEntry, lang: Lang): string {
-  if (e.noMatchLeft)
-    return say(
-      lang,
-      '  適用先: 残りのマッチがないため、対戦結果への影響なしで記録しました',
-      '  Lands on: no match is left, so it is recorded without an effect on any result',
-    );
-  if (e.landedOn !== null)
-    return say(lang, `  適用先: ${landedOnText(e.landedOn, lang)}`, `  Lands on: ${landedOnText(e.landedOn, lang)}`);
+  if (e.noMatchLeft) return M.say(lang, 'lands-no-match-left-so');
+  if (e.landedOn !== null) return M.say(lang, 'lands', { landedOn: landedOnText(e.landedOn, lang) });
   if (e.couldNotLand)
-    return say(
-      lang,
-      `  適用先: 適用できませんでした (${e.couldNotLand.text.ja})。記録には残り、対戦結果への影響はありません`,
-      `  Lands on: could not land (${e.couldNotLand.text.en}); it stays on the record with no effect on any result`,
-    );
+    return M.say(lang, 'lands-could-not-land-it', { text: e.couldNotLand.text.ja, text2: e.couldNotLand.text.en });
   if (e.landing.kind === 'next-match')
-    return say(
-      lang,
-      `  適用先: 第${e.landing.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`,
-      `  Lands on: the player's next match from round ${e.landing.fromRound} (once paired)`,
-    );
-  return say(lang, '  対戦結果への影響はありません', '  No effect on a result');
+    return M.say(lang, 'lands-player-next-match-from', { fromRound: e.landing.fromRound });
+  return M.say(lang, 'no-effect-result');
 }
 
 async function appeal(options: AppealOptions, io: Io): Promise<void> {
@@ -304,30 +228,16 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
     const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed'] as const, lang);
     const reason = textOption('--reason', options.reason, lang);
     if (outcome === 'rescinded') {
-      if (options.penalty !== undefined)
-        throw new CliError(
-          say(
-            lang,
-            '--penalty は --outcome changed のときだけ指定します',
-            '--penalty goes with --outcome changed only',
-          ),
-        );
+      if (options.penalty !== undefined) throw new CliError(M.say(lang, 'penalty-goes-outcome-changed-only'));
       await desk.run({ type: 'RescindPenalty', data: { penaltyId, reason }, meta: desk.meta('RescindPenalty') });
     } else {
-      if (options.penalty === undefined)
-        throw new CliError(
-          say(
-            lang,
-            '--outcome changed には --penalty (変更後の罰則) が必要です',
-            '--outcome changed needs --penalty (the new penalty)',
-          ),
-        );
+      if (options.penalty === undefined) throw new CliError(M.say(lang, 'outcome-changed-needs-penalty-new'));
       const penalty = choiceOption<PenaltyId>('--penalty', options.penalty, PENALTY_IDS, lang);
       const appliesTo =
         options.appliesTo === undefined
           ? undefined
           : choiceOption<AppliesTo>('--applies-to', options.appliesTo, APPLIES_TO, lang);
-      const duel = optionalInt('--duel', options.duel, 1, 9, lang);
+      const duel = optionalIn('--duel', options.duel, DUEL_NUMBER, lang);
       await desk.run({
         type: 'ChangePenalty',
         data: {
@@ -368,26 +278,17 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
   const lang = desk.lang;
   const head =
     last.kind === 'rescinded'
-      ? say(
-          lang,
-          `罰則 #${penaltyId} (${entry.name}、${penaltyName(t, last.from, lang)}) を取り消しました`,
-          `Penalty #${penaltyId} (${entry.name}, ${penaltyName(t, last.from, lang)}) is rescinded`,
-        )
-      : say(
-          lang,
-          `罰則 #${penaltyId} (${entry.name}) を${penaltyName(t, last.from, lang)}から${penaltyName(t, last.to ?? last.from, lang)}に変更しました`,
-          `Penalty #${penaltyId} (${entry.name}) is changed from ${penaltyName(t, last.from, lang)} to ${penaltyName(t, last.to ?? last.from, lang)}`,
-        );
+      ? M.say(lang, 'penalty-rescinded', { penaltyId, name: entry.name, penaltyName: penaltyName(t, last.from, lang) })
+      : M.say(lang, 'penalty-changed-from', {
+          penaltyId,
+          name: entry.name,
+          penaltyName: penaltyName(t, last.from, lang),
+          penaltyName2: penaltyName(t, last.to ?? last.from, lang),
+        });
   const stale = staleTables(t, lang);
-  const lines = [head, say(lang, `  理由: ${last.reason}`, `  Reason: ${last.reason}`), landingLine(entry, lang)];
+  const lines = [head, M.say(lang, 'reason-2', { reason: last.reason }), landingLine(entry, lang)];
   if (stale.length > 0)
-    lines.push(
-      say(
-        lang,
-        `  結果の再入力が必要な対戦: ${stale.join('、')}`,
-        `  These matches need their result again: ${stale.join('; ')}`,
-      ),
-    );
+    lines.push(M.say(lang, 'these-matches-need-their-result', { stale: stale.join('、'), stale2: stale.join('; ') }));
   io.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -395,9 +296,7 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
 function staleTables(t: Tournament, lang: Lang): string[] {
   return deriveMatches(t)
     .matches.filter((m) => m.staleReport)
-    .map((m) =>
-      say(lang, `第${m.record.round}回戦 卓${m.record.table}`, `round ${m.record.round}, table ${m.record.table}`),
-    );
+    .map((m) => M.say(lang, 'round-table', { round: m.record.round, table: m.record.table ?? '' }));
 }
 
 async function log(options: LogOptions, io: Io): Promise<void> {
@@ -411,17 +310,17 @@ async function log(options: LogOptions, io: Io): Promise<void> {
 
 /** The penalty log as a table, one line per penalty with its notes. */
 export function penaltyLogText(t: Tournament, entries: readonly PenaltyLogEntry[], lang: Lang): string {
-  if (entries.length === 0) return say(lang, '罰則はまだありません\n', 'No penalties yet\n');
+  if (entries.length === 0) return M.say(lang, 'no-penalties-yet');
   return renderTable(
     [
       { header: '#', value: (e: PenaltyLogEntry) => String(e.id), align: 'right' },
-      { header: say(lang, '回戦', 'Rd'), value: (e) => String(e.round), align: 'right' },
-      { header: say(lang, '選手', 'Player'), value: (e) => `${nameOf(t, e.player)} (${e.player})` },
-      { header: say(lang, '違反', 'Infraction'), value: (e) => infractionName(t, e.infraction, lang) },
-      { header: say(lang, '発見', 'Found'), value: (e) => PHASE_NAMES[e.phase][lang] },
-      { header: say(lang, '罰則', 'Penalty'), value: (e) => penaltyName(t, e.penalty, lang) },
-      { header: say(lang, '適用先', 'Landed on'), value: (e) => (e.landedOn ? landedOnText(e.landedOn, lang) : '') },
-      { header: say(lang, '備考', 'Notes'), value: (e) => notes(t, e, lang) },
+      { header: M.say(lang, 'rd'), value: (e) => String(e.round), align: 'right' },
+      { header: M.say(lang, 'player'), value: (e) => `${nameOf(t, e.player)} (${e.player})` },
+      { header: M.say(lang, 'infraction'), value: (e) => infractionName(t, e.infraction, lang) },
+      { header: M.say(lang, 'found'), value: (e) => PHASE_NAMES[e.phase][lang] },
+      { header: M.say(lang, 'penalty'), value: (e) => penaltyName(t, e.penalty, lang) },
+      { header: M.say(lang, 'landed'), value: (e) => (e.landedOn ? landedOnText(e.landedOn, lang) : '') },
+      { header: M.say(lang, 'notes'), value: (e) => notes(t, e, lang) },
     ],
     entries,
   );
@@ -431,30 +330,22 @@ function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
   const parts: string[] = [];
   if (e.deviationReason !== null)
     parts.push(
-      say(
-        lang,
-        `指針は${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`,
-        `guideline ${penaltyName(t, e.guideline, lang)}: ${e.deviationReason}`,
-      ),
+      M.say(lang, 'guideline', { penaltyName: penaltyName(t, e.guideline, lang), deviationReason: e.deviationReason }),
     );
-  if (e.repeatUpgrade) parts.push(say(lang, '繰り返しで一段階上げ', 'raised for a repeat'));
-  if (e.addedTo !== null) parts.push(say(lang, `#${e.addedTo} に追加`, `added to #${e.addedTo}`));
-  if (e.reason !== null) parts.push(say(lang, `理由: ${e.reason}`, `reason: ${e.reason}`));
-  if (e.noMatchLeft) parts.push(say(lang, '残りのマッチなし (結果への影響なし)', 'no match left (no result effect)'));
+  if (e.repeatUpgrade) parts.push(M.say(lang, 'raised-repeat'));
+  if (e.addedTo !== null) parts.push(M.say(lang, 'added', { addedTo: e.addedTo }));
+  if (e.reason !== null) parts.push(M.say(lang, 'reason', { reason: e.reason }));
+  if (e.noMatchLeft) parts.push(M.say(lang, 'no-match-left-no-result'));
   if (e.couldNotLand)
-    parts.push(say(lang, `適用できず: ${e.couldNotLand.text.ja}`, `could not land: ${e.couldNotLand.text.en}`));
+    parts.push(M.say(lang, 'could-not-land', { text: e.couldNotLand.text.ja, text2: e.couldNotLand.text.en }));
   for (const a of e.appeals) {
     parts.push(
       a.kind === 'rescinded'
-        ? say(lang, `上訴で取り消し: ${a.reason}`, `rescinded on appeal: ${a.reason}`)
-        : say(
-            lang,
-            `上訴で${penaltyName(t, a.from, lang)}から変更: ${a.reason}`,
-            `changed on appeal from ${penaltyName(t, a.from, lang)}: ${a.reason}`,
-          ),
+        ? M.say(lang, 'rescinded-appeal', { reason: a.reason })
+        : M.say(lang, 'changed-appeal-from', { penaltyName: penaltyName(t, a.from, lang), reason: a.reason }),
     );
   }
-  if (!e.recorded && e.status !== 'rescinded') parts.push(say(lang, '公式記録なし', 'not recorded'));
+  if (!e.recorded && e.status !== 'rescinded') parts.push(M.say(lang, 'not-recorded'));
   return parts.join('; ');
 }
 
@@ -494,7 +385,10 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
         '--applies-to <where>',
         `where a duel or match loss lands, among the options the rules give: ${APPLIES_TO.join(', ')} / 適用先`,
       )
-      .option('--duel <n>', 'which duel of the current match a duel loss takes (1-3) / 何デュエル目に適用するか')
+      .option(
+        '--duel <n>',
+        `which duel of the current match a duel loss takes (${rangeText(DUEL_NUMBER)}, within the match's format) / 何デュエル目に適用するか`,
+      )
       .option(
         '--statement <text>',
         'a written statement (investigation note), required with a disqualification; repeatable / 陳述書',

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { BEST_OF, type BestOf } from '../../../core/tournament/match-format.js';
+import { BEST_OF, ROUND_MINUTES, type BestOf } from '../../../core/tournament/limits.js';
 import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
-import { optionalInt, textOption, timeOption } from '../option-values.js';
+import { optionalIn, rangeText, textOption, timeOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
-import { say } from '../tournament-words.js';
 import { matchFormatText } from './tournament.js';
+import { phaseMessages as M } from '../messages/phase.js';
 
 interface PhaseOptions extends WriteOptions {
   readonly name: string;
@@ -20,15 +20,9 @@ async function start(options: PhaseOptions, io: Io): Promise<void> {
     const lang = desk.lang;
     const name = textOption('--name', options.name, lang);
     if (options.bestOf !== undefined && !BEST_OF.map(String).includes(options.bestOf)) {
-      throw new CliError(
-        say(
-          lang,
-          `--best-of: ${BEST_OF.join(', ')} のいずれかが必要です (値: "${options.bestOf}")`,
-          `--best-of: expected one of ${BEST_OF.join(', ')}, got "${options.bestOf}"`,
-        ),
-      );
+      throw new CliError(M.say(lang, 'best-expected-one-got', { bestOf: BEST_OF.join(', '), bestOf2: options.bestOf }));
     }
-    const roundMinutes = optionalInt('--round-minutes', options.roundMinutes, 1, 240, lang);
+    const roundMinutes = optionalIn('--round-minutes', options.roundMinutes, ROUND_MINUTES, lang);
     const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
     const data = {
       name,
@@ -41,13 +35,14 @@ async function start(options: PhaseOptions, io: Io): Promise<void> {
     const phase = done.state.phases[done.state.phases.length - 1];
     if (!phase) return;
     if (desk.json) return printJson(io, phase);
-    const seat = phase.seatTime === null ? '' : say(lang, `、着席 ${phase.seatTime}`, `, seat time ${phase.seatTime}`);
+    const seat = phase.seatTime === null ? '' : M.say(lang, 'seat-time', { seatTime: phase.seatTime });
     io.stdout.write(
-      say(
-        lang,
-        `${phase.name} を第${phase.fromRound}回戦から始めます (${matchFormatText(phase.format, lang)}${seat})\n`,
-        `${phase.name} starts with round ${phase.fromRound} (${matchFormatText(phase.format, lang)}${seat})\n`,
-      ),
+      M.say(lang, 'starts-round', {
+        name: phase.name,
+        fromRound: phase.fromRound,
+        matchFormat: matchFormatText(phase.format, lang),
+        seat,
+      }),
     );
   });
 }
@@ -64,10 +59,13 @@ export function registerPhaseCommands(program: Command, io: Io): void {
         'After an ended Swiss round, start a new phase (day two); standings carry over / 新しいフェーズを開始（成績は引き継ぐ）',
       )
       .requiredOption('--name <name>', 'the phase name, shown on pairings ("Day 2") / フェーズ名')
-      .option('--best-of <n>', 'duels per match in this phase: 1, 3 or 5 (default: as before) / このフェーズの試合形式')
+      .option(
+        '--best-of <n>',
+        `duels per match in this phase: ${BEST_OF.join(', ')} (default: as before) / このフェーズの試合形式`,
+      )
       .option(
         '--round-minutes <n>',
-        'minutes per round in this phase (default: as before) / このフェーズの1回戦の時間（分）',
+        `minutes per round in this phase (${rangeText(ROUND_MINUTES)}, default: as before) / このフェーズの1回戦の時間（分）`,
       )
       .option('--seat-time <iso-time>', "seat time of the phase's first round / 最初の回戦の着席時刻"),
   ).action((options: PhaseOptions) => start(options, io));

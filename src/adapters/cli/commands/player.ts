@@ -17,12 +17,13 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { pickLang } from '../lang.js';
 import { textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
-import { infractionName, penaltyName, say, STAGE_NAMES } from '../tournament-words.js';
+import { infractionName, penaltyName, STAGE_NAMES } from '../tournament-words.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
 import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import { sortByName } from '../../../core/names/by-name.js';
 import { readingProblem } from '../../../core/names/reading.js';
+import { playerMessages as M } from '../messages/player.js';
 
 interface AddOptions extends WriteOptions {
   readonly id: string;
@@ -100,26 +101,17 @@ async function add(options: AddOptions, io: Io): Promise<void> {
         : null;
     if (desk.json)
       return printJson(io, { ...playerJson(player), ...(findings && rules ? registrationJson(findings, rules) : {}) });
-    io.stdout.write(
-      say(lang, `選手を登録しました: ${player.name} (${player.id})`, `Registered ${player.name} (${player.id})`),
-    );
+    io.stdout.write(M.say(lang, 'registered', { name: player.name, id: player.id }));
     if (player.invitation !== null)
       io.stdout.write(
-        say(
-          lang,
-          ` 第${player.entryRound}回戦から招待 (それまでの回戦は不戦勝): ${player.invitation.reason}\n`,
-          `, invited into round ${player.entryRound} (byes before it): ${player.invitation.reason}\n`,
-        ),
+        M.say(lang, 'invited-into-round-byes-before', {
+          entryRound: player.entryRound,
+          reason: player.invitation.reason,
+        }),
       );
     else
       io.stdout.write(
-        player.entryRound > 1
-          ? say(
-              lang,
-              ` 第${player.entryRound}回戦からの途中参加 (第1回戦は敗北扱い)\n`,
-              `, entering in round ${player.entryRound} (round 1 counts as a loss)\n`,
-            )
-          : '\n',
+        player.entryRound > 1 ? M.say(lang, 'entering-round-round-1-counts', { entryRound: player.entryRound }) : '\n',
       );
     if (findings && rules) io.stdout.write(registrationText(findings, rules, t.settings.date, lang));
   });
@@ -141,19 +133,13 @@ function readCsvText(file: string, lang: Lang): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new CliError(
-      `${file}: ${code === 'ENOENT' ? say(lang, 'ファイルがありません', 'no such file') : (code ?? (error as Error).message)}`,
+      `${file}: ${code === 'ENOENT' ? M.say(lang, 'no-such-file') : (code ?? (error as Error).message)}`,
     );
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new CliError(
-      say(
-        lang,
-        `${file}: UTF-8 ではありません (Excel では「CSV UTF-8」で保存してください)`,
-        `${file}: not UTF-8 text (in Excel, save as "CSV UTF-8")`,
-      ),
-    );
+    throw new CliError(M.say(lang, 'not-utf-8-text-excel', { file }));
   }
 }
 
@@ -174,7 +160,7 @@ async function importCsv(file: string, options: ImportOptions, io: Io): Promise<
       if (read.ok) decks.set(row.line, read.value);
       else
         problems.push(
-          `${file}:${row.line}: ${say(lang, 'デッキリスト', 'decklist')} ${formatErrors(path, read.error, lang).replaceAll('\n', `\n${file}:${row.line}: `)}`,
+          `${file}:${row.line}: ${M.say(lang, 'decklist-2')} ${formatErrors(path, read.error, lang).replaceAll('\n', `\n${file}:${row.line}: `)}`,
         );
     }
   }
@@ -182,9 +168,7 @@ async function importCsv(file: string, options: ImportOptions, io: Io): Promise<
     const t = await desk.tournament();
     for (const row of rows) {
       if (findPlayer(t, row.id))
-        problems.push(
-          `${file}:${row.line}: ${say(lang, `選手 ${row.id} は登録済みです`, `player ${row.id} is already registered`)}`,
-        );
+        problems.push(`${file}:${row.line}: ${M.say(lang, 'player-already-registered', { id: row.id })}`);
     }
     if (problems.length > 0) throw new CliError(problems.join('\n'));
     const commands: TournamentCommand[] = rows.map((row) => {
@@ -204,13 +188,7 @@ async function importCsv(file: string, options: ImportOptions, io: Io): Promise<
     });
     await desk.runAll(commands, (index) => `${file}:${rows[index]?.line ?? '?'}: `);
     if (desk.json) return printJson(io, { imported: rows.length, players: rows.map((r) => r.id) });
-    io.stdout.write(
-      say(
-        lang,
-        `${rows.length} 名の選手を登録しました (${file})\n`,
-        `Registered ${rows.length} players from ${file}\n`,
-      ),
-    );
+    io.stdout.write(M.say(lang, 'registered-players-from', { rowsCount: rows.length, file }));
   });
 }
 
@@ -232,22 +210,22 @@ async function list(options: ListOptions, io: Io): Promise<void> {
       renderTable(
         [
           { header: 'ID', value: (r: (typeof rows)[number]) => r.id },
-          { header: say(lang, '氏名', 'Name'), value: (r) => r.name },
+          { header: M.say(lang, 'name'), value: (r) => r.name },
           // The reading column only once some player has one, so lists without readings stay as narrow as before.
           ...(rows.some((r) => r.reading !== undefined)
-            ? [{ header: say(lang, 'フリガナ', 'Reading'), value: (r: (typeof rows)[number]) => r.reading ?? '' }]
+            ? [{ header: M.say(lang, 'reading'), value: (r: (typeof rows)[number]) => r.reading ?? '' }]
             : []),
           {
-            header: say(lang, 'デッキリスト', 'Decklist'),
-            value: (r) => (r.decklist ? say(lang, 'あり', 'yes') : '—'),
+            header: M.say(lang, 'decklist'),
+            value: (r) => (r.decklist ? M.say(lang, 'yes') : '—'),
           },
-          { header: say(lang, '参加', 'From round'), value: (r) => String(r.entryRound), align: 'right' },
-          { header: say(lang, '状態', 'Status'), value: (r) => PLAYER_STATUS_NAMES[r.status][lang] },
+          { header: M.say(lang, 'from-round'), value: (r) => String(r.entryRound), align: 'right' },
+          { header: M.say(lang, 'status'), value: (r) => PLAYER_STATUS_NAMES[r.status][lang] },
         ],
         rows,
       ),
     );
-    io.stdout.write(say(lang, `${rows.length} 名\n`, `${rows.length} players\n`));
+    io.stdout.write(M.say(lang, 'players', { rowsCount: rows.length }));
   });
 }
 
@@ -256,10 +234,7 @@ async function edit(options: EditOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
   const name = options.name === undefined ? undefined : textOption('--name', options.name, lang);
   const reading = options.reading === false ? null : readingOption(options.reading, lang);
-  if (name === undefined && reading === undefined)
-    throw new CliError(
-      say(lang, '--name、--reading、--no-reading のいずれかが必要です', 'give --name, --reading or --no-reading'),
-    );
+  if (name === undefined && reading === undefined) throw new CliError(M.say(lang, 'name-or-reading-required'));
   await atDesk(options, async (desk) => {
     const done = await desk.run({
       type: 'ChangePlayerDetails',
@@ -275,13 +250,7 @@ async function edit(options: EditOptions, io: Io): Promise<void> {
     if (!player) return;
     if (desk.json) return printJson(io, playerJson(player));
     const read = player.reading ? ` [${player.reading}]` : '';
-    io.stdout.write(
-      say(
-        desk.lang,
-        `選手 ${player.id} を訂正しました: ${player.name}${read}\n`,
-        `Corrected player ${player.id}: ${player.name}${read}\n`,
-      ),
-    );
+    io.stdout.write(M.say(desk.lang, 'player-corrected', { player: player.id, name: player.name, read }));
   });
 }
 
@@ -296,13 +265,7 @@ async function drop(options: PlayerOptions, io: Io): Promise<void> {
     const event = done.events[0]?.data as { afterRound?: number } | undefined;
     const afterRound = event?.afterRound ?? 0;
     if (desk.json) return printJson(io, { player: options.player, dropped: true, afterRound });
-    io.stdout.write(
-      say(
-        desk.lang,
-        `${options.player} はドロップしました (第${afterRound}回戦の後)。以降の組み合わせには入りません\n`,
-        `${options.player} has dropped after round ${afterRound} and will not be paired again\n`,
-      ),
-    );
+    io.stdout.write(M.say(desk.lang, 'has-dropped-after-round-will', { player: options.player, afterRound }));
   });
 }
 
@@ -318,13 +281,7 @@ async function show(options: PlayerOptions, io: Io): Promise<void> {
 
 /** The error for a player id the tournament does not know. */
 function notRegistered(desk: Desk, player: string): CliError {
-  return new CliError(
-    say(
-      desk.lang,
-      `--player: 選手 ${player} はこの大会に登録されていません`,
-      `--player: ${player} is not registered in this tournament`,
-    ),
-  );
+  return new CliError(M.say(desk.lang, 'player-not-registered-this-tournament', { player }));
 }
 
 const RESULT_WORDS: Readonly<Record<RoundLine['result'], { ja: string; en: string }>> = {
@@ -345,23 +302,23 @@ export function playerText(t: Tournament, h: NonNullable<ReturnType<typeof playe
     out.push(
       renderTable(
         [
-          { header: say(lang, '回戦', 'Round'), value: (r: RoundLine) => String(r.round), align: 'right' },
-          { header: say(lang, '段階', 'Stage'), value: (r) => STAGE_NAMES[r.stage][lang] },
+          { header: M.say(lang, 'round'), value: (r: RoundLine) => String(r.round), align: 'right' },
+          { header: M.say(lang, 'stage'), value: (r) => STAGE_NAMES[r.stage][lang] },
           {
-            header: say(lang, '卓', 'Table'),
+            header: M.say(lang, 'table'),
             value: (r) => (r.table === null ? '—' : String(r.table)),
             align: 'right',
           },
           {
-            header: say(lang, '対戦相手', 'Opponent'),
+            header: M.say(lang, 'opponent'),
             value: (r) => (r.opponent ? `${r.opponent.name} (${r.opponent.id})` : '—'),
           },
           {
-            header: say(lang, '結果', 'Result'),
-            value: (r) => `${RESULT_WORDS[r.result][lang]}${r.byPenalty ? say(lang, ' (罰則)', ' (penalty)') : ''}`,
+            header: M.say(lang, 'result'),
+            value: (r) => `${RESULT_WORDS[r.result][lang]}${r.byPenalty ? M.say(lang, 'penalty-2') : ''}`,
           },
           {
-            header: say(lang, 'デュエル', 'Duels'),
+            header: M.say(lang, 'duels'),
             value: (r) => (r.result === 'missed' || r.result === 'bye' ? '' : `${r.duelsWon}-${r.duelsLost}`),
             align: 'right',
           },
@@ -371,22 +328,18 @@ export function playerText(t: Tournament, h: NonNullable<ReturnType<typeof playe
     );
   }
   if (h.penalties.length > 0) {
-    out.push(`\n${say(lang, '罰則', 'Penalties')}\n`);
+    out.push(`\n${M.say(lang, 'penalties')}\n`);
     out.push(
       renderTable(
         [
           { header: '#', value: (p: (typeof h.penalties)[number]) => String(p.id), align: 'right' },
-          { header: say(lang, '回戦', 'Round'), value: (p) => String(p.round), align: 'right' },
-          { header: say(lang, '違反', 'Infraction'), value: (p) => infractionName(t, p.infraction, lang) },
-          { header: say(lang, '罰則', 'Penalty'), value: (p) => penaltyName(t, p.penalty, lang) },
+          { header: M.say(lang, 'round'), value: (p) => String(p.round), align: 'right' },
+          { header: M.say(lang, 'infraction'), value: (p) => infractionName(t, p.infraction, lang) },
+          { header: M.say(lang, 'penalty'), value: (p) => penaltyName(t, p.penalty, lang) },
           {
-            header: say(lang, '備考', 'Note'),
+            header: M.say(lang, 'note'),
             value: (p) =>
-              p.rescinded
-                ? say(lang, '上訴で取り消し', 'rescinded on appeal')
-                : p.appeals.length > 0
-                  ? say(lang, '上訴で変更', 'changed on appeal')
-                  : '',
+              p.rescinded ? M.say(lang, 'rescinded-appeal') : p.appeals.length > 0 ? M.say(lang, 'changed-appeal') : '',
           },
         ],
         h.penalties,

@@ -10,6 +10,7 @@ import { loadPack } from '../../policy/pack-file.js';
 import { CliError } from '../cli-error.js';
 import { pickLang } from '../lang.js';
 import { padDisplay, printJson, type Io } from '../output.js';
+import { policyMessages as M } from '../messages/policy.js';
 
 /** The catalogue's own words; everything about the rules themselves comes from the pack. */
 const LABEL = {
@@ -41,9 +42,9 @@ function remedyLines(infraction: Infraction, pack: Pack, lang: Lang): string[] {
   if (lines.length === 1 && lines[0]?.then === null) return [];
   return lines.map((line) => {
     const text = line.then?.[lang] ?? LABEL.none[lang];
-    if (lines.length === 1) return lang === 'ja' ? `処置：${text}` : `Remedy: ${text}`;
+    if (lines.length === 1) return M.say(lang, 'remedy-2', { text });
     const when = line.if ? ifClause(line.if, infraction, pack, lang) : LABEL.otherwise[lang];
-    return lang === 'ja' ? `処置（${when}）：${text}` : `Remedy ${when}: ${text}`;
+    return M.say(lang, 'remedy', { when, text });
   });
 }
 
@@ -87,9 +88,7 @@ function renderCatalogue(pack: Pack, lang: Lang): string {
       const details = [infraction.description[lang]];
       if (infraction.additionalPenaltyWhen) {
         const when = ifClause(infraction.additionalPenaltyWhen, infraction, pack, lang);
-        details.push(
-          lang === 'ja' ? `${when}、ジャッジの判断で罰則を追加できる。` : `The judge may add a penalty ${when}.`,
-        );
+        details.push(M.say(lang, 'judge-may-add-penalty', { when }));
       }
       details.push(...remedyLines(infraction, pack, lang));
       out.push(...details.map((d) => `${detailIndent}${d}`));

@@ -6,7 +6,7 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDb, withDbOptions, type Db, type DbOptions } from '../db-options.js';
 import { printJson, renderTable, type Io } from '../output.js';
-import { say } from '../tournament-words.js';
+import { recordMessages as M } from '../messages/record.js';
 
 interface RecordOptions extends DbOptions {
   readonly player: string;
@@ -28,13 +28,7 @@ async function record(options: RecordOptions, io: Io): Promise<void> {
     const lang = db.lang;
     const name = await registeredName(db, options.player);
     if (name === undefined)
-      throw new CliError(
-        say(
-          lang,
-          `--player: ${db.name} のどの大会にも選手 ${options.player} は登録されていません`,
-          `--player: no tournament in ${db.name} has a player ${options.player}`,
-        ),
-      );
+      throw new CliError(M.say(lang, 'player-no-tournament-has-player', { name: db.name, player: options.player }));
     const entries = (await db.service.officialRecord()).get(options.player) ?? [];
     if (options.json) return printJson(io, entries);
     const tournaments = new Map<string, Tournament>();
@@ -54,11 +48,12 @@ export function recordText(
   tournaments: ReadonlyMap<string, Tournament>,
   lang: Lang,
 ): string {
-  const head = say(
-    lang,
-    `${name} (${player}) の公式記録: ${entries.length} 件\n`,
-    `Official record of ${name} (${player}): ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}\n`,
-  );
+  const head = M.say(lang, 'official-record', {
+    name,
+    player,
+    entriesCount: entries.length,
+    value: entries.length === 1 ? 'entry' : 'entries',
+  });
   if (entries.length === 0) return head;
   const packOf = (e: RecordEntry) => tournaments.get(e.tournamentId)?.pack.content;
   const infraction = (e: RecordEntry): string =>
@@ -69,16 +64,10 @@ export function recordText(
   };
   const note = (e: RecordEntry): string =>
     [
-      e.deviationReason === null
-        ? ''
-        : say(lang, `指針と異なる理由: ${e.deviationReason}`, `deviation: ${e.deviationReason}`),
+      e.deviationReason === null ? '' : M.say(lang, 'deviation', { deviationReason: e.deviationReason }),
       e.issuedAs === null
         ? ''
-        : say(
-            lang,
-            `上訴で${penalty(e, e.issuedAs)}から変更: ${e.appealReason ?? ''}`,
-            `changed on appeal from ${penalty(e, e.issuedAs)}: ${e.appealReason ?? ''}`,
-          ),
+        : M.say(lang, 'changed-appeal-from', { penalty: penalty(e, e.issuedAs), value: e.appealReason ?? '' }),
     ]
       .filter(Boolean)
       .join('; ');
@@ -86,13 +75,13 @@ export function recordText(
     head +
     renderTable(
       [
-        { header: say(lang, '日付', 'Date'), value: (e: RecordEntry) => e.date },
-        { header: say(lang, '大会', 'Tournament'), value: (e) => e.tournamentName },
-        { header: say(lang, '回戦', 'Rd'), value: (e) => String(e.round), align: 'right' },
-        { header: say(lang, '違反', 'Infraction'), value: infraction },
-        { header: say(lang, '罰則', 'Penalty'), value: (e) => penalty(e, e.penalty) },
-        { header: say(lang, 'ジャッジ', 'Judge'), value: (e) => e.judge.id },
-        { header: say(lang, '備考', 'Notes'), value: note },
+        { header: M.say(lang, 'date'), value: (e: RecordEntry) => e.date },
+        { header: M.say(lang, 'tournament'), value: (e) => e.tournamentName },
+        { header: M.say(lang, 'rd'), value: (e) => String(e.round), align: 'right' },
+        { header: M.say(lang, 'infraction'), value: infraction },
+        { header: M.say(lang, 'penalty'), value: (e) => penalty(e, e.penalty) },
+        { header: M.say(lang, 'judge'), value: (e) => e.judge.id },
+        { header: M.say(lang, 'notes'), value: note },
       ],
       entries,
     )

@@ -6,7 +6,8 @@ import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { intOption, textOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
-import { outcomeText, say } from '../tournament-words.js';
+import { outcomeText } from '../tournament-words.js';
+import { resultMessages as M } from '../messages/result.js';
 
 interface ResultOptions extends WriteOptions {
   readonly round: string;
@@ -21,13 +22,7 @@ function duelList(value: string, lang: Lang): string[] {
   const duels = value.split(',').map((d) => d.trim());
   const blank = duels.indexOf('');
   if (blank >= 0) {
-    throw new CliError(
-      say(
-        lang,
-        `--duels: ${blank + 1} 番目が空です (各デュエルの勝者のIDか draw をカンマ区切りで)`,
-        `--duels: entry ${blank + 1} is empty (expected winners' ids or draw, comma-separated)`,
-      ),
-    );
+    throw new CliError(M.say(lang, 'duels-entry-empty-expected-winners', { value: blank + 1 }));
   }
   return duels;
 }
@@ -68,17 +63,13 @@ async function report(options: ResultOptions, io: Io, correction: boolean): Prom
     const penalties = match.duels.filter((d) => d.byPenalty.length > 0).map((d) => d.duel);
     const note =
       penalties.length > 0
-        ? say(
-            lang,
-            ` (第${penalties.join('・')}デュエルは罰則で決着)`,
-            ` (duel ${penalties.join(', ')} decided by penalty)`,
-          )
+        ? M.say(lang, 'duel-decided-by-penalty', { penalties: penalties.join('・'), penalties2: penalties.join(', ') })
         : '';
     // The note says which duels a penalty decided, so the outcome need not say "(penalty)" too.
     const outcome =
       match.outcome.kind === 'win' && note !== '' ? { ...match.outcome, byPenalty: false } : match.outcome;
     const text = `${outcomeText(outcome, wins, lang)}${note}`;
-    io.stdout.write(say(lang, `第${round}回戦 卓${table}: ${text}\n`, `Round ${round}, table ${table}: ${text}\n`));
+    io.stdout.write(M.say(lang, 'round-table', { round, table, text }));
   });
 }
 

@@ -10,10 +10,12 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
-import { optionalInt, timeOption } from '../option-values.js';
+import { CUT_MAX_LOSSES, CUT_TOP } from '../../../core/tournament/limits.js';
+import { optionalIn, optionalInt, rangeText, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { tournamentRules } from './tournament-checks.js';
-import { outcomeText, say, STAGE_NAMES } from '../tournament-words.js';
+import { outcomeText, STAGE_NAMES } from '../tournament-words.js';
+import { roundMessages as M } from '../messages/round.js';
 
 interface PairOptions extends WriteOptions {
   readonly seed?: string;
@@ -108,11 +110,7 @@ function newlyUnlanded(before: Tournament, after: Tournament, lang: Lang): strin
   return penaltyLog(after)
     .filter((e) => e.couldNotLand !== null && !earlier.has(e.id))
     .map((e) =>
-      say(
-        lang,
-        `罰則 #${e.id} (${e.name}): 適用できませんでした (${e.couldNotLand?.text.ja})。記録には残り、対戦結果への影響はありません\n`,
-        `Penalty #${e.id} (${e.name}) could not land: ${e.couldNotLand?.text.en}; it stays on the record with no effect on any result\n`,
-      ),
+      M.say(lang, 'penalty-could-not-land-it', { id: e.id, name: e.name, why: e.couldNotLand?.text[lang] ?? '' }),
     )
     .join('');
 }
@@ -121,11 +119,10 @@ async function end(options: RoundOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
     const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
-    if (round === undefined)
-      throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    if (round === undefined) throw new CliError(M.say(desk.lang, 'no-round-has-been-paired'));
     await desk.run({ type: 'EndRound', data: { round }, meta: desk.meta('EndRound') });
     if (desk.json) return printJson(io, { round, ended: true });
-    io.stdout.write(say(desk.lang, `第${round}回戦を終了しました\n`, `Round ${round} has ended\n`));
+    io.stdout.write(M.say(desk.lang, 'round-has-ended', { round }));
   });
 }
 
@@ -134,20 +131,13 @@ async function cut(options: CutOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
     if ((options.maxLosses === undefined) === (options.top === undefined)) {
-      throw new CliError(
-        say(
-          lang,
-          '--max-losses（成績）か --top（順位）のどちらか一方を指定します',
-          'give either --max-losses (by record) or --top (by rank)',
-        ),
-      );
+      throw new CliError(M.say(lang, 'give-either-max-losses-by'));
     }
-    const maxLosses = optionalInt('--max-losses', options.maxLosses, 0, 30, lang);
-    const top = optionalInt('--top', options.top, 1, 100_000, lang);
+    const maxLosses = optionalIn('--max-losses', options.maxLosses, CUT_MAX_LOSSES, lang);
+    const top = optionalIn('--top', options.top, CUT_TOP, lang);
     const t = await desk.tournament();
     const last = latestRound(t);
-    if (!last)
-      throw new CliError(say(lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    if (!last) throw new CliError(M.say(lang, 'no-round-has-been-paired'));
     const commands: TournamentCommand[] = [];
     if (!last.ended) commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
     const data = {
@@ -162,15 +152,11 @@ async function cut(options: CutOptions, io: Io): Promise<void> {
     if (desk.json) return printJson(io, { afterRound: made.afterRound, rule: made.rule, out: made.out });
     const rule =
       made.rule.kind === 'max-losses'
-        ? say(lang, `${made.rule.maxLosses + 1}敗以上は敗退`, `more than ${made.rule.maxLosses} losses leave`)
-        : say(lang, `上位${made.rule.top}名が残る`, `the top ${made.rule.top} stay`);
+        ? M.say(lang, 'more-than-losses-leave', { value: made.rule.maxLosses + 1, maxLosses: made.rule.maxLosses })
+        : M.say(lang, 'top-stay', { top: made.rule.top });
     const names = made.out.map((p) => `${done.players.find((x) => x.id === p)?.name ?? p} (${p})`);
     io.stdout.write(
-      say(
-        lang,
-        `第${made.afterRound}回戦後のカット (${rule}): ${made.out.length}名がスイスドローを抜けます\n`,
-        `Cut after round ${made.afterRound} (${rule}): ${made.out.length} players leave the Swiss\n`,
-      ),
+      M.say(lang, 'cut-after-round-players-leave', { afterRound: made.afterRound, rule, outCount: made.out.length }),
     );
     if (names.length > 0) io.stdout.write(`${names.join('\n')}\n`);
   });
@@ -180,13 +166,9 @@ async function show(options: RoundOptions & DbOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
     const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
-    if (round === undefined)
-      throw new CliError(say(desk.lang, 'まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'));
+    if (round === undefined) throw new CliError(M.say(desk.lang, 'no-round-has-been-paired'));
     const view = pairingsView(t, round);
-    if (!view)
-      throw new CliError(
-        say(desk.lang, `--round: 第${round}回戦はまだ組まれていません`, `--round: round ${round} has not been paired`),
-      );
+    if (!view) throw new CliError(M.say(desk.lang, 'round-round-has-not-been', { round }));
     if (desk.json) return printJson(io, view);
     io.stdout.write(pairingsText(view, desk.lang));
   });
@@ -201,36 +183,35 @@ const seat = (table: TableView, i: number): string => {
 function resultText(t: TableView, lang: Lang): string {
   const [a, b] = t.players.map((p) => p.duelWins);
   if (t.outcome.kind === 'pending' && (a ?? 0) + (b ?? 0) > 0)
-    return say(lang, `途中 ${a}-${b} (罰則)`, `${a}-${b} so far (penalty)`);
+    return M.say(lang, 'so-far-penalty', { a: a ?? 0, b: b ?? 0 });
   return outcomeText(t.outcome, Object.fromEntries(t.players.map((p) => [p.id, p.duelWins])), lang);
 }
 
 /** The pairings board: a heading, then one line per table, byes last. */
 export function pairingsText(view: PairingsView, lang: Lang): string {
   const phase = view.phase === null ? '' : `${view.phase} `;
-  const heading = say(
-    lang,
-    `${phase}第${view.round}回戦 (${STAGE_NAMES[view.stage].ja})`,
-    `${phase}Round ${view.round} (${STAGE_NAMES[view.stage].en})`,
-  );
-  const status = view.ended
-    ? say(lang, '終了', 'ended')
-    : say(lang, `着席 ${view.seatTime}`, `seat time ${view.seatTime}`);
+  const heading = M.say(lang, 'round', {
+    phase,
+    round: view.round,
+    value: STAGE_NAMES[view.stage].ja,
+    value2: STAGE_NAMES[view.stage].en,
+  });
+  const status = view.ended ? M.say(lang, 'ended') : M.say(lang, 'seat-time', { seatTime: view.seatTime });
   const table = renderTable(
     [
       {
-        header: say(lang, '卓', 'Table'),
-        value: (t: TableView) => (t.table === null ? say(lang, '不戦勝', 'bye') : String(t.table)),
+        header: M.say(lang, 'table'),
+        value: (t: TableView) => (t.table === null ? M.say(lang, 'bye') : String(t.table)),
         align: 'right',
       },
-      { header: say(lang, 'プレイヤー1', 'Player 1'), value: (t) => seat(t, 0) },
-      { header: say(lang, 'プレイヤー2', 'Player 2'), value: (t) => seat(t, 1) },
+      { header: M.say(lang, 'player-1'), value: (t) => seat(t, 0) },
+      { header: M.say(lang, 'player-2'), value: (t) => seat(t, 1) },
       {
-        header: say(lang, '結果', 'Result'),
+        header: M.say(lang, 'result'),
         value: (t) =>
           t.table === null
             ? ''
-            : `${resultText(t, lang)}${t.needsResultAgain ? say(lang, ' ※再入力が必要', ' (needs its result again)') : ''}`,
+            : `${resultText(t, lang)}${t.needsResultAgain ? M.say(lang, 'needs-its-result-again') : ''}`,
       },
     ],
     view.tables,
@@ -273,7 +254,7 @@ export function registerRoundCommands(program: Command, io: Io): void {
         '--max-losses <n>',
         'players with more losses leave (2: X-2 and better stay) / これを超える敗数の選手が抜ける',
       )
-      .option('--top <n>', 'only the top n of the standings stay / 上位n名だけが残る'),
+      .option('--top <n>', `only the top n of the standings stay (${rangeText(CUT_TOP)}) / 上位n名だけが残る`),
   ).action((options: CutOptions) => cut(options, io));
   withDbOptions(
     program

@@ -11,7 +11,8 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk } from '../desk.js';
 import { optionalInt } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
-import { percent, say, wldText } from '../tournament-words.js';
+import { percent, wldText } from '../tournament-words.js';
+import { standingsMessages as M } from '../messages/standings.js';
 
 interface StandingsOptions extends DbOptions {
   readonly round?: string;
@@ -23,18 +24,18 @@ export function standingsText(t: Tournament, rows: readonly StandingsRow[], lang
   return renderTable(
     [
       {
-        header: say(lang, '順位', 'Rank'),
+        header: M.say(lang, 'rank'),
         value: (r: StandingsRow) => (r.rank === null ? '—' : String(r.rank)),
         align: 'right',
       },
       { header: 'ID', value: (r) => r.player },
-      { header: say(lang, '氏名', 'Name'), value: (r) => r.name },
-      { header: say(lang, '勝点', 'Pts'), value: (r) => String(r.points), align: 'right' },
-      { header: say(lang, '勝-敗-分', 'W-L-D'), value: (r) => wldText(r.wins, r.losses, r.draws), align: 'right' },
+      { header: M.say(lang, 'name'), value: (r) => r.name },
+      { header: M.say(lang, 'pts'), value: (r) => String(r.points), align: 'right' },
+      { header: M.say(lang, 'w-l-d'), value: (r) => wldText(r.wins, r.losses, r.draws), align: 'right' },
       { header: 'OMW%', value: (r) => percent(r.opponentsWinPct), align: 'right' },
       { header: 'OOMW%', value: (r) => percent(r.opponentsOpponentsWinPct), align: 'right' },
       {
-        header: say(lang, '状態', 'Status'),
+        header: M.say(lang, 'status'),
         value: (r) => PLAYER_STATUS_NAMES[r.status][lang],
       },
     ],
@@ -46,18 +47,18 @@ export function standingsText(t: Tournament, rows: readonly StandingsRow[], lang
 export function finalText(places: readonly FinalPlace[], lang: Lang): string {
   return renderTable(
     [
-      { header: say(lang, '順位', 'Place'), value: (p: FinalPlace) => String(p.place), align: 'right' },
+      { header: M.say(lang, 'place'), value: (p: FinalPlace) => String(p.place), align: 'right' },
       { header: 'ID', value: (p) => p.player },
-      { header: say(lang, '氏名', 'Name'), value: (p) => p.name },
-      { header: say(lang, 'スイス順位', 'Swiss'), value: (p) => String(p.swissRank), align: 'right' },
+      { header: M.say(lang, 'name'), value: (p) => p.name },
+      { header: M.say(lang, 'swiss'), value: (p) => String(p.swissRank), align: 'right' },
       {
-        header: say(lang, '決勝トーナメント', 'Top cut'),
+        header: M.say(lang, 'top-cut'),
         value: (p) =>
           !p.topCut
             ? ''
             : p.eliminatedInRound === null
-              ? say(lang, '勝ち残り', 'still in / won')
-              : say(lang, `第${p.eliminatedInRound}回戦で敗退`, `out in round ${p.eliminatedInRound}`),
+              ? M.say(lang, 'still-won')
+              : M.say(lang, 'out-round', { eliminatedInRound: p.eliminatedInRound }),
       },
     ],
     places,
@@ -67,11 +68,11 @@ export function finalText(places: readonly FinalPlace[], lang: Lang): string {
 /** What the standings so far cover: the last Swiss round, finished or still being played. */
 function heading(t: Tournament, lang: Lang): string {
   const last = t.rounds.filter((r) => r.stage === 'swiss').at(-1)?.number;
-  if (last === undefined) return say(lang, '第1回戦の前の順位', 'standings before round 1');
+  if (last === undefined) return M.say(lang, 'standings-before-round-1');
   const running = deriveMatches(t).matches.some((m) => m.record.round === last && m.record.outcome.kind === 'pending');
   return running
-    ? say(lang, `順位 (第${last}回戦の途中)`, `standings while round ${last} is played`)
-    : say(lang, `第${last}回戦終了時点の順位`, `standings after round ${last}`);
+    ? M.say(lang, 'standings-while-round-played', { last })
+    : M.say(lang, 'standings-after-round', { chosen: last });
 }
 
 async function standings(options: StandingsOptions, io: Io): Promise<void> {
@@ -82,14 +83,14 @@ async function standings(options: StandingsOptions, io: Io): Promise<void> {
       const places = finalPlaces(t);
       if (desk.json) return printJson(io, places);
       return void io.stdout.write(
-        `${say(lang, `${t.settings.name} 最終順位`, `${t.settings.name}: final places`)}\n${finalText(places, lang)}`,
+        `${M.say(lang, 'final-places', { name: t.settings.name })}\n${finalText(places, lang)}`,
       );
     }
     const chosen = optionalInt('--round', options.round, 0, t.rounds.length, lang);
     const rows = standingsAfter(t, chosen ?? t.rounds.length);
     if (desk.json) return printJson(io, toStandingsJson(rows));
     io.stdout.write(
-      `${t.settings.name}: ${chosen === undefined ? heading(t, lang) : say(lang, `第${chosen}回戦終了時点の順位`, `standings after round ${chosen}`)}\n${standingsText(t, rows, lang)}`,
+      `${t.settings.name}: ${chosen === undefined ? heading(t, lang) : M.say(lang, 'standings-after-round', { chosen })}\n${standingsText(t, rows, lang)}`,
     );
   });
 }

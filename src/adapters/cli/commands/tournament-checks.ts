@@ -1,6 +1,5 @@
 import { renderTable, type Io } from '../output.js';
 import { CliError } from '../cli-error.js';
-import { say } from '../tournament-words.js';
 import { checkRulesOf } from '../../deck/tournament-deck-rules.js';
 import { ocgCardDatabasePath } from '../../deck/shipped-data.js';
 import type { Banlist } from '../../../core/deck/banlist.js';
@@ -11,6 +10,7 @@ import type { Lang, Text } from '../../../core/text.js';
 import type { TournamentSettings } from '../../../core/tournament/events.js';
 import { checkJson } from './deck-check-report.js';
 import { loadBanlist, loadCatalogue } from './deck-inputs.js';
+import { tournamentChecksMessages as M } from '../messages/tournament-checks.js';
 
 /*
  * Deck checks inside a tournament from the CLI: the card pool and list the tournament recorded,
@@ -79,29 +79,28 @@ export function registrationText(
   lang: Lang,
 ): string {
   const context = { catalogue: rules.catalogue, banlist: rules.banlist, date };
-  const list = rules.banlist ? rules.banlist.name : say(lang, 'なし', 'none');
+  const list = rules.banlist ? rules.banlist.name : M.say(lang, 'none');
   const out: string[] = [];
-  if (findings.length === 0)
-    out.push(say(lang, `デッキチェック（リスト ${list}）: 問題なし`, `Deck check (list ${list}): legal`));
+  if (findings.length === 0) out.push(M.say(lang, 'deck-check-list-legal', { list }));
   else {
     out.push(
-      say(
-        lang,
-        `デッキチェック（リスト ${list}）: 違反 ${findings.length} 件 — 第1回戦までに修正してください`,
-        `Deck check (list ${list}): ${findings.length} finding${findings.length === 1 ? '' : 's'} — to fix before round 1`,
-      ),
+      M.say(lang, 'deck-check-list-finding-fix', {
+        list,
+        findingsCount: findings.length,
+        value: findings.length === 1 ? '' : 's',
+      }),
     );
     out.push(
       renderTable<DeckFinding>(
         [
-          { header: say(lang, '違反', 'Infraction'), value: (f) => f.infraction },
-          { header: say(lang, 'カード', 'Card'), value: (f) => findingCardName(f, rules.catalogue, lang) },
-          { header: say(lang, '内容', 'Detail'), value: (f) => describeFinding(f, context, lang) },
+          { header: M.say(lang, 'infraction'), value: (f) => f.infraction },
+          { header: M.say(lang, 'card'), value: (f) => findingCardName(f, rules.catalogue, lang) },
+          { header: M.say(lang, 'detail'), value: (f) => describeFinding(f, context, lang) },
         ],
         findings,
       ).trimEnd(),
     );
   }
-  for (const w of rules.warnings) out.push(`${say(lang, '注意', 'NOTE')}: ${w[lang]}`);
+  for (const w of rules.warnings) out.push(`${M.say(lang, 'note')}: ${w[lang]}`);
   return `${out.join('\n')}\n`;
 }

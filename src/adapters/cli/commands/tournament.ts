@@ -4,10 +4,19 @@ import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import { rulesForNewTournament } from '../../deck/tournament-deck-rules.js';
 import type { CreateTournament, TournamentCommand } from '../../../core/tournament/commands.js';
-import { TOP_CUT_SIZES, type Structure, type TournamentSettings } from '../../../core/tournament/events.js';
-import { BEST_OF, stageFormat, type BestOf, type StageFormat } from '../../../core/tournament/match-format.js';
+import type { Structure, TournamentSettings } from '../../../core/tournament/events.js';
+import {
+  BEST_OF,
+  DEFAULT_BEST_OF,
+  DEFAULT_ROUND_MINUTES,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
+  MAX_TOP_CUT,
+  TOP_CUT_SIZES,
+  type BestOf,
+} from '../../../core/tournament/limits.js';
+import { stageFormat, type StageFormat } from '../../../core/tournament/match-format.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
-import { MAX_TOP_CUT } from '../../../core/tournament/top-cut-size.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { checkOnNewTournament } from '../../../app/tournament-service.js';
@@ -23,9 +32,10 @@ import {
   type WriteOptions,
 } from '../desk.js';
 import { pickLang } from '../lang.js';
-import { dateOption, intOption, optionalInt, textOption } from '../option-values.js';
+import { dateOption, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
-import { nameOf, say, STAGE_NAMES } from '../tournament-words.js';
+import { nameOf, STAGE_NAMES } from '../tournament-words.js';
+import { tournamentMessages as M } from '../messages/tournament.js';
 
 interface CreateOptions extends WriteOptions {
   readonly name: string;
@@ -50,35 +60,21 @@ interface CreateOptions extends WriteOptions {
 function structureOf(options: CreateOptions, lang: Lang): Structure {
   if (options.singleElimination) {
     if (options.rounds !== undefined || options.top !== undefined || options.topByes !== undefined) {
-      throw new CliError(
-        say(
-          lang,
-          '--single-elimination には --rounds と --top を指定しません',
-          '--single-elimination takes no --rounds or --top',
-        ),
-      );
+      throw new CliError(M.say(lang, 'single-elimination-takes-no-rounds'));
     }
     return { kind: 'single-elimination' };
   }
-  if (options.rounds === undefined)
-    throw new CliError(
-      say(
-        lang,
-        '--rounds: スイスドローの回戦数が必要です (または --single-elimination)',
-        '--rounds: the number of Swiss rounds is required (or --single-elimination)',
-      ),
-    );
-  const rounds = intOption('--rounds', options.rounds, 1, 20, lang);
+  if (options.rounds === undefined) throw new CliError(M.say(lang, 'rounds-number-swiss-rounds-required'));
+  const rounds = intOption('--rounds', options.rounds, SWISS_ROUNDS.min, SWISS_ROUNDS.max, lang);
   const top = optionalInt('--top', options.top, 0, MAX_TOP_CUT, lang) ?? 0;
   // Any size from 2 with --top-byes (the top seeds fill the bracket with first-round byes); else a power of two.
   const byes = options.topByes === true;
   if (!(TOP_CUT_SIZES as readonly number[]).includes(top) && !(byes && top >= 2)) {
     throw new CliError(
-      say(
-        lang,
-        `--top: ${TOP_CUT_SIZES.join(', ')} のいずれかが必要です (値: "${options.top}")${top >= 2 ? `。2のべき乗でない人数には --top-byes（上位シードの1回戦不戦勝）を付けてください` : ''}`,
-        `--top: expected one of ${TOP_CUT_SIZES.join(', ')}, got "${options.top}"${top >= 2 ? ` (not a power of two: add --top-byes for first-round byes for the top seeds)` : ''}`,
-      ),
+      M.say(lang, top >= 2 ? 'top-not-power-of-two' : 'top-expected-one-got', {
+        topCutSizes: TOP_CUT_SIZES.join(', '),
+        top: options.top ?? '',
+      }),
     );
   }
   return { kind: 'swiss', rounds, topCut: top, ...(byes ? { topCutByes: true } : {}) };
@@ -94,36 +90,24 @@ function stagesOf(
   const bestOf = (name: string, value: string | undefined): BestOf | undefined => {
     if (value === undefined) return undefined;
     if (!BEST_OF.map(String).includes(value))
-      throw new CliError(
-        say(
-          lang,
-          `${name}: ${BEST_OF.join(', ')} のいずれかが必要です (値: "${value}")`,
-          `${name}: expected one of ${BEST_OF.join(', ')}, got "${value}"`,
-        ),
-      );
+      throw new CliError(M.say(lang, 'expected-one-got', { name, bestOf: BEST_OF.join(', '), value }));
     return Number(value) as BestOf;
   };
   const swiss = {
     bestOf: bestOf('--swiss-best-of', options.swissBestOf),
-    roundMinutes: optionalInt('--swiss-round-minutes', options.swissRoundMinutes, 1, 240, lang),
+    roundMinutes: optionalIn('--swiss-round-minutes', options.swissRoundMinutes, ROUND_MINUTES, lang),
   };
   const top = {
     bestOf: bestOf('--top-best-of', options.topBestOf),
-    roundMinutes: optionalInt('--top-round-minutes', options.topRoundMinutes, 1, 240, lang),
+    roundMinutes: optionalIn('--top-round-minutes', options.topRoundMinutes, ROUND_MINUTES, lang),
   };
   const named = (f: typeof swiss) => f.bestOf !== undefined || f.roundMinutes !== undefined;
   if (structure.kind === 'single-elimination' && named(swiss)) {
-    throw new CliError(
-      say(
-        lang,
-        '--single-elimination にはスイスドローがありません (--top-best-of / --top-round-minutes を使います)',
-        '--single-elimination has no Swiss: use --top-best-of / --top-round-minutes',
-      ),
-    );
+    throw new CliError(M.say(lang, 'single-elimination-has-no-swiss'));
   }
   if (!named(swiss) && !named(top)) return undefined;
   const format = (f: typeof swiss): StageFormat => ({
-    bestOf: f.bestOf ?? 3,
+    bestOf: f.bestOf ?? DEFAULT_BEST_OF,
     roundMinutes: f.roundMinutes ?? roundMinutes,
   });
   return structure.kind === 'single-elimination'
@@ -143,7 +127,8 @@ async function createCommand(
   const pack = loadPack(options.policy);
   if (!pack.ok) throw new CliError(pack.error);
   const id = options.id === undefined ? `t-${randomBytes(4).toString('hex')}` : textOption('--id', options.id, lang);
-  const roundMinutes = optionalInt('--round-minutes', options.roundMinutes, 1, 240, lang) ?? 40;
+  const roundMinutes =
+    optionalIn('--round-minutes', options.roundMinutes, ROUND_MINUTES, lang) ?? DEFAULT_ROUND_MINUTES;
   const structure = structureOf(options, lang);
   const stages = stagesOf(options, structure, roundMinutes, lang);
   const command: CreateTournament = {
@@ -173,28 +158,16 @@ const pick = <T extends object, K extends keyof T>(from: T, ...keys: K[]): Parti
 
 /** The card pool and list a tournament checks decks with, in one line. */
 export function deckRulesText(rules: DeckRules | undefined, lang: Lang): string {
-  if (!rules)
-    return say(
-      lang,
-      '記録なし（同梱のデータベースと大会日に有効なリスト）',
-      'not recorded (the shipped database and the list in force on the date)',
-    );
-  const pool =
-    rules.cardPool.source === 'shipped'
-      ? say(lang, '同梱のOCGデータベース', 'shipped OCG database')
-      : rules.cardPool.name;
+  if (!rules) return M.say(lang, 'not-recorded-shipped-database-list');
+  const pool = rules.cardPool.source === 'shipped' ? M.say(lang, 'shipped-ocg-database') : rules.cardPool.name;
   const list = rules.banlist
     ? `${rules.banlist.name}${rules.banlist.source === 'shipped' ? '' : ` (${rules.banlist.source})`}`
-    : say(lang, 'なし', 'none');
-  return say(
-    lang,
-    `カード ${pool}（${rules.cardPool.cards} 枚）、リスト ${list}`,
-    `cards ${pool} (${rules.cardPool.cards}), list ${list}`,
-  );
+    : M.say(lang, 'none');
+  return M.say(lang, 'cards-list', { pool, cards: rules.cardPool.cards, list });
 }
 
 function printWarnings(io: Io, warnings: readonly Text[], lang: Lang): void {
-  for (const w of warnings) io.stderr.write(`shinpan: ${say(lang, '注意', 'note')}: ${w[lang]}\n`);
+  for (const w of warnings) io.stderr.write(`shinpan: ${M.say(lang, 'note')}: ${w[lang]}\n`);
 }
 
 async function create(options: CreateOptions, io: Io): Promise<void> {
@@ -213,13 +186,9 @@ async function create(options: CreateOptions, io: Io): Promise<void> {
   if (options.json) printJson(io, { id });
   else {
     io.stdout.write(
-      say(
-        lang,
-        `大会を作成しました: ${id} (${command.data.settings.name}、${command.data.settings.date})\n`,
-        `Created tournament ${id} (${command.data.settings.name}, ${command.data.settings.date})\n`,
-      ),
+      M.say(lang, 'created-tournament', { id, name: command.data.settings.name, date: command.data.settings.date }),
     );
-    io.stdout.write(`${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(rules, lang)}\n`);
+    io.stdout.write(`${M.say(lang, 'deck-checks')}: ${deckRulesText(rules, lang)}\n`);
   }
   printWarnings(io, warnings, lang);
 }
@@ -238,18 +207,13 @@ async function deckRules(options: DeckRulesOptions, io: Io): Promise<void> {
     const t = await desk.tournament();
     const change = options.cards !== undefined || options.banlist !== undefined || options.listName !== undefined;
     if (!change) {
-      if (options.reason !== undefined)
-        throw new CliError(
-          say(lang, '--reason は --cards か --banlist と一緒に指定します', '--reason goes with --cards or --banlist'),
-        );
+      if (options.reason !== undefined) throw new CliError(M.say(lang, 'reason-goes-cards-banlist'));
       if (desk.json) return printJson(io, { deckRules: t.settings.deckRules ?? null });
-      io.stdout.write(`${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(t.settings.deckRules, lang)}\n`);
+      io.stdout.write(`${M.say(lang, 'deck-checks')}: ${deckRulesText(t.settings.deckRules, lang)}\n`);
       return;
     }
     if (options.reason === undefined || options.reason.trim() === '')
-      throw new CliError(
-        say(lang, '--reason: 変更の理由が必要です', '--reason: say why the card pool or list changes'),
-      );
+      throw new CliError(M.say(lang, 'reason-say-why-card-pool'));
     const before = t.settings.deckRules;
     const chosen = await rulesForNewTournament({
       date: t.settings.date,
@@ -270,10 +234,7 @@ async function deckRules(options: DeckRulesOptions, io: Io): Promise<void> {
       meta: desk.meta('ChangeDeckRules'),
     });
     if (desk.json) printJson(io, { deckRules: rules, warnings: chosen.value.warnings });
-    else
-      io.stdout.write(
-        `${say(lang, 'デッキチェックを変更しました', 'Changed deck checks')}: ${deckRulesText(rules, lang)}\n`,
-      );
+    else io.stdout.write(`${M.say(lang, 'changed-deck-checks')}: ${deckRulesText(rules, lang)}\n`);
     printWarnings(io, chosen.value.warnings, lang);
   });
 }
@@ -318,11 +279,10 @@ function tournamentSummary(t: Tournament) {
 }
 
 function structureText(s: Structure, lang: Lang): string {
-  if (s.kind === 'single-elimination') return say(lang, 'シングルエリミネーション', 'single elimination');
-  const byes = s.topCutByes === true ? say(lang, '（上位シードは1回戦不戦勝あり）', ' (byes for the top seeds)') : '';
-  const top =
-    s.topCut > 0 ? say(lang, ` + 上位${s.topCut}名の決勝トーナメント${byes}`, ` + top ${s.topCut}${byes}`) : '';
-  return say(lang, `スイスドロー ${s.rounds}回戦${top}`, `Swiss, ${s.rounds} rounds${top}`);
+  if (s.kind === 'single-elimination') return M.say(lang, 'single-elimination');
+  const byes = s.topCutByes === true ? M.say(lang, 'top-cut-byes') : '';
+  const top = s.topCut > 0 ? M.say(lang, 'top-cut-after-swiss', { topCut: s.topCut, byes }) : '';
+  return M.say(lang, 'swiss-rounds', { rounds: s.rounds, top });
 }
 
 /** Per stage the tournament has: its match format and round length. */
@@ -338,11 +298,8 @@ function stagesText(t: Tournament, lang: Lang): string[] {
 
 /** "シングル戦 25分" / "best of 3, 50 min". */
 export function matchFormatText(f: StageFormat, lang: Lang): string {
-  const kind =
-    f.bestOf === 1
-      ? say(lang, 'シングル戦 (1本勝負)', 'single duel')
-      : say(lang, `マッチ戦 (${f.bestOf}本勝負)`, `best of ${f.bestOf}`);
-  return say(lang, `${kind}、${f.roundMinutes}分`, `${kind}, ${f.roundMinutes} min`);
+  const kind = f.bestOf === 1 ? M.say(lang, 'single-duel') : M.say(lang, 'best-of', { bestOf: f.bestOf });
+  return M.say(lang, 'format-and-minutes', { kind, roundMinutes: f.roundMinutes });
 }
 
 async function show(options: DbOptions, io: Io): Promise<void> {
@@ -352,13 +309,13 @@ async function show(options: DbOptions, io: Io): Promise<void> {
     const lang = desk.lang;
     const lines = [
       `${t.settings.name} (${t.id})`,
-      `${say(lang, '日付', 'Date')}: ${t.settings.date}`,
-      `${say(lang, '形式', 'Format')}: ${structureText(t.settings.structure, lang)}`,
+      `${M.say(lang, 'date')}: ${t.settings.date}`,
+      `${M.say(lang, 'format')}: ${structureText(t.settings.structure, lang)}`,
       ...stagesText(t, lang),
-      `${say(lang, '罰則規定', 'Policy')}: ${t.pack.content.name[lang]} (${t.pack.id} ${t.pack.version})`,
-      `${say(lang, 'デッキチェック', 'Deck checks')}: ${deckRulesText(t.settings.deckRules, lang)}`,
-      `${say(lang, '参加者', 'Players')}: ${t.players.length}`,
-      `${say(lang, '状態', 'Status')}: ${t.status === 'finished' ? say(lang, '終了', 'finished') : say(lang, '進行中', 'open')}`,
+      `${M.say(lang, 'policy')}: ${t.pack.content.name[lang]} (${t.pack.id} ${t.pack.version})`,
+      `${M.say(lang, 'deck-checks')}: ${deckRulesText(t.settings.deckRules, lang)}`,
+      `${M.say(lang, 'players')}: ${t.players.length}`,
+      `${M.say(lang, 'status')}: ${t.status === 'finished' ? M.say(lang, 'finished') : M.say(lang, 'open')}`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
     if (t.rounds.length === 0) return;
@@ -366,21 +323,21 @@ async function show(options: DbOptions, io: Io): Promise<void> {
       `\n${renderTable(
         [
           {
-            header: say(lang, '回戦', 'Round'),
+            header: M.say(lang, 'round'),
             value: (r: Tournament['rounds'][number]) => String(r.number),
             align: 'right',
           },
-          { header: say(lang, '段階', 'Stage'), value: (r) => STAGE_NAMES[r.stage][lang] },
-          { header: say(lang, '試合形式', 'Matches'), value: (r) => matchFormatText(r, lang) },
-          { header: say(lang, '卓', 'Tables'), value: (r) => String(r.matches.length), align: 'right' },
+          { header: M.say(lang, 'stage'), value: (r) => STAGE_NAMES[r.stage][lang] },
+          { header: M.say(lang, 'matches'), value: (r) => matchFormatText(r, lang) },
+          { header: M.say(lang, 'tables'), value: (r) => String(r.matches.length), align: 'right' },
           {
-            header: say(lang, '入力済み', 'Reported'),
+            header: M.say(lang, 'reported'),
             value: (r) => String(r.matches.filter((m) => m.report !== null).length),
             align: 'right',
           },
           {
-            header: say(lang, '状態', 'Status'),
-            value: (r) => (r.ended ? say(lang, '終了', 'ended') : say(lang, '進行中', 'running')),
+            header: M.say(lang, 'status'),
+            value: (r) => (r.ended ? M.say(lang, 'ended') : M.say(lang, 'running')),
           },
         ],
         t.rounds,
@@ -411,21 +368,18 @@ async function list(options: DbOptions, io: Io): Promise<void> {
       );
     }
     const lang = db.lang;
-    if (all.length === 0)
-      return void io.stdout.write(
-        say(lang, `${db.name} にはまだ大会がありません\n`, `${db.name} holds no tournament yet\n`),
-      );
+    if (all.length === 0) return void io.stdout.write(M.say(lang, 'holds-no-tournament-yet', { name: db.name }));
     io.stdout.write(
       renderTable(
         [
           { header: 'ID', value: (t: Tournament) => t.id },
-          { header: say(lang, '大会名', 'Name'), value: (t) => t.settings.name },
-          { header: say(lang, '日付', 'Date'), value: (t) => t.settings.date },
-          { header: say(lang, '参加者', 'Players'), value: (t) => String(t.players.length), align: 'right' },
-          { header: say(lang, '回戦', 'Rounds'), value: (t) => String(t.rounds.length), align: 'right' },
+          { header: M.say(lang, 'name'), value: (t) => t.settings.name },
+          { header: M.say(lang, 'date'), value: (t) => t.settings.date },
+          { header: M.say(lang, 'players'), value: (t) => String(t.players.length), align: 'right' },
+          { header: M.say(lang, 'rounds'), value: (t) => String(t.rounds.length), align: 'right' },
           {
-            header: say(lang, '状態', 'Status'),
-            value: (t) => (t.status === 'finished' ? say(lang, '終了', 'finished') : say(lang, '進行中', 'open')),
+            header: M.say(lang, 'status'),
+            value: (t) => (t.status === 'finished' ? M.say(lang, 'finished') : M.say(lang, 'open')),
           },
         ],
         all,
@@ -448,12 +402,8 @@ async function finish(options: WriteOptions, io: Io): Promise<void> {
     const winner = places[0]?.player ?? null;
     if (desk.json) return printJson(io, { id: done.id, status: done.status, winner });
     const lang = desk.lang;
-    io.stdout.write(say(lang, `大会を終了しました。`, `The tournament has finished.`));
-    io.stdout.write(
-      winner === null
-        ? '\n'
-        : say(lang, ` 優勝: ${nameOf(done, winner)} (${winner})\n`, ` Winner: ${nameOf(done, winner)} (${winner})\n`),
-    );
+    io.stdout.write(M.say(lang, 'tournament-has-finished'));
+    io.stdout.write(winner === null ? '\n' : M.say(lang, 'winner', { name: nameOf(done, winner), winner }));
   });
 }
 
@@ -468,7 +418,7 @@ export function registerTournamentCommands(program: Command, io: Io): void {
       .description('Create a tournament (Swiss rounds and an optional top cut) / 大会を作成')
       .requiredOption('--name <name>', 'tournament name / 大会名')
       .requiredOption('--date <YYYY-MM-DD>', 'tournament date (card legality and lists are judged by it) / 大会日')
-      .option('--rounds <n>', 'Swiss rounds / スイスドローの回戦数')
+      .option('--rounds <n>', `Swiss rounds (${rangeText(SWISS_ROUNDS)}) / スイスドローの回戦数`)
       .option('--top <k>', `top cut size: ${TOP_CUT_SIZES.join(', ')} (default 0) / 決勝トーナメントの人数`)
       .option(
         '--top-byes',
@@ -479,14 +429,17 @@ export function registerTournamentCommands(program: Command, io: Io): void {
         'single elimination from round 1 instead of Swiss / 最初からシングルエリミネーション',
       )
       .option('--id <id>', 'tournament id (default: a random t-xxxxxxxx) / 大会ID')
-      .option('--round-minutes <n>', 'minutes per round (default 40) / 1回戦の時間（分）')
+      .option(
+        '--round-minutes <n>',
+        `minutes per round (${rangeText(ROUND_MINUTES)}, default ${DEFAULT_ROUND_MINUTES}) / 1回戦の時間（分）`,
+      )
       .option(
         '--swiss-best-of <n>',
-        'duels per Swiss match: 1 (single duel), 3 or 5 (default 3) / スイスドローの試合形式（1: シングル戦）',
+        `duels per Swiss match: ${BEST_OF.join(', ')} (1: single duel; default ${DEFAULT_BEST_OF}) / スイスドローの試合形式（1: シングル戦）`,
       )
       .option(
         '--top-best-of <n>',
-        'duels per top-cut or elimination match: 1, 3 or 5 (default 3) / 決勝トーナメントの試合形式',
+        `duels per top-cut or elimination match: ${BEST_OF.join(', ')} (default ${DEFAULT_BEST_OF}) / 決勝トーナメントの試合形式`,
       )
       .option(
         '--swiss-round-minutes <n>',

@@ -1,18 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PENALTY_IDS } from '../../../core/policy/assess-types.js';
-import { findRound } from '../../../core/tournament/state-queries.js';
 import { domainError } from '../../../core/tournament/domain-errors.js';
 import type { Tournament, TournamentState } from '../../../core/tournament/state.js';
+import { EXTENSION_MINUTES } from '../../../core/tournament/limits.js';
+import { intIn } from '../request-schema.js';
 import { domainHttpError } from '../tournaments/domain-status.js';
 import { requireStaff } from '../auth/principal.js';
-import { HttpError, notFound } from '../errors.js';
+import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { latePlayers, minutesLate, TARDINESS_PHASE } from '../tournaments/tardiness.js';
 import {
   eventData,
   playerId,
+  roundOf,
   roundParams,
   sendWrite,
   tableParams,
@@ -20,12 +22,6 @@ import {
   writeAnswer,
 } from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
-
-function roundOf(t: Tournament, round: number) {
-  const r = findRound(t, round);
-  if (!r) throw notFound({ en: 'Round', ja: 'ラウンド' });
-  return r;
-}
 
 /** The round clock as everyone sees it: seat time, the server's time, when the round ends, extensions per table. */
 export function clockView(t: Tournament, round: number, now: Date) {
@@ -146,7 +142,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     tags: ['clock'],
     access: { command: 'ExtendTime' },
     params: tableParams,
-    body: z.strictObject({ minutes: z.number().int().min(1).max(60), reason: z.string().trim().max(500).optional() }),
+    body: z.strictObject({ minutes: intIn(EXTENSION_MINUTES), reason: z.string().trim().max(500).optional() }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {

@@ -4,8 +4,10 @@ import { penaltyLog } from '../../../app/penalty-log.js';
 import { assess } from '../../../core/policy/assess.js';
 import { APPLIES_TO, PENALTY_IDS, PHASES } from '../../../core/policy/assess-types.js';
 import { findPlayer, penaltiesInForce } from '../../../core/tournament/state-queries.js';
+import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
+import { intIn } from '../request-schema.js';
 import { requireStaff } from '../auth/principal.js';
-import { HttpError, notFound } from '../errors.js';
+import { invalidReport, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { eventData, playerId, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -36,7 +38,7 @@ export const penaltyBody = z.strictObject({
   round: z.number().int().min(1).optional(),
   table: z.number().int().min(1).optional(),
   appliesTo: z.enum(APPLIES_TO).optional(),
-  duel: z.number().int().min(1).max(9).optional(),
+  duel: intIn(DUEL_NUMBER).optional(),
   statements: statements.optional(),
   notes: z.string().trim().max(4000).optional(),
   /** Rules 7, 10: one further penalty because the infraction affected the match result. */
@@ -51,7 +53,7 @@ const appeal = z.discriminatedUnion('outcome', [
     penalty: z.enum(PENALTY_IDS),
     reason: z.string().trim().min(1).max(2000),
     appliesTo: z.enum(APPLIES_TO).optional(),
-    duel: z.number().int().min(1).max(9).optional(),
+    duel: intIn(DUEL_NUMBER).optional(),
     statements: statements.optional(),
     /** Confirms a change to a loss for the next match when the player has none left (no result effect). */
     withoutEffect: z.boolean().optional(),
@@ -80,15 +82,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
         .filter((p) => p.player === player)
         .map((p) => p.report.infraction);
       const decided = assess({ ...rest, previous }, t.pack.content);
-      if (!decided.ok) {
-        const where = `body.${decided.error.field}`;
-        throw new HttpError(
-          400,
-          'invalid-report',
-          { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` },
-          where,
-        );
-      }
+      if (!decided.ok) throw invalidReport(decided.error);
       return withVersion(reply, version, { decision: decided.value });
     },
   });

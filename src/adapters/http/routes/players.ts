@@ -9,6 +9,7 @@ import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue.js';
+import { andMore } from '../../../core/deck/format-error.js';
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
 import { decklistFindings, findingAnswer, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
@@ -62,10 +63,7 @@ function playersFromCsv(csv: string): { id: string; name: string; reading?: stri
   const parsed = parsePlayersCsv(csv);
   if (!parsed.ok) {
     const first = parsed.error[0]!;
-    const more =
-      parsed.error.length > 1
-        ? { en: ` (and ${parsed.error.length - 1} more)`, ja: `（ほか ${parsed.error.length - 1} 件）` }
-        : { en: '', ja: '' };
+    const more = andMore(parsed.error.length - 1);
     throw new HttpError(
       400,
       'invalid-csv',

@@ -8,10 +8,16 @@ import { requireStaff } from '../auth/principal.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { penaltyBody } from './penalties.js';
-import { eventData, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import {
+  duelWinners as duels,
+  eventData,
+  sendWrite,
+  tournamentParams,
+  withVersion,
+  writeAnswer,
+} from './tournament-common.js';
 
 const notes = z.string().trim().max(4000).optional();
-const duels = z.array(z.string().trim().min(1).max(64)).min(1).max(9);
 
 const requestBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('penalty'), penalty: penaltyBody, notes }),

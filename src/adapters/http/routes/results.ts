@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { requireStaff } from '../auth/principal.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { sendWrite, tableParams, writeAnswer } from './tournament-common.js';
-
-/** Each duel played, in order: the winner's player id, or "draw"; duels already decided by penalty are left out. */
-const duels = z.array(z.string().trim().min(1).max(64)).min(1).max(9);
+import { duelWinners as duels, sendWrite, tableParams, writeAnswer } from './tournament-common.js';
 
 /** Results: the first report of a match, and a correction with its reason. */
 export function resultsRoutes(app: FastifyInstance, context: ServerContext): void {

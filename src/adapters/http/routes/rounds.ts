@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pairingsView } from '../../../app/projections/pairings-view.js';
-import { BEST_OF } from '../../../core/tournament/match-format.js';
-import { findRound } from '../../../core/tournament/state-queries.js';
-import type { Tournament } from '../../../core/tournament/state.js';
+import { BEST_OF, CUT_MAX_LOSSES, CUT_TOP, ROUND_MINUTES } from '../../../core/tournament/limits.js';
 import { requireStaff } from '../auth/principal.js';
 import { notFound } from '../errors.js';
+import { intIn } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckStates } from '../tournaments/deck-state.js';
@@ -13,20 +12,13 @@ import type { ViewCache } from '../tournaments/view-cache.js';
 import {
   eventData,
   playerId,
+  roundOf,
   roundParams,
   sendWrite,
   tournamentParams,
   withVersion,
   writeAnswer,
 } from './tournament-common.js';
-
-const ROUND = { en: 'Round', ja: 'ラウンド' };
-
-function roundOf(t: Tournament, round: number) {
-  const r = findRound(t, round);
-  if (!r) throw notFound(ROUND);
-  return r;
-}
 
 /** Rounds: pairing, the pairings board, one player's table, ending a round. */
 export function roundsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
@@ -140,10 +132,7 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     tags: ['rounds'],
     access: { command: 'CutSwiss' },
     params: roundParams,
-    body: z.union([
-      z.strictObject({ maxLosses: z.number().int().min(0).max(30) }),
-      z.strictObject({ top: z.number().int().min(1).max(100_000) }),
-    ]),
+    body: z.union([z.strictObject({ maxLosses: intIn(CUT_MAX_LOSSES) }), z.strictObject({ top: intIn(CUT_TOP) })]),
     response: writeAnswer,
     write: true,
     successStatus: 201,
@@ -170,7 +159,7 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     body: z.strictObject({
       name: z.string().trim().min(1).max(100),
       bestOf: z.literal([...BEST_OF]).optional(),
-      roundMinutes: z.number().int().min(1).max(240).optional(),
+      roundMinutes: intIn(ROUND_MINUTES).optional(),
       seatTime: z.iso.datetime({ offset: true }).optional(),
     }),
     response: writeAnswer,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { assess } from '../../../core/policy/assess.js';
 import { PHASES } from '../../../core/policy/assess-types.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
-import { HttpError } from '../errors.js';
+import { invalidReport } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { tournamentParams, withVersion } from './tournament-common.js';
@@ -51,15 +51,7 @@ export function rulesRoutes(app: FastifyInstance, context: ServerContext): void 
     }),
     async handler({ body }) {
       const decided = assess(body, loadDefaultPack());
-      if (!decided.ok) {
-        const where = `body.${decided.error.field}`;
-        throw new HttpError(
-          400,
-          'invalid-report',
-          { en: `${where}: ${decided.error.message}`, ja: `${where}: ${decided.error.message}` },
-          where,
-        );
-      }
+      if (!decided.ok) throw invalidReport(decided.error);
       return { decision: decided.value };
     },
   });

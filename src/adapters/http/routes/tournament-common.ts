@@ -1,6 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { readingProblem } from '../../../core/names/reading.js';
+import { MAX_REPORTED_DUELS } from '../../../core/tournament/limits.js';
+import { findRound } from '../../../core/tournament/state-queries.js';
+import type { RoundState, Tournament } from '../../../core/tournament/state.js';
+import { notFound } from '../errors.js';
 import { withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
 
@@ -27,6 +31,8 @@ export const playerReading = z
     if (problem) context.addIssue({ code: 'custom', message: problem.en, params: { ja: problem.ja } });
   })
   .meta({ description: 'フリガナ: hiragana, katakana or half-width katakana; "by name" lists sort on it (五十音)' });
+/** Each duel played, in order: the winner's player id, or "draw"; duels already decided by penalty are left out. */
+export const duelWinners = z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_REPORTED_DUELS);
 /** Round and table numbers in paths: canonical decimal only ("1", never "01", "0x1", "1.0" or " 1"). */
 const positive = z
   .string()
@@ -35,6 +41,13 @@ const positive = z
   .refine((n) => n <= 100_000, 'at most 100000');
 
 export const tournamentParams = z.object({ tournamentId });
+
+/** The round a path names, or a 404. */
+export function roundOf(t: Tournament, round: number): RoundState {
+  const r = findRound(t, round);
+  if (!r) throw notFound({ en: 'Round', ja: 'ラウンド' });
+  return r;
+}
 export const roundParams = tournamentParams.extend({ round: positive });
 export const tableParams = roundParams.extend({ table: positive });
 export const playerParams = tournamentParams.extend({ playerId });

@@ -3,13 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parsePack } from '../../../core/policy/pack-schema.js';
 import type { RecordedPack } from '../../../core/tournament/events.js';
-import { MAX_TOP_CUT } from '../../../core/tournament/top-cut-size.js';
-import { BEST_OF } from '../../../core/tournament/match-format.js';
+import {
+  BEST_OF,
+  DEFAULT_ROUND_MINUTES,
+  MAX_TOP_CUT,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
+} from '../../../core/tournament/limits.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
 import { requireStaff } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
-import { withoutControlCharacters } from '../request-schema.js';
+import { intIn, withoutControlCharacters } from '../request-schema.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import type { Text } from '../../../core/text.js';
 import { shippedCards } from '../../deck/ocg-data.js';
@@ -27,7 +32,7 @@ import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } f
 const structure = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('swiss'),
-    rounds: z.number().int().min(1).max(30),
+    rounds: intIn(SWISS_ROUNDS),
     // A power of two, or any size with `topCutByes` (first-round byes for the top seeds): the core decides and says which.
     topCut: z.number().int().min(0).max(MAX_TOP_CUT),
     topCutByes: z.boolean().optional(),
@@ -59,7 +64,7 @@ const deckRulesBody = z.strictObject(deckRulesFields);
 /** A stage's match format; its round length defaults to the body's `roundMinutes`. */
 const stageFormatBody = z.strictObject({
   bestOf: z.literal([...BEST_OF]),
-  roundMinutes: z.number().int().min(1).max(240).optional(),
+  roundMinutes: intIn(ROUND_MINUTES).optional(),
 });
 
 const createBody = z.strictObject({
@@ -67,7 +72,7 @@ const createBody = z.strictObject({
   name: withoutControlCharacters(z.string().trim().min(1).max(200)),
   date: z.iso.date(),
   decklistsRequired: z.boolean().default(false),
-  roundMinutes: z.number().int().min(1).max(600).default(40),
+  roundMinutes: intIn(ROUND_MINUTES).default(DEFAULT_ROUND_MINUTES),
   structure,
   /** Per stage: `{"swiss": {"bestOf": 1, "roundMinutes": 25}, "top-cut": {"bestOf": 3}}`; best of 3 where absent. */
   stages: z.strictObject({ swiss: stageFormatBody.optional(), 'top-cut': stageFormatBody.optional() }).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Catalogue } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
-import { textLines } from '../../../core/deck/format-error.js';
+import { andMore, textLines } from '../../../core/deck/format-error.js';
 import { limitSuggestions } from '../../../core/deck/card-names.js';
 import { parseDecklist } from '../../../core/deck/decklist-format.js';
 import { parseYdke } from '../../../core/deck/ydke-format.js';
@@ -56,10 +56,7 @@ export async function readDeckInput(input: DeckInput, path: string, catalogue?: 
   const first = parsed.error[0];
   const line = first?.line === null || first === undefined ? '' : `line ${first.line}: `;
   const lineJa = first?.line === null || first === undefined ? '' : `${first.line} 行目: `;
-  const more =
-    parsed.error.length > 1
-      ? { en: ` (and ${parsed.error.length - 1} more)`, ja: `（ほか ${parsed.error.length - 1} 件）` }
-      : { en: '', ja: '' };
+  const more = andMore(parsed.error.length - 1);
   throw new HttpError(
     400,
     'invalid-decklist',

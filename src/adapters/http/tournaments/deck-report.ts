@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue.js';
 import type { DeckDifference } from '../../../core/deck/compare-decks.js';
 import type { Deck, DeckLimits } from '../../../core/deck/deck.js';
-import { describeDifference, describeFinding, type FindingContext } from '../../../core/deck/deck-texts.js';
+import { differenceText, findingText, type FindingContext } from '../../../core/deck/deck-texts.js';
 import { validateDeck, type DeckFinding } from '../../../core/deck/validate-deck.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import type { Text } from '../../../core/text.js';
@@ -54,7 +54,7 @@ export function findingsView(findings: readonly DeckFinding[], context: FindingC
   return findings.map((f) => ({
     ...f,
     name: nameOf(context.catalogue, f.passcode),
-    text: { ja: describeFinding(f, context, 'ja'), en: describeFinding(f, context, 'en') },
+    text: findingText(f, context),
   }));
 }
 
@@ -63,7 +63,7 @@ export function differencesView(differences: readonly DeckDifference[], catalogu
   return differences.map((d) => ({
     ...d,
     name: nameOf(catalogue, d.passcode),
-    text: { ja: describeDifference(d, 'ja'), en: describeDifference(d, 'en') },
+    text: differenceText(d),
   }));
 }
 

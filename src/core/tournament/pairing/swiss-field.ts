@@ -1,6 +1,5 @@
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
+import { seededGenerator, shuffle } from './seeded-random.js';
 
 /** One player still in the event, as the pairing sees them. */
 export interface SwissPlayer {
@@ -43,7 +42,7 @@ export function buildField(input: SwissPairingInput): { field: Field; rng: Rando
   const { players, seed } = input;
   if (!Array.isArray(players)) throw new TypeError('players: expected an array');
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed: ${String(seed)} is not a safe integer`);
-  const rng = xoroshiro128plus(foldSeed(seed));
+  const rng = seededGenerator(seed);
   const seen = new Set<string>();
   for (let i = 0; i < players.length; i++) {
     const p = players[i]!;
@@ -122,26 +121,9 @@ export function havePlayed(field: Field, a: number, b: number): boolean {
   return false;
 }
 
-/** Fisher–Yates, in place. */
-export function shuffle<T>(rng: RandomGenerator, items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = uniformInt(rng, 0, i);
-    const held = items[i]!;
-    items[i] = items[j]!;
-    items[j] = held;
-  }
-  return items;
-}
-
 function stableByPoints(players: readonly SwissPlayer[]): SwissPlayer[] {
   return players
     .map((p, i) => ({ p, i }))
     .sort((x, y) => y.p.points - x.p.points || x.i - y.i)
     .map(({ p }) => p);
-}
-
-/** pure-rand seeds with 32 bits: fold the high half in so that large seeds stay distinct. */
-function foldSeed(seed: number): number {
-  const high = Math.floor(seed / 2 ** 32);
-  return (seed ^ Math.imul(high, 0x9e3779b1)) | 0;
 }

@@ -1,5 +1,5 @@
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
-import { shuffle } from './swiss-field.js';
+import { shuffle } from './seeded-random.js';
 import { excessOverFloor, matchPositions, metBefore, type Pool, type PositionPair } from './pairing-weights.js';
 
 /**

@@ -1,0 +1,25 @@
+import { messageTable, t, type Word } from '../message-table.js';
+
+export const decklistMessages = messageTable({
+  'registered-decklist-main-extra-side': (d: { player: Word; main: Word; extra: Word; side: Word }) =>
+    t(
+      `${d.player} のデッキリストを登録しました (メイン${d.main}・エクストラ${d.extra}・サイド${d.side})\n`,
+      `Registered the decklist of ${d.player} (main ${d.main}, extra ${d.extra}, side ${d.side})\n`,
+    ),
+  'player-not-registered-this-tournament': (d: { id: Word }) =>
+    t(
+      `--player: 選手 ${d.id} はこの大会に登録されていません`,
+      `--player: ${d.id} is not registered in this tournament`,
+    ),
+  'has-no-registered-decklist': (d: { id: Word }) =>
+    t(`${d.id} はデッキリストを登録していません`, `${d.id} has no registered decklist`),
+  'list-registered': (d: { name: Word; id: Word }) =>
+    t(`${d.name} (${d.id}) の登録デッキリスト`, `the list ${d.name} (${d.id}) registered`),
+  'issue-penalty-shinpan-penalty-issue': (d: { id: Word; infraction: Word }) =>
+    t(
+      `\n罰則を出すには: shinpan penalty issue --player ${d.id} --infraction ${d.infraction} --phase between-matches\n`,
+      `\nTo issue the penalty: shinpan penalty issue --player ${d.id} --infraction ${d.infraction} --phase between-matches\n`,
+    ),
+  'deck-has-findings': (d: { infractions: Word }) =>
+    t(`デッキに問題があります: ${d.infractions}`, `the deck has findings: ${d.infractions}`),
+});

@@ -1,0 +1,49 @@
+/*
+ * The bounds the core checks on tournament settings and commands, and the defaults an entry
+ * point fills in when a user names nothing. The CLI's options (and their help), the HTTP
+ * schemas (and so the OpenAPI document) and the console's forms all read them from here, so
+ * a bound changes in one place. Plain constants only: the console imports this file as is.
+ */
+
+/** An inclusive range of whole numbers. */
+export interface IntRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** Duels per match: single-duel (シングル戦), best of 3 (マッチ戦), best of 5 for a top cut. */
+export const BEST_OF = [1, 3, 5] as const;
+export type BestOf = (typeof BEST_OF)[number];
+
+/** What a stage plays when the settings name no format for it (every log from before formats). */
+export const DEFAULT_BEST_OF: BestOf = 3;
+
+/** Top cuts up to 256, as the largest YCS events cut (Bochum 2013: top 256 to day two). */
+export const TOP_CUT_SIZES = [0, 4, 8, 16, 32, 64, 128, 256] as const;
+export type TopCutSize = (typeof TOP_CUT_SIZES)[number];
+
+/** The largest top cut, with or without byes (a size that is not a power of two takes byes for the top seeds). */
+export const MAX_TOP_CUT = 256;
+
+/** Minutes per round; 40 is the usual length of an OCG best-of-3 round. */
+export const ROUND_MINUTES = { min: 1, max: 240 } as const satisfies IntRange;
+export const DEFAULT_ROUND_MINUTES = 40;
+
+/** Swiss rounds a tournament (all its phases together) may plan. */
+export const SWISS_ROUNDS = { min: 1, max: 20 } as const satisfies IntRange;
+
+/** Minutes a judge may add to one table's clock at a time. */
+export const EXTENSION_MINUTES = { min: 1, max: 60 } as const satisfies IntRange;
+
+/** A Swiss cut: by record (players with more losses leave) or by rank (the top N stay). */
+export const CUT_MAX_LOSSES = { min: 0, max: 30 } as const satisfies IntRange;
+export const CUT_TOP = { min: 1, max: 100_000 } as const satisfies IntRange;
+
+/** The duel numbers a judge can name: 1 to the longest format's duels (the match's own format bounds it further). */
+export const DUEL_NUMBER = { min: 1, max: Math.max(...BEST_OF) } as const satisfies IntRange;
+
+/**
+ * The most duels one result report may list. A match of 3 or 5 may run on after drawn duels
+ * while time remains, so the format does not bound it; nine is far past any real match.
+ */
+export const MAX_REPORTED_DUELS = 9;

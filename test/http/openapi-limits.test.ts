@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BEST_OF,
+  CUT_MAX_LOSSES,
+  CUT_TOP,
+  DEFAULT_ROUND_MINUTES,
+  DUEL_NUMBER,
+  EXTENSION_MINUTES,
+  MAX_REPORTED_DUELS,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
+  TOP_CUT_SIZES,
+  type IntRange,
+} from '../../src/core/tournament/limits.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/*
+ * The OpenAPI document is what integrators read: its bounds must be the ones the core checks
+ * (src/core/tournament/limits.ts), not a copy that drifts (the round length once allowed 600
+ * here against 240 in the core).
+ */
+
+interface Schema {
+  readonly type?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly maxItems?: number;
+  readonly default?: unknown;
+  readonly enum?: readonly unknown[];
+  readonly properties?: Record<string, Schema>;
+  readonly items?: Schema;
+  readonly anyOf?: readonly Schema[];
+  readonly oneOf?: readonly Schema[];
+}
+
+let server: TestServer;
+let paths: Record<string, Record<string, { requestBody: { content: { 'application/json': { schema: Schema } } } }>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ kind: 'sqlite' });
+  const answer = await server.client().get('/api/openapi.json');
+  paths = (answer.body as { paths: typeof paths }).paths;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const body = (path: string): Schema => {
+  const op = paths[path]?.post;
+  if (!op) throw new Error(`no POST ${path} in the OpenAPI document`);
+  return op.requestBody.content['application/json'].schema;
+};
+const at = (schema: Schema | undefined, ...keys: string[]): Schema => {
+  let s = schema;
+  for (const key of keys) s = s?.properties?.[key];
+  if (!s) throw new Error(`no ${keys.join('.')}`);
+  return s;
+};
+/** The alternatives of a union, whichever keyword the generator used. */
+const branches = (schema: Schema): readonly Schema[] => schema.anyOf ?? schema.oneOf ?? [schema];
+const range = (s: Schema): IntRange => ({ min: s.minimum ?? Number.NaN, max: s.maximum ?? Number.NaN });
+
+describe('the OpenAPI bounds are the core limits', () => {
+  it('tournament creation: round length, its default, Swiss rounds, top cuts, formats', () => {
+    const create = body('/api/tournaments');
+    expect(range(at(create, 'roundMinutes'))).toEqual(ROUND_MINUTES);
+    expect(at(create, 'roundMinutes').default).toBe(DEFAULT_ROUND_MINUTES);
+    const swiss = branches(at(create, 'structure')).find((b) => b.properties?.rounds !== undefined);
+    expect(range(at(swiss, 'rounds'))).toEqual(SWISS_ROUNDS);
+    expect(at(swiss, 'topCut').enum).toEqual([...TOP_CUT_SIZES]);
+    const stage = at(create, 'stages', 'swiss');
+    expect(range(at(stage, 'roundMinutes'))).toEqual(ROUND_MINUTES);
+    expect(at(stage, 'bestOf').enum).toEqual([...BEST_OF]);
+  });
+
+  it('phases, cuts and time extensions', () => {
+    const phase = body('/api/tournaments/{tournamentId}/phases');
+    expect(range(at(phase, 'roundMinutes'))).toEqual(ROUND_MINUTES);
+    expect(at(phase, 'bestOf').enum).toEqual([...BEST_OF]);
+    const cut = branches(body('/api/tournaments/{tournamentId}/rounds/{round}/cut'));
+    expect(
+      range(
+        at(
+          cut.find((b) => b.properties?.maxLosses),
+          'maxLosses',
+        ),
+      ),
+    ).toEqual(CUT_MAX_LOSSES);
+    expect(
+      range(
+        at(
+          cut.find((b) => b.properties?.top),
+          'top',
+        ),
+      ),
+    ).toEqual(CUT_TOP);
+    const extension = body('/api/tournaments/{tournamentId}/rounds/{round}/tables/{table}/extensions');
+    expect(range(at(extension, 'minutes'))).toEqual(EXTENSION_MINUTES);
+  });
+
+  it('duels: the numbers a penalty names and the length of a report', () => {
+    expect(range(at(body('/api/tournaments/{tournamentId}/penalties'), 'duel'))).toEqual(DUEL_NUMBER);
+    const report = body('/api/tournaments/{tournamentId}/rounds/{round}/tables/{table}/result');
+    expect(at(report, 'duels').maxItems).toBe(MAX_REPORTED_DUELS);
+  });
+});
