@@ -24,6 +24,9 @@ const details = {
   above: ['duel-loss', 'match-loss'],
   rounds: [3, 4],
   duel: 4,
+  size: 6,
+  sizes: [4, 8, 16],
+  char: 'A',
 };
 
 describe('command problems', () => {
