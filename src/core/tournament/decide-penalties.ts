@@ -18,7 +18,7 @@ import { deriveOneMatch } from './match-results.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
-import { decideSameLateness, sameLateness } from './same-lateness.js';
+import { clockInfraction, decideSameLateness, sameLateness } from './same-lateness.js';
 import {
   bestOfCurrent,
   findMatch,
@@ -455,9 +455,15 @@ function withMinutesLate(t: Tournament, player: string, report: IssuePenalty['da
   const facts = report.facts;
   const latest = latestRound(t);
   const seatedAt = latest && !latest.ended ? matchOf(latest, player)?.seated[player] : undefined;
-  if (report.infraction !== 'tardiness' || facts?.minutesLate !== undefined || !latest || seatedAt === undefined)
+  const clock = clockInfraction(t);
+  if (
+    report.infraction !== clock.infraction ||
+    facts?.[clock.minutesFact] !== undefined ||
+    !latest ||
+    seatedAt === undefined
+  )
     return facts;
-  return { ...facts, minutesLate: minutesLate(latest.seatTime, new Date(seatedAt)) };
+  return { ...facts, [clock.minutesFact]: minutesLate(latest.seatTime, new Date(seatedAt)) };
 }
 
 function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final, DomainError> {

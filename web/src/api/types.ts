@@ -14,7 +14,7 @@ import type {
   PenaltyLine,
   PlayerHistory,
 } from '../../../src/app/projections/player-history.js';
-import type { LatePlayer } from '../../../src/adapters/http/tournaments/tardiness.js';
+import type { LatePlayer } from '../../../src/app/projections/late-players.js';
 import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
 
 export type {

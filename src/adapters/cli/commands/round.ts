@@ -91,6 +91,7 @@ async function firstRoundDecklists(t: Tournament, accept: string | undefined, io
               banlist: rules.banlist,
               date: t.settings.date,
               limits,
+              infractions: t.pack.content.settings.deckFindings,
             }).length > 0,
         )
         .map((p) => p.id)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { compareDecks } from '../../../core/deck/compare-decks.js';
+import { DIFFERS_FROM_DECKLIST } from '../../../core/deck-findings.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { notFound } from '../errors.js';
@@ -50,13 +51,14 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
       const { catalogue, banlist } = rules;
       const deck = await readDeckInput(body.deck, 'body.deck', catalogue);
       const date = t.settings.date;
-      const findings = validateDeck(deck, { catalogue, banlist, date, limits: t.pack.content.settings.deckLimits });
+      const { deckLimits: limits, deckFindings } = t.pack.content.settings;
+      const findings = validateDeck(deck, { catalogue, banlist, date, limits, infractions: deckFindings });
       const comparison = player.decklist === null ? null : compareDecks(player.decklist, deck, catalogue);
       const describeContext = { catalogue, banlist, date };
       const infractions = [
         ...new Set([
           ...findings.map((f) => f.infraction),
-          ...(comparison?.proposed ? [comparison.proposed.infraction] : []),
+          ...(comparison && comparison.differences.length > 0 ? [deckFindings[DIFFERS_FROM_DECKLIST]] : []),
         ]),
       ];
       return withVersion(reply, version, {

@@ -98,5 +98,6 @@ export async function decklistFindings(deck: Deck, tournament: Tournament, impor
   const rules = await tournamentCheckRules(tournament, imported);
   const context = { catalogue: rules.catalogue, banlist: rules.banlist, date: tournament.settings.date };
   const limits: DeckLimits = tournament.pack.content.settings.deckLimits;
-  return findingsView(validateDeck(deck, { ...context, limits }), context);
+  const infractions = tournament.pack.content.settings.deckFindings;
+  return findingsView(validateDeck(deck, { ...context, limits, infractions }), context);
 }
