@@ -1,7 +1,9 @@
 import type { AppliesTo, PenaltyId, Phase } from '../policy/assess-types.js';
+import { landingOptions } from '../policy/landing-options.js';
 import type { Pack } from '../policy/pack-schema.js';
 import { err, ok, type Result } from '../result.js';
 import { domainError, type DomainError } from './domain-errors.js';
+import { movesToNextMatch } from './penalty-authority.js';
 import { duelsPerMatch, winsNeeded, type BestOf } from './match-format.js';
 import type { Landing, PenaltyContext } from './events.js';
 import { penaltiesInForce } from './state-queries.js';
@@ -32,19 +34,6 @@ export interface LandingChoice {
   readonly appliesTo: AppliesTo | null;
   /** A match loss put on the next match while the player was in a match (spec §5: head judge only). */
   readonly movedToNextMatch: boolean;
-}
-
-/** The pack's proposal and options for a penalty found in a phase; caution and warning land nowhere. */
-function landingOptions(
-  pack: Pack,
-  penalty: PenaltyId,
-  phase: Phase,
-  matchAlreadyLost: boolean,
-): { propose: AppliesTo | null; options: readonly AppliesTo[] } {
-  if (penalty === 'caution' || penalty === 'warning') return { propose: null, options: [] };
-  const cell = pack.timing[penalty][phase];
-  const row = matchAlreadyLost && cell.ifMatchAlreadyLost ? cell.ifMatchAlreadyLost : cell;
-  return { propose: row.propose, options: row.options };
 }
 
 /** Where the penalty lands, or why it cannot land as asked. */
@@ -126,7 +115,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
       return ok({
         landing: { kind: 'next-match', fromRound },
         appliesTo,
-        movedToNextMatch: penalty === 'match-loss' && inMatch,
+        movedToNextMatch: movesToNextMatch(penalty, phase, appliesTo),
       });
     }
     default: {

@@ -3,6 +3,7 @@ import { PENALTY_IDS, type AssessReport, type PenaltyId } from '../policy/assess
 import { err, ok } from '../result.js';
 import type { Drafted, IssuePenalty } from './commands.js';
 import { domainError } from './domain-errors.js';
+import { needsHeadJudge } from './penalty-authority.js';
 import { chooseLanding } from './penalty-effects.js';
 import { bestOfCurrent, findRound, latestRound, matchOf, penaltiesInForce, repeatHistory } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
@@ -102,8 +103,8 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
     bestOf: bestOfCurrent(t, issued.context),
   });
   if (!landed.ok) return landed;
-  const headOnly = t.pack.content.settings.headJudgeOnly;
-  if (landed.value.movedToNextMatch && headOnly.matchLossMovedToNextMatch && command.meta.actor.role !== 'head-judge') {
+  const moved = { penalty, deviation: false, movedToNextMatch: landed.value.movedToNextMatch };
+  if (needsHeadJudge(t.pack.content.settings, moved) && command.meta.actor.role !== 'head-judge') {
     return err(domainError('role-required', { roles: ['head-judge'], actual: command.meta.actor.role }));
   }
   return ok([
