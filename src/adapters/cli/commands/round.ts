@@ -12,6 +12,7 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { optionalInt, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
+import { registerRoundLate } from './round-late.js';
 import { tournamentRules } from './tournament-checks.js';
 import { outcomeText, say, STAGE_NAMES } from '../tournament-words.js';
 
@@ -276,6 +277,7 @@ export function registerRoundCommands(program: Command, io: Io): void {
       )
       .option('--top <n>', 'only the top n of the standings stay / 上位n名だけが残る'),
   ).action((options: CutOptions) => cut(options, io));
+  registerRoundLate(group, io);
   withDbOptions(
     program
       .command('pairings')
