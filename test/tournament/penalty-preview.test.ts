@@ -19,7 +19,7 @@ function preview(events: Parameters<typeof tournament>, player: string, report: 
 
 describe('previewPenalty', () => {
   it('gives the decision the core issues, and for each penalty how it is recorded, where it lands and who may give it', () => {
-    const { decision, options } = preview(roundOne, 'a', {
+    const { decision, options, duels } = preview(roundOne, 'a', {
       infraction: 'extra-draw',
       facts: { identifiable: true, decisive: false },
       phase: 'in-duel',
@@ -37,9 +37,14 @@ describe('previewPenalty', () => {
       ['disqualification', 'deviation', true, true],
       ['disqualification-forfeit-prizes', 'deviation', true, true],
     ]);
-    expect(options.find((o) => o.penalty === 'duel-loss')?.landing.options).toEqual(
-      expect.arrayContaining(['current-duel']),
-    );
+    const duelLoss = options.find((o) => o.penalty === 'duel-loss');
+    expect(duelLoss?.landing.options).toEqual(expect.arrayContaining(['current-duel']));
+    // In a best-of-3 match the judge names the duel a duel loss lands on.
+    expect([duelLoss?.duelLandings, duels]).toEqual([duelLoss?.landing.options, 3]);
+    expect(options.find((o) => o.penalty === 'warning')).toMatchObject({
+      landing: { propose: null, options: [] },
+      duelLandings: [],
+    });
   });
 
   it('offers a match loss on the next match only to a head judge, in a match already lost', () => {

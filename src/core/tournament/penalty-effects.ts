@@ -36,6 +36,14 @@ export interface LandingChoice {
   readonly movedToNextMatch: boolean;
 }
 
+/**
+ * Whether the judge names the duel a penalty lands on: a duel loss on the current or next duel
+ * of the match the player is in, when the match has more than one duel (a single duel is the
+ * whole match: its duel is 1, and its next duel is the next match's first).
+ */
+export const takesDuelNumber = (phase: Phase, appliesTo: AppliesTo | null, bestOf: BestOf): boolean =>
+  phase !== 'between-matches' && (appliesTo === 'current-duel' || appliesTo === 'next-duel') && bestOf !== 1;
+
 /** Where the penalty lands, or why it cannot land as asked. */
 export function chooseLanding(request: LandingRequest): Result<LandingChoice, DomainError> {
   const { pack, penalty, phase, matchAlreadyLost, context } = request;
@@ -83,8 +91,9 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
           movedToNextMatch: false,
         });
       }
-      const duel = request.duel ?? (single ? 1 : undefined);
-      if (duel === undefined) return err(domainError('duel-number-required'));
+      if (request.duel === undefined && takesDuelNumber(phase, appliesTo, request.bestOf))
+        return err(domainError('duel-number-required'));
+      const duel = request.duel ?? 1;
       const most = duelsPerMatch(request.bestOf);
       if (!Number.isInteger(duel) || duel < 1 || duel > most) {
         return err(

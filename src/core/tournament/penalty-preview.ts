@@ -11,7 +11,10 @@ import { ok, type Result } from '../result.js';
 import type { Text } from '../text.js';
 import type { IssuePenalty } from './commands.js';
 import { penaltyContext, reportFor } from './decide-penalties.js';
+import { duelsPerMatch } from './match-format.js';
 import { movesToNextMatch, needsHeadJudge, needsStatements } from './penalty-authority.js';
+import { takesDuelNumber } from './penalty-effects.js';
+import { bestOfCurrent } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
@@ -37,12 +40,16 @@ export interface PenaltyOption {
   /** The landings for which only a head judge may give it (a match loss moved to the next match). */
   readonly headJudgeLandings: readonly AppliesTo[];
   readonly statementsRequired: boolean;
+  /** The landings on which the judge names the duel (1 to `duels` of the preview). */
+  readonly duelLandings: readonly AppliesTo[];
 }
 
 export interface PenaltyPreview {
   readonly decision: Decision;
   /** Every penalty of the ladder, lowest first. */
   readonly options: readonly PenaltyOption[];
+  /** The duels of the player's current match, for a duel number; `null` between matches or without a match. */
+  readonly duels: number | null;
 }
 
 /** The guideline decision for `player` and the options around it, as the core would decide an IssuePenalty now. */
@@ -58,6 +65,8 @@ export function previewPenalty(
   if (!assessed.ok) return assessed;
   const decision = assessed.value;
   const settings = t.pack.content.settings;
+  const inMatch = context.ok && context.value.currentMatch !== null;
+  const bestOf = context.ok ? bestOfCurrent(t, context.value) : null;
   const options = PENALTY_IDS.map((penalty): PenaltyOption => {
     const as =
       penalty === decision.penalty
@@ -78,7 +87,9 @@ export function previewPenalty(
           !needsHeadJudge(settings, { ...choice, movedToNextMatch: false }),
       ),
       statementsRequired: needsStatements(settings, penalty),
+      duelLandings:
+        inMatch && bestOf !== null ? landing.options.filter((o) => takesDuelNumber(report.phase, o, bestOf)) : [],
     };
   });
-  return ok({ decision, options });
+  return ok({ decision, options, duels: inMatch && bestOf !== null ? duelsPerMatch(bestOf) : null });
 }

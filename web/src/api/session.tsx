@@ -2,7 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { get, request } from './http';
 import { outbox } from './outbox';
 
-export type Role = 'organizer' | 'head-judge' | 'judge' | 'scorekeeper';
+import type { Role } from '../../../src/core/tournament/events.js';
+
+export type { Role };
 
 export interface Account {
   readonly id: string;

@@ -15,6 +15,10 @@ import type {
   PlayerHistory,
 } from '../../../src/app/projections/player-history.js';
 import type { LatePlayer } from '../../../src/app/projections/late-players.js';
+import type { PenaltyLogEntry } from '../../../src/app/penalty-log.js';
+import type { Deck } from '../../../src/core/deck/deck.js';
+import type { Structure, TournamentSettings } from '../../../src/core/tournament/events.js';
+import type { PenaltyOption, PenaltyPreview } from '../../../src/core/tournament/penalty-preview.js';
 import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
 
 export type {
@@ -30,15 +34,15 @@ export type {
   PairingsView,
 };
 export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer, RequestView };
+export type { Deck, Structure, TournamentSettings, PenaltyOption, PenaltyPreview };
+
+/** One entry of GET …/penalties: the tournament's penalty log, cautions and rescinded ones included. */
+export type PenaltyView = PenaltyLogEntry;
 
 /*
  * The shapes the console reads from the API. They follow the server's answers (see
  * docs/api.md and GET /api/openapi.json); the console never computes results itself.
  */
-
-export type Structure =
-  | { readonly kind: 'swiss'; readonly rounds: number; readonly topCut: number }
-  | { readonly kind: 'single-elimination' };
 
 /** One line of GET /api/tournaments. */
 export interface TournamentListItem {
@@ -51,19 +55,6 @@ export interface TournamentListItem {
   readonly version: number;
 }
 
-export interface TournamentSettings {
-  readonly name: string;
-  readonly date: string;
-  readonly decklistsRequired: boolean;
-  readonly roundMinutes: number;
-  readonly structure: Structure;
-  /** The card pool and F/L list decks are checked with (absent in tournaments from before they were recorded). */
-  readonly deckRules?: {
-    readonly cardPool: { readonly source: string; readonly name: string; readonly cards: number };
-    readonly banlist: { readonly name: string; readonly date: string | null; readonly source: string } | null;
-  };
-}
-
 /** GET /api/tournaments/:t. */
 export interface TournamentSummary {
   readonly id: string;
@@ -73,12 +64,6 @@ export interface TournamentSummary {
   readonly players: number;
   readonly rounds: readonly RoundSummary[];
   readonly version: number;
-}
-
-export interface Deck {
-  readonly main: readonly number[];
-  readonly extra: readonly number[];
-  readonly side: readonly number[];
 }
 
 export interface DeckFinding {
@@ -136,54 +121,6 @@ export interface RoundClock {
   readonly ended: boolean;
   readonly extensions: readonly { readonly table: number; readonly minutes: number }[];
   readonly late?: readonly LatePlayer[];
-}
-
-export interface PenaltyAppeal {
-  readonly kind: 'changed' | 'rescinded';
-  readonly from: PenaltyId;
-  readonly to: PenaltyId | null;
-  readonly reason: string;
-  readonly judge: { readonly id: string; readonly role: string };
-  readonly at: string;
-}
-
-/** One entry of GET …/penalties: the tournament's penalty log, cautions and rescinded ones included. */
-export interface PenaltyView {
-  readonly id: number;
-  readonly at: string;
-  /** The latest paired round when the penalty was issued (0 before round 1). */
-  readonly round: number;
-  readonly table: number | null;
-  readonly player: string;
-  readonly name: string;
-  readonly infraction: string;
-  readonly phase: Phase;
-  readonly facts: Readonly<Record<string, number | boolean>>;
-  /** The guideline penalty for the report. */
-  readonly guideline: PenaltyId;
-  readonly issuedAs: PenaltyId;
-  /** In force now, after appeals. */
-  readonly penalty: PenaltyId;
-  readonly status: 'in-force' | 'changed' | 'rescinded';
-  readonly recorded: boolean;
-  readonly repeatUpgrade: boolean;
-  readonly deviationReason: string | null;
-  readonly appeals: readonly PenaltyAppeal[];
-  readonly statements: readonly string[];
-  /** The judge's words about what happened (staff only). */
-  readonly notes?: string | null;
-  readonly judge: { readonly id: string; readonly role: string };
-  /** Where it lands by the rules; "next-match" waits for the player's next match from `fromRound`. */
-  readonly landing?: { readonly kind: string; readonly fromRound?: number };
-  /** The duel or match it decided (duel null: the whole match). */
-  readonly landedOn?: { readonly round: number; readonly table: number; readonly duel: number | null } | null;
-  /** Recorded with no match left, confirmed by the judge: no effect on any result. */
-  readonly noMatchLeft?: boolean;
-  /** A loss that waited for a next match that can no longer come, and why. */
-  readonly couldNotLand?: {
-    readonly reason: string;
-    readonly text: { readonly ja: string; readonly en: string };
-  } | null;
 }
 
 export interface DeckDifference {

@@ -8,6 +8,7 @@ import { Choices, SelectField, TextField } from '../components/form';
 import { ErrorNotice } from '../components/status';
 import { navigate } from '../router';
 import { useWrite } from '../components/use-write';
+import type { TopCutSize } from '../../../src/core/tournament/events.js';
 
 const TOP_CUTS = [0, 4, 8, 16, 32, 64] as const;
 
@@ -77,7 +78,8 @@ export function TournamentCreate() {
         date,
         decklistsRequired,
         roundMinutes,
-        structure: kind === 'swiss' ? { kind: 'swiss', rounds, topCut } : { kind: 'single-elimination' },
+        structure:
+          kind === 'swiss' ? { kind: 'swiss', rounds, topCut: topCut as TopCutSize } : { kind: 'single-elimination' },
         ...(list === 'file' && listFile
           ? { banlistFile: listFile }
           : list !== '' && list !== 'file'

@@ -45,6 +45,9 @@ export const penaltyBody = z.strictObject({
   withoutEffect: z.boolean().optional(),
 });
 
+/** What POST …/penalties takes, for clients that import it type-only (the console). */
+export type PenaltyBody = z.input<typeof penaltyBody>;
+
 const appeal = z.discriminatedUnion('outcome', [
   z.strictObject({
     outcome: z.literal('changed'),
