@@ -2,9 +2,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { get, request } from './http';
 import { outbox } from './outbox';
 
+import type { AccountMay } from '../../../src/adapters/http/auth/account-may.js';
+import type { Capability } from '../../../src/adapters/http/auth/roles.js';
+import type { TournamentCommandType } from '../../../src/core/tournament/commands.js';
 import type { Role } from '../../../src/core/tournament/events.js';
 
 export type { Role };
+/** A tournament command or a capability: what `can` asks about. */
+export type Access = TournamentCommandType | Capability;
 
 export interface Account {
   readonly id: string;
@@ -12,7 +17,14 @@ export interface Account {
   readonly displayName: string;
   readonly roles: readonly Role[];
   readonly mustChangePassword: boolean;
+  /** What the server lets this account do (the session's answer), so no screen decides from role names. */
+  readonly may?: AccountMay;
 }
+
+/** The session answers: the account, and what it may do. */
+type SessionAnswer = { account: Account; may?: AccountMay };
+const withMay = (answer: SessionAnswer): Account =>
+  answer.may === undefined ? answer.account : { ...answer.account, may: answer.may };
 
 interface SessionValue {
   /** undefined while the first check runs; null for the public. */
@@ -31,8 +43,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const answer = await get<{ account: Account | null }>('/api/auth/me');
-      setAccount(answer.body.account);
+      const answer = await get<{ account: Account | null; may?: AccountMay }>('/api/auth/me');
+      const { account: found, may } = answer.body;
+      setAccount(found === null ? null : withMay({ account: found, ...(may ? { may } : {}) }));
     } catch {
       // Offline at start: act as the public until the server answers; pending writes stay queued.
       setAccount((current) => current ?? null);
@@ -48,8 +61,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       account,
       refresh,
       async login(username, password) {
-        const answer = await request<{ account: Account }>('POST', '/api/auth/login', { body: { username, password } });
-        setAccount(answer.body.account);
+        const answer = await request<SessionAnswer>('POST', '/api/auth/login', { body: { username, password } });
+        setAccount(withMay(answer.body));
         if (!answer.body.account.mustChangePassword) outbox.retryNow();
       },
       async logout() {
@@ -57,10 +70,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setAccount(null);
       },
       async changePassword(currentPassword, newPassword) {
-        const answer = await request<{ account: Account }>('POST', '/api/auth/password', {
+        const answer = await request<SessionAnswer>('POST', '/api/auth/password', {
           body: { currentPassword, newPassword },
         });
-        setAccount(answer.body.account);
+        setAccount(withMay(answer.body));
         outbox.retryNow();
       },
     }),
@@ -76,7 +89,37 @@ export function useSession(): SessionValue {
   return value;
 }
 
-/** Whether the signed-in account holds any of `roles`. */
+/**
+ * Whether the server lets the signed-in account do `access` (a tournament command or a
+ * capability such as `staff:read`), in `tournament` when given: its roles there included.
+ */
+export function can(account: Account | null | undefined, access: Access, tournament?: string): boolean {
+  const may = account?.may;
+  if (!may) return false;
+  const here = (tournament !== undefined && may.tournaments[tournament]) || may;
+  return (
+    (here.commands as readonly string[]).includes(access) || (here.capabilities as readonly string[]).includes(access)
+  );
+}
+
+/** Whether the account's penalties are issued as head judge (its head-judge-only choices of spec §5 go straight through). */
+export function issuesAsHeadJudge(account: Account | null | undefined, tournament?: string): boolean {
+  const may = account?.may;
+  if (!may) return false;
+  return ((tournament !== undefined && may.tournaments[tournament]) || may).headJudgeChoices;
+}
+
+/** Whether the account may pair round 1 over missing or illegal decklists, with a reason. */
+export function acceptsDecklistIssues(account: Account | null | undefined, tournament?: string): boolean {
+  const may = account?.may;
+  if (!may) return false;
+  return ((tournament !== undefined && may.tournaments[tournament]) || may).acceptsDecklistIssues;
+}
+
+/**
+ * Whether the signed-in account holds any of `roles`. No screen of this branch asks it any
+ * more (they ask `can`, from the server's `may`); kept while screens of other branches merge.
+ */
 export function hasRole(account: Account | null | undefined, ...roles: readonly Role[]): boolean {
   return !!account && account.roles.some((r) => roles.includes(r));
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { penaltyOf, type Pack } from '../api/policy';
-import { hasRole, useSession } from '../api/session';
+import { issuesAsHeadJudge, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type PenaltyChoice, type PenaltyReport } from '../api/tournament-api';
 import type { AppliesTo, PenaltyId, PenaltyPreview, PenaltyView } from '../api/types';
@@ -52,7 +52,7 @@ export function DecisionPanel({
   const [statements, setStatements] = useState<string[]>(['']);
   const [notes, setNotes] = useState('');
   const { account } = useSession();
-  const isHeadJudge = hasRole(account, 'head-judge');
+  const isHeadJudge = issuesAsHeadJudge(account, id);
   const [added, setAdded] = useState<AddedPenalty | null>(null);
   const [noMatchLeftFor, setNoMatchLeftFor] = useState<string | null>(null);
   const upgrade = decision.repeat?.upgradeTo ?? null;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
-import { hasRole, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PlayerHistory } from '../api/types';
@@ -20,7 +20,7 @@ export function PlayerRecord({ player }: { player: string }) {
   const { account } = useSession();
   const { query, path } = useLocation();
   const code = query.get('code') ?? undefined;
-  const staff = hasRole(account, 'organizer', 'head-judge', 'judge', 'scorekeeper');
+  const staff = can(account, 'staff:read', id);
   const ready = staff || code !== undefined;
   const record = useResource<PlayerHistory | { record: PlayerHistory }>(
     ready ? paths.playerRecord(id, player, staff ? undefined : code) : null,
@@ -136,7 +136,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
           ))}
         </ul>
       )}
-      {hasRole(account, 'judge', 'head-judge') && (
+      {can(account, 'IssuePenalty', id) && (
         <Link className="button" to={`/t/${encodeURIComponent(id)}/penalty?player=${encodeURIComponent(history.id)}`}>
           {t('round.penalty')}
         </Link>
