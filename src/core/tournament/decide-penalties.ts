@@ -15,7 +15,7 @@ import type { EventDraft } from './events.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
 import { deriveOneMatch } from './match-results.js';
-import { needsHeadJudge, needsStatements } from './penalty-authority.js';
+import { changeNeedsStatements, needsHeadJudge, needsStatements } from './penalty-authority.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
@@ -322,7 +322,7 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   });
   if (!landed.ok) return landed;
   const statements = cleanStatements(d.statements);
-  if (needsStatements(t.pack.content.settings, d.penalty) && original.statements.length + statements.length === 0)
+  if (changeNeedsStatements(t.pack.content.settings, d.penalty, original.statements) && statements.length === 0)
     return err(domainError('statements-required'));
   const without: Tournament = {
     ...t,

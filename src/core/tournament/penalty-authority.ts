@@ -28,3 +28,7 @@ export function needsHeadJudge(
 /** Whether the penalty needs written statements (a disqualification, where the pack says so). */
 export const needsStatements = (settings: Settings, penalty: PenaltyId): boolean =>
   isDisqualification(penalty) && settings.disqualificationNeedsStatements;
+
+/** On appeal, whether a change to `penalty` must bring statements: the penalty needs them and it has none yet. */
+export const changeNeedsStatements = (settings: Settings, penalty: PenaltyId, existing: readonly string[]): boolean =>
+  needsStatements(settings, penalty) && existing.length === 0;
