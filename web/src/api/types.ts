@@ -17,6 +17,8 @@ import type {
 import type { LatePlayer } from '../../../src/app/projections/late-players.js';
 import type { PenaltyLogEntry } from '../../../src/app/penalty-log.js';
 import type { Deck } from '../../../src/core/deck/deck.js';
+import type { DeckCheckAnswer } from '../../../src/adapters/http/routes/deck-checks.js';
+import type { DifferenceAnswer, FindingAnswer } from '../../../src/adapters/http/tournaments/deck-report.js';
 import type { Structure, TournamentSettings } from '../../../src/core/tournament/events.js';
 import type { PenaltyOption, PenaltyPreview } from '../../../src/core/tournament/penalty-preview.js';
 import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
@@ -34,7 +36,8 @@ export type {
   PairingsView,
 };
 export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer, RequestView };
-export type { Deck, Structure, TournamentSettings, PenaltyOption, PenaltyPreview };
+export type { Deck, Structure, TournamentSettings, PenaltyOption, PenaltyPreview, DeckCheckAnswer };
+export type { FindingAnswer as DeckFinding, DifferenceAnswer as DeckDifference };
 
 /** One entry of GET …/penalties: the tournament's penalty log, cautions and rescinded ones included. */
 export type PenaltyView = PenaltyLogEntry;
@@ -66,22 +69,9 @@ export interface TournamentSummary {
   readonly version: number;
 }
 
-export interface DeckFinding {
-  readonly infraction: string;
-  readonly reason: string;
-  readonly passcode: number | null;
-  readonly zone?: string;
-  readonly count?: number;
-  readonly limit?: number;
-  /** The card's name, when the finding is about a card the catalogue knows. */
-  readonly name?: Text | null;
-  /** The finding in words, both languages. */
-  readonly text?: Text;
-}
-
 /** What registration and decklist submission answer besides the write: the list's check (null without a list). */
 export interface DecklistCheckAnswer {
-  readonly findings?: readonly DeckFinding[] | null;
+  readonly findings?: readonly FindingAnswer[] | null;
 }
 
 export interface PlayerView {
@@ -121,30 +111,4 @@ export interface RoundClock {
   readonly ended: boolean;
   readonly extensions: readonly { readonly table: number; readonly minutes: number }[];
   readonly late?: readonly LatePlayer[];
-}
-
-export interface DeckDifference {
-  readonly zone: 'main' | 'extra' | 'side';
-  readonly passcode: number;
-  readonly registered: number;
-  readonly presented: number;
-  /** The card's name, when the server sends it. */
-  readonly name?: Text | string | null;
-  readonly text?: Text;
-}
-
-/** POST …/deck-checks. */
-export interface DeckCheckAnswer {
-  readonly player: { readonly id: string; readonly name: string };
-  /** Whether the player has a registered decklist to compare with. */
-  readonly registered: boolean;
-  readonly findings: readonly DeckFinding[];
-  readonly differences: readonly DeckDifference[];
-  readonly proposedInfractions: readonly string[];
-  /** What the deck was checked with: the tournament's recorded card pool and F/L list. */
-  readonly rules?: {
-    readonly cards: { readonly source: string; readonly name: string; readonly cards: number };
-    readonly list: { readonly name: string; readonly date: string | null } | null;
-    readonly warnings: readonly Text[];
-  };
 }

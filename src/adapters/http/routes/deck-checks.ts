@@ -24,6 +24,19 @@ import { playerId, tournamentParams, withVersion } from './tournament-common.js'
  * tournament date, the F/L list the tournament recorded, its card pool) and against the registered decklist (§3-B). Writes nothing: the judge then
  * issues the proposed infractions through the penalty route.
  */
+const deckCheckAnswer = z.object({
+  player: z.object({ id: z.string(), name: z.string() }),
+  registered: z.boolean(),
+  findings: z.array(findingAnswer),
+  differences: z.array(differenceAnswer),
+  proposedInfractions: z.array(z.string()),
+  rules: rulesAnswer,
+  version: z.number(),
+});
+
+/** What POST …/deck-checks answers, for clients that import it type-only (the console). */
+export type DeckCheckAnswer = z.infer<typeof deckCheckAnswer>;
+
 export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, {
     method: 'POST',
@@ -34,15 +47,7 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
     access: 'deck-checks:run',
     params: tournamentParams,
     body: z.strictObject({ player: playerId, deck: deckInput }),
-    response: z.object({
-      player: z.object({ id: z.string(), name: z.string() }),
-      registered: z.boolean(),
-      findings: z.array(findingAnswer),
-      differences: z.array(differenceAnswer),
-      proposedInfractions: z.array(z.string()),
-      rules: rulesAnswer,
-      version: z.number(),
-    }),
+    response: deckCheckAnswer,
     async handler({ params, body, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const player = findPlayer(t, body.player);

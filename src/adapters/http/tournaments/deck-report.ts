@@ -43,6 +43,9 @@ export const differenceAnswer = z.object({
   text: bilingual,
 });
 
+export type FindingAnswer = z.infer<typeof findingAnswer>;
+export type DifferenceAnswer = z.infer<typeof differenceAnswer>;
+
 /** The card's name in Japanese and English, or null when there is no card or the catalogue lacks it. */
 function nameOf(catalogue: Catalogue, passcode: number | null): Text | null {
   const card = passcode === null ? undefined : findCard(catalogue, passcode);
