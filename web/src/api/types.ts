@@ -1,4 +1,3 @@
-import type { Text } from '../i18n/i18n';
 // Shapes the server sends as they are come type-only from the server's own code, so that the
 // console and the API cannot drift apart (nothing of src/ is bundled).
 import type { AppliesTo, Decision, PenaltyId, Phase } from '../../../src/core/policy/assess-types.js';
