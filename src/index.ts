@@ -38,12 +38,12 @@ export {
   validateDeck,
   type DeckFinding,
   type DeckFindingReason,
-  type DeckInfractionId,
   type ValidateOptions,
 } from './core/deck/validate-deck.js';
 export { compareDecks, type DeckComparison, type DeckDifference } from './core/deck/compare-decks.js';
 export { printableDecklist, type SheetDetails } from './core/deck/printable-decklist.js';
-export { describeFinding, describeDifference, INFRACTION_NAMES } from './core/deck/deck-texts.js';
+export { describeFinding, describeDifference } from './core/deck/deck-texts.js';
+export { DECK_FINDING_KINDS, type DeckFindingInfractions, type DeckFindingKind } from './core/deck-findings.js';
 export { decide } from './core/tournament/decide.js';
 export { evolve, fold } from './core/tournament/evolve.js';
 export { initialState, type TournamentState, type Tournament } from './core/tournament/state.js';

@@ -13,6 +13,9 @@ import type { PartResult } from '../lib/results-file.js';
 import { sharedDataDir, sharedDeckTexts } from '../lib/shared-decks.js';
 import { repeatMs, spread } from '../lib/stats.js';
 import { tournamentDeckRows } from './registration-bench.js';
+/** The shipped pack says which infraction each finding is. */
+const infractions = loadDefaultPack().settings.deckFindings;
+import { loadDefaultPack } from '../../src/adapters/policy/pack-file.js';
 
 /*
  * Part 2: deck checks. Every real .ydk of ../shared/data/decks, repeated to 10,000 decklists,
@@ -59,7 +62,7 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
         continue;
       }
       parsed++;
-      findings += validateDeck(deck.value, { catalogue, banlist, date: DATE }).length;
+      findings += validateDeck(deck.value, { catalogue, banlist, date: DATE, infractions }).length;
     }
   };
   log(`decks: ${DECKS} .ydk decklists × ${runs} runs`);
@@ -73,7 +76,7 @@ export async function deckBench(quick: boolean, log: (line: string) => void): Pr
     .map((r) => (r as { value: Deck }).value);
   const parseMs = repeatMs(runs, () => workload.forEach((t) => void parseYdk(t)));
   const validateMs = repeatMs(runs, () =>
-    decks.forEach((d) => void validateDeck(d, { catalogue, banlist, date: DATE })),
+    decks.forEach((d) => void validateDeck(d, { catalogue, banlist, date: DATE, infractions })),
   );
 
   // The other formats players hand in: ydke:// links and plain-text lists (names looked up).

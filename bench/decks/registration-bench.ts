@@ -76,6 +76,7 @@ export async function registrationMs(texts: readonly string[], runs: number, dat
           banlist: check.value.banlist,
           date,
           limits: t.pack.content.settings.deckLimits,
+          infractions: t.pack.content.settings.deckFindings,
         });
       }
       times.push((performance.now() - started) / decks.length);

@@ -1,9 +1,10 @@
-import type { FactValue, PenaltyId, Phase } from '../core/policy/assess-types.js';
+import { PENALTY_IDS, type FactValue, type PenaltyId, type Phase } from '../core/policy/assess-types.js';
+import { changeNeedsStatements } from '../core/tournament/penalty-authority.js';
 import type { Actor, Landing } from '../core/tournament/events.js';
 import type { Text } from '../core/text.js';
 import { deriveMatches } from '../core/tournament/match-results.js';
 import { noMatchLeftReason, type NoMatchLeftReason } from '../core/tournament/next-match.js';
-import { findPlayer } from '../core/tournament/state-queries.js';
+import { findPlayer, isDisqualification } from '../core/tournament/state-queries.js';
 import type { PenaltyAppeal, Tournament } from '../core/tournament/state.js';
 
 /*
@@ -59,6 +60,10 @@ export interface PenaltyLogEntry {
    */
   readonly couldNotLand: { readonly reason: NoMatchLeftReason; readonly text: Text } | null;
   readonly statements: readonly string[];
+  /** The penalty in force disqualifies the player. */
+  readonly disqualification: boolean;
+  /** On appeal, the penalties a change to must bring statements (the pack's rule; none once it has some). */
+  readonly changeNeedsStatements: readonly PenaltyId[];
   /** The judge's words about what happened (staff only), or null. */
   readonly notes: string | null;
   readonly judge: Actor;
@@ -68,6 +73,7 @@ export interface PenaltyLogEntry {
 export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
   const landed = landings(t);
   const recordedIds = new Set(t.pack.content.penalties.filter((p) => p.recorded).map((p) => p.id));
+  const settings = t.pack.content.settings;
   return t.penalties.map((p) => ({
     id: p.id,
     at: p.at,
@@ -96,6 +102,8 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
         ? null
         : couldNotLand(t, p.player, p.landing.fromRound),
     statements: p.statements,
+    disqualification: isDisqualification(p.penalty),
+    changeNeedsStatements: PENALTY_IDS.filter((x) => changeNeedsStatements(settings, x, p.statements)),
     notes: p.notes,
     judge: p.judge,
   }));

@@ -11,6 +11,9 @@ import { validateDeck, type DeckFinding } from '../../src/core/deck/validate-dec
 import { parseYdk } from '../../src/core/deck/ydk-format.js';
 import { sharedDataDir, sharedDataPresent } from '../support/services.js';
 import { sampleDeck } from './shipped.js';
+/** The shipped pack says which infraction each finding is. */
+const infractions = loadDefaultPack().settings.deckFindings;
+import { loadDefaultPack } from '../../src/adapters/policy/pack-file.js';
 
 // The real catalogue, lists and decks of ../shared/data, read where they are (not ours to copy).
 const shared = sharedDataPresent();
@@ -168,7 +171,7 @@ describe.skipIf(!shared)('every real deck', () => {
   it('finds exactly one legal deck for an OCG tournament on 2011-06-01 (list 2011.3.1): the Dragunity structure deck', () => {
     const list = listOn(lists2011, '2011-06-01');
     const legal = files.filter(
-      (f) => validateDeck(realDeck(f), { catalogue, banlist: list, date: '2011-06-01' }).length === 0,
+      (f) => validateDeck(realDeck(f), { catalogue, banlist: list, date: '2011-06-01', infractions }).length === 0,
     );
     expect(legal).toEqual(['edopro-dist__Structure_Deck_-_Dragunity_Legion.ydk']);
   });
@@ -176,7 +179,7 @@ describe.skipIf(!shared)('every real deck', () => {
 
 describe.skipIf(!shared)('findings verified by hand on named real decks (OCG list 2011.3.1, 2011-06-01)', () => {
   const check = (file: string, date = '2011-06-01', list?: Banlist) =>
-    brief(validateDeck(realDeck(file), { catalogue, banlist: list ?? listOn(lists2011, date), date }));
+    brief(validateDeck(realDeck(file), { catalogue, banlist: list ?? listOn(lists2011, date), date, infractions }));
 
   it('Dragunity Legion structure deck: legal in June 2011, five cards not yet out in early June 2010', () => {
     expect(check('edopro-dist__Structure_Deck_-_Dragunity_Legion.ydk')).toEqual([]);
@@ -265,9 +268,11 @@ describe.skipIf(!shared)('the shipped sample decks against the real data', () =>
   it('are legal under the real 2011.3.1 list on 2011-06-01', () => {
     const list = listOn(lists2011, '2011-06-01');
     const quickdraw = realDeckAt(sampleDeck('quickdraw-synchro.ydk'));
-    expect(validateDeck(quickdraw, { catalogue, banlist: list, date: '2011-06-01' })).toEqual([]);
+    expect(validateDeck(quickdraw, { catalogue, banlist: list, date: '2011-06-01', infractions })).toEqual([]);
     const blackwing = parseTextDecklist(readFileSync(sampleDeck('blackwing.txt'), 'utf8'), catalogue);
-    expect(blackwing.ok && validateDeck(blackwing.value, { catalogue, banlist: list, date: '2011-06-01' })).toEqual([]);
+    expect(
+      blackwing.ok && validateDeck(blackwing.value, { catalogue, banlist: list, date: '2011-06-01', infractions }),
+    ).toEqual([]);
   });
 });
 

@@ -7,6 +7,9 @@ import { validateDeck } from '../../src/core/deck/validate-deck.js';
 import { parseYdk } from '../../src/core/deck/ydk-format.js';
 import { sampleCataloguePath } from '../../src/adapters/deck/shipped-data.js';
 import { P, sampleDeck, sampleLists, shippedCatalogue } from './shipped.js';
+/** The shipped pack says which infraction each finding is. */
+const infractions = loadDefaultPack().settings.deckFindings;
+import { loadDefaultPack } from '../../src/adapters/policy/pack-file.js';
 
 describe('the shipped catalogue', () => {
   it('reads cleanly: a few hundred cards, no row skipped, no passcode twice', () => {
@@ -49,7 +52,7 @@ describe('the shipped catalogue', () => {
       expect(deck.ok).toBe(true);
       if (!deck.ok) continue;
       expect([deck.value.main.length, deck.value.extra.length]).toEqual([40, 15]);
-      expect(validateDeck(deck.value, { catalogue, banlist, date: '2011-06-01' })).toEqual([]);
+      expect(validateDeck(deck.value, { catalogue, banlist, date: '2011-06-01', infractions })).toEqual([]);
     }
   });
 });

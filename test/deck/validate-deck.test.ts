@@ -3,6 +3,9 @@ import { listDateFromName, type Banlist } from '../../src/core/deck/banlist.js';
 import { DEFAULT_DECK_LIMITS, type Deck } from '../../src/core/deck/deck.js';
 import { validateDeck, type DeckFinding } from '../../src/core/deck/validate-deck.js';
 import { P, sampleLists, shippedCatalogue } from './shipped.js';
+/** The shipped pack says which infraction each finding is. */
+const infractions = loadDefaultPack().settings.deckFindings;
+import { loadDefaultPack } from '../../src/adapters/policy/pack-file.js';
 
 const catalogue = shippedCatalogue();
 const [list2011, list2010] = sampleLists();
@@ -22,7 +25,7 @@ const mainOf = (n: number, ...extraCards: number[]): number[] => [
 const check = (deck: Partial<Deck>, banlist: Banlist | null = list2011 ?? null, on = date) =>
   validateDeck(
     { main: deck.main ?? mainOf(40), extra: deck.extra ?? [], side: deck.side ?? [] },
-    { catalogue, banlist, date: on },
+    { catalogue, banlist, date: on, infractions },
   );
 const brief = (findings: DeckFinding[]) =>
   findings.map((f) => [f.infraction, f.reason, f.passcode, f.zone, f.count, f.limit]);
@@ -65,7 +68,7 @@ describe('validateDeck: sizes', () => {
   it('takes the sizes and copy limit from the policy settings', () => {
     const limits = { ...DEFAULT_DECK_LIMITS, mainMin: 20, maxCopies: 2 };
     const deck = { main: mainOf(20, P.quickdraw, P.quickdraw, P.quickdraw), extra: [], side: [] };
-    expect(brief(validateDeck(deck, { catalogue, banlist: null, date, limits }))).toEqual([
+    expect(brief(validateDeck(deck, { catalogue, banlist: null, date, limits, infractions }))).toEqual([
       ['deck-over-3-copies', 'over-copies', P.quickdraw, 'main', 3, 2],
     ]);
   });

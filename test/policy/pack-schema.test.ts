@@ -27,6 +27,8 @@ describe('the shipped pack', () => {
       countsFrom: 'designated-seat-time',
       duelLossFromMinutes: 5,
       matchLossFromMinutes: 10,
+      infraction: 'tardiness',
+      minutesFact: 'minutesLate',
     });
     expect(pack.settings.repeat).toEqual({ offerFromCount: 2, step: 1 });
     expect(pack.settings.headJudgeOnly).toEqual({
@@ -123,6 +125,11 @@ describe('a pack that breaks the schema is refused with the path of the first wr
       (raw) => (raw.timing['duel-loss']['in-duel'].propose = 'this-duel'),
       'timing.duel-loss.in-duel.propose: expected "current-duel" | "next-duel" | "current-match" | "next-match" or null, got "this-duel"',
     ],
+    [
+      'a deck finding the pack does not name',
+      (raw) => delete raw.settings.deckFindings['differs-from-decklist'],
+      'settings.deckFindings.differs-from-decklist: missing (expected a string)',
+    ],
     ['empty pack', (raw) => Object.keys(raw).forEach((k) => delete raw[k]), 'id: missing (expected a string)'],
   ])('%s', (_name, change, expected) => {
     expect(problemAfter(change)).toBe(expected);
@@ -211,6 +218,29 @@ describe('a pack that breaks the schema is refused with the path of the first wr
       'main deck minimum above maximum',
       (raw) => (raw.settings.deckLimits.mainMin = 61),
       'settings.deckLimits.mainMin: expected at most mainMax (60), got 61',
+    ],
+    [
+      'round clock proposing an unknown infraction',
+      (raw) => (raw.settings.tardiness.infraction = 'lateness'),
+      `settings.tardiness.infraction: unknown infraction "lateness" (not an id in this pack's infractions)`,
+    ],
+    [
+      'round clock minutes in an undeclared fact',
+      (raw) => (raw.settings.tardiness.minutesFact = 'minutes'),
+      'settings.tardiness.minutesFact: "minutes" is not a fact of tardiness (number facts: "minutesLate")',
+    ],
+    [
+      'round clock minutes in a boolean fact',
+      (raw) => {
+        raw.settings.tardiness.infraction = 'marked-cards';
+        raw.settings.tardiness.minutesFact = 'pattern';
+      },
+      'settings.tardiness.minutesFact: "pattern" is a boolean fact of marked-cards, but the minutes late need a number fact',
+    ],
+    [
+      'deck finding mapped to an unknown infraction',
+      (raw) => (raw.settings.deckFindings['over-copies'] = 'deck-over-4-copies'),
+      `settings.deckFindings.over-copies: unknown infraction "deck-over-4-copies" (not an id in this pack's infractions)`,
     ],
   ])('cross-field: %s', (_name, change, expected) => {
     expect(problemAfter(change)).toBe(expected);

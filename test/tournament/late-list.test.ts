@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latePlayers } from '../../src/adapters/http/tournaments/tardiness.js';
+import { latePlayers } from '../../src/app/projections/late-players.js';
 import type { EventDraft } from '../../src/core/tournament/events.js';
 import { decide } from '../../src/core/tournament/decide.js';
 import { PACK, at, ended, given, registered, reported, settings, swissRound, type GivenEvent } from './fixtures.js';

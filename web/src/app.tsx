@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, managedTournaments, TournamentSession, useSession, type Role } from './api/session';
+import { can, managedTournaments, TournamentSession, useSession, type Access } from './api/session';
 import { TournamentProvider, useTournament } from './api/tournament-context';
 import { Layout } from './components/layout';
 import { Loading } from './components/status';
@@ -29,8 +29,8 @@ type Params = Record<string, string>;
 
 interface TournamentRoute {
   readonly pattern: string;
-  /** Roles that may open the screen; absent for the public. */
-  readonly roles?: readonly Role[];
+  /** What the account must be allowed (the session's `may`) to open the screen; absent for the public. */
+  readonly access?: Access;
   /** Printable pages render without the console's chrome. */
   readonly print?: boolean;
   readonly render: (params: Params) => ReactNode;
@@ -40,26 +40,26 @@ const num = (s: string | undefined): number => Number(s);
 
 const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
   { pattern: '/t/:id', render: () => <TournamentHome /> },
-  { pattern: '/t/:id/players', roles: ['organizer', 'scorekeeper', 'head-judge', 'judge'], render: () => <Players /> },
+  { pattern: '/t/:id/players', access: 'staff:read', render: () => <Players /> },
   { pattern: '/t/:id/players/:player', render: (p) => <PlayerRecord player={p.player ?? ''} /> },
   { pattern: '/t/:id/rounds', render: () => <Rounds /> },
   { pattern: '/t/:id/rounds/:round', render: (p) => <RoundView round={num(p.round)} /> },
   {
     pattern: '/t/:id/rounds/:round/clock',
-    roles: ['judge', 'head-judge', 'organizer', 'scorekeeper'],
+    access: 'staff:read',
     render: (p) => <RoundClock round={num(p.round)} />,
   },
-  { pattern: '/t/:id/penalty', roles: ['judge', 'head-judge'], render: () => <PenaltyFlow /> },
-  { pattern: '/t/:id/deck-check', roles: ['judge', 'head-judge'], render: () => <DeckCheck /> },
+  { pattern: '/t/:id/penalty', access: 'penalties:assess', render: () => <PenaltyFlow /> },
+  { pattern: '/t/:id/deck-check', access: 'deck-checks:run', render: () => <DeckCheck /> },
   { pattern: '/t/:id/standings', render: () => <Standings /> },
-  { pattern: '/t/:id/queue', roles: ['head-judge'], render: () => <HeadJudgeQueue /> },
+  { pattern: '/t/:id/queue', access: 'DecideRequest', render: () => <HeadJudgeQueue /> },
   { pattern: '/t/:id/find', render: () => <FindTable /> },
-  { pattern: '/t/:id/log', roles: ['organizer', 'head-judge', 'scorekeeper'], render: () => <TournamentLog /> },
+  { pattern: '/t/:id/log', access: 'record:read', render: () => <TournamentLog /> },
   { pattern: '/t/:id/print/pairings/:round', print: true, render: (p) => <PrintPairings round={num(p.round)} /> },
   {
     pattern: '/t/:id/print/slips/:round',
     print: true,
-    roles: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
+    access: 'staff:read',
     render: (p) => <PrintSlips round={num(p.round)} />,
   },
   { pattern: '/t/:id/print/standings', print: true, render: () => <PrintStandings /> },
@@ -95,7 +95,8 @@ export function App() {
         {managedTournaments(account).length !== 0 ? (
           <StaffAccounts />
         ) : (
-          <Guard roles={['organizer']}>
+          // Only an organizer creates tournaments: the guard asks for sign-in, or says the role is missing.
+          <Guard access="CreateTournament">
             <StaffAccounts />
           </Guard>
         )}
@@ -104,7 +105,7 @@ export function App() {
   if (path === '/new')
     return (
       <Layout>
-        <Guard roles={['organizer']}>
+        <Guard access="CreateTournament">
           <TournamentCreate />
         </Guard>
       </Layout>
@@ -113,7 +114,13 @@ export function App() {
   for (const route of TOURNAMENT_ROUTES) {
     const params = matchPath(route.pattern, path);
     if (!params?.id) continue;
-    const screen = route.roles ? <Guard roles={route.roles}>{route.render(params)}</Guard> : route.render(params);
+    const screen = route.access ? (
+      <Guard access={route.access} tournament={params.id}>
+        {route.render(params)}
+      </Guard>
+    ) : (
+      route.render(params)
+    );
     return (
       <TournamentProvider id={params.id}>
         <TournamentSession id={params.id}>
@@ -137,8 +144,8 @@ function TournamentLayout({ children }: { children: ReactNode }) {
   return <Layout tournament={{ id, name, live, currentRound }}>{children}</Layout>;
 }
 
-/** Shows the screen to the roles named, asks others to sign in, and tells a signed-in account without the role. */
-function Guard({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+/** Shows the screen to accounts allowed `access`, asks others to sign in, and tells a signed-in account it may not. */
+function Guard({ access, tournament, children }: { access: Access; tournament?: string; children: ReactNode }) {
   const { t } = useTranslation();
   const { account } = useSession();
   const { path } = useLocation();
@@ -157,7 +164,7 @@ function Guard({ roles, children }: { roles: readonly Role[]; children: ReactNod
       </section>
     );
   }
-  if (!hasRole(account, ...roles)) {
+  if (!can(account, access, tournament)) {
     return (
       <p className="notice notice-error" role="alert">
         {t('guard.role')}

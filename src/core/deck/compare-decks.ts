@@ -9,14 +9,13 @@ export interface DeckDifference {
   readonly presented: number;
 }
 
-/** The outcome of a deck check against the registered decklist (spec §3-B). */
+/**
+ * The outcome of a deck check against the registered decklist (spec §3-B): empty when the deck
+ * matches its list card for card. Any difference is the pack's
+ * `settings.deckFindings["differs-from-decklist"]` infraction.
+ */
 export interface DeckComparison {
   readonly differences: readonly DeckDifference[];
-  /** The infraction to propose, `null` when the deck matches its list card for card. */
-  readonly proposed: {
-    readonly infraction: 'decklist-mismatch';
-    readonly differences: readonly DeckDifference[];
-  } | null;
 }
 
 /**
@@ -47,5 +46,5 @@ export function compareDecks(registered: Deck, presented: Deck, catalogue?: Cata
         differences.push({ zone, passcode, registered: c.registered, presented: c.presented });
     }
   }
-  return { differences, proposed: differences.length > 0 ? { infraction: 'decklist-mismatch', differences } : null };
+  return { differences };
 }

@@ -3,16 +3,7 @@ import type { Banlist } from './banlist.js';
 import { cardName, type CardZone, type Catalogue } from './catalogue.js';
 import type { DeckDifference } from './compare-decks.js';
 import type { DeckZone } from './deck.js';
-import type { DeckFinding, DeckInfractionId } from './validate-deck.js';
-
-/** The infraction names of spec §3, as a judge reads them. */
-export const INFRACTION_NAMES: Readonly<Record<DeckInfractionId | 'decklist-mismatch', Text>> = {
-  'deck-under-40': { en: 'Deck under 40 cards', ja: 'デッキが40枚未満' },
-  'deck-over-3-copies': { en: '4 or more copies of a card', ja: '同一カードが4枚以上' },
-  'deck-unusable-card': { en: 'Card that may not be used', ja: '使用できないカード' },
-  'deck-over-limit': { en: 'Over the Forbidden/Limited count', ja: '禁止・制限カードの枚数超過' },
-  'decklist-mismatch': { en: 'Deck differs from its decklist', ja: 'デッキリストとデッキの不一致' },
-};
+import type { DeckFinding } from './validate-deck.js';
 
 export const ZONE_NAMES: Readonly<Record<DeckZone, Text>> = {
   main: { en: 'main', ja: 'メイン' },

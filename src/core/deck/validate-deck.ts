@@ -1,32 +1,16 @@
 import type { Banlist } from './banlist.js';
 import type { Card, Catalogue } from './catalogue.js';
+import type { DeckFindingInfractions, DeckFindingReason } from '../deck-findings.js';
 import { DEFAULT_DECK_LIMITS, type Deck, type DeckLimits, type DeckZone } from './deck.js';
 
-/** The spec's §3-A infraction ids a deck can break. */
-export type DeckInfractionId = 'deck-under-40' | 'deck-over-3-copies' | 'deck-unusable-card' | 'deck-over-limit';
-
 /**
- * Why, in finer grain than the infraction id:
- * - sizes: `main-under-min` (deck-under-40); `main-over-max`, `extra-over-max`, `side-over-max`
- *   (deck-unusable-card: the spec has no id for an oversized deck, and a deck beyond the sizes of
- *   §5 cannot be used, so the cards beyond the maximum are unusable; passcode `null`);
- * - `over-copies` (deck-over-3-copies), `over-list-limit` (deck-over-limit);
- * - deck-unusable-card: `not-in-catalogue`, `not-yet-released` (OCG release after the date),
- *   `no-ocg-release`, `not-on-whitelist`, `extra-deck-card-in-main`, `main-deck-card-in-extra`.
+ * Why, in finer grain than an infraction: sizes (`main-under-min`, `main-over-max`,
+ * `extra-over-max`, `side-over-max`; passcode `null`), `over-copies`, `over-list-limit`, and the
+ * cards that may not be used (`not-in-catalogue`, `not-yet-released` (OCG release after the date),
+ * `no-ocg-release`, `not-on-whitelist`, `extra-deck-card-in-main`, `main-deck-card-in-extra`).
+ * The pack's `settings.deckFindings` says which infraction each reason is.
  */
-export type DeckFindingReason =
-  | 'main-under-min'
-  | 'main-over-max'
-  | 'extra-over-max'
-  | 'side-over-max'
-  | 'over-copies'
-  | 'over-list-limit'
-  | 'not-in-catalogue'
-  | 'not-yet-released'
-  | 'no-ocg-release'
-  | 'not-on-whitelist'
-  | 'extra-deck-card-in-main'
-  | 'main-deck-card-in-extra';
+export type { DeckFindingReason };
 
 /**
  * One thing wrong with a deck. `passcode` is the canonical passcode (alternate artworks
@@ -36,7 +20,8 @@ export type DeckFindingReason =
  * `copies` splits the count by zone; for a misplaced card, the copies in that zone.
  */
 export interface DeckFinding {
-  readonly infraction: DeckInfractionId;
+  /** The pack's infraction for `reason` (`settings.deckFindings`). */
+  readonly infraction: string;
   readonly reason: DeckFindingReason;
   readonly passcode: number | null;
   readonly zone: DeckZone;
@@ -52,6 +37,8 @@ export interface ValidateOptions {
   /** The tournament date, YYYY-MM-DD: cards released in the OCG after it are unusable. */
   readonly date: string;
   readonly limits?: DeckLimits;
+  /** Which infraction each reason is: the tournament's pack, `settings.deckFindings`. */
+  readonly infractions: DeckFindingInfractions;
 }
 
 interface Tally {
@@ -70,12 +57,12 @@ interface Tally {
  * one finding; otherwise the list limit (when below the copy limit) or the copy limit applies.
  */
 export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[] {
-  const { catalogue, banlist, date } = options;
+  const { catalogue, banlist, date, infractions } = options;
   const limits = options.limits ?? DEFAULT_DECK_LIMITS;
   const findings: DeckFinding[] = [];
   const size = (reason: DeckFindingReason, zone: DeckZone, count: number, limit: number): void => {
     findings.push({
-      infraction: reason === 'main-under-min' ? 'deck-under-40' : 'deck-unusable-card',
+      infraction: infractions[reason],
       reason,
       passcode: null,
       zone,
@@ -98,18 +85,18 @@ export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[
     const listed = listLimits?.get(t.passcode);
     const unusable = unusableReason(t.card, date, banlist, listed);
     if (unusable) {
-      findings.push(cardFinding(t, 'deck-unusable-card', unusable, 0));
+      findings.push(cardFinding(t, infractions, unusable, 0));
       continue;
     }
     const count = t.main + t.extra + t.side;
     if (listed !== undefined && listed < limits.maxCopies && count > listed)
-      findings.push(cardFinding(t, 'deck-over-limit', 'over-list-limit', listed));
-    else if (count > limits.maxCopies)
-      findings.push(cardFinding(t, 'deck-over-3-copies', 'over-copies', limits.maxCopies));
+      findings.push(cardFinding(t, infractions, 'over-list-limit', listed));
+    else if (count > limits.maxCopies) findings.push(cardFinding(t, infractions, 'over-copies', limits.maxCopies));
     if (t.misplacedZone) {
+      const reason = t.misplacedZone === 'main' ? 'extra-deck-card-in-main' : 'main-deck-card-in-extra';
       findings.push({
-        infraction: 'deck-unusable-card',
-        reason: t.misplacedZone === 'main' ? 'extra-deck-card-in-main' : 'main-deck-card-in-extra',
+        infraction: infractions[reason],
+        reason,
         passcode: t.passcode,
         zone: t.misplacedZone,
         count: t.misplaced,
@@ -120,11 +107,16 @@ export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[
   return findings;
 }
 
-function cardFinding(t: Tally, infraction: DeckInfractionId, reason: DeckFindingReason, limit: number): DeckFinding {
+function cardFinding(
+  t: Tally,
+  infractions: DeckFindingInfractions,
+  reason: DeckFindingReason,
+  limit: number,
+): DeckFinding {
   const zone: DeckZone = t.main > 0 ? 'main' : t.extra > 0 ? 'extra' : 'side';
   const count = t.main + t.extra + t.side;
   return {
-    infraction,
+    infraction: infractions[reason],
     reason,
     passcode: t.passcode,
     zone,

@@ -1,22 +1,10 @@
-import type { AppliesTo, AssessError, AssessReport, Decision, PenaltyId, Phase } from './assess-types.js';
+import type { AssessError, AssessReport, Decision } from './assess-types.js';
+import { landingOptions } from './landing-options.js';
 import { penaltyOf, stepUp } from './ladder.js';
 import type { Pack } from './pack-schema.js';
 import { checkReport } from './report-check.js';
 import { choose, holds } from './rules.js';
 import { ok, type Result } from '../result.js';
-
-interface Placement {
-  readonly appliesTo: AppliesTo | null;
-  readonly appliesToOptions: readonly AppliesTo[];
-}
-
-/** Where a penalty lands by the pack's timing table; caution and warning land on no game. */
-function placement(pack: Pack, penalty: PenaltyId, phase: Phase, matchAlreadyLost: boolean): Placement {
-  if (penalty === 'caution' || penalty === 'warning') return { appliesTo: null, appliesToOptions: [] };
-  const cell = pack.timing[penalty][phase];
-  const landing = matchAlreadyLost && cell.ifMatchAlreadyLost ? cell.ifMatchAlreadyLost : cell;
-  return { appliesTo: landing.propose, appliesToOptions: landing.options };
-}
 
 /**
  * The guideline decision for what a judge established: the penalty the facts call for, where
@@ -33,11 +21,13 @@ export function assess(report: AssessReport, pack: Pack): Result<Decision, Asses
   const count = 1 + previous.filter((id) => id === infraction.id).length;
   const { offerFromCount, step } = pack.settings.repeat;
 
+  const landing = landingOptions(pack, penalty, phase, matchAlreadyLost);
   return ok({
     infraction: infraction.id,
     penalty,
     recorded: penaltyOf(pack, penalty).recorded,
-    ...placement(pack, penalty, phase, matchAlreadyLost),
+    appliesTo: landing.propose,
+    appliesToOptions: landing.options,
     repeat: count >= offerFromCount ? { count, upgradeTo: stepUp(pack, penalty, step) } : null,
     additionalPenaltyAllowed:
       infraction.additionalPenaltyWhen !== null && holds(infraction.additionalPenaltyWhen, facts, pack.settings),

@@ -29,7 +29,40 @@ export function checkPackReferences(pack: Pack): PackProblem[] {
     ...pack.infractions.flatMap((infraction, index) => checkInfraction(pack, infraction, ['infractions', index])),
     ...checkTiming(pack),
     ...checkDeckLimits(pack),
+    ...checkClockInfraction(pack),
+    ...checkDeckFindings(pack),
   ];
+}
+
+function unknownInfraction(pack: Pack, id: string, at: (string | number)[]): PackProblem[] {
+  if (pack.infractions.some((i) => i.id === id)) return [];
+  return [{ path: at, message: `unknown infraction "${id}" (not an id in this pack's infractions)` }];
+}
+
+/** The round clock proposes a declared infraction and fills one of its number facts. */
+function checkClockInfraction(pack: Pack): PackProblem[] {
+  const { infraction: id, minutesFact } = pack.settings.tardiness;
+  const at = ['settings', 'tardiness'];
+  const unknown = unknownInfraction(pack, id, [...at, 'infraction']);
+  if (unknown.length > 0) return unknown;
+  const infraction = pack.infractions.find((i) => i.id === id);
+  const fact = infraction?.facts.find((f) => f.name === minutesFact);
+  if (fact?.type === 'number') return [];
+  const numbers = infraction?.facts.filter((f) => f.type === 'number').map((f) => `"${f.name}"`) ?? [];
+  return [
+    {
+      path: [...at, 'minutesFact'],
+      message: fact
+        ? `"${minutesFact}" is a ${fact.type} fact of ${id}, but the minutes late need a number fact`
+        : `"${minutesFact}" is not a fact of ${id} (number facts: ${numbers.join(', ') || 'none'})`,
+    },
+  ];
+}
+
+function checkDeckFindings(pack: Pack): PackProblem[] {
+  return Object.entries(pack.settings.deckFindings).flatMap(([kind, id]) =>
+    unknownInfraction(pack, id, ['settings', 'deckFindings', kind]),
+  );
 }
 
 function checkLadder(pack: Pack): PackProblem[] {

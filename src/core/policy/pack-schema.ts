@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECK_FINDING_KINDS } from '../deck-findings.js';
 import { APPLIES_TO, PENALTY_IDS } from './assess-types.js';
 import { err, ok, type Result } from '../result.js';
 import { checkPackReferences } from './pack-references.js';
@@ -132,7 +133,18 @@ const settingsSchema = z.strictObject({
     countsFrom: z.literal('designated-seat-time'),
     duelLossFromMinutes: z.number().positive(),
     matchLossFromMinutes: z.number().positive(),
+    /** The infraction the round clock proposes for a player not seated at the seat time. */
+    infraction: kebabId,
+    /** That infraction's number fact the clock (and a seat mark) fills with the minutes late. */
+    minutesFact: factName,
   }),
+  /** Which infraction each kind of deck-check finding is (the deck rules name findings, the pack names infractions). */
+  deckFindings: z.strictObject(
+    Object.fromEntries(DECK_FINDING_KINDS.map((kind) => [kind, kebabId])) as Record<
+      (typeof DECK_FINDING_KINDS)[number],
+      typeof kebabId
+    >,
+  ),
   repeat: z.strictObject({
     /** The how-many-th time of the same infraction id first offers a higher penalty. */
     offerFromCount: z.number().int().min(2),

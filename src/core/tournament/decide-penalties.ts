@@ -17,16 +17,16 @@ import { locateMatch } from './match-lookup.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
 import { deriveOneMatch } from './match-results.js';
+import { changeNeedsStatements, needsHeadJudge, needsStatements } from './penalty-authority.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
 import { minutesLate } from './minutes-late.js';
 import { hasMatchLeft, nextMatchRound } from './next-match.js';
-import { decideSameLateness, sameLateness } from './same-lateness.js';
+import { clockInfraction, decideSameLateness, sameLateness } from './same-lateness.js';
 import {
   bestOfCurrent,
   findMatch,
   findPlayer,
   findRound,
-  isDisqualification,
   latestRound,
   matchOf,
   repeatHistory,
@@ -63,15 +63,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
   if (!context.ok) return context;
 
-  const facts = withMinutesLate(t, d.player, d.report);
-  // No undefined fields: the event must read back from JSON exactly as it was decided.
-  const { facts: _stated, ...rest } = d.report;
-  const report: AssessReport = {
-    ...rest,
-    ...(facts === undefined ? {} : { facts }),
-    matchAlreadyLost: d.report.matchAlreadyLost === true || lostAlready(t, context.value, d.player),
-    previous: repeatHistory(t, d.player),
-  };
+  const report = reportFor(t, d.player, d.report, context.value);
   const assessed = assess(report, t.pack.content);
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
   const guideline = assessed.value;
@@ -202,7 +194,28 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
   });
 }
 
-/** The format of the match the player was in when the report was made; between matches it does not matter. */
+/**
+ * What the core assesses for a judge's report about `player` now: the minutes from the seat
+ * mark when none are stated, the match already lost by penalties, and the player's repeat
+ * history. The one home of these: issuing and the assess answer both read it. `context`
+ * `null`: the player's match could not be found (nothing is lost by penalties then).
+ */
+export function reportFor(
+  t: Tournament,
+  player: string,
+  stated: IssuePenalty['data']['report'],
+  context: PenaltyContext | null,
+): AssessReport {
+  const facts = withMinutesLate(t, player, stated);
+  // No undefined fields: the event must read back from JSON exactly as it was decided.
+  const { facts: _stated, ...rest } = stated;
+  return {
+    ...rest,
+    ...(facts === undefined ? {} : { facts }),
+    matchAlreadyLost: stated.matchAlreadyLost === true || (context !== null && lostAlready(t, context, player)),
+    previous: repeatHistory(t, player),
+  };
+}
 
 const landsOnAGame = (penalty: PenaltyId): boolean => penalty !== 'caution' && penalty !== 'warning';
 
@@ -281,14 +294,8 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   });
   if (!landed.ok) return landed;
   const statements = cleanStatements(d.statements);
-  const settings = t.pack.content.settings;
-  if (
-    isDisqualification(d.penalty) &&
-    settings.disqualificationNeedsStatements &&
-    original.statements.length + statements.length === 0
-  ) {
+  if (changeNeedsStatements(t.pack.content.settings, d.penalty, original.statements) && statements.length === 0)
     return err(domainError('statements-required'));
-  }
   const without: Tournament = {
     ...t,
     penalties: t.penalties.map((p) => (p.id === original.id ? { ...p, rescinded: true } : p)),
@@ -330,7 +337,7 @@ function penaltyInForce(t: Tournament, id: number): Result<PenaltyState, DomainE
  * round); once a report or a penalty decided it, the next round's. The judge may name the
  * next round, or write down the player's seat (round and table) in the running round.
  */
-function penaltyContext(
+export function penaltyContext(
   t: Tournament,
   player: string,
   phase: Phase,
@@ -415,9 +422,15 @@ function withMinutesLate(t: Tournament, player: string, report: IssuePenalty['da
   const facts = report.facts;
   const latest = latestRound(t);
   const seatedAt = latest && !latest.ended ? matchOf(latest, player)?.seated[player] : undefined;
-  if (report.infraction !== 'tardiness' || facts?.minutesLate !== undefined || !latest || seatedAt === undefined)
+  const clock = clockInfraction(t);
+  if (
+    report.infraction !== clock.infraction ||
+    facts?.[clock.minutesFact] !== undefined ||
+    !latest ||
+    seatedAt === undefined
+  )
     return facts;
-  return { ...facts, minutesLate: minutesLate(latest.seatTime, new Date(seatedAt)) };
+  return { ...facts, [clock.minutesFact]: minutesLate(latest.seatTime, new Date(seatedAt)) };
 }
 
 function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final, DomainError> {
@@ -454,16 +467,12 @@ function checkAuthority(
   statements: readonly string[],
 ): Result<void, DomainError> {
   const settings = t.pack.content.settings;
-  const only = settings.headJudgeOnly;
-  const dq = isDisqualification(penalty);
-  const needsHead =
-    (deviation && only.deviation) ||
-    (landed.movedToNextMatch && only.matchLossMovedToNextMatch) ||
-    (dq && only.disqualification);
-  if (needsHead && actor.role !== 'head-judge')
+  if (
+    needsHeadJudge(settings, { penalty, deviation, movedToNextMatch: landed.movedToNextMatch }) &&
+    actor.role !== 'head-judge'
+  )
     return err(domainError('role-required', { roles: ['head-judge'], actual: actor.role }));
-  if (dq && settings.disqualificationNeedsStatements && statements.length === 0)
-    return err(domainError('statements-required'));
+  if (needsStatements(settings, penalty) && statements.length === 0) return err(domainError('statements-required'));
   return ok(undefined);
 }
 

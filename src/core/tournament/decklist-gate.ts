@@ -5,6 +5,7 @@ import { domainError, type DomainError } from './domain-errors.js';
 import type { EventDraft } from './events.js';
 import { departures } from './state-queries.js';
 import type { Tournament } from './state.js';
+import type { Role } from './events.js';
 
 /*
  * Before the first round is paired, every player's decklist is looked at once more: missing
@@ -12,6 +13,9 @@ import type { Tournament } from './state.js';
  * pairing. The organizer may still go on, explicitly and with a reason, which the log keeps
  * (DecklistIssuesAccepted) beside the names it was given for.
  */
+
+/** The one role that may pair round 1 over missing or illegal lists. */
+export const ACCEPTS_DECKLIST_ISSUES: Role = 'organizer';
 
 /** Refuses the first pairing over missing or illegal lists unless the organizer accepts them with a reason; answers the record of that acceptance. */
 export function decklistGate(command: PairRound, t: Tournament): Result<EventDraft[], DomainError> {
@@ -32,8 +36,8 @@ export function decklistGate(command: PairRound, t: Tournament): Result<EventDra
         : domainError('decklists-illegal', { players: illegal }),
     );
   }
-  if (command.meta.actor.role !== 'organizer')
-    return err(domainError('role-required', { roles: ['organizer'], actual: command.meta.actor.role }));
+  if (command.meta.actor.role !== ACCEPTS_DECKLIST_ISSUES)
+    return err(domainError('role-required', { roles: [ACCEPTS_DECKLIST_ISSUES], actual: command.meta.actor.role }));
   if (checkText('acceptDecklists.reason', accept.reason)) return err(domainError('reason-required'));
   return ok([
     {

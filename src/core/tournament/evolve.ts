@@ -1,3 +1,4 @@
+import { recordedPackContent } from '../policy/recorded-pack.js';
 import type { PenaltyIssued, TournamentEvent } from './events.js';
 import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
@@ -17,7 +18,8 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       status: 'open',
       id: tournamentId,
       settings,
-      pack,
+      // A pack recorded before it named the clock's and the deck checks' infractions reads as the code then did.
+      pack: { ...pack, content: recordedPackContent(pack.content) },
       players: [],
       rounds: [],
       penalties: [],

@@ -1,8 +1,10 @@
 import { explain } from './command-problems.js';
 import type { AppliesTo, PenaltyId, Phase } from '../policy/assess-types.js';
+import { landingOptions } from '../policy/landing-options.js';
 import type { Pack } from '../policy/pack-schema.js';
 import { err, ok, type Result } from '../result.js';
 import { domainError, type DomainError } from './domain-errors.js';
+import { movesToNextMatch } from './penalty-authority.js';
 import { duelsPerMatch, winsNeeded, type BestOf } from './match-format.js';
 import type { Landing, PenaltyContext } from './events.js';
 import { penaltiesInForce } from './state-queries.js';
@@ -35,18 +37,13 @@ export interface LandingChoice {
   readonly movedToNextMatch: boolean;
 }
 
-/** The pack's proposal and options for a penalty found in a phase; caution and warning land nowhere. */
-function landingOptions(
-  pack: Pack,
-  penalty: PenaltyId,
-  phase: Phase,
-  matchAlreadyLost: boolean,
-): { propose: AppliesTo | null; options: readonly AppliesTo[] } {
-  if (penalty === 'caution' || penalty === 'warning') return { propose: null, options: [] };
-  const cell = pack.timing[penalty][phase];
-  const row = matchAlreadyLost && cell.ifMatchAlreadyLost ? cell.ifMatchAlreadyLost : cell;
-  return { propose: row.propose, options: row.options };
-}
+/**
+ * Whether the judge names the duel a penalty lands on: a duel loss on the current or next duel
+ * of the match the player is in, when the match has more than one duel (a single duel is the
+ * whole match: its duel is 1, and its next duel is the next match's first).
+ */
+export const takesDuelNumber = (phase: Phase, appliesTo: AppliesTo | null, bestOf: BestOf): boolean =>
+  phase !== 'between-matches' && (appliesTo === 'current-duel' || appliesTo === 'next-duel') && bestOf !== 1;
 
 /** Where the penalty lands, or why it cannot land as asked. */
 export function chooseLanding(request: LandingRequest): Result<LandingChoice, DomainError> {
@@ -92,8 +89,9 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
           movedToNextMatch: false,
         });
       }
-      const duel = request.duel ?? (single ? 1 : undefined);
-      if (duel === undefined) return err(domainError('duel-number-required'));
+      if (request.duel === undefined && takesDuelNumber(phase, appliesTo, request.bestOf))
+        return err(domainError('duel-number-required'));
+      const duel = request.duel ?? 1;
       const most = duelsPerMatch(request.bestOf);
       if (!Number.isInteger(duel) || duel < 1 || duel > most) {
         return err(
@@ -121,7 +119,7 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
       return ok({
         landing: { kind: 'next-match', fromRound },
         appliesTo,
-        movedToNextMatch: penalty === 'match-loss' && inMatch,
+        movedToNextMatch: movesToNextMatch(penalty, phase, appliesTo),
       });
     }
     default: {

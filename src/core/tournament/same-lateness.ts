@@ -4,6 +4,7 @@ import { PENALTY_IDS, type AssessReport, type PenaltyId } from '../policy/assess
 import { err, ok } from '../result.js';
 import type { Drafted, IssuePenalty } from './commands.js';
 import { domainError } from './domain-errors.js';
+import { needsHeadJudge } from './penalty-authority.js';
 import { chooseLanding } from './penalty-effects.js';
 import { bestOfCurrent, findRound, latestRound, matchOf, penaltiesInForce, repeatHistory } from './state-queries.js';
 import type { PenaltyState, Tournament } from './state.js';
@@ -16,7 +17,11 @@ import type { PenaltyState, Tournament } from './state.js';
  * put a second penalty on the record nor turn the same lateness into a "repeat".
  */
 
-const TARDINESS = 'tardiness';
+/** The infraction the round clock proposes and the fact it states the minutes in: the pack's, never the code's. */
+export function clockInfraction(t: Tournament): { readonly infraction: string; readonly minutesFact: string } {
+  const { infraction, minutesFact } = t.pack.content.settings.tardiness;
+  return { infraction, minutesFact };
+}
 
 /** The round a penalty's report is about: the match it was found in, or the next match for a report between matches. */
 export function roundOfReport(p: PenaltyState): number | undefined {
@@ -26,13 +31,13 @@ export function roundOfReport(p: PenaltyState): number | undefined {
 /** The tardiness penalty in force for this player's lateness in `round`, if one was issued. */
 export function latenessPenalty(t: Tournament, player: string, round: number): PenaltyState | undefined {
   return penaltiesInForce(t).find(
-    (p) => p.player === player && p.report.infraction === TARDINESS && roundOfReport(p) === round,
+    (p) => p.player === player && p.report.infraction === clockInfraction(t).infraction && roundOfReport(p) === round,
   );
 }
 
 /** The tardiness penalty already issued for the lateness a new tardiness report would be about (the running round's). */
 export function sameLateness(t: Tournament, player: string, infraction: string | undefined): PenaltyState | undefined {
-  if (infraction !== TARDINESS) return undefined;
+  if (infraction !== clockInfraction(t).infraction) return undefined;
   const running = latestRound(t);
   if (!running || running.ended) return undefined;
   return latenessPenalty(t, player, running.number);
@@ -50,7 +55,8 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
   const refused = err(
     domainError('lateness-already-penalized', { player: d.player, penalty: String(issued.id), issued: issued.penalty }),
   );
-  const minutesLate = d.report.facts?.minutesLate;
+  const clock = clockInfraction(t);
+  const minutesLate = d.report.facts?.[clock.minutesFact];
   if (typeof minutesLate !== 'number') return refused;
   const round = roundOfReport(issued);
   const lateRound = round === undefined ? undefined : findRound(t, round);
@@ -59,8 +65,8 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
     return err(domainError('match-already-decided', { round: lateRound.number, table: match.table }));
 
   const report: AssessReport = {
-    infraction: TARDINESS,
-    facts: { ...issued.report.facts, minutesLate },
+    infraction: clock.infraction,
+    facts: { ...issued.report.facts, [clock.minutesFact]: minutesLate },
     phase: issued.report.phase,
     ...(issued.report.matchAlreadyLost === undefined ? {} : { matchAlreadyLost: issued.report.matchAlreadyLost }),
     previous: repeatHistory(t, d.player, issued.id),
@@ -95,8 +101,8 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
     bestOf: bestOfCurrent(t, issued.context),
   });
   if (!landed.ok) return landed;
-  const headOnly = t.pack.content.settings.headJudgeOnly;
-  if (landed.value.movedToNextMatch && headOnly.matchLossMovedToNextMatch && command.meta.actor.role !== 'head-judge') {
+  const moved = { penalty, deviation: false, movedToNextMatch: landed.value.movedToNextMatch };
+  if (needsHeadJudge(t.pack.content.settings, moved) && command.meta.actor.role !== 'head-judge') {
     return err(domainError('role-required', { roles: ['head-judge'], actual: command.meta.actor.role }));
   }
   return ok([

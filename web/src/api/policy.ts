@@ -1,5 +1,5 @@
-import type { Text } from '../i18n/i18n';
-import type { AppliesTo, PenaltyId, Phase } from './types';
+import type { Fact, Infraction, Landing, Pack } from '../../../src/core/policy/pack-schema.js';
+import type { PenaltyId } from './types';
 import { useEffect, useState } from 'react';
 import { get } from './http';
 import { useTournament } from './tournament-context';
@@ -9,61 +9,9 @@ import { useTournament } from './tournament-context';
  * and remedy the console shows comes from here, never from the console's own text files.
  */
 
-export type Fact =
-  | { readonly name: string; readonly type: 'boolean'; readonly question: Text; readonly yes: Text; readonly no: Text }
-  | {
-      readonly name: string;
-      readonly type: 'number';
-      readonly question: Text;
-      readonly label?: Text;
-      readonly unit?: Text;
-      readonly exclusiveMinimum?: number;
-      readonly minimum?: number;
-    };
-
-export interface PackInfraction {
-  readonly id: string;
-  readonly section: string;
-  readonly name: Text;
-  readonly description: Text;
-  readonly facts: readonly Fact[];
-  readonly remedy: Text | null;
-}
-
-export interface PackPenalty {
-  readonly id: PenaltyId;
-  readonly name: Text;
-  readonly recorded: boolean;
-  readonly effect: Text;
-}
-
-export interface Landing {
-  readonly propose: AppliesTo | null;
-  readonly options: readonly AppliesTo[];
-  readonly note: Text;
-}
-
-export interface Pack {
-  readonly id: string;
-  readonly version: string;
-  readonly name: Text;
-  readonly penalties: readonly PackPenalty[];
-  readonly sections: readonly { readonly id: string; readonly title: Text }[];
-  readonly infractions: readonly PackInfraction[];
-  readonly timing: Readonly<
-    Record<string, Readonly<Record<Phase, Landing & { readonly ifMatchAlreadyLost?: Landing }>>>
-  >;
-  readonly settings: {
-    readonly tardiness?: { readonly duelLossFromMinutes: number; readonly matchLossFromMinutes: number };
-    readonly headJudgeOnly?: {
-      readonly deviation: boolean;
-      readonly matchLossMovedToNextMatch: boolean;
-      readonly disqualification: boolean;
-    };
-    readonly disqualificationNeedsStatements?: boolean;
-  };
-  readonly application?: { readonly guideline: Text; readonly repeat: Text };
-}
+/** The pack's own shapes, type-only from the schema the server checks packs with. */
+export type { Fact, Infraction as PackInfraction, Landing, Pack };
+export type PackPenalty = Pack['penalties'][number];
 
 const packs = new Map<string, Promise<Pack>>();
 
@@ -108,7 +56,7 @@ export function penaltyOf(pack: Pack | undefined, id: string | null | undefined)
 }
 
 /** The pack's infraction with this id. */
-export function infractionOf(pack: Pack | undefined, id: string | null | undefined): PackInfraction | undefined {
+export function infractionOf(pack: Pack | undefined, id: string | null | undefined): Infraction | undefined {
   return pack?.infractions.find((i) => i.id === id);
 }
 

@@ -2,7 +2,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { get, request } from './http';
 import { outbox } from './outbox';
 
-export type Role = 'organizer' | 'head-judge' | 'judge' | 'scorekeeper';
+import type { AccountMay } from '../../../src/adapters/http/auth/account-may.js';
+import type { Capability } from '../../../src/adapters/http/auth/roles.js';
+import type { TournamentCommandType } from '../../../src/core/tournament/commands.js';
+import type { Role } from '../../../src/core/tournament/events.js';
+
+export type { Role };
+/** A tournament command or a capability: what `can` asks about. */
+export type Access = TournamentCommandType | Capability;
 
 export interface Account {
   readonly id: string;
@@ -14,7 +21,14 @@ export interface Account {
   /** Inside a tournament (TournamentSession), the global roles before the tournament's own were added. */
   readonly globalRoles?: readonly Role[];
   readonly mustChangePassword: boolean;
+  /** What the server lets this account do (the session's answer), so no screen decides from role names. */
+  readonly may?: AccountMay;
 }
+
+/** The session answers: the account, and what it may do. */
+type SessionAnswer = { account: Account; may?: AccountMay };
+const withMay = (answer: SessionAnswer): Account =>
+  answer.may === undefined ? answer.account : { ...answer.account, may: answer.may };
 
 interface SessionValue {
   /** undefined while the first check runs; null for the public. */
@@ -33,8 +47,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const answer = await get<{ account: Account | null }>('/api/auth/me');
-      setAccount(answer.body.account);
+      const answer = await get<{ account: Account | null; may?: AccountMay }>('/api/auth/me');
+      const { account: found, may } = answer.body;
+      setAccount(found === null ? null : withMay({ account: found, ...(may ? { may } : {}) }));
     } catch {
       // Offline at start: act as the public until the server answers; pending writes stay queued.
       setAccount((current) => current ?? null);
@@ -50,8 +65,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       account,
       refresh,
       async login(username, password) {
-        const answer = await request<{ account: Account }>('POST', '/api/auth/login', { body: { username, password } });
-        setAccount(answer.body.account);
+        const answer = await request<SessionAnswer>('POST', '/api/auth/login', { body: { username, password } });
+        setAccount(withMay(answer.body));
         if (!answer.body.account.mustChangePassword) outbox.retryNow();
       },
       async logout() {
@@ -59,10 +74,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setAccount(null);
       },
       async changePassword(currentPassword, newPassword) {
-        const answer = await request<{ account: Account }>('POST', '/api/auth/password', {
+        const answer = await request<SessionAnswer>('POST', '/api/auth/password', {
           body: { currentPassword, newPassword },
         });
-        setAccount(answer.body.account);
+        setAccount(withMay(answer.body));
         outbox.retryNow();
       },
     }),
@@ -86,14 +101,36 @@ export function useSession(): SessionValue {
 export const isStaff = (account: Account | null | undefined): boolean =>
   !!account && !account.mustChangePassword && account.roles.length > 0;
 
-/** Whether the signed-in account holds any of `roles`. */
-export function hasRole(account: Account | null | undefined, ...roles: readonly Role[]): boolean {
-  return !!account && account.roles.some((r) => roles.includes(r));
+/**
+ * Whether the server lets the signed-in account do `access` (a tournament command or a
+ * capability such as `staff:read`), in `tournament` when given: its roles there included.
+ */
+export function can(account: Account | null | undefined, access: Access, tournament?: string): boolean {
+  const may = account?.may;
+  if (!may) return false;
+  const here = (tournament !== undefined && may.tournaments[tournament]) || may;
+  return (
+    (here.commands as readonly string[]).includes(access) || (here.capabilities as readonly string[]).includes(access)
+  );
+}
+
+/** Whether the account's penalties are issued as head judge (its head-judge-only choices of spec §5 go straight through). */
+export function issuesAsHeadJudge(account: Account | null | undefined, tournament?: string): boolean {
+  const may = account?.may;
+  if (!may) return false;
+  return ((tournament !== undefined && may.tournaments[tournament]) || may).headJudgeChoices;
+}
+
+/** Whether the account may pair round 1 over missing or illegal decklists, with a reason. */
+export function acceptsDecklistIssues(account: Account | null | undefined, tournament?: string): boolean {
+  const may = account?.may;
+  if (!may) return false;
+  return ((tournament !== undefined && may.tournaments[tournament]) || may).acceptsDecklistIssues;
 }
 
 /**
  * Inside a tournament the account acts with its global roles plus the ones it holds there, as
- * the server decides: every screen's `hasRole` under this provider sees those, so a judge for
+ * the server decides: every screen under this provider sees those, so a judge for
  * one event only gets the judge's screens there and the public's everywhere else.
  */
 export function TournamentSession({ id, children }: { id: string; children: ReactNode }) {

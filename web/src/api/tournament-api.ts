@@ -1,5 +1,7 @@
 import { outbox, type WriteLabel, type WriteOutcome } from './outbox';
-import type { AppliesTo, PenaltyId, BestOf, Phase, Stage, StageFormat, Structure } from './types';
+import type { PenaltyBody } from '../../../src/adapters/http/routes/penalties.js';
+import type { PenaltyChoice } from '../../../src/core/tournament/commands.js';
+import type { PenaltyId, BestOf, Phase, Stage, StageFormat, Structure } from './types';
 
 /** Paths of the API's tournament resources, one place to change when a route moves. */
 export const paths = {
@@ -78,30 +80,9 @@ export interface ListHistory {
 
 export type DecklistUpload = { readonly format: 'ydk' | 'ydke' | 'text'; readonly text: string };
 
-export interface PenaltyReport {
-  readonly infraction: string;
-  readonly facts?: Readonly<Record<string, number | boolean>>;
-  readonly phase: Phase;
-  readonly matchAlreadyLost?: boolean;
-}
-
-export type PenaltyChoice =
-  | { readonly kind: 'guideline' }
-  | { readonly kind: 'other'; readonly penalty: PenaltyId; readonly reason?: string };
-
-export type PenaltyBody = {
-  player: string;
-  report: PenaltyReport;
-  choice: PenaltyChoice;
-  appliesTo?: AppliesTo;
-  duel?: number;
-  statements?: readonly string[];
-  notes?: string;
-  /** Rules 7, 10: one further penalty because the result was affected. */
-  additional?: { penalty: PenaltyId; reason: string };
-  /** Confirms a loss for the next match with no match left: recorded without a result effect. */
-  withoutEffect?: boolean;
-};
+/** The body of POST …/penalties and what a judge's report holds: the route's own types. */
+export type { PenaltyBody, PenaltyChoice };
+export type PenaltyReport = PenaltyBody['report'];
 
 export type StaffRequestBody =
   | { readonly kind: 'penalty'; readonly penalty: PenaltyBody; readonly notes?: string }

@@ -1,4 +1,3 @@
-import type { Text } from '../i18n/i18n';
 // Shapes the server sends as they are come type-only from the server's own code, so that the
 // console and the API cannot drift apart (nothing of src/ is bundled).
 import type { AppliesTo, Decision, PenaltyId, Phase } from '../../../src/core/policy/assess-types.js';
@@ -16,7 +15,13 @@ import type {
   PenaltyLine,
   PlayerHistory,
 } from '../../../src/app/projections/player-history.js';
-import type { LatePlayer } from '../../../src/adapters/http/tournaments/tardiness.js';
+import type { LatePlayer } from '../../../src/app/projections/late-players.js';
+import type { PenaltyLogEntry } from '../../../src/app/penalty-log.js';
+import type { Deck } from '../../../src/core/deck/deck.js';
+import type { DeckCheckAnswer } from '../../../src/adapters/http/routes/deck-checks.js';
+import type { DifferenceAnswer, FindingAnswer } from '../../../src/adapters/http/tournaments/deck-report.js';
+import type { Structure, TournamentSettings } from '../../../src/core/tournament/events.js';
+import type { PenaltyOption, PenaltyPreview } from '../../../src/core/tournament/penalty-preview.js';
 import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
 
 export type {
@@ -35,21 +40,16 @@ export type {
   PairingsView,
 };
 export type { StandingsRow, FinalPlace, PlayerResult, RoundLine, PenaltyLine, PlayerHistory, LatePlayer, RequestView };
+export type { Deck, Structure, TournamentSettings, PenaltyOption, PenaltyPreview, DeckCheckAnswer };
+export type { FindingAnswer as DeckFinding, DifferenceAnswer as DeckDifference };
+
+/** One entry of GET …/penalties: the tournament's penalty log, cautions and rescinded ones included. */
+export type PenaltyView = PenaltyLogEntry;
 
 /*
  * The shapes the console reads from the API. They follow the server's answers (see
  * docs/api.md and GET /api/openapi.json); the console never computes results itself.
  */
-
-export type Structure =
-  | {
-      readonly kind: 'swiss';
-      readonly rounds: number;
-      readonly topCut: number;
-      /** A top cut that is not a power of two: the top seeds fill the bracket with first-round byes. */
-      readonly topCutByes?: boolean;
-    }
-  | { readonly kind: 'single-elimination' };
 
 /** One line of GET /api/tournaments. */
 export interface TournamentListItem {
@@ -60,21 +60,6 @@ export interface TournamentListItem {
   readonly players: number;
   readonly rounds: number;
   readonly version: number;
-}
-
-export interface TournamentSettings {
-  readonly name: string;
-  readonly date: string;
-  readonly decklistsRequired: boolean;
-  readonly roundMinutes: number;
-  readonly structure: Structure;
-  /** Per stage; absent (and in tournaments from before formats): best of 3, `roundMinutes`. */
-  readonly stages?: Partial<Record<Stage, StageFormat>>;
-  /** The card pool and F/L list decks are checked with (absent in tournaments from before they were recorded). */
-  readonly deckRules?: {
-    readonly cardPool: { readonly source: string; readonly name: string; readonly cards: number };
-    readonly banlist: { readonly name: string; readonly date: string | null; readonly source: string } | null;
-  };
 }
 
 /** GET /api/tournaments/:t. */
@@ -100,28 +85,9 @@ export interface PhaseSummary {
   readonly seatTime: string | null;
 }
 
-export interface Deck {
-  readonly main: readonly number[];
-  readonly extra: readonly number[];
-  readonly side: readonly number[];
-}
-
-export interface DeckFinding {
-  readonly infraction: string;
-  readonly reason: string;
-  readonly passcode: number | null;
-  readonly zone?: string;
-  readonly count?: number;
-  readonly limit?: number;
-  /** The card's name, when the finding is about a card the catalogue knows. */
-  readonly name?: Text | null;
-  /** The finding in words, both languages. */
-  readonly text?: Text;
-}
-
 /** What registration and decklist submission answer besides the write: the list's check (null without a list). */
 export interface DecklistCheckAnswer {
-  readonly findings?: readonly DeckFinding[] | null;
+  readonly findings?: readonly FindingAnswer[] | null;
 }
 
 export interface PlayerView {
@@ -167,78 +133,4 @@ export interface RoundClock {
   readonly ended: boolean;
   readonly extensions: readonly { readonly table: number; readonly minutes: number }[];
   readonly late?: readonly LatePlayer[];
-}
-
-export interface PenaltyAppeal {
-  readonly kind: 'changed' | 'rescinded';
-  readonly from: PenaltyId;
-  readonly to: PenaltyId | null;
-  readonly reason: string;
-  readonly judge: { readonly id: string; readonly role: string };
-  readonly at: string;
-}
-
-/** One entry of GET …/penalties: the tournament's penalty log, cautions and rescinded ones included. */
-export interface PenaltyView {
-  readonly id: number;
-  readonly at: string;
-  /** The latest paired round when the penalty was issued (0 before round 1). */
-  readonly round: number;
-  readonly table: number | null;
-  readonly player: string;
-  readonly name: string;
-  readonly infraction: string;
-  readonly phase: Phase;
-  readonly facts: Readonly<Record<string, number | boolean>>;
-  /** The guideline penalty for the report. */
-  readonly guideline: PenaltyId;
-  readonly issuedAs: PenaltyId;
-  /** In force now, after appeals. */
-  readonly penalty: PenaltyId;
-  readonly status: 'in-force' | 'changed' | 'rescinded';
-  readonly recorded: boolean;
-  readonly repeatUpgrade: boolean;
-  readonly deviationReason: string | null;
-  readonly appeals: readonly PenaltyAppeal[];
-  readonly statements: readonly string[];
-  /** The judge's words about what happened (staff only). */
-  readonly notes?: string | null;
-  readonly judge: { readonly id: string; readonly role: string };
-  /** Where it lands by the rules; "next-match" waits for the player's next match from `fromRound`. */
-  readonly landing?: { readonly kind: string; readonly fromRound?: number };
-  /** The duel or match it decided (duel null: the whole match). */
-  readonly landedOn?: { readonly round: number; readonly table: number; readonly duel: number | null } | null;
-  /** Recorded with no match left, confirmed by the judge: no effect on any result. */
-  readonly noMatchLeft?: boolean;
-  /** A loss that waited for a next match that can no longer come, and why. */
-  readonly couldNotLand?: {
-    readonly reason: string;
-    readonly text: { readonly ja: string; readonly en: string };
-  } | null;
-}
-
-export interface DeckDifference {
-  readonly zone: 'main' | 'extra' | 'side';
-  readonly passcode: number;
-  readonly registered: number;
-  readonly presented: number;
-  /** The card's name, when the server sends it. */
-  readonly name?: Text | string | null;
-  readonly text?: Text;
-}
-
-/** POST …/deck-checks. */
-export interface DeckCheckAnswer {
-  readonly player: { readonly id: string; readonly name: string };
-  /** Whether the player has a registered decklist to compare with. */
-  readonly registered: boolean;
-  readonly findings: readonly DeckFinding[];
-  readonly differences: readonly DeckDifference[];
-  readonly proposedInfractions: readonly string[];
-  /** What the deck was checked with: the tournament's recorded card pool and F/L list. */
-  readonly rules?: {
-    readonly cards: { readonly source: string; readonly name: string; readonly cards: number };
-    readonly list: { readonly name: string; readonly date: string | null } | null;
-    readonly warnings: readonly Text[];
-  };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, isStaff, useSession } from '../api/session';
+import { can, isStaff, useSession } from '../api/session';
 import type { LiveState } from '../api/live';
 import { Link, navigate, useLocation } from '../router';
 import { LanguageSwitch } from './language-switch';
@@ -72,7 +72,7 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
   }, [path]);
   const base = `/t/${encodeURIComponent(tournament.id)}`;
   const round = tournament.currentRound;
-  const judge = hasRole(account, 'judge', 'head-judge');
+  const judge = can(account, 'penalties:assess', tournament.id);
   const tabs: { to: string; label: string; show: boolean; match: string }[] = [
     { to: base, label: t('nav.overview'), show: true, match: base },
     {
@@ -85,12 +85,17 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
     { to: `${base}/penalty`, label: t('nav.penalty'), show: judge, match: `${base}/penalty` },
     { to: `${base}/deck-check`, label: t('nav.deckCheck'), show: judge, match: `${base}/deck-check` },
     { to: `${base}/standings`, label: t('nav.standings'), show: true, match: `${base}/standings` },
-    { to: `${base}/queue`, label: t('nav.queue'), show: hasRole(account, 'head-judge'), match: `${base}/queue` },
+    {
+      to: `${base}/queue`,
+      label: t('nav.queue'),
+      show: can(account, 'DecideRequest', tournament.id),
+      match: `${base}/queue`,
+    },
     { to: `${base}/find`, label: t('nav.findTable'), show: true, match: `${base}/find` },
     {
       to: `${base}/log`,
       label: t('log.tab'),
-      show: staff && hasRole(account, 'organizer', 'head-judge', 'scorekeeper'),
+      show: can(account, 'record:read', tournament.id),
       match: `${base}/log`,
     },
   ];

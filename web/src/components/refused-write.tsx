@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { outbox, type FailedWrite, type WriteLabel } from '../api/outbox';
 import { useResource } from '../api/resource';
-import { hasRole, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { paths, writes } from '../api/tournament-api';
 import type { PairingsView, TableView } from '../api/types';
 import { useLang } from '../i18n/i18n';
@@ -81,9 +81,9 @@ function RefusedResult({
   const pairings = useResource<PairingsView>(paths.pairings(result.tournament, result.round));
   const table = pairings.data?.tables.find((x) => x.table === result.table);
   const [reason, setReason] = useState('');
-  const canCorrect = hasRole(account, 'scorekeeper', 'head-judge');
+  const canCorrect = can(account, 'CorrectResult', result.tournament);
   // A floor judge cannot correct a result: the correction goes to the head judge as a request.
-  const canAsk = !canCorrect && hasRole(account, 'judge');
+  const canAsk = !canCorrect && can(account, 'SubmitRequest', result.tournament);
   const recorded = table !== undefined && table.outcome.kind !== 'pending';
   return (
     <>

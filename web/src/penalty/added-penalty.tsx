@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ladder, penaltyOf, type Pack } from '../api/policy';
-import type { PenaltyReport } from '../api/tournament-api';
-import type { AppliesTo, PenaltyId } from '../api/types';
+import { penaltyOf, type Pack } from '../api/policy';
+import type { PenaltyId, PenaltyOption, PenaltyPreview } from '../api/types';
 import { Choices, SelectField, TextArea } from '../components/form';
 import { useLang } from '../i18n/i18n';
-import { landingOf } from './decision-panel';
 
 /** A penalty added to the guideline one (rules 7, 10), with where it lands when the guideline one lands on no game. */
 export interface AddedPenalty {
@@ -13,29 +11,34 @@ export interface AddedPenalty {
   readonly duel: number;
 }
 
-const NO_GAME: readonly PenaltyId[] = ['caution', 'warning'];
+const optionOf = (preview: PenaltyPreview, penalty: PenaltyId | ''): PenaltyOption | undefined =>
+  preview.options.find((o) => o.penalty === penalty);
+
+/** Whether a penalty lands on no game (caution, warning), as the server's answer says. */
+const landsNowhere = (preview: PenaltyPreview, penalty: PenaltyId): boolean =>
+  optionOf(preview, penalty)?.landing.propose === null;
+
+/** Whether the addition lands where the judge names a duel (it takes the duel when the guideline one lands on no game). */
+function addedDuel(preview: PenaltyPreview, added: AddedPenalty, guideline: PenaltyId): boolean {
+  const option = optionOf(preview, added.penalty);
+  const where = option?.landing.propose ?? null;
+  return landsNowhere(preview, guideline) && where !== null && option?.duelLandings.includes(where) === true;
+}
 
 /** The fields the server takes for the addition: `additional`, and the duel it takes when the guideline one lands on no game. */
 export function addedBody(
-  pack: Pack,
+  preview: PenaltyPreview,
   added: AddedPenalty | null,
   guideline: PenaltyId,
-  report: PenaltyReport,
 ): { additional?: { penalty: PenaltyId; reason: string }; duel?: number } {
   if (added === null || added.penalty === '') return {};
-  const lands = landingOf(pack, added.penalty, report);
-  // The judge's landing and duel belong to the added penalty only when the guideline one lands on no game.
-  const own =
-    NO_GAME.includes(guideline) && lands && needsDuel(added.penalty, report, lands.propose) ? { duel: added.duel } : {};
+  const own = addedDuel(preview, added, guideline) ? { duel: added.duel } : {};
   return { additional: { penalty: added.penalty, reason: added.reason.trim() }, ...own };
 }
 
 /** Whether the addition is complete: a penalty above the guideline and a written reason. */
 export const addedReady = (added: AddedPenalty | null): boolean =>
   added === null || (added.penalty !== '' && added.reason.trim() !== '');
-
-const needsDuel = (penalty: PenaltyId, report: PenaltyReport, where: AppliesTo | null | undefined): boolean =>
-  penalty === 'duel-loss' && report.phase !== 'between-matches' && (where === 'current-duel' || where === 'next-duel');
 
 /**
  * Rules 7 and 10: where the pack allows an addition and the judge answered that the result was
@@ -44,22 +47,23 @@ const needsDuel = (penalty: PenaltyId, report: PenaltyReport, where: AppliesTo |
  */
 export function AddedPenaltyFields({
   pack,
+  preview,
   guideline,
-  report,
   value,
   onChange,
 }: {
   pack: Pack;
+  preview: PenaltyPreview;
   guideline: PenaltyId;
-  report: PenaltyReport;
   value: AddedPenalty | null;
   onChange: (value: AddedPenalty | null) => void;
 }) {
   const { t } = useTranslation();
   const { pick } = useLang();
-  const above = ladder(pack).slice(ladder(pack).indexOf(guideline) + 1);
-  const lands = value && value.penalty !== '' ? landingOf(pack, value.penalty, report) : null;
-  const where = lands?.propose ?? null;
+  const ladder = preview.options.map((o) => o.penalty);
+  const above = ladder.slice(ladder.indexOf(guideline) + 1);
+  const where = value && value.penalty !== '' ? (optionOf(preview, value.penalty)?.landing.propose ?? null) : null;
+  const duels = Array.from({ length: preview.duels ?? 0 }, (_, i) => String(i + 1));
   return (
     <fieldset className="stack" data-testid="added-penalty">
       <legend>{t('penaltyExtras.addTitle')}</legend>
@@ -88,16 +92,16 @@ export function AddedPenaltyFields({
               </option>
             ))}
           </SelectField>
-          {NO_GAME.includes(guideline) && where && (
+          {landsNowhere(preview, guideline) && where && (
             <p className="muted">{t('penaltyExtras.addLandsOn', { where: t(`appliesTo.${where}`) })}</p>
           )}
-          {NO_GAME.includes(guideline) && value.penalty !== '' && needsDuel(value.penalty, report, where) && (
+          {addedDuel(preview, value, guideline) && (
             <Choices
               legend={where === 'current-duel' ? t('penalty.whichDuelNow') : t('penalty.whichDuelNext')}
               name="added-duel"
               value={String(value.duel)}
               onChange={(v) => onChange({ ...value, duel: Number(v) })}
-              options={['1', '2', '3'].map((d) => ({ value: d, label: t('penalty.duelN', { duel: d }) }))}
+              options={duels.map((d) => ({ value: d, label: t('penalty.duelN', { duel: d }) }))}
             />
           )}
           <TextArea

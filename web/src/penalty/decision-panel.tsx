@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ladder, penaltyOf, type Landing, type Pack } from '../api/policy';
-import { hasRole, useSession } from '../api/session';
+import { penaltyOf, type Pack } from '../api/policy';
+import { issuesAsHeadJudge, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type PenaltyChoice, type PenaltyReport } from '../api/tournament-api';
-import type { AppliesTo, Decision, PenaltyId, PenaltyView } from '../api/types';
+import type { AppliesTo, PenaltyId, PenaltyPreview, PenaltyView } from '../api/types';
 import { Choices, SelectField, TextArea } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { useLang } from '../i18n/i18n';
@@ -13,23 +13,17 @@ import { NoMatchLeftConfirm } from './no-match-left';
 import { PlayerPenaltyHistory } from './player-history';
 
 type Kind = 'guideline' | 'repeat' | 'other';
-const DISQUALIFICATIONS: readonly string[] = ['disqualification', 'disqualification-forfeit-prizes'];
-
-/** Where a penalty lands for a phase, as the pack's timing table says (null: it lands on no game). */
-export function landingOf(pack: Pack, penalty: PenaltyId, report: PenaltyReport): Landing | null {
-  const byPhase = pack.timing[penalty]?.[report.phase];
-  if (!byPhase) return null;
-  return report.matchAlreadyLost && byPhase.ifMatchAlreadyLost ? byPhase.ifMatchAlreadyLost : byPhase;
-}
 
 /**
  * The guideline decision and the judge's choice: confirm it, take the repeat offer, or (head
  * judge) give another penalty with a written reason. Shows where the penalty lands, the
- * remedy, and the player's earlier penalties.
+ * remedy, and the player's earlier penalties. Where each choice lands, and whether it needs a
+ * head judge, statements or a duel number, is the server's answer (`preview.options`): the
+ * console restates none of these rules.
  */
 export function DecisionPanel({
   pack,
-  decision,
+  preview,
   report,
   player,
   history,
@@ -37,7 +31,7 @@ export function DecisionPanel({
   onRequested,
 }: {
   pack: Pack;
-  decision: Decision;
+  preview: PenaltyPreview;
   report: PenaltyReport;
   player: { id: string; name: string };
   history: readonly PenaltyView[];
@@ -48,6 +42,7 @@ export function DecisionPanel({
   const { t } = useTranslation();
   const { pick } = useLang();
   const { id } = useTournament();
+  const { decision } = preview;
   const version = useVersion();
   const [kind, setKind] = useState<Kind>('guideline');
   const [other, setOther] = useState<PenaltyId | ''>('');
@@ -57,37 +52,31 @@ export function DecisionPanel({
   const [statements, setStatements] = useState<string[]>(['']);
   const [notes, setNotes] = useState('');
   const { account } = useSession();
-  const isHeadJudge = hasRole(account, 'head-judge');
+  const isHeadJudge = issuesAsHeadJudge(account, id);
   const [added, setAdded] = useState<AddedPenalty | null>(null);
   const [noMatchLeftFor, setNoMatchLeftFor] = useState<string | null>(null);
-  const headOnly = pack.settings.headJudgeOnly;
   const upgrade = decision.repeat?.upgradeTo ?? null;
 
   const final: PenaltyId | null = kind === 'guideline' ? decision.penalty : kind === 'repeat' ? upgrade : other || null;
-  const landing = final === null ? null : final === decision.penalty ? null : landingOf(pack, final, report);
-  const options: readonly AppliesTo[] =
-    final === decision.penalty ? decision.appliesToOptions : (landing?.options ?? []);
+  const option = preview.options.find((o) => o.penalty === final) ?? null;
+  const options: readonly AppliesTo[] = option?.landing.options ?? [];
   const chosenLanding: AppliesTo | null = options.includes(appliesTo as AppliesTo)
     ? appliesTo
-    : final === decision.penalty
-      ? decision.appliesTo
-      : (landing?.propose ?? null);
-  const note = final === null ? null : (landingOf(pack, final, report)?.note ?? null);
-  const needsDuel =
-    final === 'duel-loss' &&
-    report.phase !== 'between-matches' &&
-    (chosenLanding === 'current-duel' || chosenLanding === 'next-duel');
-  const isDq = final !== null && DISQUALIFICATIONS.includes(final);
-  const needsStatements = isDq && pack.settings.disqualificationNeedsStatements !== false;
+    : (option?.landing.propose ?? null);
+  const note = option?.landing.note ?? null;
+  const needsDuel = chosenLanding !== null && option?.duelLandings.includes(chosenLanding) === true;
+  const duels = Array.from({ length: preview.duels ?? 0 }, (_, i) => String(i + 1));
+  const needsStatements = option?.statementsRequired === true;
   const writtenStatements = statements.map((s) => s.trim()).filter(Boolean);
-  const movedToNext = final === 'match-loss' && chosenLanding === 'next-match' && report.phase !== 'between-matches';
   const headJudgeNeeded =
-    (kind === 'other' && !!headOnly?.deviation) ||
-    (isDq && !!headOnly?.disqualification) ||
-    (movedToNext && !!headOnly?.matchLossMovedToNextMatch);
+    option !== null &&
+    (option.headJudge || (chosenLanding !== null && option.headJudgeLandings.includes(chosenLanding)));
+  // Choosing the offered repeat step from the list is no deviation: only a deviation needs the reason.
+  const deviation = kind === 'other' && option?.as === 'deviation';
+  const deviationsNeedHead = preview.options.filter((o) => o.as === 'deviation').every((o) => o.headJudge);
   const ready =
     final !== null &&
-    (kind !== 'other' || reason.trim() !== '') &&
+    (!deviation || reason.trim() !== '') &&
     (!needsStatements || writtenStatements.length > 0) &&
     addedReady(added);
 
@@ -105,9 +94,9 @@ export function DecisionPanel({
     choice,
     ...(chosenLanding && options.length > 0 ? { appliesTo: chosenLanding } : {}),
     ...(needsDuel ? { duel } : {}),
-    ...(isDq ? { statements: writtenStatements } : {}),
+    ...(needsStatements ? { statements: writtenStatements } : {}),
     ...(notes.trim() ? { notes: notes.trim() } : {}),
-    ...(canAdd && final !== null ? addedBody(pack, added, final, report) : {}),
+    ...(canAdd && final !== null ? addedBody(preview, added, final) : {}),
   };
   const bodyKey = JSON.stringify(body);
 
@@ -125,7 +114,7 @@ export function DecisionPanel({
     {
       value: 'other',
       label: t('penalty.deviate'),
-      ...(headOnly?.deviation ? { detail: t('penalty.headJudgeOnly') } : {}),
+      ...(deviationsNeedHead ? { detail: t('penalty.headJudgeOnly') } : {}),
     },
   ];
 
@@ -168,11 +157,11 @@ export function DecisionPanel({
             data-testid="other-penalty"
           >
             <option value="">{t('penalty.choosePenalty')}</option>
-            {ladder(pack)
-              .filter((p) => p !== decision.penalty)
-              .map((p) => (
-                <option key={p} value={p}>
-                  {name(p)}
+            {preview.options
+              .filter((o) => o.as !== 'guideline')
+              .map((o) => (
+                <option key={o.penalty} value={o.penalty}>
+                  {name(o.penalty)}
                 </option>
               ))}
           </SelectField>
@@ -201,9 +190,7 @@ export function DecisionPanel({
               options={options.map((o) => ({
                 value: o,
                 label: t(`appliesTo.${o}`),
-                ...(o === 'next-match' && report.phase !== 'between-matches' && headOnly?.matchLossMovedToNextMatch
-                  ? { detail: t('penalty.headJudgeOnly') }
-                  : {}),
+                ...(option?.headJudgeLandings.includes(o) ? { detail: t('penalty.headJudgeOnly') } : {}),
               }))}
             />
           )}
@@ -214,7 +201,7 @@ export function DecisionPanel({
               name="duel"
               value={String(duel)}
               onChange={(v) => setDuel(Number(v))}
-              options={['1', '2', '3'].map((d) => ({ value: d, label: t('penalty.duelN', { duel: d }) }))}
+              options={duels.map((d) => ({ value: d, label: t('penalty.duelN', { duel: d }) }))}
             />
           )}
         </div>
@@ -240,7 +227,7 @@ export function DecisionPanel({
       )}
 
       {canAdd && final !== null && (
-        <AddedPenaltyFields pack={pack} guideline={final} report={report} value={added} onChange={setAdded} />
+        <AddedPenaltyFields pack={pack} preview={preview} guideline={final} value={added} onChange={setAdded} />
       )}
 
       <TextArea

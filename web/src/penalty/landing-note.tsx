@@ -25,7 +25,9 @@ export function LandingNote({ penalty: p }: { penalty: PenaltyView }) {
   }
   if (p.landedOn) {
     const where =
-      p.landedOn.duel === null ? t('penaltyExtras.landedMatch', p.landedOn) : t('penaltyExtras.landedDuel', p.landedOn);
+      p.landedOn.duel === null
+        ? t('penaltyExtras.landedMatch', { ...p.landedOn })
+        : t('penaltyExtras.landedDuel', { ...p.landedOn });
     return (
       <p className="muted" data-testid={`landing-${p.id}`}>
         {where}

@@ -5,7 +5,7 @@ import { infractionOf, penaltyOf, usePack, type PackInfraction } from '../api/po
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths, type PenaltyReport } from '../api/tournament-api';
-import type { Decision, PenaltyView, Phase } from '../api/types';
+import type { PenaltyPreview, PenaltyView, Phase } from '../api/types';
 import { Choices } from '../components/form';
 import { PackGate } from '../components/pack-gate';
 import { ErrorNotice } from '../components/status';
@@ -20,13 +20,11 @@ import { PlayerPicker, usePlayers } from './player-picker';
 
 const PHASES: readonly Phase[] = ['in-duel', 'between-duels', 'between-matches'];
 
-/** Reads the penalties list, whether the server answers an array or `{ penalties }`. */
+/** Reads the penalty log (GET …/penalties answers `{ penalties }`). */
 export function usePenalties() {
   const { id } = useTournament();
-  const resource = useResource<PenaltyView[] | { penalties: PenaltyView[] }>(paths.penalties(id));
-  const data =
-    resource.data === undefined ? undefined : Array.isArray(resource.data) ? resource.data : resource.data.penalties;
-  return { ...resource, data };
+  const resource = useResource<{ penalties: PenaltyView[] }>(paths.penalties(id));
+  return { ...resource, data: resource.data?.penalties };
 }
 
 /**
@@ -47,7 +45,7 @@ export function PenaltyFlow() {
   const [facts, setFacts] = useState<FactValues>({});
   const [phase, setPhase] = useState<Phase | null>((query.get('phase') as Phase | null) ?? null);
   const [matchAlreadyLost, setMatchAlreadyLost] = useState(false);
-  const [decision, setDecision] = useState<Decision | null>(null);
+  const [preview, setPreview] = useState<PenaltyPreview | null>(null);
   const [assessing, setAssessing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [issued, setIssued] = useState<unknown>(null);
@@ -71,7 +69,7 @@ export function PenaltyFlow() {
   // Any change to the report makes the decision shown out of date.
   // biome-ignore lint/correctness/useExhaustiveDependencies: any change to the report (its key) makes the decision shown out of date.
   useEffect(() => {
-    setDecision(null);
+    setPreview(null);
     setError(null);
   }, [reportKey]);
 
@@ -80,10 +78,10 @@ export function PenaltyFlow() {
     setAssessing(true);
     setError(null);
     try {
-      const answer = await request<Decision | { decision: Decision }>('POST', paths.assess(id), {
+      const answer = await request<PenaltyPreview>('POST', paths.assess(id), {
         body: { player: playerId, ...report },
       });
-      setDecision('decision' in answer.body ? answer.body.decision : answer.body);
+      setPreview(answer.body);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -97,7 +95,7 @@ export function PenaltyFlow() {
     setFacts({});
     setPhase(null);
     setMatchAlreadyLost(false);
-    setDecision(null);
+    setPreview(null);
     setIssued(null);
     setRequested(null);
   }
@@ -217,12 +215,12 @@ export function PenaltyFlow() {
               {error !== null && <ErrorNotice error={error} onRetry={() => void assess()} />}
             </Step>
           )}
-          {player && report && decision && (
+          {player && report && preview && (
             <Step n={4} title={t('penalty.stepDecision')} done={null}>
               <DecisionPanel
                 key={reportKey}
                 pack={loadedPack}
-                decision={decision}
+                preview={preview}
                 report={report}
                 player={player}
                 history={(penalties.data ?? []).filter((p) => p.player === player.id && p.status !== 'rescinded')}

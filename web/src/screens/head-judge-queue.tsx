@@ -14,8 +14,6 @@ import { NoMatchLeftConfirm } from '../penalty/no-match-left';
 import { usePenalties } from '../penalty/penalty-flow';
 import { RequestQueue } from './request-queue';
 
-const DQ: readonly string[] = ['disqualification', 'disqualification-forfeit-prizes'];
-
 /**
  * What the head judge reviews: floor judges' requests first, then penalties that deviate from the guideline, disqualifications
  * with their statements, and appeals (change or rescind any penalty, with a reason).
@@ -31,7 +29,7 @@ export function HeadJudgeQueue() {
         {(list) => {
           if (!pack) return null;
           const deviations = list.filter((p) => p.deviationReason !== null && p.status !== 'rescinded');
-          const dqs = list.filter((p) => DQ.includes(p.penalty) && p.status !== 'rescinded');
+          const dqs = list.filter((p) => p.disqualification && p.status !== 'rescinded');
           const appealed = list.filter((p) => p.appeals.length > 0);
           return (
             <>
@@ -152,7 +150,7 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
   const [to, setTo] = useState<PenaltyId | ''>('');
   const [reason, setReason] = useState('');
   const [statement, setStatement] = useState('');
-  const needsStatement = outcome === 'changed' && to !== '' && DQ.includes(to);
+  const needsStatement = outcome === 'changed' && to !== '' && penalty.changeNeedsStatements.includes(to);
   const ready =
     reason.trim() !== '' && (outcome === 'rescinded' || (to !== '' && (!needsStatement || statement.trim() !== '')));
   const body =

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
 import type { BestOf, CutRule, RoundSummary, TournamentSummary } from '../api/types';
@@ -22,8 +22,8 @@ export function PhaseControls({ tournament, last }: { tournament: TournamentSumm
   const { account } = useSession();
   const s = tournament.settings.structure;
   const open = tournament.status === 'open';
-  const runs = open && hasRole(account, 'organizer', 'scorekeeper');
-  const organizer = open && hasRole(account, 'organizer');
+  const runs = open && can(account, 'CutSwiss', tournament.id);
+  const organizer = open && can(account, 'StartPhase', tournament.id);
   const next = last.round + 1;
   const swissLeft = s.kind === 'swiss' && next <= s.rounds;
   const justStarted = (tournament.phases ?? []).find((p) => p.fromRound === next);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
-import { hasRole, isStaff, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PlayerHistory } from '../api/types';
@@ -22,7 +22,7 @@ export function PlayerRecord({ player }: { player: string }) {
   const { account } = useSession();
   const { query, path } = useLocation();
   const code = query.get('code') ?? undefined;
-  const staff = isStaff(account);
+  const staff = can(account, 'staff:read', id);
   const ready = staff || code !== undefined;
   const record = useResource<PlayerHistory | { record: PlayerHistory }>(
     ready ? paths.playerRecord(id, player, staff ? undefined : code) : null,
@@ -131,7 +131,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
           ))}
         </ul>
       )}
-      {hasRole(account, 'judge', 'head-judge') && (
+      {can(account, 'IssuePenalty', id) && (
         <Link className="button" to={`/t/${encodeURIComponent(id)}/penalty?player=${encodeURIComponent(history.id)}`}>
           {t('round.penalty')}
         </Link>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type DecklistUpload } from '../api/tournament-api';
 import type { DeckFinding, DecklistCheckAnswer, PlayerView } from '../api/types';
@@ -22,10 +22,11 @@ import { DecklistInput } from './decklist-input';
 export function Players() {
   const { t } = useTranslation();
   const { account } = useSession();
+  const { id } = useTournament();
   const players = usePlayers();
   const [filter, setFilter] = useState('');
   const [order, setOrder] = useState<'registration' | 'name'>('registration');
-  const canRegister = hasRole(account, 'organizer', 'scorekeeper');
+  const canRegister = can(account, 'RegisterPlayer', id);
   return (
     <section className="stack">
       <h1>{t('players.title')}</h1>
@@ -292,7 +293,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
       {player.dropReason && <p className="muted">{player.dropReason}</p>}
       {findings && <DeckFindings findings={findings} />}
       <div className="row-actions">
-        {hasRole(account, 'judge', 'head-judge') && (
+        {can(account, 'deck-checks:run', id) && (
           <Link className="button button-small" to={`${base}/deck-check?player=${encodeURIComponent(player.id)}`}>
             {t('nav.deckCheck')}
           </Link>
@@ -317,7 +318,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
             </WriteButton>
           </details>
         )}
-        {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && !player.dropped && (
+        {can(account, 'DropPlayer', id) && !player.dropped && (
           <WriteButton
             className="button button-small button-quiet"
             confirm={t('players.dropConfirm', { name: player.name })}

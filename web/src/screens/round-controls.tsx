@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSession } from '../api/session';
+import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
 import { WriteButton } from '../components/pending-button';
@@ -24,7 +24,7 @@ export function RoundControls() {
   const rounds = useRounds();
   const version = useVersion();
   const { label } = useRoundLabel();
-  const canRun = hasRole(account, 'organizer', 'scorekeeper') && summary.data?.status === 'open';
+  const canRun = can(account, 'PairRound', id) && summary.data?.status === 'open';
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={rounds}>
@@ -91,7 +91,7 @@ function DecklistGate() {
   const problems = (players.data ?? []).filter(
     (p) => !p.dropped && (p.deck?.state === 'findings' || (required && p.deck?.state === 'none')),
   );
-  const organizer = hasRole(account, 'organizer');
+  const organizer = acceptsDecklistIssues(account, id);
   const pair = (accept?: { reason: string }) => (
     <WriteButton
       className="button button-primary"

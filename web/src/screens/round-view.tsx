@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
-import { hasRole, isStaff, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { paths, writes } from '../api/tournament-api';
 import type { PairingsView, SeatView, TableView } from '../api/types';
@@ -28,7 +28,7 @@ export function RoundView({ round }: { round: number }) {
   const [filter, setFilter] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
   const { account } = useSession();
-  const staff = isStaff(account);
+  const staff = can(account, 'staff:read', id);
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={pairings}>
@@ -58,7 +58,7 @@ export function RoundView({ round }: { round: number }) {
             ) : (
               !view.ended && <StartRound round={round} version={pairings.version} />
             )}
-            {!view.ended && hasRole(account, 'judge', 'head-judge') && (
+            {!view.ended && can(account, 'MarkAllSeated', id) && (
               <AllSeatedExcept view={view} version={pairings.version} />
             )}
             {staff && (
@@ -78,7 +78,7 @@ export function RoundView({ round }: { round: number }) {
                 </li>
               </ul>
             )}
-            {!view.ended && view.started && open === 0 && hasRole(account, 'organizer', 'scorekeeper') && (
+            {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}
             <p>{t('round.openTables', { count: open, total: view.tables.filter((x) => x.table !== null).length })}</p>
@@ -128,7 +128,7 @@ function StartRound({ round, version: pairingsVersion }: { round: number; versio
   return (
     <div className="notice notice-warn stack">
       <p>{t('round.notStarted')}</p>
-      {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && (
+      {can(account, 'StartRound', id) && (
         <WriteButton
           className="button button-primary"
           confirm={t('round.startConfirm', { round })}
@@ -216,9 +216,9 @@ function TableCard({
   const pending = usePendingFor(`${tablePath}/`);
   const refused = useFailedFor(`${tablePath}/`);
   const label = useLabel();
-  const canReport = hasRole(account, 'scorekeeper', 'judge', 'head-judge');
-  const canCorrect = hasRole(account, 'scorekeeper', 'head-judge');
-  const judge = hasRole(account, 'judge', 'head-judge');
+  const canReport = can(account, 'ReportResult', id);
+  const canCorrect = can(account, 'CorrectResult', id);
+  const judge = can(account, 'MarkSeated', id);
   const reported = table.outcome.kind !== 'pending';
   const writeVersion = Math.max(version ?? 0, pairingsVersion ?? 0) || null;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { SelectField, TextField } from '../components/form';
-import { hasRole, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths, writes, type ListHistory } from '../api/tournament-api';
 import type { Stage, StageFormat, TournamentSummary } from '../api/types';
@@ -134,7 +134,7 @@ function FinishControl({ tournament }: { tournament: TournamentSummary }) {
   const { account } = useSession();
   const { id, version } = useTournament();
   const last = tournament.rounds[tournament.rounds.length - 1];
-  if (tournament.status !== 'open' || !last?.ended || !hasRole(account, 'organizer', 'scorekeeper')) return null;
+  if (tournament.status !== 'open' || !last?.ended || !can(account, 'FinishTournament', id)) return null;
   return (
     <WriteButton
       onWrite={() => writes.finish(id, version)}
@@ -154,7 +154,7 @@ function DeckRulesControl({ tournament }: { tournament: TournamentSummary }) {
   const lists = useResource<ListHistory>(paths.lists(tournament.settings.date));
   const [list, setList] = useState('');
   const [reason, setReason] = useState('');
-  if (tournament.rounds.length > 0 || tournament.status !== 'open' || !hasRole(account, 'organizer')) return null;
+  if (tournament.rounds.length > 0 || tournament.status !== 'open' || !can(account, 'ChangeDeckRules', id)) return null;
   return (
     <details className="stack" data-testid="deck-rules-change">
       <summary>{t('home.deckRulesChange')}</summary>

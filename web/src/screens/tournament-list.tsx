@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
-import { hasRole, useSession } from '../api/session';
+import { can, useSession } from '../api/session';
 import { paths } from '../api/tournament-api';
 import type { TournamentListItem } from '../api/types';
 import { Loaded } from '../components/status';
@@ -15,7 +15,7 @@ export function TournamentList() {
     <section>
       <div className="title-row">
         <h1>{t('tournaments.title')}</h1>
-        {hasRole(account, 'organizer') && (
+        {can(account, 'CreateTournament') && (
           <Link to="/new" className="button button-primary">
             {t('tournaments.create')}
           </Link>

@@ -17,6 +17,8 @@ export type DeckCheck =
       readonly deck: Deck;
       readonly findings: readonly DeckFinding[];
       readonly differences: readonly DeckDifference[] | null;
+      /** The pack's infraction for a difference from the registered decklist (`settings.deckFindings`). */
+      readonly mismatch: string;
     }
   | { readonly file: string; readonly errors: readonly FormatError[] };
 
@@ -37,21 +39,10 @@ export interface CheckContext {
 export function checkJson(checks: readonly DeckCheck[]): unknown[] {
   return checks.map((check) => {
     if ('errors' in check) return { file: check.file, ok: false, errors: check.errors };
-    const findings: unknown[] = check.findings.map((f) => {
-      const row: Record<string, unknown> = {
-        infraction: f.infraction,
-        passcode: f.passcode,
-        zone: f.zone,
-        count: f.count,
-        limit: f.limit,
-        reason: f.reason,
-      };
-      if (f.copies) row.copies = f.copies;
-      return row;
-    });
+    const findings: unknown[] = check.findings.map(findingJson);
     for (const d of check.differences ?? []) {
       findings.push({
-        infraction: 'decklist-mismatch',
+        infraction: check.mismatch,
         passcode: d.passcode,
         zone: d.zone,
         count: d.presented,
@@ -60,6 +51,20 @@ export function checkJson(checks: readonly DeckCheck[]): unknown[] {
     }
     return { file: check.file, ok: findings.length === 0, findings };
   });
+}
+
+/** One finding for --json. */
+export function findingJson(f: DeckFinding): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    infraction: f.infraction,
+    passcode: f.passcode,
+    zone: f.zone,
+    count: f.count,
+    limit: f.limit,
+    reason: f.reason,
+  };
+  if (f.copies) row.copies = f.copies;
+  return row;
 }
 
 const WORDS = {
@@ -85,7 +90,7 @@ const WORDS = {
         .join(', '),
     unreadable: 'unreadable',
     sizes: (d: Deck) => `main ${d.main.length}, extra ${d.extra.length}, side ${d.side.length}`,
-    mismatch: 'decklist-mismatch: the deck differs from the registered decklist',
+    mismatch: 'the deck differs from the registered decklist',
     head: {
       infraction: 'Infraction',
       card: 'Card',
@@ -122,7 +127,7 @@ const WORDS = {
         .join('、'),
     unreadable: '読み込めません',
     sizes: (d: Deck) => `メイン${d.main.length}・エクストラ${d.extra.length}・サイド${d.side.length}`,
-    mismatch: 'decklist-mismatch: 登録デッキリストとデッキが異なります',
+    mismatch: '登録デッキリストとデッキが異なります',
     head: {
       infraction: '違反',
       card: 'カード',
@@ -178,7 +183,7 @@ export function checkText(checks: readonly DeckCheck[], context: CheckContext, l
     );
     if (check.findings.length > 0) out.push(indent(findingsTable(check.findings, context, lang)));
     if (check.differences && check.differences.length > 0) {
-      out.push(`  ${w.mismatch}`);
+      out.push(`  ${check.mismatch}: ${w.mismatch}`);
       out.push(indent(differencesTable(check.differences, context.catalogue, lang)));
     }
   }

@@ -9,8 +9,9 @@ import { progressBar } from '../../deck/progress.js';
 import { compareDecks } from '../../../core/deck/compare-decks.js';
 import { printableDecklist } from '../../../core/deck/printable-decklist.js';
 import { writeTextDecklist } from '../../../core/deck/text-decklist-format.js';
-import { DEFAULT_DECK_LIMITS, type DeckLimits } from '../../../core/deck/deck.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
+import { DIFFERS_FROM_DECKLIST } from '../../../core/deck-findings.js';
+import type { Pack } from '../../../core/policy/pack-schema.js';
 import { writeYdk } from '../../../core/deck/ydk-format.js';
 import { writeYdke } from '../../../core/deck/ydke-format.js';
 import { registerCardsCommand } from './cards.js';
@@ -30,12 +31,11 @@ interface CheckOptions {
   policy?: string;
 }
 
-/** Deck sizes and the copy limit of --policy (its settings.deckLimits), else spec §5's defaults. */
-function deckLimits(policy: string | undefined): DeckLimits {
-  if (policy === undefined) return DEFAULT_DECK_LIMITS;
+/** The deck settings of --policy, else of the shipped pack: sizes, the copy limit, the infraction of each finding. */
+function deckSettings(policy: string | undefined): Pick<Pack['settings'], 'deckLimits' | 'deckFindings'> {
   const pack = loadPack(policy);
   if (!pack.ok) throw new CliError(pack.error);
-  return pack.value.settings.deckLimits;
+  return pack.value.settings;
 }
 
 /**
@@ -45,7 +45,7 @@ function deckLimits(policy: string | undefined): DeckLimits {
 async function deckCheck(files: string[], options: CheckOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
   const date = tournamentDate(options.date, lang);
-  const limits = deckLimits(options.policy);
+  const { deckLimits: limits, deckFindings: infractions } = deckSettings(options.policy);
   const loaded = await loadCatalogue(options.cards, io, lang, options.progress === true);
   const { catalogue } = loaded;
   const { banlist, warnings } = loadBanlist(options.banlist, options.listName, date, lang);
@@ -60,9 +60,9 @@ async function deckCheck(files: string[], options: CheckOptions, io: Io): Promis
     const deck = readDecklist(file, catalogue);
     if (!deck.ok) checks.push({ file, errors: deck.error });
     else {
-      const findings = validateDeck(deck.value, { catalogue, banlist, date, limits });
+      const findings = validateDeck(deck.value, { catalogue, banlist, date, limits, infractions });
       const differences = registered ? compareDecks(registered, deck.value, catalogue).differences : null;
-      checks.push({ file, deck: deck.value, findings, differences });
+      checks.push({ file, deck: deck.value, findings, differences, mismatch: infractions[DIFFERS_FROM_DECKLIST] });
     }
     progress?.update(i + 1);
   }
@@ -161,10 +161,10 @@ export function registerDeckCommands(program: Command, io: Io): void {
     .option('--banlist <file>', 'Forbidden/Limited lists: lflist.conf or the simple JSON form / 禁止・制限リスト')
     .option('--list-name <name>', 'which list of the --banlist file (else the OCG list in force on --date) / リスト名')
     .option('--date <YYYY-MM-DD>', 'tournament date (default: today) / 大会日（省略時は今日）')
-    .option('--list <registered>', 'registered decklist to compare with (decklist-mismatch) / 登録デッキリスト')
+    .option('--list <registered>', 'registered decklist to compare with / 登録デッキリスト')
     .option(
       '--policy <file>',
-      'policy pack whose settings.deckLimits apply (default: 40-60 / 15 / 15, 3 copies) / 罰則規定ファイル（デッキ枚数の設定）',
+      'policy pack whose deck settings apply: limits, the infraction of each finding (default: the shipped pack) / 罰則規定ファイル（デッキの設定）',
     )
     .option('--json', 'one JSON entry per decklist / JSON で出力')
     .option('--lang <lang>', 'ja or en')

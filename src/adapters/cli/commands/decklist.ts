@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { compareDecks } from '../../../core/deck/compare-decks.js';
+import { DIFFERS_FROM_DECKLIST } from '../../../core/deck-findings.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import type { Lang } from '../../../core/text.js';
@@ -50,6 +51,7 @@ async function submit(file: string, options: DecklistOptions, io: Io): Promise<v
       banlist: rules.banlist,
       date: t.settings.date,
       limits: t.pack.content.settings.deckLimits,
+      infractions: t.pack.content.settings.deckFindings,
     });
     if (desk.json) return printJson(io, { player: options.player, ...sizes, ...registrationJson(findings, rules) });
     io.stdout.write(
@@ -90,11 +92,13 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
       banlist,
       date: t.settings.date,
       limits: t.pack.content.settings.deckLimits,
+      infractions: t.pack.content.settings.deckFindings,
     });
     const differences = compareDecks(decklist, presented, catalogue).differences;
-    const result: DeckCheck = { file, deck: presented, findings, differences };
+    const mismatch = t.pack.content.settings.deckFindings[DIFFERS_FROM_DECKLIST];
+    const result: DeckCheck = { file, deck: presented, findings, differences, mismatch };
     const infractions = [
-      ...new Set([...findings.map((f) => f.infraction), ...(differences.length > 0 ? ['decklist-mismatch'] : [])]),
+      ...new Set([...findings.map((f) => f.infraction), ...(differences.length > 0 ? [mismatch] : [])]),
     ];
     if (desk.json)
       printJson(io, { player: player.id, ...(checkJson([result])[0] as object), infractions, rules: rulesJson(rules) });
@@ -140,6 +144,7 @@ async function print(options: PrintOptions, io: Io): Promise<void> {
       banlist: rules.banlist,
       date: t.settings.date,
       limits: t.pack.content.settings.deckLimits,
+      infractions: t.pack.content.settings.deckFindings,
     });
     const sheet = printableDecklist(decklist, rules.catalogue, lang, {
       player: player.name,

@@ -361,11 +361,11 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
         "Issue a penalty: the guideline of the tournament's rules, or --penalty with --reason / 罰則を発行（指針どおり、または理由を添えて別の罰則）",
       )
       .requiredOption('--player <id>', 'player id / プレイヤーID')
-      .requiredOption('--infraction <id>', 'infraction id, e.g. tardiness (see shinpan policy) / 違反ID')
+      .requiredOption('--infraction <id>', "infraction id of the tournament's pack (see shinpan policy) / 違反ID")
       .requiredOption('--phase <phase>', `when it was found: ${PHASES.join(', ')} / 発見時点`)
       .option(
         '--fact <name=value>',
-        'a fact the judge established, e.g. minutesLate=6 or pattern=true (repeatable) / 確認した事実',
+        'a fact the judge established, as the pack names it: NAME=NUMBER or NAME=true|false (repeatable) / 確認した事実',
         collect,
       )
       .option(

@@ -97,6 +97,7 @@ async function add(options: AddOptions, io: Io): Promise<void> {
             banlist: rules.banlist,
             date: t.settings.date,
             limits: t.pack.content.settings.deckLimits,
+            infractions: t.pack.content.settings.deckFindings,
           })
         : null;
     if (desk.json)

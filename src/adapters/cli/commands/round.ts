@@ -13,6 +13,7 @@ import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { CUT_MAX_LOSSES, CUT_TOP } from '../../../core/tournament/limits.js';
 import { optionalIn, optionalInt, rangeText, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
+import { registerRoundLate } from './round-late.js';
 import { tournamentRules } from './tournament-checks.js';
 import { outcomeText, STAGE_NAMES } from '../tournament-words.js';
 import { roundMessages as M } from '../messages/round.js';
@@ -93,6 +94,7 @@ async function firstRoundDecklists(t: Tournament, accept: string | undefined, io
               banlist: rules.banlist,
               date: t.settings.date,
               limits,
+              infractions: t.pack.content.settings.deckFindings,
             }).length > 0,
         )
         .map((p) => p.id)
@@ -256,6 +258,7 @@ export function registerRoundCommands(program: Command, io: Io): void {
       )
       .option('--top <n>', `only the top n of the standings stay (${rangeText(CUT_TOP)}) / 上位n名だけが残る`),
   ).action((options: CutOptions) => cut(options, io));
+  registerRoundLate(group, io);
   withDbOptions(
     program
       .command('pairings')

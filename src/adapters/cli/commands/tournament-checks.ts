@@ -8,7 +8,7 @@ import { describeFinding, findingCardName } from '../../../core/deck/deck-texts.
 import type { DeckFinding } from '../../../core/deck/validate-deck.js';
 import type { Lang, Text } from '../../../core/text.js';
 import type { TournamentSettings } from '../../../core/tournament/events.js';
-import { checkJson } from './deck-check-report.js';
+import { findingJson } from './deck-check-report.js';
 import { loadBanlist, loadCatalogue } from './deck-inputs.js';
 import { tournamentChecksMessages as M } from '../messages/tournament-checks.js';
 
@@ -65,10 +65,7 @@ export function rulesJson(rules: TournamentRules) {
 
 /** The findings of a registered decklist for --json, with what they were checked against. */
 export function registrationJson(findings: readonly DeckFinding[], rules: TournamentRules) {
-  const [entry] = checkJson([{ file: '', deck: { main: [], extra: [], side: [] }, findings, differences: null }]) as {
-    findings: unknown[];
-  }[];
-  return { findings: entry?.findings ?? [], rules: rulesJson(rules) };
+  return { findings: findings.map(findingJson), rules: rulesJson(rules) };
 }
 
 /** The findings of a registered decklist as lines, or that it is legal; the notes about the list after. */

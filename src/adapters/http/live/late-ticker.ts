@@ -1,5 +1,5 @@
 import type { TournamentGateway } from '../tournaments/tournament-gateway.js';
-import { latePlayers } from '../tournaments/tardiness.js';
+import { latePlayers } from '../../../app/projections/late-players.js';
 import type { LiveHub } from './live-hub.js';
 
 /**

@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../errors.js';
 import { withoutControlCharacters } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
+import { accountMay, accountMaySchema, type AccountMay } from '../auth/account-may.js';
 
 const SESSION_SECONDS = 24 * 60 * 60;
 
@@ -38,14 +39,14 @@ export const accountSchema = z.object({
 });
 
 const loginBody = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(200) });
-const sessionAnswer = z.object({ account: accountSchema, csrfToken: z.string() });
+const sessionAnswer = z.object({ account: accountSchema, csrfToken: z.string(), may: accountMaySchema });
 
 /** A fresh session for `account`: cookies on the reply, the CSRF token in the answer. */
 async function startSession(
   context: ServerContext,
   account: Account,
   reply: Parameters<typeof setSessionCookies>[0],
-): Promise<{ account: Account; csrfToken: string }> {
+): Promise<{ account: Account; csrfToken: string; may: AccountMay }> {
   const token = newToken();
   const csrfToken = newToken();
   const now = context.clock();
@@ -57,7 +58,7 @@ async function startSession(
     expiresAt: new Date(now.getTime() + SESSION_SECONDS * 1000).toISOString(),
   });
   setSessionCookies(reply, token, csrfToken, SESSION_SECONDS, { secure: context.secureCookies });
-  return { account, csrfToken };
+  return { account, csrfToken, may: accountMay(account) };
 }
 
 /** Revokes every live API token of an account; answers how many. */
@@ -141,18 +142,21 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/auth/me',
-    summary: 'The logged-in account and its CSRF token, or `account: null` for the public.',
+    summary:
+      'The logged-in account, its CSRF token and what it may do (`may`: commands, capabilities, per tournament), or `account: null` for the public.',
     tags: ['auth'],
     access: 'public',
     response: z.object({
       account: accountSchema.nullable(),
       csrfToken: z.string().optional(),
       via: z.enum(['session', 'token']).optional(),
+      may: accountMaySchema.optional(),
     }),
     async handler({ principal }) {
       if (principal.kind === 'public') return { account: null };
       return {
         account: principal.account,
+        may: accountMay(principal.account),
         via: principal.via,
         ...(principal.via === 'session' ? { csrfToken: principal.session.csrfToken } : {}),
       };
@@ -167,7 +171,12 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     tags: ['auth'],
     access: 'account',
     body: z.strictObject({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(1).max(200) }),
-    response: z.object({ account: accountSchema, csrfToken: z.string().optional(), tokensRevoked: z.number() }),
+    response: z.object({
+      account: accountSchema,
+      csrfToken: z.string().optional(),
+      may: accountMaySchema,
+      tokensRevoked: z.number(),
+    }),
     async handler({ body, principal, request, reply }) {
       const staff = requireStaff(principal, true);
       passwordChecks.hit(staff.account.id);
@@ -197,7 +206,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       await context.accounts.setPassword(staff.account.id, hash, false);
       const tokensRevoked = await endCredentialsOf(context, staff.account.id);
       const account = { ...staff.account, mustChangePassword: false };
-      if (staff.via === 'token') return { account, tokensRevoked };
+      if (staff.via === 'token') return { account, may: accountMay(account), tokensRevoked };
       return { ...(await startSession(context, account, reply)), tokensRevoked };
     },
   });

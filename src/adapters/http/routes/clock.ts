@@ -10,7 +10,8 @@ import { requireStaff } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { latePlayers, minutesLate, TARDINESS_PHASE } from '../tournaments/tardiness.js';
+import { latePlayers, lateReport } from '../../../app/projections/late-players.js';
+import { minutesLate } from '../../../core/tournament/minutes-late.js';
 import {
   eventData,
   playerId,
@@ -195,7 +196,7 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
         }
         return {
           player: params.playerId,
-          report: { infraction: 'tardiness', facts: { minutesLate: late.minutesLate }, phase: TARDINESS_PHASE },
+          report: lateReport(t, late.minutesLate),
           choice: { kind: 'guideline' as const },
           round: params.round,
         };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { compareDecks } from '../../../core/deck/compare-decks.js';
+import { DIFFERS_FROM_DECKLIST } from '../../../core/deck-findings.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { notFound } from '../errors.js';
@@ -23,6 +24,19 @@ import { playerId, tournamentParams, withVersion } from './tournament-common.js'
  * tournament date, the F/L list the tournament recorded, its card pool) and against the registered decklist (§3-B). Writes nothing: the judge then
  * issues the proposed infractions through the penalty route.
  */
+const deckCheckAnswer = z.object({
+  player: z.object({ id: z.string(), name: z.string() }),
+  registered: z.boolean(),
+  findings: z.array(findingAnswer),
+  differences: z.array(differenceAnswer),
+  proposedInfractions: z.array(z.string()),
+  rules: rulesAnswer,
+  version: z.number(),
+});
+
+/** What POST …/deck-checks answers, for clients that import it type-only (the console). */
+export type DeckCheckAnswer = z.infer<typeof deckCheckAnswer>;
+
 export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, {
     method: 'POST',
@@ -33,15 +47,7 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
     access: 'deck-checks:run',
     params: tournamentParams,
     body: z.strictObject({ player: playerId, deck: deckInput }),
-    response: z.object({
-      player: z.object({ id: z.string(), name: z.string() }),
-      registered: z.boolean(),
-      findings: z.array(findingAnswer),
-      differences: z.array(differenceAnswer),
-      proposedInfractions: z.array(z.string()),
-      rules: rulesAnswer,
-      version: z.number(),
-    }),
+    response: deckCheckAnswer,
     async handler({ params, body, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const player = findPlayer(t, body.player);
@@ -50,13 +56,14 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
       const { catalogue, banlist } = rules;
       const deck = await readDeckInput(body.deck, 'body.deck', catalogue);
       const date = t.settings.date;
-      const findings = validateDeck(deck, { catalogue, banlist, date, limits: t.pack.content.settings.deckLimits });
+      const { deckLimits: limits, deckFindings } = t.pack.content.settings;
+      const findings = validateDeck(deck, { catalogue, banlist, date, limits, infractions: deckFindings });
       const comparison = player.decklist === null ? null : compareDecks(player.decklist, deck, catalogue);
       const describeContext = { catalogue, banlist, date };
       const infractions = [
         ...new Set([
           ...findings.map((f) => f.infraction),
-          ...(comparison?.proposed ? [comparison.proposed.infraction] : []),
+          ...(comparison && comparison.differences.length > 0 ? [deckFindings[DIFFERS_FROM_DECKLIST]] : []),
         ]),
       ];
       return withVersion(reply, version, {

@@ -5,7 +5,7 @@ import { lookupCardName } from '../../../core/deck/card-names.js';
 import { compareDecks } from '../../../core/deck/compare-decks.js';
 import { printableDecklist } from '../../../core/deck/printable-decklist.js';
 import { writeTextDecklist } from '../../../core/deck/text-decklist-format.js';
-import { DEFAULT_DECK_LIMITS } from '../../../core/deck/deck.js';
+import { loadDefaultPack } from '../../policy/pack-file.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import { writeYdk } from '../../../core/deck/ydk-format.js';
 import { writeYdke } from '../../../core/deck/ydke-format.js';
@@ -96,7 +96,9 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
       const deck = await readDeckInput(body.deck, 'body.deck');
       const registered = body.registered === undefined ? null : await readDeckInput(body.registered, 'body.registered');
       const context = { catalogue, banlist, date: body.date };
-      const findings = validateDeck(deck, { catalogue, banlist, date: body.date, limits: DEFAULT_DECK_LIMITS });
+      // No tournament: the shipped pack's deck settings (sizes, copies, the infraction of each finding).
+      const { deckLimits: limits, deckFindings: infractions } = loadDefaultPack().settings;
+      const findings = validateDeck(deck, { catalogue, banlist, date: body.date, limits, infractions });
       const differences = registered === null ? [] : compareDecks(registered, deck, catalogue).differences;
       return {
         legal: findings.length === 0 && differences.length === 0,

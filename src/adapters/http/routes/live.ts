@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PUBLIC } from '../auth/principal.js';
 import { sseFrame } from '../live/live-hub.js';
 import { eventMessages } from '../live/publish.js';
-import { latePlayers } from '../tournaments/tardiness.js';
+import { latePlayers } from '../../../app/projections/late-players.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { tournamentParams } from './tournament-common.js';

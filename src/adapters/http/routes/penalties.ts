@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { penaltyLog } from '../../../app/penalty-log.js';
-import { assess } from '../../../core/policy/assess.js';
 import { APPLIES_TO, PENALTY_IDS, PHASES } from '../../../core/policy/assess-types.js';
-import { findPlayer, penaltiesInForce } from '../../../core/tournament/state-queries.js';
+import { previewPenalty } from '../../../core/tournament/penalty-preview.js';
+import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
 import { intIn } from '../request-schema.js';
 import { requireStaff } from '../auth/principal.js';
@@ -47,6 +47,9 @@ export const penaltyBody = z.strictObject({
   withoutEffect: z.boolean().optional(),
 });
 
+/** What POST …/penalties takes, for clients that import it type-only (the console). */
+export type PenaltyBody = z.input<typeof penaltyBody>;
+
 const appeal = z.discriminatedUnion('outcome', [
   z.strictObject({
     outcome: z.literal('changed'),
@@ -69,7 +72,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties/assess',
     summary:
-      "The guideline decision for a report, with the player's history in this tournament (repeats); writes nothing.",
+      "The guideline decision the core would issue for a report now (the player's repeats, the minutes from a seat mark, a match already lost), and for each penalty of the ladder what giving it takes: its landing options, whether a head judge must give it (`headJudge`, or only on `headJudgeLandings`), whether statements must go with it; writes nothing.",
     tags: ['penalties'],
     access: 'penalties:assess',
     params: tournamentParams,
@@ -77,13 +80,10 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     async handler({ params, body, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       if (!findPlayer(t, body.player)) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
-      const { player, ...rest } = body;
-      const previous = penaltiesInForce(t)
-        .filter((p) => p.player === player)
-        .map((p) => p.report.infraction);
-      const decided = assess({ ...rest, previous }, t.pack.content);
+      const { player, ...report } = body;
+      const decided = previewPenalty(t, player, report);
       if (!decided.ok) throw invalidReport(decided.error);
-      return withVersion(reply, version, { decision: decided.value });
+      return withVersion(reply, version, decided.value);
     },
   });
 

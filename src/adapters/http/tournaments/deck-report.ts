@@ -43,6 +43,9 @@ export const differenceAnswer = z.object({
   text: bilingual,
 });
 
+export type FindingAnswer = z.infer<typeof findingAnswer>;
+export type DifferenceAnswer = z.infer<typeof differenceAnswer>;
+
 /** The card's name in Japanese and English, or null when there is no card or the catalogue lacks it. */
 function nameOf(catalogue: Catalogue, passcode: number | null): Text | null {
   const card = passcode === null ? undefined : findCard(catalogue, passcode);
@@ -98,5 +101,6 @@ export async function decklistFindings(deck: Deck, tournament: Tournament, impor
   const rules = await tournamentCheckRules(tournament, imported);
   const context = { catalogue: rules.catalogue, banlist: rules.banlist, date: tournament.settings.date };
   const limits: DeckLimits = tournament.pack.content.settings.deckLimits;
-  return findingsView(validateDeck(deck, { ...context, limits }), context);
+  const infractions = tournament.pack.content.settings.deckFindings;
+  return findingsView(validateDeck(deck, { ...context, limits, infractions }), context);
 }

@@ -1,11 +1,11 @@
-import { assess } from '../../../core/policy/assess.js';
-import { PENALTY_IDS, type PenaltyId } from '../../../core/policy/assess-types.js';
-import { minutesLate } from '../../../core/tournament/minutes-late.js';
-import { deriveOneMatch } from '../../../core/tournament/match-results.js';
-import { effectsByMatch, matchKey } from '../../../core/tournament/penalty-effects.js';
-import { latenessPenalty } from '../../../core/tournament/same-lateness.js';
-import { departures, repeatHistory } from '../../../core/tournament/state-queries.js';
-import type { RoundState, Tournament } from '../../../core/tournament/state.js';
+import { assess } from '../../core/policy/assess.js';
+import { PENALTY_IDS, type AssessReport, type PenaltyId } from '../../core/policy/assess-types.js';
+import { minutesLate } from '../../core/tournament/minutes-late.js';
+import { deriveOneMatch } from '../../core/tournament/match-results.js';
+import { effectsByMatch, matchKey } from '../../core/tournament/penalty-effects.js';
+import { clockInfraction, latenessPenalty } from '../../core/tournament/same-lateness.js';
+import { departures, repeatHistory } from '../../core/tournament/state-queries.js';
+import type { RoundState, Tournament } from '../../core/tournament/state.js';
 
 /** A player not seated at the round's seat time, with the penalty the guideline proposes now. */
 export interface LatePlayer {
@@ -28,8 +28,11 @@ export interface LatePlayer {
 /** The phase tardiness is reported in: the player's match has not started for them, so a duel or match loss lands on it as "the next match". */
 export const TARDINESS_PHASE = 'between-matches' as const;
 
-/** Minutes late at `now`: the core's one definition, so the clock proposes what the core decides. */
-export { minutesLate };
+/** The report the round clock proposes for a player `minutes` late: the pack's clock infraction, stated in its minutes fact. */
+export function lateReport(t: Tournament, minutes: number): AssessReport {
+  const { infraction, minutesFact } = clockInfraction(t);
+  return { infraction, facts: { [minutesFact]: minutes }, phase: TARDINESS_PHASE };
+}
 
 /**
  * Every player of the round's unreported matches whom no judge has marked seated, once the
@@ -64,10 +67,7 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
       const key = previous.join('\u0000');
       let decided = decisions.get(key);
       if (!decided) {
-        decided = assess(
-          { infraction: 'tardiness', facts: { minutesLate: late }, phase: TARDINESS_PHASE, previous },
-          t.pack.content,
-        );
+        decided = assess({ ...lateReport(t, late), previous }, t.pack.content);
         decisions.set(key, decided);
       }
       if (!decided.ok) continue;
