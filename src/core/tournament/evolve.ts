@@ -1,4 +1,5 @@
 import type { TournamentEvent } from './events.js';
+import { evolveSelfService } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 
@@ -210,6 +211,10 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         ...t,
         prizes: t.prizes.map((p) => (p.id === event.data.prize ? { ...p, awardedTo: event.data.players } : p)),
       };
+    case 'PlayerReportingSet':
+    case 'PlayerResultReported':
+    case 'PlayerCheckedIn':
+      return evolveSelfService(t, event);
     default: {
       const _exhaustive: never = event;
       return _exhaustive;
