@@ -1,4 +1,4 @@
-import type { PlayerCheckedIn, PlayerReportingSet, PlayerResultReported } from './events.js';
+import type { PlayerCheckedIn, PlayerReportingSet, PlayerResultReported, ResultReported } from './events.js';
 import { selfService } from './self-service.js';
 import type { Tournament } from './state.js';
 
@@ -21,4 +21,13 @@ export function evolveSelfService(
         selfService: { ...s, checkedIn: { ...s.checkedIn, [event.data.player]: { at: event.at, by: event.data.by } } },
       };
   }
+}
+
+/** A result the players agreed on: remembered with who reported and who confirmed. */
+export function noteConfirmation(t: Tournament, event: ResultReported): Tournament {
+  const by = event.data.byPlayers;
+  if (!by) return t;
+  const s = selfService(t);
+  const confirmation = { round: event.data.round, table: event.data.table, ...by, at: event.at };
+  return { ...t, selfService: { ...s, confirmations: [...s.confirmations, confirmation] } };
 }

@@ -1,5 +1,5 @@
 import type { TournamentEvent } from './events.js';
-import { evolveSelfService } from './evolve-self-service.js';
+import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 
@@ -101,10 +101,11 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
     }
     case 'ResultReported': {
       const { duels, penaltyDuels } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+      const reported = updateMatch(t, event.data.round, event.data.table, (m) => ({
         ...m,
         report: { duels, penaltyDuels, correction: null },
       }));
+      return noteConfirmation(reported, event);
     }
     case 'ResultCorrected': {
       const { duels, penaltyDuels, reason } = event.data;

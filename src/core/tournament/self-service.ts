@@ -27,12 +27,23 @@ export interface SelfServiceState {
   readonly checkedIn: Readonly<Record<string, { readonly at: string; readonly by: Actor }>>;
   /** Every player report, in the order made. */
   readonly reports: readonly PlayerReport[];
+  /** Results recorded by the players' agreement: who reported, who confirmed, when. */
+  readonly confirmations: readonly PlayerConfirmation[];
+}
+
+export interface PlayerConfirmation {
+  readonly round: number;
+  readonly table: number;
+  readonly reportedBy: string;
+  readonly confirmedBy: string;
+  readonly at: string;
 }
 
 export const NO_SELF_SERVICE: SelfServiceState = {
   reporting: { enabled: false, confirmMinutes: DEFAULT_CONFIRM_MINUTES },
   checkedIn: {},
   reports: [],
+  confirmations: [],
 };
 
 export const selfService = (t: Tournament): SelfServiceState => t.selfService ?? NO_SELF_SERVICE;
@@ -43,6 +54,10 @@ export const sameDuels = (a: readonly DuelEntry[], b: readonly DuelEntry[]): boo
 /** Every report on one match, oldest first. */
 export const reportsOn = (t: Tournament, round: number, table: number): readonly PlayerReport[] =>
   selfService(t).reports.filter((r) => r.round === round && r.table === table);
+
+/** How the players agreed on the match's result, if they did. */
+export const confirmationOf = (t: Tournament, round: number, table: number): PlayerConfirmation | undefined =>
+  selfService(t).confirmations.find((c) => c.round === round && c.table === table);
 
 /** Each player's latest report on the match (what they stand by now). */
 export function latestReports(t: Tournament, round: number, table: number): ReadonlyMap<string, PlayerReport> {
