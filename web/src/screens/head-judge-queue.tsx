@@ -12,6 +12,7 @@ import { LandingNote } from '../penalty/landing-note';
 import { NoMatchLeftConfirm } from '../penalty/no-match-left';
 import { usePenalties } from '../penalty/penalty-flow';
 import { RequestQueue } from './request-queue';
+import { PlayerReportsQueue } from '../self-service/staff-panels';
 
 const DQ: readonly string[] = ['disqualification', 'disqualification-forfeit-prizes'];
 
@@ -35,6 +36,7 @@ export function HeadJudgeQueue() {
           return (
             <>
               <RequestQueue pack={pack} />
+              <PlayerReportsQueue />
               <Group
                 title={t('queue.deviations', { count: deviations.length })}
                 penalties={deviations}

@@ -21,9 +21,11 @@ export function Players() {
   const players = usePlayers();
   const [filter, setFilter] = useState('');
   const canRegister = hasRole(account, 'organizer', 'scorekeeper');
+  const tournamentId = useTournament().id;
   return (
     <section className="stack">
       <h1>{t('players.title')}</h1>
+      <Link to={`/t/${encodeURIComponent(tournamentId)}/check-in`}>{t('selfService.checkInView.title')}</Link>
       {canRegister && <RegisterForm />}
       <Loaded resource={players}>
         {(list) => {

@@ -14,7 +14,7 @@ import {
 import { findPlayer, findRound, isDropped } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff, type Principal } from '../auth/principal.js';
-import { playerCodeMatches } from '../auth/tokens.js';
+import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
@@ -263,6 +263,24 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
         reports: match.players.map((id) => reportView(latest.get(id))),
         history: reportsOn(t, params.round, params.table).map(reportView),
         confirmation: confirmationOf(t, params.round, params.table) ?? null,
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/slips',
+    summary:
+      "Every registration slip at once (players still in, in registration order): name, id and the record code, for printing slips with the QR code to each player's page.",
+    tags: ['players'],
+    access: { command: 'RegisterPlayer' },
+    params: tournamentParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      return withVersion(reply, version, {
+        players: t.players
+          .filter((p) => !isDropped(t, p.id))
+          .map((p) => ({ id: p.id, name: p.name, code: playerCode(context.secret, params.tournamentId, p.id) })),
       });
     },
   });
