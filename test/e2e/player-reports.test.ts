@@ -185,12 +185,19 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
     const entry = head.page.getByTestId(`queued-1-${tables[1]!.table}`);
     await entry.waitFor();
     expect(await entry.textContent()).toContain('食い違い');
+    // Each report names its winner, so two opposite reports never read alike.
+    const name = (id: string) => PLAYERS.find((p) => p.id === id)!.name;
     expect(await entry.getByTestId('reports-side-by-side').locator('td').allTextContents()).toEqual([
-      expect.stringContaining('2-0'),
-      expect.stringContaining('2-0'),
+      expect.stringContaining(`${name(x)} の勝ち 2-0`),
+      expect.stringContaining(`${name(y)} の勝ち 2-0`),
     ]);
     await entry.scrollIntoViewIfNeeded();
     await shootBoth(head.page, '65-judges-queue-player-reports');
+    // The agreed match: from its table card, both players' reports and who confirmed.
+    await head.page.goto(`/t/${T}/rounds/1`);
+    await head.page.getByTestId(`player-reports-${tables[0]!.table}`).click();
+    await head.page.getByTestId('match-reports').locator('.notice-ok').waitFor();
+    await shootBoth(head.page, '66-match-reports');
     for (const person of [desk, head, ...phones.values()]) expect(person.errors).toEqual([]);
   });
 });

@@ -115,6 +115,12 @@ export function judgesQueue(t: Tournament, now: string): QueuedMatch[] {
   return queued;
 }
 
+/** The tables of `round` whose players reported from their own pages. */
+export function matchesPlayersReported(t: Tournament, round: number): ReadonlySet<number> {
+  const { reports, confirmations } = selfService(t);
+  return new Set([...reports, ...confirmations].filter((r) => r.round === round).map((r) => r.table));
+}
+
 /** Before round 1: the players still in who have not checked in, in registration order. */
 export function notCheckedIn(t: Tournament): string[] {
   const { checkedIn } = selfService(t);

@@ -94,17 +94,35 @@ export function SelfServiceLinks() {
   );
 }
 
-function ReportCell({ report, me, label }: { report: PlayerReportView | null; me: string; label: string }) {
+/** A report as "who won, by how much", so two opposite reports never read alike. */
+function useDescribe(players: readonly { id: string; name: string }[]) {
+  const { t } = useTranslation();
+  return (report: PlayerReportView) => {
+    const [a, b] = players;
+    const sa = scoreOf(report.duels, a?.id ?? '');
+    const sb = scoreOf(report.duels, b?.id ?? '');
+    if (sa.wins === sb.wins) return t('selfService.score.drew', { score: `${sa.wins}-${sb.wins}` });
+    const [winner, high, low] = sa.wins > sb.wins ? [a, sa.wins, sb.wins] : [b, sb.wins, sa.wins];
+    return t('selfService.queue.winner', { name: winner?.name ?? '', score: `${high}-${low}` });
+  };
+}
+
+function ReportCell({
+  report,
+  players,
+  label,
+}: {
+  report: PlayerReportView | null;
+  players: readonly { id: string; name: string }[];
+  label: string;
+}) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const describe = useDescribe(players);
   if (!report) return <td className="muted">{t('selfService.queue.none')}</td>;
-  const s = scoreOf(report.duels, me);
   return (
     <td aria-label={label}>
-      <strong>
-        {s.wins}-{s.losses}
-      </strong>{' '}
-      <span className="muted">{formatTime(report.at, lang)}</span>
+      <strong>{describe(report)}</strong> <span className="muted">{formatTime(report.at, lang)}</span>
     </td>
   );
 }
@@ -119,12 +137,14 @@ function SideBySide({
 }) {
   const { t } = useTranslation();
   return (
-    <table className="data" data-testid="reports-side-by-side">
+    <table className="data side-by-side" data-testid="reports-side-by-side">
       <thead>
         <tr>
           {players.map((p) => (
             <th key={p.id} scope="col">
-              {p.name} <span className="muted">{p.id}</span>
+              {t('selfService.queue.says', { name: p.name })}
+              <br />
+              <span className="muted">{p.id}</span>
             </th>
           ))}
         </tr>
@@ -135,7 +155,7 @@ function SideBySide({
             <ReportCell
               key={p.id}
               report={reports[i] ?? null}
-              me={p.id}
+              players={players}
               label={t('selfService.queue.says', { name: p.name })}
             />
           ))}
@@ -204,6 +224,7 @@ export function MatchReports({ round, table }: { round: number; table: number })
   const { lang } = useLang();
   const { id } = useTournament();
   const reports = useResource<MatchReportsView>(selfPaths.matchReports(id, round, table));
+  const describe = useDescribe(reports.data?.players ?? []);
   return (
     <section className="stack" data-testid="match-reports">
       <h1>
@@ -229,14 +250,11 @@ export function MatchReports({ round, table }: { round: number; table: number })
                 <p className="empty">{t('selfService.queue.none')}</p>
               ) : (
                 <ol className="stack">
-                  {view.history.map((r) => {
-                    const s = scoreOf(r.duels, r.player);
-                    return (
-                      <li key={`${r.player}-${r.at}`}>
-                        {formatTime(r.at, lang, true)} — {name(r.player)}: {s.wins}-{s.losses}
-                      </li>
-                    );
-                  })}
+                  {view.history.map((r) => (
+                    <li key={`${r.player}-${r.at}`}>
+                      {formatTime(r.at, lang, true)} — {name(r.player)}: {describe(r)}
+                    </li>
+                  ))}
                 </ol>
               )}
               <p className="field-hint">{t('selfService.matchReports.fraud')}</p>
@@ -245,5 +263,20 @@ export function MatchReports({ round, table }: { round: number; table: number })
         }}
       </Loaded>
     </section>
+  );
+}
+
+/** On a table card: the players reported this match themselves; their reports, side by side. */
+export function MatchReportsLink({ round, table }: { round: number; table: number }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  return (
+    <Link
+      className="button button-small"
+      to={`/t/${encodeURIComponent(id)}/rounds/${round}/tables/${table}/reports`}
+      data-testid={`player-reports-${table}`}
+    >
+      {t('selfService.matchReports.link')}
+    </Link>
   );
 }
