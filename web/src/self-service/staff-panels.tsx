@@ -101,9 +101,17 @@ function useDescribe(players: readonly { id: string; name: string }[]) {
     const [a, b] = players;
     const sa = scoreOf(report.duels, a?.id ?? '');
     const sb = scoreOf(report.duels, b?.id ?? '');
-    if (sa.wins === sb.wins) return t('selfService.score.drew', { score: `${sa.wins}-${sb.wins}` });
-    const [winner, high, low] = sa.wins > sb.wins ? [a, sa.wins, sb.wins] : [b, sb.wins, sa.wins];
-    return t('selfService.queue.winner', { name: winner?.name ?? '', score: `${high}-${low}` });
+    const [winner, high, low] = sa.wins >= sb.wins ? [a, sa.wins, sb.wins] : [b, sb.wins, sa.wins];
+    return (
+      <>
+        {sa.wins === sb.wins
+          ? t('selfService.queue.draw')
+          : t('selfService.queue.winner', { name: winner?.name ?? '' })}{' '}
+        <span className="nowrap">
+          {high}-{low}
+        </span>
+      </>
+    );
   };
 }
 
