@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SseClient } from './support/sse-client.js';
 import { PLAYERS, staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -95,7 +96,17 @@ describe.each(await storeKinds())('players report results and check in from thei
         })
       ).body.code,
     ).toBe('bad-player-code');
+    const stream = await SseClient.open(`${server.url}${t}/live`);
     expect((await send(x, [x, y, x])).status).toBe(200);
+    // The public stream tells both pages to refetch, without what was reported.
+    const frame = await stream.next(
+      (e) => e.event === 'events' && e.data.events.some((x: { type: string }) => x.type === 'PlayerResultReported'),
+    );
+    expect(frame.data.events.find((e: { type: string }) => e.type === 'PlayerResultReported').data).toEqual({
+      round: 1,
+      table: match!.table,
+    });
+    await stream.close();
     expect((await page(x)).body.match.status).toBe('waiting');
     expect((await page(y)).body.match).toMatchObject({ status: 'to-confirm', theirs: { duels: [x, y, x] } });
     const confirmed = await send(y, [x, y, x]);

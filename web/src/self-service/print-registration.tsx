@@ -43,7 +43,9 @@ export function PrintRegistrationSlips() {
                       <p>
                         {t('record.code')} <strong className="code">{p.code}</strong>
                       </p>
-                      <p className="slip-note">{t('selfService.slips.scan')}</p>
+                      <p className="slip-note">
+                        {t(view.reporting.enabled ? 'selfService.slips.scan' : 'selfService.slips.scanCheckIn')}
+                      </p>
                     </div>
                     <QrCode text={url} label={t('selfService.slips.qr', { name: p.name })} />
                   </article>

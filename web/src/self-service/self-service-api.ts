@@ -127,5 +127,6 @@ export interface MatchReportsView {
 }
 
 export interface SlipsView {
+  readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
   readonly players: readonly { readonly id: string; readonly name: string; readonly code: string }[];
 }

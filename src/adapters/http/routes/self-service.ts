@@ -278,6 +278,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       return withVersion(reply, version, {
+        reporting: selfService(t).reporting,
         players: t.players
           .filter((p) => !isDropped(t, p.id))
           .map((p) => ({ id: p.id, name: p.name, code: playerCode(context.secret, params.tournamentId, p.id) })),
