@@ -123,7 +123,11 @@ describe.each(await storeKinds())('players report results and check in from thei
     expect((await send(x, [y, y])).body.code).toBe('result-already-entered');
     const sideBySide = await staff.headJudge.get(`${t}/rounds/1/tables/${match!.table}/player-reports`);
     expect(sideBySide.body.confirmation).toMatchObject({ reportedBy: x, confirmedBy: y });
-    expect(sideBySide.body.history.map((r: { player: string }) => r.player)).toEqual([x]);
+    expect(sideBySide.body.history.map((r: { player: string }) => r.player)).toEqual([x, y]);
+    expect(sideBySide.body.reports.map((r: { duels: string[] }) => r.duels)).toEqual([
+      [x, y, x],
+      [x, y, x],
+    ]);
     const standings = await staff.public.get(`${t}/standings`);
     expect(standings.body.standings.find((s: { player: string }) => s.player === x)).toMatchObject({ wins: 1 });
     // Staff can still correct it.

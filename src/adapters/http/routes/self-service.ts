@@ -256,13 +256,26 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       if (!match) throw notFound({ en: 'Table', ja: '卓' });
       const latest = latestReports(t, params.round, params.table);
       const name = names(t);
+      const confirmation = confirmationOf(t, params.round, params.table) ?? null;
+      // The confirming player's report is the reporter's, made by confirming it: shown in its own column and in order.
+      const reported = confirmation ? latest.get(confirmation.reportedBy) : undefined;
+      const confirmed =
+        confirmation && reported
+          ? {
+              round: params.round,
+              table: params.table,
+              player: confirmation.confirmedBy,
+              duels: reported.duels,
+              at: confirmation.at,
+            }
+          : undefined;
       return withVersion(reply, version, {
         round: params.round,
         table: params.table,
         players: match.players.map((id) => ({ id, name: name(id) })),
-        reports: match.players.map((id) => reportView(latest.get(id))),
-        history: reportsOn(t, params.round, params.table).map(reportView),
-        confirmation: confirmationOf(t, params.round, params.table) ?? null,
+        reports: match.players.map((id) => reportView(latest.get(id) ?? (confirmed?.player === id ? confirmed : null))),
+        history: [...reportsOn(t, params.round, params.table), ...(confirmed ? [confirmed] : [])].map(reportView),
+        confirmation,
       });
     },
   });
