@@ -92,6 +92,13 @@ const CASES: readonly Case[] = [
     may: ['organizer', 'head-judge', 'scorekeeper'],
   },
   { method: 'POST', path: `${T}/deck-checks`, body: { player: P1, deck }, may: ['head-judge', 'judge'] },
+  // Players' own page and check-in (the public needs the slip code; staff none), before round 1.
+  { method: 'GET', path: `${T}/slips`, may: ['organizer', 'scorekeeper'] },
+  { method: 'GET', path: `${T}/players/${P1}/page`, may: STAFF },
+  { method: 'POST', path: `${T}/players/${P2}/check-in`, body: {}, may: STAFF },
+  { method: 'GET', path: `${T}/check-ins`, may: STAFF },
+  { method: 'PUT', path: `${T}/player-reporting`, body: { enabled: true }, may: ['organizer'] },
+  { method: 'GET', path: `${T}/player-reports`, may: STAFF },
   {
     method: 'POST',
     path: `${T}/rounds`,
@@ -106,6 +113,7 @@ const CASES: readonly Case[] = [
   },
   { method: 'GET', path: `${T}/rounds/1/pairings`, may: EVERYONE },
   { method: 'GET', path: `${T}/rounds/1/pairings/${P1}`, may: EVERYONE },
+  { method: 'GET', path: `${T}/rounds/1/tables/1/player-reports`, may: STAFF },
   { method: 'GET', path: `${T}/rounds/1/clock`, may: EVERYONE },
   { method: 'POST', path: `${T}/rounds/1/tables/1/seated`, body: { player: '{table1}' }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/seated`, body: { except: ['{table2}'] }, may: ['head-judge', 'judge'] },
@@ -287,13 +295,16 @@ describe('who may', () => {
   }
 });
 
-/** Routes the table leaves to their own tests: login and password change (auth.test.ts), revoking a token, the live stream (round-clock.test.ts). */
+/** Routes the table leaves to their own tests: login and password change (auth.test.ts), revoking a token, the live stream (round-clock.test.ts), players' own writes. */
 const ELSEWHERE = [
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'POST /api/auth/password',
   'DELETE /api/auth/tokens/{tokenId}',
   'GET /api/tournaments/{tournamentId}/live',
+  // Sent by a player with their slip code, and the no-show drop (its count must match): player-reports.test.ts.
+  'POST /api/tournaments/{tournamentId}/players/{playerId}/result',
+  'POST /api/tournaments/{tournamentId}/no-shows/drop',
 ];
 
 describe('the table', () => {

@@ -7,6 +7,10 @@ import { Loading } from './components/status';
 import { PrintPairings } from './print/print-pairings';
 import { PrintSlips } from './print/print-slips';
 import { PrintStandings } from './print/print-standings';
+import { CheckIn } from './self-service/check-in';
+import { PlayerPage } from './self-service/player-page';
+import { PrintRegistrationSlips } from './self-service/print-registration';
+import { MatchReports } from './self-service/staff-panels';
 import { Link, matchPath, navigate, useLocation } from './router';
 import { DeckCheck } from './screens/deck-check';
 import { FindTable } from './screens/find-table';
@@ -63,6 +67,20 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     render: (p) => <PrintSlips round={num(p.round)} />,
   },
   { pattern: '/t/:id/print/standings', print: true, render: () => <PrintStandings /> },
+  // Players' own page (the QR code on the slip) and the staff screens around it.
+  { pattern: '/t/:id/p/:player', render: (p) => <PlayerPage player={p.player ?? ''} /> },
+  { pattern: '/t/:id/check-in', access: 'staff:read', render: () => <CheckIn /> },
+  {
+    pattern: '/t/:id/rounds/:round/tables/:table/reports',
+    access: 'staff:read',
+    render: (p) => <MatchReports round={num(p.round)} table={num(p.table)} />,
+  },
+  {
+    pattern: '/t/:id/print/registration',
+    print: true,
+    access: 'RegisterPlayer',
+    render: () => <PrintRegistrationSlips />,
+  },
 ];
 
 /** The whole console: picks the screen for the path, behind the sign-in where a role is needed. */

@@ -1,4 +1,5 @@
 import { maxDuelsPlayed, winsNeeded, type BestOf } from '../../core/tournament/match-format.js';
+import { matchesPlayersReported } from '../../core/tournament/self-service.js';
 import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
@@ -35,6 +36,8 @@ export interface TableView {
   readonly noSideDeckBeforeFirstPlayedDuel: boolean;
   /** Penalties with an effect on this match. */
   readonly penalties: readonly number[];
+  /** The players reported this match from their own pages (staff can read their reports side by side). */
+  readonly playerReports?: boolean;
 }
 
 export interface PairingsView {
@@ -68,6 +71,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
   };
   const { dropped } = departures(t);
   const { matches } = deriveMatches(t);
+  const reported = matchesPlayersReported(t, round);
   const tables: TableView[] = r.matches.map((m) => {
     const derived = matches.find((d) => d.record.round === round && d.record.table === m.table);
     const duelWins = derived?.record.duelWins ?? {};
@@ -90,6 +94,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
       penalties: [
         ...new Set([...(effects?.duelLosses ?? []), ...(effects?.matchLosses ?? [])].map((e) => e.penaltyId)),
       ].sort((a, b) => a - b),
+      ...(reported.has(m.table) ? { playerReports: true } : {}),
     };
   });
   const byes: TableView[] = r.byes.map((id) => ({

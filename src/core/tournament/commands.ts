@@ -156,6 +156,20 @@ export type DecideRequest = Command<
     readonly reason?: string;
   }
 >;
+/** The organizer turns players' own result reports on or off; `confirmMinutes` defaults to the one set before (10 at first). */
+export type SetPlayerReporting = Command<
+  'SetPlayerReporting',
+  { readonly enabled: boolean; readonly confirmMinutes?: number }
+>;
+/** A player's report of their own match (the record code authenticated them); equal to the opponent's report, it is the result. */
+export type PlayerReportResult = Command<
+  'PlayerReportResult',
+  { readonly round: number; readonly table: number; readonly player: string; readonly duels: readonly DuelEntry[] }
+>;
+/** Before round 1: the player is here (sent by the player or by staff). */
+export type CheckInPlayer = Command<'CheckInPlayer', { readonly player: string }>;
+/** Before round 1: drop everyone not checked in; `count` is how many the organizer confirmed (refused if it changed). */
+export type DropNoShows = Command<'DropNoShows', { readonly count: number }>;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
 export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;
 export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
@@ -184,7 +198,11 @@ export type TournamentCommand =
   | DecideRequest
   | FinishTournament
   | SetPrizeList
-  | AwardPrize;
+  | AwardPrize
+  | SetPlayerReporting
+  | PlayerReportResult
+  | CheckInPlayer
+  | DropNoShows;
 
 export type TournamentCommandType = TournamentCommand['type'];
 

@@ -14,6 +14,12 @@ import { decideCutSwiss } from './decide-cuts.js';
 import { decideStartPhase } from './phases.js';
 import { decideEndRound, decideExtendTime, decideFinish, decideMarkSeated, decidePairRound } from './decide-rounds.js';
 import { checkTime } from './command-checks.js';
+import {
+  decideCheckIn,
+  decideDropNoShows,
+  decidePlayerReport,
+  decideSetPlayerReporting,
+} from './decide-self-service.js';
 import { domainError } from './domain-errors.js';
 import type { TournamentEvent } from './events.js';
 import { checkRole } from './permissions.js';
@@ -88,6 +94,14 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideSetPrizeList(command, t);
     case 'AwardPrize':
       return decideAwardPrize(command, t);
+    case 'SetPlayerReporting':
+      return decideSetPlayerReporting(command, t);
+    case 'PlayerReportResult':
+      return decidePlayerReport(command, t);
+    case 'CheckInPlayer':
+      return decideCheckIn(command, t);
+    case 'DropNoShows':
+      return decideDropNoShows(command, t);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

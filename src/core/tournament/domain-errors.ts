@@ -171,6 +171,35 @@ const MESSAGES = {
       `賞品 ${d.prize} はまだ授与できません (${d.reason.ja})`,
       `prize ${d.prize} cannot be awarded yet (${d.reason.en})`,
     ),
+  'player-reports-off': () =>
+    t(
+      `この大会では選手による結果報告を受け付けていません。スタッフに結果を伝えてください`,
+      `players do not report results in this tournament; tell the staff your result`,
+    ),
+  'not-your-table': (d: { round: number; table: number; player: string }) =>
+    t(
+      `選手 ${d.player} は第${d.round}回戦の ${d.table} 卓の選手ではありません`,
+      `player ${d.player} does not play at table ${d.table} in round ${d.round}`,
+    ),
+  'result-already-entered': (d: { round: number; table: number }) =>
+    t(
+      `第${d.round}回戦 ${d.table} 卓の結果は記録済みです。訂正はスタッフに依頼してください`,
+      `the result of round ${d.round} table ${d.table} is already recorded; ask the staff for a correction`,
+    ),
+  'match-has-penalty': (d: { round: number; table: number }) =>
+    t(
+      `第${d.round}回戦 ${d.table} 卓には罰則が出ているため、結果はジャッジが入力します`,
+      `round ${d.round} table ${d.table} has a penalty on it; a judge enters its result`,
+    ),
+  'check-in-closed': () => t(`第1回戦の組み合わせ後はチェックインできません`, `check-in closes when round 1 is paired`),
+  'already-checked-in': (d: { player: string }) =>
+    t(`選手 ${d.player} はチェックイン済みです`, `player ${d.player} has already checked in`),
+  'no-show-count-changed': (d: { given: number; expected: number }) =>
+    t(
+      `未チェックインの選手は ${d.given} 人ではなく ${d.expected} 人です。一覧を見直してやり直してください`,
+      `${d.expected} players have not checked in, not ${d.given}; look at the list again and retry`,
+    ),
+  'no-no-shows': () => t(`未チェックインの選手はいません`, `every player still in has checked in`),
   'version-conflict': (d: { expected: number; actual: number }) =>
     t(
       `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,

@@ -56,9 +56,13 @@ export interface RecordedPack {
 export const ROLES = ['organizer', 'head-judge', 'judge', 'scorekeeper'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A player acting for themselves (authenticated by the record code on their slip), never an account's role. */
+export const PLAYER_ROLE = 'player';
+export type ActorRole = Role | typeof PLAYER_ROLE;
+
 export interface Actor {
   readonly id: string;
-  readonly role: Role;
+  readonly role: ActorRole;
 }
 
 /** A player id is the card game ID the player registers with. */
@@ -147,9 +151,10 @@ export type PlayerDetailsChanged = Event<
   'PlayerDetailsChanged',
   { readonly player: string; readonly name?: string; readonly reading?: string | null }
 >;
+/** `noShow`: dropped by the organizer's "drop everyone not checked in" before round 1. */
 export type PlayerDropped = Event<
   'PlayerDropped',
-  { readonly player: string; readonly afterRound: number; readonly reason: string | null }
+  { readonly player: string; readonly afterRound: number; readonly reason: string | null; readonly noShow?: true }
 >;
 export type RoundPaired = Event<
   'RoundPaired',
@@ -202,6 +207,8 @@ export type ResultReported = Event<
     readonly table: number;
     readonly duels: readonly DuelEntry[];
     readonly penaltyDuels: readonly number[];
+    /** Reported by the players from their phones: who reported and who confirmed (absent: entered by staff). */
+    readonly byPlayers?: { readonly reportedBy: string; readonly confirmedBy: string };
   }
 >;
 export type ResultCorrected = Event<
@@ -316,6 +323,18 @@ export type RequestDecided = Event<
     readonly judge: Actor;
   }
 >;
+/** The organizer lets players report their own results (or stops it); `confirmMinutes`: how long a report waits for the opponent before it goes to the judges. */
+export type PlayerReportingSet = Event<
+  'PlayerReportingSet',
+  { readonly enabled: boolean; readonly confirmMinutes: number }
+>;
+/** A player's own report of their match from their phone, not yet a result: the opponent's equal report makes it one. */
+export type PlayerResultReported = Event<
+  'PlayerResultReported',
+  { readonly round: number; readonly table: number; readonly player: string; readonly duels: readonly DuelEntry[] }
+>;
+/** A player checked in before round 1, by themselves (role `player`) or by staff. */
+export type PlayerCheckedIn = Event<'PlayerCheckedIn', { readonly player: string; readonly by: Actor }>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
 export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;
@@ -345,7 +364,10 @@ export type TournamentEvent =
   | RequestDecided
   | TournamentFinished
   | PrizeListSet
-  | PrizeAwarded;
+  | PrizeAwarded
+  | PlayerReportingSet
+  | PlayerResultReported
+  | PlayerCheckedIn;
 
 export type TournamentEventType = TournamentEvent['type'];
 
@@ -378,4 +400,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'SwissCut',
   'PhaseStarted',
   'PlayerDetailsChanged',
+  'PlayerReportingSet',
+  'PlayerResultReported',
+  'PlayerCheckedIn',
 ];

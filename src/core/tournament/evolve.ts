@@ -1,5 +1,6 @@
 import { recordedPackContent } from '../policy/recorded-pack.js';
 import type { PenaltyIssued, TournamentEvent } from './events.js';
+import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 
@@ -110,10 +111,11 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
     }
     case 'ResultReported': {
       const { duels, penaltyDuels } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+      const reported = updateMatch(t, event.data.round, event.data.table, (m) => ({
         ...m,
         report: { duels, penaltyDuels, correction: null },
       }));
+      return noteConfirmation(reported, event);
     }
     case 'ResultCorrected': {
       const { duels, penaltyDuels, reason } = event.data;
@@ -198,6 +200,10 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         ...t,
         prizes: t.prizes.map((p) => (p.id === event.data.prize ? { ...p, awardedTo: event.data.players } : p)),
       };
+    case 'PlayerReportingSet':
+    case 'PlayerResultReported':
+    case 'PlayerCheckedIn':
+      return evolveSelfService(t, event);
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

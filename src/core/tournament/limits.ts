@@ -47,3 +47,7 @@ export const DUEL_NUMBER = { min: 1, max: Math.max(...BEST_OF) } as const satisf
  * while time remains, so the format does not bound it; nine is far past any real match.
  */
 export const MAX_REPORTED_DUELS = 9;
+
+/** Minutes a player's report waits for the opponent before the judges take the match (players reporting results). */
+export const CONFIRM_MINUTES = { min: 1, max: 60 } as const satisfies IntRange;
+export const DEFAULT_CONFIRM_MINUTES = 10;

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../result.js';
 import type { TournamentCommand, TournamentCommandType } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import type { Role } from './events.js';
+import { PLAYER_ROLE, type ActorRole, type Role } from './events.js';
 
 /*
  * Who may send which command. Finer rules that depend on the penalty (deviations, moved
@@ -33,14 +33,31 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   FinishTournament: ['organizer', 'scorekeeper'],
   SetPrizeList: ['organizer'],
   AwardPrize: ['organizer'],
+  SetPlayerReporting: ['organizer'],
+  // Sent only by the player (PLAYER_COMMANDS); staff enter results with ReportResult.
+  PlayerReportResult: [],
+  CheckInPlayer: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
+  DropNoShows: ['organizer'],
 };
+
+/** What a player may send for themselves (the adapter checked their record code); always about their own id. */
+export const PLAYER_COMMANDS: ReadonlySet<TournamentCommandType> = new Set(['PlayerReportResult', 'CheckInPlayer']);
 
 /** Refuses a command whose actor lacks every role allowed to send it. */
 export function checkRole(command: TournamentCommand): Result<void, DomainError> {
-  return requireRole(command.meta.actor.role, COMMAND_ROLES[command.type]);
+  const { actor } = command.meta;
+  if (actor.role === PLAYER_ROLE) {
+    const own = (command.data as { player?: unknown }).player === actor.id;
+    return PLAYER_COMMANDS.has(command.type) && own
+      ? ok(undefined)
+      : err(domainError('role-required', { roles: COMMAND_ROLES[command.type], actual: actor.role }));
+  }
+  return requireRole(actor.role, COMMAND_ROLES[command.type]);
 }
 
 /** Refuses unless `actual` is one of `roles`, naming the roles needed. */
-function requireRole(actual: Role, roles: readonly Role[]): Result<void, DomainError> {
-  return roles.includes(actual) ? ok(undefined) : err(domainError('role-required', { roles, actual }));
+function requireRole(actual: ActorRole, roles: readonly Role[]): Result<void, DomainError> {
+  return (roles as readonly ActorRole[]).includes(actual)
+    ? ok(undefined)
+    : err(domainError('role-required', { roles, actual }));
 }

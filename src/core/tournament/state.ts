@@ -14,6 +14,7 @@ import type {
   StaffRequest,
   TournamentSettings,
 } from './events.js';
+import type { SelfServiceState } from './self-service.js';
 
 /*
  * The fold of a tournament's events. It keeps facts only (reports, penalties, drops); match
@@ -157,6 +158,8 @@ export interface Tournament {
   readonly cuts: readonly CutState[];
   /** Swiss phases after the first (day two…), in order. */
   readonly phases: readonly PhaseState[];
+  /** Players' own reports and check-ins (`self-service.ts`); absent until the first such event. */
+  readonly selfService?: SelfServiceState;
 }
 
 /** A Swiss phase from round `fromRound` on. */

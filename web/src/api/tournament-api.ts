@@ -1,7 +1,7 @@
 import { outbox, type WriteLabel, type WriteOutcome } from './outbox';
 import type { PenaltyBody } from '../../../src/adapters/http/routes/penalties.js';
 import type { PenaltyChoice } from '../../../src/core/tournament/commands.js';
-import type { PenaltyId, BestOf, Phase, Stage, StageFormat, Structure } from './types';
+import type { PenaltyId, BestOf, Stage, StageFormat, Structure } from './types';
 
 /** Paths of the API's tournament resources, one place to change when a route moves. */
 export const paths = {

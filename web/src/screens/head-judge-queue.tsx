@@ -13,6 +13,7 @@ import { LandingNote } from '../penalty/landing-note';
 import { NoMatchLeftConfirm } from '../penalty/no-match-left';
 import { usePenalties } from '../penalty/penalty-flow';
 import { RequestQueue } from './request-queue';
+import { PlayerReportsQueue } from '../self-service/staff-panels';
 
 /**
  * What the head judge reviews: floor judges' requests first, then penalties that deviate from the guideline, disqualifications
@@ -34,6 +35,7 @@ export function HeadJudgeQueue() {
           return (
             <>
               <RequestQueue pack={pack} />
+              <PlayerReportsQueue />
               <Group
                 title={t('queue.deviations', { count: deviations.length })}
                 penalties={deviations}

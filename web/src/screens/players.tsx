@@ -27,9 +27,11 @@ export function Players() {
   const [filter, setFilter] = useState('');
   const [order, setOrder] = useState<'registration' | 'name'>('registration');
   const canRegister = can(account, 'RegisterPlayer', id);
+  const tournamentId = useTournament().id;
   return (
     <section className="stack">
       <h1>{t('players.title')}</h1>
+      <Link to={`/t/${encodeURIComponent(tournamentId)}/check-in`}>{t('selfService.checkInView.title')}</Link>
       {canRegister && <RegisterForm />}
       <Loaded resource={players}>
         {(list) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MatchReportsLink } from '../self-service/staff-panels';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
@@ -267,6 +268,7 @@ function TableCard({
         </WriteButton>
       )}
       {table.extensionMinutes > 0 && <p className="muted">{t('round.extended', { count: table.extensionMinutes })}</p>}
+      {judge && table.playerReports && <MatchReportsLink round={round} table={table.table} />}
       {table.duels
         .filter((d) => d.byPenalty.length > 0)
         .map((d) => (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PlayerReportingControl, SelfServiceLinks } from '../self-service/staff-panels';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { SelectField, TextField } from '../components/form';
@@ -25,6 +26,7 @@ export function TournamentHome() {
           <DeckRulesControl tournament={tournament} />
           <RoundControls />
           <FinishControl tournament={tournament} />
+          <PlayerReportingControl />
           <nav aria-label={t('home.links')}>
             <ul className="link-list">
               <li>
@@ -36,6 +38,7 @@ export function TournamentHome() {
               <li>
                 <Link to={`/t/${encodeURIComponent(tournament.id)}/print/standings`}>{t('print.standings')}</Link>
               </li>
+              <SelfServiceLinks />
             </ul>
           </nav>
         </section>

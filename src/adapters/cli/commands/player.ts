@@ -18,6 +18,7 @@ import { pickLang } from '../lang.js';
 import { textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, STAGE_NAMES } from '../tournament-words.js';
+import { registerCheckInCommands } from './check-in.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
 import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
@@ -415,4 +416,5 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .description("A player's rounds and penalties in this tournament / 選手の対戦結果と罰則")
       .requiredOption('--player <id>', 'player id / プレイヤーID'),
   ).action((options: PlayerOptions) => show(options, io));
+  registerCheckInCommands(group, io);
 }

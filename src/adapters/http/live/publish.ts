@@ -17,6 +17,11 @@ export function publicView(event: StoredEvent): { type: string; data: unknown } 
       const { reason: _reason, ...data } = event.data as { reason?: unknown };
       return { type: event.type, data };
     }
+    case 'PlayerResultReported': {
+      // Enough for the two players' pages to refetch; what was reported stays with staff and the two players.
+      const { round, table } = event.data as { round?: unknown; table?: unknown };
+      return { type: event.type, data: { round, table } };
+    }
     case 'PlayerDropped': {
       const { reason: _reason, ...data } = event.data as { reason?: unknown };
       return { type: event.type, data };

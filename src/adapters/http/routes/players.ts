@@ -97,7 +97,7 @@ function playersFromCsv(csv: string): { id: string; name: string; reading?: stri
 /** Code guesses a minute per client address and player. */
 export const RECORD_CODE_ATTEMPTS_PER_MINUTE = 60;
 
-function recordCodeKey(request: FastifyRequest): string {
+export function recordCodeKey(request: FastifyRequest): string {
   const params = request.params as { tournamentId?: string; playerId?: string };
   return `${request.ip}\u0000${params.tournamentId ?? ''}\u0000${(params.playerId ?? '').trim()}`;
 }

@@ -12,6 +12,7 @@ import { requestsRoutes } from './requests.js';
 import { resultsRoutes } from './results.js';
 import { roundsRoutes } from './rounds.js';
 import { rulesRoutes } from './rules.js';
+import { selfServiceRoutes } from './self-service.js';
 import { standingsRoutes } from './standings.js';
 import { tournamentsRoutes } from './tournaments.js';
 
@@ -31,4 +32,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   liveRoutes(app, context);
   rulesRoutes(app, context);
   decksRoutes(app, context);
+  selfServiceRoutes(app, context);
 }

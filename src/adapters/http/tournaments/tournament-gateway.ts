@@ -2,6 +2,7 @@ import type { EventStore, StoredEvent } from '../../../app/event-store.js';
 import type { Loaded, TournamentService, WriteRefusal, WriteRequest } from '../../../app/tournament-service.js';
 import type { CommandMeta, TournamentCommand } from '../../../core/tournament/commands.js';
 import { domainError } from '../../../core/tournament/domain-errors.js';
+import { PLAYER_ROLE } from '../../../core/tournament/events.js';
 import type { Tournament, TournamentState } from '../../../core/tournament/state.js';
 import { rolesIn } from '../../accounts/account-store.js';
 import type { StaffPrincipal } from '../auth/principal.js';
@@ -102,6 +103,18 @@ export class TournamentGateway {
   ): Promise<WriteAnswer> {
     const command = { type, data, meta: this.meta(staff, type, tournamentId) } as TournamentCommand;
     return this.#write(tournamentId, { ...options, commands: [command] });
+  }
+
+  /** One command a player sends for themselves; the route has checked their record code. */
+  writeAsPlayer<T extends TournamentCommand['type']>(
+    tournamentId: string,
+    playerId: string,
+    type: T,
+    data: CommandFor<T>['data'],
+    options: WriteOptions,
+  ): Promise<WriteAnswer> {
+    const meta: CommandMeta = { at: this.clock().toISOString(), actor: { id: playerId, role: PLAYER_ROLE } };
+    return this.#write(tournamentId, { ...options, commands: [{ type, data, meta } as TournamentCommand] });
   }
 
   /**

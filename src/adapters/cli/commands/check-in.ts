@@ -1,0 +1,150 @@
+import type { Command } from 'commander';
+import { CONFIRM_MINUTES, DEFAULT_CONFIRM_MINUTES } from '../../../core/tournament/limits.js';
+import { notCheckedIn, selfService } from '../../../core/tournament/self-service.js';
+import { findPlayer } from '../../../core/tournament/state-queries.js';
+import { CliError } from '../cli-error.js';
+import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { withDbOptions, type DbOptions } from '../db-options.js';
+import { intOption, optionalInt } from '../option-values.js';
+import { printJson, renderTable, type Io } from '../output.js';
+import { checkInMessages as M } from '../messages/check-in.js';
+
+/*
+ * The desk's side of what players otherwise do from their page: check a player in, see who has
+ * not checked in, drop the no-shows (after naming how many), and turn players' own result
+ * reports on or off for the tournament.
+ */
+
+interface CheckInOptions extends WriteOptions {
+  readonly player: string;
+}
+
+interface DropNoShowsOptions extends WriteOptions {
+  readonly count?: string;
+}
+
+interface ReportingOptions extends WriteOptions {
+  readonly on?: boolean;
+  readonly off?: boolean;
+  readonly confirmMinutes?: string;
+}
+
+async function checkIn(options: CheckInOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    await desk.run({ type: 'CheckInPlayer', data: { player: options.player }, meta: desk.meta('CheckInPlayer') });
+    const t = await desk.tournament();
+    const left = notCheckedIn(t).length;
+    if (desk.json) return printJson(io, { player: options.player, checkedIn: true, notCheckedIn: left });
+    const name = findPlayer(t, options.player)?.name ?? options.player;
+    io.stdout.write(M.say(desk.lang, 'checked-not-checked-2', { name, player: options.player, left }));
+  });
+}
+
+async function checkIns(options: DbOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const t = await desk.tournament();
+    const { checkedIn } = selfService(t);
+    const missing = new Set(notCheckedIn(t));
+    const rows = t.players
+      .filter((p) => missing.has(p.id) || checkedIn[p.id])
+      .map((p) => ({ id: p.id, name: p.name, checkedIn: checkedIn[p.id]?.at ?? null }));
+    if (desk.json) return printJson(io, { open: t.rounds.length === 0, notCheckedIn: missing.size, players: rows });
+    const lang = desk.lang;
+    io.stdout.write(
+      renderTable(
+        [
+          { header: 'ID', value: (r: (typeof rows)[number]) => r.id },
+          { header: M.say(lang, 'name'), value: (r) => r.name },
+          {
+            header: M.say(lang, 'checked'),
+            value: (r) => (r.checkedIn ? r.checkedIn.slice(11, 16) : M.say(lang, 'no')),
+          },
+        ],
+        rows,
+      ),
+    );
+    io.stdout.write(M.say(lang, 'checked-not-checked', { value: rows.length - missing.size, size: missing.size }));
+  });
+}
+
+async function dropNoShows(options: DropNoShowsOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const t = await desk.tournament();
+    const missing = notCheckedIn(t);
+    // The count is the organizer's confirmation: without it, say how many would go and write nothing.
+    if (options.count === undefined)
+      throw new CliError(
+        M.say(lang, 'this-drops-players-who-have', { missingCount: missing.length, missing: missing.join(', ') }),
+      );
+    const count = intOption('--count', options.count, 0, 1_000_000, lang);
+    const done = await desk.run({ type: 'DropNoShows', data: { count }, meta: desk.meta('DropNoShows') });
+    const dropped = done.events.map((e) => (e.data as { player: string }).player);
+    if (desk.json) return printJson(io, { dropped });
+    io.stdout.write(
+      M.say(lang, 'dropped-players-who-had-not', { droppedCount: dropped.length, dropped: dropped.join(', ') }),
+    );
+  });
+}
+
+async function playerReports(options: ReportingOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    if (options.on === options.off) throw new CliError(M.say(lang, 'give-exactly-one-off'));
+    const confirmMinutes = optionalInt(
+      '--confirm-minutes',
+      options.confirmMinutes,
+      CONFIRM_MINUTES.min,
+      CONFIRM_MINUTES.max,
+      lang,
+    );
+    const data = { enabled: options.on === true, ...(confirmMinutes === undefined ? {} : { confirmMinutes }) };
+    await desk.run({ type: 'SetPlayerReporting', data, meta: desk.meta('SetPlayerReporting') });
+    const { reporting } = selfService(await desk.tournament());
+    if (desk.json) return printJson(io, reporting);
+    io.stdout.write(
+      reporting.enabled
+        ? M.say(lang, 'players-report-their-own-results', { confirmMinutes: reporting.confirmMinutes })
+        : M.say(lang, 'players-do-not-report-results'),
+    );
+  });
+}
+
+/** `player check-in`, `player check-ins`, `player drop-no-shows`. */
+export function registerCheckInCommands(group: Command, io: Io): void {
+  withWriteOptions(
+    group
+      .command('check-in')
+      .description('Check a player in before round 1 / 第1回戦前のチェックイン')
+      .requiredOption('--player <id>', 'player id / プレイヤーID'),
+  ).action((options: CheckInOptions) => checkIn(options, io));
+  withDbOptions(group.command('check-ins').description('Who has checked in and who has not / チェックイン状況')).action(
+    (options: DbOptions) => checkIns(options, io),
+  );
+  withWriteOptions(
+    group
+      .command('drop-no-shows')
+      .description(
+        'Before round 1: drop every player who has not checked in (each its own drop) / 未チェックインの選手をまとめてドロップ',
+      )
+      .option(
+        '--count <n>',
+        'how many you confirm are dropped (the command names the number) / ドロップする人数（確認）',
+      ),
+  ).action((options: DropNoShowsOptions) => dropNoShows(options, io));
+}
+
+/** `tournament player-reports --on|--off [--confirm-minutes N]`. */
+export function registerPlayerReportsCommand(group: Command, io: Io): void {
+  withWriteOptions(
+    group
+      .command('player-reports')
+      .description('Let players report their own results from their page (off by default) / 選手による結果報告の設定')
+      .option('--on', 'players report; the opponent confirms / 選手が報告し相手が確認')
+      .option('--off', 'staff enter every result / スタッフが入力')
+      .option(
+        '--confirm-minutes <n>',
+        `minutes a report waits for the opponent before it goes to the judges (${CONFIRM_MINUTES.min}–${CONFIRM_MINUTES.max}, default ${DEFAULT_CONFIRM_MINUTES}) / 相手の確認を待つ時間（分）`,
+      ),
+  ).action((options: ReportingOptions) => playerReports(options, io));
+}

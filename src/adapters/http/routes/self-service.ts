@@ -1,0 +1,302 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CONFIRM_MINUTES } from '../../../core/tournament/limits.js';
+import { intIn } from '../request-schema.js';
+import { playerPage } from '../../../app/projections/player-page.js';
+import {
+  confirmationOf,
+  judgesQueue,
+  latestReports,
+  notCheckedIn,
+  reportsOn,
+  selfService,
+  type PlayerReport,
+} from '../../../core/tournament/self-service.js';
+import { findPlayer, findRound, isDropped } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+import { requireStaff, type Principal } from '../auth/principal.js';
+import { playerCode, playerCodeMatches } from '../auth/tokens.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
+import { HttpError, notFound } from '../errors.js';
+import { defineRoute } from '../route.js';
+import type { ServerContext } from '../server-context.js';
+import { RECORD_CODE_ATTEMPTS_PER_MINUTE, recordCodeKey } from './players.js';
+import {
+  playerParams,
+  sendWrite,
+  tableParams,
+  tournamentParams,
+  withVersion,
+  writeAnswer,
+} from './tournament-common.js';
+
+/*
+ * What players do from their own page (the QR code on their slip: the record code is their
+ * credential, rate-limited per address and player as on the record page), and what staff
+ * see of it: check-ins, no-shows, the judges' queue of players' reports.
+ */
+
+const PLAYER = { en: 'Player', ja: '選手' };
+const code = z.string().max(32);
+const duels = z.array(z.string().trim().min(1).max(64)).max(9);
+const codeLimit = { max: RECORD_CODE_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: recordCodeKey };
+
+const badCode = (path: string) =>
+  new HttpError(
+    403,
+    'bad-player-code',
+    {
+      en: 'Give the player id and the code printed on your registration slip.',
+      ja: '選手 ID と登録票に印刷されたコードを入力してください。',
+    },
+    path,
+  );
+
+/** A player with a right code acts as themselves; without a code, staff of the tournament act as staff. */
+function caller(
+  context: ServerContext,
+  principal: Principal,
+  tournamentId: string,
+  playerId: string,
+  given: string | undefined,
+  path: string,
+): 'player' | 'staff' {
+  if (given !== undefined) {
+    if (playerCodeMatches(context.secret, tournamentId, playerId, given)) return 'player';
+    throw badCode(path);
+  }
+  if (isStaffOf(principal, tournamentId)) return 'staff';
+  throw badCode(path);
+}
+
+const names = (t: Tournament) => (id: string) => findPlayer(t, id)?.name ?? id;
+const reportView = (r: PlayerReport | null | undefined) => (r ? { player: r.player, duels: r.duels, at: r.at } : null);
+
+export function selfServiceRoutes(app: FastifyInstance, context: ServerContext): void {
+  const gateway = context.gateway;
+  const now = () => context.clock().toISOString();
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/tournaments/:tournamentId/player-reporting',
+    summary:
+      'Lets players report their own results from their page (off by default); `confirmMinutes`: how long a report waits for the opponent before it goes to the judges (default 10, or the time set before).',
+    tags: ['players'],
+    access: { command: 'SetPlayerReporting' },
+    params: tournamentParams,
+    body: z.strictObject({
+      enabled: z.boolean(),
+      confirmMinutes: intIn(CONFIRM_MINUTES).optional(),
+    }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const data = {
+        enabled: body.enabled,
+        ...(body.confirmMinutes === undefined ? {} : { confirmMinutes: body.confirmMinutes }),
+      };
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'SetPlayerReporting', data, write),
+      );
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/players/:playerId/page',
+    summary:
+      "The player's own page: check-in before round 1, then their table, opponent, both players' reports and whether they may report. The public gives the slip's code; staff need none.",
+    tags: ['players'],
+    access: 'public',
+    params: playerParams,
+    query: z.object({ code: code.optional() }),
+    rateLimit: codeLimit,
+    async handler({ params, query, principal, reply }) {
+      caller(context, principal, params.tournamentId, params.playerId, query.code, 'query.code');
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const page = playerPage(t, params.playerId, now());
+      if (!page) throw notFound(PLAYER);
+      return withVersion(reply, version, {
+        tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date, status: t.status },
+        ...page,
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/:playerId/check-in',
+    summary:
+      'Checks the player in before round 1: the player with the code from their slip, or staff without one (organizer, head judge, judge, scorekeeper).',
+    tags: ['players'],
+    access: 'public',
+    params: playerParams,
+    body: z.strictObject({ code: code.optional() }),
+    response: writeAnswer,
+    write: true,
+    rateLimit: codeLimit,
+    async handler({ params, body, principal, write, reply, require }) {
+      const data = { player: params.playerId };
+      const who = caller(context, principal, params.tournamentId, params.playerId, body.code, 'body.code');
+      const answer =
+        who === 'player'
+          ? await gateway.writeAsPlayer(params.tournamentId, params.playerId, 'CheckInPlayer', data, write)
+          : await gateway.write(
+              params.tournamentId,
+              require({ command: 'CheckInPlayer' }),
+              'CheckInPlayer',
+              data,
+              write,
+            );
+      return sendWrite(reply, answer);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/:playerId/result',
+    summary:
+      'The player\'s report of their own match (the code from their slip): the winner of each duel played, in order ("draw" for a drawn duel). Equal to the opponent\'s report, it records the result as reported by the players (`ResultReported.byPlayers`); otherwise it waits for the opponent, or goes to the judges.',
+    tags: ['players', 'results'],
+    access: 'public',
+    params: playerParams,
+    body: z.strictObject({ code, round: z.number().int().min(1), table: z.number().int().min(1), duels }),
+    response: writeAnswer,
+    write: true,
+    rateLimit: codeLimit,
+    async handler({ params, body, write, reply }) {
+      if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, body.code))
+        throw badCode('body.code');
+      const data = { round: body.round, table: body.table, player: params.playerId, duels: body.duels };
+      return sendWrite(
+        reply,
+        await gateway.writeAsPlayer(params.tournamentId, params.playerId, 'PlayerReportResult', data, write),
+      );
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/check-ins',
+    summary:
+      'Before round 1: every player with their check-in (when, by whom) and how many still in have not checked in.',
+    tags: ['players'],
+    access: 'staff',
+    params: tournamentParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const { checkedIn } = selfService(t);
+      return withVersion(reply, version, {
+        open: t.rounds.length === 0,
+        notCheckedIn: notCheckedIn(t).length,
+        players: t.players.map((p) => ({
+          id: p.id,
+          name: p.name,
+          dropped: isDropped(t, p.id),
+          checkedIn: checkedIn[p.id] ? { at: checkedIn[p.id]!.at, by: checkedIn[p.id]!.by.id } : null,
+        })),
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/no-shows/drop',
+    summary:
+      'Before round 1: drops every player still in who has not checked in, each with its own PlayerDropped (`noShow`). `count` is the number the organizer confirmed; 422 `no-show-count-changed` if it is not the number now.',
+    tags: ['players'],
+    access: { command: 'DropNoShows' },
+    params: tournamentParams,
+    body: z.strictObject({ count: z.number().int().min(0) }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const answer = await gateway.write(params.tournamentId, requireStaff(principal), 'DropNoShows', body, write);
+      return sendWrite(reply, answer, { dropped: answer.events.filter((e) => e.type === 'PlayerDropped').length });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/player-reports',
+    summary:
+      "The judges' queue of players' reports: matches without a result whose players disagree (`disputed`) or whose report went unconfirmed past the organizer's time (`unconfirmed`), each with both players' latest reports side by side. Staff settle one by entering the result.",
+    tags: ['players', 'results'],
+    access: 'staff',
+    params: tournamentParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const name = names(t);
+      return withVersion(reply, version, {
+        reporting: selfService(t).reporting,
+        queue: judgesQueue(t, now()).map((q) => ({
+          round: q.round,
+          table: q.table,
+          reason: q.reason,
+          since: q.since,
+          players: q.players.map((id) => ({ id, name: name(id) })),
+          reports: q.reports.map(reportView),
+          history: q.history.map(reportView),
+        })),
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/rounds/:round/tables/:table/player-reports',
+    summary:
+      "Every report the two players made on this match, oldest first, each player's latest side by side, and who reported and confirmed a result the players agreed on: what a judge looks into when a report may be false.",
+    tags: ['players', 'results'],
+    access: 'staff',
+    params: tableParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const match = findRound(t, params.round)?.matches.find((m) => m.table === params.table);
+      if (!match) throw notFound({ en: 'Table', ja: '卓' });
+      const latest = latestReports(t, params.round, params.table);
+      const name = names(t);
+      const confirmation = confirmationOf(t, params.round, params.table) ?? null;
+      // The confirming player's report is the reporter's, made by confirming it: shown in its own column and in order.
+      const reported = confirmation ? latest.get(confirmation.reportedBy) : undefined;
+      const confirmed =
+        confirmation && reported
+          ? {
+              round: params.round,
+              table: params.table,
+              player: confirmation.confirmedBy,
+              duels: reported.duels,
+              at: confirmation.at,
+            }
+          : undefined;
+      return withVersion(reply, version, {
+        round: params.round,
+        table: params.table,
+        players: match.players.map((id) => ({ id, name: name(id) })),
+        reports: match.players.map((id) => reportView(latest.get(id) ?? (confirmed?.player === id ? confirmed : null))),
+        history: [...reportsOn(t, params.round, params.table), ...(confirmed ? [confirmed] : [])].map(reportView),
+        confirmation,
+      });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/slips',
+    summary:
+      "Every registration slip at once (players still in, in registration order): name, id and the record code, for printing slips with the QR code to each player's page.",
+    tags: ['players'],
+    access: { command: 'RegisterPlayer' },
+    params: tournamentParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      return withVersion(reply, version, {
+        reporting: selfService(t).reporting,
+        players: t.players
+          .filter((p) => !isDropped(t, p.id))
+          .map((p) => ({ id: p.id, name: p.name, code: playerCode(context.secret, params.tournamentId, p.id) })),
+      });
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import type { DuelEntry } from '../../core/tournament/events.js';
+import type { MatchOutcome } from '../../core/tournament/match-record.js';
+import { deriveOneMatch } from '../../core/tournament/match-results.js';
+import { effectsOn } from '../../core/tournament/penalty-effects.js';
+import { confirmationOf, judgesQueue, latestReports, selfService } from '../../core/tournament/self-service.js';
+import { findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
+import type { Tournament } from '../../core/tournament/state.js';
+
+/*
+ * What a player sees on their own page (phone, no sign-in): check-in before round 1, then
+ * their current table, opponent and what each of them reported, and whether they may report.
+ */
+
+/**
+ * Where the player's match stands: `open` (nobody reported), `waiting` (the player reported,
+ * the opponent has not), `to-confirm` (the opponent reported: confirm or say otherwise),
+ * `judges` (disputed or unconfirmed too long: the judges decide), `recorded` (a result is
+ * recorded), `penalty` (a penalty touches the match: a judge enters it), `off` (players do not
+ * report in this tournament).
+ */
+export type MatchStatus = 'open' | 'waiting' | 'to-confirm' | 'judges' | 'recorded' | 'penalty' | 'off';
+
+export interface PlayerPageMatch {
+  readonly round: number;
+  readonly stage: string;
+  readonly bestOf: number;
+  readonly started: boolean;
+  readonly ended: boolean;
+  readonly table: number | null;
+  readonly bye: boolean;
+  readonly opponent: { readonly id: string; readonly name: string } | null;
+  readonly status: MatchStatus;
+  readonly outcome: MatchOutcome | null;
+  readonly byPlayers: boolean;
+  readonly mine: { readonly duels: readonly DuelEntry[]; readonly at: string } | null;
+  readonly theirs: { readonly duels: readonly DuelEntry[]; readonly at: string } | null;
+}
+
+export interface PlayerPage {
+  readonly player: { readonly id: string; readonly name: string; readonly dropped: boolean };
+  readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
+  /** Before round 1: whether the player has checked in; `open` false once round 1 is paired. */
+  readonly checkIn: { readonly open: boolean; readonly at: string | null };
+  readonly match: PlayerPageMatch | null;
+}
+
+export function playerPage(t: Tournament, playerId: string, now: string): PlayerPage | undefined {
+  const player = findPlayer(t, playerId);
+  if (!player) return undefined;
+  const s = selfService(t);
+  const base = {
+    player: { id: player.id, name: player.name, dropped: isDropped(t, player.id) },
+    reporting: s.reporting,
+    checkIn: { open: t.rounds.length === 0, at: s.checkedIn[player.id]?.at ?? null },
+  };
+  const round = latestRound(t);
+  const table = round?.tableOf.get(player.id);
+  if (!round || (table === undefined && !round.byes.includes(player.id))) return { ...base, match: null };
+  const common = {
+    round: round.number,
+    stage: round.stage,
+    bestOf: round.bestOf,
+    started: round.started,
+    ended: round.ended,
+  };
+  if (table === undefined)
+    return {
+      ...base,
+      match: {
+        ...common,
+        table: null,
+        bye: true,
+        opponent: null,
+        status: 'recorded',
+        outcome: { kind: 'bye' },
+        byPlayers: false,
+        mine: null,
+        theirs: null,
+      },
+    };
+  const match = round.matches.find((m) => m.table === table)!;
+  const opponentId = match.players.find((p) => p !== player.id)!;
+  const opponent = findPlayer(t, opponentId);
+  const latest = latestReports(t, round.number, table);
+  const view = (r: ReturnType<typeof latest.get>) => (r ? { duels: r.duels, at: r.at } : null);
+  const outcome = deriveOneMatch(t, round.number, match, round.stage).record.outcome;
+  const effects = effectsOn(t, round.number, table);
+  const queued = judgesQueue(t, now).some((q) => q.round === round.number && q.table === table);
+  const mine = view(latest.get(player.id));
+  const theirs = view(latest.get(opponentId));
+  const status: MatchStatus =
+    match.report !== null || outcome.kind !== 'pending'
+      ? 'recorded'
+      : effects.duelLosses.length > 0 || effects.matchLosses.length > 0
+        ? 'penalty'
+        : !s.reporting.enabled
+          ? 'off'
+          : queued
+            ? 'judges'
+            : theirs
+              ? 'to-confirm'
+              : mine
+                ? 'waiting'
+                : 'open';
+  return {
+    ...base,
+    match: {
+      ...common,
+      table,
+      bye: false,
+      opponent: { id: opponentId, name: opponent?.name ?? opponentId },
+      status,
+      outcome: outcome.kind === 'pending' ? null : outcome,
+      byPlayers: confirmationOf(t, round.number, table) !== undefined,
+      mine,
+      theirs,
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { PlayerCheckedIn, PlayerReportingSet, PlayerResultReported, ResultReported } from './events.js';
+import { selfService } from './self-service.js';
+import type { Tournament } from './state.js';
+
+/** The state after a player's report, a check-in, or the organizer's reporting setting. */
+export function evolveSelfService(
+  t: Tournament,
+  event: PlayerReportingSet | PlayerResultReported | PlayerCheckedIn,
+): Tournament {
+  const s = selfService(t);
+  switch (event.type) {
+    case 'PlayerReportingSet':
+      return { ...t, selfService: { ...s, reporting: { ...event.data } } };
+    case 'PlayerResultReported': {
+      const { round, table, player, duels } = event.data;
+      return { ...t, selfService: { ...s, reports: [...s.reports, { round, table, player, duels, at: event.at }] } };
+    }
+    case 'PlayerCheckedIn':
+      return {
+        ...t,
+        selfService: { ...s, checkedIn: { ...s.checkedIn, [event.data.player]: { at: event.at, by: event.data.by } } },
+      };
+  }
+}
+
+/** A result the players agreed on: remembered with who reported and who confirmed. */
+export function noteConfirmation(t: Tournament, event: ResultReported): Tournament {
+  const by = event.data.byPlayers;
+  if (!by) return t;
+  const s = selfService(t);
+  const confirmation = { round: event.data.round, table: event.data.table, ...by, at: event.at };
+  return { ...t, selfService: { ...s, confirmations: [...s.confirmations, confirmation] } };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { playerPage } from '../../src/app/projections/player-page.js';
+import { at, created, registered, run, swissRound, T0, tournament } from '../tournament/fixtures.js';
+import { issue } from '../tournament/penalty-fixtures.js';
+
+const players = [created(), registered('a'), registered('b'), registered('c')];
+const round1 = swissRound(1, [['a', 'b']], 'c');
+const on = { type: 'PlayerReportingSet', data: { enabled: true, confirmMinutes: 10 } } as const;
+
+describe("the player's page", () => {
+  it('given no round yet, then it offers check-in and no match', () => {
+    expect(playerPage(tournament(...players), 'a', T0)).toMatchObject({
+      checkIn: { open: true, at: null },
+      match: null,
+      reporting: { enabled: false },
+    });
+    expect(playerPage(tournament(...players), 'zz', T0)).toBeUndefined();
+  });
+
+  it('given reporting off, a bye, a penalty on the match, then it says who enters the result', () => {
+    expect(playerPage(tournament(...players, round1), 'a', T0)?.match).toMatchObject({
+      table: 1,
+      opponent: { id: 'b', name: 'Player b' },
+      status: 'off',
+    });
+    expect(playerPage(tournament(...players, round1), 'c', T0)?.match).toMatchObject({ bye: true, table: null });
+    // A duel loss for lateness on the match: a judge enters it. A match loss decides it: recorded.
+    const late = run(
+      tournament(...players, on, round1),
+      issue('a', 'tardiness', 'between-matches', { facts: { minutesLate: 7 } }),
+    );
+    expect(playerPage(late as never, 'b', T0)?.match).toMatchObject({ status: 'penalty', outcome: null });
+    const decided = run(tournament(...players, on, round1), issue('a', 'stalling', 'in-duel'));
+    expect(playerPage(decided as never, 'b', T0)?.match).toMatchObject({
+      status: 'recorded',
+      outcome: { kind: 'win', winner: 'b', byPenalty: true },
+    });
+  });
+
+  it('given a report waiting past the organizer’s time, then both players see the judges have it', () => {
+    const reported = run(tournament(...players, on, round1), {
+      type: 'PlayerReportResult',
+      data: { round: 1, table: 1, player: 'a', duels: ['a', 'a'] },
+      meta: { at: T0, actor: { id: 'a', role: 'player' } },
+    });
+    expect(playerPage(reported as never, 'b', at(5))?.match).toMatchObject({
+      status: 'to-confirm',
+      theirs: { duels: ['a', 'a'] },
+    });
+    expect(playerPage(reported as never, 'a', at(10))?.match?.status).toBe('judges');
+    expect(playerPage(reported as never, 'b', at(10))?.match?.status).toBe('judges');
+  });
+});

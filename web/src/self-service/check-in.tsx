@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { can, useSession } from '../api/session';
+import { useTournament, useVersion } from '../api/tournament-context';
+import { WriteButton } from '../components/pending-button';
+import { Loaded } from '../components/status';
+import { formatTime, useLang } from '../i18n/i18n';
+import { selfPaths, selfWrites, type CheckInsView } from './self-service-api';
+
+/**
+ * Check-in before round 1: who is here (checked in from their page or by staff), who is not,
+ * and the organizer's one step to drop the no-shows (after a confirmation naming how many).
+ */
+export function CheckIn() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { id } = useTournament();
+  const { account } = useSession();
+  const list = useResource<CheckInsView>(selfPaths.checkIns(id));
+  const version = useVersion(list);
+  const [onlyMissing, setOnlyMissing] = useState(true);
+  return (
+    <section className="stack" data-testid="check-in-view">
+      <h1>{t('selfService.checkInView.title')}</h1>
+      <Loaded resource={list}>
+        {(view) => {
+          const still = view.players.filter((p) => !p.dropped);
+          const shown = onlyMissing ? still.filter((p) => p.checkedIn === null) : view.players;
+          return (
+            <>
+              <p className="self-big self-count" data-testid="check-in-count">
+                <span>{t('selfService.checkInView.done', { n: still.length - view.notCheckedIn })}</span>{' '}
+                <span>{t('selfService.checkInView.missing', { n: view.notCheckedIn })}</span>
+              </p>
+              {!view.open && <p className="notice">{t('selfService.checkInView.closed')}</p>}
+              {view.open && can(account, 'DropNoShows', id) && view.notCheckedIn > 0 && (
+                <WriteButton
+                  className="button button-penalty"
+                  confirm={t('selfService.checkInView.dropConfirm', { count: view.notCheckedIn })}
+                  onWrite={() => selfWrites.dropNoShows(id, version, view.notCheckedIn)}
+                  data-testid="drop-no-shows"
+                >
+                  {t('selfService.checkInView.drop', { count: view.notCheckedIn })}
+                </WriteButton>
+              )}
+              <label className="check">
+                <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} />{' '}
+                {t('selfService.checkInView.onlyMissing')}
+              </label>
+              <ul className="card-list">
+                {shown.map((p) => (
+                  <li key={p.id} className="card check-in-row" data-testid={`check-in-${p.id}`}>
+                    <span>
+                      <strong>{p.name}</strong> <span className="muted">{p.id}</span>
+                    </span>
+                    {p.dropped ? (
+                      <span className="muted">{t('selfService.checkInView.dropped')}</span>
+                    ) : p.checkedIn ? (
+                      <span>{t('selfService.checkIn.done', { time: formatTime(p.checkedIn.at, lang) })}</span>
+                    ) : view.open ? (
+                      <WriteButton
+                        className="button button-small"
+                        onWrite={() => selfWrites.checkIn(id, p.id)}
+                        data-testid={`staff-check-in-${p.id}`}
+                      >
+                        {t('selfService.checkInView.checkIn')}
+                      </WriteButton>
+                    ) : (
+                      <span className="muted">{t('selfService.checkInView.notIn')}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}

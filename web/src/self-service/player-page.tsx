@@ -1,0 +1,253 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useResource } from '../api/resource';
+import { formatDuration, useServerNow } from '../api/server-clock';
+import { can, useSession } from '../api/session';
+import { useTournament } from '../api/tournament-context';
+import { paths } from '../api/tournament-api';
+import { Choices, TextField } from '../components/form';
+import { WriteButton } from '../components/pending-button';
+import { Loaded } from '../components/status';
+import { formatTime, useLang } from '../i18n/i18n';
+import { Link, navigate, useLocation } from '../router';
+import { scoreOf, scoreOptions } from './score-options';
+import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
+
+/**
+ * The player's own page, opened from the QR code on their registration slip (phone first, no
+ * sign-in: the record code in the address is the credential). Check-in before round 1; then
+ * their table, opponent and clock, and the match result to report or to confirm.
+ */
+export function PlayerPage({ player }: { player: string }) {
+  const { id } = useTournament();
+  const { account } = useSession();
+  const { query, path } = useLocation();
+  const code = query.get('code') ?? undefined;
+  const staff = can(account, 'staff:read', id);
+  const ready = staff || code !== undefined;
+  const page = useResource<PlayerPageView>(ready ? selfPaths.page(id, player, staff ? undefined : code) : null);
+  if (!ready) return <CodeForm onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)} />;
+  return <Loaded resource={page}>{(view) => <PageView view={view} code={staff ? undefined : code} />}</Loaded>;
+}
+
+function CodeForm({ onCode }: { onCode: (code: string) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onCode(code.trim());
+  };
+  return (
+    <section className="narrow">
+      <h1>{t('selfService.title')}</h1>
+      <form onSubmit={submit} className="stack">
+        <TextField
+          label={t('record.code')}
+          hint={t('record.codeHint')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          required
+          autoComplete="off"
+        />
+        <button type="submit" className="button button-primary">
+          {t('selfService.open')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function PageView({ view, code }: { view: PlayerPageView; code: string | undefined }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { id } = useTournament();
+  const { player, match } = view;
+  const recordLink = `/t/${encodeURIComponent(id)}/players/${encodeURIComponent(player.id)}${code ? `?code=${encodeURIComponent(code)}` : ''}`;
+  return (
+    <section className="stack self-page" data-testid="player-page">
+      <h1>
+        {player.name} <span className="muted">{player.id}</span>
+      </h1>
+      {player.dropped && <p className="notice notice-warn">{t('record.dropped')}</p>}
+      {view.checkIn.open && !player.dropped && (
+        <div className="card" data-testid="check-in">
+          <h2>{t('selfService.checkIn.title')}</h2>
+          {view.checkIn.at ? (
+            <p className="notice notice-ok">
+              {t('selfService.checkIn.done', { time: formatTime(view.checkIn.at, lang) })}
+            </p>
+          ) : (
+            <>
+              <p>{t('selfService.checkIn.ask')}</p>
+              <WriteButton
+                className="button button-primary button-wide"
+                onWrite={() => selfWrites.checkIn(id, player.id, code)}
+                data-testid="check-in-button"
+              >
+                {t('selfService.checkIn.button')}
+              </WriteButton>
+            </>
+          )}
+        </div>
+      )}
+      {match === null ? (
+        !view.checkIn.open ? (
+          <p className="empty">{t('selfService.noMatch')}</p>
+        ) : null
+      ) : match.bye ? (
+        <div className="card">
+          <h2>{t('rounds.round', { round: match.round })}</h2>
+          <p className="self-big">{t('selfService.bye')}</p>
+        </div>
+      ) : (
+        <MatchCard view={view} code={code} />
+      )}
+      <p>
+        <Link to={recordLink}>{t('selfService.myRecord')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function MatchCard({ view, code }: { view: PlayerPageView; code: string | undefined }) {
+  const { t } = useTranslation();
+  const match = view.match!;
+  const opponent = match.opponent!;
+  const me = view.player.id;
+  const [changing, setChanging] = useState(false);
+  const score = (duels: readonly string[]) => {
+    const s = scoreOf(duels, me);
+    const key = s.wins > s.losses ? 'won' : s.wins < s.losses ? 'lost' : 'drew';
+    return t(`selfService.score.${key}`, { score: `${s.wins}-${s.losses}` });
+  };
+  return (
+    <div className="card stack" data-testid="my-match">
+      <p className="self-big">
+        {t('rounds.round', { round: match.round })} · <strong>{t('round.table', { table: match.table })}</strong>
+      </p>
+      <p>
+        {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
+      </p>
+      <MatchClock round={match.round} />
+      {match.status === 'recorded' && match.outcome && (
+        <p className="notice notice-ok" data-testid="self-status">
+          {t('selfService.recorded', {
+            result:
+              match.outcome.kind === 'win'
+                ? t(match.outcome.winner === me ? 'selfService.youWon' : 'selfService.youLost')
+                : t(`result.kind.${match.outcome.kind}`),
+          })}
+          {match.byPlayers ? ` ${t('selfService.byPlayers')}` : ''}
+        </p>
+      )}
+      {match.status === 'off' && <p className="notice">{t('selfService.off')}</p>}
+      {match.status === 'penalty' && <p className="notice notice-warn">{t('selfService.penalty')}</p>}
+      {match.status === 'judges' && (
+        <div className="notice notice-warn" data-testid="self-status">
+          <p>{t('selfService.judges')}</p>
+          {match.mine && <p>{t('selfService.youReported', { score: score(match.mine.duels) })}</p>}
+          {match.theirs && (
+            <p>{t('selfService.theyReported', { name: opponent.name, score: score(match.theirs.duels) })}</p>
+          )}
+        </div>
+      )}
+      {match.status === 'waiting' && match.mine && (
+        <p className="notice" data-testid="self-status">
+          {t('selfService.waiting', {
+            score: score(match.mine.duels),
+            name: opponent.name,
+            minutes: view.reporting.confirmMinutes,
+          })}
+        </p>
+      )}
+      {match.status === 'to-confirm' && match.theirs && !changing && (
+        <div className="stack" data-testid="confirm">
+          <p className="notice">
+            {t('selfService.toConfirm', { name: opponent.name, score: score(match.theirs.duels) })}
+          </p>
+          <WriteButton
+            className="button button-primary button-wide"
+            onWrite={() =>
+              selfWrites.report(view.tournament.id, me, code ?? '', match.round, match.table!, match.theirs!.duels)
+            }
+            data-testid="confirm-button"
+          >
+            {t('selfService.confirm')}
+          </WriteButton>
+          <button type="button" className="button button-wide" onClick={() => setChanging(true)}>
+            {t('selfService.notRight')}
+          </button>
+        </div>
+      )}
+      {(match.status === 'open' || match.status === 'waiting' || (match.status === 'to-confirm' && changing)) &&
+        code !== undefined && <ReportForm view={view} code={code} again={match.status === 'waiting'} />}
+    </div>
+  );
+}
+
+function ReportForm({ view, code, again }: { view: PlayerPageView; code: string; again: boolean }) {
+  const { t } = useTranslation();
+  const match = view.match!;
+  const me = view.player.id;
+  const options = scoreOptions(match.bestOf, me, match.opponent!.id);
+  const [choice, setChoice] = useState<string | null>(null);
+  const chosen = options.find((o) => `${o.wins}-${o.losses}` === choice);
+  return (
+    <div className="stack" data-testid="report-form">
+      <Choices
+        legend={again ? t('selfService.reportAgain') : t('selfService.report')}
+        name="score"
+        value={choice}
+        onChange={setChoice}
+        options={options.map((o) => ({
+          value: `${o.wins}-${o.losses}`,
+          label: t(`selfService.score.${o.wins > o.losses ? 'won' : o.wins < o.losses ? 'lost' : 'drew'}`, {
+            score: `${o.wins}-${o.losses}`,
+          }),
+          ...(o.atTime
+            ? { detail: o.wins + o.losses === 0 ? t('selfService.intentionalDraw') : t('selfService.atTime') }
+            : {}),
+        }))}
+      />
+      <WriteButton
+        className="button button-primary button-wide"
+        disabled={!chosen}
+        onWrite={() => selfWrites.report(view.tournament.id, me, code, match.round, match.table!, chosen!.duels)}
+        onDone={() => setChoice(null)}
+        data-testid="report-button"
+      >
+        {t('selfService.send')}
+      </WriteButton>
+      <p className="field-hint">{t('selfService.honesty')}</p>
+    </div>
+  );
+}
+
+interface ClockView {
+  readonly seatTime: string;
+  readonly endsAt: string | null;
+  readonly ended: boolean;
+}
+
+/** Time left in the round, from the public round clock (extensions included). */
+function MatchClock({ round }: { round: number }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const clock = useResource<ClockView>(paths.clock(id, round));
+  const now = useServerNow();
+  const c = clock.data;
+  if (!c || c.ended || c.endsAt === null) return null;
+  const seat = Date.parse(c.seatTime);
+  const left = Date.parse(c.endsAt) - now;
+  return (
+    <p className="timer self-clock" role="timer" aria-live="off" data-testid="self-clock">
+      {now < seat ? (
+        <strong>{t('clock.startsIn', { time: formatDuration(seat - now) })}</strong>
+      ) : left > 0 ? (
+        <strong>{t('clock.left', { time: formatDuration(left) })}</strong>
+      ) : (
+        <strong className="timer-over">{t('clock.over', { time: formatDuration(-left) })}</strong>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,37 @@
+/*
+ * The results a player can report, as scores from their own side ("2-1"), and the duel list
+ * each score stands for. The order of the duels inside a score does not change the match or
+ * the standings, so the winner's duels come last (the match ends on the winner's last duel).
+ */
+
+export interface ScoreOption {
+  readonly wins: number;
+  readonly losses: number;
+  /** Neither player reached the wins needed: time was called, or an intentional draw at 0-0. */
+  readonly atTime: boolean;
+  readonly duels: readonly string[];
+}
+
+/** Every score of a best-of-`bestOf` match: wins, then results at time, then losses. */
+export function scoreOptions(bestOf: number, me: string, opponent: string): ScoreOption[] {
+  const need = Math.ceil(bestOf / 2);
+  const options: ScoreOption[] = [];
+  for (let wins = need; wins >= 0; wins--)
+    for (let losses = 0; losses <= need; losses++) {
+      if (wins === need && losses === need) continue;
+      if (wins + losses > bestOf) continue;
+      const mine = Array<string>(wins).fill(me);
+      const theirs = Array<string>(losses).fill(opponent);
+      const duels = wins >= losses ? [...theirs, ...mine] : [...mine, ...theirs];
+      options.push({ wins, losses, atTime: wins < need && losses < need, duels });
+    }
+  const group = (o: ScoreOption) => (o.atTime ? 1 : o.wins > o.losses ? 0 : 2);
+  return options.sort((a, b) => group(a) - group(b) || b.wins - b.losses - (a.wins - a.losses) || b.wins - a.wins);
+}
+
+/** A duel list read from one player's side. */
+export function scoreOf(duels: readonly string[], me: string): { wins: number; losses: number; draws: number } {
+  const wins = duels.filter((d) => d === me).length;
+  const draws = duels.filter((d) => d === 'draw').length;
+  return { wins, losses: duels.length - wins - draws, draws };
+}

@@ -1,0 +1,132 @@
+import { outbox } from '../api/outbox';
+
+/*
+ * The routes of players' own page (the record code is their credential) and of the staff
+ * screens around it: check-in, no-shows, the judges' queue of players' reports.
+ */
+
+const enc = encodeURIComponent;
+const base = (t: string) => `/api/tournaments/${enc(t)}`;
+
+export const selfPaths = {
+  page: (t: string, p: string, code?: string) => `${base(t)}/players/${enc(p)}/page${code ? `?code=${enc(code)}` : ''}`,
+  checkIns: (t: string) => `${base(t)}/check-ins`,
+  queue: (t: string) => `${base(t)}/player-reports`,
+  matchReports: (t: string, r: number, n: number) => `${base(t)}/rounds/${r}/tables/${n}/player-reports`,
+  slips: (t: string) => `${base(t)}/slips`,
+};
+
+/** The address a slip's QR code opens: the player's own page with their code. */
+export const playerPageUrl = (origin: string, t: string, p: string, code: string): string =>
+  `${origin}/t/${enc(t)}/p/${enc(p)}?code=${enc(code)}`;
+
+export const selfWrites = {
+  /** A player's report of their match; equal to the opponent's, it is the result. */
+  report: (t: string, p: string, code: string, round: number, table: number, duels: readonly string[]) =>
+    outbox.send({
+      method: 'POST',
+      path: `${base(t)}/players/${enc(p)}/result`,
+      body: { code, round, table, duels },
+      tournament: t,
+      version: null,
+      label: { key: 'selfService.write.report', params: { round, table } },
+    }),
+  /** Check-in by the player (with the code) or by staff (without). */
+  checkIn: (t: string, p: string, code?: string) =>
+    outbox.send({
+      method: 'POST',
+      path: `${base(t)}/players/${enc(p)}/check-in`,
+      body: code ? { code } : {},
+      tournament: t,
+      version: null,
+      label: { key: 'selfService.write.checkIn', params: { player: p } },
+    }),
+  dropNoShows: (t: string, v: number | null, count: number) =>
+    outbox.send({
+      method: 'POST',
+      path: `${base(t)}/no-shows/drop`,
+      body: { count },
+      tournament: t,
+      version: v,
+      label: { key: 'selfService.write.dropNoShows', params: { count } },
+    }),
+  setReporting: (t: string, v: number | null, enabled: boolean, confirmMinutes: number) =>
+    outbox.send({
+      method: 'PUT',
+      path: `${base(t)}/player-reporting`,
+      body: { enabled, confirmMinutes },
+      tournament: t,
+      version: v,
+      label: { key: 'selfService.write.setReporting' },
+    }),
+};
+
+export interface PlayerReportView {
+  readonly player: string;
+  readonly duels: readonly string[];
+  readonly at: string;
+}
+
+export type MatchStatus = 'open' | 'waiting' | 'to-confirm' | 'judges' | 'recorded' | 'penalty' | 'off';
+
+export interface PlayerPageView {
+  readonly tournament: { readonly id: string; readonly name: string; readonly date: string; readonly status: string };
+  readonly player: { readonly id: string; readonly name: string; readonly dropped: boolean };
+  readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
+  readonly checkIn: { readonly open: boolean; readonly at: string | null };
+  readonly match: {
+    readonly round: number;
+    readonly stage: string;
+    readonly bestOf: number;
+    readonly started: boolean;
+    readonly ended: boolean;
+    readonly table: number | null;
+    readonly bye: boolean;
+    readonly opponent: { readonly id: string; readonly name: string } | null;
+    readonly status: MatchStatus;
+    readonly outcome: { readonly kind: string; readonly winner?: string } | null;
+    readonly byPlayers: boolean;
+    readonly mine: { readonly duels: readonly string[]; readonly at: string } | null;
+    readonly theirs: { readonly duels: readonly string[]; readonly at: string } | null;
+  } | null;
+  readonly version: number;
+}
+
+export interface CheckInsView {
+  readonly open: boolean;
+  readonly notCheckedIn: number;
+  readonly players: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly dropped: boolean;
+    readonly checkedIn: { readonly at: string; readonly by: string } | null;
+  }[];
+  readonly version: number;
+}
+
+export interface QueueView {
+  readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
+  readonly queue: readonly {
+    readonly round: number;
+    readonly table: number;
+    readonly reason: 'disputed' | 'unconfirmed';
+    readonly since: string;
+    readonly players: readonly { readonly id: string; readonly name: string }[];
+    readonly reports: readonly (PlayerReportView | null)[];
+    readonly history: readonly PlayerReportView[];
+  }[];
+}
+
+export interface MatchReportsView {
+  readonly round: number;
+  readonly table: number;
+  readonly players: readonly { readonly id: string; readonly name: string }[];
+  readonly reports: readonly (PlayerReportView | null)[];
+  readonly history: readonly PlayerReportView[];
+  readonly confirmation: { readonly reportedBy: string; readonly confirmedBy: string; readonly at: string } | null;
+}
+
+export interface SlipsView {
+  readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
+  readonly players: readonly { readonly id: string; readonly name: string; readonly code: string }[];
+}
