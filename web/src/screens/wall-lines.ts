@@ -1,0 +1,48 @@
+import type { PairingsView } from '../api/types';
+import { sortByName } from '../components/by-name';
+
+/** One player's line on the wall: where they sit and against whom. */
+export interface WallLine {
+  readonly id: string;
+  readonly name: string;
+  readonly reading: string | null;
+  /** `null` for a bye. */
+  readonly table: number | null;
+  readonly opponent: string | null;
+  /** Minutes of time extension at the player's table. */
+  readonly extension: number;
+}
+
+/** A reading when the server sends one with the seat (players may carry a フリガナ). */
+function readingOf(seat: object): string | null {
+  const value = (seat as { reading?: unknown }).reading;
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** Every player of the round, one line each, in name order; dropped players are left out. */
+export function wallLines(view: PairingsView): WallLine[] {
+  const lines: WallLine[] = [];
+  for (const table of view.tables) {
+    for (const p of table.players) {
+      if (p.dropped) continue;
+      const opponent = table.players.find((o) => o.id !== p.id);
+      lines.push({
+        id: p.id,
+        name: p.name,
+        reading: readingOf(p),
+        table: table.table,
+        opponent: opponent ? opponent.name : null,
+        extension: table.extensionMinutes,
+      });
+    }
+  }
+  return sortByName(lines);
+}
+
+/** Splits `lines` into pages of `size` (at least one page, even empty). */
+export function pages<T>(lines: readonly T[], size: number): T[][] {
+  const per = Math.max(1, size);
+  const out: T[][] = [];
+  for (let i = 0; i < lines.length; i += per) out.push(lines.slice(i, i + per));
+  return out.length > 0 ? out : [[]];
+}
