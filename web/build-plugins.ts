@@ -26,7 +26,8 @@ export function serviceWorker(): Plugin {
     generateBundle(_options, bundle) {
       const built = Object.keys(bundle).filter((f) => !f.endsWith('.map'));
       const publicFiles = filesUnder(join(webDir, 'public'));
-      const precache = [...built, ...publicFiles].map((f) => `/${f}`).sort();
+      // index.html is written after this hook runs; its content follows the hashed names above.
+      const precache = [...new Set([...built, 'index.html', ...publicFiles])].map((f) => `/${f}`).sort();
       const hash = createHash('sha256');
       for (const file of Object.values(bundle)) hash.update(file.type === 'chunk' ? file.code : file.source);
       for (const f of publicFiles) hash.update(readFileSync(join(webDir, 'public', f)));

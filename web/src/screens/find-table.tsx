@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
+import { sortByName } from '../components/by-name';
+import { PageNav, usePaged } from '../components/paged';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
 import { useRounds } from './round-controls';
@@ -24,7 +26,7 @@ function lines(view: PairingsView): Line[] {
       all.push({ id: p.id, name: p.name, table: table.table, opponent: opponent ? opponent.name : null });
     }
   }
-  return all.sort((a, b) => a.name.localeCompare(b.name, ['ja', 'en']));
+  return sortByName(all);
 }
 
 /** The public page: a player types their name or id and sees their table, in large type for a phone or the wall. */
@@ -44,12 +46,19 @@ function FindInRound({ round }: { round: number }) {
   const { id } = useTournament();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [query, setQuery] = useState('');
+  // Sorted and indexed once per answer; each keystroke only scans the index, and the results
+  // follow the field when the phone has time (a deferred query).
+  const all = useMemo(() => (pairings.data ? lines(pairings.data) : []), [pairings.data]);
+  const index = useMemo(() => all.map((l) => ({ line: l, id: l.id.toLowerCase(), name: l.name.toLowerCase() })), [all]);
+  const q = useDeferredValue(query.trim().toLowerCase());
+  const found = useMemo(
+    () => (q === '' ? [] : index.filter((x) => x.id === q || x.name.includes(q)).map((x) => x.line)),
+    [index, q],
+  );
+  const [everyone, setEveryone] = useState(false);
   return (
     <Loaded resource={pairings}>
-      {(view) => {
-        const all = lines(view);
-        const q = query.trim().toLowerCase();
-        const found = q === '' ? [] : all.filter((l) => l.id.toLowerCase() === q || l.name.toLowerCase().includes(q));
+      {() => {
         return (
           <section className="stack find">
             <h1>{t('find.title', { round })}</h1>
@@ -79,22 +88,34 @@ function FindInRound({ round }: { round: number }) {
                 </div>
               ))}
             </div>
-            <details className="panel">
+            <details className="panel" onToggle={(e) => setEveryone((e.target as HTMLDetailsElement).open)}>
               <summary>
                 <h2>{t('find.everyone', { count: all.length })}</h2>
               </summary>
-              <ul className="wall-list">
-                {all.map((l) => (
-                  <li key={l.id}>
-                    <span>{l.name}</span>
-                    <span className="num">{l.table === null ? t('find.bye') : l.table}</span>
-                  </li>
-                ))}
-              </ul>
+              {everyone && <Everyone all={all} />}
             </details>
           </section>
         );
       }}
     </Loaded>
+  );
+}
+
+/** The whole round by name, a page at a time; built only once the list is opened. */
+function Everyone({ all }: { all: readonly Line[] }) {
+  const { t } = useTranslation();
+  const paged = usePaged(all, null);
+  return (
+    <>
+      <ul className="wall-list">
+        {paged.shown.map((l) => (
+          <li key={l.id}>
+            <span>{l.name}</span>
+            <span className="num">{l.table === null ? t('find.bye') : l.table}</span>
+          </li>
+        ))}
+      </ul>
+      <PageNav paged={paged} label={t('paged.players')} />
+    </>
   );
 }

@@ -7,6 +7,7 @@ import type { DeckFinding, DecklistCheckAnswer, PlayerView } from '../api/types'
 import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
+import { PageNav, usePaged } from '../components/paged';
 import { ErrorNotice, Loaded } from '../components/status';
 import { StatusBadge } from '../components/status-badge';
 import { usePlayers } from '../penalty/player-picker';
@@ -43,16 +44,36 @@ export function Players() {
                   onChange={(e) => setFilter(e.target.value)}
                 />
               </label>
-              <ul className="card-list">
-                {shown.map((p) => (
-                  <PlayerRow key={p.id} player={p} canRegister={canRegister} />
-                ))}
-              </ul>
+              <PlayerPages shown={shown} query={q} canRegister={canRegister} />
             </>
           );
         }}
       </Loaded>
     </section>
+  );
+}
+
+/** The players found, a page at a time (a list of thousands built whole made the phone wait seconds). */
+function PlayerPages({
+  shown,
+  query,
+  canRegister,
+}: {
+  shown: readonly PlayerView[];
+  query: string;
+  canRegister: boolean;
+}) {
+  const { t } = useTranslation();
+  const paged = usePaged(shown, query);
+  return (
+    <>
+      <ul className="card-list">
+        {paged.shown.map((p) => (
+          <PlayerRow key={p.id} player={p} canRegister={canRegister} />
+        ))}
+      </ul>
+      <PageNav paged={paged} label={t('paged.players')} />
+    </>
   );
 }
 

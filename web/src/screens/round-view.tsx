@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { hasRole, useSession } from '../api/session';
@@ -9,6 +9,7 @@ import { useFailedFor, useLabel, usePendingFor } from '../components/outbox-bar'
 import { RefusedWrite } from '../components/refused-write';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
+import { PAGE_SIZE, PageNav, usePaged } from '../components/paged';
 import { Link } from '../router';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
@@ -30,14 +31,6 @@ export function RoundView({ round }: { round: number }) {
   return (
     <Loaded resource={pairings}>
       {(view) => {
-        const words = filter.trim().toLowerCase();
-        const tables = view.tables.filter(
-          (table) =>
-            (!onlyOpen || table.outcome.kind === 'pending') &&
-            (words === '' ||
-              String(table.table) === words ||
-              table.players.some((p) => p.name.toLowerCase().includes(words) || p.id.toLowerCase().includes(words))),
-        );
         const open = view.tables.filter((table) => table.outcome.kind === 'pending').length;
         return (
           <section className="stack">
@@ -97,24 +90,79 @@ export function RoundView({ round }: { round: number }) {
                 <span>{t('round.onlyOpen')}</span>
               </label>
             </div>
-            <ol className="tables">
-              {tables.map((table) => (
-                <TableCard
-                  key={table.table ?? `bye-${table.players[0]?.id}`}
-                  table={table}
-                  round={round}
-                  ended={view.ended}
-                  topCut={view.stage === 'top-cut'}
-                  reload={pairings.reload}
-                  version={pairings.version}
-                />
-              ))}
-            </ol>
-            {tables.length === 0 && <p className="empty">{t('round.noMatch')}</p>}
+            <TableList
+              view={view}
+              filter={filter}
+              onlyOpen={onlyOpen}
+              reload={pairings.reload}
+              version={pairings.version}
+            />
           </section>
         );
       }}
     </Loaded>
+  );
+}
+
+/** Each table with the text a search looks in (names and ids in lower case), built once per answer. */
+function tableIndex(view: PairingsView): { table: TableView; text: string }[] {
+  return view.tables.map((table) => ({
+    table,
+    text: table.players.map((p) => `${p.name}\n${p.id}`.toLowerCase()).join('\n'),
+  }));
+}
+
+/**
+ * The table cards that match the search, a page at a time. The search is deferred: the field
+ * answers each keystroke at once and the list follows when the phone has time.
+ */
+function TableList({
+  view,
+  filter,
+  onlyOpen,
+  reload,
+  version,
+}: {
+  view: PairingsView;
+  filter: string;
+  onlyOpen: boolean;
+  reload: () => void;
+  version: number | null;
+}) {
+  const { t } = useTranslation();
+  const index = useMemo(() => tableIndex(view), [view]);
+  const words = useDeferredValue(filter.trim().toLowerCase());
+  const tables = useMemo(
+    () =>
+      index
+        .filter(
+          ({ table, text }) =>
+            (!onlyOpen || table.outcome.kind === 'pending') &&
+            (words === '' || String(table.table) === words || text.includes(words)),
+        )
+        .map((x) => x.table),
+    [index, words, onlyOpen],
+  );
+  const paged = usePaged(tables, `${words}|${onlyOpen}`, PAGE_SIZE / 2);
+  return (
+    <>
+      <PageNav paged={paged} label={t('paged.tables')} />
+      <ol className="tables">
+        {paged.shown.map((table) => (
+          <TableCard
+            key={table.table ?? `bye-${table.players[0]?.id}`}
+            table={table}
+            round={view.round}
+            ended={view.ended}
+            topCut={view.stage === 'top-cut'}
+            reload={reload}
+            version={version}
+          />
+        ))}
+      </ol>
+      <PageNav paged={paged} label={t('paged.tables')} />
+      {tables.length === 0 && <p className="empty">{t('round.noMatch')}</p>}
+    </>
   );
 }
 
@@ -147,6 +195,8 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  // Closed, the list is not built: before a big round starts it holds every player.
+  const [open, setOpen] = useState(false);
   const waiting = view.tables
     .filter((x) => x.table !== null && x.outcome.kind === 'pending')
     .flatMap((x) => x.players.filter((p) => !p.seatedAt).map((p) => ({ ...p, table: x.table as number })));
@@ -154,13 +204,44 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
   const toggle = (player: string) =>
     setMissing((set) => (set.has(player) ? new Set([...set].filter((p) => p !== player)) : new Set([...set, player])));
   return (
-    <details className="panel" data-testid="all-seated">
+    <details
+      className="panel"
+      data-testid="all-seated"
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    >
       <summary>
         <h2>{t('round.allSeatedTitle', { count: waiting.length })}</h2>
       </summary>
+      {open && <AllSeatedBody waiting={waiting} missing={missing} toggle={toggle} />}
+      <WriteButton
+        className="button button-primary"
+        onWrite={() => writes.markAllSeated(id, version, view.round, [...missing])}
+        onDone={() => setMissing(new Set())}
+        data-testid="all-seated-submit"
+      >
+        {missing.size === 0 ? t('round.allSeated') : t('round.allSeatedExcept', { count: missing.size })}
+      </WriteButton>
+    </details>
+  );
+}
+
+/** The players still waiting, a page at a time, each ticked when missing. */
+function AllSeatedBody({
+  waiting,
+  missing,
+  toggle,
+}: {
+  waiting: readonly (SeatView & { table: number })[];
+  missing: ReadonlySet<string>;
+  toggle: (player: string) => void;
+}) {
+  const { t } = useTranslation();
+  const paged = usePaged(waiting, null);
+  return (
+    <>
       <p className="field-hint">{t('round.allSeatedHint')}</p>
       <ul className="check-list">
-        {waiting.map((p) => (
+        {paged.shown.map((p) => (
           <li key={p.id}>
             <label className="check">
               <input
@@ -176,15 +257,8 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
           </li>
         ))}
       </ul>
-      <WriteButton
-        className="button button-primary"
-        onWrite={() => writes.markAllSeated(id, version, view.round, [...missing])}
-        onDone={() => setMissing(new Set())}
-        data-testid="all-seated-submit"
-      >
-        {missing.size === 0 ? t('round.allSeated') : t('round.allSeatedExcept', { count: missing.size })}
-      </WriteButton>
-    </details>
+      <PageNav paged={paged} label={t('paged.tables')} />
+    </>
   );
 }
 

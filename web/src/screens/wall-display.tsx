@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { formatDuration, useServerNow } from '../api/server-clock';
@@ -7,7 +7,9 @@ import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
 import { LanguageSwitch } from '../components/language-switch';
 import { formatTime, useLang } from '../i18n/i18n';
-import { pages, wallLines, type WallLine } from './wall-lines';
+import { useLocation } from '../router';
+import { wallLines, type WallLine } from './wall-lines';
+import { pages, screenShare } from './wall-pages';
 import './wall-display.css';
 
 /** How long each page of pairings stays up before the next. */
@@ -73,7 +75,11 @@ function WallRound({ round, name, live, finished }: { round: number; name: strin
   const { id } = useTournament();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const view = pairings.data?.round === round ? pairings.data : undefined;
-  const lines = view ? wallLines(view) : [];
+  const { query } = useLocation();
+  const screen = Number(query.get('screen'));
+  const screens = Number(query.get('screens'));
+  const lines = useMemo(() => (view ? screenShare(wallLines(view), screen, screens) : []), [view, screen, screens]);
+  const share = screens >= 2 && screen >= 1 && screen <= screens;
   const extended = view ? view.tables.filter((x) => x.extensionMinutes > 0 && x.table !== null) : [];
   return (
     <>
@@ -90,7 +96,7 @@ function WallRound({ round, name, live, finished }: { round: number; name: strin
         </p>
       )}
       {view ? (
-        <WallPages lines={lines} />
+        <WallPages lines={lines} screen={share ? t('wall.screen', { screen, screens }) : null} />
       ) : (
         <p className="wall-message">{pairings.error ? t('status.networkError') : t('status.loading')}</p>
       )}
@@ -141,7 +147,8 @@ function useFit(listRef: React.RefObject<HTMLElement | null>): { columns: number
     if (!list) return;
     const measure = () => {
       const width = list.clientWidth;
-      const columns = width >= 1500 ? 3 : width >= 900 ? 2 : 1;
+      // Columns wide enough for a long name, its table and the opponent at the wall's type size.
+      const columns = width >= 2400 ? 3 : width >= 900 ? 2 : 1;
       const row = list.querySelector('li')?.getBoundingClientRect().height || 48;
       const rows = Math.max(1, Math.floor(list.clientHeight / row));
       setFit((f) => (f.columns === columns && f.rows === rows ? f : { columns, rows }));
@@ -154,10 +161,13 @@ function useFit(listRef: React.RefObject<HTMLElement | null>): { columns: number
   return fit;
 }
 
-function WallPages({ lines }: { lines: readonly WallLine[] }) {
+function WallPages({ lines, screen }: { lines: readonly WallLine[]; screen: string | null }) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLDivElement | null>(null);
-  const { columns, rows } = useFit(listRef);
+  const fit = useFit(listRef);
+  const rows = fit.rows;
+  // Few players: as many columns as they fill, so that no name is cut for an empty column.
+  const columns = Math.max(1, Math.min(fit.columns, Math.ceil(lines.length / rows)));
   const all = pages(lines, columns * rows);
   const [page, setPage] = useState(0);
   const count = all.length;
@@ -172,7 +182,10 @@ function WallPages({ lines }: { lines: readonly WallLine[] }) {
   return (
     <section className="wall-body" aria-label={t('wall.pairings')}>
       <div className="wall-list-head">
-        <span>{t('wall.pairingsByName')}</span>
+        <span>
+          {t('wall.pairingsByName')}
+          {screen && ` · ${screen}`}
+        </span>
         {count > 1 && first && last && (
           <span data-testid="wall-page">
             {t('wall.page', { page: (page % count) + 1, pages: count, from: first.name, to: last.name })}

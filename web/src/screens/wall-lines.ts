@@ -38,11 +38,3 @@ export function wallLines(view: PairingsView): WallLine[] {
   }
   return sortByName(lines);
 }
-
-/** Splits `lines` into pages of `size` (at least one page, even empty). */
-export function pages<T>(lines: readonly T[], size: number): T[][] {
-  const per = Math.max(1, size);
-  const out: T[][] = [];
-  for (let i = 0; i < lines.length; i += per) out.push(lines.slice(i, i + per));
-  return out.length > 0 ? out : [[]];
-}

@@ -5,7 +5,8 @@
  * it as /sw.js. It is our own rather than Workbox because all it needs is: keep the built
  * files, answer a page load from the network when it answers within NAVIGATION_TIMEOUT_MS,
  * else from the kept index.html. The API is never cached here: live data comes from the
- * server or not at all (the console marks what it shows as stale).
+ * server or not at all (the console marks what it shows as stale). Matches ignore Vary: the
+ * server varies on Accept-Encoding, which a page load and the install need not share.
  */
 const PRECACHE = self.__SHINPAN_PRECACHE__;
 const VERSION = self.__SHINPAN_VERSION__;
@@ -57,11 +58,15 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     event.respondWith(
       networkWithin(request, NAVIGATION_TIMEOUT_MS).then(
-        (answer) => answer ?? caches.match('/index.html', { cacheName: CACHE }).then((kept) => kept ?? fetch(request)),
+        (answer) =>
+          answer ??
+          caches.match('/index.html', { cacheName: CACHE, ignoreVary: true }).then((kept) => kept ?? fetch(request)),
       ),
     );
     return;
   }
   // Built files are named by content: a kept copy is always right.
-  event.respondWith(caches.match(request, { cacheName: CACHE }).then((kept) => kept ?? fetch(request)));
+  event.respondWith(
+    caches.match(request, { cacheName: CACHE, ignoreVary: true }).then((kept) => kept ?? fetch(request)),
+  );
 });
