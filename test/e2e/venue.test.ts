@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
-import { launchChromium, openPerson, PHONE, screenshotDir, type Person } from './support/browser.js';
+import { launchChromium, openPerson, PHONE, screenshotDir, shootBoth, type Person } from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
 import { venueTournament, type VenueTournament } from './support/venue-tournament.js';
 
@@ -121,5 +121,66 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
     const after = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/2/pairings`);
     expect(after.body.tables[0].players[0].seatedAt).not.toBeNull();
+  }, 60_000);
+});
+
+describe.skipIf(!executablePath)('long lists on a phone, a page at a time', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let venue: VenueTournament;
+  let phone: Person;
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    venue = await venueTournament(server, 240);
+    phone = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: 'venue-staff', password: 'venue-staff-password-1' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    expect(phone?.errors ?? []).toEqual([]);
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('round, standings, players and the finder show one page, step through the rest and find anyone by search', async () => {
+    const { page } = phone;
+    const last = venue.players[venue.players.length - 1]!;
+
+    await page.goto(`/t/${venue.id}/rounds/1`);
+    await expect.poll(() => page.locator('.table-card').count()).toBe(50);
+    expect(await page.getByTestId('page-range').first().textContent()).toBe('120件中 1〜50件目');
+    await page.getByRole('button', { name: '次へ' }).first().click();
+    await page.getByTestId('table-51').waitFor();
+    await shootBoth(page, 'venue-round-paged');
+    await page.locator('.filters input[type=search]').fill(last.id);
+    await expect.poll(() => page.locator('.table-card').count()).toBe(1);
+    expect(await page.locator('.table-card').textContent()).toContain(last.name);
+
+    await page.goto(`/t/${venue.id}/standings`);
+    await expect.poll(() => page.locator('[data-testid=standings] tbody tr').count()).toBe(100);
+    await shootBoth(page, 'venue-standings-paged');
+    await page.getByTestId('standings-search').fill(last.id);
+    await expect.poll(() => page.locator('[data-testid=standings] tbody tr').count()).toBe(1);
+
+    await page.goto(`/t/${venue.id}/players`);
+    await expect.poll(() => page.locator('.card-list > li').count()).toBe(100);
+    await page.locator('main input[type=search]').fill(last.id);
+    await expect.poll(() => page.locator('.card-list > li').count()).toBe(1);
+
+    await page.goto(`/t/${venue.id}/find`);
+    await page.getByTestId('find-input').waitFor();
+    // The whole list is built only when opened, then a page at a time.
+    expect(await page.locator('.wall-list li').count()).toBe(0);
+    await page.locator('.find summary').click();
+    await expect.poll(() => page.locator('.wall-list li').count()).toBe(100);
+    await page.getByTestId('find-input').fill(last.id);
+    await page.getByTestId('find-result').waitFor();
+    await shootBoth(page, 'venue-find-paged');
   }, 60_000);
 });

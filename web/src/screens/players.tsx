@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasRole, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -7,6 +7,7 @@ import type { DeckFinding, DecklistCheckAnswer, PlayerView } from '../api/types'
 import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
+import { LazyDetails } from '../components/lazy-details';
 import { PageNav, usePaged } from '../components/paged';
 import { ErrorNotice, Loaded } from '../components/status';
 import { StatusBadge } from '../components/status-badge';
@@ -21,6 +22,7 @@ export function Players() {
   const { account } = useSession();
   const players = usePlayers();
   const [filter, setFilter] = useState('');
+  const query = useDeferredValue(filter.trim().toLowerCase());
   const canRegister = hasRole(account, 'organizer', 'scorekeeper');
   return (
     <section className="stack">
@@ -28,10 +30,6 @@ export function Players() {
       {canRegister && <RegisterForm />}
       <Loaded resource={players}>
         {(list) => {
-          const q = filter.trim().toLowerCase();
-          const shown = list.filter(
-            (p) => q === '' || p.name.toLowerCase().includes(q) || p.id.toLowerCase().includes(q),
-          );
           return (
             <>
               <h2>{t('players.count', { count: list.length })}</h2>
@@ -44,7 +42,7 @@ export function Players() {
                   onChange={(e) => setFilter(e.target.value)}
                 />
               </label>
-              <PlayerPages shown={shown} query={q} canRegister={canRegister} />
+              <PlayerPages list={list} query={query} canRegister={canRegister} />
             </>
           );
         }}
@@ -53,17 +51,22 @@ export function Players() {
   );
 }
 
-/** The players found, a page at a time (a list of thousands built whole made the phone wait seconds). */
-function PlayerPages({
-  shown,
+/** The players the (deferred) search finds, a page at a time: a list of thousands built whole made the phone wait seconds. */
+const PlayerPages = memo(function PlayerPages({
+  list,
   query,
   canRegister,
 }: {
-  shown: readonly PlayerView[];
+  list: readonly PlayerView[];
   query: string;
   canRegister: boolean;
 }) {
   const { t } = useTranslation();
+  const index = useMemo(() => list.map((p) => ({ p, text: `${p.name}\n${p.id}`.toLowerCase() })), [list]);
+  const shown = useMemo(
+    () => (query === '' ? list : index.filter((x) => x.text.includes(query)).map((x) => x.p)),
+    [index, list, query],
+  );
   const paged = usePaged(shown, query);
   return (
     <>
@@ -75,7 +78,7 @@ function PlayerPages({
       <PageNav paged={paged} label={t('paged.players')} />
     </>
   );
-}
+});
 
 interface Registration {
   readonly key: number;
@@ -276,23 +279,30 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
           </Link>
         )}
         {canRegister && (
-          <details>
-            <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
-            <DecklistInput value={upload} onChange={setUpload} />
-            <WriteButton
-              disabled={!upload}
-              onWrite={() => {
-                setFindings(null);
-                return writes.submitDecklist(id, version, player.id, upload!);
-              }}
-              onDone={(outcome) => {
-                setUpload(null);
-                setFindings((outcome.body as DecklistCheckAnswer).findings ?? null);
-              }}
-            >
-              {t('decklist.submit')}
-            </WriteButton>
-          </details>
+          <LazyDetails
+            summary={
+              <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
+            }
+          >
+            {() => (
+              <>
+                <DecklistInput value={upload} onChange={setUpload} />
+                <WriteButton
+                  disabled={!upload}
+                  onWrite={() => {
+                    setFindings(null);
+                    return writes.submitDecklist(id, version, player.id, upload!);
+                  }}
+                  onDone={(outcome) => {
+                    setUpload(null);
+                    setFindings((outcome.body as DecklistCheckAnswer).findings ?? null);
+                  }}
+                >
+                  {t('decklist.submit')}
+                </WriteButton>
+              </>
+            )}
+          </LazyDetails>
         )}
         {hasRole(account, 'organizer', 'scorekeeper', 'head-judge') && !player.dropped && (
           <WriteButton

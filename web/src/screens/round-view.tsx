@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { hasRole, useSession } from '../api/session';
@@ -25,6 +25,8 @@ export function RoundView({ round }: { round: number }) {
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [filter, setFilter] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
+  // The field answers each keystroke at once; the list follows when the phone has time.
+  const words = useDeferredValue(filter.trim().toLowerCase());
   const { account } = useSession();
   const staff = hasRole(account, 'organizer', 'scorekeeper', 'judge', 'head-judge');
   const base = `/t/${encodeURIComponent(id)}`;
@@ -92,7 +94,7 @@ export function RoundView({ round }: { round: number }) {
             </div>
             <TableList
               view={view}
-              filter={filter}
+              words={words}
               onlyOpen={onlyOpen}
               reload={pairings.reload}
               version={pairings.version}
@@ -112,26 +114,22 @@ function tableIndex(view: PairingsView): { table: TableView; text: string }[] {
   }));
 }
 
-/**
- * The table cards that match the search, a page at a time. The search is deferred: the field
- * answers each keystroke at once and the list follows when the phone has time.
- */
-function TableList({
+/** The table cards that match the (deferred) search words, a page at a time; unchanged props skip a render. */
+const TableList = memo(function TableList({
   view,
-  filter,
+  words,
   onlyOpen,
   reload,
   version,
 }: {
   view: PairingsView;
-  filter: string;
+  words: string;
   onlyOpen: boolean;
   reload: () => void;
   version: number | null;
 }) {
   const { t } = useTranslation();
   const index = useMemo(() => tableIndex(view), [view]);
-  const words = useDeferredValue(filter.trim().toLowerCase());
   const tables = useMemo(
     () =>
       index
@@ -164,7 +162,7 @@ function TableList({
       {tables.length === 0 && <p className="empty">{t('round.noMatch')}</p>}
     </>
   );
-}
+});
 
 /** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
 function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StandingsRow } from '../api/types';
 import { StatusBadge } from '../components/status-badge';
@@ -6,8 +7,8 @@ import { Link } from '../router';
 /** A percentage with two decimals, as the standings board prints it. */
 export const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
 
-/** The standings rows: rank, player, points, record and the tiebreakers. */
-export function StandingsTable({
+/** The standings rows: rank, player, points, record and the tiebreakers (memoised: a search above re-renders it only for new rows). */
+export const StandingsTable = memo(function StandingsTable({
   rows,
   tournament,
   links = true,
@@ -65,4 +66,4 @@ export function StandingsTable({
       </table>
     </div>
   );
-}
+});
