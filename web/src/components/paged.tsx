@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /*
@@ -33,14 +33,21 @@ export function usePaged<T>(items: readonly T[], resetKey: unknown, size = PAGE_
 /** "101–200 of 4,096" with previous / next, shown only when there is more than one page. */
 export function PageNav({ paged, label }: { paged: ReturnType<typeof usePaged>; label: string }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLElement | null>(null);
   if (paged.pages <= 1) return null;
+  const go = (page: number) => {
+    paged.setPage(page);
+    // From the buttons under a list, the new page is read from its top: back to the first buttons.
+    const first = ref.current?.parentElement?.querySelector('.page-nav');
+    if (first && first !== ref.current) first.scrollIntoView({ block: 'start' });
+  };
   return (
-    <nav className="page-nav" aria-label={label}>
+    <nav className="page-nav" aria-label={label} ref={ref}>
       <button
         type="button"
         className="button button-small"
         disabled={paged.page === 0}
-        onClick={() => paged.setPage(paged.page - 1)}
+        onClick={() => go(paged.page - 1)}
       >
         {t('paged.previous')}
       </button>
@@ -51,7 +58,7 @@ export function PageNav({ paged, label }: { paged: ReturnType<typeof usePaged>; 
         type="button"
         className="button button-small"
         disabled={paged.page >= paged.pages - 1}
-        onClick={() => paged.setPage(paged.page + 1)}
+        onClick={() => go(paged.page + 1)}
       >
         {t('paged.next')}
       </button>

@@ -224,7 +224,8 @@ function RegisterForm() {
   );
 }
 
-function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
+// Memoised: a search re-renders only the rows that change.
+const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const version = useVersion();
@@ -316,4 +317,4 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
       </div>
     </li>
   );
-}
+});

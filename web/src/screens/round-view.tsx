@@ -260,7 +260,8 @@ function AllSeatedBody({
   );
 }
 
-function TableCard({
+// Memoised: a search or a page turn re-renders only the cards whose table changed.
+const TableCard = memo(function TableCard({
   table,
   round,
   ended,
@@ -374,7 +375,7 @@ function TableCard({
       )}
     </li>
   );
-}
+});
 
 function Seat({
   seat,

@@ -43,27 +43,32 @@ export const StandingsTable = memo(function StandingsTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.player} className={row.dropped ? 'row-dropped' : undefined}>
-              <td className="num">{row.rank ?? '—'}</td>
-              <th scope="row">
-                {links ? (
-                  <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>
-                    {row.name}
-                  </Link>
-                ) : (
-                  row.name
-                )}{' '}
-                <span className="muted">{row.player}</span>
-                <StatusBadge status={row.status} />
-              </th>
-              <td className="num">{row.points}</td>
-              <td className="num">{`${row.wins}-${row.losses}-${row.draws}`}</td>
-              <td className="num">{percent(row.opponentsWinPct)}</td>
-              <td className="num">{percent(row.opponentsOpponentsWinPct)}</td>
-            </tr>
+            <Row key={row.player} row={row} tournament={tournament} links={links} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+});
+
+/** One line of the standings; memoised, so a search over thousands re-renders only new lines. */
+const Row = memo(function Row({ row, tournament, links }: { row: StandingsRow; tournament: string; links: boolean }) {
+  return (
+    <tr className={row.dropped ? 'row-dropped' : undefined}>
+      <td className="num">{row.rank ?? '—'}</td>
+      <th scope="row">
+        {links ? (
+          <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>{row.name}</Link>
+        ) : (
+          row.name
+        )}{' '}
+        <span className="muted">{row.player}</span>
+        <StatusBadge status={row.status} />
+      </th>
+      <td className="num">{row.points}</td>
+      <td className="num">{`${row.wins}-${row.losses}-${row.draws}`}</td>
+      <td className="num">{percent(row.opponentsWinPct)}</td>
+      <td className="num">{percent(row.opponentsOpponentsWinPct)}</td>
+    </tr>
   );
 });
