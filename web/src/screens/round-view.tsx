@@ -71,6 +71,11 @@ export function RoundView({ round }: { round: number }) {
                 <li>
                   <Link to={`${base}/print/slips/${round}`}>{t('print.slips')}</Link>
                 </li>
+                <li>
+                  <a href={`${base}/wall`} target="_blank" rel="noopener">
+                    {t('wall.open')}
+                  </a>
+                </li>
               </ul>
             )}
             {!view.ended && view.started && open === 0 && hasRole(account, 'organizer', 'scorekeeper') && (
