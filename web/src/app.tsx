@@ -1,33 +1,36 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, managedTournaments, TournamentSession, useSession, type Access } from './api/session';
 import { TournamentProvider, useTournament } from './api/tournament-context';
 import { Layout } from './components/layout';
 import { Loading } from './components/status';
-import { PrintPairings } from './print/print-pairings';
-import { PrintSlips } from './print/print-slips';
-import { PrintStandings } from './print/print-standings';
-import { CheckIn } from './self-service/check-in';
-import { PlayerPage } from './self-service/player-page';
-import { PrintRegistrationSlips } from './self-service/print-registration';
-import { MatchReports } from './self-service/staff-panels';
+import {
+  DeckCheck,
+  FindTable,
+  HeadJudgeQueue,
+  PenaltyFlow,
+  PlayerRecord,
+  Players,
+  PrintPairings,
+  PrintSlips,
+  PrintStandings,
+  RoundClock,
+  RoundView,
+  Rounds,
+  SignIn,
+  Standings,
+  TournamentCreate,
+  TournamentHome,
+  TournamentList,
+  WallDisplay,
+  StaffAccounts,
+  TournamentLog,
+  CheckIn,
+  PlayerPage,
+  PrintRegistrationSlips,
+  MatchReports,
+} from './lazy-screens';
 import { Link, matchPath, navigate, useLocation } from './router';
-import { DeckCheck } from './screens/deck-check';
-import { FindTable } from './screens/find-table';
-import { HeadJudgeQueue } from './screens/head-judge-queue';
-import { PenaltyFlow } from './penalty/penalty-flow';
-import { PlayerRecord } from './screens/player-record';
-import { Players } from './screens/players';
-import { RoundClock } from './screens/round-clock';
-import { RoundView } from './screens/round-view';
-import { Rounds } from './screens/rounds';
-import { SignIn } from './screens/sign-in';
-import { Standings } from './screens/standings';
-import { TournamentCreate } from './screens/tournament-create';
-import { TournamentHome } from './screens/tournament-home';
-import { TournamentList } from './screens/tournament-list';
-import { StaffAccounts } from './screens/staff-accounts';
-import { TournamentLog } from './screens/tournament-log';
 
 type Params = Record<string, string>;
 
@@ -81,10 +84,20 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     access: 'RegisterPlayer',
     render: () => <PrintRegistrationSlips />,
   },
+  { pattern: '/t/:id/wall', print: true, render: () => <WallDisplay /> },
 ];
 
-/** The whole console: picks the screen for the path, behind the sign-in where a role is needed. */
+/** The whole console: the screen for the path, its code loaded on first use (lazy-screens.ts). */
 export function App() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** Picks the screen for the path, behind the sign-in where a role is needed. */
+function Screen() {
   const { path } = useLocation();
   const { account } = useSession();
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { SessionProvider } from './api/session';
 import { App } from './app';
 import { initI18n } from './i18n/i18n';
+import { registerServiceWorker, reloadOnStaleChunks } from './sw/register';
 import './styles.css';
 
 initI18n();
@@ -13,3 +14,5 @@ createRoot(document.getElementById('root')!).render(
     </SessionProvider>
   </StrictMode>,
 );
+reloadOnStaleChunks();
+registerServiceWorker();

@@ -23,7 +23,8 @@ import { healthRoutes } from './routes/health.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
-import { NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
+import { isAssetPath, NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
+import { compressAnswers } from './compression.js';
 
 export interface ServerDeps {
   readonly accounts: AccountStore;
@@ -185,6 +186,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, { openapi: openApiInfo() });
+  await compressAnswers(app);
 
   app.addHook('onRequest', async (request, reply) => {
     request.principal = PUBLIC;
@@ -217,6 +219,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (
       request.url.startsWith('/api/') ||
       request.url === '/api' ||
+      isAssetPath(request.url) ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.code(404).send({

@@ -11,21 +11,28 @@ export function defaultWebRoot(): string | null {
 }
 
 /**
- * Serves the built console. Paths that are no file and not under /api get index.html, so
- * the console's own routes (/t/123/pairings) survive a reload.
+ * Serves the built console. Paths that are no file and not under /api or /assets get
+ * index.html, so the console's own routes (/t/123/pairings) survive a reload. The build leaves
+ * a `.br` and a `.gz` beside each text file (web/vite.config.ts); a client that accepts one
+ * gets it as it is, with no compression work per request.
  */
 export async function serveConsole(app: FastifyInstance, root: string): Promise<void> {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: 'index.html',
+    preCompressed: true,
     cacheControl: false,
     setHeaders: cacheHeaders,
   });
 }
 
+/** A path under /assets that is no built file: answered 404, never the HTML page (a stale page asking for an old chunk must fail loudly). */
+export const isAssetPath = (url: string): boolean => url.startsWith('/assets/');
+
 function cacheHeaders(reply: FastifyReply, path: string): void {
-  // Vite names built assets by content hash: cache them for good; index.html must always be fresh.
+  // Vite names built assets by content hash: cache them for good; index.html, the service
+  // worker and the manifest must always be checked again.
   reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, isStaff, useSession } from '../api/session';
 import type { LiveState } from '../api/live';
@@ -6,6 +6,7 @@ import { Link, navigate, useLocation } from '../router';
 import { LanguageSwitch } from './language-switch';
 import { OutboxBar, useOutbox } from './outbox-bar';
 import { SignedInAs } from './signed-in-as';
+import { Loading } from './status';
 
 export interface TournamentNav {
   readonly id: string;
@@ -52,7 +53,8 @@ export function Layout({ tournament, children }: { tournament?: TournamentNav; c
       </header>
       <OutboxBar />
       <main id="main" tabIndex={-1}>
-        {children}
+        {/* A screen's code loads on first use: the header stays while it does. */}
+        <Suspense fallback={<Loading />}>{children}</Suspense>
       </main>
     </>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writes } from '../api/tournament-api';
 import { TextField } from '../components/form';
+import { LazyDetails } from '../components/lazy-details';
 import { WriteButton } from '../components/pending-button';
 import { EXTENSION_MINUTES } from '../../../src/core/tournament/limits.js';
 
@@ -21,26 +22,29 @@ export function ExtendTime({
   const [minutes, setMinutes] = useState(3);
   const [reason, setReason] = useState('');
   return (
-    <details className="extend">
-      <summary className="button button-quiet">{t('extend.open')}</summary>
-      <div className="field-row">
-        <TextField
-          label={t('extend.minutes')}
-          type="number"
-          min={EXTENSION_MINUTES.min}
-          max={EXTENSION_MINUTES.max}
-          value={minutes}
-          onChange={(e) => setMinutes(Number(e.target.value))}
-        />
-        <TextField label={t('extend.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </div>
-      <WriteButton
-        onWrite={() => writes.extendTime(tournament, version, round, table, minutes, reason.trim() || undefined)}
-        onDone={() => setReason('')}
-        disabled={!(minutes >= 1)}
-      >
-        {t('extend.submit', { count: minutes })}
-      </WriteButton>
-    </details>
+    <LazyDetails className="extend" summary={<summary className="button button-quiet">{t('extend.open')}</summary>}>
+      {() => (
+        <>
+          <div className="field-row">
+            <TextField
+              label={t('extend.minutes')}
+              type="number"
+              min={EXTENSION_MINUTES.min}
+              max={EXTENSION_MINUTES.max}
+              value={minutes}
+              onChange={(e) => setMinutes(Number(e.target.value))}
+            />
+            <TextField label={t('extend.reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </div>
+          <WriteButton
+            onWrite={() => writes.extendTime(tournament, version, round, table, minutes, reason.trim() || undefined)}
+            onDone={() => setReason('')}
+            disabled={!(minutes >= 1)}
+          >
+            {t('extend.submit', { count: minutes })}
+          </WriteButton>
+        </>
+      )}
+    </LazyDetails>
   );
 }

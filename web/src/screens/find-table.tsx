@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
+import { PageNav, usePaged } from '../components/paged';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
 import { sortByName } from '../../../src/core/names/by-name.js';
-import { nameMatches } from '../../../src/core/names/reading.js';
+import { searchForm } from '../../../src/core/names/reading.js';
 import { PlayerName } from '../components/player-name';
 import { useRounds } from './round-controls';
 import { isPhased, useRoundLabel } from '../components/round-label';
@@ -56,13 +57,30 @@ function FindInRound({ round }: { round: number }) {
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [query, setQuery] = useState('');
+  // Sorted and indexed once per answer; each keystroke only scans the index, and the results
+  // follow the field when the phone has time (a deferred query).
+  const all = useMemo(() => (pairings.data ? lines(pairings.data) : []), [pairings.data]);
+  // Names and readings in their search form (core/names/reading.ts): hiragana typed finds a katakana reading.
+  const index = useMemo(
+    () =>
+      all.map((l) => ({
+        line: l,
+        id: l.id.toLowerCase(),
+        name: searchForm(l.name),
+        reading: l.reading ? searchForm(l.reading) : '',
+      })),
+    [all],
+  );
+  const q = useDeferredValue(query.trim().toLowerCase());
+  const found = useMemo(() => {
+    const typed = searchForm(q);
+    if (q === '' || typed === '') return [];
+    return index.filter((x) => x.id === q || x.name.includes(typed) || x.reading.includes(typed)).map((x) => x.line);
+  }, [index, q]);
+  const [everyone, setEveryone] = useState(false);
   return (
     <Loaded resource={pairings}>
       {(view) => {
-        const all = lines(view);
-        const q = query.trim().toLowerCase();
-        // Hiragana typed finds a katakana reading and the other way round (core/names/reading.ts).
-        const found = q === '' ? [] : all.filter((l) => l.id.toLowerCase() === q || nameMatches(q, l));
         return (
           <section className="stack find">
             <h1>{t('find.title', { round })}</h1>
@@ -93,22 +111,34 @@ function FindInRound({ round }: { round: number }) {
                 </div>
               ))}
             </div>
-            <details className="panel">
+            <details className="panel" onToggle={(e) => setEveryone((e.target as HTMLDetailsElement).open)}>
               <summary>
                 <h2>{t('find.everyone', { count: all.length })}</h2>
               </summary>
-              <ul className="wall-list">
-                {all.map((l) => (
-                  <li key={l.id}>
-                    <PlayerName name={l.name} reading={l.reading} />
-                    <span className="num">{l.table === null ? t('find.bye') : l.table}</span>
-                  </li>
-                ))}
-              </ul>
+              {everyone && <Everyone all={all} />}
             </details>
           </section>
         );
       }}
     </Loaded>
+  );
+}
+
+/** The whole round by name, a page at a time; built only once the list is opened. */
+function Everyone({ all }: { all: readonly Line[] }) {
+  const { t } = useTranslation();
+  const paged = usePaged(all, null);
+  return (
+    <>
+      <ul className="wall-list">
+        {paged.shown.map((l) => (
+          <li key={l.id}>
+            <PlayerName name={l.name} reading={l.reading} />
+            <span className="num">{l.table === null ? t('find.bye') : l.table}</span>
+          </li>
+        ))}
+      </ul>
+      <PageNav paged={paged} label={t('paged.players')} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -8,9 +8,11 @@ import { SelectField, TextField } from '../components/form';
 import { PlayerName } from '../components/player-name';
 import { useLang } from '../i18n/i18n';
 import { sortByName } from '../../../src/core/names/by-name.js';
-import { nameMatches, readingProblem } from '../../../src/core/names/reading.js';
+import { readingProblem, searchForm } from '../../../src/core/names/reading.js';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
+import { LazyDetails } from '../components/lazy-details';
+import { PageNav, usePaged } from '../components/paged';
 import { asSentence, ErrorNotice, Loaded } from '../components/status';
 import { StatusBadge } from '../components/status-badge';
 import { usePlayers } from '../penalty/player-picker';
@@ -26,19 +28,15 @@ export function Players() {
   const players = usePlayers();
   const [filter, setFilter] = useState('');
   const [order, setOrder] = useState<'registration' | 'name'>('registration');
+  const query = useDeferredValue(filter.trim().toLowerCase());
   const canRegister = can(account, 'RegisterPlayer', id);
-  const tournamentId = useTournament().id;
   return (
     <section className="stack">
       <h1>{t('players.title')}</h1>
-      <Link to={`/t/${encodeURIComponent(tournamentId)}/check-in`}>{t('selfService.checkInView.title')}</Link>
+      <Link to={`/t/${encodeURIComponent(id)}/check-in`}>{t('selfService.checkInView.title')}</Link>
       {canRegister && <RegisterForm />}
       <Loaded resource={players}>
         {(list) => {
-          const q = filter.trim().toLowerCase();
-          // The name matches its reading too: hiragana typed finds a katakana reading (core/names/reading.ts).
-          const matching = list.filter((p) => q === '' || nameMatches(q, p) || p.id.toLowerCase().includes(q));
-          const shown = order === 'name' ? sortByName(matching, (p) => p) : matching;
           return (
             <>
               <h2>{t('players.count', { count: list.length })}</h2>
@@ -61,11 +59,7 @@ export function Players() {
                 <option value="registration">{t('names.orderRegistration')}</option>
                 <option value="name">{t('names.orderByName')}</option>
               </SelectField>
-              <ul className="card-list">
-                {shown.map((p) => (
-                  <PlayerRow key={p.id} player={p} canRegister={canRegister} />
-                ))}
-              </ul>
+              <PlayerPages list={list} query={query} order={order} canRegister={canRegister} />
             </>
           );
         }}
@@ -73,6 +67,46 @@ export function Players() {
     </section>
   );
 }
+
+/** The players the (deferred) search finds, a page at a time: a list of thousands built whole made the phone wait seconds. */
+const PlayerPages = memo(function PlayerPages({
+  list,
+  query,
+  order,
+  canRegister,
+}: {
+  list: readonly PlayerView[];
+  query: string;
+  order: 'registration' | 'name';
+  canRegister: boolean;
+}) {
+  const { t } = useTranslation();
+  // In search form (core/names/reading.ts): the name matches its reading too, hiragana typed finds a katakana reading.
+  const index = useMemo(() => {
+    const ordered = order === 'name' ? sortByName(list, (p) => p) : list;
+    return ordered.map((p) => ({
+      p,
+      id: p.id.toLowerCase(),
+      text: `${searchForm(p.name)}\n${p.reading ? searchForm(p.reading) : ''}`,
+    }));
+  }, [list, order]);
+  const shown = useMemo(() => {
+    const typed = searchForm(query);
+    if (query === '') return index.map((x) => x.p);
+    return index.filter((x) => x.id.includes(query) || (typed !== '' && x.text.includes(typed))).map((x) => x.p);
+  }, [index, query]);
+  const paged = usePaged(shown, query);
+  return (
+    <>
+      <ul className="card-list">
+        {paged.shown.map((p) => (
+          <PlayerRow key={p.id} player={p} canRegister={canRegister} />
+        ))}
+      </ul>
+      <PageNav paged={paged} label={t('paged.players')} />
+    </>
+  );
+});
 
 interface Registration {
   readonly key: number;
@@ -240,7 +274,8 @@ function RegisterForm() {
   );
 }
 
-function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
+// Memoised: a search re-renders only the rows that change.
+const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const version = useVersion();
@@ -302,23 +337,30 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
         )}
         {canRegister && <EditDetails player={player} />}
         {canRegister && (
-          <details>
-            <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
-            <DecklistInput value={upload} onChange={setUpload} />
-            <WriteButton
-              disabled={!upload}
-              onWrite={() => {
-                setFindings(null);
-                return writes.submitDecklist(id, version, player.id, upload!);
-              }}
-              onDone={(outcome) => {
-                setUpload(null);
-                setFindings((outcome.body as DecklistCheckAnswer).findings ?? null);
-              }}
-            >
-              {t('decklist.submit')}
-            </WriteButton>
-          </details>
+          <LazyDetails
+            summary={
+              <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
+            }
+          >
+            {() => (
+              <>
+                <DecklistInput value={upload} onChange={setUpload} />
+                <WriteButton
+                  disabled={!upload}
+                  onWrite={() => {
+                    setFindings(null);
+                    return writes.submitDecklist(id, version, player.id, upload!);
+                  }}
+                  onDone={(outcome) => {
+                    setUpload(null);
+                    setFindings((outcome.body as DecklistCheckAnswer).findings ?? null);
+                  }}
+                >
+                  {t('decklist.submit')}
+                </WriteButton>
+              </>
+            )}
+          </LazyDetails>
         )}
         {can(account, 'DropPlayer', id) && !player.dropped && (
           <WriteButton
@@ -332,7 +374,7 @@ function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: b
       </div>
     </li>
   );
-}
+});
 
 /** The name or reading set right: a reading added after an import without one, a name misspelt at the desk. */
 function EditDetails({ player }: { player: PlayerView }) {

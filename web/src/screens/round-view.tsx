@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { MatchReportsLink } from '../self-service/staff-panels';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
@@ -10,6 +10,7 @@ import { useFailedFor, useLabel, usePendingFor } from '../components/outbox-bar'
 import { RefusedWrite } from '../components/refused-write';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
+import { PAGE_SIZE, PageNav, usePaged } from '../components/paged';
 import { Link } from '../router';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
@@ -18,7 +19,7 @@ import { RoundTimer } from './round-timer';
 import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
 import { isPhased, useRoundLabel } from '../components/round-label';
-import { nameMatches } from '../../../src/core/names/reading.js';
+import { searchForm } from '../../../src/core/names/reading.js';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
@@ -28,20 +29,14 @@ export function RoundView({ round }: { round: number }) {
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [filter, setFilter] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
+  // The field answers each keystroke at once; the list follows when the phone has time.
+  const words = useDeferredValue(filter.trim().toLowerCase());
   const { account } = useSession();
   const staff = can(account, 'staff:read', id);
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={pairings}>
       {(view) => {
-        const words = filter.trim().toLowerCase();
-        const tables = view.tables.filter(
-          (table) =>
-            (!onlyOpen || table.outcome.kind === 'pending') &&
-            (words === '' ||
-              String(table.table) === words ||
-              table.players.some((p) => nameMatches(words, p) || p.id.toLowerCase().includes(words))),
-        );
         const open = view.tables.filter((table) => table.outcome.kind === 'pending').length;
         return (
           <section className="stack">
@@ -77,6 +72,11 @@ export function RoundView({ round }: { round: number }) {
                 <li>
                   <Link to={`${base}/print/slips/${round}`}>{t('print.slips')}</Link>
                 </li>
+                <li>
+                  <a href={`${base}/wall`} target="_blank" rel="noopener">
+                    {t('wall.open')}
+                  </a>
+                </li>
               </ul>
             )}
             {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
@@ -98,27 +98,84 @@ export function RoundView({ round }: { round: number }) {
                 <span>{t('round.onlyOpen')}</span>
               </label>
             </div>
-            <ol className="tables">
-              {tables.map((table) => (
-                <TableCard
-                  key={table.table ?? `bye-${table.players[0]?.id}`}
-                  table={table}
-                  round={round}
-                  ended={view.ended}
-                  topCut={view.stage === 'top-cut'}
-                  format={view}
-                  reload={pairings.reload}
-                  version={pairings.version}
-                />
-              ))}
-            </ol>
-            {tables.length === 0 && <p className="empty">{t('round.noMatch')}</p>}
+            <TableList
+              view={view}
+              words={words}
+              onlyOpen={onlyOpen}
+              reload={pairings.reload}
+              version={pairings.version}
+            />
           </section>
         );
       }}
     </Loaded>
   );
 }
+
+/**
+ * Each table with the text a search looks in, built once per answer: ids in lower case, names
+ * and readings in search form (core/names/reading.ts), so hiragana typed finds a katakana reading.
+ */
+function tableIndex(view: PairingsView): { table: TableView; ids: string; names: string }[] {
+  return view.tables.map((table) => ({
+    table,
+    ids: table.players.map((p) => p.id.toLowerCase()).join('\n'),
+    names: table.players.map((p) => `${searchForm(p.name)}\n${p.reading ? searchForm(p.reading) : ''}`).join('\n'),
+  }));
+}
+
+/** The table cards that match the (deferred) search words, a page at a time; unchanged props skip a render. */
+const TableList = memo(function TableList({
+  view,
+  words,
+  onlyOpen,
+  reload,
+  version,
+}: {
+  view: PairingsView;
+  words: string;
+  onlyOpen: boolean;
+  reload: () => void;
+  version: number | null;
+}) {
+  const { t } = useTranslation();
+  const index = useMemo(() => tableIndex(view), [view]);
+  const tables = useMemo(() => {
+    const typed = searchForm(words);
+    return index
+      .filter(
+        ({ table, ids, names }) =>
+          (!onlyOpen || table.outcome.kind === 'pending') &&
+          (words === '' ||
+            String(table.table) === words ||
+            ids.includes(words) ||
+            (typed !== '' && names.includes(typed))),
+      )
+      .map((x) => x.table);
+  }, [index, words, onlyOpen]);
+  const paged = usePaged(tables, `${words}|${onlyOpen}`, PAGE_SIZE / 2);
+  return (
+    <>
+      <PageNav paged={paged} label={t('paged.tables')} />
+      <ol className="tables">
+        {paged.shown.map((table) => (
+          <TableCard
+            key={table.table ?? `bye-${table.players[0]?.id}`}
+            table={table}
+            round={view.round}
+            ended={view.ended}
+            topCut={view.stage === 'top-cut'}
+            format={view}
+            reload={reload}
+            version={version}
+          />
+        ))}
+      </ol>
+      <PageNav paged={paged} label={t('paged.tables')} />
+      {tables.length === 0 && <p className="empty">{t('round.noMatch')}</p>}
+    </>
+  );
+});
 
 /** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
 function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
@@ -149,6 +206,8 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  // Closed, the list is not built: before a big round starts it holds every player.
+  const [open, setOpen] = useState(false);
   const waiting = view.tables
     .filter((x) => x.table !== null && x.outcome.kind === 'pending')
     .flatMap((x) => x.players.filter((p) => !p.seatedAt).map((p) => ({ ...p, table: x.table as number })));
@@ -156,13 +215,44 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
   const toggle = (player: string) =>
     setMissing((set) => (set.has(player) ? new Set([...set].filter((p) => p !== player)) : new Set([...set, player])));
   return (
-    <details className="panel" data-testid="all-seated">
+    <details
+      className="panel"
+      data-testid="all-seated"
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+    >
       <summary>
         <h2>{t('round.allSeatedTitle', { count: waiting.length })}</h2>
       </summary>
+      {open && <AllSeatedBody waiting={waiting} missing={missing} toggle={toggle} />}
+      <WriteButton
+        className="button button-primary"
+        onWrite={() => writes.markAllSeated(id, version, view.round, [...missing])}
+        onDone={() => setMissing(new Set())}
+        data-testid="all-seated-submit"
+      >
+        {missing.size === 0 ? t('round.allSeated') : t('round.allSeatedExcept', { count: missing.size })}
+      </WriteButton>
+    </details>
+  );
+}
+
+/** The players still waiting, a page at a time, each ticked when missing. */
+function AllSeatedBody({
+  waiting,
+  missing,
+  toggle,
+}: {
+  waiting: readonly (SeatView & { table: number })[];
+  missing: ReadonlySet<string>;
+  toggle: (player: string) => void;
+}) {
+  const { t } = useTranslation();
+  const paged = usePaged(waiting, null);
+  return (
+    <>
       <p className="field-hint">{t('round.allSeatedHint')}</p>
       <ul className="check-list">
-        {waiting.map((p) => (
+        {paged.shown.map((p) => (
           <li key={p.id}>
             <label className="check">
               <input
@@ -178,19 +268,13 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
           </li>
         ))}
       </ul>
-      <WriteButton
-        className="button button-primary"
-        onWrite={() => writes.markAllSeated(id, version, view.round, [...missing])}
-        onDone={() => setMissing(new Set())}
-        data-testid="all-seated-submit"
-      >
-        {missing.size === 0 ? t('round.allSeated') : t('round.allSeatedExcept', { count: missing.size })}
-      </WriteButton>
-    </details>
+      <PageNav paged={paged} label={t('paged.tables')} />
+    </>
   );
 }
 
-function TableCard({
+// Memoised: a search or a page turn re-renders only the cards whose table changed.
+const TableCard = memo(function TableCard({
   table,
   round,
   ended,
@@ -308,7 +392,7 @@ function TableCard({
       )}
     </li>
   );
-}
+});
 
 function Seat({
   seat,

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StandingsRow } from '../api/types';
 import { StatusBadge } from '../components/status-badge';
@@ -6,8 +7,8 @@ import { Link } from '../router';
 /** A percentage with two decimals, as the standings board prints it. */
 export const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
 
-/** The standings rows: rank, player, points, record and the tiebreakers. */
-export function StandingsTable({
+/** The standings rows: rank, player, points, record and the tiebreakers (memoised: a search above re-renders it only for new rows). */
+export const StandingsTable = memo(function StandingsTable({
   rows,
   tournament,
   links = true,
@@ -42,30 +43,36 @@ export function StandingsTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.player} className={row.dropped ? 'row-dropped' : undefined}>
-              <td className="num">{row.rank ?? '—'}</td>
-              <th scope="row">
-                {links ? (
-                  <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>
-                    {row.name}
-                  </Link>
-                ) : (
-                  row.name
-                )}{' '}
-                <span className="muted">{row.player}</span>
-                <StatusBadge status={row.status} />
-                {row.cutAfterRound !== undefined && (
-                  <span className="badge">{t('formats.cutAfter', { round: row.cutAfterRound })}</span>
-                )}
-              </th>
-              <td className="num">{row.points}</td>
-              <td className="num">{`${row.wins}-${row.losses}-${row.draws}`}</td>
-              <td className="num">{percent(row.opponentsWinPct)}</td>
-              <td className="num">{percent(row.opponentsOpponentsWinPct)}</td>
-            </tr>
+            <Row key={row.player} row={row} tournament={tournament} links={links} />
           ))}
         </tbody>
       </table>
     </div>
   );
-}
+});
+
+/** One line of the standings; memoised, so a search over thousands re-renders only new lines. */
+const Row = memo(function Row({ row, tournament, links }: { row: StandingsRow; tournament: string; links: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <tr className={row.dropped ? 'row-dropped' : undefined}>
+      <td className="num">{row.rank ?? '—'}</td>
+      <th scope="row">
+        {links ? (
+          <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>{row.name}</Link>
+        ) : (
+          row.name
+        )}{' '}
+        <span className="muted">{row.player}</span>
+        <StatusBadge status={row.status} />
+        {row.cutAfterRound !== undefined && (
+          <span className="badge">{t('formats.cutAfter', { round: row.cutAfterRound })}</span>
+        )}
+      </th>
+      <td className="num">{row.points}</td>
+      <td className="num">{`${row.wins}-${row.losses}-${row.draws}`}</td>
+      <td className="num">{percent(row.opponentsWinPct)}</td>
+      <td className="num">{percent(row.opponentsOpponentsWinPct)}</td>
+    </tr>
+  );
+});

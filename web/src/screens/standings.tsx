@@ -1,8 +1,10 @@
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { FinalPlace, StandingsRow } from '../api/types';
+import { PageNav, usePaged } from '../components/paged';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
 import { Bracket } from './bracket';
@@ -61,7 +63,7 @@ export function Standings() {
             {rows.length === 0 ? (
               <p className="empty">{t('standings.none')}</p>
             ) : (
-              <StandingsTable rows={rows} tournament={id} />
+              <StandingsPages rows={rows} tournament={id} />
             )}
             <p className="muted">{t('standings.tiebreakNote')}</p>
           </>
@@ -83,5 +85,41 @@ export function StandingsAfter() {
     <p className="muted" data-testid="standings-after">
       {t('formats.standingsAfter', { round: label({ ...last, phase }, isPhased(summary.data)) })}
     </p>
+  );
+}
+
+/** The standings a page at a time, with a search by name or id (deferred, over an index built once per answer). */
+function StandingsPages({ rows, tournament }: { rows: readonly StandingsRow[]; tournament: string }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const words = useDeferredValue(query.trim().toLowerCase());
+  const index = useMemo(() => rows.map((row) => ({ row, text: `${row.name}\n${row.player}`.toLowerCase() })), [rows]);
+  const found = useMemo(
+    () => (words === '' ? rows : index.filter((x) => x.text.includes(words)).map((x) => x.row)),
+    [index, rows, words],
+  );
+  const paged = usePaged(found, words);
+  return (
+    <>
+      {rows.length > paged.shown.length || words !== '' ? (
+        <label className="field search">
+          <span className="visually-hidden">{t('paged.standingsSearch')}</span>
+          <input
+            type="search"
+            placeholder={t('paged.standingsSearch')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            data-testid="standings-search"
+          />
+        </label>
+      ) : null}
+      <PageNav paged={paged} label={t('paged.players')} />
+      {found.length === 0 ? (
+        <p className="empty">{t('paged.noMatch')}</p>
+      ) : (
+        <StandingsTable rows={paged.shown} tournament={tournament} />
+      )}
+      <PageNav paged={paged} label={t('paged.players')} />
+    </>
   );
 }

@@ -1,0 +1,206 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/services.js';
+import { launchChromium, openPerson, PHONE, screenshotDir, type Person } from './support/browser.js';
+import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { venueTournament, type VenueTournament } from './support/venue-tournament.js';
+
+const executablePath = chromiumPath();
+/** Waits for the page to reach a state (a slow shared machine may take seconds); never asserts a timing. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+/** The wall at the sizes a venue has (a 1080p screen, a 1280-pixel projector) and a phone, in both languages. */
+async function shootWall(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const sizes = [
+    ['1920', { width: 1920, height: 1080 }],
+    ['1280', { width: 1280, height: 720 }],
+    ['360', PHONE],
+  ] as const;
+  for (const lang of ['ja', 'en'] as const) {
+    await page.locator(`.lang-switch button[lang=${lang}]`).first().click();
+    await page.locator(`html[lang=${lang}]`).waitFor({ state: 'attached' });
+    for (const [label, size] of sizes) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: join(screenshotDir, `${name}.${lang}.${label}.png`), animations: 'disabled' });
+    }
+  }
+  await page.locator('.lang-switch button[lang=ja]').first().click();
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** A long screen on the phone in both languages: its top, and its end with the page buttons (not the whole page: it is long). */
+async function shootPhone(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  for (const lang of ['ja', 'en'] as const) {
+    await page.locator(`.lang-switch button[lang=${lang}]`).first().click();
+    await page.locator(`html[lang=${lang}]`).waitFor({ state: 'attached' });
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(screenshotDir, `${name}.${lang}.top.png`), animations: 'disabled' });
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(screenshotDir, `${name}.${lang}.end.png`), animations: 'disabled' });
+  }
+  await page.locator('.lang-switch button[lang=ja]').first().click();
+  await page.evaluate('window.scrollTo(0, 0)');
+}
+
+describe.skipIf(!executablePath)('the venue: wall display and the console offline', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let venue: VenueTournament;
+  const people: Person[] = [];
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    venue = await venueTournament(server, 12);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of people) expect(p.errors).toEqual([]);
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the wall shows round 1 by name in 五十音 order and follows the start, a time extension and round 2 live', async () => {
+    const wall = await openPerson(browser, server.url, { lang: 'ja', viewport: { width: 1280, height: 720 } });
+    people.push(wall);
+    const { page } = wall;
+    await page.goto(`/t/${venue.id}/wall`);
+    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第1回戦');
+    await poll(() => page.getByTestId('wall-line').count()).toBe(12);
+    const names = await page.locator('.wall-player').allTextContents();
+    // Imported as あおき あきら, いのうえ あきら, … then あおき いさむ …; the wall reads them in 五十音 order.
+    expect(names.slice(0, 4)).toEqual(['あおき あきら', 'あおき いさむ', 'いのうえ あきら', 'いのうえ いさむ']);
+    expect(names).toEqual([...names].sort(new Intl.Collator('ja').compare));
+    await poll(() => page.getByTestId('wall-clock').textContent()).toContain('着席時刻');
+    // A marker on the page: were the page reloaded, it would be gone.
+    await page.evaluate(() => Object.assign(globalThis, { wallMarker: 'same page' }));
+
+    const base = `/api/tournaments/${venue.id}/rounds/1`;
+    expect((await venue.staff.send('POST', `${base}/start`, {})).status).toBe(200);
+    await poll(() => page.getByTestId('wall-clock').textContent()).toMatch(/^\d+:\d\d残り時間（40分）$/);
+
+    expect((await venue.staff.send('POST', `${base}/tables/1/extensions`, { minutes: 3 })).status).toBe(200);
+    await poll(() => page.getByTestId('wall-extensions').textContent()).toBe('時間延長: 1番卓 +3分');
+    await poll(() => page.locator('.wall-ext').count()).toBe(2);
+    await shootWall(page, 'wall-round1');
+
+    const pairings = await venue.staff.send('GET', `${base}/pairings`);
+    for (const table of pairings.body.tables as { table: number | null; players: { id: string }[] }[]) {
+      if (table.table === null) continue;
+      const winner = table.players[0]!.id;
+      const answer = await venue.staff.send('POST', `${base}/tables/${table.table}/result`, {
+        duels: [winner, winner],
+      });
+      expect(answer.status).toBe(200);
+    }
+    expect((await venue.staff.send('POST', `${base}/end`, {})).status).toBe(200);
+    await poll(() => page.getByTestId('wall-clock').textContent()).toContain('終了');
+    expect((await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds`, { round: 2 })).status).toBe(201);
+    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第2回戦');
+    await poll(() => page.getByTestId('wall-line').count()).toBe(12);
+    expect(await page.evaluate(() => (globalThis as { wallMarker?: string }).wallMarker)).toBe('same page');
+  }, 60_000);
+
+  it('a reload offline opens the installed console with the writes still queued, sent once back online', async () => {
+    const phone = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: 'venue-staff', password: 'venue-staff-password-1' },
+    });
+    people.push(phone);
+    const { page, context } = phone;
+    const round2 = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/2/pairings`);
+    const player = round2.body.tables[0].players[0].id as string;
+    await page.goto(`/t/${venue.id}/rounds/2`);
+    await page.getByTestId(`seat-${player}`).waitFor();
+    // Installed: the service worker is active and has kept the built files.
+    await poll(() => page.evaluate('navigator.serviceWorker.ready.then((r) => r.active && r.active.state)')).toBe(
+      'activated',
+    );
+    await poll(() => page.evaluate('caches.keys().then((keys) => keys.length)')).toBe(1);
+
+    await context.setOffline(true);
+    await page.getByTestId(`seat-${player}`).click();
+    await page.getByTestId('pending-writes').waitFor();
+    await page.reload();
+    // The console itself, from the service worker, not the browser's error page; the queued write is listed.
+    await page.locator('.brand').waitFor();
+    await page.getByTestId('offline').waitFor();
+    await poll(() => page.getByTestId('pending-writes').textContent()).toContain('1');
+
+    await context.setOffline(false);
+    await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
+    const after = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/2/pairings`);
+    expect(after.body.tables[0].players[0].seatedAt).not.toBeNull();
+  }, 60_000);
+});
+
+describe.skipIf(!executablePath)('long lists on a phone, a page at a time', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let venue: VenueTournament;
+  let phone: Person;
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    venue = await venueTournament(server, 240);
+    phone = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: 'venue-staff', password: 'venue-staff-password-1' },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    expect(phone?.errors ?? []).toEqual([]);
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('round, standings, players and the finder show one page, step through the rest and find anyone by search', async () => {
+    const { page } = phone;
+    const last = venue.players[venue.players.length - 1]!;
+
+    await page.goto(`/t/${venue.id}/rounds/1`);
+    await poll(() => page.locator('.table-card').count()).toBe(50);
+    expect(await page.getByTestId('page-range').first().textContent()).toBe('120件中 1〜50件目');
+    await page.getByRole('button', { name: '次へ' }).first().click();
+    await page.getByTestId('table-51').waitFor();
+    await shootPhone(page, 'venue-round-paged');
+    await page.locator('.filters input[type=search]').fill(last.id);
+    await poll(() => page.locator('.table-card').count()).toBe(1);
+    expect(await page.locator('.table-card').textContent()).toContain(last.name);
+
+    await page.goto(`/t/${venue.id}/standings`);
+    await poll(() => page.locator('[data-testid=standings] tbody tr').count()).toBe(100);
+    await shootPhone(page, 'venue-standings-paged');
+    await page.getByTestId('standings-search').fill(last.id);
+    await poll(() => page.locator('[data-testid=standings] tbody tr').count()).toBe(1);
+
+    await page.goto(`/t/${venue.id}/players`);
+    await poll(() => page.locator('.card-list > li').count()).toBe(100);
+    await shootPhone(page, 'venue-players-paged');
+    await page.locator('main input[type=search]').fill(last.id);
+    await poll(() => page.locator('.card-list > li').count()).toBe(1);
+
+    await page.goto(`/t/${venue.id}/find`);
+    await page.getByTestId('find-input').waitFor();
+    // The whole list is built only when opened, then a page at a time.
+    expect(await page.locator('.wall-list li').count()).toBe(0);
+    await page.locator('.find summary').click();
+    await poll(() => page.locator('.wall-list li').count()).toBe(100);
+    await page.getByTestId('find-input').fill(last.id);
+    await page.getByTestId('find-result').waitFor();
+    await shootPhone(page, 'venue-find-paged');
+  }, 60_000);
+});

@@ -1,0 +1,40 @@
+import { type ComponentType, lazy } from 'react';
+
+/*
+ * Every screen is its own chunk, loaded when its route is first opened: a phone on venue
+ * Wi-Fi downloads the console's frame and the one screen it opens, not all of them. The
+ * service worker keeps every chunk once installed, so later screens open offline too.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: a screen's props are whatever the component declares.
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] extends ComponentType<any> ? M[K] : never {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<unknown> })) as never;
+}
+
+export const DeckCheck = screen(() => import('./screens/deck-check'), 'DeckCheck');
+export const FindTable = screen(() => import('./screens/find-table'), 'FindTable');
+export const HeadJudgeQueue = screen(() => import('./screens/head-judge-queue'), 'HeadJudgeQueue');
+export const PenaltyFlow = screen(() => import('./penalty/penalty-flow'), 'PenaltyFlow');
+export const PlayerRecord = screen(() => import('./screens/player-record'), 'PlayerRecord');
+export const Players = screen(() => import('./screens/players'), 'Players');
+export const PrintPairings = screen(() => import('./print/print-pairings'), 'PrintPairings');
+export const PrintSlips = screen(() => import('./print/print-slips'), 'PrintSlips');
+export const PrintStandings = screen(() => import('./print/print-standings'), 'PrintStandings');
+export const RoundClock = screen(() => import('./screens/round-clock'), 'RoundClock');
+export const RoundView = screen(() => import('./screens/round-view'), 'RoundView');
+export const Rounds = screen(() => import('./screens/rounds'), 'Rounds');
+export const SignIn = screen(() => import('./screens/sign-in'), 'SignIn');
+export const Standings = screen(() => import('./screens/standings'), 'Standings');
+export const TournamentCreate = screen(() => import('./screens/tournament-create'), 'TournamentCreate');
+export const TournamentHome = screen(() => import('./screens/tournament-home'), 'TournamentHome');
+export const TournamentList = screen(() => import('./screens/tournament-list'), 'TournamentList');
+export const WallDisplay = screen(() => import('./screens/wall-display'), 'WallDisplay');
+export const StaffAccounts = screen(() => import('./screens/staff-accounts'), 'StaffAccounts');
+export const TournamentLog = screen(() => import('./screens/tournament-log'), 'TournamentLog');
+export const CheckIn = screen(() => import('./self-service/check-in'), 'CheckIn');
+export const PlayerPage = screen(() => import('./self-service/player-page'), 'PlayerPage');
+export const PrintRegistrationSlips = screen(
+  () => import('./self-service/print-registration'),
+  'PrintRegistrationSlips',
+);
+export const MatchReports = screen(() => import('./self-service/staff-panels'), 'MatchReports');
