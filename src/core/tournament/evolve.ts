@@ -27,30 +27,67 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       phases: [],
     };
   }
-  if (state.status === 'none') return state;
-  return evolveTournament(state, event);
+  return state.status === 'none' ? state : evolveTournament(state, event, undefined);
 }
 
-/** The state after every event in order. */
+/*
+ * Arrays made during one fold that no state outside it has seen yet. A replay writes every
+ * result into a round's match array and every registration onto the player list; copying those
+ * arrays for each event made a replay quadratic in the round size (a 2,048-match array copied
+ * for each of its results). Within a fold the states in between are never handed out, so the
+ * fold copies such an array once and then changes its own copy in place. Arrays of the state it
+ * starts from, and every array once the fold has returned, are never changed again.
+ */
+type Scratch = WeakSet<readonly unknown[]>;
+
+/** The state after every event in order; `from` is left as it was. */
 export function fold(events: Iterable<TournamentEvent>, from: TournamentState = { status: 'none' }): TournamentState {
+  const scratch: Scratch = new WeakSet();
   let state = from;
-  for (const event of events) state = evolve(state, event);
+  for (const event of events) {
+    if (event.type === 'TournamentCreated' || state.status === 'none') state = evolve(state, event);
+    else state = evolveTournament(state, event, scratch);
+  }
   return state;
 }
 
-function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type: 'TournamentCreated' }>): Tournament {
+/** `items` with `item` added at the end: a copy, or the fold's own array grown in place. */
+function appended<T>(items: readonly T[], item: T, scratch: Scratch | undefined): readonly T[] {
+  if (scratch?.has(items)) {
+    (items as T[]).push(item);
+    return items;
+  }
+  const copy = [...items, item];
+  scratch?.add(copy);
+  return copy;
+}
+
+/** `items` with `item` at `at`: a copy, or the fold's own array changed in place. */
+function replacedAt<T>(items: readonly T[], at: number, item: T, scratch: Scratch | undefined): readonly T[] {
+  const own = scratch?.has(items) ? (items as T[]) : [...items];
+  if (own !== items) scratch?.add(own);
+  own[at] = item;
+  return own;
+}
+
+function evolveTournament(
+  t: Tournament,
+  event: Exclude<TournamentEvent, { type: 'TournamentCreated' }>,
+  scratch: Scratch | undefined,
+): Tournament {
   switch (event.type) {
     case 'DeckRulesChanged':
       return { ...t, settings: { ...t.settings, deckRules: event.data.deckRules } };
     case 'PlayerRegistered': {
       const { player, entryRound, invitation } = event.data;
-      return { ...t, players: [...t.players, { ...player, entryRound, invitation: invitation ?? null, drop: null }] };
+      const registered = { ...player, entryRound, invitation: invitation ?? null, drop: null };
+      return { ...t, players: appended(t.players, registered, scratch) };
     }
     case 'DecklistSubmitted':
-      return updatePlayer(t, event.data.player, (p) => ({ ...p, decklist: event.data.decklist }));
+      return updatePlayer(t, event.data.player, scratch, (p) => ({ ...p, decklist: event.data.decklist }));
     case 'PlayerDropped': {
       const { afterRound, reason } = event.data;
-      return updatePlayer(t, event.data.player, (p) => ({ ...p, drop: { afterRound, reason } }));
+      return updatePlayer(t, event.data.player, scratch, (p) => ({ ...p, drop: { afterRound, reason } }));
     }
     case 'RoundPaired': {
       const d = event.data;
@@ -87,27 +124,27 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         ),
       };
     case 'PlayerSeated':
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+      return updateMatch(t, event.data.round, event.data.table, scratch, (m) => ({
         ...m,
         seated: { ...m.seated, [event.data.player]: event.at },
       }));
     case 'TimeExtended': {
       const { minutes, reason } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+      return updateMatch(t, event.data.round, event.data.table, scratch, (m) => ({
         ...m,
         extensions: [...m.extensions, { minutes, reason }],
       }));
     }
     case 'ResultReported': {
       const { duels, penaltyDuels } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+      return updateMatch(t, event.data.round, event.data.table, scratch, (m) => ({
         ...m,
         report: { duels, penaltyDuels, correction: null },
       }));
     }
     case 'ResultCorrected': {
       const { duels, penaltyDuels, reason } = event.data;
-      return updateMatch(t, event.data.round, event.data.table, (m) => ({
+      return updateMatch(t, event.data.round, event.data.table, scratch, (m) => ({
         ...m,
         report: { duels, penaltyDuels, correction: reason },
       }));
@@ -143,7 +180,7 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
         rescinded: false,
         appeals: [],
       };
-      return { ...t, penalties: [...t.penalties, penalty] };
+      return { ...t, penalties: appended(t.penalties, penalty, scratch) };
     }
     case 'PenaltyChanged': {
       const d = event.data;
@@ -220,15 +257,26 @@ function evolveTournament(t: Tournament, event: Exclude<TournamentEvent, { type:
 function updatePlayer(
   t: Tournament,
   id: string,
+  scratch: Scratch | undefined,
   change: (p: Tournament['players'][number]) => Tournament['players'][number],
 ): Tournament {
-  return { ...t, players: t.players.map((p) => (p.id === id ? change(p) : p)) };
+  const at = t.players.findIndex((p) => p.id === id);
+  const player = t.players[at];
+  return player ? { ...t, players: replacedAt(t.players, at, change(player), scratch) } : t;
 }
 
-function updateMatch(t: Tournament, round: number, table: number, change: (m: MatchState) => MatchState): Tournament {
+function updateMatch(
+  t: Tournament,
+  round: number,
+  table: number,
+  scratch: Scratch | undefined,
+  change: (m: MatchState) => MatchState,
+): Tournament {
   return {
     ...t,
-    rounds: t.rounds.map((r) => (r.number === round ? { ...r, matches: replaceMatch(r.matches, table, change) } : r)),
+    rounds: t.rounds.map((r) =>
+      r.number === round ? { ...r, matches: replaceMatch(r.matches, table, change, scratch) } : r,
+    ),
   };
 }
 
@@ -237,12 +285,11 @@ function replaceMatch(
   matches: readonly MatchState[],
   table: number,
   change: (m: MatchState) => MatchState,
-): MatchState[] {
+  scratch: Scratch | undefined,
+): readonly MatchState[] {
   const at = matches[table - 1]?.table === table ? table - 1 : matches.findIndex((m) => m.table === table);
-  const copy = [...matches];
-  const match = copy[at];
-  if (match) copy[at] = change(match);
-  return copy;
+  const match = matches[at];
+  return match ? replacedAt(matches, at, change(match), scratch) : matches;
 }
 
 function updatePenalty(t: Tournament, id: number, change: (p: PenaltyState) => PenaltyState): Tournament {
