@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import pg from 'pg';
 import { missNotes, row, single, type Row } from '../lib/report-table.js';
+import { inPool, percentile } from '../lib/pool.js';
 import type { PartResult } from '../lib/results-file.js';
 import { ApiClient, staffTokens } from './api-client.js';
 import { buildServer, startServer, type RunningServer } from './server-process.js';
@@ -275,31 +276,9 @@ async function forSeconds(
   return ok;
 }
 
-async function inPool<T>(
-  size: number,
-  items: readonly T[],
-  work: (item: T, index: number) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
-}
-
 async function waitFor(done: () => boolean, ms: number): Promise<void> {
   const until = performance.now() + ms;
   while (!done() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
 function unavailable(why: string): PartResult {

@@ -1,0 +1,40 @@
+/*
+ * A slow disk for the benchmark (built by bench/server/slow-disk.ts with gcc, loaded with
+ * LD_PRELOAD): every fsync and fdatasync waits SHINPAN_FSYNC_DELAY_US microseconds (default
+ * 4000) before doing the real one, so a process can make at most ~250 durable commits a second,
+ * whatever the real disk does. Only the process started with it is slowed.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <time.h>
+
+static long delay_us(void) {
+  static long cached = -1;
+  if (cached < 0) {
+    const char *value = getenv("SHINPAN_FSYNC_DELAY_US");
+    cached = value ? atol(value) : 4000;
+  }
+  return cached;
+}
+
+static void wait_a_while(void) {
+  long us = delay_us();
+  struct timespec pause = {us / 1000000, (us % 1000000) * 1000};
+  while (nanosleep(&pause, &pause) != 0) {
+  }
+}
+
+int fsync(int fd) {
+  static int (*real)(int) = 0;
+  if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+  wait_a_while();
+  return real(fd);
+}
+
+int fdatasync(int fd) {
+  static int (*real)(int) = 0;
+  if (!real) real = (int (*)(int))dlsym(RTLD_NEXT, "fdatasync");
+  wait_a_while();
+  return real(fd);
+}
