@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, console)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -16,7 +16,9 @@ import { deckBench } from './decks/deck-bench.js';
 import { attackBench } from './server/attack-bench.js';
 import { consoleBench } from './console/console-bench.js';
 import { postgresBench } from './server/postgres-bench.js';
+import { scaleBench } from './server/scale-bench.js';
 import { serverBench } from './server/server-bench.js';
+import { slowDiskBench } from './server/slow-disk-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { pairingBench } from './swiss/pairing-bench.js';
 
@@ -29,6 +31,8 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   attack: attackBench,
   postgres: postgresBench,
   console: consoleBench,
+  'slow-disk': slowDiskBench,
+  scale: scaleBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

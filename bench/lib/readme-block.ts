@@ -4,7 +4,7 @@ import { benchDir, repoRoot } from './results-file.js';
 
 const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
-const PARTS = ['pairing', 'decks', 'standings', 'server', 'attack'];
+const PARTS = ['pairing', 'decks', 'standings', 'server', 'attack', 'scale', 'slow-disk', 'postgres'];
 export const PAGE = 'docs/performance.md';
 
 /**
@@ -18,20 +18,20 @@ export function updatePerformanceTables(): boolean {
   const from = text.indexOf(START);
   const to = text.indexOf(END);
   if (from < 0 || to < from) return false;
-  const tables = PARTS.map((part) => join(benchDir, 'results', `${part}.md`))
-    .filter((file) => existsSync(file))
-    .map((file) => readFileSync(file, 'utf8').trim());
-  const machine = machineLine();
-  writeFileSync(page, `${text.slice(0, from + START.length)}\n${machine}\n\n${tables.join('\n\n')}\n${text.slice(to)}`);
+  // Parts run at different times on a shared machine: each table says when and under what load.
+  const tables = PARTS.filter((part) => existsSync(join(benchDir, 'results', `${part}.md`))).map(
+    (part) => `${readFileSync(join(benchDir, 'results', `${part}.md`), 'utf8').trim()}\n\n${measuredLine(part)}`,
+  );
+  writeFileSync(page, `${text.slice(0, from + START.length)}\n${tables.join('\n\n')}\n${text.slice(to)}`);
   return true;
 }
 
-function machineLine(): string {
-  const file = join(benchDir, 'results', 'pairing.json');
+function measuredLine(part: string): string {
+  const file = join(benchDir, 'results', `${part}.json`);
   if (!existsSync(file)) return '';
   const { environment: e, command } = JSON.parse(readFileSync(file, 'utf8')) as {
     environment: { date: string; node: string; cpu: string; loadAverage: number[]; commit: string | null };
     command: string;
   };
-  return `Measured ${e.date.slice(0, 10)} with \`${command}\` on ${e.cpu} cores, Node ${e.node}, load average ${e.loadAverage.join(' / ')} (1, 5, 15 min) as the pairing part ended (commit ${e.commit ?? 'unknown'} plus work in progress).`;
+  return `_Measured ${e.date.slice(0, 16).replace('T', ' ')} UTC with \`${command}\` on ${e.cpu} cores, Node ${e.node}, load average ${e.loadAverage.join(' / ')} (1, 5, 15 min) at the end of the part, commit ${e.commit ?? 'unknown'}._`;
 }

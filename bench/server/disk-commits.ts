@@ -21,3 +21,8 @@ export function diskCommitsPerSecond(dir: string, commits: number): number {
     db.close();
   }
 }
+
+// `node --import tsx bench/server/disk-commits.ts DIR COMMITS` prints the rate: how the slow-disk
+// part measures it in a process of its own, started with the slowed fsync.
+if (process.argv[1]?.endsWith('disk-commits.ts') && process.argv.length === 4)
+  console.log(diskCommitsPerSecond(process.argv[2]!, Number(process.argv[3])).toFixed(1));

@@ -7,7 +7,7 @@ import type { CommandMeta, TournamentCommand } from '../../src/core/tournament/c
 import { decide } from '../../src/core/tournament/decide.js';
 import { DRAW, type DuelEntry, type Role, type TournamentEvent } from '../../src/core/tournament/events.js';
 import { evolve } from '../../src/core/tournament/evolve.js';
-import { deriveOneMatch } from '../../src/core/tournament/match-results.js';
+import { deriveMatches } from '../../src/core/tournament/match-results.js';
 import { initialState, type Tournament, type TournamentState } from '../../src/core/tournament/state.js';
 
 /*
@@ -32,6 +32,8 @@ export interface EventLog {
   readonly state: Tournament;
   /** How many commands of each type were decided. */
   readonly commands: Readonly<Record<string, number>>;
+  /** Milliseconds `decide` took for each PairRound (standings, then the Swiss pairing), round by round. */
+  readonly pairingMs: readonly number[];
 }
 
 const START = Date.parse('2026-08-01T09:00:00+09:00');
@@ -59,6 +61,7 @@ export function buildEventLog(options: EventLogOptions): EventLog {
   const skill = new Map<string, number>();
   const events: { event: TournamentEvent; actor: string }[] = [];
   const commands: Record<string, number> = {};
+  const pairingMs: number[] = [];
   let state: TournamentState = initialState();
   let minute = 0;
   const meta = (role: Role, extra: Partial<CommandMeta> = {}): CommandMeta => ({
@@ -67,7 +70,9 @@ export function buildEventLog(options: EventLogOptions): EventLog {
     ...extra,
   });
   const run = (command: TournamentCommand): void => {
+    const started = performance.now();
     const decided = decide(command, state);
+    if (command.type === 'PairRound') pairingMs.push(performance.now() - started);
     if (!decided.ok)
       throw new Error(
         `event log: ${command.type} ${JSON.stringify(command.data).slice(0, 200)} refused: ${decided.error.code} ${decided.error.message.en}`,
@@ -109,10 +114,16 @@ export function buildEventLog(options: EventLogOptions): EventLog {
   for (let round = 1; round <= options.rounds; round++) {
     run({ type: 'PairRound', data: { round }, meta: meta('scorekeeper', { seed: uniformInt(rng, 0, 0x7fffffff) }) });
     issuePenalties(rng, round, t, run, meta);
+    // Once the round's penalties are in, a report changes only its own match: derive the round once.
+    const before = new Map(
+      deriveMatches(t())
+        .matches.filter((m) => m.record.round === round)
+        .map((m) => [m.record.table, m.record]),
+    );
     for (const match of t().rounds[round - 1]!.matches) {
-      const derived = deriveOneMatch(t(), round, match, 'swiss');
-      if (derived.record.outcome.kind !== 'pending') continue;
-      const duels = playMatch(rng, match.players, derived.record.duelWins, skill);
+      const record = before.get(match.table)!;
+      if (record.outcome.kind !== 'pending') continue;
+      const duels = playMatch(rng, match.players, record.duelWins, skill);
       run({ type: 'ReportResult', data: { round, table: match.table, duels }, meta: meta('scorekeeper') });
     }
     run({ type: 'EndRound', data: { round }, meta: meta('scorekeeper') });
@@ -123,7 +134,7 @@ export function buildEventLog(options: EventLogOptions): EventLog {
       }
     }
   }
-  return { events, state: t(), commands };
+  return { events, state: t(), commands, pairingMs };
 }
 
 function issuePenalties(

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../core/result.js';
 import type { TournamentCommand } from '../core/tournament/commands.js';
 import { decide } from '../core/tournament/decide.js';
 import { domainError, type DomainError } from '../core/tournament/domain-errors.js';
-import { evolve, fold } from '../core/tournament/evolve.js';
+import { fold } from '../core/tournament/evolve.js';
 import { officialRecord, RECORD_EVENT_TYPES, type RecordEntry } from '../core/tournament/official-record.js';
 import { initialState, type TournamentState } from '../core/tournament/state.js';
 import { seedFromText } from './pairing-seed.js';
@@ -103,8 +103,11 @@ export class TournamentService {
     const cached = this.#cache.get(tournamentId) ?? { state: initialState(), version: 0 };
     const newer = await this.#store.read(tournamentId, cached.version);
     if (newer.length === 0) return cached;
-    let state = cached.state;
-    for (const stored of newer) state = evolve(state, toTournamentEvent(stored));
+    // fold, not evolve event by event: a replay then copies each round's match array once, not once per result.
+    const state = fold(
+      newer.map((stored) => toTournamentEvent(stored)),
+      cached.state,
+    );
     return this.#remember(tournamentId, { state, version: (newer[newer.length - 1] as StoredEvent).seq });
   }
 

@@ -5,8 +5,7 @@ import type { CutSwiss, Drafted } from './commands.js';
 import { CUT_MAX_LOSSES, CUT_TOP } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { CutRule } from './events.js';
-import { matchRecords, standingsPlayers } from './match-results.js';
-import { computeStandings } from './standings/standings.js';
+import { currentStandings } from './standings/current-standings.js';
 import { cutAfter, departures, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 
@@ -43,10 +42,9 @@ export function decideCutSwiss(command: CutSwiss, t: Tournament): Drafted {
     maxLosses !== undefined ? { kind: 'max-losses', maxLosses } : { kind: 'top', top: top as number };
   const { dropped, withdrawn } = departures(t);
   const cut = cutAfter(t);
-  const still = computeStandings(
-    standingsPlayers(t),
-    matchRecords(t).filter((m) => m.stage === 'swiss'),
-  ).filter((row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player));
+  const still = currentStandings(t).filter(
+    (row) => !dropped.has(row.player) && !withdrawn.has(row.player) && !cut.has(row.player),
+  );
   const out = rule.kind === 'max-losses' ? still.filter((row) => row.losses > rule.maxLosses) : still.slice(rule.top);
   return ok([{ type: 'SwissCut', data: { afterRound, rule, out: out.map((row) => row.player) } }]);
 }

@@ -6,9 +6,9 @@ import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairR
 import { EXTENSION_MINUTES } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
-import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
-import { computeStandings } from './standings/standings.js';
-import { cutAfter, departures, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
+import { deriveMatches, matchRecords } from './match-results.js';
+import { currentStandings } from './standings/current-standings.js';
+import { cutAfter, departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 import { pairSwissRound } from './pairing/swiss-pairing.js';
 import { advancingEntrants, pairEntrants, seedEntrants } from './pairing/top-cut.js';
@@ -123,7 +123,7 @@ function pairSwiss(t: Tournament, round: number, seed: number | null) {
     }
   }
   const inRound = new Set(eligible.map((p) => p.id));
-  const rows = computeStandings(standingsPlayers(t), records).filter((row) => inRound.has(row.player));
+  const rows = currentStandings(t).filter((row) => inRound.has(row.player));
   const players = rows.map((row) => ({
     id: row.player,
     points: row.points,
@@ -170,10 +170,7 @@ function pairElimination(t: Tournament, seed: number | null) {
 function eliminationSeeds(t: Tournament, seed: number | null) {
   const s = t.settings.structure;
   if (s.kind === 'swiss') {
-    const rows = computeStandings(
-      standingsPlayers(t),
-      matchRecords(t).filter((m) => m.stage === 'swiss'),
-    );
+    const rows = currentStandings(t);
     const { dropped, withdrawn } = departures(t);
     const cut = cutAfter(t);
     return ok(

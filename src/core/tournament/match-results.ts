@@ -212,9 +212,7 @@ export function deriveMatchesAfresh(t: Tournament): {
 function derivedAll(t: Tournament): DerivedAll {
   const known = derivedTournaments.get(t);
   if (known) return known;
-  const effects = effectsByRound(effectsByMatch(t));
-  const sideDeck = t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel;
-  const rounds = t.rounds.map((round) => derivedRound(round, effects.get(round.number) ?? new Map(), sideDeck));
+  const rounds = derivedRoundsOf(t);
   const all: DerivedAll = {
     matches: rounds.flatMap((r) => r.matches),
     byes: rounds.flatMap((r) => r.byes),
@@ -224,22 +222,80 @@ function derivedAll(t: Tournament): DerivedAll {
   return all;
 }
 
-function derivedRound(round: RoundState, effects: ReadonlyMap<number, MatchEffects>, sideDeck: boolean): DerivedRound {
-  const signature = effects.size === 0 ? '' : JSON.stringify([...effects].sort(([a], [b]) => a - b));
+const derivedRoundLists = new WeakMap<Tournament, readonly DerivedRound[]>();
+
+function derivedRoundsOf(t: Tournament): readonly DerivedRound[] {
+  const known = derivedRoundLists.get(t);
+  if (known) return known;
+  const effects = roundEffects(t);
+  const sideDeck = t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel;
+  const rounds = t.rounds.map((round) => derivedRound(round, effects.get(round.number) ?? NO_ROUND_EFFECTS, sideDeck));
+  derivedRoundLists.set(t, rounds);
+  return rounds;
+}
+
+/** The penalty effects on one round's matches by table, each with its signature, and the round's signature. */
+interface RoundEffects {
+  readonly tables: ReadonlyMap<number, { readonly effects: MatchEffects; readonly signature: string }>;
+  readonly signature: string;
+}
+
+const NO_ROUND_EFFECTS: RoundEffects = { tables: new Map(), signature: '' };
+
+/*
+ * Where the penalties in force land depends on the penalties and on who sits at which table in
+ * which round and its format (`effectsByMatch`), not on results: kept per penalties array while
+ * every round's seating and format are the very same, so a result does not resolve them again.
+ */
+const effectsCache = new WeakMap<
+  Tournament['penalties'],
+  { readonly seating: readonly unknown[]; readonly byRound: ReadonlyMap<number, RoundEffects> }
+>();
+
+function roundEffects(t: Tournament): ReadonlyMap<number, RoundEffects> {
+  const seating = t.rounds.flatMap((r) => [r.number, r.tableOf, r.bestOf]);
+  const known = effectsCache.get(t.penalties);
+  if (known && known.seating.length === seating.length && known.seating.every((x, i) => x === seating[i]))
+    return known.byRound;
+  const byRound = new Map<number, RoundEffects>();
+  for (const [round, tables] of effectsByRound(effectsByMatch(t))) {
+    const sorted = [...tables].sort(([a], [b]) => a - b);
+    byRound.set(round, {
+      tables: new Map(sorted.map(([table, effects]) => [table, { effects, signature: JSON.stringify(effects) }])),
+      signature: JSON.stringify(sorted),
+    });
+  }
+  effectsCache.set(t.penalties, { seating, byRound });
+  return byRound;
+}
+
+/**
+ * Each round's match and bye records (in table order), from the projection: a round whose
+ * results did not change keeps the very same array, so what is kept per round beside it (the
+ * standings' encoding) stays valid.
+ */
+export function roundRecords(t: Tournament): readonly (readonly MatchRecord[])[] {
+  return derivedRoundsOf(t).map((r) => r.records);
+}
+
+function derivedRound(round: RoundState, effects: RoundEffects, sideDeck: boolean): DerivedRound {
   const known = derivedRounds.get(round);
-  if (known && known.effects === signature && known.sideDeck === sideDeck) return known;
-  const matches = round.matches.map((match) =>
-    derivedMatch(round, match, effects.get(match.table) ?? NO_EFFECTS, sideDeck),
-  );
+  if (known && known.effects === effects.signature && known.sideDeck === sideDeck) return known;
+  const matches = round.matches.map((match) => derivedMatch(round, match, effects.tables.get(match.table), sideDeck));
   const byes = round.byes.map((player) => byeRecord(round, player));
   const records = inTableOrder([...matches.map((m) => m.record), ...byes]);
-  const derived = { matches, byes, records, effects: signature, sideDeck };
+  const derived = { matches, byes, records, effects: effects.signature, sideDeck };
   derivedRounds.set(round, derived);
   return derived;
 }
 
-function derivedMatch(round: RoundState, match: MatchState, effects: MatchEffects, sideDeck: boolean): DerivedMatch {
-  const signature = effects === NO_EFFECTS ? '' : JSON.stringify(effects);
+function derivedMatch(
+  round: RoundState,
+  match: MatchState,
+  on: { readonly effects: MatchEffects; readonly signature: string } | undefined,
+  sideDeck: boolean,
+): DerivedMatch {
+  const signature = on?.signature ?? '';
   const known = derivedMatches.get(match);
   if (
     known &&
@@ -251,7 +307,7 @@ function derivedMatch(round: RoundState, match: MatchState, effects: MatchEffect
   ) {
     return known.derived;
   }
-  const derived = deriveMatch(round.number, round.stage, round.bestOf, match, effects, sideDeck);
+  const derived = deriveMatch(round.number, round.stage, round.bestOf, match, on?.effects ?? NO_EFFECTS, sideDeck);
   derivedMatches.set(match, { derived, effects: signature, sideDeck, bestOf: round.bestOf });
   return derived;
 }

@@ -5,8 +5,8 @@ import type { AwardPrize, Drafted, SetPrizeList } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Prize } from './events.js';
 import { finalRanking, type FinalPlace } from './standings/final-ranking.js';
-import { deriveMatches, matchRecords, standingsPlayers } from './match-results.js';
-import { computeStandings } from './standings/standings.js';
+import { deriveMatches, matchRecords } from './match-results.js';
+import { currentStandings } from './standings/current-standings.js';
 import { findRound, forfeitsPrizes, isRankWithdrawn } from './state-queries.js';
 import type { Tournament } from './state.js';
 
@@ -21,10 +21,7 @@ import type { Tournament } from './state.js';
 /** The final places: top cut by how far each player went, then Swiss standings; no place for a withdrawn rank. */
 export function finalPlaces(t: Tournament): FinalPlace[] {
   const records = matchRecords(t);
-  const standings = computeStandings(
-    standingsPlayers(t),
-    records.filter((m) => m.stage === 'swiss'),
-  );
+  const standings = currentStandings(t);
   return finalRanking(
     standings,
     records.filter((m) => m.stage === 'top-cut'),

@@ -3,7 +3,8 @@
  * Konami-style tiebreakers of `tiebreakers.ts`, then the player id.
  */
 import type { MatchRecord, PlayerStatus, StandingsPlayer } from '../match-record.js';
-import { computeTiebreakers, type TiebreakInput } from './tiebreakers.js';
+import { encodeMatches, tallyEncoded, type EncodedMatches } from './encoded-matches.js';
+import { flatTiebreakers } from './tiebreakers.js';
 
 /** One player's line in the standings; percentages are rounded to 4 decimals. */
 export interface StandingsRow {
@@ -46,14 +47,6 @@ export interface StandingsJsonRow {
   readonly cutAfterRound?: number;
 }
 
-interface Tally {
-  wins: number;
-  losses: number;
-  draws: number;
-  byes: number;
-  readonly opponents: number[];
-}
-
 /**
  * Ranks `players` by their Swiss matches (top-cut and pending matches are ignored) and missed
  * rounds (each a loss without opponent). Throws a RangeError on a malformed record (unknown
@@ -61,57 +54,67 @@ interface Tally {
  * tournament state never produces one.
  */
 export function computeStandings(players: readonly StandingsPlayer[], matches: readonly MatchRecord[]): StandingsRow[] {
-  const indexOf = indexPlayers(players);
-  const tallies: Tally[] = players.map(({ id, missedRounds = 0, invitedByes = 0 }) => {
-    if (!Number.isInteger(missedRounds) || missedRounds < 0) {
-      throw new RangeError(`standings: player "${id}" has missedRounds ${missedRounds}, not a whole number ≥ 0`);
-    }
-    return { wins: invitedByes, losses: missedRounds, draws: 0, byes: invitedByes, opponents: [] };
-  });
-  for (const match of matches) tallyMatch(match, indexOf, tallies);
+  return standingsFromEncoded(players, [encodeMatches(matches, indexPlayers(players))]);
+}
 
-  const inputs: TiebreakInput[] = tallies.map((t) => ({
-    points: 3 * t.wins + t.draws,
-    played: t.wins + t.losses + t.draws,
-    opponents: t.opponents,
-  }));
-  const tiebreakers = computeTiebreakers(inputs);
-  const order = players.map((_, i) => i);
-  const withdrawn = (i: number): boolean => players[i]?.rankWithdrawn ?? false;
-  const points = (i: number): number => inputs[i]?.points ?? 0;
+/**
+ * The standings from matches already encoded against `players` (their indices), in any number
+ * of batches: the home of the counting, the tiebreakers and the order. The projection keeps one
+ * batch per round, so a new result re-encodes only its round.
+ */
+export function standingsFromEncoded(
+  players: readonly StandingsPlayer[],
+  batches: readonly EncodedMatches[],
+): StandingsRow[] {
+  const n = players.length;
+  const { wins, losses, draws, byes, start, opponents } = tallyEncoded(batches, players);
+  const points = new Int32Array(n);
+  const played = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    points[i] = 3 * (wins[i] as number) + (draws[i] as number);
+    played[i] = (wins[i] as number) + (losses[i] as number) + (draws[i] as number);
+  }
+  const tiebreakers = flatTiebreakers({ points, played, start, opponents });
+
+  const withdrawn = new Uint8Array(n);
   // Players still in rank above everyone a cut took out; of those, a later cut ranks above an earlier one.
-  const stayed = (i: number): number => players[i]?.cutAfterRound ?? Number.MAX_SAFE_INTEGER;
+  const stayed = new Float64Array(n);
+  players.forEach((player, i) => {
+    withdrawn[i] = player.rankWithdrawn ? 1 : 0;
+    stayed[i] = player.cutAfterRound ?? Number.MAX_SAFE_INTEGER;
+  });
+  const order = Array.from({ length: n }, (_, i) => i);
   order.sort(
     (a, b) =>
-      Number(withdrawn(a)) - Number(withdrawn(b)) ||
-      stayed(b) - stayed(a) ||
-      points(b) - points(a) ||
+      (withdrawn[a] as number) - (withdrawn[b] as number) ||
+      (stayed[b] as number) - (stayed[a] as number) ||
+      (points[b] as number) - (points[a] as number) ||
       tiebreakers.compare(a, b) ||
-      compareIds(players[a]?.id ?? '', players[b]?.id ?? ''),
+      compareIds((players[a] as StandingsPlayer).id, (players[b] as StandingsPlayer).id),
   );
 
   let nextRank = 1;
   return order.map((i) => {
     const player = players[i] as StandingsPlayer;
-    const tally = tallies[i] as Tally;
-    const input = inputs[i] as TiebreakInput;
-    return {
+    const row: { -readonly [K in keyof StandingsRow]: StandingsRow[K] } = {
       rank: player.rankWithdrawn ? null : nextRank++,
       player: player.id,
       name: player.name,
-      points: input.points,
-      matchesPlayed: input.played,
-      wins: tally.wins,
-      losses: tally.losses,
-      draws: tally.draws,
-      byes: tally.byes,
+      points: points[i] as number,
+      matchesPlayed: played[i] as number,
+      wins: wins[i] as number,
+      losses: losses[i] as number,
+      draws: draws[i] as number,
+      byes: byes[i] as number,
       matchWinPct: tiebreakers.matchWinPct(i),
       opponentsWinPct: tiebreakers.opponentsWinPct(i),
       opponentsOpponentsWinPct: tiebreakers.opponentsOpponentsWinPct(i),
       dropped: player.dropped,
       status: player.disqualification ?? (player.dropped ? 'dropped' : 'active'),
-      ...(player.cutAfterRound === undefined ? {} : { cutAfterRound: player.cutAfterRound }),
     };
+    // Set after the literal (a spread there takes a slow copy for every row); it stays the last key.
+    if (player.cutAfterRound !== undefined) row.cutAfterRound = player.cutAfterRound;
+    return row;
   });
 }
 
@@ -134,66 +137,12 @@ function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function indexPlayers(players: readonly StandingsPlayer[]): ReadonlyMap<string, number> {
+/** Each player's index in `players`; throws on a player listed twice. */
+export function indexPlayers(players: readonly { readonly id: string }[]): ReadonlyMap<string, number> {
   const indexOf = new Map<string, number>();
   players.forEach(({ id }, i) => {
     if (indexOf.has(id)) throw new RangeError(`standings: player "${id}" is listed twice`);
     indexOf.set(id, i);
   });
   return indexOf;
-}
-
-function tallyMatch(match: MatchRecord, indexOf: ReadonlyMap<string, number>, tallies: readonly Tally[]): void {
-  const { outcome, players } = match;
-  if (match.stage !== 'swiss' || outcome.kind === 'pending') return;
-  if (outcome.kind === 'bye') {
-    if (players.length !== 1) throw malformed(match, 'a bye has exactly one player');
-    const player = tallies[seat(match, players[0], indexOf)] as Tally;
-    player.wins += 1;
-    player.byes += 1;
-    return;
-  }
-  if (players.length !== 2) throw malformed(match, `a ${outcome.kind} needs two players`);
-  if (players[0] === players[1]) throw malformed(match, `"${players[0]}" cannot meet themself`);
-  const firstIndex = seat(match, players[0], indexOf);
-  const secondIndex = seat(match, players[1], indexOf);
-  const first = tallies[firstIndex] as Tally;
-  const second = tallies[secondIndex] as Tally;
-  first.opponents.push(secondIndex);
-  second.opponents.push(firstIndex);
-
-  switch (outcome.kind) {
-    case 'win': {
-      if (outcome.winner !== players[0] && outcome.winner !== players[1]) {
-        throw malformed(match, `winner "${outcome.winner}" did not play this match`);
-      }
-      const firstWon = outcome.winner === players[0];
-      (firstWon ? first : second).wins += 1;
-      (firstWon ? second : first).losses += 1;
-      return;
-    }
-    case 'draw':
-      first.draws += 1;
-      second.draws += 1;
-      return;
-    case 'double-loss':
-      first.losses += 1;
-      second.losses += 1;
-      return;
-    default: {
-      const exhaustive: never = outcome;
-      throw new Error(`standings: unknown match outcome ${JSON.stringify(exhaustive)}`);
-    }
-  }
-}
-
-function seat(match: MatchRecord, id: string, indexOf: ReadonlyMap<string, number>): number {
-  const index = indexOf.get(id);
-  if (index === undefined) throw malformed(match, `unknown player "${id}"`);
-  return index;
-}
-
-function malformed(match: MatchRecord, problem: string): RangeError {
-  const table = match.table === null ? '' : ` table ${match.table}`;
-  return new RangeError(`standings: round ${match.round}${table}: ${problem}`);
 }

@@ -72,72 +72,123 @@ const bigints: Integers<bigint> = {
   toNumber: Number,
 };
 
+/**
+ * The same inputs laid out flat, as standings build them: player `i` has `points[i]`,
+ * `played[i]`, and the opponents `opponents[start[i]]` … `opponents[start[i + 1] - 1]`.
+ */
+export interface FlatTiebreakInput {
+  readonly points: Int32Array;
+  readonly played: Int32Array;
+  /** One more entry than players: where each player's opponents begin, then the total. */
+  readonly start: Int32Array;
+  readonly opponents: Int32Array;
+}
+
 /** Computes OMW and OOMW for every player in O(players + matches). */
 export function computeTiebreakers(inputs: readonly TiebreakInput[]): Tiebreakers {
-  const playedCounts = new Set<number>();
-  const opponentCounts = new Set<number>();
-  inputs.forEach(({ played, opponents }, i) => {
+  const n = inputs.length;
+  const start = new Int32Array(n + 1);
+  inputs.forEach(({ opponents }, i) => {
+    start[i + 1] = (start[i] as number) + opponents.length;
+  });
+  const flat: FlatTiebreakInput = {
+    points: Int32Array.from(inputs, (input) => input.points),
+    played: Int32Array.from(inputs, (input) => input.played),
+    start,
+    opponents: new Int32Array(start[n] as number),
+  };
+  inputs.forEach(({ opponents }, i) => {
     for (const opponent of opponents) {
-      if (!Number.isInteger(opponent) || opponent < 0 || opponent >= inputs.length) {
+      if (!Number.isInteger(opponent) || opponent < 0 || opponent >= n) {
         throw new RangeError(`tiebreakers: player ${i} names opponent ${opponent}, not a player index`);
       }
     }
-    if (played > 0) playedCounts.add(played);
-    if (opponents.length > 0) opponentCounts.add(opponents.length);
+    flat.opponents.set(opponents, start[i]);
   });
+  return flatTiebreakers(flat);
+}
+
+/** `computeTiebreakers` on flat inputs, whose opponent indices the caller has checked. */
+export function flatTiebreakers(flat: FlatTiebreakInput): Tiebreakers {
+  const { played, start } = flat;
+  const n = played.length;
+  const playedCounts = new Set<number>();
+  const opponentCounts = new Set<number>();
+  let most = 0;
+  for (let i = 0; i < n; i++) {
+    const p = played[i] as number;
+    const o = (start[i + 1] as number) - (start[i] as number);
+    if (p > 0) playedCounts.add(p);
+    if (o > 0) opponentCounts.add(o);
+    most = Math.max(most, p, o);
+  }
   const lcmPlayed = lcmOf(playedCounts);
   const lcmOpponents = lcmOf(opponentCounts);
-  const most = Math.max(0, ...playedCounts, ...opponentCounts);
   // The largest integer formed is a cross product B(a) · n(b) ≤ 3LK · most².
   const largest = 3n * lcmPlayed * lcmOpponents * BigInt(most) ** 2n;
   return largest <= BigInt(Number.MAX_SAFE_INTEGER)
-    ? tiebreakersWith(numbers, inputs, lcmPlayed, lcmOpponents)
-    : tiebreakersWith(bigints, inputs, lcmPlayed, lcmOpponents);
+    ? tiebreakersWith(numbers, flat, lcmPlayed, lcmOpponents)
+    : tiebreakersWith(bigints, flat, lcmPlayed, lcmOpponents);
 }
 
 function tiebreakersWith<T>(
   integers: Integers<T>,
-  inputs: readonly TiebreakInput[],
+  flat: FlatTiebreakInput,
   lcmPlayed: bigint,
   lcmOpponents: bigint,
 ): Tiebreakers {
   const { of, plus, times, exactQuotient } = integers;
+  const { points, played, start, opponents } = flat;
+  const n = played.length;
   const L = of(lcmPlayed);
   const K = of(lcmOpponents);
   const zero = of(0);
+  const three = of(3);
 
   // points / 3·played ≥ 1/3 exactly when points ≥ played: max(points, played) is the 1/3 floor.
-  const floored = inputs.map(({ points, played }) =>
-    played === 0 ? zero : times(of(Math.max(points, played)), exactQuotient(L, played)),
-  );
-  const omw = inputs.map(({ opponents }) => {
-    let sum = zero;
-    for (const o of opponents) sum = plus(sum, floored[o] as T);
-    return sum;
-  });
+  const floored = new Array<T>(n);
+  for (let i = 0; i < n; i++) {
+    const p = played[i] as number;
+    floored[i] = p === 0 ? zero : times(of(Math.max(points[i] as number, p)), exactQuotient(L, p));
+  }
+  const omw = new Array<T>(n);
   // A player without opponents has numerator 0; a count of 1 keeps its value 0 in every product.
-  const counts = inputs.map(({ opponents }) => Math.max(opponents.length, 1));
-  const oomw = inputs.map(({ opponents }) => {
+  const counts = new Int32Array(n);
+  const count = new Array<T>(n);
+  for (let i = 0; i < n; i++) {
     let sum = zero;
-    for (const o of opponents) sum = plus(sum, exactQuotient(times(omw[o] as T, K), counts[o] as number));
-    return sum;
-  });
-  const count = counts.map((n) => of(n));
-  const omwDen = count.map((n) => times(times(of(3), L), n));
-  const oomwDen = count.map((n) => times(times(times(of(3), L), K), n));
+    const end = start[i + 1] as number;
+    for (let k = start[i] as number; k < end; k++) sum = plus(sum, floored[opponents[k] as number] as T);
+    omw[i] = sum;
+    counts[i] = Math.max(end - (start[i] as number), 1);
+    count[i] = of(counts[i] as number);
+  }
+  const oomw = new Array<T>(n);
+  for (let i = 0; i < n; i++) {
+    let sum = zero;
+    const end = start[i + 1] as number;
+    for (let k = start[i] as number; k < end; k++) {
+      const o = opponents[k] as number;
+      sum = plus(sum, exactQuotient(times(omw[o] as T, K), counts[o] as number));
+    }
+    oomw[i] = sum;
+  }
+  const omwDen = (i: number): T => times(times(three, L), count[i] as T);
+  const oomwDen = (i: number): T => times(times(times(three, L), K), count[i] as T);
 
   const higherFirst = (numerators: T[], a: number, b: number): number =>
     integers.compare(times(numerators[b] as T, count[a] as T), times(numerators[a] as T, count[b] as T));
   const rounded = (num: T, den: T): number => roundTo4(integers, num, den);
+  const inRange = (i: number): boolean => Number.isInteger(i) && i >= 0 && i < n;
 
   return {
     compare: (a, b) => higherFirst(omw, a, b) || higherFirst(oomw, a, b),
     matchWinPct: (i) => {
-      const { points, played } = inputs[i] ?? { points: 0, played: 0 };
-      return played === 0 ? 0 : rounded(of(points), of(3 * played));
+      const p = inRange(i) ? (played[i] as number) : 0;
+      return p === 0 ? 0 : rounded(of(points[i] as number), of(3 * p));
     },
-    opponentsWinPct: (i) => rounded(omw[i] ?? zero, omwDen[i] ?? of(1)),
-    opponentsOpponentsWinPct: (i) => rounded(oomw[i] ?? zero, oomwDen[i] ?? of(1)),
+    opponentsWinPct: (i) => (inRange(i) ? rounded(omw[i] as T, omwDen(i)) : 0),
+    opponentsOpponentsWinPct: (i) => (inRange(i) ? rounded(oomw[i] as T, oomwDen(i)) : 0),
   };
 }
 
