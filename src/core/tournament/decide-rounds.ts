@@ -8,7 +8,7 @@ import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches, matchRecords } from './match-results.js';
 import { currentStandings } from './standings/current-standings.js';
-import { cutAfter, departures, findMatch, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
+import { cutAfter, departures, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 import { pairSwissRound } from './pairing/swiss-pairing.js';
 import { advancingEntrants, pairEntrants, seedEntrants } from './pairing/top-cut.js';
