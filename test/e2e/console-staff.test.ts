@@ -105,6 +105,8 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
 
     // The pairings print's list by name follows the same order.
     await page.goto(`/t/${T}/print/pairings/1`);
+    // Each screen is its own chunk now: wait for the print before reading it.
+    await page.getByTestId('print-pairings').waitFor();
     const printed = await page
       .locator('table.print-table')
       .nth(1)
