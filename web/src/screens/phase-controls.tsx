@@ -4,13 +4,11 @@ import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
 import type { BestOf, CutRule, RoundSummary, TournamentSummary } from '../api/types';
-import { Choices, SelectField, TextField } from '../components/form';
+import { Choices, TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
-import { useRoundLabel } from '../components/round-label';
+import { StageFormatFields } from '../components/stage-format-fields';
 import { ErrorNotice } from '../components/status';
 import { useWrite } from '../components/use-write';
-
-const BEST_OF: readonly BestOf[] = [1, 3, 5];
 
 /**
  * Between Swiss rounds: the cuts made so far, a cut by record or by rank after the ended round
@@ -128,7 +126,6 @@ function StartPhaseForm({ tournament }: { tournament: TournamentSummary }) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const version = useVersion();
-  const { format } = useRoundLabel();
   const current = tournament.phases?.at(-1)?.format ??
     tournament.settings.stages?.swiss ?? { bestOf: 3, roundMinutes: tournament.settings.roundMinutes };
   const [name, setName] = useState(t('formats.defaultPhaseName', { day: (tournament.phases?.length ?? 0) + 2 }));
@@ -151,29 +148,15 @@ function StartPhaseForm({ tournament }: { tournament: TournamentSummary }) {
           required
           maxLength={100}
         />
-        <div className="field-row">
-          <SelectField
-            label={t('formats.phaseBestOf')}
-            name="phaseBestOf"
-            value={bestOf}
-            onChange={(e) => setBestOf(Number(e.target.value) as BestOf)}
-          >
-            {BEST_OF.map((n) => (
-              <option key={n} value={n}>
-                {format(n)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t('formats.phaseMinutes')}
-            name="phaseMinutes"
-            type="number"
-            min={10}
-            max={180}
-            value={minutes}
-            onChange={(e) => setMinutes(Number(e.target.value))}
-          />
-        </div>
+        <StageFormatFields
+          name={{ bestOf: 'phaseBestOf', minutes: 'phaseMinutes' }}
+          formatLabel={t('formats.phaseBestOf')}
+          minutesLabel={t('formats.phaseMinutes')}
+          bestOf={bestOf}
+          onBestOf={setBestOf}
+          minutes={minutes}
+          onMinutes={setMinutes}
+        />
         <TextField
           label={t('formats.seatTime')}
           hint={t('formats.seatTimeHint')}

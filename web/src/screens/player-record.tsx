@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeForm } from '../components/code-form';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
@@ -7,7 +7,6 @@ import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PlayerHistory } from '../api/types';
-import { TextField } from '../components/form';
 import { Loaded } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { AppealNotes } from '../penalty/appeal-notes';
@@ -18,6 +17,7 @@ import { Link, navigate, useLocation } from '../router';
  * Staff see it directly; a player opens it with the code on their registration slip.
  */
 export function PlayerRecord({ player }: { player: string }) {
+  const { t } = useTranslation();
   const { id } = useTournament();
   const { account } = useSession();
   const { query, path } = useLocation();
@@ -28,35 +28,15 @@ export function PlayerRecord({ player }: { player: string }) {
     ready ? paths.playerRecord(id, player, staff ? undefined : code) : null,
   );
   const history = record.data === undefined ? undefined : 'record' in record.data ? record.data.record : record.data;
-  if (!ready) return <CodeForm onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)} />;
+  if (!ready)
+    return (
+      <CodeForm
+        title={t('record.title')}
+        open={t('record.open')}
+        onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)}
+      />
+    );
   return <Loaded resource={{ ...record, data: history }}>{(h) => <RecordView history={h} />}</Loaded>;
-}
-
-function CodeForm({ onCode }: { onCode: (code: string) => void }) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onCode(code.trim());
-  };
-  return (
-    <section className="narrow">
-      <h1>{t('record.title')}</h1>
-      <form onSubmit={submit} className="stack">
-        <TextField
-          label={t('record.code')}
-          hint={t('record.codeHint')}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          required
-          autoComplete="off"
-        />
-        <button type="submit" className="button button-primary">
-          {t('record.open')}
-        </button>
-      </form>
-    </section>
-  );
 }
 
 function RecordView({ history }: { history: PlayerHistory }) {

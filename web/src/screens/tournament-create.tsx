@@ -8,13 +8,11 @@ import { Choices, SelectField, TextField } from '../components/form';
 import { ErrorNotice } from '../components/status';
 import { navigate } from '../router';
 import { useWrite } from '../components/use-write';
-import { useRoundLabel } from '../components/round-label';
+import { StageFormatFields } from '../components/stage-format-fields';
 import {
-  BEST_OF,
   type BestOf,
   DEFAULT_ROUND_MINUTES,
   MAX_TOP_CUT,
-  ROUND_MINUTES,
   SWISS_ROUNDS,
   TOP_CUT_SIZES,
 } from '../../../src/core/tournament/limits.js';
@@ -55,7 +53,6 @@ export function TournamentCreate() {
   const [swissBestOf, setSwissBestOf] = useState<BestOf>(3);
   const [topBestOf, setTopBestOf] = useState<BestOf>(3);
   const [topMinutes, setTopMinutes] = useState(DEFAULT_ROUND_MINUTES);
-  const { format } = useRoundLabel();
   // The top cut's format matters only when there is one: a Swiss with a top cut, or single elimination.
   const hasSwiss = kind === 'swiss';
   const topSize = customTop ?? topCut;
@@ -194,56 +191,26 @@ export function TournamentCreate() {
           />
         )}
         {hasSwiss && (
-          <div className="field-row">
-            <SelectField
-              label={t('formats.swissBestOf')}
-              name="swissBestOf"
-              value={swissBestOf}
-              onChange={(e) => setSwissBestOf(Number(e.target.value) as BestOf)}
-            >
-              {BEST_OF.map((n) => (
-                <option key={n} value={n}>
-                  {format(n)}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label={t('formats.swissMinutes')}
-              name="roundMinutes"
-              type="number"
-              min={ROUND_MINUTES.min}
-              max={ROUND_MINUTES.max}
-              value={roundMinutes}
-              onChange={(e) => setRoundMinutes(Number(e.target.value))}
-              required
-            />
-          </div>
+          <StageFormatFields
+            name={{ bestOf: 'swissBestOf', minutes: 'roundMinutes' }}
+            formatLabel={t('formats.swissBestOf')}
+            minutesLabel={t('formats.swissMinutes')}
+            bestOf={swissBestOf}
+            onBestOf={setSwissBestOf}
+            minutes={roundMinutes}
+            onMinutes={setRoundMinutes}
+          />
         )}
         {hasTopCut && (
-          <div className="field-row">
-            <SelectField
-              label={t('formats.topBestOf')}
-              name="topBestOf"
-              value={topBestOf}
-              onChange={(e) => setTopBestOf(Number(e.target.value) as BestOf)}
-            >
-              {BEST_OF.map((n) => (
-                <option key={n} value={n}>
-                  {format(n)}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label={t('formats.topMinutes')}
-              name="topMinutes"
-              type="number"
-              min={ROUND_MINUTES.min}
-              max={ROUND_MINUTES.max}
-              value={topMinutes}
-              onChange={(e) => setTopMinutes(Number(e.target.value))}
-              required
-            />
-          </div>
+          <StageFormatFields
+            name={{ bestOf: 'topBestOf', minutes: 'topMinutes' }}
+            formatLabel={t('formats.topBestOf')}
+            minutesLabel={t('formats.topMinutes')}
+            bestOf={topBestOf}
+            onBestOf={setTopBestOf}
+            minutes={topMinutes}
+            onMinutes={setTopMinutes}
+          />
         )}
         <SelectField
           label={t('create.list')}

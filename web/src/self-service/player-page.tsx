@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeForm } from '../components/code-form';
 import { useResource } from '../api/resource';
 import { formatDuration, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
-import { Choices, TextField } from '../components/form';
+import { Choices } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
@@ -19,6 +20,7 @@ import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
  * their table, opponent and clock, and the match result to report or to confirm.
  */
 export function PlayerPage({ player }: { player: string }) {
+  const { t } = useTranslation();
   const { id } = useTournament();
   const { account } = useSession();
   const { query, path } = useLocation();
@@ -26,35 +28,15 @@ export function PlayerPage({ player }: { player: string }) {
   const staff = can(account, 'staff:read', id);
   const ready = staff || code !== undefined;
   const page = useResource<PlayerPageView>(ready ? selfPaths.page(id, player, staff ? undefined : code) : null);
-  if (!ready) return <CodeForm onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)} />;
+  if (!ready)
+    return (
+      <CodeForm
+        title={t('selfService.title')}
+        open={t('selfService.open')}
+        onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)}
+      />
+    );
   return <Loaded resource={page}>{(view) => <PageView view={view} code={staff ? undefined : code} />}</Loaded>;
-}
-
-function CodeForm({ onCode }: { onCode: (code: string) => void }) {
-  const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onCode(code.trim());
-  };
-  return (
-    <section className="narrow">
-      <h1>{t('selfService.title')}</h1>
-      <form onSubmit={submit} className="stack">
-        <TextField
-          label={t('record.code')}
-          hint={t('record.codeHint')}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          required
-          autoComplete="off"
-        />
-        <button type="submit" className="button button-primary">
-          {t('selfService.open')}
-        </button>
-      </form>
-    </section>
-  );
 }
 
 function PageView({ view, code }: { view: PlayerPageView; code: string | undefined }) {
