@@ -7,6 +7,7 @@ import type { RoundState, Tournament } from '../../../core/tournament/state.js';
 import { notFound } from '../errors.js';
 import { issueText, withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
+import { M } from '../messages/tournaments.js';
 
 /** A tournament id: a short slug, chosen by the organizer or generated. */
 export const tournamentId = z
@@ -45,7 +46,7 @@ export const tournamentParams = z.object({ tournamentId });
 /** The round a path names, or a 404. */
 export function roundOf(t: Tournament, round: number): RoundState {
   const r = findRound(t, round);
-  if (!r) throw notFound({ en: 'Round', ja: 'ラウンド' });
+  if (!r) throw notFound(M.text('round'));
   return r;
 }
 export const roundParams = tournamentParams.extend({ round: positive });
