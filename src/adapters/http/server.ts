@@ -182,11 +182,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     const known = toHttpError(error);
     if (!known) {
       request.log.error(error);
-      return reply.code(500).send({
-        code: 'internal',
-        message: 'Something went wrong on the server. Try again.',
-        messageJa: 'サーバーで問題が起きました。もう一度お試しください。',
-      });
+      return reply.code(500).send(new HttpError(500, 'internal', M.text('internal')).body());
     }
     for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
     return reply.code(known.statusCode).send(known.body());
@@ -200,11 +196,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       isAssetPath(request.url) ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.code(404).send({
-        code: 'not-found',
-        message: `No route ${request.method} ${request.url.split('?')[0]}.`,
-        messageJa: `${request.method} ${request.url.split('?')[0]} というルートはありません。`,
-      });
+      const route = `${request.method} ${request.url.split('?')[0]}`;
+      return reply.code(404).send(new HttpError(404, 'not-found', M.text('no-route', { route })).body());
     }
     if (webRoot) return reply.type('text/html').sendFile('index.html', webRoot);
     return reply.type('text/html; charset=utf-8').send(NO_CONSOLE_PAGE);

@@ -3,6 +3,9 @@ import { messageTable, t, type Word } from '../../message-table.js';
 
 /** The server's general answers: framework errors, request parsing, refusals any route can give. */
 export const M = messageTable({
+  internal: () =>
+    t('サーバーで問題が起きました。もう一度お試しください。', 'Something went wrong on the server. Try again.'),
+  'no-route': (v: { route: Word }) => t(`${v.route} というルートはありません。`, `No route ${v.route}.`),
   unauthenticated: () =>
     t('先にログインしてください（または API トークンを送ってください）。', 'Log in first (or send an API token).'),
   /** `action` completes "Your role may not …" (a capability's or a command's words). */
