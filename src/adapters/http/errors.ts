@@ -1,5 +1,6 @@
 import type { AssessError } from '../../core/policy/assess-types.js';
 import type { Text } from '../../core/text.js';
+import { M } from './messages/errors.js';
 
 /** The JSON body of every error answer: a stable code for programs, a sentence for people in both languages. */
 export interface ErrorBody {
@@ -33,45 +34,29 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthenticated = (): HttpError =>
-  new HttpError(401, 'unauthenticated', {
-    en: 'Log in first (or send an API token).',
-    ja: '先にログインしてください（または API トークンを送ってください）。',
-  });
+export const unauthenticated = (): HttpError => new HttpError(401, 'unauthenticated', M.text('unauthenticated'));
 
 export const forbidden = (what: Text): HttpError =>
-  new HttpError(403, 'forbidden', {
-    en: `Your role may not ${what.en}.`,
-    ja: `あなたの役割では${what.ja}ことはできません。`,
-  });
+  new HttpError(403, 'forbidden', M.text('forbidden', { action: what }));
 
-export const notFound = (what: Text): HttpError =>
-  new HttpError(404, 'not-found', { en: `${what.en} not found.`, ja: `${what.ja}が見つかりません。` });
+export const notFound = (what: Text): HttpError => new HttpError(404, 'not-found', M.text('not-found', { what }));
 
 export const versionConflict = (expected: number, actual: number): HttpError =>
-  new HttpError(409, 'version-conflict', {
-    en: `The tournament changed since you loaded it (you had version ${expected}, it is now ${actual}). Reload and try again.`,
-    ja: `読み込んだ後に大会が更新されました（あなたの版 ${expected}、現在 ${actual}）。再読み込みしてからやり直してください。`,
-  });
+  new HttpError(409, 'version-conflict', M.text('version-conflict', { expected, actual }));
 
 export const idempotencyKeyReused = (key: string): HttpError =>
-  new HttpError(422, 'idempotency-key-reused', {
-    en: `The Idempotency-Key "${key}" was already used for a different request. Use a new key for a new write.`,
-    ja: `Idempotency-Key「${key}」は別の書き込みで使われています。新しい書き込みには新しいキーを使ってください。`,
-  });
+  new HttpError(422, 'idempotency-key-reused', M.text('idempotency-key-reused', { key }));
 
-/** `issue.path` of a schema error as a readable path: `body.players[0].id`. */
+/** A text that names where in the request it applies (`body.data: …`), in both languages. */
+export const atPath = (where: string, text: Text): Text => ({ en: `${where}: ${text.en}`, ja: `${where}: ${text.ja}` });
+
 /** A report the policy engine cannot assess: a 400 naming the body field (the engine words its checks in English only). */
 export function invalidReport(error: AssessError): HttpError {
   const where = `body.${error.field}`;
-  return new HttpError(
-    400,
-    'invalid-report',
-    { en: `${where}: ${error.message}`, ja: `${where}: ${error.message}` },
-    where,
-  );
+  return new HttpError(400, 'invalid-report', atPath(where, { en: error.message, ja: error.message }), where);
 }
 
+/** `issue.path` of a schema error as a readable path: `body.players[0].id`. */
 export function formatPath(part: string, path: readonly PropertyKey[]): string {
   return path.reduce<string>(
     (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`),

@@ -1,6 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { UsernameTakenError, type AccountStore } from '../accounts/account-store.js';
 import { hashPassword } from './auth/password.js';
+import { M } from './messages/first-start.js';
+import type { Text } from '../../core/text.js';
 
 const READABLE = 'abcdefghjkmnpqrstuvwxyz23456789';
 
@@ -33,7 +35,7 @@ export async function ensureFirstOrganizer(
     await accounts.createAccount({
       id: newId(),
       username: FIRST_USERNAME,
-      displayName: 'Organizer / 主催者',
+      displayName: both(M.text('organizer-name')),
       roles: ['organizer'],
       passwordHash: await hashPassword(password),
       mustChangePassword: true,
@@ -52,19 +54,23 @@ export async function resolveSecret(accounts: AccountStore, configured: string |
   return accounts.settingOrInit('secret', randomBytes(32).toString('base64url'));
 }
 
+/** A text as "English / 日本語" on one line, for the account name and the notice. */
+const both = (text: Text): string => `${text.en} / ${text.ja}`;
+
 /** The first-start notice, in both languages, for stdout. */
 export function firstLoginNotice(
   url: string,
   credentials: { readonly username: string; readonly password: string },
 ): string {
+  const onceShown = M.text('shown-once');
   return [
     '',
-    '  First start: an organizer account was created. / 初回起動: 主催者アカウントを作成しました。',
+    `  ${both(M.text('created'))}`,
     `  URL:      ${url}`,
-    `  username / ユーザー名: ${credentials.username}`,
-    `  password / パスワード: ${credentials.password}`,
-    '  This one-time password is shown only now; you must change it at the first login.',
-    '  この一回限りのパスワードは今だけ表示されます。最初のログインで変更してください。',
+    `  ${both(M.text('username'))}: ${credentials.username}`,
+    `  ${both(M.text('password'))}: ${credentials.password}`,
+    `  ${onceShown.en}`,
+    `  ${onceShown.ja}`,
     '',
   ].join('\n');
 }

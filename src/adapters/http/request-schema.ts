@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { controlCharacter } from '../../core/control-characters.js';
 import type { IntRange } from '../../core/tournament/limits.js';
-import { formatPath, HttpError } from './errors.js';
+import { atPath, formatPath, HttpError } from './errors.js';
+import { M } from './messages/errors.js';
+import type { Text } from '../../core/text.js';
 
 const japanese = z.locales.ja().localeError;
 
@@ -17,21 +19,21 @@ export function parsePart<S extends z.ZodType>(
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  if (!issue)
-    throw new HttpError(
-      400,
-      'invalid-request',
-      { en: `The ${part} is not valid.`, ja: `${part} が正しくありません。` },
-      part,
-    );
+  if (!issue) throw new HttpError(400, 'invalid-request', M.text('invalid-part', { part }), part);
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
   const where = formatPath(part, path);
   // Our own checks carry their Japanese sentence; zod's locale words the rest.
   const own = issue.code === 'custom' ? (issue.params as { ja?: unknown } | undefined)?.ja : undefined;
   const ja = typeof own === 'string' ? own : japanese(issue as Parameters<typeof japanese>[0]);
   const jaText = typeof ja === 'string' ? ja : (ja?.message ?? issue.message);
-  throw new HttpError(400, 'invalid-request', { en: `${where}: ${issue.message}`, ja: `${where}: ${jaText}` }, where);
+  throw new HttpError(400, 'invalid-request', atPath(where, { en: issue.message, ja: jaText }), where);
 }
+
+/** Our own zod issue's words: zod keeps the English message, `parsePart` reads the Japanese from `params`. */
+export const issueText = (text: Text): { message: string; params: { ja: string } } => ({
+  message: text.en,
+  params: { ja: text.ja },
+});
 
 /** The JSON Schema of a zod schema as the OpenAPI document shows it (the same schema validates the request). */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
@@ -53,8 +55,7 @@ export function withoutControlCharacters<S extends z.ZodType<string>>(schema: S)
     if (!found) return;
     context.addIssue({
       code: 'custom',
-      message: `control character ${found.codePoint} at character ${found.position} (remove it)`,
-      params: { ja: `制御文字 ${found.codePoint} が ${found.position} 文字目にあります（取り除いてください）` },
+      ...issueText(M.text('control-character', found)),
     });
   }) as unknown as S;
 }

@@ -25,6 +25,8 @@ import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
 import { isAssetPath, NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
 import { compressAnswers } from './compression.js';
+import { M } from './messages/errors.js';
+import type { Text } from '../../core/text.js';
 
 export interface ServerDeps {
   readonly accounts: AccountStore;
@@ -68,29 +70,13 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
 /** The largest request body: a bulk registration of a big event with decklists fits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
-const FASTIFY_CODES: Readonly<Record<string, { code: string; en: string; ja: string }>> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'unsupported-media-type',
-    en: 'Send the body as application/json.',
-    ja: '本文は application/json で送ってください。',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', en: 'The JSON body is empty.', ja: 'JSON の本文が空です。' },
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    code: 'invalid-json',
-    en: 'The body is not valid JSON.',
-    ja: '本文が正しい JSON ではありません。',
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body-too-large', en: 'The body is too large.', ja: '本文が大きすぎます。' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    code: 'invalid-request',
-    en: 'The Content-Length does not match the body.',
-    ja: 'Content-Length が本文と一致しません。',
-  },
-  FST_ERR_BAD_URL: {
-    code: 'bad-url',
-    en: 'The address is not a valid URL (a stray % or broken percent-encoding).',
-    ja: 'アドレスが正しい URL ではありません（% の使い方やパーセントエンコードが壊れています）。',
-  },
+const FASTIFY_CODES: Readonly<Record<string, { code: string; text: Text }>> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported-media-type', text: M.text('unsupported-media-type') },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', text: M.text('empty-json') },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', text: M.text('invalid-json') },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body-too-large', text: M.text('body-too-large') },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid-request', text: M.text('bad-content-length') },
+  FST_ERR_BAD_URL: { code: 'bad-url', text: M.text('bad-url') },
 };
 
 /** Turns anything a handler or hook threw into the error JSON. */
@@ -104,15 +90,12 @@ function toHttpError(error: unknown): HttpError | null {
     return new HttpError(
       fastifyError.statusCode ?? 400,
       known.code,
-      { en: known.en, ja: known.ja },
+      known.text,
       known.code === 'bad-url' ? 'url' : 'body',
     );
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     const message = fastifyError.message ?? 'Bad request';
-    return new HttpError(fastifyError.statusCode, 'invalid-request', {
-      en: message,
-      ja: `リクエストが正しくありません: ${message}`,
-    });
+    return new HttpError(fastifyError.statusCode, 'invalid-request', M.text('bad-request', { message }));
   }
   return null;
 }
@@ -142,12 +125,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     // A URL Fastify cannot decode answers in the project's error shape, like every other error.
     frameworkErrors: (error, _request, reply) => {
       const known = toHttpError(error);
-      const answer =
-        known ??
-        new HttpError(400, 'invalid-request', {
-          en: 'The request could not be read.',
-          ja: 'リクエストを読み取れませんでした。',
-        });
+      const answer = known ?? new HttpError(400, 'invalid-request', M.text('unreadable'));
       // The reply's generic types know no schema here; it is a plain JSON answer.
       const plain = reply as unknown as {
         code(status: number): { header(name: string, value: string): { send(body: unknown): unknown } };
@@ -204,11 +182,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     const known = toHttpError(error);
     if (!known) {
       request.log.error(error);
-      return reply.code(500).send({
-        code: 'internal',
-        message: 'Something went wrong on the server. Try again.',
-        messageJa: 'サーバーで問題が起きました。もう一度お試しください。',
-      });
+      return reply.code(500).send(new HttpError(500, 'internal', M.text('internal')).body());
     }
     for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
     return reply.code(known.statusCode).send(known.body());
@@ -222,11 +196,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       isAssetPath(request.url) ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.code(404).send({
-        code: 'not-found',
-        message: `No route ${request.method} ${request.url.split('?')[0]}.`,
-        messageJa: `${request.method} ${request.url.split('?')[0]} というルートはありません。`,
-      });
+      const route = `${request.method} ${request.url.split('?')[0]}`;
+      return reply.code(404).send(new HttpError(404, 'not-found', M.text('no-route', { route })).body());
     }
     if (webRoot) return reply.type('text/html').sendFile('index.html', webRoot);
     return reply.type('text/html; charset=utf-8').send(NO_CONSOLE_PAGE);

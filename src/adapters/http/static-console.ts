@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { packageRoot } from '../package-root.js';
+import { M } from './messages/console-page.js';
 
 /** Where the built console lives when it has been built (`web/dist`), else null. */
 export function defaultWebRoot(): string | null {
@@ -36,12 +37,14 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
+const notBuilt = M.text('not-built', { api: '<a href="/api/openapi.json">/api/openapi.json</a>' });
+
 /** The page shown when the console has not been built yet: the API still works. */
 export const NO_CONSOLE_PAGE = `<!doctype html>
 <html lang="ja"><meta charset="utf-8"><title>shinpan 審判</title>
 <body style="font-family:sans-serif;max-width:40em;margin:2em auto">
 <h1>shinpan 審判</h1>
-<p>コンソールはまだビルドされていません（web/dist がありません）。API は <a href="/api/openapi.json">/api/openapi.json</a> で確認できます。</p>
-<p>The console has not been built yet (no web/dist). The API is described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<p>${notBuilt.ja}</p>
+<p>${notBuilt.en}</p>
 </body></html>
 `;

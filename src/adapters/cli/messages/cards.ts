@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const cardsMessages = messageTable({
   'cdb-lang-expected-ja-en': (d: { option: Word }) =>

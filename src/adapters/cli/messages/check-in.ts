@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const checkInMessages = messageTable({
   'checked-not-checked-2': (d: { name: Word; player: Word; left: Word }) =>

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const dbOptionsMessages = messageTable({
   'db-expected-file-name-postgres': () =>

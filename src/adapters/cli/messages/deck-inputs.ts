@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const deckInputsMessages = messageTable({
   'more-errors': (d: { rest: Word }) => t(`…ほか ${d.rest} 件のエラー`, `... and ${d.rest} more errors`),

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const decklistMessages = messageTable({
   'registered-decklist-main-extra-side': (d: { player: Word; main: Word; extra: Word; side: Word }) =>

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const optionValuesMessages = messageTable({
   'expected-whole-number-from-got': (d: { name: Word; min: Word; max: Word; value: Word }) =>

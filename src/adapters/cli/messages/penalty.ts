@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const penaltyMessages = messageTable({
   'fact-expected-name-value-got': (d: { raw: Word }) =>

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const phaseMessages = messageTable({
   'best-expected-one-got': (d: { bestOf: Word; bestOf2: Word }) =>

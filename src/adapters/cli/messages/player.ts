@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const playerMessages = messageTable({
   registered: (d: { name: Word; id: Word }) =>

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const policyMessages = messageTable({
   'remedy-2': (d: { text: Word }) => t(`処置：${d.text}`, `Remedy: ${d.text}`),

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const recordMessages = messageTable({
   'player-no-tournament-has-player': (d: { name: Word; player: Word }) =>

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const roundLateMessages = messageTable({
   'no-round-paired': () => t('まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'),

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const roundMessages = messageTable({
   'penalty-could-not-land-it': (d: { id: Word; name: Word; why: Word }) =>

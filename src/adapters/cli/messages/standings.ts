@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const standingsMessages = messageTable({
   rank: () => t('順位', 'Rank'),

@@ -1,4 +1,4 @@
-import { messageTable, t, type Word } from '../message-table.js';
+import { messageTable, t, type Word } from '../../message-table.js';
 
 export const tournamentWordsMessages = messageTable({
   text: () => t('未入力', '—'),

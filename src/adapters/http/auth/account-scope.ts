@@ -1,6 +1,8 @@
 import type { Account } from '../../accounts/account-store.js';
 import type { Role } from '../../../core/tournament/events.js';
 import { forbidden } from '../errors.js';
+import { M } from '../messages/auth.js';
+import type { Text } from '../../../core/text.js';
 
 /*
  * Whose staff an organizer manages. An organizer for every tournament manages every account.
@@ -16,7 +18,7 @@ export type ManagedScope =
 
 type Roles = Pick<Account, 'roles' | 'tournamentRoles'>;
 
-const ACTION = { en: 'manage staff accounts', ja: 'スタッフのアカウントを管理する' };
+const ACTION = M.text('manage-accounts');
 
 /** What the caller manages; refused (403) when it organizes nothing. */
 export function managedScope(caller: Roles): ManagedScope {
@@ -56,16 +58,9 @@ export function checkGrantable(
 ): void {
   if (scope.kind === 'all') return;
   if (globalRoles !== undefined && (globalRoles.length > 0 || kind === 'change'))
-    throw forbidden({
-      en: 'give roles for every tournament (you organize only given tournaments)',
-      ja: '全大会の役割を与える（あなたは特定の大会の主催者です）',
-    });
+    throw forbidden(M.text('grant-global-roles'));
   const outside = Object.keys(tournamentRoles ?? {}).find((id) => !scope.ids.has(id));
-  if (outside !== undefined)
-    throw forbidden({
-      en: `give roles in tournament ${outside} (you do not organize it)`,
-      ja: `大会 ${outside} の役割を与える（あなたはその大会の主催者ではありません）`,
-    });
+  if (outside !== undefined) throw forbidden(M.text('grant-outside-roles', { tournament: outside }));
 }
 
 /**
@@ -83,6 +78,6 @@ export function mergedTournamentRoles(
 }
 
 /** Refused unless everything the account holds is within the caller's tournaments. */
-export function requireWhollyWithin(account: Roles, scope: ManagedScope, what: { en: string; ja: string }): void {
+export function requireWhollyWithin(account: Roles, scope: ManagedScope, what: Text): void {
   if (!whollyWithin(account, scope)) throw forbidden(what);
 }

@@ -1,4 +1,5 @@
 import { HttpError } from '../errors.js';
+import { M } from '../messages/auth.js';
 
 interface Waiter {
   readonly address: string | null;
@@ -69,13 +70,4 @@ function bump(counts: Map<string, number>, key: string, by: number): void {
 }
 
 const busy = (): HttpError =>
-  new HttpError(
-    429,
-    'sign-in-busy',
-    {
-      en: 'The server is checking other passwords right now. Try again in a second.',
-      ja: 'サーバーは他のパスワードを確認中です。1 秒後にやり直してください。',
-    },
-    undefined,
-    { 'retry-after': '1' },
-  );
+  new HttpError(429, 'sign-in-busy', M.text('sign-in-busy'), undefined, { 'retry-after': '1' });

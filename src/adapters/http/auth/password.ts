@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Text } from '../../../core/text.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
+import { M } from '../messages/auth.js';
 
 /**
  * scrypt at one of OWASP's equivalent settings (N=2^15, r=8, p=3: 32 MiB per hash, about half
@@ -45,34 +46,14 @@ export const PASSWORD_RULES = { minLength: 10, maxLength: 200, minDistinct: 5 } 
 /** Rules a new password must meet; `null` when fine, else the reason in both languages. */
 export function passwordProblem(password: string, username: string): Text | null {
   const characters = [...password];
-  if (password.trim() === '')
-    return {
-      en: 'The password is only spaces: use letters, digits or symbols.',
-      ja: 'パスワードが空白だけです。文字・数字・記号を使ってください。',
-    };
-  if (characters.length < PASSWORD_RULES.minLength)
-    return {
-      en: `Use at least ${PASSWORD_RULES.minLength} characters.`,
-      ja: `${PASSWORD_RULES.minLength} 文字以上にしてください。`,
-    };
-  if (characters.length > PASSWORD_RULES.maxLength)
-    return {
-      en: `Use at most ${PASSWORD_RULES.maxLength} characters.`,
-      ja: `${PASSWORD_RULES.maxLength} 文字以内にしてください。`,
-    };
+  if (password.trim() === '') return M.text('password-blank');
+  if (characters.length < PASSWORD_RULES.minLength) return M.text('password-short', { min: PASSWORD_RULES.minLength });
+  if (characters.length > PASSWORD_RULES.maxLength) return M.text('password-long', { max: PASSWORD_RULES.maxLength });
   const folded = password.normalize('NFKC').trim().toLowerCase();
-  if (folded === username.trim().toLowerCase())
-    return { en: 'The password must not be your username.', ja: 'パスワードをユーザー名と同じにしないでください。' };
-  if (COMMON_PASSWORDS.has(folded))
-    return {
-      en: 'This password is among the most common ones and is guessed first: choose another.',
-      ja: 'このパスワードはよく使われるもので、真っ先に試されます。別のものにしてください。',
-    };
+  if (folded === username.trim().toLowerCase()) return M.text('password-is-username');
+  if (COMMON_PASSWORDS.has(folded)) return M.text('password-common');
   if (new Set(characters).size < PASSWORD_RULES.minDistinct) {
-    return {
-      en: `Use at least ${PASSWORD_RULES.minDistinct} different characters (not "aaaaaaaaaa" or "1212121212").`,
-      ja: `${PASSWORD_RULES.minDistinct} 種類以上の文字を使ってください（「aaaaaaaaaa」や「1212121212」は不可）。`,
-    };
+    return M.text('password-few-distinct', { min: PASSWORD_RULES.minDistinct });
   }
   return null;
 }

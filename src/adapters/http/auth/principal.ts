@@ -3,6 +3,7 @@ import type {} from '../fastify-types.js';
 import type { Account, AccountStore, Session } from '../../accounts/account-store.js';
 import { HttpError, unauthenticated } from '../errors.js';
 import { sameSecret, tokenHash } from './tokens.js';
+import { M } from '../messages/auth.js';
 
 /** Who is asking: the public, or a staff account through a session cookie or an API token. */
 export type Principal =
@@ -27,18 +28,11 @@ export async function resolvePrincipal(request: FastifyRequest, accounts: Accoun
   const authorization = request.headers.authorization;
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match?.[1])
-      throw new HttpError(401, 'bad-token', {
-        en: 'Authorization must be "Bearer <API token>".',
-        ja: 'Authorization は「Bearer <API トークン>」の形にしてください。',
-      });
+    if (!match?.[1]) throw new HttpError(401, 'bad-token', M.text('bearer-form'));
     const token = await accounts.findApiTokenByHash(tokenHash(match[1]));
     const account = token && token.revokedAt === null ? await accounts.findAccount(token.accountId) : undefined;
     if (!token || !account || account.disabled) {
-      throw new HttpError(401, 'bad-token', {
-        en: 'This API token is unknown or revoked.',
-        ja: 'この API トークンは無効か取り消されています。',
-      });
+      throw new HttpError(401, 'bad-token', M.text('token-unknown'));
     }
     return { kind: 'staff', account: strip(account), via: 'token', tokenId: token.id };
   }
@@ -61,10 +55,7 @@ export function checkCsrf(request: FastifyRequest, principal: Principal): void {
   if (principal.kind !== 'staff' || principal.via !== 'session') return;
   const sent = request.headers[CSRF_HEADER];
   if (typeof sent !== 'string' || !sameSecret(sent, principal.session.csrfToken)) {
-    throw new HttpError(403, 'csrf', {
-      en: 'This write lacks the X-CSRF-Token header of your session. Reload the console and try again.',
-      ja: 'この書き込みにはセッションの X-CSRF-Token ヘッダーがありません。コンソールを再読み込みしてやり直してください。',
-    });
+    throw new HttpError(403, 'csrf', M.text('csrf-missing'));
   }
 }
 
@@ -72,10 +63,7 @@ export function checkCsrf(request: FastifyRequest, principal: Principal): void {
 export function requireStaff(principal: Principal, allowPasswordChange = false): StaffPrincipal {
   if (principal.kind !== 'staff') throw unauthenticated();
   if (principal.account.mustChangePassword && !allowPasswordChange) {
-    throw new HttpError(403, 'password-change-required', {
-      en: 'Choose a new password first (POST /api/auth/password).',
-      ja: '先に新しいパスワードを設定してください（POST /api/auth/password）。',
-    });
+    throw new HttpError(403, 'password-change-required', M.text('password-change-required'));
   }
   return principal;
 }

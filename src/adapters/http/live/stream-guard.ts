@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { AccountStore } from '../../accounts/account-store.js';
 import type { Principal, StaffPrincipal } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
+import { M } from '../messages/errors.js';
 
 export interface StreamLimits {
   /** Streams one client address may hold open at once. */
@@ -57,10 +58,7 @@ export class StreamGuard {
       throw new HttpError(
         429,
         'too-many-streams',
-        {
-          en: `This address already holds ${open} live streams (at most ${this.limits.perAddress}). Close another tab or device and try again.`,
-          ja: `このアドレスはすでに ${open} 本のライブ配信を開いています（最大 ${this.limits.perAddress} 本）。他のタブや端末を閉じてからやり直してください。`,
-        },
+        M.text('too-many-streams', { open, max: this.limits.perAddress }),
         undefined,
         { 'retry-after': '10' },
       );

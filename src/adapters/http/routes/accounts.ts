@@ -17,6 +17,7 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { accountSchema, endCredentialsOf } from './auth.js';
 import { withoutControlCharacters } from '../request-schema.js';
+import { M } from '../messages/auth.js';
 
 const username = z
   .string()
@@ -37,15 +38,7 @@ const dedupe = (record: Readonly<Record<string, readonly (typeof ROLES)[number][
 /** An account needs a role somewhere: globally or for at least one tournament. */
 function requireSomeRole(globalRoles: readonly string[], scoped: Record<string, unknown>): void {
   if (globalRoles.length > 0 || Object.keys(scoped).length > 0) return;
-  throw new HttpError(
-    422,
-    'no-roles',
-    {
-      en: 'Give the account at least one role, for every tournament or for a given one.',
-      ja: 'アカウントには全大会または特定の大会の役割を1つ以上与えてください。',
-    },
-    'body.roles',
-  );
+  throw new HttpError(422, 'no-roles', M.text('no-roles'), 'body.roles');
 }
 const accountParams = z.object({ accountId: z.string().min(1) });
 const withPassword = z.object({ account: accountSchema, oneTimePassword: z.string().optional() });
@@ -108,7 +101,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
           throw new HttpError(
             409,
             'username-taken',
-            { en: `The username "${body.username}" is taken.`, ja: `ユーザー名「${body.username}」は使われています。` },
+            M.text('username-taken', { username: body.username }),
             'body.username',
           );
         }
@@ -137,13 +130,10 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
       const scope = managedScope(staff.account);
       const current = await context.accounts.findAccount(params.accountId);
       const seen = current && visibleAccount(current, scope);
-      if (!current || !seen) throw notFound({ en: 'Account', ja: 'アカウント' });
+      if (!current || !seen) throw notFound(M.text('account'));
       checkGrantable(scope, body.roles, body.tournamentRoles, 'change');
       if (body.displayName !== undefined || body.disabled !== undefined)
-        requireWhollyWithin(current, scope, {
-          en: 'rename or disable an account that also holds roles outside your tournaments',
-          ja: 'あなたの大会以外にも役割を持つアカウントの名前を変えたり無効にしたりする',
-        });
+        requireWhollyWithin(current, scope, M.text('rename-outside-account'));
       const tournamentRoles =
         body.tournamentRoles === undefined
           ? undefined
@@ -155,10 +145,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
           tournamentRoles !== undefined &&
           [...scope.ids].some((id) => !tournamentRoles[id]?.includes('organizer')));
       if (params.accountId === staff.account.id && (body.disabled === true || dropsOwnOrganizer)) {
-        throw new HttpError(422, 'self-lockout', {
-          en: 'You cannot disable yourself or drop your own organizer role.',
-          ja: '自分自身を無効にしたり、自分の主催者の役割を外したりはできません。',
-        });
+        throw new HttpError(422, 'self-lockout', M.text('self-lockout'));
       }
       if (body.roles !== undefined || tournamentRoles !== undefined)
         requireSomeRole(body.roles ?? current.roles, tournamentRoles ?? current.tournamentRoles);
@@ -168,7 +155,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
         ...(body.displayName === undefined ? {} : { displayName: body.displayName }),
         ...(body.disabled === undefined ? {} : { disabled: body.disabled }),
       });
-      if (!updated) throw notFound({ en: 'Account', ja: 'アカウント' });
+      if (!updated) throw notFound(M.text('account'));
       if (body.disabled === true) await context.accounts.deleteSessionsOf(updated.id);
       if (body.disabled === true || body.roles !== undefined || tournamentRoles !== undefined)
         await context.streams.check();
@@ -188,11 +175,8 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     async handler({ params, principal }) {
       const scope = managedScope(requireStaff(principal).account);
       const found = await context.accounts.findAccount(params.accountId);
-      if (!found || !visibleAccount(found, scope)) throw notFound({ en: 'Account', ja: 'アカウント' });
-      requireWhollyWithin(found, scope, {
-        en: 'reset the password of an account that also holds roles outside your tournaments',
-        ja: 'あなたの大会以外にも役割を持つアカウントのパスワードをリセットする',
-      });
+      if (!found || !visibleAccount(found, scope)) throw notFound(M.text('account'));
+      requireWhollyWithin(found, scope, M.text('reset-outside-account'));
       const password = oneTimePassword();
       await context.accounts.setPassword(found.id, await context.hashes.run(null, () => hashPassword(password)), true);
       await endCredentialsOf(context, found.id);

@@ -11,6 +11,7 @@ import { withoutControlCharacters } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { accountMay, accountMaySchema, type AccountMay } from '../auth/account-may.js';
+import { M } from '../messages/auth.js';
 
 const SESSION_SECONDS = 24 * 60 * 60;
 
@@ -21,10 +22,7 @@ const SESSION_SECONDS = 24 * 60 * 60;
  */
 export const SIGN_IN_LIMITS = { perAddress: 30, perAddressAndUser: 10, passwordChecksPerAccount: 10 } as const;
 
-const tooManyLogins = (seconds: number) => ({
-  en: `Too many login attempts. Wait ${seconds} s and try again.`,
-  ja: `ログインの試行が多すぎます。${seconds} 秒待ってからやり直してください。`,
-});
+const tooManyLogins = (seconds: number) => M.text('too-many-logins', { seconds });
 
 export const accountSchema = z.object({
   id: z.string(),
@@ -88,10 +86,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     SIGN_IN_LIMITS.passwordChecksPerAccount,
     60_000,
     'too-many-password-attempts',
-    (seconds) => ({
-      en: `Too many wrong current passwords. Wait ${seconds} s and try again.`,
-      ja: `現在のパスワードの誤りが多すぎます。${seconds} 秒待ってからやり直してください。`,
-    }),
+    (seconds) => M.text('too-many-wrong-passwords', { seconds }),
   );
 
   defineRoute(app, {
@@ -112,10 +107,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         verifyPassword(body.password, found?.passwordHash ?? DUMMY_HASH),
       );
       if (!found || !valid || found.disabled) {
-        throw new HttpError(401, 'bad-credentials', {
-          en: 'Wrong username or password.',
-          ja: 'ユーザー名またはパスワードが違います。',
-        });
+        throw new HttpError(401, 'bad-credentials', M.text('bad-credentials'));
       }
       const { passwordHash: _hash, ...account } = found;
       return startSession(context, account, reply);
@@ -185,22 +177,12 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         !stored ||
         !(await context.hashes.run(request.ip, () => verifyPassword(body.currentPassword, stored.passwordHash)))
       ) {
-        throw new HttpError(
-          403,
-          'bad-credentials',
-          { en: 'The current password is wrong.', ja: '現在のパスワードが違います。' },
-          'body.currentPassword',
-        );
+        throw new HttpError(403, 'bad-credentials', M.text('current-password-wrong'), 'body.currentPassword');
       }
       const problem = passwordProblem(body.newPassword, staff.account.username);
       if (problem) throw new HttpError(422, 'weak-password', problem, 'body.newPassword');
       if (body.newPassword === body.currentPassword) {
-        throw new HttpError(
-          422,
-          'weak-password',
-          { en: 'Choose a password different from the current one.', ja: '現在とは違うパスワードにしてください。' },
-          'body.newPassword',
-        );
+        throw new HttpError(422, 'weak-password', M.text('password-unchanged'), 'body.newPassword');
       }
       const hash = await context.hashes.run(null, () => hashPassword(body.newPassword));
       await context.accounts.setPassword(staff.account.id, hash, false);
@@ -273,7 +255,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         staff.account.id,
         context.clock().toISOString(),
       );
-      if (!revoked) throw notFound({ en: 'API token', ja: 'API トークン' });
+      if (!revoked) throw notFound(M.text('api-token'));
       await context.streams.check();
     },
   });

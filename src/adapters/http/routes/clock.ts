@@ -23,6 +23,7 @@ import {
   writeAnswer,
 } from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { M } from '../messages/tournaments.js';
 
 /** The round clock as everyone sees it: seat time, the server's time, when the round ends, extensions per table. */
 export function clockView(t: Tournament, round: number, now: Date) {
@@ -183,16 +184,18 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
           (l) => l.player === params.playerId,
         );
         if (!late) {
-          throw new HttpError(422, 'not-late', {
-            en: `Player ${params.playerId} is not on the late list of round ${params.round} (seated, reported, or before the seat time).`,
-            ja: `選手 ${params.playerId} は第${params.round}回戦の遅刻者リストにいません（着席済み・結果入力済み・集合時間前のいずれか）。`,
-          });
+          throw new HttpError(422, 'not-late', M.text('not-late', { player: params.playerId, round: params.round }));
         }
         if (body.expectedPenalty !== undefined && body.expectedPenalty !== late.penalty) {
-          throw new HttpError(409, 'proposal-changed', {
-            en: `The proposal is now ${late.penalty} (${late.minutesLate} minutes late), not ${body.expectedPenalty}. Check and confirm again.`,
-            ja: `提案は ${body.expectedPenalty} ではなく ${late.penalty}（${late.minutesLate} 分遅刻）になりました。確認してもう一度確定してください。`,
-          });
+          throw new HttpError(
+            409,
+            'proposal-changed',
+            M.text('proposal-changed', {
+              penalty: late.penalty,
+              minutesLate: late.minutesLate,
+              expected: body.expectedPenalty,
+            }),
+          );
         }
         return {
           player: params.playerId,

@@ -18,6 +18,7 @@ import {
   tournamentCheckRules,
 } from '../tournaments/deck-report.js';
 import { playerId, tournamentParams, withVersion } from './tournament-common.js';
+import { M } from '../messages/tournaments.js';
 
 /**
  * A deck check: the presented deck against the rules of §3-A (sizes, copies, usable cards on the
@@ -51,7 +52,7 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
     async handler({ params, body, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const player = findPlayer(t, body.player);
-      if (!player) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
+      if (!player) throw notFound(M.text('player-id', { player: body.player }));
       const rules = await tournamentCheckRules(t, context.accounts);
       const { catalogue, banlist } = rules;
       const deck = await readDeckInput(body.deck, 'body.deck', catalogue);

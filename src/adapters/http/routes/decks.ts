@@ -14,11 +14,12 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckInput, readDeckInput, shippedCatalogue } from '../tournaments/deck-input.js';
 import { differencesView, findingsView, rulesView } from '../tournaments/deck-report.js';
-import { HttpError } from '../errors.js';
+import { atPath, HttpError } from '../errors.js';
 import { banlistOfRecord } from '../../../core/deck/deck-rules.js';
 import { shippedCards, shippedListHistory } from '../../deck/ocg-data.js';
 import { chooseList } from '../../deck/tournament-deck-rules.js';
 import { listInForce } from '../../../core/deck/lflist-history.js';
+import { M } from '../messages/tournaments.js';
 
 const cardView = (card: Card) => ({
   passcode: card.passcode,
@@ -34,18 +35,14 @@ export const PUBLIC_CARD_SEARCHES_PER_MINUTE = 60;
 
 /** The card catalogue and decklists outside a tournament: what `shinpan cards find`, `deck check` and `deck convert` do. */
 export function decksRoutes(app: FastifyInstance, context: ServerContext): void {
-  const publicReads = new AttemptLimiter(PUBLIC_DECKLISTS_PER_MINUTE, 60_000, 'too-many-decklists', (seconds) => ({
-    en: `Too many decklists from your address. Wait ${seconds} s, or log in.`,
-    ja: `このアドレスからのデッキリストが多すぎます。${seconds} 秒待つか、ログインしてください。`,
-  }));
+  const publicReads = new AttemptLimiter(PUBLIC_DECKLISTS_PER_MINUTE, 60_000, 'too-many-decklists', (seconds) =>
+    M.text('too-many-decklists', { seconds }),
+  );
   const publicSearches = new AttemptLimiter(
     PUBLIC_CARD_SEARCHES_PER_MINUTE,
     60_000,
     'too-many-card-searches',
-    (seconds) => ({
-      en: `Too many card searches from your address. Wait ${seconds} s, or log in.`,
-      ja: `このアドレスからのカード検索が多すぎます。${seconds} 秒待つか、ログインしてください。`,
-    }),
+    (seconds) => M.text('too-many-searches', { seconds }),
   );
   defineRoute(app, {
     method: 'GET',
@@ -85,13 +82,7 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
     async handler({ body }) {
       const catalogue = await shippedCatalogue();
       const chosen = chooseList(body.banlist, undefined, body.date, { files: false });
-      if (!chosen.ok)
-        throw new HttpError(
-          400,
-          'invalid-request',
-          { en: `body.banlist: ${chosen.error.en}`, ja: `body.banlist: ${chosen.error.ja}` },
-          'body.banlist',
-        );
+      if (!chosen.ok) throw new HttpError(400, 'invalid-request', atPath('body.banlist', chosen.error), 'body.banlist');
       const banlist = chosen.value.recorded ? banlistOfRecord(chosen.value.recorded) : null;
       const deck = await readDeckInput(body.deck, 'body.deck');
       const registered = body.registered === undefined ? null : await readDeckInput(body.registered, 'body.registered');

@@ -11,6 +11,7 @@ import { invalidReport, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { eventData, playerId, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import { M } from '../messages/tournaments.js';
 
 const report = z.strictObject({
   infraction: z.string().min(1).max(64),
@@ -79,7 +80,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     body: report.extend({ player: playerId }),
     async handler({ params, body, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      if (!findPlayer(t, body.player)) throw notFound({ en: `Player ${body.player}`, ja: `選手 ${body.player}` });
+      if (!findPlayer(t, body.player)) throw notFound(M.text('player-id', { player: body.player }));
       const { player, ...report } = body;
       const decided = previewPenalty(t, player, report);
       if (!decided.ok) throw invalidReport(decided.error);

@@ -24,8 +24,8 @@ import {
   writeAnswer,
 } from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
-
-const PLAYER = { en: 'Player', ja: '選手' };
+import { M } from '../messages/tournaments.js';
+import { issueText } from '../request-schema.js';
 
 /** Whether reading the input needs card names (a .ydk or plain-text list), so the tournament's card pool. */
 const namesCards = (input: DeckInput | undefined): boolean =>
@@ -67,24 +67,13 @@ function playersFromCsv(csv: string): { id: string; name: string; reading?: stri
     throw new HttpError(
       400,
       'invalid-csv',
-      {
-        en: `body.csv line ${first.line}: ${first.message.en}${more.en}`,
-        ja: `body.csv ${first.line} 行目: ${first.message.ja}${more.ja}`,
-      },
+      M.text('csv-line', { line: first.line, problem: first.message, more }),
       'body.csv',
     );
   }
   const withDeck = parsed.value.find((row) => row.decklist !== null);
   if (withDeck) {
-    throw new HttpError(
-      400,
-      'invalid-csv',
-      {
-        en: `body.csv line ${withDeck.line}: decklist files cannot be read over HTTP; send "players" with each decklist inline`,
-        ja: `body.csv ${withDeck.line} 行目: HTTP ではデッキリストのファイルを読めません。"players" に各デッキリストを含めて送ってください`,
-      },
-      'body.csv',
-    );
+    throw new HttpError(400, 'invalid-csv', M.text('csv-decklist-file', { line: withDeck.line }), 'body.csv');
   }
   return parsed.value.map((row) => ({
     id: row.id,
@@ -264,7 +253,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     async handler({ params }) {
       const { tournament: t } = await gateway.read(params.tournamentId);
       const player = findPlayer(t, params.playerId);
-      if (!player) throw notFound(PLAYER);
+      if (!player) throw notFound(M.text('player'));
       return {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date },
         player: {
@@ -322,7 +311,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const player = findPlayer(t, params.playerId);
-      if (!player) throw notFound(PLAYER);
+      if (!player) throw notFound(M.text('player'));
       const { catalogue } = await tournamentCheckRules(t, context.accounts);
       const passcodes = new Set(
         player.decklist ? [...player.decklist.main, ...player.decklist.extra, ...player.decklist.side] : [],
@@ -347,10 +336,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     params: playerParams,
     body: z
       .strictObject({ name: playerName.optional(), reading: playerReading.nullable().optional() })
-      .refine((b) => b.name !== undefined || b.reading !== undefined, {
-        message: 'send name, reading or both',
-        params: { ja: '氏名かフリガナ（または両方）を送ってください' },
-      }),
+      .refine((b) => b.name !== undefined || b.reading !== undefined, issueText(M.text('name-or-reading'))),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {
@@ -407,19 +393,11 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
         )
       ) {
         // The same answer for an unknown player and a wrong code: the route does not tell which ids exist.
-        throw new HttpError(
-          403,
-          'bad-player-code',
-          {
-            en: 'Give the player id and the code printed on your registration slip.',
-            ja: '選手 ID と登録票に印刷されたコードを入力してください。',
-          },
-          'query.code',
-        );
+        throw new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'query.code');
       }
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const history = playerHistory(t, params.playerId);
-      if (!history) throw notFound(PLAYER);
+      if (!history) throw notFound(M.text('player'));
       return withVersion(reply, version, {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date },
         ...history,

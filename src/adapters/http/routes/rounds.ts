@@ -19,6 +19,7 @@ import {
   withVersion,
   writeAnswer,
 } from './tournament-common.js';
+import { M } from '../messages/tournaments.js';
 
 /** Rounds: pairing, the pairings board, one player's table, ending a round. */
 export function roundsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
@@ -88,11 +89,7 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const round = roundOf(t, params.round);
       const seat = views.seats(params.tournamentId, t, round).get(params.playerId);
-      if (!seat)
-        throw notFound({
-          en: `Player ${params.playerId} in round ${params.round}`,
-          ja: `第${params.round}回戦の選手 ${params.playerId}`,
-        });
+      if (!seat) throw notFound(M.text('player-in-round', { player: params.playerId, round: params.round }));
       const match = seat.index === null ? undefined : round.matches[seat.index];
       return withVersion(reply, version, {
         round: round.number,

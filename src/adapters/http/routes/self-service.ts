@@ -29,6 +29,7 @@ import {
   withVersion,
   writeAnswer,
 } from './tournament-common.js';
+import { M } from '../messages/tournaments.js';
 
 /*
  * What players do from their own page (the QR code on their slip: the record code is their
@@ -36,21 +37,11 @@ import {
  * see of it: check-ins, no-shows, the judges' queue of players' reports.
  */
 
-const PLAYER = { en: 'Player', ja: '選手' };
 const code = z.string().max(32);
 const duels = z.array(z.string().trim().min(1).max(64)).max(9);
 const codeLimit = { max: RECORD_CODE_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: recordCodeKey };
 
-const badCode = (path: string) =>
-  new HttpError(
-    403,
-    'bad-player-code',
-    {
-      en: 'Give the player id and the code printed on your registration slip.',
-      ja: '選手 ID と登録票に印刷されたコードを入力してください。',
-    },
-    path,
-  );
+const badCode = (path: string) => new HttpError(403, 'bad-player-code', M.text('bad-player-code'), path);
 
 /** A player with a right code acts as themselves; without a code, staff of the tournament act as staff. */
 function caller(
@@ -116,7 +107,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       caller(context, principal, params.tournamentId, params.playerId, query.code, 'query.code');
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const page = playerPage(t, params.playerId, now());
-      if (!page) throw notFound(PLAYER);
+      if (!page) throw notFound(M.text('player'));
       return withVersion(reply, version, {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date, status: t.status },
         ...page,
@@ -254,7 +245,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const match = findRound(t, params.round)?.matches.find((m) => m.table === params.table);
-      if (!match) throw notFound({ en: 'Table', ja: '卓' });
+      if (!match) throw notFound(M.text('table'));
       const latest = latestReports(t, params.round, params.table);
       const name = names(t);
       const confirmation = confirmationOf(t, params.round, params.table) ?? null;

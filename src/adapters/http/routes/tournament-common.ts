@@ -5,8 +5,9 @@ import { MAX_REPORTED_DUELS } from '../../../core/tournament/limits.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
 import type { RoundState, Tournament } from '../../../core/tournament/state.js';
 import { notFound } from '../errors.js';
-import { withoutControlCharacters } from '../request-schema.js';
+import { issueText, withoutControlCharacters } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
+import { M } from '../messages/tournaments.js';
 
 /** A tournament id: a short slug, chosen by the organizer or generated. */
 export const tournamentId = z
@@ -28,7 +29,7 @@ export const playerReading = z
   .max(100)
   .superRefine((value, context) => {
     const problem = readingProblem(value);
-    if (problem) context.addIssue({ code: 'custom', message: problem.en, params: { ja: problem.ja } });
+    if (problem) context.addIssue({ code: 'custom', ...issueText(problem) });
   })
   .meta({ description: 'フリガナ: hiragana, katakana or half-width katakana; "by name" lists sort on it (五十音)' });
 /** Each duel played, in order: the winner's player id, or "draw"; duels already decided by penalty are left out. */
@@ -45,7 +46,7 @@ export const tournamentParams = z.object({ tournamentId });
 /** The round a path names, or a 404. */
 export function roundOf(t: Tournament, round: number): RoundState {
   const r = findRound(t, round);
-  if (!r) throw notFound({ en: 'Round', ja: 'ラウンド' });
+  if (!r) throw notFound(M.text('round'));
   return r;
 }
 export const roundParams = tournamentParams.extend({ round: positive });

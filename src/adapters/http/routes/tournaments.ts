@@ -13,7 +13,7 @@ import {
 import type { Tournament } from '../../../core/tournament/state.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
 import { requireStaff } from '../auth/principal.js';
-import { HttpError } from '../errors.js';
+import { atPath, HttpError } from '../errors.js';
 import { intIn, withoutControlCharacters } from '../request-schema.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import type { Text } from '../../../core/text.js';
@@ -28,6 +28,7 @@ import {
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import { M } from '../messages/tournaments.js';
 
 const structure = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -88,15 +89,7 @@ async function requestedRules(
   imported: ImportedCardStore,
 ): Promise<{ rules: DeckRules; warnings: readonly Text[] }> {
   if (body.banlist !== undefined && body.banlistFile !== undefined) {
-    throw new HttpError(
-      400,
-      'invalid-request',
-      {
-        en: 'body: give banlist or banlistFile, not both',
-        ja: 'body: banlist と banlistFile はどちらか一方だけ指定します',
-      },
-      'body.banlistFile',
-    );
+    throw new HttpError(400, 'invalid-request', M.text('banlist-and-file'), 'body.banlistFile');
   }
   const file = body.banlistFile;
   const chosen = file
@@ -104,26 +97,13 @@ async function requestedRules(
     : chooseList(body.banlist, undefined, date, { files: false });
   if (!chosen.ok) {
     const where = file ? 'body.banlistFile.text' : 'body.banlist';
-    throw new HttpError(
-      400,
-      'invalid-request',
-      { en: `${where}: ${chosen.error.en}`, ja: `${where}: ${chosen.error.ja}` },
-      where,
-    );
+    throw new HttpError(400, 'invalid-request', atPath(where, chosen.error), where);
   }
   let cardPool = shippedCards().pool;
   if (body.cardPool !== undefined) {
     const pool = await importedPool(imported, body.cardPool);
     if (!pool)
-      throw new HttpError(
-        400,
-        'invalid-request',
-        {
-          en: `body.cardPool: no imported card database ${body.cardPool}`,
-          ja: `body.cardPool: 取り込まれたカードデータベース ${body.cardPool} はありません`,
-        },
-        'body.cardPool',
-      );
+      throw new HttpError(400, 'invalid-request', M.text('no-card-pool', { pool: body.cardPool }), 'body.cardPool');
     cardPool = pool;
   }
   return { rules: { cardPool, banlist: chosen.value.recorded }, warnings: chosen.value.warnings };
@@ -175,7 +155,7 @@ function recordedPack(input: Record<string, unknown> | undefined): RecordedPack 
     throw new HttpError(
       400,
       'invalid-request',
-      { en: `${where}: ${parsed.error.message}`, ja: `${where}: ${parsed.error.message}` },
+      atPath(where, { en: parsed.error.message, ja: parsed.error.message }),
       where,
     );
   }
@@ -305,12 +285,7 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     async handler({ body, reply }) {
       const imported = await importCardDatabase(context.accounts, body);
       if (!imported.ok)
-        throw new HttpError(
-          400,
-          'invalid-card-database',
-          { en: `body.data: ${imported.error.en}`, ja: `body.data: ${imported.error.ja}` },
-          'body.data',
-        );
+        throw new HttpError(400, 'invalid-card-database', atPath('body.data', imported.error), 'body.data');
       const reasons = new Map<string, { reason: Text; count: number }>();
       for (const s of imported.value.skipped)
         reasons.set(s.reason.en, { reason: s.reason, count: (reasons.get(s.reason.en)?.count ?? 0) + 1 });

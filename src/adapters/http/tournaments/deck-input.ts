@@ -10,6 +10,8 @@ import type { Result } from '../../../core/result.js';
 import { shippedCards } from '../../deck/ocg-data.js';
 import { HttpError } from '../errors.js';
 import { parseInWorker } from './deck-parser.js';
+import { M } from '../messages/tournaments.js';
+import type { Text } from '../../../core/text.js';
 
 /**
  * What one decklist may hold: a real list has at most 90 cards on ~100 lines; these leave room
@@ -54,34 +56,25 @@ export async function readDeckInput(input: DeckInput, path: string, catalogue?: 
           );
   if (parsed.ok) return parsed.value;
   const first = parsed.error[0];
-  const line = first?.line === null || first === undefined ? '' : `line ${first.line}: `;
-  const lineJa = first?.line === null || first === undefined ? '' : `${first.line} 行目: `;
+  const line = M.text('decklist-line', { line: first?.line ?? null });
   const more = andMore(parsed.error.length - 1);
   throw new HttpError(
     400,
     'invalid-decklist',
-    {
-      en: `${path}.text: ${line}${first?.message.en ?? 'unreadable'}${more.en}`,
-      ja: `${path}.text: ${lineJa}${first?.message.ja ?? '読めません'}${more.ja}`,
-    },
+    M.text('decklist-unreadable', { path, line, problem: first?.message ?? M.text('decklist-no-problem'), more }),
     `${path}.text`,
   );
 }
 
 function tooLarge(text: string, path: string): void {
-  const refuse = (en: string, ja: string) =>
-    new HttpError(413, 'decklist-too-large', { en: `${path}: ${en}`, ja: `${path}: ${ja}` }, path);
+  const refuse = (text: Text) => new HttpError(413, 'decklist-too-large', text, path);
   const lines = textLines(text).length;
   if (lines > DECKLIST_LIMITS.lines) {
-    throw refuse(
-      `the decklist has ${lines} lines; at most ${DECKLIST_LIMITS.lines} are read`,
-      `デッキリストが ${lines} 行あります。読み込めるのは ${DECKLIST_LIMITS.lines} 行までです`,
-    );
+    throw refuse(M.text('decklist-too-many-lines', { path, lines, max: DECKLIST_LIMITS.lines }));
   }
   if (text.length > DECKLIST_LIMITS.characters) {
     throw refuse(
-      `the decklist has ${text.length} characters; at most ${DECKLIST_LIMITS.characters} are read`,
-      `デッキリストが ${text.length} 文字あります。読み込めるのは ${DECKLIST_LIMITS.characters} 文字までです`,
+      M.text('decklist-too-many-characters', { path, characters: text.length, max: DECKLIST_LIMITS.characters }),
     );
   }
 }

@@ -6,6 +6,7 @@ import type { FormatError } from '../../../core/deck/format-error.js';
 import type { Result } from '../../../core/result.js';
 import { HttpError } from '../errors.js';
 import type { ParseRequest } from './deck-parse-worker.js';
+import { M } from '../messages/tournaments.js';
 
 /**
  * Text waiting for the worker beyond this is refused (429): a flood queues no unbounded work,
@@ -77,16 +78,7 @@ export function parseInWorker(
   suggestions: number,
 ): Promise<Result<Deck, FormatError[]>> {
   if (waitingCharacters + text.length > MAX_WAITING_CHARACTERS) {
-    throw new HttpError(
-      429,
-      'server-busy',
-      {
-        en: 'The server is reading many decklists right now. Try again in a few seconds.',
-        ja: 'サーバーが多くのデッキリストを読み込み中です。数秒後にやり直してください。',
-      },
-      undefined,
-      { 'retry-after': '2' },
-    );
+    throw new HttpError(429, 'server-busy', M.text('decklists-busy'), undefined, { 'retry-after': '2' });
   }
   worker ??= startWorker();
   const id = nextId++;

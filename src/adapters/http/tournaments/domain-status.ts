@@ -2,6 +2,7 @@ import type { DomainError, DomainErrorCode } from '../../../core/tournament/doma
 import type { Text } from '../../../core/text.js';
 import { roleName } from '../auth/roles.js';
 import { HttpError } from '../errors.js';
+import { M } from '../messages/errors.js';
 
 const STATUS: Partial<Record<DomainErrorCode, number>> = {
   'tournament-not-found': 404,
@@ -23,10 +24,13 @@ function roleRequiredMessage(details: Readonly<Record<string, unknown>>): Text |
   if (!Array.isArray(roles) || typeof actual !== 'string') return undefined;
   const needed = roles.map((r) => roleName(String(r)));
   const you = roleName(actual);
-  return {
-    en: `Only a ${needed.map((n) => n.en).join(' or ')} may do this (you act as ${you.en}).`,
-    ja: `この操作は${needed.map((n) => n.ja).join('または')}のみが行えます（あなたの役割: ${you.ja}）。`,
-  };
+  const or = M.text('role-or');
+  return M.text('role-required', {
+    neededJa: needed.map((n) => n.ja).join(or.ja),
+    neededEn: needed.map((n) => n.en).join(or.en),
+    youJa: you.ja,
+    youEn: you.en,
+  });
 }
 
 /** A refused command as an HTTP error: its own code and both messages; 422 unless the code says otherwise. */

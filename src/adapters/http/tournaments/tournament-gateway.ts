@@ -11,6 +11,7 @@ import { forbidden, HttpError } from '../errors.js';
 import type { LiveFeed } from '../live/live-feed.js';
 import type { WriteOptions } from '../route.js';
 import { domainHttpError } from './domain-status.js';
+import { M } from '../messages/errors.js';
 
 /** A durable write as the API answers it: the same answer again when the client retries with its idempotency key. */
 export interface WriteAnswer {
@@ -89,7 +90,7 @@ export class TournamentGateway {
   /** The meta of a command sent by `staff` to a tournament: the server's time and the role the account acts in there. */
   meta(staff: StaffPrincipal, type: TournamentCommand['type'], tournamentId: string): CommandMeta {
     const role = actingRole(rolesIn(staff.account, tournamentId), type);
-    if (role === undefined) throw forbidden({ en: `send ${type}`, ja: `${type} を送る` });
+    if (role === undefined) throw forbidden(M.text('send-command', { type }));
     return { at: this.clock().toISOString(), actor: { id: staff.account.username, role } };
   }
 

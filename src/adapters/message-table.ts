@@ -1,11 +1,13 @@
-import type { Lang, Text } from '../../core/text.js';
+import type { Lang, Text } from '../core/text.js';
 
 /*
- * How the CLI words what it prints: each command file keeps its texts in a table of ids with
- * the Japanese and the English side by side (src/adapters/cli/messages/<file>.ts), and reads
- * them with `M.say(lang, 'id', values)`. The values are plain words and numbers worked out at
- * the call; the table only places them. A test reads every table in that folder and checks
- * that each id has both languages. New CLI text goes into the table of its file.
+ * How the adapters word what they say: each file keeps its texts in a table of ids with the
+ * Japanese and the English side by side (the CLI's src/adapters/cli/messages/<file>.ts, the
+ * HTTP adapter's src/adapters/http/messages/<area>.ts), read with `M.say(lang, 'id', values)`
+ * where one language is printed, or `M.text('id', values)` where both travel (an HTTP error
+ * answers in both). The values are plain words and numbers worked out at the call; the table
+ * only places them. A test per adapter reads every table of its folder and checks that each
+ * id has both languages. New adapter text goes into the table of its file or area.
  */
 
 /** A value a message places: a word or a number, computed where the message is used. */
