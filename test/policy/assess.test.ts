@@ -818,6 +818,10 @@ describe('assess: bad input names the field and what was expected', () => {
       error: {
         field: 'facts.minutesLate',
         message: 'facts.minutesLate: expected a number of minutes of at least 1, got 0.5',
+        text: {
+          en: 'facts.minutesLate: expected a number of minutes of at least 1, got 0.5',
+          ja: 'facts.minutesLate: 1 以上の数値（分）が必要です（値: 0.5）',
+        },
       },
     });
     expect(decide({ infraction: 'tardiness', facts: { minutesLate: 1 }, phase: 'in-duel' }, counted).penalty).toBe(
@@ -829,5 +833,30 @@ describe('assess: bad input names the field and what was expected', () => {
     expect(refusal({ ...ok, facts: { minutesLate: Number.POSITIVE_INFINITY } })).toBe(
       'facts.minutesLate: expected a number of minutes greater than 0, got Infinity',
     );
+  });
+});
+
+describe('assess: bad input is said in both languages', () => {
+  it('gives each refusal in Japanese too, starting with the same field', () => {
+    const reports: unknown[] = [
+      ['x'],
+      { phase: 'in-duel' },
+      { infraction: 'late', phase: 'in-duel' },
+      { infraction: 'tardiness', phase: 'lunch' },
+      { infraction: 'tardiness', phase: 'in-duel', facts: {} },
+      { infraction: 'tardiness', phase: 'in-duel', facts: { minutesLate: 'six' } },
+      { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate: 6 }, matchAlreadyLost: true },
+      { infraction: 'tardiness', phase: 'in-duel', facts: { minutesLate: 6 }, previous: [3] },
+    ];
+    for (const report of reports) {
+      const decided = assess(report as AssessReport, pack);
+      expect(decided.ok, JSON.stringify(report)).toBe(false);
+      if (decided.ok) continue;
+      const { field, message, text } = decided.error;
+      expect(text.en).toBe(message);
+      expect(text.ja.startsWith(`${field}: `), text.ja).toBe(true);
+      expect(text.ja).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+      expect(text.ja).not.toBe(text.en);
+    }
   });
 });

@@ -53,7 +53,7 @@ export const atPath = (where: string, text: Text): Text => ({ en: `${where}: ${t
 /** A report the policy engine cannot assess: a 400 naming the body field (the engine words its checks in English only). */
 export function invalidReport(error: AssessError): HttpError {
   const where = `body.${error.field}`;
-  return new HttpError(400, 'invalid-report', atPath(where, { en: error.message, ja: error.message }), where);
+  return new HttpError(400, 'invalid-report', atPath(where, error.text), where);
 }
 
 /** `issue.path` of a schema error as a readable path: `body.players[0].id`. */

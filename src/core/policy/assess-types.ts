@@ -54,8 +54,12 @@ export interface Decision {
   readonly section: string;
 }
 
-/** Bad input to `assess`: the field path, and in `message` one whole line a person can read (it starts with the field). */
+/**
+ * Bad input to `assess`: the field path, and in `message` one whole line a person can read (it
+ * starts with the field); `text` is that line in both languages (`message` is its English).
+ */
 export interface AssessError {
   readonly field: string;
   readonly message: string;
+  readonly text: Text;
 }
