@@ -1,3 +1,4 @@
+import type { MatchStatus, PlayerPage } from '../../../src/app/projections/player-page.js';
 import { outbox } from '../api/outbox';
 
 /*
@@ -67,30 +68,12 @@ export interface PlayerReportView {
   readonly at: string;
 }
 
-export type MatchStatus = 'open' | 'waiting' | 'to-confirm' | 'judges' | 'recorded' | 'penalty' | 'off';
-
-export interface PlayerPageView {
+/** What a player's own page shows (the server's projection, src/app/projections/player-page.ts) and the version it is at. */
+export type PlayerPageView = PlayerPage & {
   readonly tournament: { readonly id: string; readonly name: string; readonly date: string; readonly status: string };
-  readonly player: { readonly id: string; readonly name: string; readonly dropped: boolean };
-  readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
-  readonly checkIn: { readonly open: boolean; readonly at: string | null };
-  readonly match: {
-    readonly round: number;
-    readonly stage: string;
-    readonly bestOf: number;
-    readonly started: boolean;
-    readonly ended: boolean;
-    readonly table: number | null;
-    readonly bye: boolean;
-    readonly opponent: { readonly id: string; readonly name: string } | null;
-    readonly status: MatchStatus;
-    readonly outcome: { readonly kind: string; readonly winner?: string } | null;
-    readonly byPlayers: boolean;
-    readonly mine: { readonly duels: readonly string[]; readonly at: string } | null;
-    readonly theirs: { readonly duels: readonly string[]; readonly at: string } | null;
-  } | null;
   readonly version: number;
-}
+};
+export type { MatchStatus };
 
 export interface CheckInsView {
   readonly open: boolean;
