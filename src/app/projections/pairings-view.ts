@@ -3,7 +3,7 @@ import { matchesPlayersReported } from '../../core/tournament/self-service.js';
 import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
 import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
-import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
+import { departures, findRound } from '../../core/tournament/state-queries.js';
 import type { BracketSlot } from '../../core/tournament/events.js';
 import type { Tournament } from '../../core/tournament/state.js';
 
@@ -64,16 +64,19 @@ export interface PairingsView {
 export function pairingsView(t: Tournament, round: number): PairingsView | undefined {
   const r = findRound(t, round);
   if (!r) return undefined;
-  const nameOf = (id: string): string => findPlayer(t, id)?.name ?? id;
+  // Looked up by id and by table once: at 8,192 players a search per seat made the board quadratic.
+  const players = new Map(t.players.map((p) => [p.id, p]));
+  const nameOf = (id: string): string => players.get(id)?.name ?? id;
   const readingOf = (id: string): { reading?: string } => {
-    const reading = findPlayer(t, id)?.reading;
+    const reading = players.get(id)?.reading;
     return reading === undefined ? {} : { reading };
   };
   const { dropped } = departures(t);
   const { matches } = deriveMatches(t);
+  const byTable = new Map(matches.filter((d) => d.record.round === round).map((d) => [d.record.table, d]));
   const reported = matchesPlayersReported(t, round);
   const tables: TableView[] = r.matches.map((m) => {
-    const derived = matches.find((d) => d.record.round === round && d.record.table === m.table);
+    const derived = byTable.get(m.table);
     const duelWins = derived?.record.duelWins ?? {};
     const effects = derived?.effects;
     return {
