@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { inPool } from '../lib/pool.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -273,23 +274,6 @@ function unavailable(why: string): PartResult {
     notes: [`Not measured: ${why}.`],
     details: { unavailable: why },
   };
-}
-
-/** Runs `work` over `items` with at most `size` in flight. */
-async function inPool<T>(
-  size: number,
-  items: readonly T[],
-  work: (item: T, index: number) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await work(items[i]!, i);
-      }
-    }),
-  );
 }
 
 function shuffled<T>(items: readonly T[]): T[] {
