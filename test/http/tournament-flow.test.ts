@@ -116,6 +116,26 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     expect(bad.body.path).toBe('body.duels[1]');
   });
 
+  it('names a bad Idempotency-Key or If-Match header, and writes nothing', async () => {
+    const before = (await staff.public.get(t)).body.version as number;
+    const [a] = matches[1]!.players;
+    const badKey = await staff.scorekeeper.post(
+      `${t}/rounds/1/tables/2/result`,
+      { duels: [a, a] },
+      { headers: { 'idempotency-key': 'two words' } },
+    );
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.path).toBe('headers.idempotency-key');
+    const badVersion = await staff.scorekeeper.post(
+      `${t}/rounds/1/tables/2/result`,
+      { duels: [a, a] },
+      { headers: { 'if-match': 'yesterday' } },
+    );
+    expect(badVersion.status).toBe(400);
+    expect(badVersion.body.path).toBe('headers.if-match');
+    expect((await staff.public.get(t)).body.version).toBe(before);
+  });
+
   it('answers a retried write with the same answer and writes nothing (Idempotency-Key)', async () => {
     const [a] = matches[1]!.players;
     const headers = { 'idempotency-key': 'phone-42-result-r1t2' };

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { StoreConfig } from '../store/open-event-store.js';
+import { preparedOnce } from '../store/sqlite/prepared-once.js';
 import { migrateAccounts, type AccountSchema } from './account-schema.js';
 import type { AccountStore } from './account-store.js';
 import { KyselyAccountStore } from './kysely-account-store.js';
@@ -19,7 +20,7 @@ export async function openAccountStore(database: StoreConfig): Promise<AccountSt
       raw.pragma('journal_mode = WAL');
       raw.pragma('synchronous = FULL');
       raw.pragma('foreign_keys = ON');
-      const db = new Kysely<AccountSchema>({ dialect: new SqliteDialect({ database: raw }) });
+      const db = new Kysely<AccountSchema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
       // IMMEDIATE: two servers starting on a new file take turns instead of failing on a lock upgrade.
       raw.exec('begin immediate');
       try {

@@ -55,13 +55,15 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
 const idempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,200}$/, 'printable ASCII, 1–200 characters');
 const ifMatchHeader = z.string().regex(/^(W\/)?"?\d{1,15}"?$/, 'a tournament version, e.g. "12"');
 
+/** Built once: a zod schema built per request (and compiled on its first parse) cost more than the write it guarded. */
+const writeHeaders = z.object({
+  'idempotency-key': idempotencyKeyHeader.optional(),
+  'if-match': ifMatchHeader.optional(),
+});
+
 function writeOptions(request: FastifyRequest): WriteOptions {
   const headers = { 'idempotency-key': request.headers['idempotency-key'], 'if-match': request.headers['if-match'] };
-  const parsed = parsePart(
-    z.object({ 'idempotency-key': idempotencyKeyHeader.optional(), 'if-match': ifMatchHeader.optional() }),
-    'headers',
-    headers,
-  );
+  const parsed = parsePart(writeHeaders, 'headers', headers);
   return {
     ...(parsed['idempotency-key'] === undefined ? {} : { idempotencyKey: parsed['idempotency-key'] }),
     ...(parsed['if-match'] === undefined ? {} : { expectedVersion: Number(parsed['if-match'].replace(/\D/g, '')) }),
