@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeStandings, toStandingsJson, type StandingsRow } from '../../src/core/tournament/standings/standings.js';
+import { encodeMatches } from '../../src/core/tournament/standings/encoded-matches.js';
+import {
+  computeStandings,
+  indexPlayers,
+  rankEncoded,
+  toStandingsJson,
+  type StandingsRow,
+} from '../../src/core/tournament/standings/standings.js';
 import type { MatchRecord } from '../../src/core/tournament/match-record.js';
 import { bye, doubleLoss, draw, pending, players, win } from './match-builders.js';
 
@@ -253,6 +260,39 @@ describe('computeStandings', () => {
     expect(() => computeStandings([{ ...players('A')[0]!, missedRounds: -1 }], [])).toThrow(
       'standings: player "A" has missedRounds -1, not a whole number ≥ 0',
     );
+  });
+});
+
+describe('rankEncoded (the standings sorted from an earlier order)', () => {
+  const encoded = [encodeMatches(threeRounds, indexPlayers(eight))];
+
+  it('gives the same rows from any starting order, and answers the order of its rows', () => {
+    const fresh = rankEncoded(eight, encoded);
+    expect(table(fresh.rows)).toEqual(threeRoundsTable);
+    expect(fresh.order.map((i) => eight[i]?.id)).toEqual(fresh.rows.map((r) => r.player));
+    for (const startFrom of [fresh.order, [...fresh.order].reverse(), [7, 0, 6, 1, 5, 2, 4, 3]]) {
+      expect(rankEncoded(eight, encoded, startFrom).rows).toEqual(fresh.rows);
+    }
+  });
+
+  it('starts afresh from anything that is not an order of these players', () => {
+    for (const startFrom of [
+      [0, 1, 2],
+      [0, 0, 1, 2, 3, 4, 5, 6],
+      [0, 1, 2, 3, 4, 5, 6, 8],
+      [0.5, 1, 2, 3, 4, 5, 6, 7],
+    ]) {
+      expect(table(rankEncoded(eight, encoded, startFrom).rows)).toEqual(threeRoundsTable);
+    }
+  });
+
+  it('follows a result that changes the order, starting from the order before it', () => {
+    const before = rankEncoded(eight, encoded);
+    //   R3 corrected: E>A instead of A>E, so E leads on 9 points.
+    const corrected = threeRounds.map((m) => (m.round === 3 && m.players.includes('A') ? win(3, 'E', 'A') : m));
+    const after = rankEncoded(eight, [encodeMatches(corrected, indexPlayers(eight))], before.order);
+    expect(after.rows).toEqual(computeStandings(eight, corrected));
+    expect(after.rows[0]?.player).toBe('E');
   });
 });
 

@@ -2,13 +2,13 @@ import type { MatchRecord, StandingsPlayer } from '../match-record.js';
 import { roundRecords, standingsPlayers } from '../match-results.js';
 import type { Tournament } from '../state.js';
 import { encodeMatches, type EncodedMatches } from './encoded-matches.js';
-import { indexPlayers, standingsFromEncoded, type StandingsRow } from './standings.js';
+import { indexPlayers, rankEncoded, type StandingsRow } from './standings.js';
 
 /*
  * The standings projection. Beside each round's records (kept by the match-result projection,
  * the same array while the round's results stand) it keeps that round encoded by player index,
  * so a new result re-encodes one round and the standings count flat arrays
- * (`standingsFromEncoded`) instead of reading every record again. Player indices are positions
+ * (`rankEncoded`) instead of reading every record again, sorting from the last order. Player indices are positions
  * in `t.players`, which only ever grows at the end, so an encoding stays valid while the ids it
  * was made with are still the first ids in that order. Everything is held weakly, like the
  * match-result projection; `computeStandings` over all records is the full recomputation tests
@@ -29,8 +29,14 @@ export function currentStandings(t: Tournament, round: number = t.rounds.length)
   const batches = roundRecords(t)
     .filter((_, i) => (t.rounds[i]?.number ?? Number.POSITIVE_INFINITY) <= round)
     .map((records) => encodedRound(records, roster));
-  return standingsFromEncoded(playersOf(t, round), batches);
+  const players = playersOf(t, round);
+  const { rows, order } = rankEncoded(players, batches, lastOrders.get(players));
+  lastOrders.set(players, order);
+  return rows;
 }
+
+/** The order of the last standings counted for a players list: where the next sort starts (see `rankEncoded`). */
+const lastOrders = new WeakMap<readonly StandingsPlayer[], readonly number[]>();
 
 /**
  * `standingsPlayers`, kept while what it reads stays the same objects: the players, the
