@@ -5,7 +5,7 @@ import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
-import { tournamentParams, withVersion } from './tournament-common.js';
+import { tournamentParams } from './tournament-common.js';
 
 /** Standings (public), computed once per tournament version. */
 export function standingsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
@@ -21,13 +21,19 @@ export function standingsRoutes(app: FastifyInstance, context: ServerContext, vi
     async handler({ params, query, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
-      const rows = views.view(params.tournamentId, `standings/${round}`, version, t, (state) =>
-        standingsAfter(state, round),
-      );
-      const hasTopCut = t.rounds.some((r) => r.stage === 'top-cut');
-      const final =
-        t.status === 'finished' || hasTopCut ? views.view(params.tournamentId, 'final', version, t, finalPlaces) : null;
-      return withVersion(reply, version, { afterRound: round, standings: rows, final });
+      // The answer's JSON, serialized once per version: at 8,192 players it is 2 MB and took
+      // longer to write out than the standings took to count, for every phone that asked.
+      const json = views.view(params.tournamentId, `standings-json/${round}`, version, t, (state) => {
+        const rows = standingsAfter(state, round);
+        const hasTopCut = state.rounds.some((r) => r.stage === 'top-cut');
+        const final =
+          state.status === 'finished' || hasTopCut
+            ? views.view(params.tournamentId, 'final', version, state, finalPlaces)
+            : null;
+        return JSON.stringify({ afterRound: round, standings: rows, final, version });
+      });
+      reply.header('etag', `"${version}"`).type('application/json; charset=utf-8');
+      return json;
     },
   });
 }
