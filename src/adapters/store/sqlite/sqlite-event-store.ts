@@ -63,7 +63,7 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
       raw,
       db,
       options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS,
-      wal ? () => syncFile(`${file}-wal`) : async () => undefined,
+      wal ? () => syncWal(file) : async () => undefined,
     );
   } catch (error) {
     raw?.close();
@@ -78,9 +78,13 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
   }
 }
 
-/** fsync of one file, opened for the call (SQLite may recreate the WAL file between commits). */
-async function syncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r+');
+/**
+ * fsync of the database's WAL file (SQLite keeps it while any connection is open). It is
+ * opened for each call, a few microseconds beside the fsync, so no descriptor outlives a commit
+ * or needs closing with the store.
+ */
+async function syncWal(file: string): Promise<void> {
+  const handle = await open(`${file}-wal`, 'r+');
   try {
     await handle.sync();
   } finally {
