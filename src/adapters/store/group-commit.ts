@@ -4,7 +4,7 @@ import type { PreparedAppend } from './append-steps.js';
 import type { StoreSchema } from './store-schema.js';
 
 /*
- * Group commit, the same on both stores: appends that arrive while a commit is on its way to
+ * Group commit on SQLite (PostgreSQL's is postgres/append-batches.ts): appends that arrive while a commit is on its way to
  * disk wait in a queue and are then written in one transaction, each in a savepoint of its own,
  * so each keeps its own version check and idempotency key and a refused one leaves the others
  * in. The group shares one durable commit, and no append resolves before that commit is done.
@@ -67,9 +67,7 @@ export class GroupCommit {
 
   async #commit(group: readonly QueuedAppend[]): Promise<void> {
     const outcomes = new Map<QueuedAppend, Outcome>();
-    // By tournament (a stable sort keeps each tournament's appends in the order they came):
-    // every group takes its tournaments' locks in one order, so two processes' groups never
-    // deadlock on PostgreSQL's advisory locks.
+    // By tournament (a stable sort keeps each tournament's appends in the order they came).
     const ordered = [...group].sort((x, y) =>
       x.append.tournamentId < y.append.tournamentId ? -1 : x.append.tournamentId > y.append.tournamentId ? 1 : 0,
     );

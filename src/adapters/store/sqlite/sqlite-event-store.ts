@@ -10,7 +10,7 @@ import type {
   NewEvent,
   StoredEvent,
 } from '../../../app/event-store.js';
-import { appendInTransaction, prepareAppend, type AppendDialect } from '../append-steps.js';
+import { appendInTransaction, prepareAppend } from '../append-steps.js';
 import { GroupCommit } from '../group-commit.js';
 import { AppendNotices } from '../append-notices.js';
 import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../idempotency-keys.js';
@@ -21,8 +21,6 @@ import { listTournaments, readByTypes } from '../cross-stream-queries.js';
 
 /** A stream row in raw mode: seq, type, data, actor, at. */
 type StreamRow = [number, string, string, string, string];
-
-const SQLITE: AppendDialect = { lockStreamRow: false, assignPositions: true };
 
 /** How long a writer waits for another process's write to finish before giving up. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -122,7 +120,7 @@ class SqliteEventStore implements EventStore {
             throw error;
           }
         }),
-      (trx, append) => appendInTransaction(trx, SQLITE, append),
+      (trx, append) => appendInTransaction(trx, append),
     );
   }
 
