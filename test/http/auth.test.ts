@@ -186,6 +186,29 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
       expect(refused.body.code).toBe('bad-token');
     });
 
+    it("refuses the token of an account once it is disabled, and answers the holder's current roles until then", async () => {
+      const made = await organizer.post('/api/accounts', {
+        username: 'token-holder',
+        displayName: 'Holder',
+        roles: ['judge'],
+        password: 'token-holder-pass',
+      });
+      const holder = server.client();
+      await holder.login('token-holder', 'token-holder-pass');
+      const script = new HttpClient(server.url).useToken(
+        (await holder.post('/api/auth/tokens', { label: 'x' })).body.token,
+      );
+      await organizer.patch(`/api/accounts/${made.body.account.id}`, { roles: ['scorekeeper'] });
+      expect((await script.get('/api/auth/me')).body).toMatchObject({
+        account: { username: 'token-holder', roles: ['scorekeeper'] },
+        via: 'token',
+      });
+      await organizer.patch(`/api/accounts/${made.body.account.id}`, { disabled: true });
+      const refused = await script.get('/api/auth/me');
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe('bad-token');
+    });
+
     it('answers 401 for a malformed Authorization header', async () => {
       const answer = await server.client().get('/api/auth/me', { headers: { authorization: 'Basic abc' } });
       expect(answer.status).toBe(401);

@@ -91,7 +91,10 @@ export interface AccountStore {
   deleteSessionsOf(accountId: string): Promise<void>;
 
   createApiToken(token: ApiToken & { readonly tokenHash: string }): Promise<void>;
-  findApiTokenByHash(tokenHash: string): Promise<ApiToken | undefined>;
+  /** The token with the account holding it, in one look-up. */
+  findApiTokenByHash(
+    tokenHash: string,
+  ): Promise<{ readonly token: ApiToken; readonly account: AccountWithHash } | undefined>;
   listApiTokens(accountId: string): Promise<readonly ApiToken[]>;
   /** True when a live token of this account was revoked. */
   revokeApiToken(id: string, accountId: string, at: string): Promise<boolean>;

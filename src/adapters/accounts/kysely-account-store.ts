@@ -197,13 +197,32 @@ export class KyselyAccountStore implements AccountStore {
       .execute();
   }
 
-  async findApiTokenByHash(tokenHash: string): Promise<ApiToken | undefined> {
+  async findApiTokenByHash(
+    tokenHash: string,
+  ): Promise<{ readonly token: ApiToken; readonly account: AccountWithHash } | undefined> {
+    // One query with its account: every request with a token asks this, and on PostgreSQL each query is a round trip.
     const row = await this.db
-      .selectFrom('shinpan_api_tokens')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
+      .selectFrom('shinpan_api_tokens as t')
+      .innerJoin('shinpan_accounts as a', 'a.id', 't.account_id')
+      .selectAll('a')
+      .select([
+        't.id as token_id',
+        't.label as token_label',
+        't.created_at as token_created_at',
+        't.revoked_at as token_revoked_at',
+      ])
+      .where('t.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    return row && toToken(row);
+    if (!row) return undefined;
+    const token = toToken({
+      id: row.token_id,
+      token_hash: tokenHash,
+      account_id: row.id,
+      label: row.token_label,
+      created_at: row.token_created_at,
+      revoked_at: row.token_revoked_at,
+    });
+    return { token, account: toAccount(row) };
   }
 
   async listApiTokens(accountId: string): Promise<readonly ApiToken[]> {

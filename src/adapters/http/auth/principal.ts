@@ -29,12 +29,11 @@ export async function resolvePrincipal(request: FastifyRequest, accounts: Accoun
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match?.[1]) throw new HttpError(401, 'bad-token', M.text('bearer-form'));
-    const token = await accounts.findApiTokenByHash(tokenHash(match[1]));
-    const account = token && token.revokedAt === null ? await accounts.findAccount(token.accountId) : undefined;
-    if (!token || !account || account.disabled) {
+    const found = await accounts.findApiTokenByHash(tokenHash(match[1]));
+    if (!found || found.token.revokedAt !== null || found.account.disabled) {
       throw new HttpError(401, 'bad-token', M.text('token-unknown'));
     }
-    return { kind: 'staff', account: strip(account), via: 'token', tokenId: token.id };
+    return { kind: 'staff', account: strip(found.account), via: 'token', tokenId: found.token.id };
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return PUBLIC;
