@@ -443,6 +443,23 @@ export function eventStoreContract(fresh: StoreFactory): void {
       expect((await db.store.append('t1', 2, [result(3)], { after: written })).version).toBe(3);
     });
 
+    it('refuses an append decided on a retry that was replayed, even when another write gave the stream its version', async () => {
+      const db = await given();
+      if (!db.store.commitsInOrder) return;
+      await db.store.append('t1', 0, [result(1)], { idempotencyKey: 'k1' });
+      const retry = {};
+      const [replayed, other, decidedOnRetry] = await Promise.allSettled([
+        // A retry decided as if new (1 → 2): its key answers the first write instead.
+        db.store.append('t1', 1, [result(1)], { ticket: retry, idempotencyKey: 'k1' }),
+        db.store.append('t1', 1, [result(2)]),
+        db.store.append('t1', 2, [result(3)], { after: retry }),
+      ]);
+      expect(replayed).toMatchObject({ status: 'fulfilled', value: { replayed: true, version: 1 } });
+      expect(other).toMatchObject({ status: 'fulfilled', value: { version: 2 } });
+      expect((decidedOnRetry as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      expect(await db.store.read('t1')).toEqual(stored('t1', 0, [result(1), result(2)]));
+    });
+
     it('commits a burst of appends to one tournament in order, each with its own checks: only the stale one, the reused key and what was decided on them are refused', async () => {
       const db = await given();
       if (!db.store.commitsInOrder) return;

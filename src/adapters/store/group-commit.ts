@@ -29,7 +29,7 @@ type Outcome = { readonly ok: true; readonly result: AppendResult } | { readonly
 export class GroupCommit {
   readonly #queue: QueuedAppend[] = [];
   #draining = false;
-  /** Tickets of appends written (true) or refused (false), for the appends decided after them. */
+  /** Tickets of appends written (true) or not (false: refused, or a replayed retry), for the appends decided after them. */
   readonly #tickets = new WeakMap<object, boolean>();
 
   constructor(
@@ -105,7 +105,8 @@ export class GroupCommit {
     try {
       const result = await this.appendOne(trx, queued.append);
       await sql`release savepoint one_append`.execute(trx);
-      this.#settle(queued, true);
+      // A replayed retry wrote nothing: what was decided on its events never came to be.
+      this.#settle(queued, !result.replayed);
       return { ok: true, result };
     } catch (error) {
       await sql`rollback to savepoint one_append`.execute(trx);

@@ -41,7 +41,7 @@ export class AppendBatches {
   readonly #busy = new Set<string>();
   #inFlight = 0;
   #pumping = false;
-  /** Tickets of appends written or replayed (true) or refused (false), for the appends decided after them. */
+  /** Tickets of appends written (true) or not (false: refused, or a replayed retry that wrote nothing), for the appends decided after them. */
   readonly #tickets = new WeakMap<object, boolean>();
 
   constructor(
@@ -104,7 +104,7 @@ export class AppendBatches {
       const outcomes = await this.send(members);
       ordered.forEach((queued, i) => {
         const outcome = outcomes[i] as AppendOutcome;
-        this.#settle(queued, outcome.outcome === 'written' || outcome.outcome === 'replayed');
+        this.#settle(queued, outcome.outcome === 'written');
         queued.resolve(outcome);
       });
     } catch (error) {

@@ -9,7 +9,8 @@
  *  1. the tournament's transaction-level advisory lock: writers to one tournament take turns in
  *     the database, even the first two, before a stream row exists to lock;
  *  2. refused when decided on an append that was not written (`after`: 0 = one outside the
- *     group that failed, k = the k-th of this group), even when the version happens to match;
+ *     group that failed, k = the k-th of this group; a replayed retry wrote nothing), even when
+ *     the version happens to match;
  *  3. a known idempotency key answers what it wrote (or `reused` for another fingerprint). It
  *     is looked up before the version check on purpose: a retry carries the version its first
  *     attempt was decided on, which that very attempt has since moved on;
@@ -72,8 +73,8 @@ begin
       if key_known and known_fingerprint is distinct from p_fingerprints[i] then
         outcome := 'reused'; stream_version := current_version; from_seq := null; to_seq := null;
       elsif key_known then
+        -- Not written: an append decided on this retry's events would land on a state that never was.
         outcome := 'replayed'; stream_version := known_to; from_seq := known_from; to_seq := known_to;
-        written[i] := true;
       elsif current_version <> p_expected[i] then
         outcome := 'conflict'; stream_version := current_version; from_seq := null; to_seq := null;
       elsif p_counts[i] = 0 then
