@@ -86,6 +86,10 @@ export interface AccountStore {
 
   createSession(session: Session): Promise<void>;
   findSession(idHash: string): Promise<Session | undefined>;
+  /** The session with the account holding it, in one look-up. */
+  findSessionWithAccount(
+    idHash: string,
+  ): Promise<{ readonly session: Session; readonly account: AccountWithHash } | undefined>;
   deleteSession(idHash: string): Promise<void>;
   /** Ends every session of an account (password changed, account disabled). */
   deleteSessionsOf(accountId: string): Promise<void>;

@@ -37,11 +37,9 @@ export async function resolvePrincipal(request: FastifyRequest, accounts: Accoun
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return PUBLIC;
-  const session = await accounts.findSession(tokenHash(cookie));
-  if (!session || session.expiresAt <= now.toISOString()) return PUBLIC;
-  const account = await accounts.findAccount(session.accountId);
-  if (!account || account.disabled) return PUBLIC;
-  return { kind: 'staff', account: strip(account), via: 'session', session };
+  const found = await accounts.findSessionWithAccount(tokenHash(cookie));
+  if (!found || found.session.expiresAt <= now.toISOString() || found.account.disabled) return PUBLIC;
+  return { kind: 'staff', account: strip(found.account), via: 'session', session: found.session };
 }
 
 function strip(account: Account & { passwordHash?: string }): Account {
