@@ -160,6 +160,30 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
     });
   });
 
+  describe('session expiry', () => {
+    it('answers a session past its expiry as the public, and a fresh one as its account', async () => {
+      const judge = server.client();
+      await organizer.post('/api/accounts', {
+        username: 'expiring',
+        displayName: 'x',
+        roles: ['judge'],
+        password: 'expiring-password',
+      });
+      await judge.login('expiring', 'expiring-password');
+      expect((await judge.get('/api/auth/me')).body).toMatchObject({
+        account: { username: 'expiring' },
+        via: 'session',
+      });
+      const started = server.clock.now;
+      server.clock.advanceMinutes(24 * 60 + 1);
+      try {
+        expect((await judge.get('/api/auth/me')).body).toEqual({ account: null });
+      } finally {
+        server.clock.now = started;
+      }
+    });
+  });
+
   describe('API tokens', () => {
     it('authenticates a script with Authorization: Bearer, without CSRF, until revoked', async () => {
       const created = await organizer.post('/api/auth/tokens', { label: 'results import' });
