@@ -211,7 +211,7 @@ async function crashOne(
   }
 }
 
-/** A console's live stream that notes when each version's frame arrived. */
+/** A console's live stream that notes when the frame carrying each version arrived. */
 function listen(url: string, token: string): Promise<{ arrived: Map<number, number>; close(): void }> {
   return new Promise((resolve, reject) => {
     const arrived = new Map<number, number>();
@@ -228,8 +228,12 @@ function listen(url: string, token: string): Promise<{ arrived: Map<number, numb
           buffer = frames.pop() ?? '';
           for (const frame of frames) {
             if (/^event: hello$/m.test(frame)) resolve({ arrived, close: () => req.destroy() });
-            const id = /^id: (\d+)$/m.exec(frame)?.[1];
-            if (id !== undefined && /^event: events$/m.test(frame)) arrived.set(Number(id), performance.now());
+            // A frame may carry several writes' events (appends committed together): each version arrives with its event.
+            const data = /^data: (.*)$/m.exec(frame)?.[1];
+            if (data === undefined || !/^event: events$/m.test(frame)) continue;
+            const now = performance.now();
+            for (const event of (JSON.parse(data) as { events: { seq: number }[] }).events)
+              if (!arrived.has(event.seq)) arrived.set(event.seq, now);
           }
         });
       },

@@ -112,9 +112,9 @@ export class TournamentService {
   }
 
   /**
-   * The write pipeline. A known idempotency key answers its first write before anything is
-   * decided (with or without an expected version: the retry may come after others wrote).
-   * Otherwise the commands are decided on the current state and appended on its version;
+   * The write pipeline. A known idempotency key answers its first write, whatever the current
+   * state would say (with or without an expected version: the retry may come after others
+   * wrote). Otherwise the commands are decided on the current state and appended on its version;
    * without an expected version, a race lost to another process is decided again.
    * Writes to one tournament from this process are decided one at a time, so they rarely race
    * at all; the database's version check (and on PostgreSQL its lock) keeps the order across
@@ -131,11 +131,20 @@ export class TournamentService {
         : request.request !== undefined
           ? fingerprintOf(request.request)
           : commandsFingerprint(request.commands as readonly TournamentCommand[]);
-    if (idempotencyKey !== undefined && fingerprint !== undefined) {
-      const earlier = await this.#store.replay(tournamentId, idempotencyKey, fingerprint);
-      if (earlier) return ok(await this.#written(tournamentId, earlier.events, true));
-    }
     const keyed = idempotencyKey === undefined || fingerprint === undefined ? {} : { idempotencyKey, fingerprint };
+    // A retry of given commands is not looked up first: the append answers a known key itself
+    // (in the same round trip on PostgreSQL), and one the current state refuses is looked up
+    // then, so only a refusal costs the extra read. Commands built from the state are looked up
+    // first: the builder may throw the adapter's error on the state the first attempt left.
+    const earlier = async (): Promise<Written | undefined> => {
+      if (idempotencyKey === undefined || fingerprint === undefined) return undefined;
+      const replayed = await this.#store.replay(tournamentId, idempotencyKey, fingerprint);
+      return replayed && this.#written(tournamentId, replayed.events, true);
+    };
+    if (typeof request.commands === 'function') {
+      const replayed = await earlier();
+      if (replayed) return ok(replayed);
+    }
     for (let attempt = 0; ; attempt++) {
       const step = await this.#serially(tournamentId, async () => {
         // Decided on the newest state this process knows, durable or still being committed.
@@ -162,7 +171,10 @@ export class TournamentService {
         if (!pipelined) await appending.catch(() => undefined);
         return ok({ base, tip, appending });
       });
-      if (!step.ok) return step;
+      if (!step.ok) {
+        const replayed = await earlier();
+        return replayed ? ok(replayed) : step;
+      }
       const { base, tip, appending } = step.value;
       try {
         const appended = await appending;
@@ -181,7 +193,10 @@ export class TournamentService {
         this.#tips.delete(tournamentId);
         if (!(error instanceof VersionConflictError)) throw error;
         if (expectedVersion !== undefined || attempt >= CONFLICT_RETRIES) {
-          return err({ index: null, error: conflict(error.expectedVersion, error.actualVersion) });
+          const replayed = await earlier();
+          return replayed
+            ? ok(replayed)
+            : err({ index: null, error: conflict(error.expectedVersion, error.actualVersion) });
         }
         await backoff(attempt);
       }

@@ -152,6 +152,30 @@ describe('TournamentService', () => {
     ).rejects.toBeInstanceOf(IdempotencyKeyReuseError);
   });
 
+  it('answers a keyed retry the current state would accept again from its key, writing nothing twice', async () => {
+    const first = new TournamentService(store);
+    await must(first, 't1', create('t1'));
+    await must(first, 't1', register('0001', 'A'));
+    const penalty = issue('0001', 'outside-advice', 'between-matches', { facts: { affectedResult: false } });
+    const written = await first.write('t1', { commands: [penalty], idempotencyKey: 'pen-1' });
+    if (!written.ok) throw new Error(written.error.error.code);
+    await must(first, 't1', register('0002', 'B'));
+    // A second identical penalty would be accepted: only the key tells it is a retry.
+    const restarted = new TournamentService(store);
+    const retry = await restarted.write('t1', {
+      commands: [{ ...penalty, meta: meta('judge', { at: at(5) }) }],
+      idempotencyKey: 'pen-1',
+    });
+    expect(
+      retry.ok && { replayed: retry.value.replayed, events: retry.value.events, version: retry.value.version },
+    ).toEqual({
+      replayed: true,
+      events: written.value.events,
+      version: 4,
+    });
+    expect((await store.read('t1')).filter((e) => e.type === 'PenaltyIssued')).toHaveLength(1);
+  });
+
   it('pipelines writes to one tournament: each decided on the one before, all durable, in order', async () => {
     const service = new TournamentService(store);
     await must(service, 't1', create('t1'));

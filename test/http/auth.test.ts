@@ -160,6 +160,30 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
     });
   });
 
+  describe('session expiry', () => {
+    it('answers a session past its expiry as the public, and a fresh one as its account', async () => {
+      const judge = server.client();
+      await organizer.post('/api/accounts', {
+        username: 'expiring',
+        displayName: 'x',
+        roles: ['judge'],
+        password: 'expiring-password',
+      });
+      await judge.login('expiring', 'expiring-password');
+      expect((await judge.get('/api/auth/me')).body).toMatchObject({
+        account: { username: 'expiring' },
+        via: 'session',
+      });
+      const started = server.clock.now;
+      server.clock.advanceMinutes(24 * 60 + 1);
+      try {
+        expect((await judge.get('/api/auth/me')).body).toEqual({ account: null });
+      } finally {
+        server.clock.now = started;
+      }
+    });
+  });
+
   describe('API tokens', () => {
     it('authenticates a script with Authorization: Bearer, without CSRF, until revoked', async () => {
       const created = await organizer.post('/api/auth/tokens', { label: 'results import' });
@@ -181,6 +205,29 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
       ]);
 
       expect((await organizer.delete(`/api/auth/tokens/${created.body.id}`)).status).toBe(204);
+      const refused = await script.get('/api/auth/me');
+      expect(refused.status).toBe(401);
+      expect(refused.body.code).toBe('bad-token');
+    });
+
+    it("refuses the token of an account once it is disabled, and answers the holder's current roles until then", async () => {
+      const made = await organizer.post('/api/accounts', {
+        username: 'token-holder',
+        displayName: 'Holder',
+        roles: ['judge'],
+        password: 'token-holder-pass',
+      });
+      const holder = server.client();
+      await holder.login('token-holder', 'token-holder-pass');
+      const script = new HttpClient(server.url).useToken(
+        (await holder.post('/api/auth/tokens', { label: 'x' })).body.token,
+      );
+      await organizer.patch(`/api/accounts/${made.body.account.id}`, { roles: ['scorekeeper'] });
+      expect((await script.get('/api/auth/me')).body).toMatchObject({
+        account: { username: 'token-holder', roles: ['scorekeeper'] },
+        via: 'token',
+      });
+      await organizer.patch(`/api/accounts/${made.body.account.id}`, { disabled: true });
       const refused = await script.get('/api/auth/me');
       expect(refused.status).toBe(401);
       expect(refused.body.code).toBe('bad-token');

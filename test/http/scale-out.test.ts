@@ -8,7 +8,8 @@ import { SseClient } from './support/sse-client.js';
  * Two real `shinpan serve` processes on one PostgreSQL database act as one service: a write
  * through A reaches a live stream on B within a second, a retry on B of A's write replays its
  * answer, a keyed retry after a restart replays without If-Match, and the two appending to one
- * tournament at once never fork it (the database orders the writes, not process memory).
+ * tournament at once never fork it (the database orders the writes, not process memory), and
+ * a kill -9 of one mid-burst loses no acknowledged write while the other goes on.
  */
 
 const url = await postgresUrl();
@@ -138,5 +139,42 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     const [fromA, fromB] = await Promise.all([onA().get(T), onB().get(T)]);
     expect(fromB.body.version).toBe(fromA.body.version);
     expect(fromA.body.version).toBe(events.length);
+  });
+
+  it('loses no acknowledged write when one process is killed mid-burst, and the other goes on', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => String(2000 + i).padStart(10, '0'));
+    const acknowledged: string[] = [];
+    let killed: Promise<void> | undefined;
+    let afterKill = 0;
+    let next = 0;
+    // Eight clients, alternating processes, as a round-robin load balancer would.
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < ids.length) {
+          const i = next++;
+          const id = ids[i] as string;
+          const client = i % 2 === 0 && killed === undefined ? onA() : onB();
+          const answer = await client.post(`${T}/players`, { id, name: `選手${id}` }).catch(() => undefined);
+          if (answer?.status === 201) {
+            acknowledged.push(id);
+            if (killed !== undefined) afterKill++;
+          }
+          if (killed === undefined && acknowledged.length >= 15) killed = a.kill();
+        }
+      }),
+    );
+    await killed;
+    const log = await onB().get(`${T}/export?format=events`);
+    const events = (log.body as string)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { seq: number; type: string; data: { player?: { id: string } } });
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    const registered = events.filter((e) => e.type === 'PlayerRegistered').map((e) => e.data.player?.id);
+    expect(new Set(registered).size).toBe(registered.length);
+    expect(registered).toEqual(expect.arrayContaining(acknowledged));
+    // The process still up took writes after the kill, and takes the next one.
+    expect(afterKill).toBeGreaterThan(0);
+    expect((await onB().post(`${T}/players`, { id: '0000002999', name: '最後' })).status).toBe(201);
   });
 });

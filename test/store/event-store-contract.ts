@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   IdempotencyKeyReuseError,
   VersionConflictError,
+  type AppendResult,
   type EventStore,
   type NewEvent,
   type StoredEvent,
@@ -440,6 +441,69 @@ export function eventStoreContract(fresh: StoreFactory): void {
       const written = {};
       await db.store.append('t1', 1, [result(2)], { ticket: written });
       expect((await db.store.append('t1', 2, [result(3)], { after: written })).version).toBe(3);
+    });
+
+    it('refuses an append decided on a retry that was replayed, even when another write gave the stream its version', async () => {
+      const db = await given();
+      if (!db.store.commitsInOrder) return;
+      await db.store.append('t1', 0, [result(1)], { idempotencyKey: 'k1' });
+      const retry = {};
+      const [replayed, other, decidedOnRetry] = await Promise.allSettled([
+        // A retry decided as if new (1 → 2): its key answers the first write instead.
+        db.store.append('t1', 1, [result(1)], { ticket: retry, idempotencyKey: 'k1' }),
+        db.store.append('t1', 1, [result(2)]),
+        db.store.append('t1', 2, [result(3)], { after: retry }),
+      ]);
+      expect(replayed).toMatchObject({ status: 'fulfilled', value: { replayed: true, version: 1 } });
+      expect(other).toMatchObject({ status: 'fulfilled', value: { version: 2 } });
+      expect((decidedOnRetry as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+      expect(await db.store.read('t1')).toEqual(stored('t1', 0, [result(1), result(2)]));
+    });
+
+    it('commits a burst of appends to one tournament in order, each with its own checks: only the stale one, the reused key and what was decided on them are refused', async () => {
+      const db = await given();
+      if (!db.store.commitsInOrder) return;
+      await db.store.append('t1', 0, [result(1)], { idempotencyKey: 'k1' });
+      // Issued together, as the service does for a round's results: each decided on the one before.
+      const [a, b, c, d, e, f, g] = [{}, {}, {}, {}, {}, {}, {}];
+      const outcomes = await Promise.allSettled([
+        db.store.append('t1', 1, [result(2)], { ticket: a, idempotencyKey: 'k2' }),
+        // Stale: decided before the first result was in.
+        db.store.append('t1', 0, [result(9)], { ticket: b }),
+        db.store.append('t1', 2, [result(3), result(4)], { ticket: c, after: a }),
+        // A key used before for another body: refused, whatever its version.
+        db.store.append('t1', 4, [result(8)], { ticket: d, after: c, idempotencyKey: 'k1' }),
+        // Decided on the refused one: refused too, though the stream will be at its version.
+        db.store.append('t1', 5, [result(7)], { ticket: e, after: d }),
+        db.store.append('t1', 4, [result(5)], { ticket: f, after: c, idempotencyKey: 'k5' }),
+        // A retry of the first result's key: its first answer, nothing written.
+        db.store.append('t1', 0, [result(1)], { ticket: g, idempotencyKey: 'k1' }),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const reason = (i: number) => (outcomes[i] as PromiseRejectedResult).reason;
+      expect(reason(1)).toBeInstanceOf(VersionConflictError);
+      expect(reason(3)).toBeInstanceOf(IdempotencyKeyReuseError);
+      expect(reason(4)).toBeInstanceOf(VersionConflictError);
+      const value = (i: number) => (outcomes[i] as PromiseFulfilledResult<AppendResult>).value;
+      expect(value(0)).toEqual({ version: 2, events: stored('t1', 1, [result(2)]), replayed: false });
+      expect(value(2)).toEqual({ version: 4, events: stored('t1', 2, [result(3), result(4)]), replayed: false });
+      expect(value(5)).toEqual({ version: 5, events: stored('t1', 4, [result(5)]), replayed: false });
+      expect(value(6)).toEqual({ version: 1, events: stored('t1', 0, [result(1)]), replayed: true });
+      expect(await db.store.read('t1')).toEqual(stored('t1', 0, [1, 2, 3, 4, 5].map(result)));
+      // The keys written in the burst answer their own writes.
+      const retry = await db.store.append('t1', 4, [result(5)], { idempotencyKey: 'k5' });
+      expect(retry).toEqual({ ...value(5), replayed: true });
+      await expect(db.store.append('t1', 5, [result(6)], { idempotencyKey: 'k2' })).rejects.toBeInstanceOf(
+        IdempotencyKeyReuseError,
+      );
     });
   });
 }

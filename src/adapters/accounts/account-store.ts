@@ -86,12 +86,19 @@ export interface AccountStore {
 
   createSession(session: Session): Promise<void>;
   findSession(idHash: string): Promise<Session | undefined>;
+  /** The session with the account holding it, in one look-up. */
+  findSessionWithAccount(
+    idHash: string,
+  ): Promise<{ readonly session: Session; readonly account: AccountWithHash } | undefined>;
   deleteSession(idHash: string): Promise<void>;
   /** Ends every session of an account (password changed, account disabled). */
   deleteSessionsOf(accountId: string): Promise<void>;
 
   createApiToken(token: ApiToken & { readonly tokenHash: string }): Promise<void>;
-  findApiTokenByHash(tokenHash: string): Promise<ApiToken | undefined>;
+  /** The token with the account holding it, in one look-up. */
+  findApiTokenByHash(
+    tokenHash: string,
+  ): Promise<{ readonly token: ApiToken; readonly account: AccountWithHash } | undefined>;
   listApiTokens(accountId: string): Promise<readonly ApiToken[]>;
   /** True when a live token of this account was revoked. */
   revokeApiToken(id: string, accountId: string, at: string): Promise<boolean>;

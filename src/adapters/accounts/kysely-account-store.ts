@@ -175,6 +175,28 @@ export class KyselyAccountStore implements AccountStore {
     );
   }
 
+  async findSessionWithAccount(
+    idHash: string,
+  ): Promise<{ readonly session: Session; readonly account: AccountWithHash } | undefined> {
+    // One query: every console request asks this, and on PostgreSQL each query is a round trip.
+    const row = await this.db
+      .selectFrom('shinpan_sessions as s')
+      .innerJoin('shinpan_accounts as a', 'a.id', 's.account_id')
+      .selectAll('a')
+      .select(['s.csrf_token', 's.created_at as session_created_at', 's.expires_at'])
+      .where('s.id_hash', '=', idHash)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const session: Session = {
+      idHash,
+      accountId: row.id,
+      csrfToken: row.csrf_token,
+      createdAt: row.session_created_at,
+      expiresAt: row.expires_at,
+    };
+    return { session, account: toAccount(row) };
+  }
+
   async deleteSession(idHash: string): Promise<void> {
     await this.db.deleteFrom('shinpan_sessions').where('id_hash', '=', idHash).execute();
   }
@@ -197,13 +219,32 @@ export class KyselyAccountStore implements AccountStore {
       .execute();
   }
 
-  async findApiTokenByHash(tokenHash: string): Promise<ApiToken | undefined> {
+  async findApiTokenByHash(
+    tokenHash: string,
+  ): Promise<{ readonly token: ApiToken; readonly account: AccountWithHash } | undefined> {
+    // One query with its account: every request with a token asks this, and on PostgreSQL each query is a round trip.
     const row = await this.db
-      .selectFrom('shinpan_api_tokens')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
+      .selectFrom('shinpan_api_tokens as t')
+      .innerJoin('shinpan_accounts as a', 'a.id', 't.account_id')
+      .selectAll('a')
+      .select([
+        't.id as token_id',
+        't.label as token_label',
+        't.created_at as token_created_at',
+        't.revoked_at as token_revoked_at',
+      ])
+      .where('t.token_hash', '=', tokenHash)
       .executeTakeFirst();
-    return row && toToken(row);
+    if (!row) return undefined;
+    const token = toToken({
+      id: row.token_id,
+      token_hash: tokenHash,
+      account_id: row.id,
+      label: row.token_label,
+      created_at: row.token_created_at,
+      revoked_at: row.token_revoked_at,
+    });
+    return { token, account: toAccount(row) };
   }
 
   async listApiTokens(accountId: string): Promise<readonly ApiToken[]> {

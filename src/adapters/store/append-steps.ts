@@ -20,22 +20,7 @@ export interface PreparedAppend {
   readonly fingerprint: string | undefined;
 }
 
-/** Where the two databases differ inside the one append algorithm. */
-export interface AppendDialect {
-  /** PostgreSQL locks the stream row (SELECT … FOR UPDATE); SQLite's BEGIN IMMEDIATE already serializes writers. */
-  readonly lockStreamRow: boolean;
-  /** SQLite assigns global positions itself (writers are serialized); PostgreSQL's identity column does. */
-  readonly assignPositions: boolean;
-  /**
-   * PostgreSQL: takes the tournament's transaction-level advisory lock first, so writers to one
-   * tournament queue in the database (even the first two, before a stream row exists to lock),
-   * and tells the other processes about the new version (NOTIFY is delivered on commit only).
-   */
-  readonly serializeInDatabase?: (trx: Kysely<StoreSchema>, tournamentId: string) => Promise<void>;
-  readonly announce?: (trx: Kysely<StoreSchema>, tournamentId: string, version: number) => Promise<void>;
-}
-
-/** Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+/** Rows per INSERT: well under SQLite's 32,766 bound parameters. */
 const INSERT_CHUNK = 500;
 
 /** Validates an append's arguments and serialises its data; throws TypeError/RangeError on misuse. */
@@ -64,21 +49,16 @@ export function prepareAppend(
 }
 
 /**
- * The append, run inside the caller's transaction: lock the stream, answer a known idempotency
- * key from what it wrote, refuse a stale version, then write events, version and key together.
- * The key is looked up before the version check on purpose: a retry carries the version its
- * first attempt was decided on, which that very attempt has since moved on.
+ * The append on SQLite, run inside the caller's write transaction (BEGIN IMMEDIATE already
+ * serializes writers): answer a known idempotency key from what it wrote, refuse a stale
+ * version, then write events, version and key together. The key is looked up before the
+ * version check on purpose: a retry carries the version its first attempt was decided on,
+ * which that very attempt has since moved on. (PostgreSQL does the same steps in one
+ * server-side function: postgres/append-function.ts.)
  */
-export async function appendInTransaction(
-  trx: Kysely<StoreSchema>,
-  dialect: AppendDialect,
-  append: PreparedAppend,
-): Promise<AppendResult> {
+export async function appendInTransaction(trx: Kysely<StoreSchema>, append: PreparedAppend): Promise<AppendResult> {
   const { tournamentId, expectedVersion, events, idempotencyKey, fingerprint } = append;
-  if (dialect.serializeInDatabase) await dialect.serializeInDatabase(trx, tournamentId);
-  let streamQuery = trx.selectFrom('streams').select('version').where('id', '=', tournamentId);
-  if (dialect.lockStreamRow) streamQuery = streamQuery.forUpdate();
-  const stream = await streamQuery.executeTakeFirst();
+  const stream = await trx.selectFrom('streams').select('version').where('id', '=', tournamentId).executeTakeFirst();
 
   if (idempotencyKey !== undefined) {
     const earlier = await replayOf(trx, tournamentId, idempotencyKey, fingerprint);
@@ -93,14 +73,12 @@ export async function appendInTransaction(
   if (stream) await trx.updateTable('streams').set({ version }).where('id', '=', tournamentId).execute();
   else await trx.insertInto('streams').values({ id: tournamentId, version }).execute();
 
-  let position = 0;
-  if (dialect.assignPositions) {
-    const last = await trx
-      .selectFrom('events')
-      .select((eb) => eb.fn.max('position').as('last'))
-      .executeTakeFirst();
-    position = Number(last?.last ?? 0);
-  }
+  // Global positions come from the writer, which is alone (PostgreSQL's identity column does it there).
+  const last = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .executeTakeFirst();
+  const position = Number(last?.last ?? 0);
   const stored: StoredEvent[] = events.map((event, i) => ({
     tournamentId,
     seq: actualVersion + i + 1,
@@ -111,7 +89,7 @@ export async function appendInTransaction(
   }));
   for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
     const rows = stored.slice(start, start + INSERT_CHUNK).map((event, i) => ({
-      ...(dialect.assignPositions ? { position: position + start + i + 1 } : {}),
+      position: position + start + i + 1,
       tournament_id: tournamentId,
       seq: event.seq,
       type: event.type,
@@ -135,6 +113,5 @@ export async function appendInTransaction(
       })
       .execute();
   }
-  if (dialect.announce) await dialect.announce(trx, tournamentId, version);
   return { version, events: stored, replayed: false };
 }

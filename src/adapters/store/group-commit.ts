@@ -4,7 +4,7 @@ import type { PreparedAppend } from './append-steps.js';
 import type { StoreSchema } from './store-schema.js';
 
 /*
- * Group commit, the same on both stores: appends that arrive while a commit is on its way to
+ * Group commit on SQLite (PostgreSQL's is postgres/append-batches.ts): appends that arrive while a commit is on its way to
  * disk wait in a queue and are then written in one transaction, each in a savepoint of its own,
  * so each keeps its own version check and idempotency key and a refused one leaves the others
  * in. The group shares one durable commit, and no append resolves before that commit is done.
@@ -29,7 +29,7 @@ type Outcome = { readonly ok: true; readonly result: AppendResult } | { readonly
 export class GroupCommit {
   readonly #queue: QueuedAppend[] = [];
   #draining = false;
-  /** Tickets of appends written (true) or refused (false), for the appends decided after them. */
+  /** Tickets of appends written (true) or not (false: refused, or a replayed retry), for the appends decided after them. */
   readonly #tickets = new WeakMap<object, boolean>();
 
   constructor(
@@ -67,9 +67,7 @@ export class GroupCommit {
 
   async #commit(group: readonly QueuedAppend[]): Promise<void> {
     const outcomes = new Map<QueuedAppend, Outcome>();
-    // By tournament (a stable sort keeps each tournament's appends in the order they came):
-    // every group takes its tournaments' locks in one order, so two processes' groups never
-    // deadlock on PostgreSQL's advisory locks.
+    // By tournament (a stable sort keeps each tournament's appends in the order they came).
     const ordered = [...group].sort((x, y) =>
       x.append.tournamentId < y.append.tournamentId ? -1 : x.append.tournamentId > y.append.tournamentId ? 1 : 0,
     );
@@ -107,7 +105,8 @@ export class GroupCommit {
     try {
       const result = await this.appendOne(trx, queued.append);
       await sql`release savepoint one_append`.execute(trx);
-      this.#settle(queued, true);
+      // A replayed retry wrote nothing: what was decided on its events never came to be.
+      this.#settle(queued, !result.replayed);
       return { ok: true, result };
     } catch (error) {
       await sql`rollback to savepoint one_append`.execute(trx);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { IdempotencyKeyReuseError, type AppendResult } from '../../app/event-store.js';
+import { IdempotencyKeyReuseError, type AppendResult, type StoredEvent } from '../../app/event-store.js';
 import { eventFromRow } from './event-rows.js';
 import type { StoreSchema } from './store-schema.js';
 
@@ -29,15 +29,29 @@ export async function replayOf(
     .executeTakeFirst();
   if (!earlier) return undefined;
   if (earlier.fingerprint !== fingerprint) throw new IdempotencyKeyReuseError(idempotencyKey);
+  return {
+    version: earlier.last_seq,
+    events: await eventsBetween(db, tournamentId, earlier.first_seq, earlier.last_seq),
+    replayed: true,
+  };
+}
+
+/** The events a key wrote: seq `from` to `to`, both included. */
+export async function eventsBetween(
+  db: Kysely<StoreSchema>,
+  tournamentId: string,
+  from: number,
+  to: number,
+): Promise<StoredEvent[]> {
   const rows = await db
     .selectFrom('events')
     .select(['tournament_id', 'seq', 'type', 'data', 'actor', 'at'])
     .where('tournament_id', '=', tournamentId)
-    .where('seq', '>=', earlier.first_seq)
-    .where('seq', '<=', earlier.last_seq)
+    .where('seq', '>=', from)
+    .where('seq', '<=', to)
     .orderBy('seq')
     .execute();
-  return { version: earlier.last_seq, events: rows.map(eventFromRow), replayed: true };
+  return rows.map(eventFromRow);
 }
 
 /** Deletes keys written before `before`; returns how many. */

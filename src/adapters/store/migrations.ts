@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { CREATE_APPEND_FUNCTION_V1 } from './postgres/append-function.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -61,6 +62,14 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
           .on('idempotency_keys')
           .column('created_at')
           .execute();
+      },
+    },
+    // PostgreSQL: the append as one server-side function (postgres/append-function.ts), so a
+    // group of appends is one round trip. SQLite appends in process: nothing to create there,
+    // the step is recorded so both keep one history.
+    '0003_append_function': {
+      async up(db: Kysely<unknown>) {
+        if (!sqlite) await sql.raw(CREATE_APPEND_FUNCTION_V1).execute(db);
       },
     },
   };

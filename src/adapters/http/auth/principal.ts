@@ -29,20 +29,17 @@ export async function resolvePrincipal(request: FastifyRequest, accounts: Accoun
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match?.[1]) throw new HttpError(401, 'bad-token', M.text('bearer-form'));
-    const token = await accounts.findApiTokenByHash(tokenHash(match[1]));
-    const account = token && token.revokedAt === null ? await accounts.findAccount(token.accountId) : undefined;
-    if (!token || !account || account.disabled) {
+    const found = await accounts.findApiTokenByHash(tokenHash(match[1]));
+    if (!found || found.token.revokedAt !== null || found.account.disabled) {
       throw new HttpError(401, 'bad-token', M.text('token-unknown'));
     }
-    return { kind: 'staff', account: strip(account), via: 'token', tokenId: token.id };
+    return { kind: 'staff', account: strip(found.account), via: 'token', tokenId: found.token.id };
   }
   const cookie = request.cookies[SESSION_COOKIE];
   if (!cookie) return PUBLIC;
-  const session = await accounts.findSession(tokenHash(cookie));
-  if (!session || session.expiresAt <= now.toISOString()) return PUBLIC;
-  const account = await accounts.findAccount(session.accountId);
-  if (!account || account.disabled) return PUBLIC;
-  return { kind: 'staff', account: strip(account), via: 'session', session };
+  const found = await accounts.findSessionWithAccount(tokenHash(cookie));
+  if (!found || found.session.expiresAt <= now.toISOString() || found.account.disabled) return PUBLIC;
+  return { kind: 'staff', account: strip(found.account), via: 'session', session: found.session };
 }
 
 function strip(account: Account & { passwordHash?: string }): Account {

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import {
+  IdempotencyKeyReuseError,
   VersionConflictError,
   type AppendNotice,
   type AppendOptions,
@@ -10,38 +11,19 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '../../../app/event-store.js';
-import { appendInTransaction, prepareAppend, type AppendDialect, type PreparedAppend } from '../append-steps.js';
+import { prepareAppend, type PreparedAppend } from '../append-steps.js';
 import { AppendNotices } from '../append-notices.js';
-import { GroupCommit } from '../group-commit.js';
-import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../idempotency-keys.js';
+import { DEFAULT_KEY_RETENTION_MS, KeyPruner, eventsBetween, pruneKeys, replayOf } from '../idempotency-keys.js';
 import { eventFromRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
 import { listTournaments, readByTypes } from '../cross-stream-queries.js';
+import { APPEND_FUNCTION_V1 } from './append-function.js';
+import { AppendBatches, type AppendGroupMember, type AppendOutcome } from './append-batches.js';
 
 /** How long to wait before listening again after the notice connection dropped. */
 const RELISTEN_MS = 1_000;
-
-/**
- * The append on PostgreSQL: a transaction-level advisory lock on the tournament makes every
- * process's writers to it take turns in the database (the stream row does not exist yet for the
- * first write, so a row lock alone cannot), and NOTIFY tells every process's listener of the new
- * version when the transaction commits. The payload is only "version tournament": listeners read
- * the events by sequence, so a big import never meets NOTIFY's 8,000-byte limit.
- */
-function postgresDialect(channel: string): AppendDialect {
-  return {
-    lockStreamRow: true,
-    assignPositions: false,
-    serializeInDatabase: async (trx, tournamentId) => {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${tournamentId}, 0))`.execute(trx);
-    },
-    announce: async (trx, tournamentId, version) => {
-      await sql`select pg_notify(${channel}, ${`${version} ${tournamentId}`})`.execute(trx);
-    },
-  };
-}
 
 export interface PostgresStoreOptions extends KeyRetention {
   /** postgres://user:password@host:port/database */
@@ -50,6 +32,9 @@ export interface PostgresStoreOptions extends KeyRetention {
   readonly schema?: string;
   readonly poolSize?: number;
 }
+
+/** Default pooled connections; groups of appends in flight at once take at most half, reads the rest. */
+const POOL_SIZE = 10;
 
 /**
  * Connects to the server tier's PostgreSQL and migrates its schema. Throws StoreOpenError
@@ -66,7 +51,7 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
   }
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? POOL_SIZE,
     connectionTimeoutMillis: 10_000,
     ...(options.schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
@@ -110,6 +95,7 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
     channel,
     listenerConfig,
     options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS,
+    Math.max(1, Math.floor((options.poolSize ?? POOL_SIZE) / 2)),
   );
 }
 
@@ -140,36 +126,29 @@ function isUniqueViolation(error: unknown): boolean {
 
 class PostgresEventStore implements EventStore {
   /**
-   * Not pipelined: with two processes writing to one tournament, chains of writes decided on
-   * not-yet-durable ones kept failing on each other's appends (measured: retries exhausted,
-   * 409s). Each process decides its next write to a tournament once the previous is durable;
-   * writes to different tournaments still share a group's commit.
+   * Appends to one tournament commit in the order they were called (one group in flight per
+   * tournament), so the service decides the next write on one still in flight and both share
+   * a commit; the append function refuses it should the earlier one not be written.
    */
-  readonly commitsInOrder = false;
+  readonly commitsInOrder = true;
   #closed = false;
-  readonly #dialect: AppendDialect;
   readonly #pruner: KeyPruner;
   readonly #notices = new AppendNotices(
     () => void this.#listen(),
     () => void this.#unlisten(),
   );
   #listener: pg.Client | undefined;
-  readonly #group: GroupCommit;
+  readonly #batches: AppendBatches;
 
   constructor(
     private readonly db: Kysely<StoreSchema>,
     private readonly channel: string,
     private readonly listenerConfig: pg.ClientConfig,
     retentionMs: number,
+    lanes: number,
   ) {
-    this.#dialect = postgresDialect(channel);
     this.#pruner = new KeyPruner(retentionMs, (before) => this.pruneIdempotencyKeys(before));
-    // One group at a time per process, on one pooled connection: a round's results from this
-    // process share a commit; other processes' groups queue on the tournaments' advisory locks.
-    this.#group = new GroupCommit(
-      (work) => this.db.transaction().execute(work),
-      (trx, append) => appendInTransaction(trx, this.#dialect, append),
-    );
+    this.#batches = new AppendBatches((group) => this.#sendGroup(group), lanes);
   }
 
   async append(
@@ -179,15 +158,76 @@ class PostgresEventStore implements EventStore {
     options?: AppendOptions,
   ): Promise<AppendResult> {
     const append = prepareAppend(tournamentId, expectedVersion, events, options);
-    let result: AppendResult;
+    let outcome: AppendOutcome;
     try {
-      result = await this.#group.append(append, options?.ticket, options?.after);
+      outcome = await this.#batches.append(append, options?.ticket, options?.after);
     } catch (error) {
       if (isUniqueViolation(error)) return this.afterLostRace(append);
       throw error;
     }
+    const result = await this.#answer(append, outcome);
     await this.#pruner.maybePrune();
     return result;
+  }
+
+  /** One group in one statement: the append function (append-function.ts) in its own implicit transaction. */
+  async #sendGroup(group: readonly AppendGroupMember[]): Promise<readonly AppendOutcome[]> {
+    const appends = group.map((m) => m.append);
+    const events = appends.flatMap((a) => a.events);
+    const { rows } = await sql<{
+      outcome: AppendOutcome['outcome'];
+      stream_version: number;
+      from_seq: number | null;
+      to_seq: number | null;
+    }>`select outcome, stream_version, from_seq, to_seq from ${sql.raw(APPEND_FUNCTION_V1)}(
+      ${this.channel},
+      ${appends.map((a) => a.tournamentId)}::text[],
+      ${appends.map((a) => a.expectedVersion)}::integer[],
+      ${appends.map((a) => a.events.length)}::integer[],
+      ${group.map((m) => m.after)}::integer[],
+      ${appends.map((a) => a.idempotencyKey ?? null)}::text[],
+      ${appends.map((a) => a.fingerprint ?? null)}::text[],
+      ${events.map((e) => e.type)}::text[],
+      ${appends.flatMap((a) => a.data)}::text[],
+      ${events.map((e) => e.actor)}::text[],
+      ${events.map((e) => e.at)}::text[],
+      ${new Date().toISOString()}
+    )`.execute(this.db);
+    if (rows.length !== group.length) throw new Error(`append function answered ${rows.length} of ${group.length}`);
+    return rows.map((row) => ({
+      outcome: row.outcome,
+      version: row.stream_version,
+      fromSeq: row.from_seq,
+      toSeq: row.to_seq,
+    }));
+  }
+
+  async #answer(append: PreparedAppend, outcome: AppendOutcome): Promise<AppendResult> {
+    const { tournamentId, expectedVersion, events, idempotencyKey } = append;
+    switch (outcome.outcome) {
+      case 'conflict':
+        throw new VersionConflictError(tournamentId, expectedVersion, outcome.version);
+      case 'reused':
+        throw new IdempotencyKeyReuseError(idempotencyKey as string);
+      case 'replayed':
+        return {
+          version: outcome.version,
+          events: await eventsBetween(this.db, tournamentId, outcome.fromSeq as number, outcome.toSeq as number),
+          replayed: true,
+        };
+      case 'written': {
+        const first = outcome.version - events.length + 1;
+        const stored = events.map((event, i) => ({
+          tournamentId,
+          seq: first + i,
+          type: event.type,
+          data: event.data,
+          actor: event.actor,
+          at: event.at,
+        }));
+        return { version: outcome.version, events: stored, replayed: false };
+      }
+    }
   }
 
   /**

@@ -11,7 +11,7 @@ import type {
   NewEvent,
   StoredEvent,
 } from '../../../app/event-store.js';
-import { appendInTransaction, prepareAppend, type AppendDialect } from '../append-steps.js';
+import { appendInTransaction, prepareAppend } from '../append-steps.js';
 import { GroupCommit } from '../group-commit.js';
 import { AppendNotices } from '../append-notices.js';
 import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../idempotency-keys.js';
@@ -23,8 +23,6 @@ import { preparedOnce } from './prepared-once.js';
 
 /** A stream row in raw mode: seq, type, data, actor, at. */
 type StreamRow = [number, string, string, string, string];
-
-const SQLITE: AppendDialect = { lockStreamRow: false, assignPositions: true };
 
 /** How long a writer waits for another process's write to finish before giving up. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -158,7 +156,7 @@ class SqliteEventStore implements EventStore {
           }
           await walSync();
         }),
-      (trx, append) => appendInTransaction(trx, SQLITE, append),
+      (trx, append) => appendInTransaction(trx, append),
     );
   }
 
