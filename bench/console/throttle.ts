@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
+import { browserSettled } from './settle.js';
 
 /**
  * Chrome DevTools' "Fast 3G" profile as Lighthouse and the DevTools panel define it: 562.5 ms
@@ -11,13 +12,19 @@ export const FAST_3G = {
   uploadThroughput: (750 * 1024 * 0.9) / 8,
 } as const;
 
-/** A page slowed as a mid-range phone: the CPU `rate`× slower, and the network when given. */
+/**
+ * A page slowed as a mid-range phone: the CPU `rate`× slower, and the network when given.
+ * Chromium's own work for the page's new window is waited out first (settle.ts); `busy` is
+ * told when it never ended.
+ */
 export async function throttle(
   page: Page,
-  options: { readonly cpu: number; readonly network?: typeof FAST_3G },
+  options: { readonly cpu: number; readonly network?: typeof FAST_3G; readonly busy?: () => void },
 ): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await drawWholeScreen(page, cdp);
+  const browser = page.context().browser();
+  if (browser && !(await browserSettled(browser))) options.busy?.();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
   if (options.network) {
     await cdp.send('Network.enable');
