@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -41,7 +41,7 @@ function lines(view: PairingsView): Line[] {
 
 /** The public page: a player types their name or id and sees their table, in large type for a phone or the wall. */
 export function FindTable() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const rounds = useRounds();
   const latest = rounds.data?.[rounds.data.length - 1];
   return (
@@ -52,7 +52,7 @@ export function FindTable() {
 }
 
 function FindInRound({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
@@ -126,7 +126,7 @@ function FindInRound({ round }: { round: number }) {
 
 /** The whole round by name, a page at a time; built only once the list is opened. */
 function Everyone({ all }: { all: readonly Line[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const paged = usePaged(all, null);
   return (
     <>

@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type DecklistUpload } from '../api/tournament-api';
@@ -22,7 +22,7 @@ import { DecklistInput } from './decklist-input';
 
 /** Player registration with the decklist and its check, and the list of players. */
 export function Players() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const players = usePlayers();
@@ -80,7 +80,7 @@ const PlayerPages = memo(function PlayerPages({
   order: 'registration' | 'name';
   canRegister: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   // In search form (core/names/reading.ts): the name matches its reading too, hiragana typed finds a katakana reading.
   const index = useMemo(() => {
     const ordered = order === 'name' ? sortByName(list, (p) => p) : list;
@@ -125,7 +125,7 @@ interface Registration {
  * below says which are still pending, the slip code, and the decklist check.
  */
 function RegisterForm() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id, summary } = useTournament();
   const version = useVersion();
@@ -276,7 +276,7 @@ function RegisterForm() {
 
 // Memoised: a search re-renders only the rows that change.
 const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const version = useVersion();
   const { account } = useSession();
@@ -378,7 +378,7 @@ const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: Pla
 
 /** The name or reading set right: a reading added after an import without one, a name misspelt at the desk. */
 function EditDetails({ player }: { player: PlayerView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const version = useVersion();

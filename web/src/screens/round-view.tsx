@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { MatchReportsLink } from '../self-service/staff-panels';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -23,7 +23,7 @@ import { searchForm } from '../../../src/core/names/reading.js';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
@@ -138,7 +138,7 @@ const TableList = memo(function TableList({
   reload: () => void;
   version: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const index = useMemo(() => tableIndex(view), [view]);
   const tables = useMemo(() => {
     const typed = searchForm(words);
@@ -179,7 +179,7 @@ const TableList = memo(function TableList({
 
 /** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
 function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
@@ -202,7 +202,7 @@ function StartRound({ round, version: pairingsVersion }: { round: number; versio
 
 /** "All seated except …": the judge ticks who is still missing, one tap seats everyone else. */
 function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsView; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
@@ -246,7 +246,7 @@ function AllSeatedBody({
   missing: ReadonlySet<string>;
   toggle: (player: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const paged = usePaged(waiting, null);
   return (
     <>
@@ -291,7 +291,7 @@ const TableCard = memo(function TableCard({
   reload: () => void;
   version: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const version = useVersion();
@@ -407,7 +407,7 @@ function Seat({
   judge: boolean;
   version: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const base = `/t/${encodeURIComponent(id)}`;
