@@ -4,6 +4,7 @@ import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
+import { useLazyMemo } from '../components/lazy-memo';
 import { PageNav, usePaged } from '../components/paged';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
@@ -21,7 +22,7 @@ interface Line {
   readonly opponent: string | null;
 }
 
-/** Every player of the round with their table and opponent, by name: by reading in 五十音 order, else by name (the wall list). */
+/** Every player of the round with their table and opponent, in table order. */
 function lines(view: PairingsView): Line[] {
   const all: Line[] = [];
   for (const table of view.tables) {
@@ -36,8 +37,20 @@ function lines(view: PairingsView): Line[] {
       });
     }
   }
-  return sortByName(all, (l) => l);
+  return all;
 }
+
+/** Lines by name: by reading in 五十音 order, else by name (the wall list). */
+const byName = (lines: readonly Line[]): Line[] => sortByName(lines, (l) => l);
+
+/** Each line with the text a search looks in: the id, and the name and reading in search form (core/names/reading.ts). */
+const searchIndex = (all: readonly Line[]) =>
+  all.map((l) => ({
+    line: l,
+    id: l.id.toLowerCase(),
+    name: searchForm(l.name),
+    reading: l.reading ? searchForm(l.reading) : '',
+  }));
 
 /** The public page: a player types their name or id and sees their table, in large type for a phone or the wall. */
 export function FindTable() {
@@ -57,25 +70,23 @@ function FindInRound({ round }: { round: number }) {
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [query, setQuery] = useState('');
-  // Sorted and indexed once per answer; each keystroke only scans the index, and the results
-  // follow the field when the phone has time (a deferred query).
+  // Indexed once per answer, when the phone is idle or at the first keystroke (lazy-memo.ts):
+  // each keystroke only scans the index, and the results follow the field when the phone has
+  // time (a deferred query). Only what is shown is sorted by name: the few found, or the whole
+  // round once "everyone" is opened (sorting 4,096 names by reading cost the screen a third of
+  // its time to show on a slowed phone).
   const all = useMemo(() => (pairings.data ? lines(pairings.data) : []), [pairings.data]);
-  // Names and readings in their search form (core/names/reading.ts): hiragana typed finds a katakana reading.
-  const index = useMemo(
-    () =>
-      all.map((l) => ({
-        line: l,
-        id: l.id.toLowerCase(),
-        name: searchForm(l.name),
-        reading: l.reading ? searchForm(l.reading) : '',
-      })),
-    [all],
-  );
+  // Names and readings in their search form: hiragana typed finds a katakana reading.
+  const index = useLazyMemo(all, searchIndex);
   const q = useDeferredValue(query.trim().toLowerCase());
   const found = useMemo(() => {
     const typed = searchForm(q);
     if (q === '' || typed === '') return [];
-    return index.filter((x) => x.id === q || x.name.includes(typed) || x.reading.includes(typed)).map((x) => x.line);
+    return byName(
+      index()
+        .filter((x) => x.id === q || x.name.includes(typed) || x.reading.includes(typed))
+        .map((x) => x.line),
+    );
   }, [index, q]);
   const [everyone, setEveryone] = useState(false);
   return (
@@ -124,10 +135,11 @@ function FindInRound({ round }: { round: number }) {
   );
 }
 
-/** The whole round by name, a page at a time; built only once the list is opened. */
+/** The whole round by name, a page at a time; built (and sorted) only once the list is opened. */
 function Everyone({ all }: { all: readonly Line[] }) {
   const { t } = useT();
-  const paged = usePaged(all, null);
+  const sorted = useMemo(() => byName(all), [all]);
+  const paged = usePaged(sorted, null);
   return (
     <>
       <ul className="wall-list">

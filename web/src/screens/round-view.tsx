@@ -11,6 +11,7 @@ import { RefusedWrite } from '../components/refused-write';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { PAGE_SIZE, PageNav, usePaged } from '../components/paged';
+import { useLazyMemo } from '../components/lazy-memo';
 import { Link } from '../router';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
@@ -139,20 +140,19 @@ const TableList = memo(function TableList({
   version: number | null;
 }) {
   const { t } = useT();
-  const index = useMemo(() => tableIndex(view), [view]);
+  const index = useLazyMemo(view, tableIndex);
   const tables = useMemo(() => {
+    const open = (table: TableView) => !onlyOpen || table.outcome.kind === 'pending';
+    if (words === '') return view.tables.filter(open);
     const typed = searchForm(words);
-    return index
+    return index()
       .filter(
         ({ table, ids, names }) =>
-          (!onlyOpen || table.outcome.kind === 'pending') &&
-          (words === '' ||
-            String(table.table) === words ||
-            ids.includes(words) ||
-            (typed !== '' && names.includes(typed))),
+          open(table) &&
+          (String(table.table) === words || ids.includes(words) || (typed !== '' && names.includes(typed))),
       )
       .map((x) => x.table);
-  }, [index, words, onlyOpen]);
+  }, [view, index, words, onlyOpen]);
   const paged = usePaged(tables, `${words}|${onlyOpen}`, PAGE_SIZE / 2);
   return (
     <>
@@ -200,8 +200,17 @@ function StartRound({ round, version: pairingsVersion }: { round: number; versio
   );
 }
 
-/** "All seated except …": the judge ticks who is still missing, one tap seats everyone else. */
-function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsView; version: number | null }) {
+/**
+ * "All seated except …": the judge ticks who is still missing, one tap seats everyone else.
+ * Memoised: it scans every table, and each keystroke in the search re-renders the screen.
+ */
+const AllSeatedExcept = memo(function AllSeatedExcept({
+  view,
+  version: pairingsVersion,
+}: {
+  view: PairingsView;
+  version: number | null;
+}) {
   const { t } = useT();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
@@ -234,7 +243,7 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
       </WriteButton>
     </details>
   );
-}
+});
 
 /** The players still waiting, a page at a time, each ticked when missing. */
 function AllSeatedBody({
