@@ -40,12 +40,12 @@ function lines(view: PairingsView): Line[] {
   return all;
 }
 
-/** Lines by name: by reading in 五十音 order, else by name (the wall list). */
-const byName = (lines: readonly Line[]): Line[] => sortByName(lines, (l) => l);
-
-/** Each line with the text a search looks in: the id, and the name and reading in search form (core/names/reading.ts). */
-const searchIndex = (all: readonly Line[]) =>
-  all.map((l) => ({
+/**
+ * The lines by name (by reading in 五十音 order, else by name: the wall list), each with the
+ * text a search looks in: the id, and the name and reading in search form (core/names/reading.ts).
+ */
+const sortedIndex = (all: readonly Line[]) =>
+  sortByName(all, (l) => l).map((l) => ({
     line: l,
     id: l.id.toLowerCase(),
     name: searchForm(l.name),
@@ -70,23 +70,20 @@ function FindInRound({ round }: { round: number }) {
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [query, setQuery] = useState('');
-  // Indexed once per answer, when the phone is idle or at the first keystroke (lazy-memo.ts):
-  // each keystroke only scans the index, and the results follow the field when the phone has
-  // time (a deferred query). Only what is shown is sorted by name: the few found, or the whole
-  // round once "everyone" is opened (sorting 4,096 names by reading cost the screen a third of
-  // its time to show on a slowed phone).
+  // Sorted by name and indexed once per answer, when the phone is idle or at the first
+  // keystroke (lazy-memo.ts), not while the screen shows (sorting 4,096 names by reading cost
+  // it a third of its time to show on a slowed phone). Each keystroke only scans the index,
+  // and the results follow the field when the phone has time (a deferred query).
   const all = useMemo(() => (pairings.data ? lines(pairings.data) : []), [pairings.data]);
   // Names and readings in their search form: hiragana typed finds a katakana reading.
-  const index = useLazyMemo(all, searchIndex);
+  const index = useLazyMemo(all, sortedIndex);
   const q = useDeferredValue(query.trim().toLowerCase());
   const found = useMemo(() => {
     const typed = searchForm(q);
     if (q === '' || typed === '') return [];
-    return byName(
-      index()
-        .filter((x) => x.id === q || x.name.includes(typed) || x.reading.includes(typed))
-        .map((x) => x.line),
-    );
+    return index()
+      .filter((x) => x.id === q || x.name.includes(typed) || x.reading.includes(typed))
+      .map((x) => x.line);
   }, [index, q]);
   const [everyone, setEveryone] = useState(false);
   return (
@@ -126,7 +123,7 @@ function FindInRound({ round }: { round: number }) {
               <summary>
                 <h2>{t('find.everyone', { count: all.length })}</h2>
               </summary>
-              {everyone && <Everyone all={all} />}
+              {everyone && <Everyone index={index} />}
             </details>
           </section>
         );
@@ -135,10 +132,10 @@ function FindInRound({ round }: { round: number }) {
   );
 }
 
-/** The whole round by name, a page at a time; built (and sorted) only once the list is opened. */
-function Everyone({ all }: { all: readonly Line[] }) {
+/** The whole round by name, a page at a time; built only once the list is opened. */
+function Everyone({ index }: { index: () => readonly { readonly line: Line }[] }) {
   const { t } = useT();
-  const sorted = useMemo(() => byName(all), [all]);
+  const sorted = useMemo(() => index().map((x) => x.line), [index]);
   const paged = usePaged(sorted, null);
   return (
     <>
