@@ -203,4 +203,33 @@ describe.skipIf(!executablePath)('long lists on a phone, a page at a time', () =
     await page.getByTestId('find-result').waitFor();
     await shootPhone(page, 'venue-find-paged');
   }, 60_000);
+
+  it('a screen opened at its address asks for the session, the tournament and its data once each', async () => {
+    const { page } = phone;
+    const asked: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && !pathname.endsWith('/live')) asked.push(pathname);
+    };
+    const api = `/api/tournaments/${venue.id}`;
+    page.on('request', onRequest);
+    try {
+      for (const [screen, shown] of [
+        [`/t/${venue.id}/rounds/1`, '.table-card'],
+        [`/t/${venue.id}/find`, '[data-testid=find-input]'],
+      ] as const) {
+        asked.length = 0;
+        await page.goto(screen);
+        await page.locator(shown).first().waitFor();
+        // Live: for staff the stream's first message is the late list, which reloads the round
+        // clock only (it once made the round page download every table a second time).
+        await page.locator('.live-live').waitFor();
+        await page.waitForTimeout(1_000);
+        const once = (path: string) => asked.filter((p) => p === path).length;
+        expect([once('/api/auth/me'), once(api), once(`${api}/rounds/1/pairings`)], screen).toEqual([1, 1, 1]);
+      }
+    } finally {
+      page.off('request', onRequest);
+    }
+  }, 60_000);
 });

@@ -1,7 +1,10 @@
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, managedTournaments, TournamentSession, useSession, type Access } from './api/session';
+import { prefetch } from './api/resource';
+import { can, managedTournaments, SESSION_PATH, TournamentSession, useSession, type Access } from './api/session';
 import { TournamentProvider, useTournament } from './api/tournament-context';
+import { paths } from './api/tournament-api';
+import type { TournamentSummary } from './api/types';
 import { Layout } from './components/layout';
 import { Loading } from './components/status';
 import {
@@ -29,10 +32,14 @@ import {
   PlayerPage,
   PrintRegistrationSlips,
   MatchReports,
+  type Preloadable,
 } from './lazy-screens';
 import { Link, matchPath, navigate, useLocation } from './router';
 
 type Params = Record<string, string>;
+
+/** A read a screen makes first: a path, or one known once the tournament's summary is in. */
+type Read = string | ((summary: TournamentSummary) => string | null);
 
 interface TournamentRoute {
   readonly pattern: string;
@@ -41,26 +48,57 @@ interface TournamentRoute {
   /** Printable pages render without the console's chrome. */
   readonly print?: boolean;
   readonly render: (params: Params) => ReactNode;
+  /**
+   * For screens phones open straight from a link or a QR code: the screen's code and what it
+   * reads first, asked at start in parallel (startRoute) rather than one after the other.
+   */
+  readonly early?: { readonly screen: Preloadable; readonly reads?: (params: Params) => readonly Read[] };
 }
 
 const num = (s: string | undefined): number => Number(s);
+const id = (p: Params): string => p.id ?? '';
+/** The pairings of the tournament's latest round: what the table finder and the wall display show. */
+const latestPairings =
+  (p: Params) =>
+  (summary: TournamentSummary): string | null => {
+    const latest = summary.rounds.at(-1);
+    return latest ? paths.pairings(id(p), latest.round) : null;
+  };
 
 const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
-  { pattern: '/t/:id', render: () => <TournamentHome /> },
-  { pattern: '/t/:id/players', access: 'staff:read', render: () => <Players /> },
+  { pattern: '/t/:id', render: () => <TournamentHome />, early: { screen: TournamentHome } },
+  {
+    pattern: '/t/:id/players',
+    access: 'staff:read',
+    render: () => <Players />,
+    early: { screen: Players, reads: (p) => [paths.players(id(p))] },
+  },
   { pattern: '/t/:id/players/:player', render: (p) => <PlayerRecord player={p.player ?? ''} /> },
   { pattern: '/t/:id/rounds', render: () => <Rounds /> },
-  { pattern: '/t/:id/rounds/:round', render: (p) => <RoundView round={num(p.round)} /> },
+  {
+    pattern: '/t/:id/rounds/:round',
+    render: (p) => <RoundView round={num(p.round)} />,
+    early: { screen: RoundView, reads: (p) => [paths.pairings(id(p), num(p.round))] },
+  },
   {
     pattern: '/t/:id/rounds/:round/clock',
     access: 'staff:read',
     render: (p) => <RoundClock round={num(p.round)} />,
+    early: { screen: RoundClock, reads: (p) => [paths.clock(id(p), num(p.round))] },
   },
   { pattern: '/t/:id/penalty', access: 'penalties:assess', render: () => <PenaltyFlow /> },
   { pattern: '/t/:id/deck-check', access: 'deck-checks:run', render: () => <DeckCheck /> },
-  { pattern: '/t/:id/standings', render: () => <Standings /> },
+  {
+    pattern: '/t/:id/standings',
+    render: () => <Standings />,
+    early: { screen: Standings, reads: (p) => [paths.standings(id(p))] },
+  },
   { pattern: '/t/:id/queue', access: 'DecideRequest', render: () => <HeadJudgeQueue /> },
-  { pattern: '/t/:id/find', render: () => <FindTable /> },
+  {
+    pattern: '/t/:id/find',
+    render: () => <FindTable />,
+    early: { screen: FindTable, reads: (p) => [latestPairings(p)] },
+  },
   { pattern: '/t/:id/log', access: 'record:read', render: () => <TournamentLog /> },
   { pattern: '/t/:id/print/pairings/:round', print: true, render: (p) => <PrintPairings round={num(p.round)} /> },
   {
@@ -84,8 +122,42 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     access: 'RegisterPlayer',
     render: () => <PrintRegistrationSlips />,
   },
-  { pattern: '/t/:id/wall', print: true, render: () => <WallDisplay /> },
+  {
+    pattern: '/t/:id/wall',
+    print: true,
+    render: () => <WallDisplay />,
+    early: { screen: WallDisplay, reads: (p) => [latestPairings(p)] },
+  },
 ];
+
+const ignore = () => {};
+
+/**
+ * What the page opening on `path` will need, asked for at once and side by side: the session,
+ * and for a tournament screen with `early` its summary, its code and its first reads. Without
+ * this each waits for the one before (the code, then the summary, then the screen's data),
+ * which on a slow phone cost about as much as all the rest of showing the screen.
+ */
+export function startRoute(path: string): void {
+  void prefetch(SESSION_PATH).catch(ignore);
+  for (const route of TOURNAMENT_ROUTES) {
+    const params = matchPath(route.pattern, path);
+    if (!params?.id) continue;
+    if (!route.early) return;
+    const summary = prefetch<TournamentSummary>(paths.tournament(params.id));
+    for (const read of route.early.reads?.(params) ?? []) {
+      if (typeof read === 'string') void prefetch(read).catch(ignore);
+      else
+        summary.then((answer) => {
+          const path = read(answer.body);
+          if (path) void prefetch(path).catch(ignore);
+        }, ignore);
+    }
+    // After the reads: adding the code's preload links takes a slowed phone a moment.
+    route.early.screen.preload();
+    return;
+  }
+}
 
 /** The whole console: the screen for the path, its code loaded on first use (lazy-screens.ts). */
 export function App() {

@@ -6,9 +6,24 @@ import { type ComponentType, lazy } from 'react';
  * service worker keeps every chunk once installed, so later screens open offline too.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: a screen's props are whatever the component declares.
-function screen<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] extends ComponentType<any> ? M[K] : never {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<unknown> })) as never;
+/** A lazily loaded screen whose code can be asked for before it renders. */
+export interface Preloadable {
+  preload(): void;
+}
+
+function screen<M, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+  // biome-ignore lint/suspicious/noExplicitAny: a screen's props are whatever the component declares.
+): (M[K] extends ComponentType<any> ? M[K] : never) & Preloadable {
+  // One import for both: a preload at start and the first render share the request.
+  let loading: Promise<M> | null = null;
+  const once = () => {
+    loading ??= load();
+    return loading;
+  };
+  const component = lazy(async () => ({ default: (await once())[name] as ComponentType<unknown> }));
+  return Object.assign(component, { preload: () => void once().catch(() => (loading = null)) }) as never;
 }
 
 export const DeckCheck = screen(() => import('./screens/deck-check'), 'DeckCheck');

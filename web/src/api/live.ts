@@ -11,6 +11,16 @@ outbox.onSettled((write) => {
   else invalidate(paths.tournaments);
 });
 
+/** The round a `late` message is about (its data: `{ round, now, late }`); null when it does not say. */
+function lateRound(message: Event): number | null {
+  try {
+    const round = (JSON.parse((message as MessageEvent<string>).data) as { round?: unknown }).round;
+    return typeof round === 'number' ? round : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Listens to the tournament's live stream (Server-Sent Events) and reloads the views on every
  * change another person makes. The browser reconnects on its own after a drop; on reconnect
@@ -33,8 +43,12 @@ export function useLive(tournamentId: string | undefined): LiveState {
       setState(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting');
     };
     source.addEventListener('events', () => invalidate(prefix));
-    // Staff only: the late list changed (a threshold crossed, a seat mark): the round clock reloads.
-    source.addEventListener('late', () => invalidate(`${prefix}/rounds/`));
+    // Staff only: the late list changed (a threshold crossed, a seat mark, and once on connect):
+    // the round clock reloads, not the round's pairings (a second download of every table).
+    source.addEventListener('late', (message) => {
+      const round = lateRound(message);
+      invalidate(round === null ? `${prefix}/rounds/` : paths.clock(tournamentId, round));
+    });
     return () => source.close();
   }, [tournamentId]);
   return state;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, get, NetworkError } from './http';
+import { type Answer, ApiError, get, NetworkError } from './http';
 
 /*
  * Reads with a memory of the last good answer: a view shows what it had while it reloads, and
@@ -17,7 +17,47 @@ const subscribers = new Set<(path: string) => void>();
 
 /** Makes every view showing a path under `prefix` load it again (after a write or a live update). */
 export function invalidate(prefix: string): void {
+  for (const path of early.keys()) if (path.startsWith(prefix)) early.delete(path);
   for (const notify of subscribers) notify(prefix);
+}
+
+/*
+ * Reads asked before their screen is there: a page opening on a screen asks for what the
+ * screen shows beside fetching the screen's code (app.tsx startRoute), instead of after it,
+ * and the screen takes that answer instead of asking again. An early answer is taken once and
+ * only while fresh, so a screen opened later never starts from an old one.
+ */
+interface Early {
+  readonly answer: Promise<Answer<unknown>>;
+  /** When the answer came (ms since epoch); null while it is on its way. */
+  settled: number | null;
+}
+const early = new Map<string, Early>();
+const EARLY_FRESH_MS = 10_000;
+
+const fresh = (e: Early | undefined): e is Early =>
+  !!e && (e.settled === null || Date.now() - e.settled < EARLY_FRESH_MS);
+
+/** Asks for `path` now, for a screen that will read it; the same request when already asked. */
+export function prefetch<T>(path: string): Promise<Answer<T>> {
+  const found = early.get(path);
+  if (fresh(found)) return found.answer as Promise<Answer<T>>;
+  const entry: Early = { answer: get<T>(path), settled: null };
+  const settle = () => {
+    entry.settled = Date.now();
+  };
+  entry.answer.then(settle, settle);
+  early.set(path, entry);
+  return entry.answer as Promise<Answer<T>>;
+}
+
+/** The early answer for `path` (taken: once), else a new request. */
+export function getOnce<T>(path: string, signal?: AbortSignal): Promise<Answer<T>> {
+  const found = early.get(path);
+  early.delete(path);
+  if (!fresh(found)) return get<T>(path, signal);
+  // An early read that failed is asked again: the person may have signed in since.
+  return (found.answer as Promise<Answer<T>>).catch(() => get<T>(path, signal));
 }
 
 export interface Resource<T> {
@@ -55,7 +95,7 @@ export function useResource<T>(path: string | null): Resource<T> {
     if (path === null) return;
     const controller = new AbortController();
     setState((s) => ({ path, entry: s.path === path ? s.entry : cache.get(path), loading: true, error: null }));
-    get<T>(path, controller.signal).then(
+    getOnce<T>(path, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
         const entry: Cached = { body: answer.body, version: answer.version, at: Date.now() };

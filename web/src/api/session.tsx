@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { get, request } from './http';
+import { request } from './http';
+import { getOnce } from './resource';
 import { outbox } from './outbox';
 
 import type { AccountMay } from '../../../src/adapters/http/auth/account-may.js';
@@ -39,6 +40,9 @@ interface SessionValue {
   refresh(): Promise<void>;
 }
 
+/** Where the session is read (also asked early, at start: app.tsx startRoute). */
+export const SESSION_PATH = '/api/auth/me';
+
 const SessionContext = createContext<SessionValue | null>(null);
 
 /** Who is signed in on this device; writes that waited for a sign-in are sent once someone is. */
@@ -47,7 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const answer = await get<{ account: Account | null; may?: AccountMay }>('/api/auth/me');
+      const answer = await getOnce<{ account: Account | null; may?: AccountMay }>(SESSION_PATH);
       const { account: found, may } = answer.body;
       setAccount(found === null ? null : withMay({ account: found, ...(may ? { may } : {}) }));
     } catch {

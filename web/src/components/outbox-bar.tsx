@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { outbox, type FailedWrite, type WriteLabel } from '../api/outbox';
 import { RefusedWrite } from './refused-write';
 
@@ -9,7 +9,7 @@ export function useOutbox() {
 }
 
 export function useLabel(): (label: WriteLabel) => string {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (label) => t(label.key, label.params ?? {});
 }
 
@@ -18,7 +18,7 @@ export function useLabel(): (label: WriteLabel) => string {
  * server refused (a conflict with someone else's change, or a rule the domain enforces).
  */
 export function OutboxBar() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const label = useLabel();
   const { pending, failed, online } = useOutbox();
   const signedOut = pending.some((w) => w.waiting === 'signed-out');

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { TableView } from '../api/types';
 
 /** How a table's result reads: the score from the winner's side, or the special outcomes. */
 export function useOutcomeText(): (table: TableView) => string {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (table) => {
     const [a, b] = table.players;
     const o = table.outcome;

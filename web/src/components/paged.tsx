@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 
 /*
  * Long lists (a round of 2,048 tables, standings of 4,096 players) are shown a page at a time:
@@ -32,7 +32,7 @@ export function usePaged<T>(items: readonly T[], resetKey: unknown, size = PAGE_
 
 /** "101–200 of 4,096" with previous / next, shown only when there is more than one page. */
 export function PageNav({ paged, label }: { paged: ReturnType<typeof usePaged>; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const ref = useRef<HTMLElement | null>(null);
   if (paged.pages <= 1) return null;
   const go = (page: number) => {

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { ApiError } from '../api/http';
 import { outbox, type WriteOutcome } from '../api/outbox';
 import { ErrorNotice } from './status';
@@ -31,7 +31,7 @@ export function WriteButton({
   'data-testid'?: string;
   'aria-label'?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const run = useWrite();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { outbox, type FailedWrite, type WriteLabel } from '../api/outbox';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
@@ -35,7 +35,7 @@ export function refusedResult(
 }
 
 export function RefusedWrite({ failed, label }: { failed: FailedWrite; label: (l: WriteLabel) => string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const result = refusedResult(failed);
   return (
@@ -75,7 +75,7 @@ function RefusedResult({
   failed: FailedWrite;
   result: NonNullable<ReturnType<typeof refusedResult>>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const outcomeText = useOutcomeText();
   const pairings = useResource<PairingsView>(paths.pairings(result.tournament, result.round));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { BestOf, Stage, TournamentSummary } from '../api/types';
 
 /** What a round is, as far as the label says: its number, stage, match format and phase (day). */
@@ -16,7 +16,7 @@ export interface RoundKind {
  * tournament has a day two, so day-one rounds are named as day one too.
  */
 export function useRoundLabel() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = (bestOf: BestOf) => t(`formats.bestOf${bestOf}`);
   const label = (r: RoundKind, phased = false): string => {
     const parts: string[] = [];

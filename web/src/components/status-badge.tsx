@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { PlayerStatus } from '../../../src/core/tournament/match-record.js';
 
 const KEYS: Readonly<Record<Exclude<PlayerStatus, 'active'>, string>> = {
@@ -9,7 +9,7 @@ const KEYS: Readonly<Record<Exclude<PlayerStatus, 'active'>, string>> = {
 
 /** Why a player is out (rule 1-E/1-F name the two disqualifications); nothing for a player still in. */
 export function StatusBadge({ status }: { status: PlayerStatus }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (status === 'active') return null;
   return <span className={status === 'dropped' ? 'badge' : 'badge badge-warn'}>{t(KEYS[status])}</span>;
 }

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { ApiError, NetworkError } from '../api/http';
 import type { Resource } from '../api/resource';
 import { formatTime, useLang } from '../i18n/i18n';
 
 /** A spinner line that screen readers announce. */
 export function Loading() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <p className="loading" role="status">
       <span className="spinner" aria-hidden="true" /> {t('status.loading')}
@@ -23,7 +23,7 @@ export function asSentence(text: string): string {
 
 /** An error in the person's language: the server's own sentence, or what went wrong on the way. */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const text =
     error instanceof ApiError
@@ -50,7 +50,7 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
  * the data (with a "stale" note when a reload failed and older data stays on screen).
  */
 export function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => React.ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   if (resource.data === undefined) {
     if (resource.error) return <ErrorNotice error={resource.error} onRetry={resource.reload} />;

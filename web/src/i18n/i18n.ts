@@ -1,7 +1,8 @@
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import ja from './ja.json';
+import { useT } from './use-t';
 
 export type Lang = 'ja' | 'en';
 /** A text in both languages, as the API and the policy pack send them. */
@@ -56,7 +57,6 @@ export function inBothLangs(key: string, values: Record<string, unknown> = {}): 
 
 /** The current language and a picker for the API's and the pack's bilingual texts. */
 export function useLang(): { lang: Lang; pick: (text: Text | null | undefined) => string } {
-  const { i18n } = useTranslation();
-  const lang: Lang = i18n.language === 'ja' ? 'ja' : 'en';
+  const { lang } = useT();
   return { lang, pick: (text) => (text ? text[lang] : '') };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { writes } from '../api/tournament-api';
 import { TextField } from '../components/form';
 import { LazyDetails } from '../components/lazy-details';
@@ -18,7 +18,7 @@ export function ExtendTime({
   round: number;
   table: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [minutes, setMinutes] = useState(3);
   const [reason, setReason] = useState('');
   return (

@@ -1,9 +1,10 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
+import { useLazyMemo } from '../components/lazy-memo';
 import { PageNav, usePaged } from '../components/paged';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
@@ -21,7 +22,7 @@ interface Line {
   readonly opponent: string | null;
 }
 
-/** Every player of the round with their table and opponent, by name: by reading in 五十音 order, else by name (the wall list). */
+/** Every player of the round with their table and opponent, in table order. */
 function lines(view: PairingsView): Line[] {
   const all: Line[] = [];
   for (const table of view.tables) {
@@ -36,12 +37,24 @@ function lines(view: PairingsView): Line[] {
       });
     }
   }
-  return sortByName(all, (l) => l);
+  return all;
 }
+
+/**
+ * The lines by name (by reading in 五十音 order, else by name: the wall list), each with the
+ * text a search looks in: the id, and the name and reading in search form (core/names/reading.ts).
+ */
+const sortedIndex = (all: readonly Line[]) =>
+  sortByName(all, (l) => l).map((l) => ({
+    line: l,
+    id: l.id.toLowerCase(),
+    name: searchForm(l.name),
+    reading: l.reading ? searchForm(l.reading) : '',
+  }));
 
 /** The public page: a player types their name or id and sees their table, in large type for a phone or the wall. */
 export function FindTable() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const rounds = useRounds();
   const latest = rounds.data?.[rounds.data.length - 1];
   return (
@@ -52,30 +65,25 @@ export function FindTable() {
 }
 
 function FindInRound({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const [query, setQuery] = useState('');
-  // Sorted and indexed once per answer; each keystroke only scans the index, and the results
-  // follow the field when the phone has time (a deferred query).
+  // Sorted by name and indexed once per answer, when the phone is idle or at the first
+  // keystroke (lazy-memo.ts), not while the screen shows (sorting 4,096 names by reading cost
+  // it a third of its time to show on a slowed phone). Each keystroke only scans the index,
+  // and the results follow the field when the phone has time (a deferred query).
   const all = useMemo(() => (pairings.data ? lines(pairings.data) : []), [pairings.data]);
-  // Names and readings in their search form (core/names/reading.ts): hiragana typed finds a katakana reading.
-  const index = useMemo(
-    () =>
-      all.map((l) => ({
-        line: l,
-        id: l.id.toLowerCase(),
-        name: searchForm(l.name),
-        reading: l.reading ? searchForm(l.reading) : '',
-      })),
-    [all],
-  );
+  // Names and readings in their search form: hiragana typed finds a katakana reading.
+  const index = useLazyMemo(all, sortedIndex);
   const q = useDeferredValue(query.trim().toLowerCase());
   const found = useMemo(() => {
     const typed = searchForm(q);
     if (q === '' || typed === '') return [];
-    return index.filter((x) => x.id === q || x.name.includes(typed) || x.reading.includes(typed)).map((x) => x.line);
+    return index()
+      .filter((x) => x.id === q || x.name.includes(typed) || x.reading.includes(typed))
+      .map((x) => x.line);
   }, [index, q]);
   const [everyone, setEveryone] = useState(false);
   return (
@@ -115,7 +123,7 @@ function FindInRound({ round }: { round: number }) {
               <summary>
                 <h2>{t('find.everyone', { count: all.length })}</h2>
               </summary>
-              {everyone && <Everyone all={all} />}
+              {everyone && <Everyone index={index} />}
             </details>
           </section>
         );
@@ -125,9 +133,10 @@ function FindInRound({ round }: { round: number }) {
 }
 
 /** The whole round by name, a page at a time; built only once the list is opened. */
-function Everyone({ all }: { all: readonly Line[] }) {
-  const { t } = useTranslation();
-  const paged = usePaged(all, null);
+function Everyone({ index }: { index: () => readonly { readonly line: Line }[] }) {
+  const { t } = useT();
+  const sorted = useMemo(() => index().map((x) => x.line), [index]);
+  const paged = usePaged(sorted, null);
   return (
     <>
       <ul className="wall-list">

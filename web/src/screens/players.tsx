@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes, type DecklistUpload } from '../api/tournament-api';
@@ -12,6 +12,7 @@ import { readingProblem, searchForm } from '../../../src/core/names/reading.js';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
 import { LazyDetails } from '../components/lazy-details';
+import { useLazyMemo } from '../components/lazy-memo';
 import { PageNav, usePaged } from '../components/paged';
 import { asSentence, ErrorNotice, Loaded } from '../components/status';
 import { StatusBadge } from '../components/status-badge';
@@ -22,7 +23,7 @@ import { DecklistInput } from './decklist-input';
 
 /** Player registration with the decklist and its check, and the list of players. */
 export function Players() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const players = usePlayers();
@@ -68,6 +69,14 @@ export function Players() {
   );
 }
 
+/** Each player with the text a search looks in: in search form (core/names/reading.ts), so the name matches its reading too and hiragana typed finds a katakana reading. */
+const playerIndex = (players: readonly PlayerView[]) =>
+  players.map((p) => ({
+    p,
+    id: p.id.toLowerCase(),
+    text: `${searchForm(p.name)}\n${p.reading ? searchForm(p.reading) : ''}`,
+  }));
+
 /** The players the (deferred) search finds, a page at a time: a list of thousands built whole made the phone wait seconds. */
 const PlayerPages = memo(function PlayerPages({
   list,
@@ -80,21 +89,17 @@ const PlayerPages = memo(function PlayerPages({
   order: 'registration' | 'name';
   canRegister: boolean;
 }) {
-  const { t } = useTranslation();
-  // In search form (core/names/reading.ts): the name matches its reading too, hiragana typed finds a katakana reading.
-  const index = useMemo(() => {
-    const ordered = order === 'name' ? sortByName(list, (p) => p) : list;
-    return ordered.map((p) => ({
-      p,
-      id: p.id.toLowerCase(),
-      text: `${searchForm(p.name)}\n${p.reading ? searchForm(p.reading) : ''}`,
-    }));
-  }, [list, order]);
+  const { t } = useT();
+  const ordered = useMemo(() => (order === 'name' ? sortByName(list, (p) => p) : list), [list, order]);
+  // Built when the phone is idle or at the first keystroke (lazy-memo.ts), not while the screen shows.
+  const index = useLazyMemo(ordered, playerIndex);
   const shown = useMemo(() => {
     const typed = searchForm(query);
-    if (query === '') return index.map((x) => x.p);
-    return index.filter((x) => x.id.includes(query) || (typed !== '' && x.text.includes(typed))).map((x) => x.p);
-  }, [index, query]);
+    if (query === '') return ordered;
+    return index()
+      .filter((x) => x.id.includes(query) || (typed !== '' && x.text.includes(typed)))
+      .map((x) => x.p);
+  }, [ordered, index, query]);
   const paged = usePaged(shown, query);
   return (
     <>
@@ -124,8 +129,9 @@ interface Registration {
  * player, so a queue of players keeps moving even while the connection hiccups; the list
  * below says which are still pending, the slip code, and the decklist check.
  */
-function RegisterForm() {
-  const { t } = useTranslation();
+// Memoised (it takes no props): each keystroke in the players' search re-renders the screen, not this form.
+const RegisterForm = memo(function RegisterForm() {
+  const { t } = useT();
   const { lang } = useLang();
   const { id, summary } = useTournament();
   const version = useVersion();
@@ -272,11 +278,11 @@ function RegisterForm() {
       )}
     </details>
   );
-}
+});
 
 // Memoised: a search re-renders only the rows that change.
 const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const version = useVersion();
   const { account } = useSession();
@@ -378,7 +384,19 @@ const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: Pla
 
 /** The name or reading set right: a reading added after an import without one, a name misspelt at the desk. */
 function EditDetails({ player }: { player: PlayerView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
+  // The form is built once opened: a page of 100 rows each with its closed form made the phone lay out 200 fields.
+  const [open, setOpen] = useState(false);
+  return (
+    <details data-testid={`edit-${player.id}`} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary className="button button-small">{t('names.edit')}</summary>
+      {open && <EditDetailsForm player={player} />}
+    </details>
+  );
+}
+
+function EditDetailsForm({ player }: { player: PlayerView }) {
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const version = useVersion();
@@ -391,28 +409,25 @@ function EditDetails({ player }: { player: PlayerView }) {
     ...(nextReading !== (player.reading ?? null) ? { reading: nextReading } : {}),
   };
   return (
-    <details data-testid={`edit-${player.id}`}>
-      <summary className="button button-small">{t('names.edit')}</summary>
-      <div className="stack">
-        <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} name="editName" />
-        <TextField
-          label={t('names.reading')}
-          hint={t('names.readingHint')}
-          error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
-          value={reading}
-          onChange={(e) => setReading(e.target.value)}
-          name="editReading"
-          lang="ja"
-          autoComplete="off"
-        />
-        <WriteButton
-          className="button button-primary"
-          disabled={readingWrong !== null || name.trim() === '' || Object.keys(change).length === 0}
-          onWrite={() => writes.changePlayerDetails(id, version, player.id, change)}
-        >
-          {t('names.save')}
-        </WriteButton>
-      </div>
-    </details>
+    <div className="stack">
+      <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} name="editName" />
+      <TextField
+        label={t('names.reading')}
+        hint={t('names.readingHint')}
+        error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
+        value={reading}
+        onChange={(e) => setReading(e.target.value)}
+        name="editReading"
+        lang="ja"
+        autoComplete="off"
+      />
+      <WriteButton
+        className="button button-primary"
+        disabled={readingWrong !== null || name.trim() === '' || Object.keys(change).length === 0}
+        onWrite={() => writes.changePlayerDetails(id, version, player.id, change)}
+      >
+        {t('names.save')}
+      </WriteButton>
+    </div>
   );
 }

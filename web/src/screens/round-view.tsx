@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { MatchReportsLink } from '../self-service/staff-panels';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -11,6 +11,7 @@ import { RefusedWrite } from '../components/refused-write';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { PAGE_SIZE, PageNav, usePaged } from '../components/paged';
+import { useLazyMemo } from '../components/lazy-memo';
 import { Link } from '../router';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
@@ -23,7 +24,7 @@ import { searchForm } from '../../../src/core/names/reading.js';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
 export function RoundView({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
@@ -138,21 +139,20 @@ const TableList = memo(function TableList({
   reload: () => void;
   version: number | null;
 }) {
-  const { t } = useTranslation();
-  const index = useMemo(() => tableIndex(view), [view]);
+  const { t } = useT();
+  const index = useLazyMemo(view, tableIndex);
   const tables = useMemo(() => {
+    const open = (table: TableView) => !onlyOpen || table.outcome.kind === 'pending';
+    if (words === '') return view.tables.filter(open);
     const typed = searchForm(words);
-    return index
+    return index()
       .filter(
         ({ table, ids, names }) =>
-          (!onlyOpen || table.outcome.kind === 'pending') &&
-          (words === '' ||
-            String(table.table) === words ||
-            ids.includes(words) ||
-            (typed !== '' && names.includes(typed))),
+          open(table) &&
+          (String(table.table) === words || ids.includes(words) || (typed !== '' && names.includes(typed))),
       )
       .map((x) => x.table);
-  }, [index, words, onlyOpen]);
+  }, [view, index, words, onlyOpen]);
   const paged = usePaged(tables, `${words}|${onlyOpen}`, PAGE_SIZE / 2);
   return (
     <>
@@ -179,7 +179,7 @@ const TableList = memo(function TableList({
 
 /** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
 function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
@@ -200,9 +200,18 @@ function StartRound({ round, version: pairingsVersion }: { round: number; versio
   );
 }
 
-/** "All seated except …": the judge ticks who is still missing, one tap seats everyone else. */
-function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsView; version: number | null }) {
-  const { t } = useTranslation();
+/**
+ * "All seated except …": the judge ticks who is still missing, one tap seats everyone else.
+ * Memoised: it scans every table, and each keystroke in the search re-renders the screen.
+ */
+const AllSeatedExcept = memo(function AllSeatedExcept({
+  view,
+  version: pairingsVersion,
+}: {
+  view: PairingsView;
+  version: number | null;
+}) {
+  const { t } = useT();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
@@ -234,7 +243,7 @@ function AllSeatedExcept({ view, version: pairingsVersion }: { view: PairingsVie
       </WriteButton>
     </details>
   );
-}
+});
 
 /** The players still waiting, a page at a time, each ticked when missing. */
 function AllSeatedBody({
@@ -246,7 +255,7 @@ function AllSeatedBody({
   missing: ReadonlySet<string>;
   toggle: (player: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const paged = usePaged(waiting, null);
   return (
     <>
@@ -291,7 +300,7 @@ const TableCard = memo(function TableCard({
   reload: () => void;
   version: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const version = useVersion();
@@ -407,7 +416,7 @@ function Seat({
   judge: boolean;
   version: number | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const base = `/t/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { StandingsRow } from '../api/types';
 import { StatusBadge } from '../components/status-badge';
 import { Link } from '../router';
@@ -17,7 +17,7 @@ export const StandingsTable = memo(function StandingsTable({
   tournament: string;
   links?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="table-scroll">
       <table className="data standings" data-testid="standings">
@@ -53,7 +53,7 @@ export const StandingsTable = memo(function StandingsTable({
 
 /** One line of the standings; memoised, so a search over thousands re-renders only new lines. */
 const Row = memo(function Row({ row, tournament, links }: { row: StandingsRow; tournament: string; links: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <tr className={row.dropped ? 'row-dropped' : undefined}>
       <td className="num">{row.rank ?? '—'}</td>

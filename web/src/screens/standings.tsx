@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -30,7 +30,7 @@ export function useStandings() {
 
 /** Swiss standings with the tiebreakers, the final places once the tournament is over, and the top-cut bracket. */
 export function Standings() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const standings = useStandings();
   const rounds = useRounds();
@@ -75,7 +75,7 @@ export function Standings() {
 
 /** Which round the Swiss standings are after, named with its day and format ("After Day 2 · Round 7 · best of 3"). */
 export function StandingsAfter() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { summary } = useTournament();
   const { label } = useRoundLabel();
   const last = (summary.data?.rounds ?? []).filter((r) => r.stage === 'swiss' && r.ended).at(-1);
@@ -90,7 +90,7 @@ export function StandingsAfter() {
 
 /** The standings a page at a time, with a search by name or id (deferred, over an index built once per answer). */
 function StandingsPages({ rows, tournament }: { rows: readonly StandingsRow[]; tournament: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [query, setQuery] = useState('');
   const words = useDeferredValue(query.trim().toLowerCase());
   const index = useMemo(() => rows.map((row) => ({ row, text: `${row.name}\n${row.player}`.toLowerCase() })), [rows]);
