@@ -13,6 +13,7 @@ import { Loaded } from '../components/status';
 import { PAGE_SIZE, PageNav, usePaged } from '../components/paged';
 import { useLazyMemo } from '../components/lazy-memo';
 import { Link } from '../router';
+import { PlayerName } from '../components/player-name';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
 import { ResultEntry } from './result-entry';
@@ -423,7 +424,9 @@ function Seat({
   return (
     <li className="seat">
       <span className="seat-name">
-        <Link to={`${base}/players/${encodeURIComponent(seat.id)}`}>{seat.name}</Link>{' '}
+        <Link to={`${base}/players/${encodeURIComponent(seat.id)}`}>
+          <PlayerName name={seat.name} />
+        </Link>{' '}
         <span className="muted">{seat.id}</span>
       </span>
       <span className="seat-tools">

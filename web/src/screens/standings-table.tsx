@@ -3,6 +3,7 @@ import { useT } from '../i18n/use-t';
 import type { StandingsRow } from '../api/types';
 import { StatusBadge } from '../components/status-badge';
 import { Link } from '../router';
+import { PlayerName } from '../components/player-name';
 
 /** A percentage with two decimals, as the standings board prints it. */
 export const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
@@ -59,9 +60,11 @@ const Row = memo(function Row({ row, tournament, links }: { row: StandingsRow; t
       <td className="num">{row.rank ?? '—'}</td>
       <th scope="row">
         {links ? (
-          <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>{row.name}</Link>
+          <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>
+            <PlayerName name={row.name} />
+          </Link>
         ) : (
-          row.name
+          <PlayerName name={row.name} />
         )}{' '}
         <span className="muted">{row.player}</span>
         <StatusBadge status={row.status} />
