@@ -200,4 +200,66 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
     await shootBoth(head.page, '66-match-reports');
     for (const person of [desk, head, ...phones.values()]) expect(person.errors).toEqual([]);
   });
+
+  it('a report nobody confirms goes to the judges when the time runs out: both players’ pages and the queue switch without a reload', async () => {
+    // The head judge settles round 1's disputed match; round 2 is paired.
+    const judge = new StaffApi(server.url);
+    await judge.login(HEAD.username, HEAD.password);
+    const settled = await judge.send('POST', `/api/tournaments/${T}/rounds/1/tables/${tables[1]!.table}/result`, {
+      duels: [tables[1]!.players[0], tables[1]!.players[0]],
+    });
+    expect(settled.status).toBe(200);
+    expect((await organizer.send('POST', `/api/tournaments/${T}/rounds/1/end`, {})).status).toBe(200);
+    const paired = await organizer.send('POST', `/api/tournaments/${T}/rounds`, { round: 2 });
+    expect(paired.status).toBe(201);
+    const { table, players } = paired.body.pairing.matches[0] as { table: number; players: [string, string] };
+    const [x, y] = players;
+    const px = await phone(x);
+    const py = await phone(y);
+    for (const p of [px, py]) {
+      await p.goto(urls.get(p === px ? x : y)!);
+      await p.getByTestId('my-match').filter({ hasText: '第2回戦' }).waitFor();
+    }
+    await px.getByText('2-0 で勝ち').click();
+    await px.getByTestId('report-button').click();
+    await px.getByTestId('self-status').filter({ hasText: 'あなたの報告' }).waitFor();
+    await py.getByTestId('confirm').waitFor();
+    // Both pages say when it goes to the judges: the report's time plus the organizer's 10 minutes, on the server's clock.
+    const due = new Date(server.clock.now.getTime() + 10 * 60_000).toLocaleTimeString('ja-JP', {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    for (const p of [px, py])
+      await p
+        .getByTestId('judges-at')
+        .filter({ hasText: `${due} までに確認` })
+        .waitFor();
+    await shootBoth(px, '67-player-waiting-with-deadline');
+    await shootBoth(py, '68-player-to-confirm-with-deadline');
+    await head.page.goto(`/t/${T}/queue`);
+    await head.page.getByTestId('player-reports-queue').waitFor();
+    expect(await head.page.getByTestId(`queued-2-${table}`).count()).toBe(0);
+    for (const p of [px, py, head.page])
+      await p.evaluate(() => ((globalThis as { marker?: string }).marker = 'same page'));
+
+    // Not yet at nine minutes (the server's clock decides); at eleven, without a write, the pages follow.
+    server.clock.advanceMinutes(9);
+    const queued = async () =>
+      ((await judge.send('GET', `/api/tournaments/${T}/player-reports`)).body.queue as { round: number }[]).filter(
+        (q) => q.round === 2,
+      ).length;
+    expect(await queued()).toBe(0);
+    server.clock.advanceMinutes(2);
+    expect(await queued()).toBe(1);
+    for (const p of [px, py])
+      await p.getByTestId('self-status').filter({ hasText: 'ジャッジが裁定します' }).waitFor({ timeout: 10_000 });
+    expect(await py.getByTestId('confirm').count()).toBe(0);
+    expect(await px.getByTestId('judges-at').count()).toBe(0);
+    expect(await px.getByTestId('self-status').textContent()).toContain('あなたの報告');
+    await head.page.getByTestId(`queued-2-${table}`).filter({ hasText: '時間内に確認なし' }).waitFor();
+    for (const p of [px, py, head.page])
+      expect(await p.evaluate(() => (globalThis as { marker?: string }).marker)).toBe('same page');
+    await shootBoth(px, '69-player-judges-after-time');
+    for (const person of [desk, head, ...phones.values()]) expect(person.errors).toEqual([]);
+  }, 90_000);
 });

@@ -73,7 +73,7 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     people.push(wall);
     const { page } = wall;
     await page.goto(`/t/${venue.id}/wall`);
-    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第1回戦');
+    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第1回戦・マッチ戦（2本先取）');
     await poll(() => page.getByTestId('wall-line').count()).toBe(12);
     const names = await page.locator('.wall-player').allTextContents();
     // Imported as あおき あきら, いのうえ あきら, … then あおき いさむ …; the wall reads them in 五十音 order.
@@ -104,12 +104,12 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     expect((await venue.staff.send('POST', `${base}/end`, {})).status).toBe(200);
     await poll(() => page.getByTestId('wall-clock').textContent()).toContain('終了');
     expect((await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds`, { round: 2 })).status).toBe(201);
-    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第2回戦');
+    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第2回戦・マッチ戦（2本先取）');
     await poll(() => page.getByTestId('wall-line').count()).toBe(12);
     expect(await page.evaluate(() => (globalThis as { wallMarker?: string }).wallMarker)).toBe('same page');
   }, 60_000);
 
-  it('a reload offline opens the installed console with the writes still queued, sent once back online', async () => {
+  it('a reload offline opens the installed console with the pairings it last read, marked saved, and the writes still queued, sent once back online', async () => {
     const phone = await openPerson(browser, server.url, {
       lang: 'ja',
       viewport: PHONE,
@@ -119,13 +119,24 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     const { page, context } = phone;
     const round2 = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/2/pairings`);
     const player = round2.body.tables[0].players[0].id as string;
+    const playerName = round2.body.tables[0].players[0].name as string;
+    const pairingsPath = `/api/tournaments/${venue.id}/rounds/2/pairings`;
     await page.goto(`/t/${venue.id}/rounds/2`);
     await page.getByTestId(`seat-${player}`).waitFor();
     // Installed: the service worker is active and has kept the built files.
     await poll(() => page.evaluate('navigator.serviceWorker.ready.then((r) => r.active && r.active.state)')).toBe(
       'activated',
     );
-    await poll(() => page.evaluate('caches.keys().then((keys) => keys.length)')).toBe(1);
+    await poll(() =>
+      page.evaluate('caches.keys().then((keys) => keys.filter((k) => k.startsWith("shinpan-console-")).length)'),
+    ).toBe(1);
+    // Once it holds the page, the screen read again through it: the pairings are saved, the session never.
+    const saved = (path: string) =>
+      page.evaluate(
+        `caches.open('shinpan-saved-reads').then((c) => c.match(${JSON.stringify(path)})).then((a) => (a ? a.headers.get('x-shinpan-owner') : null))`,
+      ) as Promise<string | null>;
+    await poll(() => saved(pairingsPath)).toMatch(/^account:/);
+    expect(await saved('/api/auth/me')).toBeNull();
 
     await context.setOffline(true);
     await page.getByTestId(`seat-${player}`).click();
@@ -135,12 +146,41 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     await page.locator('.brand').waitFor();
     await page.getByTestId('offline').waitFor();
     await poll(() => page.getByTestId('pending-writes').textContent()).toContain('1');
+    // The pairings as last read, said to be saved, with the time they were saved.
+    await page.getByTestId('round-title').waitFor();
+    await poll(() => page.getByTestId('saved-notice').textContent()).toMatch(/\d\d:\d\d に保存した情報/);
+    expect(await page.getByTestId('table-1').textContent()).toContain(playerName);
+    await shootPhone(page, 'venue-offline-saved-pairings');
 
     await context.setOffline(false);
     await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
-    const after = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/2/pairings`);
+    const after = await venue.staff.send('GET', pairingsPath);
     expect(after.body.tables[0].players[0].seatedAt).not.toBeNull();
-  }, 60_000);
+    // Back online, the screen reads the server again: the saved notice goes.
+    await page.getByTestId('saved-notice').waitFor({ state: 'detached' });
+  }, 90_000);
+
+  it('signing out deletes every read saved for the account; what is saved after is the public’s', async () => {
+    const phone = await openPerson(browser, server.url, {
+      lang: 'en',
+      viewport: PHONE,
+      login: { username: 'venue-staff', password: 'venue-staff-password-1' },
+    });
+    people.push(phone);
+    const { page } = phone;
+    await page.goto(`/t/${venue.id}/rounds/2`);
+    await page.getByTestId('round-title').waitFor();
+    const owners = () =>
+      page.evaluate(
+        `caches.open('shinpan-saved-reads').then((c) => c.keys().then((keys) => Promise.all(keys.map((k) => c.match(k).then((a) => a.headers.get('x-shinpan-owner'))))))`,
+      ) as Promise<string[]>;
+    await poll(async () => (await owners()).some((o) => o?.startsWith('account:'))).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.locator('.brand').waitFor();
+    await poll(async () => (await owners()).filter((o) => o !== 'public')).toEqual([]);
+    expect(await page.evaluate("localStorage.getItem('shinpan.savedReadsOwner')")).toBe('public');
+  }, 90_000);
 });
 
 describe.skipIf(!executablePath)('long lists on a phone, a page at a time', () => {

@@ -12,6 +12,7 @@ import type { TrustProxy } from './config.js';
 import { HttpError, idempotencyKeyReused, versionConflict } from './errors.js';
 import type {} from './fastify-types.js';
 import { LateTicker } from './live/late-ticker.js';
+import { UnconfirmedTicker } from './live/unconfirmed-ticker.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './live/stream-guard.js';
@@ -140,6 +141,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const feed = new LiveFeed(hub, deps.store, (tournamentId) => gateway.forget(tournamentId));
   gateway.publishTo(feed);
   const ticker = new LateTicker(hub, gateway, clock);
+  const unconfirmed = new UnconfirmedTicker(hub, gateway, clock);
   const context: ServerContext = {
     accounts: deps.accounts,
     hub,
@@ -213,6 +215,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
   app.addHook('preClose', async () => {
     ticker.close();
+    unconfirmed.close();
     context.streams.close();
     feed.close();
     hub.close();

@@ -57,9 +57,12 @@ export const confirmationOf = (t: Tournament, round: number, table: number): Pla
   selfService(t).confirmations.find((c) => c.round === round && c.table === table);
 
 /** Each player's latest report on the match (what they stand by now). */
-export function latestReports(t: Tournament, round: number, table: number): ReadonlyMap<string, PlayerReport> {
+export const latestReports = (t: Tournament, round: number, table: number): ReadonlyMap<string, PlayerReport> =>
+  latestOf(reportsOn(t, round, table));
+
+function latestOf(history: readonly PlayerReport[]): ReadonlyMap<string, PlayerReport> {
   const latest = new Map<string, PlayerReport>();
-  for (const r of reportsOn(t, round, table)) latest.set(r.player, r);
+  for (const r of history) latest.set(r.player, r);
   return latest;
 }
 
@@ -79,37 +82,65 @@ export interface QueuedMatch {
   readonly since: string;
 }
 
+/** The match of a running round with no result yet: the only kind players' reports still count on. */
+function openMatch(t: Tournament, round: number, table: number) {
+  const r = t.rounds.find((x) => x.number === round);
+  const match = r?.matches.find((m) => m.table === table);
+  return !r || r.ended || !match || match.report !== null ? undefined : match;
+}
+
+/** When a lone report goes to the judges unconfirmed: its time plus the organizer's wait. */
+const dueAfter = (t: Tournament, report: PlayerReport): string =>
+  new Date(Date.parse(report.at) + selfService(t).reporting.confirmMinutes * 60_000).toISOString();
+
+/**
+ * When the one player's report on a match goes to the judges unconfirmed (the time the
+ * players' pages count down to). Null unless exactly one player has reported on an open match.
+ */
+export function judgesAt(t: Tournament, round: number, table: number): string | null {
+  if (!openMatch(t, round, table)) return null;
+  const latest = latestReports(t, round, table);
+  const [only] = latest.values();
+  return latest.size === 1 ? dueAfter(t, only!) : null;
+}
+
+function queued(
+  t: Tournament,
+  round: number,
+  table: number,
+  history: readonly PlayerReport[],
+  now: string,
+): QueuedMatch | undefined {
+  const match = openMatch(t, round, table);
+  if (!match || history.length === 0) return undefined;
+  const latest = latestOf(history);
+  const [a, b] = match.players.map((p) => latest.get(p) ?? null) as [PlayerReport | null, PlayerReport | null];
+  const entry = { round, table, players: match.players, reports: [a, b] as const, history };
+  if (a && b) return { ...entry, reason: 'disputed', since: Date.parse(a.at) > Date.parse(b.at) ? a.at : b.at };
+  const due = dueAfter(t, (a ?? b)!);
+  return Date.parse(due) <= Date.parse(now) ? { ...entry, reason: 'unconfirmed', since: due } : undefined;
+}
+
+/** The match in the judges' queue as at `now`, if it is there (see judgesQueue). */
+export const queuedMatch = (t: Tournament, round: number, table: number, now: string): QueuedMatch | undefined =>
+  queued(t, round, table, reportsOn(t, round, table), now);
+
 /**
  * The matches without a result that players reported and the judges must now settle, as at
- * `now`. Staff settle one by entering the result as usual; it then leaves the queue.
+ * `now`, by round and table. Staff settle one by entering the result as usual; it then leaves
+ * the queue. The reports are grouped by match once: the server asks this every second.
  */
 export function judgesQueue(t: Tournament, now: string): QueuedMatch[] {
-  const { confirmMinutes } = selfService(t).reporting;
-  const queued: QueuedMatch[] = [];
-  for (const round of t.rounds) {
-    if (round.ended) continue;
-    for (const match of round.matches) {
-      if (match.report !== null) continue;
-      const latest = latestReports(t, round.number, match.table);
-      if (latest.size === 0) continue;
-      const [a, b] = match.players.map((p) => latest.get(p) ?? null) as [PlayerReport | null, PlayerReport | null];
-      const entry = { round: round.number, table: match.table, players: match.players, reports: [a, b] as const };
-      const history = reportsOn(t, round.number, match.table);
-      if (a && b) {
-        queued.push({
-          ...entry,
-          reason: 'disputed',
-          history,
-          since: Date.parse(a.at) > Date.parse(b.at) ? a.at : b.at,
-        });
-        continue;
-      }
-      const only = (a ?? b)!;
-      const due = new Date(Date.parse(only.at) + confirmMinutes * 60_000).toISOString();
-      if (Date.parse(due) <= Date.parse(now)) queued.push({ ...entry, reason: 'unconfirmed', history, since: due });
-    }
+  const byMatch = new Map<string, PlayerReport[]>();
+  for (const r of selfService(t).reports) {
+    const key = `${r.round}:${r.table}`;
+    const history = byMatch.get(key);
+    if (history) history.push(r);
+    else byMatch.set(key, [r]);
   }
-  return queued;
+  return [...byMatch.values()]
+    .sort((x, y) => x[0]!.round - y[0]!.round || x[0]!.table - y[0]!.table)
+    .flatMap((history) => queued(t, history[0]!.round, history[0]!.table, history, now) ?? []);
 }
 
 /** The tables of `round` whose players reported from their own pages. */

@@ -35,6 +35,8 @@ export function useLive(tournamentId: string | undefined): LiveState {
     source.addEventListener('events', () => invalidate(prefix));
     // Staff only: the late list changed (a threshold crossed, a seat mark): the round clock reloads.
     source.addEventListener('late', () => invalidate(`${prefix}/rounds/`));
+    // A player's report went unconfirmed past the organizer's time: the players' pages and the judges' queue reload.
+    source.addEventListener('unconfirmed', () => invalidate(prefix));
     return () => source.close();
   }, [tournamentId]);
   return state;

@@ -29,6 +29,9 @@ export function observeServerTime(iso: string): void {
   if (Number.isFinite(value)) offsetMs = value - Date.now();
 }
 
+/** The server's current time, as far as the console knows it (ms since epoch). */
+export const serverNow = (): number => Date.now() + offsetMs;
+
 /** The server's current time, re-rendering every `everyMs`. */
 export function useServerNow(everyMs = 1000): number {
   const [now, setNow] = useState(() => Date.now() + offsetMs);

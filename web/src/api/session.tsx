@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { get, request } from './http';
 import { outbox } from './outbox';
+import { invalidate } from './resource';
+import { confirmSignIn } from './saved-reads';
 
 import type { AccountMay } from '../../../src/adapters/http/auth/account-may.js';
 import type { Capability } from '../../../src/adapters/http/auth/roles.js';
@@ -39,6 +41,11 @@ interface SessionValue {
   refresh(): Promise<void>;
 }
 
+/** Who the server says is signed in: another sign-in than before reloads every screen as them. */
+function signedIn(accountId: string | null): void {
+  if (confirmSignIn(accountId)) invalidate('/api/');
+}
+
 const SessionContext = createContext<SessionValue | null>(null);
 
 /** Who is signed in on this device; writes that waited for a sign-in are sent once someone is. */
@@ -49,6 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       const answer = await get<{ account: Account | null; may?: AccountMay }>('/api/auth/me');
       const { account: found, may } = answer.body;
+      signedIn(found?.id ?? null);
       setAccount(found === null ? null : withMay({ account: found, ...(may ? { may } : {}) }));
     } catch {
       // Offline at start: act as the public until the server answers; pending writes stay queued.
@@ -66,17 +74,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh,
       async login(username, password) {
         const answer = await request<SessionAnswer>('POST', '/api/auth/login', { body: { username, password } });
+        signedIn(answer.body.account.id);
         setAccount(withMay(answer.body));
         if (!answer.body.account.mustChangePassword) outbox.retryNow();
       },
       async logout() {
         await request('POST', '/api/auth/logout', { body: {} });
+        signedIn(null);
         setAccount(null);
       },
       async changePassword(currentPassword, newPassword) {
         const answer = await request<SessionAnswer>('POST', '/api/auth/password', {
           body: { currentPassword, newPassword },
         });
+        signedIn(answer.body.account.id);
         setAccount(withMay(answer.body));
         outbox.retryNow();
       },

@@ -38,6 +38,15 @@ export function phaseOfRound(summary: Pick<TournamentSummary, 'phases'>, round: 
   return name;
 }
 
+/** What the label says of round `round`, from the tournament summary (screens that have no pairings answer: the clock); undefined until it is known. */
+export function roundKindOf(
+  summary: Pick<TournamentSummary, 'phases' | 'rounds'> | undefined,
+  round: number,
+): RoundKind | undefined {
+  const r = summary?.rounds.find((x) => x.round === round);
+  return r && { round, stage: r.stage, bestOf: r.bestOf, phase: phaseOfRound(summary!, round, r.stage) };
+}
+
 /** Whether the tournament has a day two, so that day-one rounds are named as day one. */
 export const isPhased = (summary: Pick<TournamentSummary, 'phases'> | undefined): boolean =>
   (summary?.phases?.length ?? 0) > 0;

@@ -1,16 +1,19 @@
 /*
  * The console's service worker, so that a phone that opened the console once opens it again
- * with no network (its outbox is in localStorage and is shown at once). web/vite.config.ts
- * fills in PRECACHE (every built file, by name) and VERSION (a hash of that list) and writes
- * it as /sw.js. It is our own rather than Workbox because all it needs is: keep the built
- * files, answer a page load from the network when it answers within NAVIGATION_TIMEOUT_MS,
- * else from the kept index.html. The API is never cached here: live data comes from the
- * server or not at all (the console marks what it shows as stale). Matches ignore Vary: the
- * server varies on Accept-Encoding, which a page load and the install need not share.
+ * with no network (its outbox is in localStorage and is shown at once) and still shows what
+ * its screens last read. web/vite.config.ts fills in PRECACHE (every built file, by name),
+ * VERSION (a hash of that list) and SAVED_READS (names shared with the pages,
+ * saved-reads-protocol.ts) and writes it as /sw.js. It is our own rather than Workbox because
+ * all it needs is: keep the built files; answer a page load from the network when it answers
+ * within NAVIGATION_TIMEOUT_MS, else from the kept index.html; answer the screens' API reads
+ * from the network, keeping the last good answer of each, and from that answer only when the
+ * network fails. Matches ignore Vary: the server varies on Accept-Encoding, which a page load
+ * and the install need not share.
  */
 const PRECACHE = self.__SHINPAN_PRECACHE__;
 const VERSION = self.__SHINPAN_VERSION__;
 const CACHE = `shinpan-console-${VERSION}`;
+const SAVED_READS = self.__SHINPAN_SAVED_READS__;
 const NAVIGATION_TIMEOUT_MS = 4000;
 
 self.addEventListener('install', (event) => {
@@ -27,7 +30,12 @@ self.addEventListener('activate', (event) => {
     caches
       .keys()
       .then((keys) =>
-        Promise.all(keys.filter((k) => k.startsWith('shinpan-console-') && k !== CACHE).map((k) => caches.delete(k))),
+        // Reads saved by an older console may not have the shape this one reads: they go too.
+        Promise.all(
+          keys
+            .filter((k) => (k.startsWith('shinpan-console-') && k !== CACHE) || k === SAVED_READS.cache)
+            .map((k) => caches.delete(k)),
+        ),
       )
       .then(() => self.clients.claim()),
   );
@@ -50,11 +58,65 @@ function networkWithin(request, ms) {
   });
 }
 
+/**
+ * A screen's read: a GET of the API sent by the console (it names its sign-in), except the
+ * session (offline, a console must not look signed in from an old answer), the server's time
+ * (an old one would set the clocks wrong) and the live stream. Writes are never kept.
+ */
+function isScreenRead(request, url) {
+  return (
+    url.pathname.startsWith('/api/') &&
+    request.headers.has(SAVED_READS.owner) &&
+    !url.pathname.startsWith('/api/auth/') &&
+    url.pathname !== '/api/health' &&
+    !url.pathname.endsWith('/live')
+  );
+}
+
+/** Keeps a good JSON answer as the last one of its address, with its owner and when it was saved. */
+async function keep(url, answer, owner) {
+  const headers = new Headers({ [SAVED_READS.owner]: owner, [SAVED_READS.savedAt]: new Date().toISOString() });
+  for (const name of ['content-type', 'etag']) {
+    const value = answer.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const body = await answer.arrayBuffer();
+  const cache = await caches.open(SAVED_READS.cache);
+  await cache.put(url, new Response(body, { status: 200, headers }));
+}
+
+/**
+ * Network first; the last answer kept only when the network fails, and only to a read naming
+ * the sign-in it was saved for (another sign-in's answer is deleted, never shown).
+ */
+async function screenRead(event) {
+  const request = event.request;
+  const owner = request.headers.get(SAVED_READS.owner);
+  let answer;
+  try {
+    answer = await fetch(request);
+  } catch (error) {
+    const cache = await caches.open(SAVED_READS.cache);
+    const kept = await cache.match(request.url, { ignoreVary: true });
+    if (kept && kept.headers.get(SAVED_READS.owner) === owner) return kept;
+    if (kept) await cache.delete(request.url);
+    throw error;
+  }
+  if (answer.status === 200 && (answer.headers.get('content-type') ?? '').includes('json'))
+    event.waitUntil(keep(request.url, answer.clone(), owner).catch(() => {}));
+  return answer;
+}
+
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
+  if (url.origin !== self.location.origin) return;
+  if (isScreenRead(request, url)) {
+    event.respondWith(screenRead(event));
+    return;
+  }
+  if (url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(
       networkWithin(request, NAVIGATION_TIMEOUT_MS).then(
