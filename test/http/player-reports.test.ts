@@ -144,9 +144,20 @@ describe.each(await storeKinds())('players report results and check in from thei
     const [x, y] = match!.players;
     const send = (id: string, duels: string[]) =>
       staff.public.post(`${t}/players/${id}/result`, { code: codes.get(id), round: 2, table: match!.table, duels });
+    const reportedAt = server.clock.now.getTime();
     expect((await send(x, [x, x])).status).toBe(200);
     expect((await staff.judge.get(`${t}/player-reports`)).body.queue).toEqual([]);
+    // Both pages know when it goes to the judges: the organizer's 5 minutes after the report.
+    const due = new Date(reportedAt + 5 * 60_000).toISOString();
+    expect((await page(x)).body.match).toMatchObject({ status: 'waiting', judgesAt: due });
+    expect((await page(y)).body.match).toMatchObject({ status: 'to-confirm', judgesAt: due });
+    const stream = await SseClient.open(`${server.url}${t}/live`);
     server.clock.advanceMinutes(5);
+    // No write happens then: the server itself tells the public stream (the players' pages) that it went to the judges.
+    const told = await stream.next((e) => e.event === 'unconfirmed');
+    expect(told.data.matches).toEqual([{ round: 2, table: match!.table }]);
+    await stream.close();
+    expect((await page(y)).body.match).toMatchObject({ status: 'judges', judgesAt: null });
     expect((await staff.judge.get(`${t}/player-reports`)).body.queue).toMatchObject([
       { round: 2, reason: 'unconfirmed' },
     ]);
