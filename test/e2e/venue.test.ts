@@ -136,6 +136,11 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
         `caches.open('shinpan-saved-reads').then((c) => c.match(${JSON.stringify(path)})).then((a) => (a ? a.headers.get('x-shinpan-owner') : null))`,
       ) as Promise<string | null>;
     await poll(() => saved(pairingsPath)).toMatch(/^account:/);
+    await page.getByRole('link', { name: '順位' }).click();
+    await page.getByTestId('standings').waitFor();
+    await poll(() => saved(`/api/tournaments/${venue.id}/standings`)).toMatch(/^account:/);
+    await page.goto(`/t/${venue.id}/rounds/2`);
+    await page.getByTestId(`seat-${player}`).waitFor();
     expect(await saved('/api/auth/me')).toBeNull();
 
     await context.setOffline(true);
@@ -151,6 +156,10 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     await poll(() => page.getByTestId('saved-notice').textContent()).toMatch(/\d\d:\d\d に保存した情報/);
     expect(await page.getByTestId('table-1').textContent()).toContain(playerName);
     await shootPhone(page, 'venue-offline-saved-pairings');
+    // The standings, read once before going offline, open from the menu the same way.
+    await page.getByRole('link', { name: '順位' }).click();
+    await page.getByTestId('standings').waitFor();
+    await poll(() => page.getByTestId('saved-notice').textContent()).toMatch(/\d\d:\d\d に保存した情報/);
 
     await context.setOffline(false);
     await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
