@@ -169,14 +169,14 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     await page.getByTestId('saved-notice').waitFor({ state: 'detached' });
   }, 90_000);
 
-  it('signing out deletes every read saved for the account; what is saved after is the public’s', async () => {
+  it('a saved read is served only to its own sign-in; signing out deletes every read saved for the account', async () => {
     const phone = await openPerson(browser, server.url, {
       lang: 'en',
       viewport: PHONE,
       login: { username: 'venue-staff', password: 'venue-staff-password-1' },
     });
     people.push(phone);
-    const { page } = phone;
+    const { page, context } = phone;
     await page.goto(`/t/${venue.id}/rounds/2`);
     await page.getByTestId('round-title').waitFor();
     const owners = () =>
@@ -184,6 +184,19 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
         `caches.open('shinpan-saved-reads').then((c) => c.keys().then((keys) => Promise.all(keys.map((k) => c.match(k).then((a) => a.headers.get('x-shinpan-owner'))))))`,
       ) as Promise<string[]>;
     await poll(async () => (await owners()).some((o) => o?.startsWith('account:'))).toBe(true);
+    // Offline, a read naming another sign-in than the saved one gets nothing (and the saved answer goes).
+    const own = (await page.evaluate("localStorage.getItem('shinpan.savedReadsOwner')")) as string;
+    await context.setOffline(true);
+    await page.evaluate("localStorage.setItem('shinpan.savedReadsOwner', 'account:someone-else')");
+    await page.reload();
+    await page.getByTestId('offline').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Try again' }).first().waitFor();
+    expect(await page.getByTestId('round-title').count()).toBe(0);
+    expect(await page.getByTestId('saved-notice').count()).toBe(0);
+    await context.setOffline(false);
+    await page.evaluate(`localStorage.setItem('shinpan.savedReadsOwner', ${JSON.stringify(own)})`);
+    await page.reload();
+    await page.getByTestId('round-title').waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.locator('.brand').waitFor();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useTournament } from '../api/tournament-context';
 import type { BestOf, Stage, TournamentSummary } from '../api/types';
 
 /** What a round is, as far as the label says: its number, stage, match format and phase (day). */
@@ -45,6 +46,15 @@ export function roundKindOf(
 ): RoundKind | undefined {
   const r = summary?.rounds.find((x) => x.round === round);
   return r && { round, stage: r.stage, bestOf: r.bestOf, phase: phaseOfRound(summary!, round, r.stage) };
+}
+
+/** The label of round `round` of the tournament shown (from its summary), or plainly its number until the summary is there. */
+export function useRoundName(round: number): string {
+  const { t } = useTranslation();
+  const { summary } = useTournament();
+  const { label } = useRoundLabel();
+  const kind = roundKindOf(summary.data, round);
+  return kind ? label(kind, isPhased(summary.data)) : t('rounds.round', { round });
 }
 
 /** Whether the tournament has a day two, so that day-one rounds are named as day one. */

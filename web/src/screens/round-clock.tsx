@@ -8,7 +8,7 @@ import { paths, writes } from '../api/tournament-api';
 import type { LatePlayer, RoundClock as Clock } from '../api/types';
 import { usePendingFor } from '../components/outbox-bar';
 import { WriteButton } from '../components/pending-button';
-import { isPhased, roundKindOf, useRoundLabel } from '../components/round-label';
+import { useRoundName } from '../components/round-label';
 import { Loaded } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { Link } from '../router';
@@ -24,10 +24,8 @@ const REFRESH_MS = 15_000;
  */
 export function RoundClock({ round }: { round: number }) {
   const { t } = useTranslation();
-  const { id, summary } = useTournament();
-  const { label } = useRoundLabel();
-  const kind = roundKindOf(summary.data, round);
-  const title = kind ? label(kind, isPhased(summary.data)) : t('rounds.round', { round });
+  const { id } = useTournament();
+  const title = useRoundName(round);
   const clock = useResource<Clock>(paths.clock(id, round));
   const { reload } = clock;
   const now = useServerNow();

@@ -6,7 +6,7 @@ import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
 import { LanguageSwitch } from '../components/language-switch';
-import { isPhased, roundKindOf, useRoundLabel } from '../components/round-label';
+import { useRoundName } from '../components/round-label';
 import { formatTime, useLang } from '../i18n/i18n';
 import { useLocation } from '../router';
 import { wallLines, type WallLine } from './wall-lines';
@@ -73,10 +73,8 @@ function WallHeader({
 
 function WallRound({ round, name, live, finished }: { round: number; name: string; live: string; finished: boolean }) {
   const { t } = useTranslation();
-  const { id, summary } = useTournament();
-  const { label } = useRoundLabel();
-  const kind = roundKindOf(summary.data, round);
-  const title = kind ? label(kind, isPhased(summary.data)) : t('wall.round', { round });
+  const { id } = useTournament();
+  const title = useRoundName(round);
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const view = pairings.data?.round === round ? pairings.data : undefined;
   const { query } = useLocation();

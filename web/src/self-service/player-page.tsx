@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../components/code-form';
+import { useRoundName } from '../components/round-label';
 import { useResource } from '../api/resource';
 import { formatDuration, serverNow, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
@@ -82,7 +83,9 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
         ) : null
       ) : match.bye ? (
         <div className="card">
-          <h2>{t('rounds.round', { round: match.round })}</h2>
+          <h2>
+            <RoundName round={match.round} />
+          </h2>
           <p className="self-big">{t('selfService.bye')}</p>
         </div>
       ) : (
@@ -110,7 +113,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
   return (
     <div className="card stack" data-testid="my-match">
       <p className="self-big">
-        {t('rounds.round', { round: match.round })} · <strong>{t('round.table', { table: match.table })}</strong>
+        <RoundName round={match.round} /> · <strong>{t('round.table', { table: match.table })}</strong>
       </p>
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
@@ -206,6 +209,11 @@ function ReportForm({ view, code, again }: { view: PlayerPageView; code: string;
       <p className="field-hint">{t('selfService.honesty')}</p>
     </div>
   );
+}
+
+/** The round as every screen names it: day, round and match format (the report options follow the format). */
+function RoundName({ round }: { round: number }) {
+  return <>{useRoundName(round)}</>;
 }
 
 /**
