@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIRM_MINUTES } from './limits.js';
 import type { Actor, DuelEntry } from './events.js';
-import { isDropped } from './state-queries.js';
+import { findMatch, findRound, isDropped } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
@@ -84,8 +84,8 @@ export interface QueuedMatch {
 
 /** The match of a running round with no result yet: the only kind players' reports still count on. */
 function openMatch(t: Tournament, round: number, table: number) {
-  const r = t.rounds.find((x) => x.number === round);
-  const match = r?.matches.find((m) => m.table === table);
+  const r = findRound(t, round);
+  const match = r && findMatch(r, table);
   return !r || r.ended || !match || match.report !== null ? undefined : match;
 }
 
