@@ -219,6 +219,8 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
     for (const p of [px, py]) {
       await p.goto(urls.get(p === px ? x : y)!);
       await p.getByTestId('my-match').filter({ hasText: '第2回戦' }).waitFor();
+      // Installed: the service worker's first taking over reloads the screens once; that must not be what switches them.
+      await expect.poll(() => p.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 }).toBe(true);
     }
     await px.getByText('2-0 で勝ち').click();
     await px.getByTestId('report-button').click();
@@ -262,4 +264,39 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
     await shootBoth(px, '69-player-judges-after-time');
     for (const person of [desk, head, ...phones.values()]) expect(person.errors).toEqual([]);
   }, 90_000);
+
+  it('a phone without the live stream (refused, as past the cap of streams per address) asks the server itself when the time runs out', async () => {
+    const set = await organizer.send('PUT', `/api/tournaments/${T}/player-reporting`, {
+      enabled: true,
+      confirmMinutes: 1,
+    });
+    expect(set.status).toBe(200);
+    const round2 = await organizer.send('GET', `/api/tournaments/${T}/rounds/2/pairings`);
+    const other = (round2.body.tables as { table: number | null; players: { id: string }[] }[]).find(
+      (x) => x.table === 2,
+    )!;
+    const x = other.players[0]!.id;
+    const person = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    let refused = 0;
+    await person.context.route('**/api/tournaments/*/live', (route) => {
+      refused += 1;
+      return route.abort();
+    });
+    const page = person.page;
+    await page.goto(urls.get(x)!);
+    await page.getByTestId('my-match').filter({ hasText: '2番卓' }).waitFor();
+    // Installed first: the service worker's taking over reloads the screens once, which is not what is tested here.
+    await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 }).toBe(true);
+    await page.getByText('2-0 で勝ち').click();
+    await page.getByTestId('report-button').click();
+    await page.getByTestId('judges-at').waitFor();
+    // The server's clock passes the minute at once; the page, hearing nothing, asks when its own count reaches it.
+    server.clock.advanceMinutes(2);
+    await page.getByTestId('self-status').filter({ hasText: 'あなたの報告' }).waitFor();
+    expect(await page.getByTestId('self-status').textContent()).not.toContain('ジャッジが裁定します');
+    await page.getByTestId('self-status').filter({ hasText: 'ジャッジが裁定します' }).waitFor({ timeout: 120_000 });
+    expect(refused).toBeGreaterThan(0);
+    expect(person.errors).toEqual([]);
+    await person.context.close();
+  }, 180_000);
 });
