@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../components/code-form';
 import { useRoundName } from '../components/round-label';
 import { useResource } from '../api/resource';
-import { formatDuration, serverNow, useServerNow } from '../api/server-clock';
+import { formatDuration, serverNow, serverTimeKnown, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -225,8 +225,15 @@ function RoundName({ round }: { round: number }) {
 function useReloadAt(at: string | null, reload: () => void) {
   useEffect(() => {
     if (at === null) return;
-    const timer = setTimeout(reload, Math.max(0, Date.parse(at) - serverNow()) + 1000);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let gone = false;
+    void serverTimeKnown().then(() => {
+      if (!gone) timer = setTimeout(reload, Math.max(0, Date.parse(at) - serverNow()) + 1000);
+    });
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
   }, [at, reload]);
 }
 
