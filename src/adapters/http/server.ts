@@ -137,11 +137,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const hub = new LiveHub(deps.heartbeatMs);
   const clock = deps.clock ?? (() => new Date());
   const gateway = new TournamentGateway(deps.service, deps.store, clock);
-  // Every process's writes reach this process's live streams (PostgreSQL NOTIFY, SQLite's poll).
-  const feed = new LiveFeed(hub, deps.store, (tournamentId) => gateway.forget(tournamentId));
-  gateway.publishTo(feed);
   const ticker = new LateTicker(hub, gateway, clock);
   const unconfirmed = new UnconfirmedTicker(hub, gateway, clock);
+  // Every process's writes reach this process's live streams (PostgreSQL NOTIFY, SQLite's poll).
+  const feed = new LiveFeed(
+    hub,
+    deps.store,
+    (tournamentId) => gateway.forget(tournamentId),
+    (tournamentId) => unconfirmed.changed(tournamentId),
+  );
+  gateway.publishTo(feed);
   const context: ServerContext = {
     accounts: deps.accounts,
     hub,

@@ -93,16 +93,39 @@ function openMatch(t: Tournament, round: number, table: number) {
 const dueAfter = (t: Tournament, report: PlayerReport): string =>
   new Date(Date.parse(report.at) + selfService(t).reporting.confirmMinutes * 60_000).toISOString();
 
+/** When the one player's report in `history` (a match's reports) goes to the judges; null unless exactly one player reported on an open match. */
+function loneDue(t: Tournament, round: number, table: number, history: readonly PlayerReport[]): string | null {
+  if (!openMatch(t, round, table)) return null;
+  const latest = latestOf(history);
+  const [only] = latest.values();
+  return latest.size === 1 ? dueAfter(t, only!) : null;
+}
+
 /**
  * When the one player's report on a match goes to the judges unconfirmed (the time the
  * players' pages count down to). Null unless exactly one player has reported on an open match.
  */
-export function judgesAt(t: Tournament, round: number, table: number): string | null {
-  if (!openMatch(t, round, table)) return null;
-  const latest = latestReports(t, round, table);
-  const [only] = latest.values();
-  return latest.size === 1 ? dueAfter(t, only!) : null;
+export const judgesAt = (t: Tournament, round: number, table: number): string | null =>
+  loneDue(t, round, table, reportsOn(t, round, table));
+
+/** A match where one player reported and the opponent has not, and when it goes to the judges unconfirmed. */
+export interface WaitingReport {
+  readonly round: number;
+  readonly table: number;
+  readonly due: string;
 }
+
+/**
+ * Every match with a lone report (see judgesAt), by round and table: those due by now are the
+ * queue's `unconfirmed` matches, the earliest still to come is when the queue next grows
+ * without a write (the server watches its clock for that one time).
+ */
+export const waitingReports = (t: Tournament): WaitingReport[] =>
+  reportsByMatch(t).flatMap((history) => {
+    const { round, table } = history[0]!;
+    const due = loneDue(t, round, table, history);
+    return due === null ? [] : [{ round, table, due }];
+  });
 
 function queued(
   t: Tournament,
@@ -125,12 +148,8 @@ function queued(
 export const queuedMatch = (t: Tournament, round: number, table: number, now: string): QueuedMatch | undefined =>
   queued(t, round, table, reportsOn(t, round, table), now);
 
-/**
- * The matches without a result that players reported and the judges must now settle, as at
- * `now`, by round and table. Staff settle one by entering the result as usual; it then leaves
- * the queue. The reports are grouped by match once: the server asks this every second.
- */
-export function judgesQueue(t: Tournament, now: string): QueuedMatch[] {
+/** Every report grouped by match, oldest first in each, the matches by round and table. */
+function reportsByMatch(t: Tournament): PlayerReport[][] {
   const byMatch = new Map<string, PlayerReport[]>();
   for (const r of selfService(t).reports) {
     const key = `${r.round}:${r.table}`;
@@ -138,10 +157,16 @@ export function judgesQueue(t: Tournament, now: string): QueuedMatch[] {
     if (history) history.push(r);
     else byMatch.set(key, [r]);
   }
-  return [...byMatch.values()]
-    .sort((x, y) => x[0]!.round - y[0]!.round || x[0]!.table - y[0]!.table)
-    .flatMap((history) => queued(t, history[0]!.round, history[0]!.table, history, now) ?? []);
+  return [...byMatch.values()].sort((x, y) => x[0]!.round - y[0]!.round || x[0]!.table - y[0]!.table);
 }
+
+/**
+ * The matches without a result that players reported and the judges must now settle, as at
+ * `now`, by round and table. Staff settle one by entering the result as usual; it then leaves
+ * the queue.
+ */
+export const judgesQueue = (t: Tournament, now: string): QueuedMatch[] =>
+  reportsByMatch(t).flatMap((history) => queued(t, history[0]!.round, history[0]!.table, history, now) ?? []);
 
 /** The tables of `round` whose players reported from their own pages. */
 export function matchesPlayersReported(t: Tournament, round: number): ReadonlySet<number> {
