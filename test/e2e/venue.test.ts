@@ -5,11 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
 import { launchChromium, openPerson, PHONE, screenshotDir, type Person } from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { HangingNetwork } from './support/hanging-network.js';
 import { venueTournament, type VenueTournament } from './support/venue-tournament.js';
 
 const executablePath = chromiumPath();
 /** Waits for the page to reach a state (a slow shared machine may take seconds); never asserts a timing. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+/** Longer than the service worker's wait for a read (SAVED_READ_TIMEOUT_MS, 4 s) before it shows a saved answer. */
+const SAVED_READ_WAIT_MS = 6_000;
+/** The floor staff account venueTournament creates. */
+const FLOOR = { username: 'venue-staff', password: 'venue-staff-password-1' } as const;
 
 /** The wall at the sizes a venue has (a 1080p screen, a 1280-pixel projector) and a phone, in both languages. */
 async function shootWall(page: Page, name: string): Promise<void> {
@@ -202,6 +207,54 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     await page.locator('.brand').waitFor();
     await poll(async () => (await owners()).filter((o) => o !== 'public')).toEqual([]);
     expect(await page.evaluate("localStorage.getItem('shinpan.savedReadsOwner')")).toBe('public');
+  }, 90_000);
+
+  it('on Wi-Fi that hangs, a read shows the saved answer after a few seconds and keeps the late answer for the next read; with nothing saved it waits', async () => {
+    const network = await HangingNetwork.open(server.url);
+    const phone = await openPerson(browser, network.url, { lang: 'en', viewport: PHONE, login: FLOOR });
+    people.push(phone);
+    const { page } = phone;
+    const pairingsPath = `/api/tournaments/${venue.id}/rounds/2/pairings`;
+    const savedBody = (path: string) =>
+      page.evaluate(
+        `caches.open('shinpan-saved-reads').then((c) => c.match(${JSON.stringify(path)})).then((a) => (a ? a.json() : null))`,
+      ) as Promise<{ tables: { players: { id: string; seatedAt: string | null }[] }[] } | null>;
+    try {
+      await page.goto(`/t/${venue.id}/rounds/2`);
+      await page.getByTestId('round-title').waitFor();
+      await poll(async () => (await savedBody(pairingsPath)) !== null).toBe(true);
+      const player = (await savedBody(pairingsPath))!.tables[1]!.players[0]!;
+      expect(player.seatedAt).toBeNull();
+      // Staff seat the player while this phone's Wi-Fi hangs: its read reaches the server, the answer does not come back.
+      const seated = await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds/2/tables/2/seated`, {
+        player: player.id,
+      });
+      expect(seated.status).toBe(200);
+      network.hang(pairingsPath);
+      await page.reload();
+      await poll(() => page.getByTestId('saved-notice').textContent()).toMatch(/saved at \d\d:\d\d/);
+      expect(network.held()).toBe(1);
+      expect(await page.getByTestId('table-2').count()).toBe(1);
+      // The answer comes at last: kept for the screen's next read, which shows the server's answer.
+      network.release();
+      await poll(async () => (await savedBody(pairingsPath))!.tables[1]!.players[0]!.seatedAt).not.toBeNull();
+      await page.getByTestId('saved-notice').getByRole('button').click();
+      await page.getByTestId('saved-notice').waitFor({ state: 'detached' });
+      // Nothing saved for the standings on this phone: the read waits for the network past the timeout, no error.
+      expect(await savedBody(`/api/tournaments/${venue.id}/standings`)).toBeNull();
+      network.hang(`/api/tournaments/${venue.id}/standings`);
+      await page.getByRole('link', { name: 'Standings' }).click();
+      await poll(async () => network.held()).toBe(1);
+      await page.waitForTimeout(SAVED_READ_WAIT_MS);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.getByTestId('standings').count()).toBe(0);
+      network.release();
+      await page.getByTestId('standings').waitFor();
+      expect(await page.getByTestId('saved-notice').count()).toBe(0);
+    } finally {
+      await phone.context.close();
+      await network.close();
+    }
   }, 90_000);
 });
 

@@ -6,8 +6,8 @@
  * saved-reads-protocol.ts) and writes it as /sw.js. It is our own rather than Workbox because
  * all it needs is: keep the built files; answer a page load from the network when it answers
  * within NAVIGATION_TIMEOUT_MS, else from the kept index.html; answer the screens' API reads
- * from the network, keeping the last good answer of each, and from that answer only when the
- * network fails. Matches ignore Vary: the server varies on Accept-Encoding, which a page load
+ * from the network, keeping the last good answer of each, and from that answer when the
+ * network fails or does not answer within SAVED_READ_TIMEOUT_MS. Matches ignore Vary: the server varies on Accept-Encoding, which a page load
  * and the install need not share.
  */
 const PRECACHE = self.__SHINPAN_PRECACHE__;
@@ -15,6 +15,13 @@ const VERSION = self.__SHINPAN_VERSION__;
 const CACHE = `shinpan-console-${VERSION}`;
 const SAVED_READS = self.__SHINPAN_SAVED_READS__;
 const NAVIGATION_TIMEOUT_MS = 4000;
+/*
+ * How long a screen's read waits for the server before the saved answer is shown. Venue Wi-Fi
+ * often hangs rather than drops: the request neither fails nor answers, and the browser's own
+ * limit is minutes, so without this the saved answer would never be used there. Four seconds is
+ * longer than a loaded server takes to answer a read, short enough for a judge at a table.
+ */
+const SAVED_READ_TIMEOUT_MS = 4000;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -85,26 +92,57 @@ async function keep(url, answer, owner) {
   await cache.put(url, new Response(body, { status: 200, headers }));
 }
 
+/** The answer kept for `request`, if it was saved for `owner` (another sign-in's answer is deleted, never shown). */
+async function savedFor(request, owner) {
+  const cache = await caches.open(SAVED_READS.cache);
+  const kept = await cache.match(request.url, { ignoreVary: true });
+  if (kept && kept.headers.get(SAVED_READS.owner) === owner) return kept;
+  if (kept) await cache.delete(request.url);
+  return null;
+}
+
+/** What `promise` settles to, or `LATE` when it has not within `ms`. */
+const LATE = Symbol('late');
+function within(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(LATE), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /**
- * Network first; the last answer kept only when the network fails, and only to a read naming
- * the sign-in it was saved for (another sign-in's answer is deleted, never shown).
+ * Network first; the last answer kept when the network fails or is still silent after
+ * SAVED_READ_TIMEOUT_MS, and only to a read naming the sign-in it was saved for. With nothing
+ * kept, the read waits for the network however long it takes. The network's good answer is
+ * kept whenever it arrives, also after the kept one was shown: the screen's next read has it.
  */
 async function screenRead(event) {
   const request = event.request;
   const owner = request.headers.get(SAVED_READS.owner);
-  let answer;
+  let keeping = Promise.resolve();
+  const network = fetch(request).then((answer) => {
+    if (answer.status === 200 && (answer.headers.get('content-type') ?? '').includes('json'))
+      keeping = keep(request.url, answer.clone(), owner).catch(() => {});
+    return answer;
+  });
+  // Now, while the event is live: the worker stays up until a late answer is kept too.
+  event.waitUntil(
+    network.then(
+      () => keeping,
+      () => {},
+    ),
+  );
+  let first;
   try {
-    answer = await fetch(request);
+    first = await within(network, SAVED_READ_TIMEOUT_MS);
   } catch (error) {
-    const cache = await caches.open(SAVED_READS.cache);
-    const kept = await cache.match(request.url, { ignoreVary: true });
-    if (kept && kept.headers.get(SAVED_READS.owner) === owner) return kept;
-    if (kept) await cache.delete(request.url);
+    const kept = await savedFor(request, owner);
+    if (kept) return kept;
     throw error;
   }
-  if (answer.status === 200 && (answer.headers.get('content-type') ?? '').includes('json'))
-    event.waitUntil(keep(request.url, answer.clone(), owner).catch(() => {}));
-  return answer;
+  if (first !== LATE) return first;
+  return (await savedFor(request, owner)) ?? network;
 }
 
 self.addEventListener('fetch', (event) => {
