@@ -13,6 +13,11 @@ const executablePath = chromiumPath();
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 /** Longer than the service worker's wait for a read (SAVED_READ_TIMEOUT_MS, 4 s) before it shows a saved answer. */
 const SAVED_READ_WAIT_MS = 6_000;
+/** The addresses (path and query) of the reads the phone's service worker has saved. */
+const savedReads = (page: Page) =>
+  page.evaluate(
+    "caches.open('shinpan-saved-reads').then((c) => c.keys()).then((keys) => keys.map((k) => { const u = new URL(k.url); return u.pathname + u.search; }))",
+  ) as Promise<string[]>;
 /** The floor staff account venueTournament creates. */
 const FLOOR = { username: 'venue-staff', password: 'venue-staff-password-1' } as const;
 
@@ -172,6 +177,61 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     expect(after.body.tables[0].players[0].seatedAt).not.toBeNull();
     // Back online, the screen reads the server again: the saved notice goes.
     await page.getByTestId('saved-notice').waitFor({ state: 'detached' });
+  }, 90_000);
+
+  it('the players list, the penalty log and a player’s own page open offline from what they last read, marked saved', async () => {
+    const player = venue.players[2]!;
+    const penalty = await venue.staff.send('POST', `/api/tournaments/${venue.id}/penalties`, {
+      player: player.id,
+      report: { infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+    });
+    expect(penalty.status).toBe(201);
+    const code = (await venue.staff.send('GET', `/api/tournaments/${venue.id}/players/${player.id}/slip`)).body.code;
+    const staffPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: FLOOR });
+    const playerPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    people.push(staffPhone, playerPhone);
+    const screens = [
+      {
+        phone: staffPhone,
+        path: `/t/${venue.id}/players`,
+        link: '選手',
+        read: '/players',
+        shows: `player-${player.id}`,
+      },
+      {
+        phone: staffPhone,
+        path: `/t/${venue.id}/log`,
+        link: '記録',
+        read: '/penalties',
+        shows: `log-${penalty.body.penalty.penaltyId}`,
+      },
+      {
+        phone: playerPhone,
+        path: `/t/${venue.id}/p/${player.id}?code=${code}`,
+        link: null,
+        read: '/page',
+        shows: 'my-match',
+      },
+    ];
+    for (const { phone, path, read, shows } of screens) {
+      await phone.page.goto(path);
+      await phone.page.getByTestId(shows).waitFor();
+      await poll(async () => (await savedReads(phone.page)).some((r) => r.split('?')[0]!.endsWith(read))).toBe(true);
+    }
+    // Offline, staff move between screens with the console open (a reload offline signs out: the session is never
+    // saved); the player's page, public, opens with a reload too.
+    for (const { phone, path, link, shows } of screens) {
+      await phone.context.setOffline(true);
+      if (link === null) await phone.page.goto(path);
+      else await phone.page.getByRole('link', { name: link, exact: true }).click();
+      await phone.page.getByTestId(shows).waitFor();
+      await poll(() => phone.page.getByTestId('saved-notice').first().textContent()).toMatch(
+        /\d\d:\d\d に保存した情報/,
+      );
+    }
+    await shootPhone(playerPhone.page, 'venue-offline-saved-player-page');
+    for (const phone of [staffPhone, playerPhone]) await phone.context.close();
   }, 90_000);
 
   it('a saved read is served only to its own sign-in; signing out deletes every read saved for the account', async () => {
