@@ -7,8 +7,8 @@
  * all it needs is: keep the built files; answer a page load from the network when it answers
  * within NAVIGATION_TIMEOUT_MS, else from the kept index.html; answer the screens' API reads
  * from the network, keeping the last good answer of each, and from that answer when the
- * network fails or does not answer within SAVED_READ_TIMEOUT_MS. Matches ignore Vary: the server varies on Accept-Encoding, which a page load
- * and the install need not share.
+ * network fails or does not answer within SAVED_READ_TIMEOUT_MS. Matches ignore Vary: the
+ * server varies on Accept-Encoding, which a page load and the install need not share.
  */
 const PRECACHE = self.__SHINPAN_PRECACHE__;
 const VERSION = self.__SHINPAN_VERSION__;
@@ -80,15 +80,22 @@ function isScreenRead(request, url) {
   );
 }
 
-/** Keeps a good JSON answer as the last one of its address, with its owner and when it was saved. */
-async function keep(url, answer, owner) {
-  const headers = new Headers({ [SAVED_READS.owner]: owner, [SAVED_READS.savedAt]: new Date().toISOString() });
+/**
+ * Keeps a good JSON answer as the last one of its address, with its owner and when it was asked
+ * for (what the screen says it was saved at). An answer that came late never replaces one that
+ * was asked for after it.
+ */
+async function keep(url, answer, owner, askedAt) {
+  const headers = new Headers({ [SAVED_READS.owner]: owner, [SAVED_READS.savedAt]: askedAt });
   for (const name of ['content-type', 'etag']) {
     const value = answer.headers.get(name);
     if (value) headers.set(name, value);
   }
   const body = await answer.arrayBuffer();
   const cache = await caches.open(SAVED_READS.cache);
+  const kept = await cache.match(url, { ignoreVary: true });
+  const keptAt = kept?.headers.get(SAVED_READS.savedAt);
+  if (kept?.headers.get(SAVED_READS.owner) === owner && keptAt && keptAt > askedAt) return;
   await cache.put(url, new Response(body, { status: 200, headers }));
 }
 
@@ -120,10 +127,11 @@ function within(promise, ms) {
 async function screenRead(event) {
   const request = event.request;
   const owner = request.headers.get(SAVED_READS.owner);
+  const askedAt = new Date().toISOString();
   let keeping = Promise.resolve();
   const network = fetch(request).then((answer) => {
     if (answer.status === 200 && (answer.headers.get('content-type') ?? '').includes('json'))
-      keeping = keep(request.url, answer.clone(), owner).catch(() => {});
+      keeping = keep(request.url, answer.clone(), owner, askedAt).catch(() => {});
     return answer;
   });
   // Now, while the event is live: the worker stays up until a late answer is kept too.
