@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SAVED_READS } from './src/sw/saved-reads-protocol.ts';
 
 const webDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
@@ -17,7 +18,8 @@ function filesUnder(dir: string): string[] {
 
 /**
  * Writes /sw.js: web/src/sw/service-worker.js with the list of every built file (the bundle and
- * web/public) to keep for offline use, and a version that changes whenever a file does.
+ * web/public) to keep for offline use, a version that changes whenever a file does, and the
+ * names of the saved reads it shares with the pages (saved-reads-protocol.ts).
  */
 export function serviceWorker(): Plugin {
   return {
@@ -33,7 +35,8 @@ export function serviceWorker(): Plugin {
       for (const f of publicFiles) hash.update(readFileSync(join(webDir, 'public', f)));
       const source = readFileSync(join(webDir, 'src', 'sw', 'service-worker.js'), 'utf8')
         .replace('self.__SHINPAN_PRECACHE__', JSON.stringify(precache))
-        .replace('self.__SHINPAN_VERSION__', JSON.stringify(hash.digest('hex').slice(0, 16)));
+        .replace('self.__SHINPAN_VERSION__', JSON.stringify(hash.digest('hex').slice(0, 16)))
+        .replace('self.__SHINPAN_SAVED_READS__', JSON.stringify(SAVED_READS));
       this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };

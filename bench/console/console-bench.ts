@@ -192,7 +192,10 @@ async function offlineAfterOneVisit(
     const page = await context.newPage();
     await page.goto(`/t/${venue.id}/find`);
     await page.waitForFunction('navigator.serviceWorker.ready.then((r) => r.active && r.active.state === "activated")');
-    await page.waitForFunction('caches.keys().then((k) => k.length === 1)');
+    // The built files' cache (the screens' saved reads have their own).
+    await page.waitForFunction(
+      'caches.keys().then((k) => k.filter((n) => n.startsWith("shinpan-console-")).length === 1)',
+    );
     await context.setOffline(true);
     await throttle(page, { cpu: CPU_SLOWDOWN });
     try {

@@ -43,11 +43,19 @@ describe("the player's page", () => {
       data: { round: 1, table: 1, player: 'a', duels: ['a', 'a'] },
       meta: { at: T0, actor: { id: 'a', role: 'player' } },
     });
+    // Both pages are told when it goes to the judges, so they switch then without a reload.
     expect(playerPage(reported as never, 'b', at(5))?.match).toMatchObject({
       status: 'to-confirm',
       theirs: { duels: ['a', 'a'] },
+      judgesAt: at(10),
     });
-    expect(playerPage(reported as never, 'a', at(10))?.match?.status).toBe('judges');
+    expect(playerPage(reported as never, 'a', at(9))?.match).toMatchObject({ status: 'waiting', judgesAt: at(10) });
+    expect(playerPage(reported as never, 'a', at(10))?.match).toMatchObject({ status: 'judges', judgesAt: null });
     expect(playerPage(reported as never, 'b', at(10))?.match?.status).toBe('judges');
+    // Nobody reported: no time runs.
+    expect(playerPage(tournament(...players, on, round1), 'a', at(10))?.match).toMatchObject({
+      status: 'open',
+      judgesAt: null,
+    });
   });
 });

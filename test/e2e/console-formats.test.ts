@@ -163,4 +163,20 @@ describe.skipIf(!executablePath)('event formats in the console', () => {
     await shootPhone(page, shots, '06-day-two-round');
     expect(organizer.errors).toEqual([]);
   }, 90_000);
+
+  it('the round clock is titled with the day, the round and the match format, in both languages', async () => {
+    const page = organizer.page;
+    await page.goto(`/t/${t}/rounds/2/clock`);
+    const title = page.getByTestId('clock-title');
+    await title.filter({ hasText: '2日目・第2回戦・マッチ戦（2本先取）の時計' }).waitFor();
+    await shootPhone(page, shots, '07-day-two-clock');
+    await page.locator('.lang-switch button[lang=en]').first().click();
+    // The day's name is the organizer's, as typed; the rest follows the language.
+    await title.filter({ hasText: 'Clock: 2日目 · Round 2 · best of 3' }).waitFor();
+    await page.locator('.lang-switch button[lang=ja]').first().click();
+    // Day one's round, once the tournament has a day two, is named as day one, single duels.
+    await page.goto(`/t/${t}/rounds/1/clock`);
+    await title.filter({ hasText: '1日目・第1回戦・シングル戦の時計' }).waitFor();
+    expect(organizer.errors).toEqual([]);
+  }, 60_000);
 });

@@ -200,4 +200,103 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
     await shootBoth(head.page, '66-match-reports');
     for (const person of [desk, head, ...phones.values()]) expect(person.errors).toEqual([]);
   });
+
+  it('a report nobody confirms goes to the judges when the time runs out: both players’ pages and the queue switch without a reload', async () => {
+    // The head judge settles round 1's disputed match; round 2 is paired.
+    const judge = new StaffApi(server.url);
+    await judge.login(HEAD.username, HEAD.password);
+    const settled = await judge.send('POST', `/api/tournaments/${T}/rounds/1/tables/${tables[1]!.table}/result`, {
+      duels: [tables[1]!.players[0], tables[1]!.players[0]],
+    });
+    expect(settled.status).toBe(200);
+    expect((await organizer.send('POST', `/api/tournaments/${T}/rounds/1/end`, {})).status).toBe(200);
+    const paired = await organizer.send('POST', `/api/tournaments/${T}/rounds`, { round: 2 });
+    expect(paired.status).toBe(201);
+    const { table, players } = paired.body.pairing.matches[0] as { table: number; players: [string, string] };
+    const [x, y] = players;
+    const px = await phone(x);
+    const py = await phone(y);
+    for (const p of [px, py]) {
+      await p.goto(urls.get(p === px ? x : y)!);
+      await p.getByTestId('my-match').filter({ hasText: '第2回戦' }).waitFor();
+      // Installed: the service worker's first taking over reloads the screens once; that must not be what switches them.
+      await expect.poll(() => p.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 }).toBe(true);
+    }
+    await px.getByText('2-0 で勝ち').click();
+    await px.getByTestId('report-button').click();
+    await px.getByTestId('self-status').filter({ hasText: 'あなたの報告' }).waitFor();
+    await py.getByTestId('confirm').waitFor();
+    // Both pages say when it goes to the judges: the report's time plus the organizer's 10 minutes, on the server's clock.
+    const due = new Date(server.clock.now.getTime() + 10 * 60_000).toLocaleTimeString('ja-JP', {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    for (const p of [px, py])
+      await p
+        .getByTestId('judges-at')
+        .filter({ hasText: `${due} までに確認` })
+        .waitFor();
+    await shootBoth(px, '67-player-waiting-with-deadline');
+    await shootBoth(py, '68-player-to-confirm-with-deadline');
+    await head.page.goto(`/t/${T}/queue`);
+    await head.page.getByTestId('player-reports-queue').waitFor();
+    expect(await head.page.getByTestId(`queued-2-${table}`).count()).toBe(0);
+    for (const p of [px, py, head.page])
+      await p.evaluate(() => ((globalThis as { marker?: string }).marker = 'same page'));
+
+    // Not yet at nine minutes (the server's clock decides); at eleven, without a write, the pages follow.
+    server.clock.advanceMinutes(9);
+    const queued = async () =>
+      ((await judge.send('GET', `/api/tournaments/${T}/player-reports`)).body.queue as { round: number }[]).filter(
+        (q) => q.round === 2,
+      ).length;
+    expect(await queued()).toBe(0);
+    server.clock.advanceMinutes(2);
+    expect(await queued()).toBe(1);
+    for (const p of [px, py])
+      await p.getByTestId('self-status').filter({ hasText: 'ジャッジが裁定します' }).waitFor({ timeout: 10_000 });
+    expect(await py.getByTestId('confirm').count()).toBe(0);
+    expect(await px.getByTestId('judges-at').count()).toBe(0);
+    expect(await px.getByTestId('self-status').textContent()).toContain('あなたの報告');
+    await head.page.getByTestId(`queued-2-${table}`).filter({ hasText: '時間内に確認なし' }).waitFor();
+    for (const p of [px, py, head.page])
+      expect(await p.evaluate(() => (globalThis as { marker?: string }).marker)).toBe('same page');
+    await shootBoth(px, '69-player-judges-after-time');
+    for (const person of [desk, head, ...phones.values()]) expect(person.errors).toEqual([]);
+  }, 90_000);
+
+  it('a phone without the live stream (refused, as past the cap of streams per address) asks the server itself when the time runs out', async () => {
+    const set = await organizer.send('PUT', `/api/tournaments/${T}/player-reporting`, {
+      enabled: true,
+      confirmMinutes: 1,
+    });
+    expect(set.status).toBe(200);
+    const round2 = await organizer.send('GET', `/api/tournaments/${T}/rounds/2/pairings`);
+    const other = (round2.body.tables as { table: number | null; players: { id: string }[] }[]).find(
+      (x) => x.table === 2,
+    )!;
+    const x = other.players[0]!.id;
+    const person = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    let refused = 0;
+    await person.context.route('**/api/tournaments/*/live', (route) => {
+      refused += 1;
+      return route.abort();
+    });
+    const page = person.page;
+    await page.goto(urls.get(x)!);
+    await page.getByTestId('my-match').filter({ hasText: '2番卓' }).waitFor();
+    // Installed first: the service worker's taking over reloads the screens once, which is not what is tested here.
+    await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 }).toBe(true);
+    await page.getByText('2-0 で勝ち').click();
+    await page.getByTestId('report-button').click();
+    await page.getByTestId('judges-at').waitFor();
+    // The server's clock passes the minute at once; the page, hearing nothing, asks when its own count reaches it.
+    server.clock.advanceMinutes(2);
+    await page.getByTestId('self-status').filter({ hasText: 'あなたの報告' }).waitFor();
+    expect(await page.getByTestId('self-status').textContent()).not.toContain('ジャッジが裁定します');
+    await page.getByTestId('self-status').filter({ hasText: 'ジャッジが裁定します' }).waitFor({ timeout: 120_000 });
+    expect(refused).toBeGreaterThan(0);
+    expect(person.errors).toEqual([]);
+    await person.context.close();
+  }, 180_000);
 });

@@ -5,11 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
 import { launchChromium, openPerson, PHONE, screenshotDir, type Person } from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { HangingNetwork } from './support/hanging-network.js';
 import { venueTournament, type VenueTournament } from './support/venue-tournament.js';
 
 const executablePath = chromiumPath();
 /** Waits for the page to reach a state (a slow shared machine may take seconds); never asserts a timing. */
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+/** Longer than the service worker's wait for a read (SAVED_READ_TIMEOUT_MS, 4 s) before it shows a saved answer. */
+const SAVED_READ_WAIT_MS = 6_000;
+/** The addresses (path and query) of the reads the phone's service worker has saved. */
+const savedReads = (page: Page) =>
+  page.evaluate(
+    "caches.open('shinpan-saved-reads').then((c) => c.keys()).then((keys) => keys.map((k) => { const u = new URL(k.url); return u.pathname + u.search; }))",
+  ) as Promise<string[]>;
+/** The floor staff account venueTournament creates. */
+const FLOOR = { username: 'venue-staff', password: 'venue-staff-password-1' } as const;
 
 /** The wall at the sizes a venue has (a 1080p screen, a 1280-pixel projector) and a phone, in both languages. */
 async function shootWall(page: Page, name: string): Promise<void> {
@@ -73,7 +83,7 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     people.push(wall);
     const { page } = wall;
     await page.goto(`/t/${venue.id}/wall`);
-    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第1回戦');
+    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第1回戦・マッチ戦（2本先取）');
     await poll(() => page.getByTestId('wall-line').count()).toBe(12);
     const names = await page.locator('.wall-player').allTextContents();
     // Imported as あおき あきら, いのうえ あきら, … then あおき いさむ …; the wall reads them in 五十音 order.
@@ -104,12 +114,12 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     expect((await venue.staff.send('POST', `${base}/end`, {})).status).toBe(200);
     await poll(() => page.getByTestId('wall-clock').textContent()).toContain('終了');
     expect((await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds`, { round: 2 })).status).toBe(201);
-    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第2回戦');
+    await poll(() => page.getByTestId('wall-round').textContent()).toBe('第2回戦・マッチ戦（2本先取）');
     await poll(() => page.getByTestId('wall-line').count()).toBe(12);
     expect(await page.evaluate(() => (globalThis as { wallMarker?: string }).wallMarker)).toBe('same page');
   }, 60_000);
 
-  it('a reload offline opens the installed console with the writes still queued, sent once back online', async () => {
+  it('a reload offline opens the installed console with the pairings it last read, marked saved, and the writes still queued, sent once back online', async () => {
     const phone = await openPerson(browser, server.url, {
       lang: 'ja',
       viewport: PHONE,
@@ -119,13 +129,29 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     const { page, context } = phone;
     const round2 = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/2/pairings`);
     const player = round2.body.tables[0].players[0].id as string;
+    const playerName = round2.body.tables[0].players[0].name as string;
+    const pairingsPath = `/api/tournaments/${venue.id}/rounds/2/pairings`;
     await page.goto(`/t/${venue.id}/rounds/2`);
     await page.getByTestId(`seat-${player}`).waitFor();
     // Installed: the service worker is active and has kept the built files.
     await poll(() => page.evaluate('navigator.serviceWorker.ready.then((r) => r.active && r.active.state)')).toBe(
       'activated',
     );
-    await poll(() => page.evaluate('caches.keys().then((keys) => keys.length)')).toBe(1);
+    await poll(() =>
+      page.evaluate('caches.keys().then((keys) => keys.filter((k) => k.startsWith("shinpan-console-")).length)'),
+    ).toBe(1);
+    // Once it holds the page, the screen read again through it: the pairings are saved, the session never.
+    const saved = (path: string) =>
+      page.evaluate(
+        `caches.open('shinpan-saved-reads').then((c) => c.match(${JSON.stringify(path)})).then((a) => (a ? a.headers.get('x-shinpan-owner') : null))`,
+      ) as Promise<string | null>;
+    await poll(() => saved(pairingsPath)).toMatch(/^account:/);
+    await page.getByRole('link', { name: '順位' }).click();
+    await page.getByTestId('standings').waitFor();
+    await poll(() => saved(`/api/tournaments/${venue.id}/standings`)).toMatch(/^account:/);
+    await page.goto(`/t/${venue.id}/rounds/2`);
+    await page.getByTestId(`seat-${player}`).waitFor();
+    expect(await saved('/api/auth/me')).toBeNull();
 
     await context.setOffline(true);
     await page.getByTestId(`seat-${player}`).click();
@@ -135,12 +161,161 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     await page.locator('.brand').waitFor();
     await page.getByTestId('offline').waitFor();
     await poll(() => page.getByTestId('pending-writes').textContent()).toContain('1');
+    // The pairings as last read, said to be saved, with the time they were saved.
+    await page.getByTestId('round-title').waitFor();
+    await poll(() => page.getByTestId('saved-notice').textContent()).toMatch(/\d\d:\d\d に保存した情報/);
+    expect(await page.getByTestId('table-1').textContent()).toContain(playerName);
+    await shootPhone(page, 'venue-offline-saved-pairings');
+    // The standings, read once before going offline, open from the menu the same way.
+    await page.getByRole('link', { name: '順位' }).click();
+    await page.getByTestId('standings').waitFor();
+    await poll(() => page.getByTestId('saved-notice').textContent()).toMatch(/\d\d:\d\d に保存した情報/);
 
     await context.setOffline(false);
     await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
-    const after = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/2/pairings`);
+    const after = await venue.staff.send('GET', pairingsPath);
     expect(after.body.tables[0].players[0].seatedAt).not.toBeNull();
-  }, 60_000);
+    // Back online, the screen reads the server again: the saved notice goes.
+    await page.getByTestId('saved-notice').waitFor({ state: 'detached' });
+  }, 90_000);
+
+  it('the players list, the penalty log and a player’s own page open offline from what they last read, marked saved', async () => {
+    const player = venue.players[2]!;
+    const penalty = await venue.staff.send('POST', `/api/tournaments/${venue.id}/penalties`, {
+      player: player.id,
+      report: { infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+    });
+    expect(penalty.status).toBe(201);
+    const code = (await venue.staff.send('GET', `/api/tournaments/${venue.id}/players/${player.id}/slip`)).body.code;
+    const staffPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: FLOOR });
+    const playerPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    people.push(staffPhone, playerPhone);
+    const screens = [
+      {
+        phone: staffPhone,
+        path: `/t/${venue.id}/players`,
+        link: '選手',
+        read: '/players',
+        shows: `player-${player.id}`,
+      },
+      {
+        phone: staffPhone,
+        path: `/t/${venue.id}/log`,
+        link: '記録',
+        read: '/penalties',
+        shows: `log-${penalty.body.penalty.penaltyId}`,
+      },
+      {
+        phone: playerPhone,
+        path: `/t/${venue.id}/p/${player.id}?code=${code}`,
+        link: null,
+        read: '/page',
+        shows: 'my-match',
+      },
+    ];
+    for (const { phone, path, read, shows } of screens) {
+      await phone.page.goto(path);
+      await phone.page.getByTestId(shows).waitFor();
+      await poll(async () => (await savedReads(phone.page)).some((r) => r.split('?')[0]!.endsWith(read))).toBe(true);
+    }
+    // Offline, staff move between screens with the console open (a reload offline signs out: the session is never
+    // saved); the player's page, public, opens with a reload too.
+    for (const { phone, path, link, shows } of screens) {
+      await phone.context.setOffline(true);
+      if (link === null) await phone.page.goto(path);
+      else await phone.page.getByRole('link', { name: link, exact: true }).click();
+      await phone.page.getByTestId(shows).waitFor();
+      await poll(() => phone.page.getByTestId('saved-notice').first().textContent()).toMatch(
+        /\d\d:\d\d に保存した情報/,
+      );
+    }
+    await shootPhone(playerPhone.page, 'venue-offline-saved-player-page');
+    for (const phone of [staffPhone, playerPhone]) await phone.context.close();
+  }, 90_000);
+
+  it('a saved read is served only to its own sign-in; signing out deletes every read saved for the account', async () => {
+    const phone = await openPerson(browser, server.url, {
+      lang: 'en',
+      viewport: PHONE,
+      login: { username: 'venue-staff', password: 'venue-staff-password-1' },
+    });
+    people.push(phone);
+    const { page, context } = phone;
+    await page.goto(`/t/${venue.id}/rounds/2`);
+    await page.getByTestId('round-title').waitFor();
+    const owners = () =>
+      page.evaluate(
+        `caches.open('shinpan-saved-reads').then((c) => c.keys().then((keys) => Promise.all(keys.map((k) => c.match(k).then((a) => a.headers.get('x-shinpan-owner'))))))`,
+      ) as Promise<string[]>;
+    await poll(async () => (await owners()).some((o) => o?.startsWith('account:'))).toBe(true);
+    // Offline, a read naming another sign-in than the saved one gets nothing (and the saved answer goes).
+    const own = (await page.evaluate("localStorage.getItem('shinpan.savedReadsOwner')")) as string;
+    await context.setOffline(true);
+    await page.evaluate("localStorage.setItem('shinpan.savedReadsOwner', 'account:someone-else')");
+    await page.reload();
+    await page.getByTestId('offline').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Try again' }).first().waitFor();
+    expect(await page.getByTestId('round-title').count()).toBe(0);
+    expect(await page.getByTestId('saved-notice').count()).toBe(0);
+    await context.setOffline(false);
+    await page.evaluate(`localStorage.setItem('shinpan.savedReadsOwner', ${JSON.stringify(own)})`);
+    await page.reload();
+    await page.getByTestId('round-title').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.locator('.brand').waitFor();
+    await poll(async () => (await owners()).filter((o) => o !== 'public')).toEqual([]);
+    expect(await page.evaluate("localStorage.getItem('shinpan.savedReadsOwner')")).toBe('public');
+  }, 90_000);
+
+  it('on Wi-Fi that hangs, a read shows the saved answer after a few seconds and keeps the late answer for the next read; with nothing saved it waits', async () => {
+    const network = await HangingNetwork.open(server.url);
+    const phone = await openPerson(browser, network.url, { lang: 'en', viewport: PHONE, login: FLOOR });
+    people.push(phone);
+    const { page } = phone;
+    const pairingsPath = `/api/tournaments/${venue.id}/rounds/2/pairings`;
+    const savedBody = (path: string) =>
+      page.evaluate(
+        `caches.open('shinpan-saved-reads').then((c) => c.match(${JSON.stringify(path)})).then((a) => (a ? a.json() : null))`,
+      ) as Promise<{ tables: { players: { id: string; seatedAt: string | null }[] }[] } | null>;
+    try {
+      await page.goto(`/t/${venue.id}/rounds/2`);
+      await page.getByTestId('round-title').waitFor();
+      await poll(async () => (await savedBody(pairingsPath)) !== null).toBe(true);
+      const player = (await savedBody(pairingsPath))!.tables[1]!.players[0]!;
+      expect(player.seatedAt).toBeNull();
+      // Staff seat the player while this phone's Wi-Fi hangs: its read reaches the server, the answer does not come back.
+      const seated = await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds/2/tables/2/seated`, {
+        player: player.id,
+      });
+      expect(seated.status).toBe(200);
+      network.hang(pairingsPath);
+      await page.reload();
+      await poll(() => page.getByTestId('saved-notice').textContent()).toMatch(/saved at \d\d:\d\d/);
+      expect(network.held()).toBe(1);
+      expect(await page.getByTestId('table-2').count()).toBe(1);
+      // The answer comes at last: kept for the screen's next read, which shows the server's answer.
+      network.release();
+      await poll(async () => (await savedBody(pairingsPath))!.tables[1]!.players[0]!.seatedAt).not.toBeNull();
+      await page.getByTestId('saved-notice').getByRole('button').click();
+      await page.getByTestId('saved-notice').waitFor({ state: 'detached' });
+      // Nothing saved for the standings on this phone: the read waits for the network past the timeout, no error.
+      expect(await savedBody(`/api/tournaments/${venue.id}/standings`)).toBeNull();
+      network.hang(`/api/tournaments/${venue.id}/standings`);
+      await page.getByRole('link', { name: 'Standings' }).click();
+      await poll(async () => network.held()).toBe(1);
+      await page.waitForTimeout(SAVED_READ_WAIT_MS);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.getByTestId('standings').count()).toBe(0);
+      network.release();
+      await page.getByTestId('standings').waitFor();
+      expect(await page.getByTestId('saved-notice').count()).toBe(0);
+    } finally {
+      await phone.context.close();
+      await network.close();
+    }
+  }, 90_000);
 });
 
 describe.skipIf(!executablePath)('long lists on a phone, a page at a time', () => {

@@ -144,9 +144,25 @@ describe.each(await storeKinds())('players report results and check in from thei
     const [x, y] = match!.players;
     const send = (id: string, duels: string[]) =>
       staff.public.post(`${t}/players/${id}/result`, { code: codes.get(id), round: 2, table: match!.table, duels });
+    // Watched while nothing waits: the clock may move as far as it likes, nothing is pushed.
+    const stream = await SseClient.open(`${server.url}${t}/live`);
+    server.clock.advanceMinutes(30);
+    const reportedAt = server.clock.now.getTime();
     expect((await send(x, [x, x])).status).toBe(200);
+    await stream.next((e) => e.event === 'events');
     expect((await staff.judge.get(`${t}/player-reports`)).body.queue).toEqual([]);
+    // Both pages know when it goes to the judges: the organizer's 5 minutes after the report.
+    const due = new Date(reportedAt + 5 * 60_000).toISOString();
+    expect((await page(x)).body.match).toMatchObject({ status: 'waiting', judgesAt: due });
+    expect((await page(y)).body.match).toMatchObject({ status: 'to-confirm', judgesAt: due });
     server.clock.advanceMinutes(5);
+    // No write happens then: the server itself tells the public stream (the players' pages) that it went to the judges,
+    // the time to watch for having come with the report's write.
+    const told = await stream.next((e) => e.event === 'unconfirmed');
+    expect(told.data.matches).toEqual([{ round: 2, table: match!.table }]);
+    expect(stream.received.filter((e) => e.event === 'unconfirmed')).toHaveLength(1);
+    await stream.close();
+    expect((await page(y)).body.match).toMatchObject({ status: 'judges', judgesAt: null });
     expect((await staff.judge.get(`${t}/player-reports`)).body.queue).toMatchObject([
       { round: 2, reason: 'unconfirmed' },
     ]);
@@ -164,5 +180,24 @@ describe.each(await storeKinds())('players report results and check in from thei
       (await staff.scorekeeper.post(`${t}/rounds/2/tables/${match!.table}/result`, { duels: [y, y] })).status,
     ).toBe(200);
     expect((await staff.judge.get(`${t}/player-reports`)).body.queue).toEqual([]);
+  });
+
+  it('a stream opened while a report waits hears when it goes to the judges', async () => {
+    await staff.scorekeeper.post(`${t}/rounds/2/end`);
+    const paired = await staff.scorekeeper.post(`${t}/rounds`, { round: 3 });
+    const [match] = paired.body.pairing.matches as { table: number; players: [string, string] }[];
+    const [x] = match!.players;
+    const sent = await staff.public.post(`${t}/players/${x}/result`, {
+      code: codes.get(x),
+      round: 3,
+      table: match!.table,
+      duels: [x, x],
+    });
+    expect(sent.status).toBe(200);
+    const stream = await SseClient.open(`${server.url}${t}/live`);
+    server.clock.advanceMinutes(5);
+    const told = await stream.next((e) => e.event === 'unconfirmed');
+    expect(told.data.matches).toEqual([{ round: 3, table: match!.table }]);
+    await stream.close();
   });
 });

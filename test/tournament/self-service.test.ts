@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CommandMeta } from '../../src/core/tournament/commands.js';
 import { decide } from '../../src/core/tournament/decide.js';
 import { matchRecords } from '../../src/core/tournament/match-results.js';
-import { judgesQueue, notCheckedIn, selfService } from '../../src/core/tournament/self-service.js';
+import {
+  judgesAt,
+  judgesQueue,
+  notCheckedIn,
+  selfService,
+  waitingReports,
+} from '../../src/core/tournament/self-service.js';
 import type { TournamentState } from '../../src/core/tournament/state.js';
 import {
   at,
@@ -88,6 +94,35 @@ describe('players report their own results', () => {
     const state = run(given(...players, reporting, round1), report('a', ['a', 'a']));
     expect(judgesQueue(state as never, at(9))).toEqual([]);
     expect(judgesQueue(state as never, at(10))).toMatchObject([{ reason: 'unconfirmed', since: at(10) }]);
+    expect(judgesAt(state as never, 1, 1)).toBe(at(10));
+    // A second report restarts the wait from it; the other table, with no report, has no time running.
+    const again = run(state, report('a', ['a', 'b', 'a'], 1, at(4)));
+    expect(judgesAt(again as never, 1, 1)).toBe(at(14));
+    expect(judgesQueue(again as never, at(10))).toEqual([]);
+    expect(judgesAt(again as never, 1, 2)).toBeNull();
+    // Disputed or settled: no time runs.
+    expect(judgesAt(run(state, report('b', ['b', 'b'], 1, at(2))) as never, 1, 1)).toBeNull();
+    expect(judgesAt(run(state, staffReport(['a', 'a'])) as never, 1, 1)).toBeNull();
+  });
+
+  it('lists the lone reports still waiting with when each goes to the judges: what the server watches its clock for', () => {
+    let state = run(given(...players, reporting, round1), report('c', ['c', 'c'], 2, at(3)));
+    state = run(state, report('a', ['a', 'a'], 1, at(1)));
+    expect(waitingReports(state as never)).toEqual([
+      { round: 1, table: 1, due: at(11) },
+      { round: 1, table: 2, due: at(13) },
+    ]);
+    // Disputed, or settled by staff: nothing waits on the clock there any more.
+    expect(waitingReports(run(state, report('b', ['b', 'b'], 1, at(2))) as never)).toEqual([
+      { round: 1, table: 2, due: at(13) },
+    ]);
+    expect(waitingReports(run(state, staffReport(['a', 'a'])) as never)).toEqual([{ round: 1, table: 2, due: at(13) }]);
+  });
+
+  it('lists the judges’ queue by round and table whatever order the reports came in', () => {
+    let state = run(given(...players, reporting, round1), report('c', ['c', 'c'], 2));
+    state = run(state, report('a', ['a', 'a'], 1, at(1)));
+    expect(judgesQueue(state as never, at(20)).map((q) => q.table)).toEqual([1, 2]);
   });
 
   it('refuses another table, a stranger in the duels, a match with a result, a match a penalty touches and another player’s id', () => {

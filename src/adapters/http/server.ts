@@ -12,6 +12,7 @@ import type { TrustProxy } from './config.js';
 import { HttpError, idempotencyKeyReused, versionConflict } from './errors.js';
 import type {} from './fastify-types.js';
 import { LateTicker } from './live/late-ticker.js';
+import { UnconfirmedTicker } from './live/unconfirmed-ticker.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './live/stream-guard.js';
@@ -136,10 +137,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const hub = new LiveHub(deps.heartbeatMs);
   const clock = deps.clock ?? (() => new Date());
   const gateway = new TournamentGateway(deps.service, deps.store, clock);
-  // Every process's writes reach this process's live streams (PostgreSQL NOTIFY, SQLite's poll).
-  const feed = new LiveFeed(hub, deps.store, (tournamentId) => gateway.forget(tournamentId));
-  gateway.publishTo(feed);
   const ticker = new LateTicker(hub, gateway, clock);
+  const unconfirmed = new UnconfirmedTicker(hub, gateway, clock);
+  // Every process's writes reach this process's live streams (PostgreSQL NOTIFY, SQLite's poll).
+  const feed = new LiveFeed(
+    hub,
+    deps.store,
+    (tournamentId) => gateway.forget(tournamentId),
+    (tournamentId) => unconfirmed.changed(tournamentId),
+  );
+  gateway.publishTo(feed);
   const context: ServerContext = {
     accounts: deps.accounts,
     hub,
@@ -213,6 +220,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
   app.addHook('preClose', async () => {
     ticker.close();
+    unconfirmed.close();
     context.streams.close();
     feed.close();
     hub.close();

@@ -2,7 +2,13 @@ import type { DuelEntry } from '../../core/tournament/events.js';
 import type { MatchOutcome } from '../../core/tournament/match-record.js';
 import { deriveOneMatch } from '../../core/tournament/match-results.js';
 import { effectsOn } from '../../core/tournament/penalty-effects.js';
-import { confirmationOf, judgesQueue, latestReports, selfService } from '../../core/tournament/self-service.js';
+import {
+  confirmationOf,
+  judgesAt,
+  latestReports,
+  queuedMatch,
+  selfService,
+} from '../../core/tournament/self-service.js';
 import { findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
 
@@ -34,6 +40,11 @@ export interface PlayerPageMatch {
   readonly byPlayers: boolean;
   readonly mine: { readonly duels: readonly DuelEntry[]; readonly at: string } | null;
   readonly theirs: { readonly duels: readonly DuelEntry[]; readonly at: string } | null;
+  /**
+   * While `waiting` or `to-confirm`: when the lone report goes to the judges unconfirmed (the
+   * server's time), so both pages switch to `judges` at that moment without a reload; else null.
+   */
+  readonly judgesAt: string | null;
 }
 
 export interface PlayerPage {
@@ -76,6 +87,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
         byPlayers: false,
         mine: null,
         theirs: null,
+        judgesAt: null,
       },
     };
   const match = round.matches.find((m) => m.table === table)!;
@@ -85,7 +97,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
   const view = (r: ReturnType<typeof latest.get>) => (r ? { duels: r.duels, at: r.at } : null);
   const outcome = deriveOneMatch(t, round.number, match, round.stage).record.outcome;
   const effects = effectsOn(t, round.number, table);
-  const queued = judgesQueue(t, now).some((q) => q.round === round.number && q.table === table);
+  const queued = queuedMatch(t, round.number, table, now) !== undefined;
   const mine = view(latest.get(player.id));
   const theirs = view(latest.get(opponentId));
   const status: MatchStatus =
@@ -114,6 +126,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
       byPlayers: confirmationOf(t, round.number, table) !== undefined,
       mine,
       theirs,
+      judgesAt: status === 'waiting' || status === 'to-confirm' ? judgesAt(t, round.number, table) : null,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIRM_MINUTES } from './limits.js';
 import type { Actor, DuelEntry } from './events.js';
-import { isDropped } from './state-queries.js';
+import { findMatch, findRound, isDropped } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
@@ -57,9 +57,12 @@ export const confirmationOf = (t: Tournament, round: number, table: number): Pla
   selfService(t).confirmations.find((c) => c.round === round && c.table === table);
 
 /** Each player's latest report on the match (what they stand by now). */
-export function latestReports(t: Tournament, round: number, table: number): ReadonlyMap<string, PlayerReport> {
+export const latestReports = (t: Tournament, round: number, table: number): ReadonlyMap<string, PlayerReport> =>
+  latestOf(reportsOn(t, round, table));
+
+function latestOf(history: readonly PlayerReport[]): ReadonlyMap<string, PlayerReport> {
   const latest = new Map<string, PlayerReport>();
-  for (const r of reportsOn(t, round, table)) latest.set(r.player, r);
+  for (const r of history) latest.set(r.player, r);
   return latest;
 }
 
@@ -79,38 +82,91 @@ export interface QueuedMatch {
   readonly since: string;
 }
 
+/** The match of a running round with no result yet: the only kind players' reports still count on. */
+function openMatch(t: Tournament, round: number, table: number) {
+  const r = findRound(t, round);
+  const match = r && findMatch(r, table);
+  return !r || r.ended || !match || match.report !== null ? undefined : match;
+}
+
+/** When a lone report goes to the judges unconfirmed: its time plus the organizer's wait. */
+const dueAfter = (t: Tournament, report: PlayerReport): string =>
+  new Date(Date.parse(report.at) + selfService(t).reporting.confirmMinutes * 60_000).toISOString();
+
+/** When the one player's report in `history` (a match's reports) goes to the judges; null unless exactly one player reported on an open match. */
+function loneDue(t: Tournament, round: number, table: number, history: readonly PlayerReport[]): string | null {
+  if (!openMatch(t, round, table)) return null;
+  const latest = latestOf(history);
+  const [only] = latest.values();
+  return latest.size === 1 ? dueAfter(t, only!) : null;
+}
+
+/**
+ * When the one player's report on a match goes to the judges unconfirmed (the time the
+ * players' pages count down to). Null unless exactly one player has reported on an open match.
+ */
+export const judgesAt = (t: Tournament, round: number, table: number): string | null =>
+  loneDue(t, round, table, reportsOn(t, round, table));
+
+/** A match where one player reported and the opponent has not, and when it goes to the judges unconfirmed. */
+export interface WaitingReport {
+  readonly round: number;
+  readonly table: number;
+  readonly due: string;
+}
+
+/**
+ * Every match with a lone report (see judgesAt), by round and table: those due by now are the
+ * queue's `unconfirmed` matches, the earliest still to come is when the queue next grows
+ * without a write (the server watches its clock for that one time).
+ */
+export const waitingReports = (t: Tournament): WaitingReport[] =>
+  reportsByMatch(t).flatMap((history) => {
+    const { round, table } = history[0]!;
+    const due = loneDue(t, round, table, history);
+    return due === null ? [] : [{ round, table, due }];
+  });
+
+function queued(
+  t: Tournament,
+  round: number,
+  table: number,
+  history: readonly PlayerReport[],
+  now: string,
+): QueuedMatch | undefined {
+  const match = openMatch(t, round, table);
+  if (!match || history.length === 0) return undefined;
+  const latest = latestOf(history);
+  const [a, b] = match.players.map((p) => latest.get(p) ?? null) as [PlayerReport | null, PlayerReport | null];
+  const entry = { round, table, players: match.players, reports: [a, b] as const, history };
+  if (a && b) return { ...entry, reason: 'disputed', since: Date.parse(a.at) > Date.parse(b.at) ? a.at : b.at };
+  const due = dueAfter(t, (a ?? b)!);
+  return Date.parse(due) <= Date.parse(now) ? { ...entry, reason: 'unconfirmed', since: due } : undefined;
+}
+
+/** The match in the judges' queue as at `now`, if it is there (see judgesQueue). */
+export const queuedMatch = (t: Tournament, round: number, table: number, now: string): QueuedMatch | undefined =>
+  queued(t, round, table, reportsOn(t, round, table), now);
+
+/** Every report grouped by match, oldest first in each, the matches by round and table. */
+function reportsByMatch(t: Tournament): PlayerReport[][] {
+  const byMatch = new Map<string, PlayerReport[]>();
+  for (const r of selfService(t).reports) {
+    const key = `${r.round}:${r.table}`;
+    const history = byMatch.get(key);
+    if (history) history.push(r);
+    else byMatch.set(key, [r]);
+  }
+  return [...byMatch.values()].sort((x, y) => x[0]!.round - y[0]!.round || x[0]!.table - y[0]!.table);
+}
+
 /**
  * The matches without a result that players reported and the judges must now settle, as at
- * `now`. Staff settle one by entering the result as usual; it then leaves the queue.
+ * `now`, by round and table. Staff settle one by entering the result as usual; it then leaves
+ * the queue.
  */
-export function judgesQueue(t: Tournament, now: string): QueuedMatch[] {
-  const { confirmMinutes } = selfService(t).reporting;
-  const queued: QueuedMatch[] = [];
-  for (const round of t.rounds) {
-    if (round.ended) continue;
-    for (const match of round.matches) {
-      if (match.report !== null) continue;
-      const latest = latestReports(t, round.number, match.table);
-      if (latest.size === 0) continue;
-      const [a, b] = match.players.map((p) => latest.get(p) ?? null) as [PlayerReport | null, PlayerReport | null];
-      const entry = { round: round.number, table: match.table, players: match.players, reports: [a, b] as const };
-      const history = reportsOn(t, round.number, match.table);
-      if (a && b) {
-        queued.push({
-          ...entry,
-          reason: 'disputed',
-          history,
-          since: Date.parse(a.at) > Date.parse(b.at) ? a.at : b.at,
-        });
-        continue;
-      }
-      const only = (a ?? b)!;
-      const due = new Date(Date.parse(only.at) + confirmMinutes * 60_000).toISOString();
-      if (Date.parse(due) <= Date.parse(now)) queued.push({ ...entry, reason: 'unconfirmed', history, since: due });
-    }
-  }
-  return queued;
-}
+export const judgesQueue = (t: Tournament, now: string): QueuedMatch[] =>
+  reportsByMatch(t).flatMap((history) => queued(t, history[0]!.round, history[0]!.table, history, now) ?? []);
 
 /** The tables of `round` whose players reported from their own pages. */
 export function matchesPlayersReported(t: Tournament, round: number): ReadonlySet<number> {

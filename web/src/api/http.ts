@@ -1,4 +1,6 @@
 import { inBothLangs, type Text } from '../i18n/i18n';
+import { SAVED_READS } from '../sw/saved-reads-protocol';
+import { savedReadsOwner } from './saved-reads';
 
 /** The server's error body: a code for programs, a sentence in each language for people. */
 export interface ErrorBody {
@@ -36,6 +38,8 @@ export interface Answer<T> {
   readonly body: T;
   /** The tournament version from the ETag, when the answer is about a tournament. */
   readonly version: number | null;
+  /** Offline: the service worker answered with what it saved then (ms since epoch); null for the server's answer. */
+  readonly savedAt: number | null;
 }
 
 /** The session's CSRF token, from the readable cookie the server sets at login. */
@@ -77,6 +81,8 @@ export async function request<T>(method: string, path: string, init: RequestInit
   // opening a screen felt on every read.
   const csrf = method === 'GET' ? undefined : csrfToken();
   if (csrf) headers['x-csrf-token'] = csrf;
+  // Whose read this is: the service worker serves a saved answer offline only to the same sign-in.
+  if (method === 'GET') headers[SAVED_READS.owner] = savedReadsOwner();
   let response: Response;
   try {
     response = await fetch(path, {
@@ -107,7 +113,13 @@ export async function request<T>(method: string, path: string, init: RequestInit
     }
   }
   if (!response.ok) throw toApiError(response.status, body);
-  return { status: response.status, body: body as T, version: versionOf(response.headers, body) };
+  const saved = Date.parse(response.headers.get(SAVED_READS.savedAt) ?? '');
+  return {
+    status: response.status,
+    body: body as T,
+    version: versionOf(response.headers, body),
+    savedAt: Number.isFinite(saved) ? saved : null,
+  };
 }
 
 /** GET a JSON resource. */

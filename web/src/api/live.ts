@@ -49,6 +49,8 @@ export function useLive(tournamentId: string | undefined): LiveState {
       const round = lateRound(message);
       invalidate(round === null ? `${prefix}/rounds/` : paths.clock(tournamentId, round));
     });
+    // A player's report went unconfirmed past the organizer's time: the players' pages and the judges' queue reload.
+    source.addEventListener('unconfirmed', () => invalidate(prefix));
     return () => source.close();
   }, [tournamentId]);
   return state;

@@ -10,6 +10,8 @@ interface Cached {
   readonly body: unknown;
   readonly version: number | null;
   readonly at: number;
+  /** Offline: the service worker's saved answer, saved then (ms since epoch). */
+  readonly savedAt: number | null;
 }
 
 const cache = new Map<string, Cached>();
@@ -69,6 +71,8 @@ export interface Resource<T> {
   readonly stale: boolean;
   /** When the data shown was loaded (ms since epoch). */
   readonly loadedAt: number | null;
+  /** Offline: the data shown is what the service worker saved at this time (ms since epoch), not the server's answer now. */
+  readonly savedAt: number | null;
   reload(): void;
 }
 
@@ -98,7 +102,7 @@ export function useResource<T>(path: string | null): Resource<T> {
     getOnce<T>(path, controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
-        const entry: Cached = { body: answer.body, version: answer.version, at: Date.now() };
+        const entry: Cached = { body: answer.body, version: answer.version, at: Date.now(), savedAt: answer.savedAt };
         cache.set(path, entry);
         setState({ path, entry, loading: false, error: null });
       },
@@ -130,6 +134,7 @@ export function useResource<T>(path: string | null): Resource<T> {
     error: state.error,
     stale: state.error !== null && entry !== undefined,
     loadedAt: entry?.at ?? null,
+    savedAt: entry?.savedAt ?? null,
     reload,
   };
 }

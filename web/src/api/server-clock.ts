@@ -29,6 +29,12 @@ export function observeServerTime(iso: string): void {
   if (Number.isFinite(value)) offsetMs = value - Date.now();
 }
 
+/** The server's current time, as far as the console knows it (ms since epoch). */
+export const serverNow = (): number => Date.now() + offsetMs;
+
+/** Settles once the console has measured the server's time (or failed to: the phone's is used then). */
+export const serverTimeKnown = (): Promise<void> => measure();
+
 /** The server's current time, re-rendering every `everyMs`. */
 export function useServerNow(everyMs = 1000): number {
   const [now, setNow] = useState(() => Date.now() + offsetMs);

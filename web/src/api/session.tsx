@@ -1,7 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { request } from './http';
-import { getOnce } from './resource';
+import { getOnce, invalidate } from './resource';
 import { outbox } from './outbox';
+
+import { confirmSignIn } from './saved-reads';
 
 import type { AccountMay } from '../../../src/adapters/http/auth/account-may.js';
 import type { Capability } from '../../../src/adapters/http/auth/roles.js';
@@ -43,6 +45,11 @@ interface SessionValue {
 /** Where the session is read (also asked early, at start: app.tsx startRoute). */
 export const SESSION_PATH = '/api/auth/me';
 
+/** Who the server says is signed in: another sign-in than before reloads every screen as them. */
+function signedIn(accountId: string | null): void {
+  if (confirmSignIn(accountId)) invalidate('/api/');
+}
+
 const SessionContext = createContext<SessionValue | null>(null);
 
 /** Who is signed in on this device; writes that waited for a sign-in are sent once someone is. */
@@ -53,6 +60,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       const answer = await getOnce<{ account: Account | null; may?: AccountMay }>(SESSION_PATH);
       const { account: found, may } = answer.body;
+      signedIn(found?.id ?? null);
       setAccount(found === null ? null : withMay({ account: found, ...(may ? { may } : {}) }));
     } catch {
       // Offline at start: act as the public until the server answers; pending writes stay queued.
@@ -70,17 +78,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       refresh,
       async login(username, password) {
         const answer = await request<SessionAnswer>('POST', '/api/auth/login', { body: { username, password } });
+        signedIn(answer.body.account.id);
         setAccount(withMay(answer.body));
         if (!answer.body.account.mustChangePassword) outbox.retryNow();
       },
       async logout() {
         await request('POST', '/api/auth/logout', { body: {} });
+        signedIn(null);
         setAccount(null);
       },
       async changePassword(currentPassword, newPassword) {
         const answer = await request<SessionAnswer>('POST', '/api/auth/password', {
           body: { currentPassword, newPassword },
         });
+        signedIn(answer.body.account.id);
         setAccount(withMay(answer.body));
         outbox.retryNow();
       },

@@ -1,4 +1,5 @@
 import { useT } from '../i18n/use-t';
+import { useTournament } from '../api/tournament-context';
 import type { BestOf, Stage, TournamentSummary } from '../api/types';
 
 /** What a round is, as far as the label says: its number, stage, match format and phase (day). */
@@ -36,6 +37,24 @@ export function phaseOfRound(summary: Pick<TournamentSummary, 'phases'>, round: 
   let name: string | null = null;
   for (const p of summary.phases ?? []) if (p.fromRound <= round) name = p.name;
   return name;
+}
+
+/** What the label says of round `round`, from the tournament summary (screens that have no pairings answer: the clock); undefined until it is known. */
+export function roundKindOf(
+  summary: Pick<TournamentSummary, 'phases' | 'rounds'> | undefined,
+  round: number,
+): RoundKind | undefined {
+  const r = summary?.rounds.find((x) => x.round === round);
+  return r && { round, stage: r.stage, bestOf: r.bestOf, phase: phaseOfRound(summary!, round, r.stage) };
+}
+
+/** The label of round `round` of the tournament shown (from its summary), or plainly its number until the summary is there. */
+export function useRoundName(round: number): string {
+  const { t } = useT();
+  const { summary } = useTournament();
+  const { label } = useRoundLabel();
+  const kind = roundKindOf(summary.data, round);
+  return kind ? label(kind, isPhased(summary.data)) : t('rounds.round', { round });
 }
 
 /** Whether the tournament has a day two, so that day-one rounds are named as day one. */

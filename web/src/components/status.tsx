@@ -47,7 +47,8 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
 
 /**
  * The three states of a loaded view: loading the first time, failed with nothing to show, or
- * the data (with a "stale" note when a reload failed and older data stays on screen).
+ * the data (with a "stale" note when a reload failed and older data stays on screen, a "saved"
+ * note when, offline, the service worker answered with what it saved earlier).
  */
 export function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => React.ReactNode }) {
   const { t } = useT();
@@ -61,6 +62,14 @@ export function Loaded<T>({ resource, children }: { resource: Resource<T>; child
       {resource.stale && (
         <p className="notice notice-warn" role="status">
           {t('status.stale', { time: resource.loadedAt ? formatTime(resource.loadedAt, lang, true) : '' })}{' '}
+          <button type="button" className="link-button" onClick={resource.reload}>
+            {t('action.retry')}
+          </button>
+        </p>
+      )}
+      {resource.savedAt !== null && !resource.stale && (
+        <p className="notice notice-warn" role="status" data-testid="saved-notice">
+          {t('savedReads.notice', { time: formatTime(resource.savedAt, lang) })}{' '}
           <button type="button" className="link-button" onClick={resource.reload}>
             {t('action.retry')}
           </button>

@@ -8,6 +8,7 @@ import { paths, writes } from '../api/tournament-api';
 import type { LatePlayer, RoundClock as Clock } from '../api/types';
 import { usePendingFor } from '../components/outbox-bar';
 import { WriteButton } from '../components/pending-button';
+import { useRoundName } from '../components/round-label';
 import { Loaded } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { Link } from '../router';
@@ -24,6 +25,7 @@ const REFRESH_MS = 15_000;
 export function RoundClock({ round }: { round: number }) {
   const { t } = useTranslation();
   const { id } = useTournament();
+  const title = useRoundName(round);
   const clock = useResource<Clock>(paths.clock(id, round));
   const { reload } = clock;
   const now = useServerNow();
@@ -49,7 +51,7 @@ export function RoundClock({ round }: { round: number }) {
         return (
           <section className="stack">
             <div className="title-row">
-              <h1>{t('clock.title', { round })}</h1>
+              <h1 data-testid="clock-title">{t('clock.title', { label: title })}</h1>
               <Link to={`/t/${encodeURIComponent(id)}/rounds/${round}`}>{t('clock.backToPairings')}</Link>
             </div>
             {data.started ? (

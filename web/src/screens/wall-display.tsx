@@ -6,6 +6,7 @@ import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
 import { LanguageSwitch } from '../components/language-switch';
+import { useRoundName } from '../components/round-label';
 import { formatTime, useLang } from '../i18n/i18n';
 import { useLocation } from '../router';
 import { wallLines, type WallLine } from './wall-lines';
@@ -73,6 +74,7 @@ function WallHeader({
 function WallRound({ round, name, live, finished }: { round: number; name: string; live: string; finished: boolean }) {
   const { t } = useTranslation();
   const { id } = useTournament();
+  const title = useRoundName(round);
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   const view = pairings.data?.round === round ? pairings.data : undefined;
   const { query } = useLocation();
@@ -83,7 +85,7 @@ function WallRound({ round, name, live, finished }: { round: number; name: strin
   const extended = view ? view.tables.filter((x) => x.extensionMinutes > 0 && x.table !== null) : [];
   return (
     <>
-      <WallHeader name={name} live={live} title={t('wall.round', { round })}>
+      <WallHeader name={name} live={live} title={title}>
         {view && <WallClock view={view} finished={finished} />}
       </WallHeader>
       {extended.length > 0 && !view?.ended && (

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../components/code-form';
+import { useRoundName } from '../components/round-label';
 import { useResource } from '../api/resource';
-import { formatDuration, useServerNow } from '../api/server-clock';
+import { formatDuration, serverNow, serverTimeKnown, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -36,10 +37,14 @@ export function PlayerPage({ player }: { player: string }) {
         onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)}
       />
     );
-  return <Loaded resource={page}>{(view) => <PageView view={view} code={staff ? undefined : code} />}</Loaded>;
+  return (
+    <Loaded resource={page}>
+      {(view) => <PageView view={view} code={staff ? undefined : code} onDue={page.reload} />}
+    </Loaded>
+  );
 }
 
-function PageView({ view, code }: { view: PlayerPageView; code: string | undefined }) {
+function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { id } = useTournament();
@@ -78,11 +83,13 @@ function PageView({ view, code }: { view: PlayerPageView; code: string | undefin
         ) : null
       ) : match.bye ? (
         <div className="card">
-          <h2>{t('rounds.round', { round: match.round })}</h2>
+          <h2>
+            <RoundName round={match.round} />
+          </h2>
           <p className="self-big">{t('selfService.bye')}</p>
         </div>
       ) : (
-        <MatchCard view={view} code={code} />
+        <MatchCard view={view} code={code} onDue={onDue} />
       )}
       <p>
         <Link to={recordLink}>{t('selfService.myRecord')}</Link>
@@ -91,9 +98,10 @@ function PageView({ view, code }: { view: PlayerPageView; code: string | undefin
   );
 }
 
-function MatchCard({ view, code }: { view: PlayerPageView; code: string | undefined }) {
+function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
   const { t } = useTranslation();
   const match = view.match!;
+  useReloadAt(match.judgesAt, onDue);
   const opponent = match.opponent!;
   const me = view.player.id;
   const [changing, setChanging] = useState(false);
@@ -105,7 +113,7 @@ function MatchCard({ view, code }: { view: PlayerPageView; code: string | undefi
   return (
     <div className="card stack" data-testid="my-match">
       <p className="self-big">
-        {t('rounds.round', { round: match.round })} · <strong>{t('round.table', { table: match.table })}</strong>
+        <RoundName round={match.round} /> · <strong>{t('round.table', { table: match.table })}</strong>
       </p>
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
@@ -135,18 +143,16 @@ function MatchCard({ view, code }: { view: PlayerPageView; code: string | undefi
       )}
       {match.status === 'waiting' && match.mine && (
         <p className="notice" data-testid="self-status">
-          {t('selfService.waiting', {
-            score: score(match.mine.duels),
-            name: opponent.name,
-            minutes: view.reporting.confirmMinutes,
-          })}
+          {t('selfService.waiting', { score: score(match.mine.duels), name: opponent.name })}
         </p>
       )}
+      {match.judgesAt !== null && (match.status === 'waiting' || changing) && <JudgesAt at={match.judgesAt} />}
       {match.status === 'to-confirm' && match.theirs && !changing && (
         <div className="stack" data-testid="confirm">
           <p className="notice">
             {t('selfService.toConfirm', { name: opponent.name, score: score(match.theirs.duels) })}
           </p>
+          {match.judgesAt !== null && <JudgesAt at={match.judgesAt} />}
           <WriteButton
             className="button button-primary button-wide"
             onWrite={() =>
@@ -202,6 +208,44 @@ function ReportForm({ view, code, again }: { view: PlayerPageView; code: string;
       </WriteButton>
       <p className="field-hint">{t('selfService.honesty')}</p>
     </div>
+  );
+}
+
+/** The round as every screen names it: day, round and match format (the report options follow the format). */
+function RoundName({ round }: { round: number }) {
+  return <>{useRoundName(round)}</>;
+}
+
+/**
+ * At the moment a lone report goes to the judges, the server publishes it on the live stream
+ * and the page reloads. A phone without the stream (dropped, or refused past the venue's cap on
+ * streams per address) asks the server itself at that time, a second late so that the
+ * server's clock has passed it too: the server's answer says which state to show.
+ */
+function useReloadAt(at: string | null, reload: () => void) {
+  useEffect(() => {
+    if (at === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let gone = false;
+    void serverTimeKnown().then(() => {
+      if (!gone) timer = setTimeout(reload, Math.max(0, Date.parse(at) - serverNow()) + 1000);
+    });
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
+  }, [at, reload]);
+}
+
+/** When the report goes to the judges unconfirmed, and how long is left, on the server's clock. */
+function JudgesAt({ at }: { at: string }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const now = useServerNow();
+  return (
+    <p className="field-hint" data-testid="judges-at">
+      {t('selfService.judgesAt', { time: formatTime(at, lang), left: formatDuration(Date.parse(at) - now) })}
+    </p>
   );
 }
 

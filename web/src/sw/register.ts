@@ -1,3 +1,5 @@
+import { invalidate } from '../api/resource';
+
 /**
  * Installs the service worker (built as /sw.js) once the page has loaded, so that it never
  * competes with the first screen for the venue's bandwidth. Not in development: Vite's dev
@@ -10,6 +12,9 @@ export function registerServiceWorker(): void {
       // Without a service worker the console still works online; nothing to tell the person.
     });
   };
+  // The first time the service worker takes the page over, the screens read again through it, so
+  // what they show is saved for offline use from the very first visit.
+  navigator.serviceWorker.addEventListener('controllerchange', () => invalidate('/api/'));
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

@@ -20,6 +20,11 @@ export class LiveFeed {
     private readonly store: EventStore,
     /** Told of every version another process wrote, so reads stop using older cached state. */
     private readonly onRemote: (tournamentId: string) => void = () => undefined,
+    /**
+     * Told when a watched tournament may have moved on from what was last looked at: a stream
+     * starts following it (nothing is sent while nobody watches), or a write reached its channel.
+     */
+    private readonly onNews: (tournamentId: string) => void = () => undefined,
   ) {
     this.#stop = store.onAppended(({ tournamentId, version }) => this.#remote(tournamentId, version));
   }
@@ -27,6 +32,7 @@ export class LiveFeed {
   /** A stream starts listening at `version`: later versions are sent to it. */
   follow(tournamentId: string, version: number): void {
     if (!this.#cursors.has(tournamentId)) this.#cursors.set(tournamentId, version);
+    this.onNews(tournamentId);
   }
 
   /** This process wrote `events`: published now, after any earlier version not yet sent. */
@@ -74,6 +80,7 @@ export class LiveFeed {
     const version = (events[events.length - 1] as StoredEvent).seq;
     publishEvents(this.hub, tournamentId, version, events);
     this.#cursors.set(tournamentId, version);
+    this.onNews(tournamentId);
   }
 
   /** Runs each tournament's publishing one step at a time; a failed read is retried by the next notice. */

@@ -77,6 +77,11 @@ export class LiveHub {
     return this.#channels.has(tournamentId);
   }
 
+  /** Tournaments that anyone is watching. */
+  watched(): string[] {
+    return [...this.#channels.keys()];
+  }
+
   /** Tournaments that at least one staff console is watching. */
   watchedByStaff(): string[] {
     return [...this.#channels]

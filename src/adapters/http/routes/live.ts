@@ -24,7 +24,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/live',
     summary:
-      'Server-Sent Events of a tournament: hello, events (after every write), late (staff). Resumes after Last-Event-ID.',
+      "Server-Sent Events of a tournament: hello, events (after every write), late (staff), unconfirmed (a player's report went to the judges unconfirmed). Resumes after Last-Event-ID.",
     tags: ['live'],
     access: 'public',
     params: tournamentParams,

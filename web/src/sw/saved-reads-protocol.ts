@@ -1,0 +1,12 @@
+/**
+ * What the console's pages and its service worker agree on about saved reads: the cache's
+ * name, the header a page's read names its sign-in with (the owner of what is saved), and the
+ * header a saved answer carries with the time it was saved (when its read was asked for, so a
+ * late answer says how old it is). web/build-plugins.ts writes this
+ * object into sw.js, so both sides read the same names.
+ */
+export const SAVED_READS = {
+  cache: 'shinpan-saved-reads',
+  owner: 'x-shinpan-owner',
+  savedAt: 'x-shinpan-saved-at',
+} as const;
