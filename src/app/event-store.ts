@@ -85,6 +85,12 @@ export interface EventStore {
    * Notices may be merged or repeated: a listener reads what it has not seen.
    */
   onAppended(listener: (notice: AppendNotice) => void): () => void;
+  /**
+   * The newest version of the tournament this store has heard of, while it hears every
+   * process's appends as they commit (PostgreSQL LISTEN, once caught up); undefined when it
+   * cannot vouch for that (not listening, reconnecting, or a store without notices): read.
+   */
+  newestKnown?(tournamentId: string): number | undefined;
   /** Every tournament with its current version, oldest first. */
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]>;
   /** Events of these types across all tournaments, in append order (the official record reads penalties this way). */

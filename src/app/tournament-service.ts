@@ -81,6 +81,13 @@ const CONFLICT_RETRIES = 20;
 const backoff = (attempt: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(2 ** attempt, 50)));
 
+/**
+ * How long a store's word that nothing newer was written (`newestKnown`) stands in for a read:
+ * past it the log is read anyway, so a notice connection that hangs without failing cannot keep
+ * a tournament stale for longer.
+ */
+const HEARD_MS = 1_000;
+
 export class TournamentService {
   readonly #store: EventStore;
   readonly #newSeed: () => number;
@@ -88,6 +95,8 @@ export class TournamentService {
   readonly #queues = new Map<string, Promise<unknown>>();
   /** Per tournament, the state after writes decided but not yet durable (see `write`). */
   readonly #tips = new Map<string, Tip>();
+  /** When each tournament's log was last read. */
+  readonly #readAt = new Map<string, number>();
 
   constructor(store: EventStore, options: TournamentServiceOptions = {}) {
     this.#store = store;
@@ -99,9 +108,24 @@ export class TournamentService {
   }
 
   /** The tournament's current state and version, reading only events newer than the cached ones. */
-  async load(tournamentId: string): Promise<Loaded> {
+  load(tournamentId: string): Promise<Loaded> {
+    return this.#load(tournamentId, false);
+  }
+
+  /**
+   * `load`, without a query when the store vouches that no process wrote past the cached
+   * version (it hears every append: PostgreSQL LISTEN) and the log was read within HEARD_MS;
+   * `mustRead` after a lost race, whose winner may not have been heard of yet.
+   */
+  async #load(tournamentId: string, mustRead: boolean): Promise<Loaded> {
     const cached = this.#cache.get(tournamentId) ?? { state: initialState(), version: 0 };
+    const known = mustRead ? undefined : this.#store.newestKnown?.(tournamentId);
+    const readAt = this.#readAt.get(tournamentId);
+    if (known !== undefined && known <= cached.version && readAt !== undefined && performance.now() - readAt < HEARD_MS)
+      return cached;
+    const asked = performance.now();
     const newer = await this.#store.read(tournamentId, cached.version);
+    this.#readAt.set(tournamentId, Math.max(this.#readAt.get(tournamentId) ?? 0, asked));
     if (newer.length === 0) return cached;
     // fold, not evolve event by event: a replay then copies each round's match array once, not once per result.
     const state = fold(
@@ -145,11 +169,14 @@ export class TournamentService {
       const replayed = await earlier();
       if (replayed) return ok(replayed);
     }
+    let lost = false;
     for (let attempt = 0; ; attempt++) {
       const step = await this.#serially(tournamentId, async () => {
         // Decided on the newest state this process knows, durable or still being committed.
         const pending = this.#tips.get(tournamentId);
-        const base = pending ?? (await this.load(tournamentId));
+        // A version asked for beyond the cached one was written elsewhere, perhaps not yet heard of.
+        const behind = expectedVersion !== undefined && expectedVersion > (this.#cache.get(tournamentId)?.version ?? 0);
+        const base = pending ?? (await this.#load(tournamentId, lost || behind));
         if (expectedVersion !== undefined && expectedVersion !== base.version) {
           return err<WriteRefusal>({ index: null, error: conflict(expectedVersion, base.version) });
         }
@@ -192,6 +219,7 @@ export class TournamentService {
         // Writes decided on this one will fail their version check too; new ones start from the store.
         this.#tips.delete(tournamentId);
         if (!(error instanceof VersionConflictError)) throw error;
+        lost = true;
         if (expectedVersion !== undefined || attempt >= CONFLICT_RETRIES) {
           const replayed = await earlier();
           return replayed

@@ -55,10 +55,39 @@ const toToken = (row: Selectable<AccountSchema['shinpan_api_tokens']>): ApiToken
 
 /** One implementation for both databases: the queries are plain enough to mean the same on each. */
 export class KyselyAccountStore implements AccountStore {
+  /**
+   * Credential look-ups on their way to the database, by kind and hash: requests carrying the
+   * same token or cookie at once share one query (on PostgreSQL one round trip less each).
+   * Every write here forgets them when it is done, so a look-up started after a revocation,
+   * a disabled account or a new role never joins one that began before it.
+   */
+  readonly #lookups = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly db: Kysely<AccountSchema>,
     private readonly onClose: () => Promise<void>,
   ) {}
+
+  #shared<T>(key: string, look: () => Promise<T>): Promise<T> {
+    const known = this.#lookups.get(key);
+    if (known !== undefined) return known as Promise<T>;
+    const started = look();
+    this.#lookups.set(key, started);
+    const forget = () => {
+      if (this.#lookups.get(key) === started) this.#lookups.delete(key);
+    };
+    started.then(forget, forget);
+    return started;
+  }
+
+  /** Runs a write, then forgets the look-ups in flight: they may have read what it changed. */
+  async #changing<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      this.#lookups.clear();
+    }
+  }
 
   async countAccounts(): Promise<number> {
     const row = await this.db
@@ -68,28 +97,30 @@ export class KyselyAccountStore implements AccountStore {
     return Number(row.n);
   }
 
-  async createAccount(account: NewAccount): Promise<Account> {
-    try {
-      await this.db
-        .insertInto('shinpan_accounts')
-        .values({
-          id: account.id,
-          username: account.username,
-          display_name: account.displayName,
-          roles: JSON.stringify(account.roles),
-          tournament_roles: JSON.stringify(account.tournamentRoles ?? {}),
-          password_hash: account.passwordHash,
-          must_change_password: account.mustChangePassword ? 1 : 0,
-          disabled: 0,
-          created_at: account.createdAt,
-        })
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new UsernameTakenError(account.username);
-      throw error;
-    }
-    const { passwordHash: _hash, ...rest } = account;
-    return { ...rest, tournamentRoles: account.tournamentRoles ?? {}, disabled: false };
+  createAccount(account: NewAccount): Promise<Account> {
+    return this.#changing(async () => {
+      try {
+        await this.db
+          .insertInto('shinpan_accounts')
+          .values({
+            id: account.id,
+            username: account.username,
+            display_name: account.displayName,
+            roles: JSON.stringify(account.roles),
+            tournament_roles: JSON.stringify(account.tournamentRoles ?? {}),
+            password_hash: account.passwordHash,
+            must_change_password: account.mustChangePassword ? 1 : 0,
+            disabled: 0,
+            created_at: account.createdAt,
+          })
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new UsernameTakenError(account.username);
+        throw error;
+      }
+      const { passwordHash: _hash, ...rest } = account;
+      return { ...rest, tournamentRoles: account.tournamentRoles ?? {}, disabled: false };
+    });
   }
 
   async findAccount(id: string): Promise<AccountWithHash | undefined> {
@@ -116,7 +147,7 @@ export class KyselyAccountStore implements AccountStore {
     return rows.map((row) => withoutHash(toAccount(row)));
   }
 
-  async updateAccount(
+  updateAccount(
     id: string,
     patch: {
       readonly roles?: readonly Role[];
@@ -125,37 +156,43 @@ export class KyselyAccountStore implements AccountStore {
       readonly disabled?: boolean;
     },
   ): Promise<Account | undefined> {
-    const values = {
-      ...(patch.roles === undefined ? {} : { roles: JSON.stringify(patch.roles) }),
-      ...(patch.tournamentRoles === undefined ? {} : { tournament_roles: JSON.stringify(patch.tournamentRoles) }),
-      ...(patch.displayName === undefined ? {} : { display_name: patch.displayName }),
-      ...(patch.disabled === undefined ? {} : { disabled: patch.disabled ? 1 : 0 }),
-    };
-    if (Object.keys(values).length > 0)
-      await this.db.updateTable('shinpan_accounts').set(values).where('id', '=', id).execute();
-    const account = await this.findAccount(id);
-    return account && withoutHash(account);
+    return this.#changing(async () => {
+      const values = {
+        ...(patch.roles === undefined ? {} : { roles: JSON.stringify(patch.roles) }),
+        ...(patch.tournamentRoles === undefined ? {} : { tournament_roles: JSON.stringify(patch.tournamentRoles) }),
+        ...(patch.displayName === undefined ? {} : { display_name: patch.displayName }),
+        ...(patch.disabled === undefined ? {} : { disabled: patch.disabled ? 1 : 0 }),
+      };
+      if (Object.keys(values).length > 0)
+        await this.db.updateTable('shinpan_accounts').set(values).where('id', '=', id).execute();
+      const account = await this.findAccount(id);
+      return account && withoutHash(account);
+    });
   }
 
-  async setPassword(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
-    await this.db
-      .updateTable('shinpan_accounts')
-      .set({ password_hash: passwordHash, must_change_password: mustChangePassword ? 1 : 0 })
-      .where('id', '=', id)
-      .execute();
+  setPassword(id: string, passwordHash: string, mustChangePassword: boolean): Promise<void> {
+    return this.#changing(async () => {
+      await this.db
+        .updateTable('shinpan_accounts')
+        .set({ password_hash: passwordHash, must_change_password: mustChangePassword ? 1 : 0 })
+        .where('id', '=', id)
+        .execute();
+    });
   }
 
-  async createSession(session: Session): Promise<void> {
-    await this.db
-      .insertInto('shinpan_sessions')
-      .values({
-        id_hash: session.idHash,
-        account_id: session.accountId,
-        csrf_token: session.csrfToken,
-        created_at: session.createdAt,
-        expires_at: session.expiresAt,
-      })
-      .execute();
+  createSession(session: Session): Promise<void> {
+    return this.#changing(async () => {
+      await this.db
+        .insertInto('shinpan_sessions')
+        .values({
+          id_hash: session.idHash,
+          account_id: session.accountId,
+          csrf_token: session.csrfToken,
+          created_at: session.createdAt,
+          expires_at: session.expiresAt,
+        })
+        .execute();
+    });
   }
 
   async findSession(idHash: string): Promise<Session | undefined> {
@@ -175,76 +212,86 @@ export class KyselyAccountStore implements AccountStore {
     );
   }
 
-  async findSessionWithAccount(
+  findSessionWithAccount(
     idHash: string,
   ): Promise<{ readonly session: Session; readonly account: AccountWithHash } | undefined> {
-    // One query: every console request asks this, and on PostgreSQL each query is a round trip.
-    const row = await this.db
-      .selectFrom('shinpan_sessions as s')
-      .innerJoin('shinpan_accounts as a', 'a.id', 's.account_id')
-      .selectAll('a')
-      .select(['s.csrf_token', 's.created_at as session_created_at', 's.expires_at'])
-      .where('s.id_hash', '=', idHash)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const session: Session = {
-      idHash,
-      accountId: row.id,
-      csrfToken: row.csrf_token,
-      createdAt: row.session_created_at,
-      expiresAt: row.expires_at,
-    };
-    return { session, account: toAccount(row) };
+    return this.#shared(`session ${idHash}`, async () => {
+      // One query: every console request asks this, and on PostgreSQL each query is a round trip.
+      const row = await this.db
+        .selectFrom('shinpan_sessions as s')
+        .innerJoin('shinpan_accounts as a', 'a.id', 's.account_id')
+        .selectAll('a')
+        .select(['s.csrf_token', 's.created_at as session_created_at', 's.expires_at'])
+        .where('s.id_hash', '=', idHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const session: Session = {
+        idHash,
+        accountId: row.id,
+        csrfToken: row.csrf_token,
+        createdAt: row.session_created_at,
+        expiresAt: row.expires_at,
+      };
+      return { session, account: toAccount(row) };
+    });
   }
 
-  async deleteSession(idHash: string): Promise<void> {
-    await this.db.deleteFrom('shinpan_sessions').where('id_hash', '=', idHash).execute();
+  deleteSession(idHash: string): Promise<void> {
+    return this.#changing(async () => {
+      await this.db.deleteFrom('shinpan_sessions').where('id_hash', '=', idHash).execute();
+    });
   }
 
-  async deleteSessionsOf(accountId: string): Promise<void> {
-    await this.db.deleteFrom('shinpan_sessions').where('account_id', '=', accountId).execute();
+  deleteSessionsOf(accountId: string): Promise<void> {
+    return this.#changing(async () => {
+      await this.db.deleteFrom('shinpan_sessions').where('account_id', '=', accountId).execute();
+    });
   }
 
-  async createApiToken(token: ApiToken & { readonly tokenHash: string }): Promise<void> {
-    await this.db
-      .insertInto('shinpan_api_tokens')
-      .values({
-        id: token.id,
-        token_hash: token.tokenHash,
-        account_id: token.accountId,
-        label: token.label,
-        created_at: token.createdAt,
-        revoked_at: token.revokedAt,
-      })
-      .execute();
+  createApiToken(token: ApiToken & { readonly tokenHash: string }): Promise<void> {
+    return this.#changing(async () => {
+      await this.db
+        .insertInto('shinpan_api_tokens')
+        .values({
+          id: token.id,
+          token_hash: token.tokenHash,
+          account_id: token.accountId,
+          label: token.label,
+          created_at: token.createdAt,
+          revoked_at: token.revokedAt,
+        })
+        .execute();
+    });
   }
 
-  async findApiTokenByHash(
+  findApiTokenByHash(
     tokenHash: string,
   ): Promise<{ readonly token: ApiToken; readonly account: AccountWithHash } | undefined> {
-    // One query with its account: every request with a token asks this, and on PostgreSQL each query is a round trip.
-    const row = await this.db
-      .selectFrom('shinpan_api_tokens as t')
-      .innerJoin('shinpan_accounts as a', 'a.id', 't.account_id')
-      .selectAll('a')
-      .select([
-        't.id as token_id',
-        't.label as token_label',
-        't.created_at as token_created_at',
-        't.revoked_at as token_revoked_at',
-      ])
-      .where('t.token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const token = toToken({
-      id: row.token_id,
-      token_hash: tokenHash,
-      account_id: row.id,
-      label: row.token_label,
-      created_at: row.token_created_at,
-      revoked_at: row.token_revoked_at,
+    return this.#shared(`token ${tokenHash}`, async () => {
+      // One query with its account: every request with a token asks this, and on PostgreSQL each query is a round trip.
+      const row = await this.db
+        .selectFrom('shinpan_api_tokens as t')
+        .innerJoin('shinpan_accounts as a', 'a.id', 't.account_id')
+        .selectAll('a')
+        .select([
+          't.id as token_id',
+          't.label as token_label',
+          't.created_at as token_created_at',
+          't.revoked_at as token_revoked_at',
+        ])
+        .where('t.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const token = toToken({
+        id: row.token_id,
+        token_hash: tokenHash,
+        account_id: row.id,
+        label: row.token_label,
+        created_at: row.token_created_at,
+        revoked_at: row.token_revoked_at,
+      });
+      return { token, account: toAccount(row) };
     });
-    return { token, account: toAccount(row) };
   }
 
   async listApiTokens(accountId: string): Promise<readonly ApiToken[]> {
@@ -257,15 +304,17 @@ export class KyselyAccountStore implements AccountStore {
     return rows.map(toToken);
   }
 
-  async revokeApiToken(id: string, accountId: string, at: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('shinpan_api_tokens')
-      .set({ revoked_at: at })
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  revokeApiToken(id: string, accountId: string, at: string): Promise<boolean> {
+    return this.#changing(async () => {
+      const result = await this.db
+        .updateTable('shinpan_api_tokens')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    });
   }
 
   async setting(key: string): Promise<string | undefined> {

@@ -139,6 +139,10 @@ class PostgresEventStore implements EventStore {
   );
   #listener: pg.Client | undefined;
   readonly #batches: AppendBatches;
+  /** Each tournament's newest version heard (notices and this process's appends); trusted only while `#hearing`. */
+  readonly #heard = new Map<string, number>();
+  /** Listening, and every tournament's version read since: no append commits unheard. */
+  #hearing = false;
 
   constructor(
     private readonly db: Kysely<StoreSchema>,
@@ -165,6 +169,7 @@ class PostgresEventStore implements EventStore {
       if (isUniqueViolation(error)) return this.afterLostRace(append);
       throw error;
     }
+    if (outcome.outcome === 'written') this.#hear(tournamentId, outcome.version);
     const result = await this.#answer(append, outcome);
     await this.#pruner.maybePrune();
     return result;
@@ -261,6 +266,14 @@ class PostgresEventStore implements EventStore {
     return this.#notices.add(listener);
   }
 
+  newestKnown(tournamentId: string): number | undefined {
+    return this.#hearing ? (this.#heard.get(tournamentId) ?? 0) : undefined;
+  }
+
+  #hear(tournamentId: string, version: number): void {
+    if (version > (this.#heard.get(tournamentId) ?? 0)) this.#heard.set(tournamentId, version);
+  }
+
   /**
    * One connection of its own LISTENs for every process's appends. Once listening (at first,
    * and again a second after it dropped) it announces every tournament's version, so nothing
@@ -273,6 +286,7 @@ class PostgresEventStore implements EventStore {
     const again = () => {
       if (this.#listener !== client) return;
       this.#listener = undefined;
+      this.#hearing = false;
       client.end().catch(() => undefined);
       setTimeout(() => void this.#listen(), RELISTEN_MS).unref();
     };
@@ -282,13 +296,20 @@ class PostgresEventStore implements EventStore {
       const payload = message.payload ?? '';
       const space = payload.indexOf(' ');
       const version = Number(payload.slice(0, space));
-      if (space > 0 && Number.isSafeInteger(version))
-        this.#notices.emit({ tournamentId: payload.slice(space + 1), version });
+      if (space > 0 && Number.isSafeInteger(version)) {
+        const tournamentId = payload.slice(space + 1);
+        this.#hear(tournamentId, version);
+        this.#notices.emit({ tournamentId, version });
+      }
     });
     try {
       await client.connect();
       await client.query(`listen "${this.channel}"`);
-      for (const { id, version } of await this.listTournaments()) this.#notices.emit({ tournamentId: id, version });
+      const all = await this.listTournaments();
+      for (const { id, version } of all) this.#hear(id, version);
+      // Notices heard from here on cover every later commit: the versions read above are the floor.
+      if (this.#listener === client) this.#hearing = true;
+      for (const { id, version } of all) this.#notices.emit({ tournamentId: id, version });
     } catch {
       again();
     }
@@ -297,6 +318,7 @@ class PostgresEventStore implements EventStore {
   async #unlisten(): Promise<void> {
     const client = this.#listener;
     this.#listener = undefined;
+    this.#hearing = false;
     await client?.end().catch(() => undefined);
   }
 
