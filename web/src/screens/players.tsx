@@ -132,7 +132,6 @@ interface Registration {
 // Memoised (it takes no props): each keystroke in the players' search re-renders the screen, not this form.
 const RegisterForm = memo(function RegisterForm() {
   const { t } = useT();
-  const { lang } = useLang();
   const { id, summary } = useTournament();
   const version = useVersion();
   const required = summary.data?.settings.decklistsRequired === true;
@@ -198,16 +197,7 @@ const RegisterForm = memo(function RegisterForm() {
             required
             name="playerName"
           />
-          <TextField
-            label={t('names.reading')}
-            hint={t('names.readingHint')}
-            error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
-            value={reading}
-            onChange={(e) => setReading(e.target.value)}
-            name="playerReading"
-            lang="ja"
-            autoComplete="off"
-          />
+          <ReadingField value={reading} onChange={setReading} problem={readingWrong} name="playerReading" />
         </div>
         <DecklistInput value={decklist} onChange={setDecklist} />
         <button type="submit" className="button button-primary">
@@ -397,7 +387,6 @@ function EditDetails({ player }: { player: PlayerView }) {
 
 function EditDetailsForm({ player }: { player: PlayerView }) {
   const { t } = useT();
-  const { lang } = useLang();
   const { id } = useTournament();
   const version = useVersion();
   const [name, setName] = useState(player.name);
@@ -411,16 +400,7 @@ function EditDetailsForm({ player }: { player: PlayerView }) {
   return (
     <div className="stack">
       <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} name="editName" />
-      <TextField
-        label={t('names.reading')}
-        hint={t('names.readingHint')}
-        error={readingWrong ? asSentence(readingWrong[lang]) : undefined}
-        value={reading}
-        onChange={(e) => setReading(e.target.value)}
-        name="editReading"
-        lang="ja"
-        autoComplete="off"
-      />
+      <ReadingField value={reading} onChange={setReading} problem={readingWrong} name="editReading" />
       <WriteButton
         className="button button-primary"
         disabled={readingWrong !== null || name.trim() === '' || Object.keys(change).length === 0}
@@ -429,5 +409,33 @@ function EditDetailsForm({ player }: { player: PlayerView }) {
         {t('names.save')}
       </WriteButton>
     </div>
+  );
+}
+
+/** The reading (フリガナ) field of the registration and edit forms, with the server's own check as typed. */
+function ReadingField({
+  value,
+  onChange,
+  problem,
+  name,
+}: {
+  value: string;
+  onChange: (reading: string) => void;
+  problem: ReturnType<typeof readingProblem>;
+  name: string;
+}) {
+  const { t } = useT();
+  const { lang } = useLang();
+  return (
+    <TextField
+      label={t('names.reading')}
+      hint={t('names.readingHint')}
+      error={problem ? asSentence(problem[lang]) : undefined}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      name={name}
+      lang="ja"
+      autoComplete="off"
+    />
   );
 }
