@@ -45,6 +45,14 @@ export interface AppendOptions {
   readonly after?: object;
 }
 
+/** One write of a locked turn (see `EventStore.lockedTurn`), decided on the one before it in the turn. */
+export interface TurnAppend {
+  readonly expectedVersion: number;
+  readonly events: readonly NewEvent[];
+  readonly idempotencyKey?: string;
+  readonly fingerprint?: string;
+}
+
 export interface AppendNotice {
   readonly tournamentId: string;
   readonly version: number;
@@ -91,6 +99,24 @@ export interface EventStore {
    * cannot vouch for that (not listening, reconnecting, or a store without notices): read.
    */
   newestKnown?(tournamentId: string): number | undefined;
+  /**
+   * For stores several processes write at once (PostgreSQL): takes the tournament's write lock,
+   * reads the events appended after `afterSeq`, lets `decide` turn them (and the writes it has
+   * waiting) into appends, and appends those in the same transaction, each decided on the one
+   * before it: one that is not written (a replayed key, say) makes the ones after it fail with a
+   * version conflict. Nobody can write to the tournament between the read and the append, so a
+   * write decided in a turn never loses a race. Answers each append's result in order.
+   */
+  lockedTurn?(
+    tournamentId: string,
+    afterSeq: number,
+    decide: (newer: readonly StoredEvent[]) => readonly TurnAppend[],
+  ): Promise<readonly PromiseSettledResult<AppendResult>[]>;
+  /**
+   * When this store last heard another process append to the tournament (`performance.now()`
+   * of this process), or undefined: the service takes locked turns while others write.
+   */
+  othersAppendedAt?(tournamentId: string): number | undefined;
   /** Every tournament with its current version, oldest first. */
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]>;
   /** Events of these types across all tournaments, in append order (the official record reads penalties this way). */

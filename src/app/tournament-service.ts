@@ -7,7 +7,14 @@ import { fold } from '../core/tournament/evolve.js';
 import { officialRecord, RECORD_EVENT_TYPES, type RecordEntry } from '../core/tournament/official-record.js';
 import { initialState, type TournamentState } from '../core/tournament/state.js';
 import { seedFromText } from './pairing-seed.js';
-import { VersionConflictError, type EventStore, type NewEvent, type StoredEvent } from './event-store.js';
+import {
+  VersionConflictError,
+  type AppendResult,
+  type EventStore,
+  type NewEvent,
+  type StoredEvent,
+  type TurnAppend,
+} from './event-store.js';
 import { commandsFingerprint, fingerprintOf } from './request-fingerprint.js';
 import { toNewEvent, toTournamentEvent } from './stored-events.js';
 
@@ -38,6 +45,28 @@ export interface WriteOptions {
 /** The state after a write decided but not yet durable, and the ticket the store knows its append by. */
 interface Tip extends Loaded {
   readonly ticket: object;
+}
+
+/** A write decided: its events, and the state and version they leave. */
+interface Decision extends Loaded {
+  readonly events: NewEvent[];
+}
+
+type Keyed = { readonly idempotencyKey?: string; readonly fingerprint?: string };
+
+/** A write decided and its append on its way: `base` is what it was decided on. */
+interface Step {
+  readonly base: Loaded;
+  readonly tip: Tip;
+  readonly appending: Promise<AppendResult>;
+}
+
+/** A write waiting for the tournament's next locked turn. */
+interface TurnWaiter {
+  readonly decideOn: (base: Loaded) => Result<Decision, WriteRefusal>;
+  readonly keyed: Keyed;
+  resolve(step: Result<Step, WriteRefusal>): void;
+  reject(error: unknown): void;
 }
 
 export interface WriteRequest extends WriteOptions {
@@ -88,6 +117,9 @@ const backoff = (attempt: number): Promise<void> =>
  */
 const HEARD_MS = 1_000;
 
+/** How long after another process's write to a tournament (or a race lost for it) its writes take locked turns. */
+const TURNS_MS = 2_000;
+
 export class TournamentService {
   readonly #store: EventStore;
   readonly #newSeed: () => number;
@@ -97,6 +129,10 @@ export class TournamentService {
   readonly #tips = new Map<string, Tip>();
   /** When each tournament's log was last read. */
   readonly #readAt = new Map<string, number>();
+  /** When a race for each tournament was last lost. */
+  readonly #lostAt = new Map<string, number>();
+  /** Per tournament, the writes waiting for its next locked turn (see `#turn`). */
+  readonly #waiting = new Map<string, TurnWaiter[]>();
 
   constructor(store: EventStore, options: TournamentServiceOptions = {}) {
     this.#store = store;
@@ -142,7 +178,8 @@ export class TournamentService {
    * without an expected version, a race lost to another process is decided again.
    * Writes to one tournament from this process are decided one at a time, so they rarely race
    * at all; the database's version check (and on PostgreSQL its lock) keeps the order across
-   * processes.
+   * processes. While another process writes to the same tournament, a store that offers locked
+   * turns decides under the tournament's lock instead, so neither process wastes its decisions.
    */
   async write(tournamentId: string, request: WriteRequest): Promise<Result<Written, WriteRefusal>> {
     const { expectedVersion, idempotencyKey } = request;
@@ -169,35 +206,29 @@ export class TournamentService {
       const replayed = await earlier();
       if (replayed) return ok(replayed);
     }
+    // The decision, on the state the write is decided on: pipelined or in a locked turn.
+    const decideOn = (base: Loaded): Result<Decision, WriteRefusal> => {
+      if (expectedVersion !== undefined && expectedVersion !== base.version) {
+        return err<WriteRefusal>({ index: null, error: conflict(expectedVersion, base.version) });
+      }
+      const commands = typeof request.commands === 'function' ? request.commands(base.state) : request.commands;
+      const decided = this.#decideAll(base.state, commands, idempotencyKey);
+      if (!decided.ok) return decided;
+      return ok({ ...decided.value, version: base.version + decided.value.events.length });
+    };
     let lost = false;
     for (let attempt = 0; ; attempt++) {
-      const step = await this.#serially(tournamentId, async () => {
-        // Decided on the newest state this process knows, durable or still being committed.
-        const pending = this.#tips.get(tournamentId);
-        // A version asked for beyond the cached one was written elsewhere, perhaps not yet heard of.
-        const behind = expectedVersion !== undefined && expectedVersion > (this.#cache.get(tournamentId)?.version ?? 0);
-        const base = pending ?? (await this.#load(tournamentId, lost || behind));
-        if (expectedVersion !== undefined && expectedVersion !== base.version) {
-          return err<WriteRefusal>({ index: null, error: conflict(expectedVersion, base.version) });
-        }
-        const commands = typeof request.commands === 'function' ? request.commands(base.state) : request.commands;
-        const decided = this.#decideAll(base.state, commands, idempotencyKey);
-        if (!decided.ok) return decided;
-        const tip: Tip = {
-          state: decided.value.state,
-          version: base.version + decided.value.events.length,
-          ticket: {},
-        };
-        // A store that commits appends in the order they were issued lets the next write be
-        // decided on this one before it is durable, so both can share one commit (the store
-        // refuses it should this one not be written); otherwise the next write waits for this one.
-        const pipelined = this.#store.commitsInOrder;
-        if (pipelined && decided.value.events.length > 0) this.#tips.set(tournamentId, tip);
-        const order = pipelined ? { ticket: tip.ticket, ...(pending ? { after: pending.ticket } : {}) } : {};
-        const appending = this.#store.append(tournamentId, base.version, decided.value.events, { ...keyed, ...order });
-        if (!pipelined) await appending.catch(() => undefined);
-        return ok({ base, tip, appending });
-      });
+      const step = this.#takesTurns(tournamentId)
+        ? await this.#inTurn(tournamentId, decideOn, keyed)
+        : await this.#pipelined(
+            tournamentId,
+            decideOn,
+            keyed,
+            // A version asked for beyond the cached one was written elsewhere, perhaps not yet heard of.
+            () =>
+              lost ||
+              (expectedVersion !== undefined && expectedVersion > (this.#cache.get(tournamentId)?.version ?? 0)),
+          );
       if (!step.ok) {
         const replayed = await earlier();
         return replayed ? ok(replayed) : step;
@@ -220,6 +251,7 @@ export class TournamentService {
         this.#tips.delete(tournamentId);
         if (!(error instanceof VersionConflictError)) throw error;
         lost = true;
+        this.#lostAt.set(tournamentId, performance.now());
         if (expectedVersion !== undefined || attempt >= CONFLICT_RETRIES) {
           const replayed = await earlier();
           return replayed
@@ -228,6 +260,131 @@ export class TournamentService {
         }
         await backoff(attempt);
       }
+    }
+  }
+
+  /**
+   * The write decided on the newest state this process knows, durable or still being committed,
+   * and its append issued: a store that commits appends in the order they were issued lets the
+   * next write be decided on this one before it is durable, so both can share one commit (the
+   * store refuses it should this one not be written); otherwise the next write waits for this one.
+   */
+  #pipelined(
+    tournamentId: string,
+    decideOn: (base: Loaded) => Result<Decision, WriteRefusal>,
+    keyed: Keyed,
+    mustRead: () => boolean,
+  ): Promise<Result<Step, WriteRefusal>> {
+    return this.#serially(tournamentId, async () => {
+      const pending = this.#tips.get(tournamentId);
+      const base = pending ?? (await this.#load(tournamentId, mustRead()));
+      const decided = decideOn(base);
+      if (!decided.ok) return decided;
+      const tip: Tip = { state: decided.value.state, version: decided.value.version, ticket: {} };
+      const pipelined = this.#store.commitsInOrder;
+      if (pipelined && decided.value.events.length > 0) this.#tips.set(tournamentId, tip);
+      const order = pipelined ? { ticket: tip.ticket, ...(pending ? { after: pending.ticket } : {}) } : {};
+      const appending = this.#store.append(tournamentId, base.version, decided.value.events, { ...keyed, ...order });
+      if (!pipelined) await appending.catch(() => undefined);
+      return ok({ base, tip, appending });
+    });
+  }
+
+  /**
+   * Whether writes to the tournament take locked turns: while another process writes to it
+   * (heard within TURNS_MS) or a race for it was lost lately. Deciding on a state that may be
+   * stale by the time it is appended would then waste a pipelined chain per lost race.
+   */
+  #takesTurns(tournamentId: string): boolean {
+    if (this.#store.lockedTurn === undefined) return false;
+    const now = performance.now();
+    const lately = (at: number | undefined) => at !== undefined && now - at < TURNS_MS;
+    return lately(this.#store.othersAppendedAt?.(tournamentId)) || lately(this.#lostAt.get(tournamentId));
+  }
+
+  /** The write decided in the tournament's next locked turn, with every other write waiting for it. */
+  #inTurn(
+    tournamentId: string,
+    decideOn: (base: Loaded) => Result<Decision, WriteRefusal>,
+    keyed: Keyed,
+  ): Promise<Result<Step, WriteRefusal>> {
+    return new Promise((resolve, reject) => {
+      let waiting = this.#waiting.get(tournamentId);
+      if (waiting === undefined) {
+        waiting = [];
+        this.#waiting.set(tournamentId, waiting);
+        void this.#serially(tournamentId, () => this.#turn(tournamentId));
+      }
+      waiting.push({ decideOn, keyed, resolve, reject });
+    });
+  }
+
+  /**
+   * One locked turn: under the tournament's lock, the events others wrote are read, every write
+   * waiting is decided in order (each on the state the one before left), and all are appended in
+   * one transaction. Writes arriving meanwhile wait for the next turn.
+   */
+  async #turn(tournamentId: string): Promise<void> {
+    const cached = this.#cache.get(tournamentId) ?? { state: initialState(), version: 0 };
+    let taken: TurnWaiter[] | undefined;
+    const answers: { resolve(result: AppendResult): void; reject(error: unknown): void }[] = [];
+    try {
+      const asked = performance.now();
+      const results = await (this.#store.lockedTurn as NonNullable<EventStore['lockedTurn']>).call(
+        this.#store,
+        tournamentId,
+        cached.version,
+        (newer) => {
+          taken = this.#waiting.get(tournamentId) ?? [];
+          this.#waiting.delete(tournamentId);
+          // Writes pipelined before the turn were decided on a state this turn may move past.
+          this.#tips.delete(tournamentId);
+          this.#readAt.set(tournamentId, asked);
+          let base: Loaded =
+            newer.length === 0
+              ? cached
+              : this.#remember(tournamentId, {
+                  state: fold(
+                    newer.map((stored) => toTournamentEvent(stored)),
+                    cached.state,
+                  ),
+                  version: (newer[newer.length - 1] as StoredEvent).seq,
+                });
+          const appends: TurnAppend[] = [];
+          for (const write of taken) {
+            let decided: Result<Decision, WriteRefusal>;
+            try {
+              decided = write.decideOn(base);
+            } catch (error) {
+              write.reject(error);
+              continue;
+            }
+            if (!decided.ok) {
+              write.resolve(decided);
+              continue;
+            }
+            const tip: Tip = { state: decided.value.state, version: decided.value.version, ticket: {} };
+            const appending = new Promise<AppendResult>((resolve, reject) => answers.push({ resolve, reject }));
+            write.resolve(ok({ base, tip, appending }));
+            appends.push({ expectedVersion: base.version, events: decided.value.events, ...write.keyed });
+            base = tip;
+          }
+          return appends;
+        },
+      );
+      results.forEach((result, i) => {
+        const answer = answers[i] as (typeof answers)[number];
+        if (result.status === 'fulfilled') answer.resolve(result.value);
+        else answer.reject(result.reason);
+      });
+    } catch (error) {
+      // Failed before the writes were decided: all still waiting fail with it; after: the decided ones.
+      if (taken === undefined) {
+        taken = this.#waiting.get(tournamentId) ?? [];
+        this.#waiting.delete(tournamentId);
+        for (const write of taken) write.reject(error);
+      }
+      for (const answer of answers) answer.reject(error);
     }
   }
 

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import {
   IdempotencyKeyReuseError,
@@ -10,16 +10,17 @@ import {
   type KeyRetention,
   type NewEvent,
   type StoredEvent,
+  type TurnAppend,
 } from '../../../app/event-store.js';
 import { prepareAppend, type PreparedAppend } from '../append-steps.js';
 import { AppendNotices } from '../append-notices.js';
 import { DEFAULT_KEY_RETENTION_MS, KeyPruner, eventsBetween, pruneKeys, replayOf } from '../idempotency-keys.js';
-import { eventFromRow } from '../event-rows.js';
+import { eventFromRow, type EventRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
 import { listTournaments, readByTypes } from '../cross-stream-queries.js';
-import { APPEND_FUNCTION_V1 } from './append-function.js';
+import { callAppendFunction, callAppendFunctionAndCommit } from './append-call.js';
 import { AppendBatches, type AppendGroupMember, type AppendOutcome } from './append-batches.js';
 
 /** How long to wait before listening again after the notice connection dropped. */
@@ -58,6 +59,11 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
   // An idle client losing its server (restart, network) must not crash the process: the pool
   // drops it and the next query connects again.
   pool.on('error', () => undefined);
+  // The server processes (backend pids) of this store's pooled connections, from the first:
+  // a notice sent by any other comes from another process.
+  const ownBackends = new Set<number>();
+  pool.on('connect', (client) => ownBackends.add(backendOf(client)));
+  pool.on('remove', (client) => ownBackends.delete(backendOf(client)));
   const db = new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) });
   try {
     await pool.query('select 1');
@@ -92,6 +98,8 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
   };
   return new PostgresEventStore(
     db,
+    pool,
+    ownBackends,
     channel,
     listenerConfig,
     options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS,
@@ -119,6 +127,9 @@ function describeUrl(url: string): string {
   return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname || '/'}`;
 }
 
+/** The server process behind a connection (node-pg keeps it from the server's BackendKeyData, untyped). */
+const backendOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
+
 /** SQLSTATE 23505: a racing writer inserted the same (tournament_id, seq), stream or key first. */
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -143,9 +154,13 @@ class PostgresEventStore implements EventStore {
   readonly #heard = new Map<string, number>();
   /** Listening, and every tournament's version read since: no append commits unheard. */
   #hearing = false;
+  /** When another process's append to each tournament was last heard. */
+  readonly #othersAt = new Map<string, number>();
 
   constructor(
     private readonly db: Kysely<StoreSchema>,
+    private readonly pool: pg.Pool,
+    private readonly ownBackends: ReadonlySet<number>,
     private readonly channel: string,
     private readonly listenerConfig: pg.ClientConfig,
     retentionMs: number,
@@ -176,35 +191,60 @@ class PostgresEventStore implements EventStore {
   }
 
   /** One group in one statement: the append function (append-function.ts) in its own implicit transaction. */
-  async #sendGroup(group: readonly AppendGroupMember[]): Promise<readonly AppendOutcome[]> {
-    const appends = group.map((m) => m.append);
-    const events = appends.flatMap((a) => a.events);
-    const { rows } = await sql<{
-      outcome: AppendOutcome['outcome'];
-      stream_version: number;
-      from_seq: number | null;
-      to_seq: number | null;
-    }>`select outcome, stream_version, from_seq, to_seq from ${sql.raw(APPEND_FUNCTION_V1)}(
-      ${this.channel},
-      ${appends.map((a) => a.tournamentId)}::text[],
-      ${appends.map((a) => a.expectedVersion)}::integer[],
-      ${appends.map((a) => a.events.length)}::integer[],
-      ${group.map((m) => m.after)}::integer[],
-      ${appends.map((a) => a.idempotencyKey ?? null)}::text[],
-      ${appends.map((a) => a.fingerprint ?? null)}::text[],
-      ${events.map((e) => e.type)}::text[],
-      ${appends.flatMap((a) => a.data)}::text[],
-      ${events.map((e) => e.actor)}::text[],
-      ${events.map((e) => e.at)}::text[],
-      ${new Date().toISOString()}
-    )`.execute(this.db);
-    if (rows.length !== group.length) throw new Error(`append function answered ${rows.length} of ${group.length}`);
-    return rows.map((row) => ({
-      outcome: row.outcome,
-      version: row.stream_version,
-      fromSeq: row.from_seq,
-      toSeq: row.to_seq,
-    }));
+  #sendGroup(group: readonly AppendGroupMember[]): Promise<readonly AppendOutcome[]> {
+    return callAppendFunction(this.pool, this.channel, group);
+  }
+
+  /**
+   * A locked turn (see EventStore.lockedTurn) on a connection of its own, in two round trips
+   * while the lock is held: the transaction, the tournament's advisory lock (the one the append
+   * function takes) and the read, the read as a statement of its own so that its snapshot is
+   * taken once the lock is held; then the appends in one call of the append function, and the
+   * commit.
+   */
+  async lockedTurn(
+    tournamentId: string,
+    afterSeq: number,
+    decide: (newer: readonly StoredEvent[]) => readonly TurnAppend[],
+  ): Promise<readonly PromiseSettledResult<AppendResult>[]> {
+    if (!Number.isSafeInteger(afterSeq) || afterSeq < 0)
+      throw new RangeError(`afterSeq must be a whole number ≥ 0, got ${afterSeq}`);
+    const client = await this.pool.connect();
+    let failed: Error | undefined;
+    let appends: readonly PreparedAppend[];
+    let outcomes: readonly AppendOutcome[] = [];
+    try {
+      const id = client.escapeLiteral(tournamentId);
+      const results = (await client.query(
+        `begin; select pg_advisory_xact_lock(hashtextextended(${id}, 0)); ` +
+          `select tournament_id, seq, type, data, actor, at from events where tournament_id = ${id} and seq > ${afterSeq} order by seq`,
+      )) as unknown as pg.QueryResult<EventRow>[];
+      const newer = (results[2] as pg.QueryResult<EventRow>).rows.map(eventFromRow);
+      const last = newer[newer.length - 1];
+      if (last) this.#hear(tournamentId, last.seq);
+      appends = decide(newer).map((turn) => prepareAppend(tournamentId, turn.expectedVersion, turn.events, turn));
+      // Each decided on the one before it in the turn: `after` is its 1-based position.
+      const group = appends.map((append, i) => ({ append, after: i === 0 ? null : i }));
+      if (group.length === 0) await client.query('commit');
+      else outcomes = await callAppendFunctionAndCommit(client, this.channel, group);
+    } catch (error) {
+      failed = error instanceof Error ? error : new Error(String(error));
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      // A connection whose turn failed may be in any state: the pool drops it rather than lend it again.
+      client.release(failed);
+    }
+    for (const outcome of outcomes) if (outcome.outcome === 'written') this.#hear(tournamentId, outcome.version);
+    const answers = await Promise.allSettled(
+      outcomes.map((outcome, i) => this.#answer(appends[i] as PreparedAppend, outcome)),
+    );
+    await this.#pruner.maybePrune();
+    return answers;
+  }
+
+  othersAppendedAt(tournamentId: string): number | undefined {
+    return this.#othersAt.get(tournamentId);
   }
 
   async #answer(append: PreparedAppend, outcome: AppendOutcome): Promise<AppendResult> {
@@ -298,6 +338,7 @@ class PostgresEventStore implements EventStore {
       const version = Number(payload.slice(0, space));
       if (space > 0 && Number.isSafeInteger(version)) {
         const tournamentId = payload.slice(space + 1);
+        if (!this.ownBackends.has(message.processId)) this.#othersAt.set(tournamentId, performance.now());
         this.#hear(tournamentId, version);
         this.#notices.emit({ tournamentId, version });
       }
