@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_LIMITS } from '../../src/adapters/http/routes/auth.js';
 import { postgresUrl } from '../support/services.js';
 import { HttpClient } from './support/http-client.js';
 import { freshDatabase, killAll, serveProcess, type ServeProcess } from './support/serve-process.js';
@@ -79,6 +80,21 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database', () => {
     } finally {
       await live.close();
     }
+  });
+
+  it('holds the sign-in limit for both processes together: sign-ins for one name alternating between them', async () => {
+    const answers = [];
+    for (let i = 0; i <= SIGN_IN_LIMITS.perAddressAndUser; i++)
+      answers.push(
+        (
+          await new HttpClient(i % 2 === 0 ? a.url : b.url).post('/api/auth/login', {
+            username: 'nobody',
+            password: `wrong-${i}`,
+          })
+        ).status,
+      );
+    // Each process alone has seen at most half the maximum: only the count in the database refuses the last.
+    expect(answers).toEqual([...Array(SIGN_IN_LIMITS.perAddressAndUser).fill(401), 429]);
   });
 
   it('answers a retry on B of a write made on A with the first answer, and refuses the key for another body', async () => {

@@ -34,6 +34,12 @@ export interface AccountSchema {
     key: string;
     value: string;
   };
+  shinpan_sign_in_attempts: {
+    key: string;
+    count: number;
+    /** Milliseconds since the epoch (a string from PostgreSQL's bigint). */
+    ends_at: number | string;
+  };
 }
 
 /** Never edit a released step: add the next one. Types valid on both SQLite and PostgreSQL. */
@@ -83,6 +89,18 @@ const MIGRATIONS: Record<string, Migration> = {
       await db.schema
         .alterTable('shinpan_accounts')
         .addColumn('tournament_roles', 'text', (c) => c.notNull().defaultTo(sql`'{}'`))
+        .execute();
+    },
+  },
+  // Sign-in attempts counted for every process on the database (a limit kept in each process's
+  // memory would let an attacker behind a round-robin balancer try once per process).
+  '0003_sign_in_attempts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shinpan_sign_in_attempts')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('ends_at', 'bigint', (c) => c.notNull())
         .execute();
     },
   },

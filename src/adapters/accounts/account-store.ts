@@ -103,6 +103,16 @@ export interface AccountStore {
   /** True when a live token of this account was revoked. */
   revokeApiToken(id: string, accountId: string, at: string): Promise<boolean>;
 
+  /**
+   * Counts one attempt under `key` in a fixed window of `windowMs` shared by every process on
+   * the database: the count so far in the window (this one included) and when it ends (ms since
+   * the epoch). A window that ended starts again at 1. Windows long ended are dropped now and then.
+   */
+  countAttempt(
+    key: string,
+    windowMs: number,
+    nowMs: number,
+  ): Promise<{ readonly count: number; readonly endsAt: number }>;
   /** The stored value, or `value` stored now when none was: the first writer wins, so two processes agree. */
   settingOrInit(key: string, value: string): Promise<string>;
   /** The stored value, or undefined. */

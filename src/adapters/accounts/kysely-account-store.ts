@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { ROLES, type Role } from '../../core/tournament/events.js';
 import type { AccountSchema } from './account-schema.js';
 import {
@@ -53,6 +53,9 @@ const toToken = (row: Selectable<AccountSchema['shinpan_api_tokens']>): ApiToken
   revokedAt: row.revoked_at,
 });
 
+/** Attempts counted between two clean-ups of the windows that ended. */
+const PRUNE_ATTEMPTS_EVERY = 256;
+
 /** One implementation for both databases: the queries are plain enough to mean the same on each. */
 export class KyselyAccountStore implements AccountStore {
   /**
@@ -62,6 +65,7 @@ export class KyselyAccountStore implements AccountStore {
    * a disabled account or a new role never joins one that began before it.
    */
   readonly #lookups = new Map<string, Promise<unknown>>();
+  #attemptsCounted = 0;
 
   constructor(
     private readonly db: Kysely<AccountSchema>,
@@ -320,6 +324,26 @@ export class KyselyAccountStore implements AccountStore {
   async setting(key: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('shinpan_settings').select('value').where('key', '=', key).executeTakeFirst();
     return row?.value;
+  }
+
+  async countAttempt(key: string, windowMs: number, nowMs: number): Promise<{ count: number; endsAt: number }> {
+    if (++this.#attemptsCounted % PRUNE_ATTEMPTS_EVERY === 0) {
+      await this.db.deleteFrom('shinpan_sign_in_attempts').where('ends_at', '<=', nowMs).execute();
+    }
+    // One statement, so two processes counting the same key at once both count.
+    const ended = sql<boolean>`shinpan_sign_in_attempts.ends_at <= ${nowMs}`;
+    const row = await this.db
+      .insertInto('shinpan_sign_in_attempts')
+      .values({ key, count: 1, ends_at: nowMs + windowMs })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet({
+          count: sql`case when ${ended} then 1 else shinpan_sign_in_attempts.count + 1 end`,
+          ends_at: sql`case when ${ended} then ${nowMs + windowMs} else shinpan_sign_in_attempts.ends_at end`,
+        }),
+      )
+      .returning(['count', 'ends_at'])
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), endsAt: Number(row.ends_at) };
   }
 
   async settingOrInit(key: string, value: string): Promise<string> {

@@ -17,6 +17,7 @@ export interface OpenServerOptions {
   readonly timeouts?: Partial<ServerTimeouts>;
   readonly webRoot?: string | null;
   readonly logger?: boolean;
+  readonly onInternalError?: (error: unknown, where: string) => void;
   readonly heartbeatMs?: number;
 }
 
@@ -49,6 +50,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       trustProxy: options.trustProxy ?? false,
       webRoot: options.webRoot ?? null,
       logger: options.logger ?? false,
+      ...(options.onInternalError === undefined ? {} : { onInternalError: options.onInternalError }),
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
       ...(options.streamLimits === undefined ? {} : { streamLimits: options.streamLimits }),
       ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),

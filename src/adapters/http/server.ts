@@ -43,6 +43,8 @@ export interface ServerDeps {
   /** The built console (web/dist), or null to serve only the API. */
   readonly webRoot?: string | null;
   readonly logger?: boolean;
+  /** Told of every error answered 500 (`where`: method and path), so the operator sees what the client was spared. */
+  readonly onInternalError?: (error: unknown, where: string) => void;
   readonly service: TournamentService;
   /** The event store under the service (listing tournaments, resuming a live stream). */
   readonly store: EventStore;
@@ -189,6 +191,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     const known = toHttpError(error);
     if (!known) {
       request.log.error(error);
+      deps.onInternalError?.(error, `${request.method} ${request.url.split('?')[0]}`);
       return reply.code(500).send(new HttpError(500, 'internal', M.text('internal')).body());
     }
     for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);

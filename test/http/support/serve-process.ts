@@ -14,6 +14,8 @@ export interface ServeProcess {
   readonly url: string;
   /** The first organizer's one-time password, on a first start. */
   readonly password: string | undefined;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
   /** SIGKILL: no shutdown, no flush. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -58,7 +60,7 @@ export function serveProcess(db: string, env: Record<string, string> = {}): Prom
       if (!url || (firstStart && !password)) return;
       clearTimeout(timer);
       child.off('exit', early);
-      resolve({ child, url, password, kill: ended('SIGKILL'), stop: ended('SIGTERM') });
+      resolve({ child, url, password, stderr: () => err, kill: ended('SIGKILL'), stop: ended('SIGTERM') });
     });
   });
 }

@@ -48,6 +48,11 @@ export function registerServe(program: Command, io: Io): void {
           trustProxy: config.trustProxy,
           streamLimits: { perAddress: config.streamsPerAddress },
           webRoot: defaultWebRoot(),
+          // The client is answered 500 with no detail; the operator reads what went wrong here.
+          onInternalError: (error, where) =>
+            io.stderr.write(
+              `shinpan: internal error on ${where} / 内部エラー: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+            ),
         });
       } catch (error) {
         if (error instanceof StoreOpenError) throw new CliError(error.text[lang]);

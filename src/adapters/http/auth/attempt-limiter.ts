@@ -1,10 +1,22 @@
 import { HttpError } from '../errors.js';
 import type { Text } from '../../../core/text.js';
 
+/** Counts one attempt in a window kept outside the process (the database), answering the count so far and when the window ends. */
+export type SharedAttempts = (
+  key: string,
+  windowMs: number,
+  nowMs: number,
+) => Promise<{ count: number; endsAt: number }>;
+
 /**
  * Counts attempts per key in fixed windows (wall time, not the server's injectable clock: a
  * test that moves the tournament clock must not reset a brute-force limit). Keys of windows
  * that ended are dropped as the map grows, so random keys cannot fill memory.
+ *
+ * With `shared`, the count is also kept in the database, so the limit holds for every process
+ * serving it together (behind a round-robin balancer, one kept in memory would let each
+ * process allow the maximum). The process's own count is checked first: a flood is refused
+ * without a query.
  */
 export class AttemptLimiter {
   readonly #windows = new Map<string, { count: number; endsAt: number }>();
@@ -15,10 +27,11 @@ export class AttemptLimiter {
     readonly code: string,
     /** The refusal; `seconds` is how long until the window ends. */
     readonly refusal: (seconds: number) => Text,
+    readonly shared?: { readonly name: string; readonly count: SharedAttempts },
   ) {}
 
   /** Counts one attempt for `key`; past the maximum throws 429 with Retry-After. */
-  hit(key: string): void {
+  async hit(key: string): Promise<void> {
     const now = Date.now();
     if (this.#windows.size > 10_000) for (const [k, w] of this.#windows) if (w.endsAt <= now) this.#windows.delete(k);
     let window = this.#windows.get(key);
@@ -27,9 +40,15 @@ export class AttemptLimiter {
       this.#windows.set(key, window);
     }
     window.count++;
-    if (window.count > this.max) {
-      const seconds = Math.max(1, Math.ceil((window.endsAt - now) / 1000));
-      throw new HttpError(429, this.code, this.refusal(seconds), undefined, { 'retry-after': String(seconds) });
-    }
+    this.#refuseOver(window, now);
+    if (!this.shared) return;
+    // As JSON text: PostgreSQL's text cannot hold the NUL a key may carry.
+    this.#refuseOver(await this.shared.count(JSON.stringify([this.shared.name, key]), this.windowMs, now), now);
+  }
+
+  #refuseOver({ count, endsAt }: { count: number; endsAt: number }, now: number): void {
+    if (count <= this.max) return;
+    const seconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
+    throw new HttpError(429, this.code, this.refusal(seconds), undefined, { 'retry-after': String(seconds) });
   }
 }

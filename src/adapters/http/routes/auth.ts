@@ -80,13 +80,31 @@ export async function endCredentialsOf(context: ServerContext, accountId: string
 
 /** Login, logout, who am I, password change, and API tokens for scripts. */
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
-  const perAddress = new AttemptLimiter(SIGN_IN_LIMITS.perAddress, 60_000, 'too-many-logins', tooManyLogins);
-  const perUser = new AttemptLimiter(SIGN_IN_LIMITS.perAddressAndUser, 60_000, 'too-many-logins', tooManyLogins);
+  // Sign-in limits hold for every process on the database together.
+  const everywhere = (name: string) => ({
+    name,
+    count: (key: string, windowMs: number, nowMs: number) => context.accounts.countAttempt(key, windowMs, nowMs),
+  });
+  const perAddress = new AttemptLimiter(
+    SIGN_IN_LIMITS.perAddress,
+    60_000,
+    'too-many-logins',
+    tooManyLogins,
+    everywhere('login/address'),
+  );
+  const perUser = new AttemptLimiter(
+    SIGN_IN_LIMITS.perAddressAndUser,
+    60_000,
+    'too-many-logins',
+    tooManyLogins,
+    everywhere('login/address+user'),
+  );
   const passwordChecks = new AttemptLimiter(
     SIGN_IN_LIMITS.passwordChecksPerAccount,
     60_000,
     'too-many-password-attempts',
     (seconds) => M.text('too-many-wrong-passwords', { seconds }),
+    everywhere('password/account'),
   );
 
   defineRoute(app, {
@@ -99,8 +117,8 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     body: loginBody,
     response: sessionAnswer,
     async handler({ body, request, reply }) {
-      perAddress.hit(request.ip);
-      perUser.hit(`${request.ip}\u0000${body.username.toLowerCase()}`);
+      await perAddress.hit(request.ip);
+      await perUser.hit(`${request.ip}\u0000${body.username.toLowerCase()}`);
       const found = await context.accounts.findAccountByUsername(body.username.toLowerCase());
       // Verify against a dummy hash for unknown names: the answer time does not tell which names exist.
       const valid = await context.hashes.run(request.ip, () =>
@@ -171,7 +189,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     }),
     async handler({ body, principal, request, reply }) {
       const staff = requireStaff(principal, true);
-      passwordChecks.hit(staff.account.id);
+      await passwordChecks.hit(staff.account.id);
       const stored = await context.accounts.findAccount(staff.account.id);
       if (
         !stored ||

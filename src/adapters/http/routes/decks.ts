@@ -53,7 +53,7 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
     access: 'public',
     query: z.object({ q: z.string().trim().min(1).max(200) }),
     async handler({ query, principal, request }) {
-      if (principal.kind === 'public') publicSearches.hit(request.ip);
+      if (principal.kind === 'public') await publicSearches.hit(request.ip);
       const catalogue = await shippedCatalogue();
       if (/^\d{1,9}$/.test(query.q)) {
         const card = findCard(catalogue, Number(query.q));
@@ -150,7 +150,7 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
         .optional(),
     }),
     async handler({ body, principal, request }) {
-      if (principal.kind === 'public' && !('main' in body.deck)) publicReads.hit(request.ip);
+      if (principal.kind === 'public' && !('main' in body.deck)) await publicReads.hit(request.ip);
       const catalogue = await shippedCatalogue();
       const deck = await readDeckInput(body.deck, 'body.deck');
       const text =
