@@ -4,7 +4,7 @@ import { missNotes, row, single, type Row } from '../lib/report-table.js';
 import { inPool, percentile } from '../lib/pool.js';
 import type { PartResult } from '../lib/results-file.js';
 import { ApiClient, staffTokens } from './api-client.js';
-import { buildServer, startServer, type RunningServer } from './server-process.js';
+import { buildServer, processCpuMs, startServer, type RunningServer } from './server-process.js';
 
 /*
  * Part 5: `shinpan serve` on PostgreSQL, with one process and with two on one database behind a
@@ -32,6 +32,9 @@ interface Run {
   /** Round 2's burst on the running server. */
   readonly resultsPerSecond: number;
   readonly resultP99Ms: number;
+  /** Round 2: CPU time of the server processes together, and of the database's backends, per result. */
+  readonly serverCpuMsPerResult: number;
+  readonly databaseCpuMsPerResult: number;
   readonly liveDelayP99Ms: number;
   readonly liveFramesMissing: number;
 }
@@ -66,6 +69,12 @@ export async function postgresBench(quick: boolean, log: (line: string) => void)
       quick ? undefined : { min: TARGETS.writesPerSecond },
     ),
     row('  result latency p99', 'ms', single(r.resultP99Ms)),
+    row(
+      `  CPU per result, server process${r.processes === 1 ? '' : 'es together'}`,
+      'ms',
+      single(r.serverCpuMsPerResult),
+    ),
+    row('  CPU per result, PostgreSQL', 'ms', single(r.databaseCpuMsPerResult)),
     row(
       `  live delay p99 (acknowledged → frame on ${r.processes === 1 ? 'the same' : 'the other'} process)`,
       'ms',
@@ -151,7 +160,15 @@ async function measure(url: string, processes: number, players: number, log: (li
     };
     const cold = await burst(1, tables);
     await desks[0]!.ok('POST', `${path}/rounds/1/end`);
-    const warm = await burst(2, await pairings(2));
+    const second = await pairings(2);
+    // CPU counted rather than time alone: it holds on a machine other work slows down.
+    const cpu = async () => ({
+      server: servers.reduce((sum, s) => sum + s.cpuMs(), 0),
+      database: await databaseCpuMs(url),
+    });
+    const before = await cpu();
+    const warm = await burst(2, second);
+    const after = await cpu();
     await waitFor(() => [...acknowledged.keys()].every((v) => live.arrived.has(v)), 5_000);
     live.close();
     const delays = [...acknowledged].flatMap(([version, at]) =>
@@ -163,6 +180,8 @@ async function measure(url: string, processes: number, players: number, log: (li
       coldResultsPerSecond: cold,
       resultsPerSecond: warm,
       resultP99Ms: percentile(latencies, 0.99),
+      serverCpuMsPerResult: (after.server - before.server) / second.length,
+      databaseCpuMsPerResult: (after.database - before.database) / second.length,
       liveDelayP99Ms: percentile(delays, 0.99),
       liveFramesMissing: acknowledged.size - delays.length,
     };
@@ -226,6 +245,26 @@ async function crashOne(
     await b.stop();
     // A killed process has nothing left to stop.
     if (!killed) await a.stop();
+  }
+}
+
+/** CPU time used so far by the database's server processes connected to this database (the servers' pooled connections), in ms. */
+async function databaseCpuMs(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return rows.reduce((sum, { pid }) => {
+      try {
+        return sum + processCpuMs(pid);
+      } catch {
+        return sum; // ended meanwhile
+      }
+    }, 0);
+  } finally {
+    await client.end();
   }
 }
 

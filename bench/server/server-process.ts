@@ -8,6 +8,14 @@ import { repoRoot } from '../lib/results-file.js';
  * SQLite file, on loopback, in its own process, so its memory and CPU are its own.
  */
 
+/** User and system CPU time of a process so far, in ms, from /proc (clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  // The fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Builds dist/ with the project's build config; answers the compiler's complaint when it fails. */
 export function buildServer(): string | null {
   const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -27,6 +35,8 @@ export interface RunningServer {
   peakMb(): number;
   /** Resident memory now (VmRSS), in MB. */
   rssMb(): number;
+  /** CPU time the process has used so far (user and system), in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -84,6 +94,7 @@ export function startServer(
         stderr: () => err,
         peakMb: () => status('VmHWM'),
         rssMb: () => status('VmRSS'),
+        cpuMs: () => processCpuMs(child.pid!),
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
