@@ -4,7 +4,7 @@ import { openPostgresEventStore } from '../../src/adapters/store/postgres/postgr
 import type { EventStore } from '../../src/app/event-store.js';
 import { TournamentService } from '../../src/app/tournament-service.js';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
-import { PACK, meta, settings } from '../tournament/fixtures.js';
+import { createCommand, registerCommand } from '../tournament/fixtures.js';
 import { postgresUrl } from '../support/services.js';
 
 /*
@@ -42,17 +42,6 @@ async function heard(store: EventStore, id: string, version: number): Promise<vo
   expect(store.newestKnown?.(id)).toBe(version);
 }
 
-const create = (id: string): TournamentCommand => ({
-  type: 'CreateTournament',
-  data: { tournamentId: id, settings: { ...settings({ kind: 'swiss', rounds: 2, topCut: 0 }), name: id }, pack: PACK },
-  meta: meta('organizer'),
-});
-const register = (id: string): TournamentCommand => ({
-  type: 'RegisterPlayer',
-  data: { player: { id, name: `Player ${id}` } },
-  meta: meta('scorekeeper'),
-});
-
 async function must(service: TournamentService, id: string, command: TournamentCommand, expectedVersion?: number) {
   const result = await service.execute(id, command, expectedVersion === undefined ? {} : { expectedVersion });
   if (!result.ok) throw new Error(`${command.type}: ${result.error.code}`);
@@ -72,7 +61,7 @@ describe.skipIf(!url)('PostgreSQL: versions heard from every process', () => {
     const a = await processOn();
     const b = await processOn();
     await heard(a.store, 'h1', 0);
-    const written = await must(b.service, 'h1', create('h1'));
+    const written = await must(b.service, 'h1', createCommand('h1'));
     await heard(a.store, 'h1', written.version);
     expect((await a.service.load('h1')).version).toBe(written.version);
     a.stop();
@@ -81,7 +70,7 @@ describe.skipIf(!url)('PostgreSQL: versions heard from every process', () => {
 
   it('answers a load from memory while nothing was heard: a row slipped in without a notice is not read', async () => {
     const a = await processOn();
-    const first = await must(a.service, 'h2', create('h2'));
+    const first = await must(a.service, 'h2', createCommand('h2'));
     await heard(a.store, 'h2', first.version);
     expect((await a.service.load('h2')).version).toBe(first.version);
     // Not how anything writes (the append function always notifies): it shows the load asked nothing.
@@ -94,23 +83,23 @@ describe.skipIf(!url)('PostgreSQL: versions heard from every process', () => {
   it('reads first when a write asks for a version written elsewhere and not heard of yet', async () => {
     const a = await processOn();
     const b = await processOn();
-    const created = await must(a.service, 'h3', create('h3'));
+    const created = await must(a.service, 'h3', createCommand('h3'));
     await heard(b.store, 'h3', created.version);
     await b.service.load('h3');
-    const onA = await must(a.service, 'h3', register('0001'));
+    const onA = await must(a.service, 'h3', registerCommand('0001'));
     // Straight after A's answer, as a client moving from A to B would; B may not have heard yet.
-    const onB = await must(b.service, 'h3', register('0002'), onA.version);
+    const onB = await must(b.service, 'h3', registerCommand('0002'), onA.version);
     expect(onB.version).toBe(onA.version + 1);
   });
 
   it('decides again on the log after losing a race to a write not heard of yet', async () => {
     const a = await processOn();
     const b = await processOn();
-    const created = await must(a.service, 'h4', create('h4'));
+    const created = await must(a.service, 'h4', createCommand('h4'));
     await heard(b.store, 'h4', created.version);
     await b.service.load('h4');
-    const onA = await must(a.service, 'h4', register('0001'));
-    const onB = await must(b.service, 'h4', register('0002'));
+    const onA = await must(a.service, 'h4', registerCommand('0001'));
+    const onB = await must(b.service, 'h4', registerCommand('0002'));
     expect(onB.version).toBe(onA.version + 1);
     const { state } = await b.service.load('h4');
     const players = state.status === 'none' ? [] : state.players.map((p) => p.id);

@@ -10,7 +10,7 @@ import {
 } from '../../src/app/event-store.js';
 import { TournamentService } from '../../src/app/tournament-service.js';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
-import { PACK, meta, settings } from '../tournament/fixtures.js';
+import { createCommand, registerCommand } from '../tournament/fixtures.js';
 import { postgresUrl } from '../support/services.js';
 
 /*
@@ -43,17 +43,6 @@ const result = (table: number): NewEvent => ({
 });
 
 const turn = (store: EventStore) => (store.lockedTurn as NonNullable<EventStore['lockedTurn']>).bind(store);
-
-const create = (id: string): TournamentCommand => ({
-  type: 'CreateTournament',
-  data: { tournamentId: id, settings: { ...settings({ kind: 'swiss', rounds: 2, topCut: 0 }), name: id }, pack: PACK },
-  meta: meta('organizer'),
-});
-const register = (id: string): TournamentCommand => ({
-  type: 'RegisterPlayer',
-  data: { player: { id, name: `Player ${id}` } },
-  meta: meta('scorekeeper'),
-});
 
 /**
  * A process: its store (listening, as a server's live feed is), counting the races its
@@ -196,13 +185,15 @@ describe.skipIf(!url)('PostgreSQL: locked turns', () => {
   it('two processes writing one tournament at once take turns: every write lands once, none loses a race', async () => {
     const a = await processOn();
     const b = await processOn();
-    await must(a.service, 'w4', create('w4'));
+    await must(a.service, 'w4', createCommand('w4'));
     await until(() => b.store.othersAppendedAt?.('w4') !== undefined);
-    await must(b.service, 'w4', register('0000'));
+    await must(b.service, 'w4', registerCommand('0000'));
     await until(() => a.store.othersAppendedAt?.('w4') !== undefined);
     const setupLost = a.counts.lost + b.counts.lost;
     const ids = Array.from({ length: 120 }, (_, i) => String(1000 + i));
-    const written = await Promise.all(ids.map((id, i) => must((i % 2 === 0 ? a : b).service, 'w4', register(id))));
+    const written = await Promise.all(
+      ids.map((id, i) => must((i % 2 === 0 ? a : b).service, 'w4', registerCommand(id))),
+    );
     expect(a.counts.lost + b.counts.lost - setupLost).toBe(0);
     expect(a.counts.turns).toBeGreaterThan(0);
     expect(b.counts.turns).toBeGreaterThan(0);
@@ -218,9 +209,11 @@ describe.skipIf(!url)('PostgreSQL: locked turns', () => {
   it('answers a refusal decided in a turn and writes the others of the turn', async () => {
     const a = await processOn();
     const b = await processOn();
-    await must(a.service, 'w5', create('w5'));
+    await must(a.service, 'w5', createCommand('w5'));
     await until(() => b.store.othersAppendedAt?.('w5') !== undefined);
-    const answers = await Promise.all(['0001', '0001', '0002'].map((id) => b.service.execute('w5', register(id))));
+    const answers = await Promise.all(
+      ['0001', '0001', '0002'].map((id) => b.service.execute('w5', registerCommand(id))),
+    );
     expect(b.counts.turns).toBeGreaterThan(0);
     expect(answers.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(['ok', 'duplicate-player', 'ok']);
   });
@@ -228,9 +221,9 @@ describe.skipIf(!url)('PostgreSQL: locked turns', () => {
   it('fails the writes waiting for a turn when the database is gone, rather than leaving them hanging', async () => {
     const a = await processOn();
     const b = await processOn();
-    await must(a.service, 'w6', create('w6'));
+    await must(a.service, 'w6', createCommand('w6'));
     await until(() => b.store.othersAppendedAt?.('w6') !== undefined);
     await open.splice(open.indexOf(b.real), 1)[0]?.close();
-    await expect(b.service.execute('w6', register('0001'))).rejects.toThrow();
+    await expect(b.service.execute('w6', registerCommand('0001'))).rejects.toThrow();
   });
 });

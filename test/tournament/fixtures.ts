@@ -51,6 +51,20 @@ export const settings = (
   ...extra,
 });
 
+/** For tests writing through the service: creating a two-round Swiss tournament named by its id. */
+export const createCommand = (id: string): TournamentCommand => ({
+  type: 'CreateTournament',
+  data: { tournamentId: id, settings: { ...settings({ kind: 'swiss', rounds: 2, topCut: 0 }), name: id }, pack: PACK },
+  meta: meta('organizer'),
+});
+
+/** For tests writing through the service: registering player `id`. */
+export const registerCommand = (id: string): TournamentCommand => ({
+  type: 'RegisterPlayer',
+  data: { player: { id, name: `Player ${id}` } },
+  meta: meta('scorekeeper'),
+});
+
 export const created = (structure?: Structure, extra?: Partial<TournamentSettings>): EventDraft => ({
   type: 'TournamentCreated',
   data: { tournamentId: 't1', settings: settings(structure, extra), pack: PACK },
