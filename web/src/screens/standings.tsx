@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
+import { searchForm } from '../../../src/core/names/reading.js';
 import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
@@ -93,11 +94,21 @@ function StandingsPages({ rows, tournament }: { rows: readonly StandingsRow[]; t
   const { t } = useT();
   const [query, setQuery] = useState('');
   const words = useDeferredValue(query.trim().toLowerCase());
-  const index = useMemo(() => rows.map((row) => ({ row, text: `${row.name}\n${row.player}`.toLowerCase() })), [rows]);
-  const found = useMemo(
-    () => (words === '' ? rows : index.filter((x) => x.text.includes(words)).map((x) => x.row)),
-    [index, rows, words],
+  // The reading in search form (core/names/reading.ts), as the players list searches it: hiragana typed finds a katakana reading.
+  const index = useMemo(
+    () =>
+      rows.map((row) => ({
+        row,
+        text: `${row.name}\n${row.player}`.toLowerCase(),
+        reading: row.reading ? searchForm(row.reading) : '',
+      })),
+    [rows],
   );
+  const found = useMemo(() => {
+    if (words === '') return rows;
+    const typed = searchForm(words);
+    return index.filter((x) => x.text.includes(words) || (typed !== '' && x.reading.includes(typed))).map((x) => x.row);
+  }, [index, rows, words]);
   const paged = usePaged(found, words);
   return (
     <>
