@@ -8,7 +8,7 @@ import { StaffApi } from './support/staff-api.js';
 /*
  * The organizer's phone in Chromium: the player list in 五十音 order by reading (hiragana,
  * katakana and half-width readings together, a name without a reading by its name), the table
- * finder matching a reading typed in the other kana, and a staff account created for one
+ * finder matching a reading typed in the other kana, the readings in the standings, and a staff account created for one
  * tournament and disabled from the staff screen, after which it cannot sign in.
  */
 
@@ -130,6 +130,48 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     await shootBoth(judge.page, '47-penalty-player-search-reading');
     expect(judge.errors).toEqual([]);
     await judge.context.close();
+  });
+
+  it('shows the readings in the standings, above the names in the fixed table', async () => {
+    const { page } = organizer;
+    await page.goto(`/t/${T}/standings`);
+    const table = page.getByTestId('standings');
+    await table.locator('tbody tr').first().waitFor();
+    const readings = await table
+      .locator('tbody th')
+      .evaluateAll((cells) =>
+        cells.map((cell): [string, string | null] => [
+          cell.querySelector('.name-text')?.textContent ?? '',
+          cell.querySelector('.name-reading')?.textContent ?? null,
+        ]),
+      );
+    // Readings as registered (Smith's was added on the players screen above); every row has its reading.
+    expect(new Map(readings)).toEqual(
+      new Map([
+        ['渡辺 健', 'ワタナベ ケン'],
+        ['阿部 一郎', 'あべ いちろう'],
+        ['Smith John', 'すみす じょん'],
+        ['伊藤 花子', 'ｲﾄｳ ﾊﾅｺ'],
+        ['東海林 純', 'しょうじ じゅん'],
+        ['上田 誠', 'ウエダ マコト'],
+      ]),
+    );
+    // Small and above the name, inside the fixed layout made for speed.
+    const cell = table.locator('tbody th').filter({ hasText: '渡辺 健' });
+    const reading = (await cell.locator('.name-reading').boundingBox())!;
+    const name = (await cell.locator('.name-text').boundingBox())!;
+    expect(reading.y + reading.height).toBeLessThanOrEqual(name.y + 1);
+    // No DOM types in the tests' TypeScript: the computed styles are read by an expression run in the page.
+    const style = (selector: string, property: string) =>
+      cell.locator(selector).evaluate(`(el) => getComputedStyle(el).${property}`) as Promise<string>;
+    const sizes = {
+      reading: Number.parseFloat(await style('.name-reading', 'fontSize')),
+      name: Number.parseFloat(await style('.name-text', 'fontSize')),
+      layout: await table.evaluate('(el) => getComputedStyle(el).tableLayout'),
+    };
+    expect(sizes.reading).toBeLessThan(sizes.name);
+    expect(sizes.layout).toBe('fixed');
+    await shootBoth(page, '48-standings-readings');
   });
 
   it('creates a staff account for one tournament and disables it; the account then cannot sign in', async () => {
