@@ -225,4 +225,24 @@ describe('a prepared answer in the view cache', () => {
     expect(views.view('t', 'standings-answer/1', 6, state, make)).toBe(next);
     expect(made).toBe(2);
   });
+
+  it('drops every view of an older version once one is made for a newer, and keeps other tournaments’', () => {
+    const views = new ViewCache();
+    const state = {} as Tournament;
+    const made: string[] = [];
+    const make = (label: string) => () => {
+      made.push(label);
+      return new PreparedAnswer({ label });
+    };
+    const pairings = views.view('t', 'pairings/1', 5, state, make('pairings@5'));
+    const other = views.view('u', 'pairings/1', 2, state, make('other@2'));
+    views.view('t', 'standings-answer/1', 6, state, make('standings@6'));
+    // pairings/1 was made for version 5: gone once version 6 has a view, made again when asked.
+    expect(views.view('t', 'pairings/1', 6, state, make('pairings@6'))).not.toBe(pairings);
+    expect(views.view('u', 'pairings/1', 2, state, make('other@2 again'))).toBe(other);
+    // A lagging read of version 5 is answered but never replaces what version 6 made.
+    views.view('t', 'standings-answer/1', 5, state, make('standings@5'));
+    views.view('t', 'standings-answer/1', 6, state, make('standings@6 again'));
+    expect(made).toEqual(['pairings@5', 'other@2', 'standings@6', 'pairings@6', 'standings@5']);
+  });
 });
