@@ -6,6 +6,7 @@ import { missNotes, row, single, type Row } from '../lib/report-table.js';
 import type { PartResult } from '../lib/results-file.js';
 import { spread } from '../lib/stats.js';
 import { ApiClient, staffTokens } from './api-client.js';
+import { repeatReads } from './repeat-read.js';
 import { buildServer, startServer, type RunningServer } from './server-process.js';
 
 /*
@@ -21,6 +22,9 @@ import { buildServer, startServer, type RunningServer } from './server-process.j
 const TOURNAMENT = 'cs-scale';
 const TARGETS = { pairingMs: 250, standingsMs: 50, replayMs: 2000 };
 const CONNECTIONS = 8;
+/** Reads of the same standings version after the first, as phones refreshing (Accept-Encoding as Chrome sends it). */
+const REPEATS = 20;
+const PHONE_ENCODINGS = 'gzip, deflate, br, zstd';
 
 export async function scaleBench(quick: boolean, log: (line: string) => void): Promise<PartResult> {
   const players = quick ? 1024 : 8192;
@@ -48,6 +52,9 @@ export async function scaleBench(quick: boolean, log: (line: string) => void): P
 
     const pairingMs: number[] = [];
     const standingsMs: number[] = [];
+    const repeatMs: number[] = [];
+    const repeatCpuMs: number[] = [];
+    const repeatEncodings = new Set<string>();
     const resultsPerSecond: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       log(`scale: round ${round}: pairing, ${players / 2} results, standings`);
@@ -68,6 +75,10 @@ export async function scaleBench(quick: boolean, log: (line: string) => void): P
       started = performance.now();
       await desk.ok('GET', `${path}/standings`);
       standingsMs.push(performance.now() - started);
+      const repeats = await repeatReads(`${server.url}${path}/standings`, server.pid, REPEATS, PHONE_ENCODINGS);
+      repeatMs.push(...repeats.ms);
+      repeatCpuMs.push(repeats.cpuMsPerRead);
+      repeatEncodings.add(repeats.encoding);
       await desk.ok('POST', `${path}/rounds/${round}/end`);
     }
     const before = (await desk.ok('GET', `${path}/standings`)) as { standings: unknown[] };
@@ -94,6 +105,12 @@ export async function scaleBench(quick: boolean, log: (line: string) => void): P
         spread(standingsMs),
         quick ? undefined : { max: TARGETS.standingsMs },
       ),
+      row(
+        `the same standings read again, same version, ${[...repeatEncodings].join('/')} as a phone asks (time to the last byte)`,
+        'ms',
+        spread(repeatMs),
+      ),
+      row('server CPU per repeated standings read (from /proc, 10 ms ticks)', 'ms', spread(repeatCpuMs)),
       row(`results entered (${CONNECTIONS} connections, durable)`, 'writes/s', spread(resultsPerSecond)),
       row(
         `restart after ${rounds} rounds: first standings read, replaying the log`,
@@ -112,7 +129,7 @@ export async function scaleBench(quick: boolean, log: (line: string) => void): P
         ...missNotes(rows),
         'The times are seen by the client on the same 2 cores: they include HTTP, JSON and the answer of every standings row.',
       ],
-      details: { players, rounds, pairingMs, standingsMs, resultsPerSecond, replayMs, peakMb },
+      details: { players, rounds, pairingMs, standingsMs, repeatMs, repeatCpuMs, resultsPerSecond, replayMs, peakMb },
     };
   } finally {
     await server?.stop();

@@ -8,7 +8,7 @@ import { StaffApi } from './support/staff-api.js';
 /*
  * The organizer's phone in Chromium: the player list in 五十音 order by reading (hiragana,
  * katakana and half-width readings together, a name without a reading by its name), the table
- * finder matching a reading typed in the other kana, and a staff account created for one
+ * finder matching a reading typed in the other kana, the readings in the standings, and a staff account created for one
  * tournament and disabled from the staff screen, after which it cannot sign in.
  */
 
@@ -130,6 +130,45 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     await shootBoth(judge.page, '47-penalty-player-search-reading');
     expect(judge.errors).toEqual([]);
     await judge.context.close();
+  });
+
+  it('shows the readings in the standings, above the names in the fixed table', async () => {
+    const { page } = organizer;
+    await page.goto(`/t/${T}/standings`);
+    const table = page.getByTestId('standings');
+    await table.locator('tbody tr').first().waitFor();
+    const readings = await table
+      .locator('tbody th')
+      .evaluateAll((cells) =>
+        cells.map((cell): [string, string | null] => [
+          cell.querySelector('.name-text')?.textContent ?? '',
+          cell.querySelector('.name-reading')?.textContent ?? null,
+        ]),
+      );
+    // Every row shows the reading the player list has (Smith's is added on the players screen above).
+    const list = (await (await page.request.get(`/api/tournaments/${T}/players`)).json()) as {
+      players: { name: string; reading?: string }[];
+    };
+    expect(new Map(readings)).toEqual(new Map(list.players.map((p) => [p.name, p.reading ?? null])));
+    expect(readings.filter(([, reading]) => reading !== null).length).toBeGreaterThanOrEqual(5);
+    expect(new Map(readings).get('渡辺 健')).toBe('ワタナベ ケン');
+    // Small and above the name, inside the fixed layout made for speed.
+    const cell = table.locator('tbody th').filter({ hasText: '渡辺 健' });
+    const reading = (await cell.locator('.name-reading').boundingBox())!;
+    const name = (await cell.locator('.name-text').boundingBox())!;
+    expect(reading.y + reading.height).toBeLessThanOrEqual(name.y + 1);
+    // No DOM types in the tests' TypeScript: the page's getComputedStyle, named by its shape.
+    type Styles = { getComputedStyle(element: unknown): { fontSize: string; tableLayout: string } };
+    const style = (selector: string) =>
+      cell.locator(selector).evaluate((el) => (globalThis as unknown as Styles).getComputedStyle(el).fontSize);
+    const sizes = {
+      reading: Number.parseFloat(await style('.name-reading')),
+      name: Number.parseFloat(await style('.name-text')),
+      layout: await table.evaluate((el) => (globalThis as unknown as Styles).getComputedStyle(el).tableLayout),
+    };
+    expect(sizes.reading).toBeLessThan(sizes.name);
+    expect(sizes.layout).toBe('fixed');
+    await shootBoth(page, '50-standings-readings');
   });
 
   it('creates a staff account for one tournament and disables it; the account then cannot sign in', async () => {

@@ -62,6 +62,14 @@ for (const { name, kind } of await storeKinds()) {
         t.players.map((p) => p.reading ?? null),
       );
       expect(readings.sort()).toEqual([null, 'あべ いちろう', 'ショウジ ジュン', 'ｲﾄｳ ﾊﾅｺ'].sort());
+      // The standings rows carry it too, and no reading key where none was given.
+      const standings = await staff.public.get('/api/tournaments/yomi/standings');
+      const byId = new Map(
+        (standings.body.standings as { player: string; reading?: string }[]).map((r) => [r.player, r]),
+      );
+      expect(byId.get('0000000101')?.reading).toBe('ショウジ ジュン');
+      expect(byId.get('0000000104')?.reading).toBe('ｲﾄｳ ﾊﾅｺ');
+      expect(byId.get('0000000103')).not.toHaveProperty('reading');
     });
 
     it('refuses a reading that is not kana: the field on a registration, the line on a CSV, nothing written', async () => {
@@ -93,6 +101,11 @@ for (const { name, kind } of await storeKinds()) {
       });
       const list = await staff.public.get('/api/tournaments/yomi/players');
       expect(list.body.players.find((p: { id: string }) => p.id === '0000000103').reading).toBe('スミス ジョン');
+      const standingsRow = async () =>
+        (await staff.public.get('/api/tournaments/yomi/standings')).body.standings.find(
+          (r: { player: string }) => r.player === '0000000103',
+        );
+      expect((await standingsRow()).reading).toBe('スミス ジョン');
       const bad = await staff.scorekeeper.post(path, { reading: 'Smith' });
       expect(bad.status).toBe(400);
       expect(bad.body.path).toBe('body.reading');
@@ -104,6 +117,7 @@ for (const { name, kind } of await storeKinds()) {
       expect(removed.status).toBe(200);
       const again = await staff.public.get('/api/tournaments/yomi/players');
       expect(again.body.players.find((p: { id: string }) => p.id === '0000000103').reading).toBeUndefined();
+      expect(await standingsRow()).not.toHaveProperty('reading');
     });
 
     it('documents the reading in the OpenAPI document', async () => {

@@ -314,3 +314,16 @@ describe('toStandingsJson', () => {
     });
   });
 });
+
+describe('the reading (フリガナ) on a row', () => {
+  it('carries a player’s reading after the status, before a cut’s round; none where none was given; not in --json', () => {
+    const [a, b, c, ...rest] = players('ABCDEFGH');
+    const withReadings = [{ ...a!, reading: 'あ' }, { ...b!, reading: 'び', cutAfterRound: 3 }, c!, ...rest];
+    const rows = computeStandings(withReadings, threeRounds);
+    const row = (id: string) => rows.find((r) => r.player === id)!;
+    expect(row('A').reading).toBe('あ');
+    expect(Object.keys(row('B')).slice(-3)).toEqual(['status', 'reading', 'cutAfterRound']);
+    expect(row('C')).not.toHaveProperty('reading');
+    expect(toStandingsJson(rows).every((r) => !('reading' in r))).toBe(true);
+  });
+});

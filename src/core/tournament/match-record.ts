@@ -33,6 +33,8 @@ export type PlayerStatus = 'active' | 'dropped' | 'disqualified' | 'disqualified
 export interface StandingsPlayer {
   readonly id: string;
   readonly name: string;
+  /** How the name is read (フリガナ), carried to the standings row for screens that show it; absent when not given. */
+  readonly reading?: string;
   readonly dropped: boolean;
   /** Disqualified (either kind): stays in opponents' tiebreakers, loses its own rank. */
   readonly rankWithdrawn: boolean;

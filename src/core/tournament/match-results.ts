@@ -372,6 +372,7 @@ export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.
     return {
       id: p.id,
       name: p.name,
+      ...(p.reading === undefined ? {} : { reading: p.reading }),
       dropped: dropped.has(p.id),
       rankWithdrawn: withdrawn.has(p.id),
       ...(now === 'disqualified' || now === 'disqualified-forfeit-prizes' ? { disqualification: now } : {}),

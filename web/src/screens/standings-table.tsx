@@ -61,10 +61,10 @@ const Row = memo(function Row({ row, tournament, links }: { row: StandingsRow; t
       <th scope="row">
         {links ? (
           <Link to={`/t/${encodeURIComponent(tournament)}/players/${encodeURIComponent(row.player)}`}>
-            <PlayerName name={row.name} />
+            <PlayerName name={row.name} reading={row.reading} />
           </Link>
         ) : (
-          <PlayerName name={row.name} />
+          <PlayerName name={row.name} reading={row.reading} />
         )}{' '}
         <span className="muted">{row.player}</span>
         <StatusBadge status={row.status} />

@@ -9,6 +9,7 @@ import { Loaded } from '../components/status';
 import { Link } from '../router';
 import { Bracket } from './bracket';
 import { useRounds } from './round-controls';
+import { findStandings, standingsIndex } from './standings-search';
 import { StandingsTable } from './standings-table';
 import { isPhased, phaseOfRound, useRoundLabel } from '../components/round-label';
 
@@ -88,16 +89,13 @@ export function StandingsAfter() {
   );
 }
 
-/** The standings a page at a time, with a search by name or id (deferred, over an index built once per answer). */
+/** The standings a page at a time, with a search by name, reading or id (deferred, over an index built once per answer). */
 function StandingsPages({ rows, tournament }: { rows: readonly StandingsRow[]; tournament: string }) {
   const { t } = useT();
   const [query, setQuery] = useState('');
   const words = useDeferredValue(query.trim().toLowerCase());
-  const index = useMemo(() => rows.map((row) => ({ row, text: `${row.name}\n${row.player}`.toLowerCase() })), [rows]);
-  const found = useMemo(
-    () => (words === '' ? rows : index.filter((x) => x.text.includes(words)).map((x) => x.row)),
-    [index, rows, words],
-  );
+  const index = useMemo(() => standingsIndex(rows), [rows]);
+  const found = useMemo(() => (words === '' ? rows : findStandings(index, words)), [index, rows, words]);
   const paged = usePaged(found, words);
   return (
     <>

@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parsePlayersCsv } from '../../../app/csv-players.js';
 import { playerHistory } from '../../../app/projections/player-history.js';
+import type { PlayerStatus } from '../../../core/tournament/match-record.js';
 import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
+import type { PlayerState } from '../../../core/tournament/state.js';
 import { requireStaff } from '../auth/principal.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
+import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { defineRoute } from '../route.js';
+import type { ViewCache } from '../tournaments/view-cache.js';
 import type { ServerContext } from '../server-context.js';
 import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue.js';
 import { andMore } from '../../../core/deck/format-error.js';
@@ -83,6 +87,18 @@ function playersFromCsv(csv: string): { id: string; name: string; reading?: stri
   }));
 }
 
+/** What anyone sees of a player in the list. */
+function publicPlayer(p: PlayerState, dropped: ReadonlySet<string>, status: (id: string) => PlayerStatus) {
+  return {
+    id: p.id,
+    name: p.name,
+    ...(p.reading === undefined ? {} : { reading: p.reading }),
+    dropped: dropped.has(p.id),
+    /** Rule 1-E/1-F: a disqualified player shows as disqualified, not as dropped. */
+    status: status(p.id),
+  };
+}
+
 /** Code guesses a minute per client address and player. */
 export const RECORD_CODE_ATTEMPTS_PER_MINUTE = 60;
 
@@ -92,7 +108,7 @@ export function recordCodeKey(request: FastifyRequest): string {
 }
 
 /** Players: the list, registration (with the slip code), decklists, drops, and a player's own record. */
-export function playersRoutes(app: FastifyInstance, context: ServerContext): void {
+export function playersRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
   const gateway = context.gateway;
 
   defineRoute(app, {
@@ -103,28 +119,28 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext): voi
     tags: ['players'],
     access: 'public',
     params: tournamentParams,
-    async handler({ params, principal, reply }) {
+    async handler({ params, principal, request, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const staff = isStaffOf(principal, params.tournamentId);
+      // The public list is the same for everyone at a version: made and compressed once. Staff
+      // see deck states, which come from the account store too, so theirs is made every time.
+      if (!staff) {
+        const answer = views.view(params.tournamentId, 'players-public', version, t, (state) => {
+          const { dropped, status } = departures(state);
+          return new PreparedAnswer({ players: state.players.map((p) => publicPlayer(p, dropped, status)), version });
+        });
+        return sendPrepared(request, reply, version, answer);
+      }
       const { dropped, status } = departures(t);
-      const decks = staff ? await deckStates(t.players, t, context.accounts) : [];
+      const decks = await deckStates(t.players, t, context.accounts);
       const players = t.players.map((p, i) => ({
-        id: p.id,
-        name: p.name,
-        ...(p.reading === undefined ? {} : { reading: p.reading }),
-        dropped: dropped.has(p.id),
-        /** Rule 1-E/1-F: a disqualified player shows as disqualified, not as dropped. */
-        status: status(p.id),
-        ...(staff
-          ? {
-              entryRound: p.entryRound,
-              decklist: p.decklist !== null,
-              deck: decks[i]!,
-              dropReason: p.drop?.reason ?? null,
-              // Advanced into a later phase (day two) without the cut, and why.
-              invitation: p.invitation?.reason ?? null,
-            }
-          : {}),
+        ...publicPlayer(p, dropped, status),
+        entryRound: p.entryRound,
+        decklist: p.decklist !== null,
+        deck: decks[i]!,
+        dropReason: p.drop?.reason ?? null,
+        // Advanced into a later phase (day two) without the cut, and why.
+        invitation: p.invitation?.reason ?? null,
       }));
       return withVersion(reply, version, { players });
     },

@@ -5,6 +5,7 @@ import { BEST_OF, CUT_MAX_LOSSES, CUT_TOP, ROUND_MINUTES } from '../../../core/t
 import { requireStaff } from '../auth/principal.js';
 import { notFound } from '../errors.js';
 import { intIn } from '../request-schema.js';
+import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckStates } from '../tournaments/deck-state.js';
@@ -68,13 +69,18 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     tags: ['rounds'],
     access: 'public',
     params: roundParams,
-    async handler({ params, reply }) {
+    async handler({ params, request, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       roundOf(t, params.round);
-      const view = views.view(params.tournamentId, `pairings/${params.round}`, version, t, (state) =>
-        pairingsView(state, params.round),
+      // Every player's phone reads the board when a round is posted: made and compressed once per version.
+      const answer = views.view(
+        params.tournamentId,
+        `pairings/${params.round}`,
+        version,
+        t,
+        (state) => new PreparedAnswer({ ...pairingsView(state, params.round), version }),
       );
-      return withVersion(reply, version, view ?? {});
+      return sendPrepared(request, reply, version, answer);
     },
   });
 

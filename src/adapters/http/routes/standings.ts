@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { standingsAfter } from '../../../app/projections/standings-view.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
+import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
@@ -18,22 +19,21 @@ export function standingsRoutes(app: FastifyInstance, context: ServerContext, vi
     access: 'public',
     params: tournamentParams,
     query: z.object({ round: z.coerce.number().int().min(0).max(100).optional() }),
-    async handler({ params, query, reply }) {
+    async handler({ params, query, request, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
-      // The answer's JSON, serialized once per version: at 8,192 players it is 2 MB and took
-      // longer to write out than the standings took to count, for every phone that asked.
-      const json = views.view(params.tournamentId, `standings-json/${round}`, version, t, (state) => {
+      // The answer, serialized and compressed once per version: at 8,192 players it is 2 MB and
+      // took longer to write out and compress than the standings took to count, for every phone that asked.
+      const answer = views.view(params.tournamentId, `standings-answer/${round}`, version, t, (state) => {
         const rows = standingsAfter(state, round);
         const hasTopCut = state.rounds.some((r) => r.stage === 'top-cut');
         const final =
           state.status === 'finished' || hasTopCut
             ? views.view(params.tournamentId, 'final', version, state, finalPlaces)
             : null;
-        return JSON.stringify({ afterRound: round, standings: rows, final, version });
+        return new PreparedAnswer({ afterRound: round, standings: rows, final, version });
       });
-      reply.header('etag', `"${version}"`).type('application/json; charset=utf-8');
-      return json;
+      return sendPrepared(request, reply, version, answer);
     },
   });
 }

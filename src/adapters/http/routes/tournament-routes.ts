@@ -20,7 +20,7 @@ import { tournamentsRoutes } from './tournaments.js';
 export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
   const views = new ViewCache();
   tournamentsRoutes(app, context);
-  playersRoutes(app, context);
+  playersRoutes(app, context, views);
   deckChecksRoutes(app, context);
   roundsRoutes(app, context, views);
   resultsRoutes(app, context);

@@ -16,7 +16,8 @@ export interface Seat {
  */
 export class ViewCache {
   readonly #seats = new Map<string, ReadonlyMap<string, Seat>>();
-  readonly #views = new Map<string, { readonly version: number; readonly value: unknown }>();
+  /** Per tournament, per view name: the value and the version it was made for. */
+  readonly #views = new Map<string, Map<string, { readonly version: number; readonly value: unknown }>>();
 
   seats(tournamentId: string, t: Tournament, round: RoundState): ReadonlyMap<string, Seat> {
     const key = `${tournamentId}\u0000${round.number}`;
@@ -38,13 +39,25 @@ export class ViewCache {
     return seats;
   }
 
-  /** `compute(t)` once per tournament version and `name` (e.g. `standings/3`). */
+  /**
+   * `compute(t)` once per tournament version and `name` (e.g. `standings/3`). Only the newest
+   * version's views are kept: a read always comes with the tournament's current version, so a
+   * view made for an older one is never answered again, and at 8,192 players each standings or
+   * pairings answer holds megabytes.
+   */
   view<T>(tournamentId: string, name: string, version: number, t: Tournament, compute: (t: Tournament) => T): T {
-    const key = `${tournamentId}\u0000${name}`;
-    const cached = this.#views.get(key);
+    let views = this.#views.get(tournamentId);
+    const cached = views?.get(name);
     if (cached && cached.version === version) return cached.value as T;
     const value = compute(t);
-    this.#views.set(key, { version, value });
+    // A read that lagged behind (another process's write not yet seen) is answered, not kept.
+    if (cached && cached.version > version) return value;
+    if (!views) {
+      views = new Map();
+      this.#views.set(tournamentId, views);
+    }
+    for (const [other, entry] of views) if (entry.version < version) views.delete(other);
+    views.set(name, { version, value });
     return value;
   }
 }

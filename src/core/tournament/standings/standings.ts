@@ -12,6 +12,8 @@ export interface StandingsRow {
   readonly rank: number | null;
   readonly player: string;
   readonly name: string;
+  /** How the name is read (フリガナ), when the player gave it; set after `status` (see rankEncoded). */
+  readonly reading?: string;
   readonly points: number;
   /** Matches with a result, byes and missed rounds included: wins + losses + draws. */
   readonly matchesPlayed: number;
@@ -134,7 +136,8 @@ export function rankEncoded(
       dropped: player.dropped,
       status: player.disqualification ?? (player.dropped ? 'dropped' : 'active'),
     };
-    // Set after the literal (a spread there takes a slow copy for every row); it stays the last key.
+    // Set after the literal (a spread there takes a slow copy for every row); cutAfterRound stays the last key.
+    if (player.reading !== undefined) row.reading = player.reading;
     if (player.cutAfterRound !== undefined) row.cutAfterRound = player.cutAfterRound;
     return row;
   });
