@@ -10,6 +10,8 @@ import { ownerOf, SAVED_READS } from '../sw/saved-reads-protocol';
 
 const OWNER_KEY = 'shinpan.savedReadsOwner';
 const PUBLIC = ownerOf(null);
+/** The owner while a sign-out has not reached the server (leaveSignIn). */
+const SIGNING_OUT = 'signing-out';
 
 /** The deletion of what was saved for the sign-in before, while it runs: a save for the new one waits for it. */
 let clearing: Promise<unknown> = Promise.resolve();
@@ -29,7 +31,20 @@ export function savedReadsOwner(): string {
  * them. True when it changed (the screens then read again, as the new sign-in, and save that).
  */
 export function confirmSignIn(accountId: string | null): boolean {
-  const owner = ownerOf(accountId);
+  return changeOwner(ownerOf(accountId));
+}
+
+/**
+ * A sign-out on its way to the server: what the account saved is deleted now, and until the
+ * server confirms (signed out, or someone signed in) reads name nobody's sign-in. Its cookie
+ * still reaches the server meanwhile, so an answer saved then may be the account's: naming
+ * `public` would keep it for the public. Confirmed, the owner changes again and it goes.
+ */
+export function leaveSignIn(): void {
+  changeOwner(SIGNING_OUT);
+}
+
+function changeOwner(owner: string): boolean {
   if (owner === savedReadsOwner()) return false;
   try {
     localStorage.setItem(OWNER_KEY, owner);

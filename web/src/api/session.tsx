@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError, request } from './http';
 import { getOnce, invalidate } from './resource';
 import { outbox } from './outbox';
-import { confirmSignIn } from './saved-reads';
+import { confirmSignIn, leaveSignIn } from './saved-reads';
 import { forgetSession, keepSession, savedSession } from './saved-session';
 import { sessionToKeep, type SavedSession, type SessionAnswerBody } from './saved-session-rules';
 import { serverNow } from './server-clock';
@@ -84,8 +84,12 @@ function setSignOutPending(pending: boolean): void {
   }
 }
 
-/** Tells the server this device signed out; false while it cannot be reached (tried again later). */
+/**
+ * Tells the server this device signed out; false while it cannot be reached (tried again
+ * later). Marked pending first: a page reloaded while the request hangs still knows.
+ */
 async function sendSignOut(): Promise<boolean> {
+  setSignOutPending(true);
   try {
     await request('POST', '/api/auth/logout', { body: {} });
   } catch (error) {
@@ -220,14 +224,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // On this device at once, server or not: nothing saved for the account shows after this.
         epoch.current++;
         answers.current++;
-        signedIn(null);
         kept.current = null;
+        leaveSignIn();
         setState(SIGNED_OUT);
         await forgetSession();
-        if (!(await sendSignOut())) {
-          setSignOutPending(true);
-          setState({ ...SIGNED_OUT, signOutPending: true });
-        }
+        if (await sendSignOut()) signedIn(null);
+        else setState((s) => (s.account === null ? { ...SIGNED_OUT, signOutPending: true } : s));
       },
       async changePassword(currentPassword, newPassword) {
         const answer = await request<SessionAnswer>('POST', '/api/auth/password', {
