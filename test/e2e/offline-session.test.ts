@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
 import { launchChromium, openPerson, PHONE, screenshotDir, type Person } from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { HangingNetwork } from './support/hanging-network.js';
 import { venueTournament, type VenueTournament } from './support/venue-tournament.js';
 
 /*
@@ -91,8 +92,12 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
   }
 
   /** A phone signed in as `login`, on round 1 with the service worker installed and the session and pairings saved. */
-  async function phoneOnRound(lang: 'ja' | 'en', login: { username: string; password: string }): Promise<Person> {
-    const phone = await openPerson(browser, server.url, { lang, viewport: PHONE, login });
+  async function phoneOnRound(
+    lang: 'ja' | 'en',
+    login: { username: string; password: string },
+    url = server.url,
+  ): Promise<Person> {
+    const phone = await openPerson(browser, url, { lang, viewport: PHONE, login });
     people.push(phone);
     const { page } = phone;
     await page.goto(`/t/${venue.id}/rounds/1`);
@@ -224,6 +229,27 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     expect(await (await context.request.get('/api/auth/me')).json()).toEqual({ account: null });
     expect(await page.getByTestId('signed-in-as').count()).toBe(0);
     await context.close();
+  }, 120_000);
+
+  it('on Wi-Fi that hangs, the saved sign-in shows after a few seconds and the server’s late answer replaces it', async () => {
+    const network = await HangingNetwork.open(server.url);
+    try {
+      const phone = await phoneOnRound('en', FLOOR, network.url);
+      const { page, context } = phone;
+      network.hang('/api/auth/me');
+      await page.reload();
+      await poll(() => page.getByTestId('signed-in-saved').textContent()).toMatch(/^saved at \d\d:\d\d, unconfirmed$/);
+      expect(network.held()).toBeGreaterThan(0);
+      expect(await page.getByTestId('signed-in-as').textContent()).toContain('venue-staff');
+      await page.getByTestId('table-1').waitFor();
+      network.release();
+      await page.getByTestId('saved-session').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('signed-in-saved').count()).toBe(0);
+      expect(await page.getByTestId('signed-in-as').textContent()).toContain('venue-staff');
+      await context.close();
+    } finally {
+      await network.close();
+    }
   }, 120_000);
 
   it('another account signing in on the same device never sees the first one’s session; the server’s answer wins over the saved one', async () => {
