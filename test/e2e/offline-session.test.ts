@@ -144,6 +144,11 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     await page.locator('.tabs').getByRole('link', { name: '選手', exact: true }).click();
     await page.getByTestId(`player-${player.id}`).waitFor();
     await poll(async () => (await savedPaths(page)).some((p) => p.endsWith('/players'))).toBe(true);
+    await page.locator('.tabs').getByRole('link', { name: '罰則', exact: true }).click();
+    await page.locator('.penalty-flow').waitFor();
+    await poll(async () => (await savedPaths(page)).some((p) => p.endsWith('/policy'))).toBe(true);
+    await page.locator('.tabs').getByRole('link', { name: '選手', exact: true }).click();
+    await page.getByTestId(`player-${player.id}`).waitFor();
     // Online and confirmed by the server: nothing says "saved".
     expect(await page.getByTestId('signed-in-saved').count()).toBe(0);
     expect(await page.getByTestId('saved-session').count()).toBe(0);
@@ -159,6 +164,9 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     await poll(() => page.getByTestId('saved-notice').first().textContent()).toMatch(/\d\d:\d\d に保存した情報/);
     expect(await page.getByText('この画面はスタッフのサインインが必要です。').count()).toBe(0);
     await shoot(page, 'offline-session-players');
+    // The penalty flow opens too, on the pack it last read (its assessment itself asks the server).
+    await page.locator('.tabs').getByRole('link', { name: '罰則', exact: true }).click();
+    await page.locator('.penalty-flow').waitFor();
 
     // The round: the staff's result entry is there, and a result waits in the outbox.
     await page.locator('.tabs').getByRole('link', { name: 'ラウンド', exact: true }).click();
