@@ -275,6 +275,8 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     expect(secondOwner).not.toBe(floorOwner);
     await poll(async () => (await savedOwners(tab)).includes(floorOwner)).toBe(false);
     await tab.close();
+    // The first tab follows without a reload: it asked the server again when the other tab's sign-in changed the owner.
+    await poll(() => page.getByTestId('signed-in-as').textContent()).toContain('second-judge');
 
     await context.setOffline(true);
     await page.reload();

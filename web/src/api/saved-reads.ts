@@ -26,6 +26,15 @@ export function savedReadsOwner(): string {
   }
 }
 
+/** Calls `listener` when another tab of the console changes the owner (signed out, someone signed in there). */
+export function onOwnerChangedElsewhere(listener: () => void): () => void {
+  const handle = (event: StorageEvent) => {
+    if (event.key === OWNER_KEY) listener();
+  };
+  window.addEventListener('storage', handle);
+  return () => window.removeEventListener('storage', handle);
+}
+
 /**
  * The server answered who is signed in: another sign-in than the saved reads' owner deletes
  * them. True when it changed (the screens then read again, as the new sign-in, and save that).

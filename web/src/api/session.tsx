@@ -2,7 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { ApiError, request } from './http';
 import { getOnce, invalidate } from './resource';
 import { outbox } from './outbox';
-import { confirmSignIn, leaveSignIn } from './saved-reads';
+import { confirmSignIn, leaveSignIn, onOwnerChangedElsewhere, savedReadsOwner } from './saved-reads';
+import { ownerOf } from '../sw/saved-reads-protocol';
 import { forgetSession, keepSession, savedSession } from './saved-session';
 import { sessionToKeep, type SavedSession, type SessionAnswerBody } from './saved-session-rules';
 import { serverNow } from './server-clock';
@@ -154,9 +155,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const seen = answers.current;
     const saved = await savedSession();
     if (answers.current !== seen) return;
+    const owner = savedReadsOwner();
     setState((s) => {
-      // Signed in and confirmed earlier in this page: the account stays, as before this existed.
-      if (s.account && s.savedAt === null) return s;
+      // Signed in and confirmed earlier in this page: the account stays, unless another tab has
+      // signed out or someone else in since.
+      if (s.account && s.savedAt === null && ownerOf(s.account.id) === owner) return s;
       if (saved && s.savedAt === saved.savedAt && s.account?.id === saved.account.id) return s;
       if (saved) return { account: withMay(saved), savedAt: saved.savedAt, ended: false, signOutPending: false };
       return { ...SIGNED_OUT, ended: s.savedAt !== null || s.ended };
@@ -196,6 +199,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearInterval(timer);
     };
   }, [confirmed, state.signOutPending, refresh]);
+
+  // Another tab signed out or in: this one asks the server too (a saved session shown here stands no more).
+  useEffect(() => onOwnerChangedElsewhere(() => void refresh()), [refresh]);
 
   // A new service worker empties the saved reads' cache when it takes over: the session goes back in.
   useEffect(() => {
