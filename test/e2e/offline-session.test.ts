@@ -74,15 +74,20 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
   /** Table → its two players' ids, round 1. */
   const tables = new Map<number, [string, string]>();
 
+  /** The tournament's event log as stored. */
+  async function events(): Promise<{ type: string; data: Record<string, unknown> }[]> {
+    const log = await venue.organizer.getText(`/api/tournaments/${venue.id}/export?format=events`);
+    return log
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { type: string; data: Record<string, unknown> });
+  }
+
   /** The round 1 results in the event log, by table. */
   async function results(): Promise<Map<number, string[]>> {
-    const log = await venue.organizer.getText(`/api/tournaments/${venue.id}/export?format=events`);
     const found = new Map<number, string[]>();
-    for (const line of log.split('\n')) {
-      if (line.trim() === '') continue;
-      const event = JSON.parse(line) as { type: string; data: { round?: number; table?: number; duels?: string[] } };
-      if (event.type === 'ResultReported' && event.data.round === 1) found.set(event.data.table!, event.data.duels!);
-    }
+    for (const { type, data } of await events())
+      if (type === 'ResultReported' && data.round === 1) found.set(data.table as number, data.duels as string[]);
     return found;
   }
 
@@ -358,6 +363,35 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     // Still kept on the device after a reload, waiting for someone to sign in.
     await page.reload();
     await poll(() => page.getByTestId('pending-writes').textContent()).toContain('送信待ちの変更 1件');
+    await context.close();
+  }, 120_000);
+  it('a tardiness penalty confirmed offline on the saved sign-in goes out once back online', async () => {
+    // Two minutes past the round start: nobody at table 4 is seated, the round clock proposes warnings.
+    server.clock.advanceMinutes(2);
+    const phone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: FLOOR });
+    people.push(phone);
+    const { page, context } = phone;
+    const [late] = tables.get(4)!;
+    await page.goto(`/t/${venue.id}/rounds/1/clock`);
+    await page.getByTestId(`propose-late-${late}`).filter({ hasText: '警告を提案' }).waitFor();
+    await poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
+    await poll(async () => (await savedSession(page))?.body.account.username).toBe('venue-staff');
+    await poll(async () => (await savedPaths(page)).some((p) => p.endsWith('/rounds/1/clock'))).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await poll(() => page.getByTestId('signed-in-saved').textContent()).toMatch(/に保存・未確認$/);
+    await page.getByTestId(`propose-late-${late}`).click();
+    await page.getByTestId(`confirm-late-${late}`).click();
+    await poll(() => page.getByTestId('pending-writes').textContent()).toContain('送信待ちの変更 1件');
+    const penalties = async () =>
+      (await events()).filter((e) => e.type === 'PenaltyIssued' && e.data.player === late).map((e) => e.data.penalty);
+    expect(await penalties()).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
+    expect(await penalties()).toEqual(['warning']);
+    expect(await page.locator('.outbox [data-testid=failed-write]').count()).toBe(0);
     await context.close();
   }, 120_000);
 });
