@@ -100,8 +100,8 @@ export function useResource<T>(path: string | null): Resource<T> {
   const [generation, setGeneration] = useState(0);
   const pathRef = useRef(path);
   pathRef.current = path;
-  /** Whether the saved answer shown was already asked again (SAVED_RETRY_MS); a server answer resets it. */
-  const retried = useRef(false);
+  /** The path whose saved answer was already asked again (SAVED_RETRY_MS); a server answer resets it. */
+  const retried = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` is the reload trigger and the path is read through a ref on purpose.
   useEffect(() => {
@@ -115,9 +115,9 @@ export function useResource<T>(path: string | null): Resource<T> {
         const entry: Cached = { body: answer.body, version: answer.version, at: Date.now(), savedAt: answer.savedAt };
         cache.set(path, entry);
         setState({ path, entry, loading: false, error: null });
-        if (answer.savedAt === null) retried.current = false;
-        else if (!retried.current && typeof navigator !== 'undefined' && navigator.onLine) {
-          retried.current = true;
+        if (answer.savedAt === null) retried.current = null;
+        else if (retried.current !== path && typeof navigator !== 'undefined' && navigator.onLine) {
+          retried.current = path;
           retry = setTimeout(() => setGeneration((g) => g + 1), SAVED_RETRY_MS);
         }
       },
