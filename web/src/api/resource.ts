@@ -117,8 +117,11 @@ export function useResource<T>(path: string | null): Resource<T> {
         setState({ path, entry, loading: false, error: null });
         if (answer.savedAt === null) retried.current = null;
         else if (retried.current !== path && typeof navigator !== 'undefined' && navigator.onLine) {
-          retried.current = path;
-          retry = setTimeout(() => setGeneration((g) => g + 1), SAVED_RETRY_MS);
+          // Marked when it fires: another reload meanwhile (a burst of them on reconnection) cancels this one.
+          retry = setTimeout(() => {
+            retried.current = path;
+            setGeneration((g) => g + 1);
+          }, SAVED_RETRY_MS);
         }
       },
       (error: unknown) => {
