@@ -169,10 +169,16 @@ describe.each(await storeKinds())('accounts and sessions on $name', ({ kind }) =
         roles: ['judge'],
         password: 'expiring-password',
       });
-      await judge.login('expiring', 'expiring-password');
+      const signedInAt = server.clock.now;
+      const login = await judge.login('expiring', 'expiring-password');
+      // The session ends a day after the sign-in whatever it does meanwhile: the login and the
+      // session's answer say when (the console keeps its saved sign-in no longer).
+      const ends = new Date(signedInAt.getTime() + 24 * 60 * 60 * 1000).toISOString();
+      expect(login.body.sessionExpiresAt).toBe(ends);
       expect((await judge.get('/api/auth/me')).body).toMatchObject({
         account: { username: 'expiring' },
         via: 'session',
+        sessionExpiresAt: ends,
       });
       const started = server.clock.now;
       server.clock.advanceMinutes(24 * 60 + 1);

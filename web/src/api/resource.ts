@@ -36,6 +36,13 @@ interface Early {
 }
 const early = new Map<string, Early>();
 const EARLY_FRESH_MS = 10_000;
+/**
+ * A read the service worker answered from what it saved while the browser says it is online
+ * (the first requests after Wi-Fi comes back often still fail, and Wi-Fi that hangs looks
+ * online) is asked again once after this long, so the screen does not stay on old data until
+ * someone taps "retry". Once: on Wi-Fi that keeps hanging it does not ask forever.
+ */
+const SAVED_RETRY_MS = 5_000;
 
 const fresh = (e: Early | undefined): e is Early =>
   !!e && (e.settled === null || Date.now() - e.settled < EARLY_FRESH_MS);
@@ -93,11 +100,14 @@ export function useResource<T>(path: string | null): Resource<T> {
   const [generation, setGeneration] = useState(0);
   const pathRef = useRef(path);
   pathRef.current = path;
+  /** The path whose saved answer was already asked again (SAVED_RETRY_MS); a server answer resets it. */
+  const retried = useRef<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` is the reload trigger and the path is read through a ref on purpose.
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
     setState((s) => ({ path, entry: s.path === path ? s.entry : cache.get(path), loading: true, error: null }));
     getOnce<T>(path, controller.signal).then(
       (answer) => {
@@ -105,6 +115,14 @@ export function useResource<T>(path: string | null): Resource<T> {
         const entry: Cached = { body: answer.body, version: answer.version, at: Date.now(), savedAt: answer.savedAt };
         cache.set(path, entry);
         setState({ path, entry, loading: false, error: null });
+        if (answer.savedAt === null) retried.current = null;
+        else if (retried.current !== path && typeof navigator !== 'undefined' && navigator.onLine) {
+          // Marked when it fires: another reload meanwhile (a burst of them on reconnection) cancels this one.
+          retry = setTimeout(() => {
+            retried.current = path;
+            setGeneration((g) => g + 1);
+          }, SAVED_RETRY_MS);
+        }
       },
       (error: unknown) => {
         if (controller.signal.aborted || (error as Error).name === 'AbortError') return;
@@ -112,7 +130,10 @@ export function useResource<T>(path: string | null): Resource<T> {
         setState((s) => ({ ...s, loading: false, error: known }));
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
   }, [path, generation]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useT } from '../i18n/use-t';
 import { outbox, type FailedWrite, type WriteLabel } from '../api/outbox';
 import { RefusedWrite } from './refused-write';
+import { SessionNotice } from './signed-in-as';
 
 /** The outbox's state for a component: pending and refused writes, and whether the browser is online. */
 export function useOutbox() {
@@ -14,8 +15,9 @@ export function useLabel(): (label: WriteLabel) => string {
 }
 
 /**
- * The strip under the header: offline, writes waiting to be acknowledged, and writes the
- * server refused (a conflict with someone else's change, or a rule the domain enforces).
+ * The strip under the header: a sign-in shown from what the device saved, offline, writes
+ * waiting to be acknowledged, and writes the server refused (a conflict with someone else's
+ * change, or a rule the domain enforces).
  */
 export function OutboxBar() {
   const { t } = useT();
@@ -24,6 +26,7 @@ export function OutboxBar() {
   const signedOut = pending.some((w) => w.waiting === 'signed-out');
   return (
     <div className="outbox" aria-live="polite">
+      <SessionNotice />
       {!online && (
         <p className="notice notice-warn" role="status" data-testid="offline">
           {t('outbox.offline')}

@@ -1,15 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { managedTournaments, useSession } from '../api/session';
+import { formatTime, useLang } from '../i18n/i18n';
 import { Link, matchPath, useLocation } from '../router';
 
 /**
  * Who is signed in on this device and with which roles: inside a tournament the roles held
  * there (global ones plus the tournament's own), elsewhere the global ones. An organizer for
- * every tournament also gets the way to the staff accounts.
+ * every tournament also gets the way to the staff accounts. A sign-in shown from what the
+ * device saved (the server has not answered since the page loaded) says so, with its time.
  */
 export function SignedInAs() {
   const { t } = useTranslation();
-  const { account } = useSession();
+  const { lang } = useLang();
+  const { account, savedAt } = useSession();
   const { path } = useLocation();
   // Inside a tournament the staff screen opens on that tournament's staff.
   const tournament = matchPath('/t/:id', path.split('/').slice(0, 3).join('/'))?.id;
@@ -23,6 +26,11 @@ export function SignedInAs() {
     <p className="header-who" data-testid="signed-in-as">
       <span>{t('staff.signedInAs', { name: account.displayName, username: account.username })}</span>
       <span className="who-roles">{roles}</span>
+      {savedAt !== null && (
+        <span className="who-saved" data-testid="signed-in-saved">
+          {t('savedSession.mark', { time: formatTime(savedAt, lang) })}
+        </span>
+      )}
       {managedTournaments(account).length !== 0 && (
         <Link
           to={tournament ? `/staff?tournament=${encodeURIComponent(tournament)}` : '/staff'}
@@ -33,4 +41,35 @@ export function SignedInAs() {
       )}
     </p>
   );
+}
+
+/**
+ * Under the header, what the person must know about the sign-in itself: it is the saved one
+ * (what they enter waits, the server decides), the saved one has ended, or a sign-out still
+ * has to reach the server.
+ */
+export function SessionNotice() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { account, savedAt, ended, signOutPending } = useSession();
+  if (account && savedAt !== null)
+    return (
+      <p className="notice notice-warn" role="status" data-testid="saved-session">
+        {t('savedSession.notice', { time: formatTime(savedAt, lang) })}
+      </p>
+    );
+  if (account === null && ended)
+    return (
+      <p className="notice notice-warn" role="status" data-testid="session-ended">
+        {t('savedSession.ended')}{' '}
+        <Link to={`/sign-in?next=${encodeURIComponent(location.pathname)}`}>{t('nav.signIn')}</Link>
+      </p>
+    );
+  if (account === null && signOutPending)
+    return (
+      <p className="notice notice-warn" role="status" data-testid="sign-out-pending">
+        {t('savedSession.signOutPending')}
+      </p>
+    );
+  return null;
 }

@@ -10,3 +10,6 @@ export const SAVED_READS = {
   owner: 'x-shinpan-owner',
   savedAt: 'x-shinpan-saved-at',
 } as const;
+
+/** How a read names its sign-in in that header: `account:<id>`, or `public` when nobody is signed in. */
+export const ownerOf = (accountId: string | null): string => (accountId === null ? 'public' : `account:${accountId}`);

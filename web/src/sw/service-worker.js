@@ -67,8 +67,9 @@ function networkWithin(request, ms) {
 
 /**
  * A screen's read: a GET of the API sent by the console (it names its sign-in), except the
- * session (offline, a console must not look signed in from an old answer), the server's time
- * (an old one would set the clocks wrong) and the live stream. Writes are never kept.
+ * session (the page keeps it itself and shows it marked as saved only while it stands:
+ * web/src/api/saved-session.ts), the server's time (an old one would set the clocks wrong) and
+ * the live stream. Writes are never kept.
  */
 function isScreenRead(request, url) {
   return (

@@ -37,26 +37,34 @@ export const accountSchema = z.object({
 });
 
 const loginBody = z.strictObject({ username: z.string().min(1).max(64), password: z.string().min(1).max(200) });
-const sessionAnswer = z.object({ account: accountSchema, csrfToken: z.string(), may: accountMaySchema });
+/** When the session ends (it does not slide): the console keeps its saved sign-in no longer than that. */
+const sessionExpiresAt = z.string();
+const sessionAnswer = z.object({
+  account: accountSchema,
+  csrfToken: z.string(),
+  may: accountMaySchema,
+  sessionExpiresAt,
+});
 
 /** A fresh session for `account`: cookies on the reply, the CSRF token in the answer. */
 async function startSession(
   context: ServerContext,
   account: Account,
   reply: Parameters<typeof setSessionCookies>[0],
-): Promise<{ account: Account; csrfToken: string; may: AccountMay }> {
+): Promise<{ account: Account; csrfToken: string; may: AccountMay; sessionExpiresAt: string }> {
   const token = newToken();
   const csrfToken = newToken();
   const now = context.clock();
+  const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000).toISOString();
   await context.accounts.createSession({
     idHash: tokenHash(token),
     accountId: account.id,
     csrfToken,
     createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + SESSION_SECONDS * 1000).toISOString(),
+    expiresAt,
   });
   setSessionCookies(reply, token, csrfToken, SESSION_SECONDS, { secure: context.secureCookies });
-  return { account, csrfToken, may: accountMay(account) };
+  return { account, csrfToken, may: accountMay(account), sessionExpiresAt: expiresAt };
 }
 
 /** Revokes every live API token of an account; answers how many. */
@@ -153,7 +161,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     method: 'GET',
     url: '/api/auth/me',
     summary:
-      'The logged-in account, its CSRF token and what it may do (`may`: commands, capabilities, per tournament), or `account: null` for the public.',
+      'The logged-in account, its CSRF token and what it may do (`may`: commands, capabilities, per tournament), or `account: null` for the public; for a session, when it ends (`sessionExpiresAt`).',
     tags: ['auth'],
     access: 'public',
     response: z.object({
@@ -161,6 +169,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       csrfToken: z.string().optional(),
       via: z.enum(['session', 'token']).optional(),
       may: accountMaySchema.optional(),
+      sessionExpiresAt: sessionExpiresAt.optional(),
     }),
     async handler({ principal }) {
       if (principal.kind === 'public') return { account: null };
@@ -168,7 +177,9 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         account: principal.account,
         may: accountMay(principal.account),
         via: principal.via,
-        ...(principal.via === 'session' ? { csrfToken: principal.session.csrfToken } : {}),
+        ...(principal.via === 'session'
+          ? { csrfToken: principal.session.csrfToken, sessionExpiresAt: principal.session.expiresAt }
+          : {}),
       };
     },
   });
@@ -185,6 +196,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       account: accountSchema,
       csrfToken: z.string().optional(),
       may: accountMaySchema,
+      sessionExpiresAt: sessionExpiresAt.optional(),
       tokensRevoked: z.number(),
     }),
     async handler({ body, principal, request, reply }) {
