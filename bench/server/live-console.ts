@@ -1,11 +1,12 @@
 import { request, type ClientRequest } from 'node:http';
 
 /**
- * A judge's console listening to a tournament's live stream (Server-Sent Events), counting the
- * `events` frames it receives (one per durable write).
+ * A judge's console listening to a tournament's live stream (Server-Sent Events), noting the
+ * sequence of every event it receives. Events are counted, not frames: writes committed
+ * together, or answered out of order, may reach the stream in one frame.
  */
 export class LiveConsole {
-  #frames = 0;
+  readonly #seqs = new Set<number>();
   #request: ClientRequest | null = null;
 
   /** Connects and resolves once the stream's `hello` arrived. */
@@ -24,7 +25,9 @@ export class LiveConsole {
             buffer = frames.pop() ?? '';
             for (const frame of frames) {
               if (/^event: hello$/m.test(frame)) resolve();
-              if (/^event: events$/m.test(frame)) this.#frames++;
+              const data = /^data: (.*)$/m.exec(frame)?.[1];
+              if (data === undefined || !/^event: events$/m.test(frame)) continue;
+              for (const event of (JSON.parse(data) as { events: { seq: number }[] }).events) this.#seqs.add(event.seq);
             }
           });
         },
@@ -34,9 +37,11 @@ export class LiveConsole {
     });
   }
 
-  /** `events` frames received so far. */
-  get frames(): number {
-    return this.#frames;
+  /** How many of the events after `after` up to `upTo` (by sequence) have arrived. */
+  received(after: number, upTo: number): number {
+    let n = 0;
+    for (const seq of this.#seqs) if (seq > after && seq <= upTo) n++;
+    return n;
   }
 
   close(): void {
