@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PreparedAnswer } from '../../src/adapters/http/prepared-answer.js';
@@ -6,6 +5,7 @@ import { ViewCache } from '../../src/adapters/http/tournaments/view-cache.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { staffOf, type Staff } from './support/staff.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { rawGet, type Raw } from './support/raw-get.js';
 
 /*
  * The big public reads (standings, a round's pairings, the players list) keep their JSON and
@@ -14,26 +14,6 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  * answer, a result in between gives the new standings in every encoding (never a body kept
  * from before), and a client holding the version gets 304.
  */
-
-interface Raw {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: Buffer;
-}
-
-/** A GET that leaves the answer as sent (fetch would inflate it and hide Content-Encoding). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 /** The JSON inside an answer, whichever encoding it came in. */
 function jsonOf(answer: Raw): any {
