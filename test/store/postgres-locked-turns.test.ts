@@ -149,6 +149,20 @@ describe.skipIf(!url)('PostgreSQL: locked turns', () => {
     expect((await store.read('w2')).map((e) => e.seq)).toEqual([1]);
   });
 
+  it('appends a turn up to a write that cannot be stored: it fails alone, those after it are decided again', async () => {
+    const store = await openStore();
+    const answers = await turn(store)('w8', 0, () => [
+      { expectedVersion: 0, events: [result(1)] },
+      { expectedVersion: 1, events: [{ ...result(2), data: undefined }] },
+      { expectedVersion: 2, events: [result(3)] },
+    ]);
+    expect(answers[0]).toMatchObject({ status: 'fulfilled', value: { version: 1 } });
+    expect((answers[1] as PromiseRejectedResult).reason).toBeInstanceOf(TypeError);
+    expect((answers[2] as PromiseRejectedResult).reason).toMatchObject({ expectedVersion: 2, actualVersion: 1 });
+    expect((answers[2] as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflictError);
+    expect((await store.read('w8')).map((e) => e.seq)).toEqual([1]);
+  });
+
   it('writes what a turn appends exactly as given: quotes, backslashes, Japanese and keys', async () => {
     const store = await openStore();
     const id = `w'7\\"`;

@@ -127,6 +127,25 @@ function describeUrl(url: string): string {
   return `${parsed.hostname || 'localhost'}:${parsed.port || '5432'}${parsed.pathname || '/'}`;
 }
 
+/**
+ * A turn's appends checked and serialised in order, up to the first that cannot be written as
+ * given (data JSON cannot carry): that one's error is kept, and the turn appends only those before it.
+ */
+function prepareTurn(
+  tournamentId: string,
+  turns: readonly TurnAppend[],
+): { appends: readonly PreparedAppend[]; unprepared: unknown } {
+  const appends: PreparedAppend[] = [];
+  for (const turn of turns) {
+    try {
+      appends.push(prepareAppend(tournamentId, turn.expectedVersion, turn.events, turn));
+    } catch (error) {
+      return { appends, unprepared: error };
+    }
+  }
+  return { appends, unprepared: undefined };
+}
+
 /** The server process behind a connection (node-pg keeps it from the server's BackendKeyData, untyped). */
 const backendOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
 
@@ -211,7 +230,11 @@ class PostgresEventStore implements EventStore {
       throw new RangeError(`afterSeq must be a whole number ≥ 0, got ${afterSeq}`);
     const client = await this.pool.connect();
     let failed: Error | undefined;
+    let turns: readonly TurnAppend[];
     let appends: readonly PreparedAppend[];
+    let unprepared: unknown;
+    /** The tournament's version when the turn read it. */
+    let readTo = afterSeq;
     let outcomes: readonly AppendOutcome[] = [];
     try {
       const id = client.escapeLiteral(tournamentId);
@@ -222,7 +245,9 @@ class PostgresEventStore implements EventStore {
       const newer = (results[2] as pg.QueryResult<EventRow>).rows.map(eventFromRow);
       const last = newer[newer.length - 1];
       if (last) this.#hear(tournamentId, last.seq);
-      appends = decide(newer).map((turn) => prepareAppend(tournamentId, turn.expectedVersion, turn.events, turn));
+      readTo = last?.seq ?? afterSeq;
+      turns = decide(newer);
+      ({ appends, unprepared } = prepareTurn(tournamentId, turns));
       // Each decided on the one before it in the turn: `after` is its 1-based position.
       const group = appends.map((append, i) => ({ append, after: i === 0 ? null : i }));
       if (group.length === 0) await client.query('commit');
@@ -236,9 +261,17 @@ class PostgresEventStore implements EventStore {
       client.release(failed);
     }
     for (const outcome of outcomes) if (outcome.outcome === 'written') this.#hear(tournamentId, outcome.version);
-    const answers = await Promise.allSettled(
+    const answers: PromiseSettledResult<AppendResult>[] = await Promise.allSettled(
       outcomes.map((outcome, i) => this.#answer(appends[i] as PreparedAppend, outcome)),
     );
+    // The one not prepared fails with its error; those decided after it were decided on a write not made.
+    const version = outcomes.reduce((v, o) => (o.outcome === 'written' ? o.version : v), readTo);
+    for (const [i, turn] of turns.slice(appends.length).entries()) {
+      answers.push({
+        status: 'rejected',
+        reason: i === 0 ? unprepared : new VersionConflictError(tournamentId, turn.expectedVersion, version),
+      });
+    }
     await this.#pruner.maybePrune();
     return answers;
   }
