@@ -30,12 +30,14 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
   let server: ConsoleServer;
   let browser: Browser;
   let organizer: Person;
+  /** The organizer over the API, for setting tournaments up. */
+  let api: StaffApi;
 
   beforeAll(async () => {
     ensureConsoleBuilt();
     server = await startConsoleServer();
     browser = await launchChromium(executablePath!);
-    const api = new StaffApi(server.url);
+    api = new StaffApi(server.url);
     await api.login(server.firstLogin.username, server.firstLogin.password);
     await api.send('POST', '/api/auth/password', {
       currentPassword: server.firstLogin.password,
@@ -169,6 +171,51 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     expect(sizes.reading).toBeLessThan(sizes.name);
     expect(sizes.layout).toBe('fixed');
     await shootBoth(page, '50-standings-readings');
+  });
+
+  it('shows the readings in the final places of a finished tournament', async () => {
+    const F = 'yomi-final';
+    const at = `/api/tournaments/${F}`;
+    const made = await api.send('POST', '/api/tournaments', {
+      id: F,
+      name: 'フリガナ杯 決勝',
+      date: '2011-06-02',
+      structure: { kind: 'swiss', rounds: 1, topCut: 0 },
+    });
+    expect(made.status).toBe(201);
+    const four = PLAYERS.flatMap((p) => ('reading' in p ? [p] : [])).slice(0, 4);
+    for (const p of four) expect((await api.send('POST', `${at}/players`, p)).status).toBe(201);
+    expect((await api.send('POST', `${at}/rounds`, { round: 1 })).status).toBe(201);
+    await api.createAccount('desk', ['scorekeeper'], 'scorekeeper-password');
+    const desk = new StaffApi(server.url);
+    await desk.login('desk', 'scorekeeper-password');
+    const board = await desk.send('GET', `${at}/rounds/1/pairings`);
+    for (const table of board.body.tables as { table: number; players: { id: string }[] }[]) {
+      const winner = table.players[0]!.id;
+      const answer = await desk.send('POST', `${at}/rounds/1/tables/${table.table}/result`, {
+        duels: [winner, winner],
+      });
+      expect(answer.status).toBe(200);
+    }
+    expect((await desk.send('POST', `${at}/rounds/1/end`, {})).status).toBe(200);
+    expect((await desk.send('POST', `${at}/finish`, {})).status).toBe(200);
+
+    const { page } = organizer;
+    await page.goto(`/t/${F}/standings`);
+    const places = page.getByTestId('final-places');
+    await places.locator('li').first().waitFor();
+    const shown = await places
+      .locator('li')
+      .evaluateAll((items) =>
+        items.map((li) => [
+          li.querySelector('.name-text')?.textContent,
+          li.querySelector('.name-reading')?.textContent,
+        ]),
+      );
+    expect(shown).toHaveLength(4);
+    const readingOf = new Map<string, string>(four.map((p) => [p.name, p.reading]));
+    for (const [name, reading] of shown) expect(reading).toBe(readingOf.get(name ?? ''));
+    await shootBoth(page, '51-final-places-readings');
   });
 
   it('creates a staff account for one tournament and disables it; the account then cannot sign in', async () => {

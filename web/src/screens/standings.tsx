@@ -7,6 +7,7 @@ import type { FinalPlace, StandingsRow } from '../api/types';
 import { PageNav, usePaged } from '../components/paged';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
+import { PlayerName } from '../components/player-name';
 import { Bracket } from './bracket';
 import { useRounds } from './round-controls';
 import { findStandings, standingsIndex } from './standings-search';
@@ -45,19 +46,7 @@ export function Standings() {
       <Loaded resource={standings}>
         {({ standings: rows, final }) => (
           <>
-            {final && final.length > 0 && (
-              <div>
-                <h2>{t('standings.final')}</h2>
-                <ol className="final-places" data-testid="final-places">
-                  {final.map((f) => (
-                    <li key={f.player}>
-                      <span className="place">{f.place}</span>{' '}
-                      {f.name ?? rows.find((r) => r.player === f.player)?.name ?? f.player}
-                    </li>
-                  ))}
-                </ol>
-              </div>
-            )}
+            {final && final.length > 0 && <FinalPlaces final={final} rows={rows} />}
             {topCut.length > 0 && <Bracket rounds={topCut.map((r) => r.round)} bestOf={topCut[0]?.bestOf} />}
             <h2>{t('standings.swiss')}</h2>
             <StandingsAfter />
@@ -119,5 +108,27 @@ function StandingsPages({ rows, tournament }: { rows: readonly StandingsRow[]; t
       )}
       <PageNav paged={paged} label={t('paged.players')} />
     </>
+  );
+}
+
+/** The final places, each name with its reading as the Swiss rows below carry it. */
+function FinalPlaces({ final, rows }: { final: readonly FinalPlace[]; rows: readonly StandingsRow[] }) {
+  const { t } = useT();
+  const byId = useMemo(() => new Map(rows.map((r) => [r.player, r])), [rows]);
+  return (
+    <div>
+      <h2>{t('standings.final')}</h2>
+      <ol className="final-places" data-testid="final-places">
+        {final.map((f) => {
+          const row = byId.get(f.player);
+          return (
+            <li key={f.player}>
+              <span className="place">{f.place}</span>{' '}
+              <PlayerName name={f.name ?? row?.name ?? f.player} reading={row?.reading} />
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }
