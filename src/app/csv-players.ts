@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../core/result.js';
 import { readingProblem } from '../core/names/reading.js';
+import { MAX_IMPORTED_PLAYERS } from '../core/tournament/limits.js';
 import { parseCsv, type CsvProblem } from './csv.js';
 
 /*
@@ -94,6 +95,8 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
       });
   }
   if (problems.length > 0) return err(problems);
+  const past = records[MAX_IMPORTED_PLAYERS];
+  if (past !== undefined) return err([tooManyRows(records.length, past.line)]);
 
   const rows: PlayerCsvRow[] = [];
   const firstLine = new Map<string, number>();
@@ -150,4 +153,15 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
   if (rows.length === 0)
     return err([{ line: header.line, message: { ja: '選手の行がありません', en: 'no player rows after the header' } }]);
   return ok(rows);
+}
+
+/** A file past MAX_IMPORTED_PLAYERS rows, refused whole at the first row past the bound before any row is checked. */
+function tooManyRows(rows: number, line: number): CsvProblem {
+  return {
+    line,
+    message: {
+      ja: `選手の行が ${rows} 行あります。一度に取り込めるのは ${MAX_IMPORTED_PLAYERS} 行までです (ファイルを分けてください)`,
+      en: `the file has ${rows} player rows; at most ${MAX_IMPORTED_PLAYERS} are imported at once (split the file)`,
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../core/result.js';
 import type { TournamentCommand } from '../core/tournament/commands.js';
 import { decide } from '../core/tournament/decide.js';
 import { domainError, type DomainError } from '../core/tournament/domain-errors.js';
-import { fold } from '../core/tournament/evolve.js';
+import { fold, foldOnward } from '../core/tournament/evolve.js';
 import { officialRecord, RECORD_EVENT_TYPES, type RecordEntry } from '../core/tournament/official-record.js';
 import { initialState, type TournamentState } from '../core/tournament/state.js';
 import { seedFromText } from './pairing-seed.js';
@@ -409,12 +409,14 @@ export class TournamentService {
     commands: readonly TournamentCommand[],
     idempotencyKey: string | undefined,
   ): Result<{ state: TournamentState; events: NewEvent[] }, WriteRefusal> {
+    // One fold for the whole batch: the state each command leaves is only read by the next.
+    const onward = foldOnward(initial);
     let state = initial;
     const events: NewEvent[] = [];
     for (const [index, command] of commands.entries()) {
       const decided = decide(this.#withSeed(command, idempotencyKey), state);
       if (!decided.ok) return err({ index, error: decided.error });
-      state = fold(decided.value, state);
+      state = onward(decided.value);
       events.push(...decided.value.map((event) => toNewEvent(event, command.meta.actor.id)));
     }
     return ok({ state, events });

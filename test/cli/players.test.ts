@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { sampleDecksDir } from '../../src/adapters/deck/shipped-data.js';
+import { MAX_IMPORTED_PLAYERS } from '../../src/core/tournament/limits.js';
 import { json, ok, refused, shinpan, snapshot, tempFolder, tournamentWith } from './support.js';
 
 const dir = tempFolder('players');
@@ -119,6 +120,20 @@ describe('shinpan player import', () => {
     const stderr = await refused(db, 'player', 'import', csv, '--db', db);
     expect(stderr).toMatch(new RegExp(`^shinpan: ${csv.replaceAll('\\', '\\\\')}:3: decklist .*bad-deck\\.ydk:3: `));
   });
+
+  it('refuses a file past the import bound, naming the bound and the rows found, and imports one at the bound', async () => {
+    const db = await tournamentWith(dir, 'import-bound', 0);
+    const rows = (count: number) => Array.from({ length: count }, (_, i) => `Q${i},Player ${i}`).join('\n');
+    const csv = join(dir, 'many.csv');
+    writeFileSync(csv, `id,name\n${rows(MAX_IMPORTED_PLAYERS + 1)}\n`);
+    expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
+      `shinpan: ${csv}:${MAX_IMPORTED_PLAYERS + 2}: the file has ${MAX_IMPORTED_PLAYERS + 1} player rows; at most ${MAX_IMPORTED_PLAYERS} are imported at once (split the file)\n`,
+    );
+    const ja = await shinpan('player', 'import', csv, '--db', db, '--lang', 'ja');
+    expect(ja.stderr).toContain(`一度に取り込めるのは ${MAX_IMPORTED_PLAYERS} 行までです`);
+    writeFileSync(csv, `id,name\n${rows(MAX_IMPORTED_PLAYERS)}\n`);
+    expect((await json('player', 'import', csv, '--db', db)).imported).toBe(MAX_IMPORTED_PLAYERS);
+  }, 60_000);
 
   it('refuses a header without the needed columns, an unclosed quote, a file that is not UTF-8, a missing file', async () => {
     const db = await tournamentWith(dir, 'import-format', 0);

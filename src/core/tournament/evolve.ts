@@ -92,13 +92,25 @@ class Scratch {
 
 /** The state after every event in order; `from` is left as it was. */
 export function fold(events: Iterable<TournamentEvent>, from: TournamentState = { status: 'none' }): TournamentState {
+  return foldOnward(from)(events);
+}
+
+/**
+ * One fold fed a batch at a time, for the commands of one write decided in order (a player list
+ * import): each call answers the state after every event given so far. A fold per command
+ * copied the player list once per registered player. A state it answers is good until the next
+ * call, which may grow its arrays in place; `from` is left as it was.
+ */
+export function foldOnward(from: TournamentState): (events: Iterable<TournamentEvent>) => TournamentState {
   const scratch = new Scratch();
   let state = from;
-  for (const event of events) {
-    if (event.type === 'TournamentCreated' || state.status === 'none') state = evolve(state, event);
-    else state = evolveTournament(state, event, scratch);
-  }
-  return state;
+  return (events) => {
+    for (const event of events) {
+      if (event.type === 'TournamentCreated' || state.status === 'none') state = evolve(state, event);
+      else state = evolveTournament(state, event, scratch);
+    }
+    return state;
+  };
 }
 
 /** `items` with `item` added at the end, a fresh array outside a fold. */

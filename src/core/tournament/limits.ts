@@ -51,3 +51,9 @@ export const MAX_REPORTED_DUELS = 9;
 /** Minutes a player's report waits for the opponent before the judges take the match (players reporting results). */
 export const CONFIRM_MINUTES = { min: 1, max: 60 } as const satisfies IntRange;
 export const DEFAULT_CONFIRM_MINUTES = 10;
+
+/**
+ * Players one import registers at once (a JSON list or a CSV file, over HTTP or the CLI): past
+ * the largest Japanese events (YCSJ 2024: 7,443), and a bound on the work one request asks for.
+ */
+export const MAX_IMPORTED_PLAYERS = 10_000;

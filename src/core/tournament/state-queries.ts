@@ -15,7 +15,32 @@ const DISQUALIFICATIONS: readonly PenaltyId[] = ['disqualification', 'disqualifi
 /** Whether a penalty removes the player from the tournament. */
 export const isDisqualification = (penalty: PenaltyId): boolean => DISQUALIFICATIONS.includes(penalty);
 
-export const findPlayer = (t: Tournament, id: string): PlayerState | undefined => t.players.find((p) => p.id === id);
+/** The player with id `id` (the first, should a broken log list one twice). */
+export function findPlayer(t: Tournament, id: string): PlayerState | undefined {
+  const at = playerIndex(t.players).at.get(id);
+  return at === undefined ? undefined : t.players[at];
+}
+
+/*
+ * Where each player sits in a player list, kept per list. Deciding a player list import checks
+ * every new id against everyone registered so far; comparing ids one by one made 8,192 rows
+ * cost 33 million comparisons. A fold grows its own list in place (evolve.ts), and only ever at
+ * the end, so an index that has seen fewer players than the list holds just reads the rest.
+ */
+const playerIndexes = new WeakMap<readonly PlayerState[], { read: number; readonly at: Map<string, number> }>();
+
+function playerIndex(players: readonly PlayerState[]): { read: number; readonly at: Map<string, number> } {
+  let index = playerIndexes.get(players);
+  if (!index) {
+    index = { read: 0, at: new Map() };
+    playerIndexes.set(players, index);
+  }
+  for (; index.read < players.length; index.read++) {
+    const id = (players[index.read] as PlayerState).id;
+    if (!index.at.has(id)) index.at.set(id, index.read);
+  }
+  return index;
+}
 
 export const findRound = (t: Tournament, round: number): RoundState | undefined =>
   t.rounds.find((r) => r.number === round);

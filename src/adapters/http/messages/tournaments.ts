@@ -69,6 +69,16 @@ export const M = messageTable({
       `${v.path}: デッキリストが ${v.characters} 文字あります。読み込めるのは ${v.max} 文字までです`,
       `${v.path}: the decklist has ${v.characters} characters; at most ${v.max} are read`,
     ),
+  'uploads-busy': () =>
+    t(
+      'サーバーが他のアップロードを読み込み中です。数秒後にやり直してください。',
+      'The server is reading other uploads right now. Try again in a few seconds.',
+    ),
+  'csv-too-slow': (v: { seconds: Word }) =>
+    t(
+      `body.csv: ${v.seconds} 秒以内に読み終わりませんでした。ファイルを分けてください`,
+      `body.csv: not read within ${v.seconds} seconds; split the file`,
+    ),
   'decklists-busy': () =>
     t(
       'サーバーが多くのデッキリストを読み込み中です。数秒後にやり直してください。',

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { parsePlayersCsv } from '../../../app/csv-players.js';
 import { playerHistory } from '../../../app/projections/player-history.js';
 import type { PlayerStatus } from '../../../core/tournament/match-record.js';
 import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
@@ -15,6 +14,8 @@ import type { ServerContext } from '../server-context.js';
 import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue.js';
 import { andMore } from '../../../core/deck/format-error.js';
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
+import { parsePlayersCsvInWorker } from '../tournaments/csv-parser.js';
+import { MAX_IMPORTED_PLAYERS } from '../../../core/tournament/limits.js';
 import { decklistFindings, findingAnswer, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import {
@@ -63,8 +64,8 @@ async function withDecks(
 }
 
 /** The CSV's players; decklists are files on the scorekeeper's machine, so over HTTP a decklist column is refused. */
-function playersFromCsv(csv: string): { id: string; name: string; reading?: string; line: number }[] {
-  const parsed = parsePlayersCsv(csv);
+async function playersFromCsv(csv: string): Promise<{ id: string; name: string; reading?: string; line: number }[]> {
+  const parsed = await parsePlayersCsvInWorker(csv);
   if (!parsed.ok) {
     const first = parsed.error[0]!;
     const more = andMore(parsed.error.length - 1);
@@ -217,7 +218,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
             }),
           )
           .min(1)
-          .max(10_000),
+          .max(MAX_IMPORTED_PLAYERS),
       }),
       z.strictObject({ csv: z.string().min(1).max(2_000_000) }),
     ]),
@@ -238,7 +239,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
                 ),
               )
             ).map((player, i) => ({ player, where: `body.players[${i}]` }))
-          : playersFromCsv(body.csv).map(({ line, ...player }) => ({ player, where: `body.csv line ${line}` }));
+          : (await playersFromCsv(body.csv)).map(({ line, ...player }) => ({ player, where: `body.csv line ${line}` }));
       const players = entries.map((e) => e.player);
       const commands = players.map((player) => ({
         type: 'RegisterPlayer' as const,

@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Deck } from '../../../core/deck/deck.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
 import type { Result } from '../../../core/result.js';
 import { HttpError } from '../errors.js';
 import type { ParseRequest } from './deck-parse-worker.js';
+import { workerOf } from '../../worker-threads.js';
 import { M } from '../messages/tournaments.js';
 
 /**
@@ -24,28 +23,13 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
-// Under vitest and tsx the sources run as .ts: the worker then registers tsx's loader before
-// importing its file (a worker does not inherit the loader of the thread that starts it).
-function newWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./deck-parse-worker.js', import.meta.url));
-  const tsxApi = new URL(
-    'dist/esm/api/index.mjs',
-    pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
-  ).href;
-  const file = new URL('./deck-parse-worker.ts', import.meta.url).href;
-  return new Worker(
-    `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`,
-    { eval: true },
-  );
-}
-
 let worker: Worker | undefined;
 let nextId = 0;
 const pending = new Map<number, Pending>();
 let waitingCharacters = 0;
 
 function startWorker(): Worker {
-  const started = newWorker();
+  const started = workerOf(import.meta.url, 'deck-parse-worker');
   // An idle worker does not keep the process (a CLI run, a test) alive.
   started.unref();
   started.on('message', (answer: Answer) => {
