@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readCdb } from '../../src/adapters/deck/cdb-reader.js';
+import { UPLOAD_LIMITS } from '../../src/core/deck/upload-limits.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'shinpan-cdb-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,5 +75,37 @@ describe('readCdb', () => {
     expect(wrong.ok ? '' : wrong.error.en).toBe(
       `${join(dir, 'empty.cdb')}: not a YGOPro cards.cdb (needs tables datas and texts: no such table: datas)`,
     );
+  });
+
+  it('reads only plain tables, a bounded number of rows and names, naming the row (any file may be an upload)', () => {
+    const made = (name: string, sql: string): string => {
+      const path = join(dir, `${name}.cdb`);
+      const db = new Database(path);
+      db.exec(sql);
+      db.close();
+      return path;
+    };
+    const tables =
+      'CREATE TABLE datas(id integer primary key, ot, alias, type); CREATE TABLE texts(id integer primary key, name);';
+    const view = made(
+      'view',
+      `CREATE TABLE datas(id, ot, alias, type); CREATE VIEW texts AS SELECT id, 'x' AS name FROM datas;`,
+    );
+    const readView = readCdb(view, 'en');
+    expect(readView.ok ? '' : readView.error).toEqual({
+      en: `${view}: holds a view "texts"; only plain tables are read`,
+      ja: `${view}: view「texts」があります。読み込めるのは普通の表だけです`,
+    });
+    const rows = made(
+      'rows',
+      `${tables} INSERT INTO texts(id) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${UPLOAD_LIMITS.cardRows + 5}) SELECT i FROM n;`,
+    );
+    const readRows = readCdb(rows, 'ja');
+    expect(readRows.ok ? '' : readRows.error.ja).toBe(
+      `${rows}: texts に ${UPLOAD_LIMITS.cardRows + 5} 行あります。読み込めるのは ${UPLOAD_LIMITS.cardRows} 行までです`,
+    );
+    const typed = made('typed', `${tables} INSERT INTO datas VALUES (1, 'ocg', 0, 1);`);
+    const readTyped = readCdb(typed, 'en');
+    expect(readTyped.ok ? '' : readTyped.error.en).toBe(`${typed}: datas row 1: ot is not a whole number`);
   });
 });

@@ -9,6 +9,8 @@ import { parseYgoprodeckJson } from '../../core/deck/ygoprodeck-format.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { Text } from '../../core/text.js';
 import { readCdb } from './cdb-reader.js';
+import { cardNameProblem, tooManyCardRows, UPLOAD_LIMITS } from '../../core/deck/upload-limits.js';
+import { runTask, type WorkerRun } from '../worker-threads.js';
 import { sha256 } from './ocg-data.js';
 
 /*
@@ -29,50 +31,101 @@ export interface ImportedCardStore {
 
 const keyOf = (hash: string): string => `cards:${hash}`;
 
-/** The cards of an upload (`data`: the text, or base64 for a cards.cdb), or its errors with line numbers. */
-export function parseCardUpload(
-  format: CardUploadFormat,
-  data: string,
-  cdbLang: 'ja' | 'en' = 'ja',
-): Result<{ cards: Card[]; skipped: SkippedCard[] }, Text> {
-  if (format === 'cdb') {
-    const dir = mkdtempSync(join(tmpdir(), 'shinpan-cdb-'));
-    try {
-      const file = join(dir, 'cards.cdb');
-      writeFileSync(file, Buffer.from(data, 'base64'));
-      const read = readCdb(file, cdbLang);
-      return read.ok
-        ? ok(read.value)
-        : err({ en: read.error.en.replace(file, 'cards.cdb'), ja: read.error.ja.replace(file, 'cards.cdb') });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  const parsed = format === 'jsonl' ? parseCardJsonl(data) : parseYgoprodeckJson(data);
-  if (parsed.errors.length > 0) return err(formatErrorsText(parsed.errors));
-  return ok({ cards: parsed.cards, skipped: parsed.skipped });
+/** An upload as the server was sent it: the text, or base64 for a cards.cdb. */
+export interface CardUpload {
+  readonly name: string;
+  readonly format: CardUploadFormat;
+  readonly data: string;
+  readonly cdbLang?: 'ja' | 'en';
 }
 
-/** Stores an upload; answers the pool a tournament records, and what was left out and why. */
-export async function importCardDatabase(
-  store: ImportedCardStore,
-  upload: {
-    readonly name: string;
-    readonly format: CardUploadFormat;
-    readonly data: string;
-    readonly cdbLang?: 'ja' | 'en';
-  },
-): Promise<Result<{ pool: RecordedCardPool; skipped: readonly SkippedCard[] }, Text>> {
-  const parsed = parseCardUpload(upload.format, upload.data, upload.cdbLang);
+/** An upload read into what is kept: the cards in shinpan's format, their hash and count, and what was left out. */
+export interface PreparedUpload {
+  readonly text: string;
+  readonly hash: string;
+  readonly cards: number;
+  readonly skipped: readonly SkippedCard[];
+}
+
+/**
+ * The cards of an upload (a cards.cdb is written into `dir` to be opened), or its errors with
+ * line or row numbers; past UPLOAD_LIMITS refused. Synchronous and as slow as the file makes it:
+ * the server runs it in a worker of its own (importCardDatabase).
+ */
+export function prepareCardUpload(upload: Omit<CardUpload, 'name'>, dir: string): Result<PreparedUpload, Text> {
+  const parsed = parseCardUpload(upload.format, upload.data, upload.cdbLang ?? 'ja', dir);
   if (!parsed.ok) return parsed;
   const built = buildCatalogue(parsed.value.cards);
   if (built.catalogue.cards.length === 0)
     return err({ en: 'the file holds no cards', ja: 'ファイルにカードが1枚もありません' });
   const text = writeCardJsonl(built.catalogue.cards);
-  const hash = sha256(text);
-  const pool: RecordedCardPool = { source: 'imported', name: upload.name, hash, cards: built.catalogue.cards.length };
+  return ok({
+    text,
+    hash: sha256(text),
+    cards: built.catalogue.cards.length,
+    skipped: [...parsed.value.skipped, ...built.skipped],
+  });
+}
+
+function parseCardUpload(
+  format: CardUploadFormat,
+  data: string,
+  cdbLang: 'ja' | 'en',
+  dir: string,
+): Result<{ cards: Card[]; skipped: SkippedCard[] }, Text> {
+  if (format === 'cdb') {
+    const file = join(dir, 'cards.cdb');
+    writeFileSync(file, Buffer.from(data, 'base64'));
+    const read = readCdb(file, cdbLang);
+    return read.ok
+      ? ok(read.value)
+      : err({ en: read.error.en.replace(file, 'cards.cdb'), ja: read.error.ja.replace(file, 'cards.cdb') });
+  }
+  const parsed = format === 'jsonl' ? parseCardJsonl(data) : parseYgoprodeckJson(data);
+  if (parsed.errors.length > 0) return err(formatErrorsText(parsed.errors));
+  const rows = parsed.cards.length + parsed.skipped.length;
+  if (rows > UPLOAD_LIMITS.cardRows) return err(tooManyCardRows('the file', rows));
+  for (const [i, card] of parsed.cards.entries()) {
+    const where = `card ${i + 1} (${card.passcode})`;
+    const long = cardNameProblem(where, card.nameJa) ?? cardNameProblem(where, card.nameEn);
+    if (long) return err(long);
+  }
+  return ok({ cards: parsed.cards, skipped: parsed.skipped });
+}
+
+/** Thrown while MAX_TASK_WORKERS uploads are being read: the route answers 429. */
+export class UploadsBusy extends Error {}
+
+/**
+ * Reads an upload in a worker of its own, given UPLOAD_LIMITS.readMs (then the worker is ended
+ * and the upload refused), and stores it; answers the pool a tournament records, and what was
+ * left out and why. Nothing is stored for a refused upload, and a stored pool is never replaced.
+ */
+export async function importCardDatabase(
+  store: ImportedCardStore,
+  upload: CardUpload,
+): Promise<Result<{ pool: RecordedCardPool; skipped: readonly SkippedCard[] }, Text>> {
+  const dir = mkdtempSync(join(tmpdir(), 'shinpan-upload-'));
+  let run: WorkerRun<Result<PreparedUpload, Text>>;
+  try {
+    const { name: _name, ...file } = upload;
+    run = await runTask(import.meta.url, 'card-upload-worker', { upload: file, dir }, UPLOAD_LIMITS.readMs);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (run.kind === 'busy') throw new UploadsBusy('uploads busy');
+  if (run.kind === 'timeout')
+    return err({
+      en: `not read within ${UPLOAD_LIMITS.readMs / 1000} seconds (a real card database reads in about one)`,
+      ja: `${UPLOAD_LIMITS.readMs / 1000} 秒以内に読み終わりませんでした（本物のカードデータベースは1秒ほどで読めます）`,
+    });
+  if (run.kind === 'failed')
+    return err({ en: `could not be read (${run.message})`, ja: `読み込めませんでした（${run.message}）` });
+  if (!run.value.ok) return run.value;
+  const { text, hash, cards, skipped } = run.value.value;
+  const pool: RecordedCardPool = { source: 'imported', name: upload.name, hash, cards };
   await store.settingOrInit(keyOf(hash), JSON.stringify({ name: upload.name, text }));
-  return ok({ pool, skipped: [...parsed.value.skipped, ...built.skipped] });
+  return ok({ pool, skipped });
 }
 
 const loaded = new Map<string, Catalogue>();

@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../result.js';
 import { listDateFromName, type Banlist } from './banlist.js';
 import type { FormatError } from './format-error.js';
 import { asArray, asIsoDate, asObject, asPasscode, asString, FieldError } from './json-fields.js';
+import { listNameProblem } from './upload-limits.js';
 
 const GROUPS = [
   ['forbidden', 0],
@@ -37,6 +38,8 @@ export function parseBanlistJson(text: string): Result<Banlist[], FormatError[]>
 function jsonList(row: unknown, path: string): Banlist {
   const list = asObject(row, path === '' ? 'list' : path.slice(0, -1));
   const name = asString(list.name, `${path}name`);
+  const long = listNameProblem(name);
+  if (long) throw new FieldError({ en: `${path}name: ${long.en}`, ja: `${path}name: ${long.ja}` });
   const limits = new Map<number, number>();
   for (const [key, count] of GROUPS) {
     if (list[key] === undefined) continue;

@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../result.js';
 import { listDateFromName, type Banlist } from './banlist.js';
 import { formatError, textLines, type FormatError } from './format-error.js';
+import { listNameProblem } from './upload-limits.js';
 
 interface ListBuilder {
   name: string;
@@ -23,10 +24,16 @@ export function parseLflist(text: string): Result<Banlist[], FormatError[]> {
     const s = raw.trim();
     if (s === '' || s.startsWith('#') || s.startsWith('//') || s.startsWith('--')) return;
     if (s.startsWith('!')) {
-      const name = s.slice(1).trim();
+      let name = s.slice(1).trim();
       if (name === '') {
         errors.push(formatError(line, 'a list header "!" needs a name', 'リストの見出し「!」には名前が必要です'));
         return;
+      }
+      const long = listNameProblem(name);
+      if (long) {
+        // The list is still opened, so its entries are not reported as coming before any header.
+        errors.push({ line, message: long });
+        name = clip(name);
       }
       current = { name, whitelist: false, limits: new Map() };
       lists.push(current);

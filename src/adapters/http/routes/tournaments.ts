@@ -16,12 +16,14 @@ import { requireStaff } from '../auth/principal.js';
 import { atPath, HttpError } from '../errors.js';
 import { intIn, withoutControlCharacters } from '../request-schema.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
+import { UPLOAD_LIMITS } from '../../../core/deck/upload-limits.js';
 import type { Text } from '../../../core/text.js';
 import { shippedCards } from '../../deck/ocg-data.js';
 import { chooseList, chooseUploadedList } from '../../deck/tournament-deck-rules.js';
 import {
   CARD_UPLOAD_FORMATS,
   importCardDatabase,
+  UploadsBusy,
   importedPool,
   type ImportedCardStore,
 } from '../../deck/imported-cards.js';
@@ -56,7 +58,7 @@ const deckRulesFields = {
         .string()
         .min(1)
         .max(512 * 1024),
-      listName: z.string().trim().min(1).max(100).optional(),
+      listName: z.string().trim().min(1).max(UPLOAD_LIMITS.listNameCharacters).optional(),
     })
     .optional(),
 };
@@ -276,14 +278,18 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     tags: ['cards'],
     access: 'cards:import',
     body: z.strictObject({
-      name: z.string().trim().min(1).max(200),
+      name: withoutControlCharacters(z.string().trim().min(1).max(UPLOAD_LIMITS.poolNameCharacters)),
       format: z.enum(CARD_UPLOAD_FORMATS),
       data: z.string().min(1).max(1_500_000),
       cdbLang: z.enum(['ja', 'en']).optional(),
     }),
     successStatus: 201,
     async handler({ body, reply }) {
-      const imported = await importCardDatabase(context.accounts, body);
+      const imported = await importCardDatabase(context.accounts, body).catch((error: unknown) => {
+        if (error instanceof UploadsBusy)
+          throw new HttpError(429, 'server-busy', M.text('uploads-busy'), 'body.data', { 'retry-after': '2' });
+        throw error;
+      });
       if (!imported.ok)
         throw new HttpError(400, 'invalid-card-database', atPath('body.data', imported.error), 'body.data');
       const reasons = new Map<string, { reason: Text; count: number }>();
