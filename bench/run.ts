@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -19,6 +19,7 @@ import { postgresBench } from './server/postgres-bench.js';
 import { scaleBench } from './server/scale-bench.js';
 import { serverBench } from './server/server-bench.js';
 import { slowDiskBench } from './server/slow-disk-bench.js';
+import { uploadBench } from './server/upload-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { pairingBench } from './swiss/pairing-bench.js';
 
@@ -33,6 +34,7 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   console: consoleBench,
   'slow-disk': slowDiskBench,
   scale: scaleBench,
+  uploads: uploadBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

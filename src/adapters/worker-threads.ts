@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
 
@@ -31,8 +32,12 @@ export type WorkerRun<O> =
   | { readonly kind: 'busy' }
   | { readonly kind: 'failed'; readonly message: string };
 
-/** Tasks in their own worker at once in this process; one more is answered `busy` (the caller says 429). */
-export const MAX_TASK_WORKERS = 2;
+/**
+ * Tasks in their own worker at once in this process; one more is answered `busy` (the caller
+ * says 429). One core is always left to the event loop: on the usual 2-core venue machine two
+ * busy uploads took both cores, and health checks waited for CPU time, not for the loop.
+ */
+export const MAX_TASK_WORKERS = Math.max(1, availableParallelism() - 1);
 /** A task worker's heap: an upload that would need more stops its worker, not the server. */
 const TASK_HEAP_MB = 512;
 let running = 0;
