@@ -49,8 +49,13 @@ let running = 0;
  */
 export function runTask<I, O>(base: string, name: string, input: I, timeoutMs: number): Promise<WorkerRun<O>> {
   if (running >= MAX_TASK_WORKERS) return Promise.resolve({ kind: 'busy' });
+  let worker: Worker;
+  try {
+    worker = workerOf(base, name, { maxOldGenerationSizeMb: TASK_HEAP_MB });
+  } catch (error) {
+    return Promise.resolve({ kind: 'failed', message: (error as Error).message });
+  }
   running++;
-  const worker = workerOf(base, name, { maxOldGenerationSizeMb: TASK_HEAP_MB });
   return new Promise<WorkerRun<O>>((resolve) => {
     let settled = false;
     const finish = (run: WorkerRun<O>): void => {
