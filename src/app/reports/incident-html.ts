@@ -69,6 +69,8 @@ const ROLES: Readonly<Record<string, Text>> = {
   player: { ja: 'プレイヤー', en: 'player' },
 };
 
+const WHO: Text = { ja: '{id}（{role}）{at}', en: '{id} ({role}), {at}' };
+
 const RAISED: Text = { ja: '同じ遅刻の再報告で引き上げ', en: 'raised when the same lateness was reported again' };
 
 const html = (s: string): string =>
@@ -90,7 +92,10 @@ export function incidentReportHtml(r: IncidentReport, lang: Lang): string {
   const pen = (p: NamedPenalty) => say(p.name);
   const who = (a: Actor, at: string) => {
     const role = ROLES[a.role];
-    return `${html(a.id)}（${role === undefined ? html(a.role) : say(role)}）${html(at)}`;
+    return say(WHO)
+      .replace('{id}', html(a.id))
+      .replace('{role}', role === undefined ? html(a.role) : say(role))
+      .replace('{at}', html(at));
   };
   const where = [n(L.round, r.round), r.table === null ? '' : n(L.table, r.table)].filter((x) => x !== '').join(' ');
   const deviation =

@@ -28,6 +28,8 @@ export interface BundleCheck {
   readonly filesChecked: number;
   /** Whether the log was compared (a database was given). */
   readonly logChecked: boolean;
+  /** Events the database holds after the bundle's last one (an appeal decided after the export, say); 0 without a database. */
+  readonly laterEvents: number;
   readonly problems: readonly BundleProblem[];
 }
 
@@ -79,7 +81,8 @@ export function verifyBundle(files: ReadonlyMap<string, Uint8Array>, log?: reado
   }
   for (const path of [...files.keys()].sort()) if (!listed.has(path)) problems.push({ kind: 'file-unlisted', path });
   if (log !== undefined) problems.push(...againstLog(manifest, log));
-  return { ok: problems.length === 0, manifest, filesChecked, logChecked: log !== undefined, problems };
+  const laterEvents = log === undefined ? 0 : Math.max(0, log.length - manifest.log.events);
+  return { ok: problems.length === 0, manifest, filesChecked, logChecked: log !== undefined, laterEvents, problems };
 }
 
 function againstLog(manifest: BundleManifest, log: readonly StoredEvent[]): BundleProblem[] {
@@ -106,6 +109,7 @@ const unreadable = (detail: string): BundleCheck => ({
   manifest: null,
   filesChecked: 0,
   logChecked: false,
+  laterEvents: 0,
   problems: [{ kind: 'manifest-unreadable', detail }],
 });
 

@@ -70,6 +70,8 @@ async function verify(options: VerifyOptions, io: Io): Promise<void> {
         log: check.logChecked ? M.say(lang, 'and-the-log') : '',
       }),
     );
+    if (check.laterEvents > 0)
+      io.stdout.write(M.say(lang, 'later-events', { later: check.laterEvents, events: check.manifest.log.events }));
   }
   if (!check.ok) {
     const lines = check.problems.map((p) => `  ${problemText(p)[lang]}`);

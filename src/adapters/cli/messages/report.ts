@@ -38,6 +38,11 @@ export const reportMessages = messageTable({
       `一致: ${d.files}個のファイルがマニフェストと一致${d.log}（ログ ${d.events}件、SHA-256 ${d.sha}）\n`,
       `Verified: ${d.files} files match the manifest${d.log} (log of ${d.events} events, SHA-256 ${d.sha})\n`,
     ),
+  'later-events': (d: { later: Word; events: Word }) =>
+    t(
+      `注意: データベースには書き出し後の記録が${d.later}件あります（報告一式は1〜${d.events}件目までを表します）\n`,
+      `Note: the database holds ${d.later} event(s) written after the bundle (it speaks for events 1 to ${d.events})\n`,
+    ),
   'and-the-log': () => t('し、データベースのログとも一致しました', ', and so does the database log'),
   'not-verified': (d: { count: Word }) =>
     t(`不一致: ${d.count}件の問題があります\n`, `NOT verified: ${d.count} problem(s)\n`),
