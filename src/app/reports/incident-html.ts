@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Lang, Text } from '../../core/text.js';
 import type { Actor } from '../../core/tournament/events.js';
 import type { IncidentReport, NamedPenalty, ReportPerson } from './incident-report.js';
@@ -20,8 +21,7 @@ const L = {
   opponent: { ja: '対戦相手', en: 'Opponent' },
   name: { ja: '氏名', en: 'Name' },
   reading: { ja: 'フリガナ', en: 'Reading' },
-  id: { ja: 'プレイヤーID', en: 'Player ID' },
-  cardGameId: { ja: 'カードゲームID', en: 'Card Game ID' },
+  id: { ja: 'プレイヤーID（カードゲームID）', en: 'Player ID (Card Game ID)' },
   infraction: { ja: '違反', en: 'Infraction' },
   section: { ja: '項目', en: 'Section' },
   ruleText: { ja: '規定の内容', en: 'Rule text' },
@@ -73,6 +73,33 @@ const WHO: Text = { ja: '{id}（{role}）{at}', en: '{id} ({role}), {at}' };
 
 const RAISED: Text = { ja: '同じ遅刻の再報告で引き上げ', en: 'raised when the same lateness was reported again' };
 
+/** The page's only style (inline, so the file stands alone). */
+const REPORT_STYLE = `
+@page { size: A4; margin: 12mm; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic", sans-serif; font-size: 9.5pt; line-height: 1.35; color: #000; background: #fff; }
+main { max-width: 186mm; margin: 0 auto; padding: 4mm 0; }
+header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 2px solid #000; margin-bottom: 3mm; }
+h1 { font-size: 15pt; margin: 0; }
+h2 { font-size: 10.5pt; margin: 3mm 0 1mm; border-bottom: 1px solid #777; }
+table { width: 100%; border-collapse: collapse; }
+th, td { text-align: left; vertical-align: top; padding: 0.6mm 1.5mm; border: 1px solid #bbb; }
+th { width: 34mm; font-weight: 600; background: #f0f0f0; }
+.two { display: grid; grid-template-columns: 1fr 1fr; gap: 3mm; }
+.blank { color: #777; display: inline-block; min-width: 40mm; border-bottom: 1px solid #777; }
+ol { margin: 0; padding-left: 5mm; }
+.sign { display: grid; grid-template-columns: 2fr 1fr; gap: 6mm; margin-top: 8mm; }
+.sign div { border-top: 1px solid #000; padding-top: 1mm; }
+.small { color: #444; font-size: 8pt; }
+@media print { main { padding: 0; } }
+`;
+
+/**
+ * The Content-Security-Policy the server sends with the page: nothing may load or run, only
+ * this one style block (by its hash), so a name or a statement cannot inject anything.
+ */
+export const REPORT_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(REPORT_STYLE).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
 const html = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -82,12 +109,11 @@ export function incidentReportHtml(r: IncidentReport, lang: Lang): string {
   const n = (text: Text, value: number | string) => html(text[lang].replace('{n}', String(value)));
   const row = (label: Text, value: string) => `<tr><th>${say(label)}</th><td>${value}</td></tr>`;
   const blank = `<span class="blank">${say(L.fillIn)}</span>`;
-  const person = (p: ReportPerson, cardGameId: boolean) =>
+  const person = (p: ReportPerson) =>
     [
       row(L.name, html(p.name)),
       row(L.reading, p.reading === null ? blank : html(p.reading)),
       row(L.id, html(p.id)),
-      ...(cardGameId ? [row(L.cardGameId, blank)] : []),
     ].join('');
   const pen = (p: NamedPenalty) => say(p.name);
   const who = (a: Actor, at: string) => {
@@ -119,25 +145,7 @@ export function incidentReportHtml(r: IncidentReport, lang: Lang): string {
 <head>
 <meta charset="utf-8">
 <title>${say(L.title)} #${r.penaltyId} — ${html(r.tournament.name)}</title>
-<style>
-@page { size: A4; margin: 12mm; }
-* { box-sizing: border-box; }
-body { margin: 0; font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic", sans-serif; font-size: 9.5pt; line-height: 1.35; color: #000; background: #fff; }
-main { max-width: 186mm; margin: 0 auto; padding: 4mm 0; }
-header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 2px solid #000; margin-bottom: 3mm; }
-h1 { font-size: 15pt; margin: 0; }
-h2 { font-size: 10.5pt; margin: 3mm 0 1mm; border-bottom: 1px solid #777; }
-table { width: 100%; border-collapse: collapse; }
-th, td { text-align: left; vertical-align: top; padding: 0.6mm 1.5mm; border: 1px solid #bbb; }
-th { width: 34mm; font-weight: 600; background: #f0f0f0; }
-.two { display: grid; grid-template-columns: 1fr 1fr; gap: 3mm; }
-.blank { color: #777; display: inline-block; min-width: 40mm; border-bottom: 1px solid #777; }
-ol { margin: 0; padding-left: 5mm; }
-.sign { display: grid; grid-template-columns: 2fr 1fr; gap: 6mm; margin-top: 8mm; }
-.sign div { border-top: 1px solid #000; padding-top: 1mm; }
-.small { color: #444; font-size: 8pt; }
-@media print { main { padding: 0; } }
-</style>
+<style>${REPORT_STYLE}</style>
 </head>
 <body>
 <main>
@@ -151,8 +159,8 @@ ${row(L.roundTable, where)}
 ${row(L.rules, `${html(r.tournament.pack.id)} ${html(r.tournament.pack.version)}`)}
 </table>
 <div class="two">
-<section><h2>${say(L.player)}</h2><table>${person(r.player, true)}</table></section>
-<section><h2>${say(L.opponent)}</h2><table>${r.opponent === null ? row(L.name, say(L.none)) : person(r.opponent, false)}</table></section>
+<section><h2>${say(L.player)}</h2><table>${person(r.player)}</table></section>
+<section><h2>${say(L.opponent)}</h2><table>${r.opponent === null ? row(L.name, say(L.none)) : person(r.opponent)}</table></section>
 </div>
 <h2>${say(L.infraction)}</h2>
 <table>

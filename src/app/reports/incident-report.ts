@@ -10,9 +10,9 @@ import { landedOnText, penaltyLog, type PenaltyLogEntry, type PenaltyStatus } fr
  * The incident report a head judge files for a disqualification (and, on request, for any
  * penalty): everything the log knows about one penalty, with the tournament's own pack's words
  * for the infraction, the guideline and the penalty, so the page reads the same years later
- * under the rules the event ran with. Staff only (it carries the judge's notes). What the log
- * does not hold (the venue, the player's Card Game ID) is `null` and printed as a line to
- * fill in by hand.
+ * under the rules the event ran with. Staff only (it carries the judge's notes). A player's id
+ * is the Card Game ID they registered with. What the log does not hold (the venue) is `null`
+ * and printed as a line to fill in by hand.
  */
 
 export interface ReportPerson {
@@ -33,7 +33,7 @@ export interface IncidentReport {
   readonly penaltyId: number;
   readonly round: number;
   readonly table: number | null;
-  readonly player: ReportPerson & { readonly cardGameId: null };
+  readonly player: ReportPerson;
   readonly opponent: ReportPerson | null;
   readonly infraction: {
     readonly id: string;
@@ -138,7 +138,7 @@ function reportOf(
     penaltyId: e.id,
     round,
     table,
-    player: { ...person(e.player), cardGameId: null },
+    player: person(e.player),
     opponent: opponentId === undefined ? null : person(opponentId),
     infraction: {
       id: e.infraction,
