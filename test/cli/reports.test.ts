@@ -39,6 +39,10 @@ describe('shinpan report incident', () => {
       'Head judge signature',
     ])
       expect(en).toContain(words);
+    // Statements as written, HTML-escaped (the quotes), never percent-encoded.
+    expect(en).toContain('1003 admitted making the offer');
+    expect(en).toContain('「勝ちを譲ってくれたら賞品のパックを渡す」');
+    expect(en).not.toContain('%u');
     const ja = await ok('report', 'incident', '--db', db, '--penalty', '6', '--lang', 'ja');
     for (const words of [
       'インシデントレポート',

@@ -77,7 +77,7 @@ const RAISED: Text = { ja: '同じ遅刻の再報告で引き上げ', en: 'raise
 const REPORT_STYLE = `
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
-body { margin: 0; font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic", sans-serif; font-size: 9.5pt; line-height: 1.35; color: #000; background: #fff; }
+body { margin: 0; overflow-wrap: anywhere; font-family: "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic", sans-serif; font-size: 9.5pt; line-height: 1.35; color: #000; background: #fff; }
 main { max-width: 186mm; margin: 0 auto; padding: 4mm 0; }
 header { display: flex; justify-content: space-between; align-items: baseline; border-bottom: 2px solid #000; margin-bottom: 3mm; }
 h1 { font-size: 15pt; margin: 0; }
@@ -183,7 +183,7 @@ ${row(L.recorded, say(r.recorded ? L.yes : L.no))}
 <h2>${say(L.judges)}</h2>
 ${list(judges)}
 <h2>${say(L.statements)}</h2>
-${list(r.statements.map(escape))}
+${list(r.statements.map(html))}
 <h2>${say(L.appeals)}</h2>
 ${list(appeals)}
 ${r.notes === null ? '' : `<h2>${say(L.notes)}</h2><p>${html(r.notes)}</p>`}
