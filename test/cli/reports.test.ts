@@ -255,3 +255,47 @@ function copyOf(from: string, name: string, without: string[] = []): string {
   }
   return to;
 }
+
+describe('the incident report escapes what people typed', () => {
+  it('a name or statement with markup prints as text, never as markup', async () => {
+    const file = join(dir, 'escape.db');
+    await ok(
+      'tournament',
+      'create',
+      '--db',
+      file,
+      '--id',
+      'esc',
+      '--name',
+      'A & B <cup>',
+      '--date',
+      '2011-06-01',
+      '--rounds',
+      '3',
+    );
+    await ok('player', 'add', '--db', file, '--id', 'E1', '--name', '<script>alert(1)</script>');
+    await ok('player', 'add', '--db', file, '--id', 'E2', '--name', 'Bob "the" O\'Neil');
+    await ok('round', 'pair', '--db', file);
+    await ok(
+      'penalty',
+      'issue',
+      '--db',
+      file,
+      '--player',
+      'E1',
+      '--infraction',
+      'bribery',
+      '--phase',
+      'in-duel',
+      '--statement',
+      '<img src=x onerror=alert(1)>',
+    );
+    const page = await ok('report', 'incident', '--db', file, '--penalty', '1');
+    expect(page).not.toContain('<script>alert');
+    expect(page).not.toContain('<img');
+    expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).toContain('A &amp; B &lt;cup&gt;');
+    expect(page).toContain('Bob &quot;the&quot; O&#39;Neil');
+  });
+});

@@ -113,14 +113,16 @@ export function pairingFacts(input: SwissPairingInput, pairing: SwissPairing): P
     floatsIn.set(lo, (floatsIn.get(lo) ?? 0) + 1);
   }
 
+  // Through the player's own opponents (a few per round played), not the bracket: a round-2
+  // bracket of 4,096 would make every seat cost the whole bracket.
   const seat = (id: string): SeatFacts => {
     const p = get(id);
-    const met = new Set(p.opponents);
+    const met = [...new Set(p.opponents)].filter((o) => paired.has(o) && byId.get(o)?.points === p.points);
     return {
       id,
       points: p.points,
       rank: rankOf.get(id)!,
-      metInBracket: (bracketOf.get(p.points) ?? []).filter((other) => other !== id && met.has(other)),
+      metInBracket: met.sort((a, b) => rankOf.get(a)! - rankOf.get(b)!),
     };
   };
 
