@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, ok, shinpan, tempFolder } from './support.js';
+import { json, ok, shinpan, tempFolder, tournamentWith } from './support.js';
 
 /** `shinpan pairings --explain` over the demo's log: four Swiss rounds and a top 4. */
 const dir = tempFolder('explain');
@@ -47,5 +47,41 @@ describe('shinpan pairings --explain', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--explain: round 5 is not a Swiss round');
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('the reasons of a round are those of the state it was paired on', () => {
+  it('a round-1 result corrected after round 2 was paired leaves round 2 explained as it was paired', async () => {
+    const file = await tournamentWith(dir, 'later', 6);
+    const one = await json('round', 'pair', '--db', file);
+    for (const m of one.pairings.filter((p: { table: number | null }) => p.table !== null)) {
+      const [a] = m.players;
+      await ok('result', 'report', '--db', file, '--round', '1', '--table', String(m.table), '--duels', `${a},${a}`);
+    }
+    await json('round', 'pair', '--db', file);
+    const before = await json('pairings', '--db', file, '--round', '2', '--explain');
+    expect(before.reasons.map((r: { facts: { kind: string } }) => r.facts.kind)).toEqual([
+      'same-record',
+      'pair-down',
+      'same-record',
+    ]);
+    const [a, b] = one.pairings[0].players;
+    await ok(
+      'result',
+      'correct',
+      '--db',
+      file,
+      '--round',
+      '1',
+      '--table',
+      '1',
+      '--duels',
+      `${b},${b}`,
+      '--reason',
+      'slip misread',
+    );
+    const after = await json('pairings', '--db', file, '--round', '2', '--explain');
+    expect(after.reasons).toEqual(before.reasons);
+    expect(a).not.toBe(b);
   });
 });
