@@ -160,6 +160,11 @@ describe('shinpan report event and shinpan verify --bundle', () => {
     const run = await shinpan('report', 'event', '--db', db, '--out', bundle);
     expect(run).toMatchObject({ code: 2, stdout: '' });
     expect(run.stderr).toContain('is not empty');
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const onFile = await shinpan('report', 'event', '--db', db, '--out', file);
+    expect(onFile).toMatchObject({ code: 2, stdout: '' });
+    expect(onFile.stderr).toContain(`--out: cannot write ${file} (ENOTDIR)`);
   });
 
   it('verifies an untouched bundle, alone and against the database, exit 0', async () => {

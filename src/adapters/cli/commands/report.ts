@@ -61,7 +61,17 @@ async function bundle(options: EventOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     await desk.tournament();
     const out = options.out ?? `shinpan-report-${desk.tournamentId}`;
-    if (existsSync(out) && readdirSync(out).length > 0) throw new CliError(M.say(lang, 'out-not-empty', { out }));
+    if (existsSync(out)) {
+      let entries: string[];
+      try {
+        entries = readdirSync(out);
+      } catch (error) {
+        throw new CliError(
+          M.say(lang, 'out-failed', { out, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message }),
+        );
+      }
+      if (entries.length > 0) throw new CliError(M.say(lang, 'out-not-empty', { out }));
+    }
     const { stored } = await readLog(desk.db.store, desk.tournamentId);
     const made = eventBundle(stored);
     if (made === undefined) throw new Error(`tournament ${desk.tournamentId}: the log holds no tournament`);
