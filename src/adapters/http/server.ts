@@ -183,7 +183,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
   const headers = securityHeaders(context.secureCookies);
   app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of headers) reply.header(name, value);
+    // A route may send a stricter policy of its own (the printable incident report allows exactly its one style).
+    for (const [name, value] of headers)
+      if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
 

@@ -6,7 +6,7 @@ import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairR
 import { EXTENSION_MINUTES } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
-import { deriveMatches, matchRecords } from './match-results.js';
+import { deriveMatches } from './match-results.js';
 import { currentStandings } from './standings/current-standings.js';
 import { cutAfter, departures, findPlayer, findRound, isDropped, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
@@ -15,6 +15,7 @@ import { advancingEntrants, pairEntrants, seedEntrants } from './pairing/top-cut
 import { locateMatch } from './match-lookup.js';
 import { seededShuffle } from './pairing/seeded-random.js';
 import { decklistGate } from './decklist-gate.js';
+import { swissPairingPlayers } from './swiss-pairing-input.js';
 
 /*
  * Rounds: pairing (Swiss through the pairing module, elimination through the bracket), the
@@ -102,34 +103,8 @@ type Pairing = { matches: PairedMatch[]; byes: string[]; bracket: BracketSlot[] 
 
 function pairSwiss(t: Tournament, round: number, seed: number | null) {
   if (seed === null) return err(domainError('seed-required'));
-  const { dropped } = departures(t);
-  const cut = cutAfter(t);
-  const eligible = t.players.filter((p) => !dropped.has(p.id) && !cut.has(p.id) && p.entryRound <= round);
-  if (eligible.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: eligible.length }));
-  const records = matchRecords(t).filter((m) => m.stage === 'swiss');
-  const opponents = new Map<string, string[]>();
-  const hadBye = new Set<string>();
-  for (const m of records) {
-    if (m.outcome.kind === 'bye') hadBye.add(m.players[0]);
-    if (m.players.length !== 2) continue;
-    const [a, b] = m.players;
-    for (const [p, q] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      const met = opponents.get(p);
-      if (met) met.push(q);
-      else opponents.set(p, [q]);
-    }
-  }
-  const inRound = new Set(eligible.map((p) => p.id));
-  const rows = currentStandings(t).filter((row) => inRound.has(row.player));
-  const players = rows.map((row) => ({
-    id: row.player,
-    points: row.points,
-    opponents: opponents.get(row.player) ?? [],
-    hadBye: hadBye.has(row.player),
-  }));
+  const players = swissPairingPlayers(t, round);
+  if (players.length < 2) return err(domainError('not-enough-players', { needed: 2, actual: players.length }));
   const result = pairSwissRound({ players, seed });
   const pairing: Pairing = {
     matches: result.pairs.map(([a, b], i) => ({ table: i + 1, players: [a, b] as const })),

@@ -23,6 +23,10 @@ export const paths = {
   lists: (date: string) => `/api/lists?date=${encodeURIComponent(date)}`,
   cardDatabases: '/api/card-databases',
   requests: (t: string) => `/api/tournaments/${enc(t)}/requests`,
+  incidentReport: (t: string, penalty: number, lang: 'ja' | 'en') =>
+    `/api/tournaments/${enc(t)}/penalties/${penalty}/incident-report?lang=${lang}`,
+  reportBundle: (t: string) => `/api/tournaments/${enc(t)}/report-bundle`,
+  reasons: (t: string, r: number) => `/api/tournaments/${enc(t)}/rounds/${r}/reasons`,
 };
 
 function enc(s: string): string {

@@ -20,6 +20,7 @@ import { ResultEntry } from './result-entry';
 import { RoundTimer } from './round-timer';
 import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
+import { PairingReasons } from './pairing-reasons';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { searchForm } from '../../../src/core/names/reading.js';
 
@@ -81,6 +82,7 @@ export function RoundView({ round }: { round: number }) {
                 </li>
               </ul>
             )}
+            {staff && view.stage === 'swiss' && <PairingReasons tournament={id} round={round} />}
             {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}

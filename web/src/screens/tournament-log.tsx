@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
+import { can, useSession } from '../api/session';
+import { paths } from '../api/tournament-api';
 import { useTournament } from '../api/tournament-context';
 import type { PenaltyView } from '../api/types';
 import { Loaded } from '../components/status';
@@ -11,6 +13,9 @@ import { Link } from '../router';
  * The tournament's log for the organizer: every penalty ever issued (cautions and rescinded
  * ones included, with what it is now after appeals), and the CSV exports of standings and
  * penalties the API writes (UTF-8 with a BOM, so Excel opens them; headers in either language).
+ * The head judge also gets each penalty's printable incident report (a new tab, printed from
+ * the browser) and the report bundle: one tar, the same files `shinpan report event` writes,
+ * so one download carries the manifest with the files it vouches for (no zip dependency).
  */
 
 const EXPORTS = ['standings.csv', 'penalties.csv'] as const;
@@ -20,6 +25,8 @@ export function TournamentLog() {
   const { lang } = useLang();
   const { id } = useTournament();
   const penalties = usePenalties();
+  const { account } = useSession();
+  const reports = can(account, 'reports:read', id);
   const exportPath = (format: string, headers: 'ja' | 'en') =>
     `/api/tournaments/${encodeURIComponent(id)}/export?format=${format}&lang=${headers}`;
   return (
@@ -42,6 +49,15 @@ export function TournamentLog() {
           )}
         </ul>
       </section>
+      {reports && (
+        <section className="panel" aria-labelledby="bundle-title">
+          <h2 id="bundle-title">{t('log.bundle')}</h2>
+          <p className="muted">{t('log.bundleNote')}</p>
+          <a className="button button-small" href={paths.reportBundle(id)} download data-testid="report-bundle">
+            {t('log.bundleDownload')}
+          </a>
+        </section>
+      )}
       <h2>{t('log.penalties')}</h2>
       <Loaded resource={penalties}>
         {(list) =>
@@ -50,7 +66,7 @@ export function TournamentLog() {
           ) : (
             <ul className="card-list" data-testid="penalty-log">
               {list.map((p) => (
-                <PenaltyLine key={p.id} penalty={p} lang={lang} tournament={id} />
+                <PenaltyLine key={p.id} penalty={p} lang={lang} tournament={id} reports={reports} />
               ))}
             </ul>
           )
@@ -64,10 +80,12 @@ function PenaltyLine({
   penalty: p,
   lang,
   tournament,
+  reports,
 }: {
   penalty: PenaltyView;
   lang: 'ja' | 'en';
   tournament: string;
+  reports: boolean;
 }) {
   const { t } = useTranslation();
   const { pick } = useLang();
@@ -101,6 +119,19 @@ function PenaltyLine({
         })}
       </p>
       {p.deviationReason && <p className="muted">{t('log.deviation', { reason: p.deviationReason })}</p>}
+      {reports && (
+        <p>
+          <a
+            className="button button-small"
+            href={paths.incidentReport(tournament, p.id, lang)}
+            target="_blank"
+            rel="noopener"
+            data-testid={`incident-${p.id}`}
+          >
+            {t('log.incidentReport')}
+          </a>
+        </p>
+      )}
     </li>
   );
 }

@@ -15,6 +15,8 @@ import { registerStandingsCommand } from './standings.js';
 import { registerRecordCommand } from './record.js';
 import { registerExportCommand } from './export.js';
 import { registerDemoCommand } from './demo.js';
+import { registerReportCommands } from './report.js';
+import { registerVerifyCommand } from './verify.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -32,5 +34,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerStandingsCommand(program, io);
   registerRecordCommand(program, io);
   registerExportCommand(program, io);
+  registerReportCommands(program, io);
+  registerVerifyCommand(program, io);
   registerDemoCommand(program, io);
 }

@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
+import type { EventStore } from '../../../app/event-store.js';
 import { pairingSeed } from '../../../app/pairing-seed.js';
+import { readLog } from '../../../app/reports/event-log.js';
+import { pairingReasons, type RoundReasons } from '../../../app/reports/pairing-reasons.js';
 import { penaltyLog } from '../../../app/penalty-log.js';
 import { pairingsView, type PairingsView, type TableView } from '../../../app/projections/pairings-view.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
@@ -26,6 +29,10 @@ interface PairOptions extends WriteOptions {
 
 interface RoundOptions extends WriteOptions {
   readonly round?: string;
+}
+
+interface PairingsOptions extends RoundOptions {
+  readonly explain?: boolean;
 }
 
 interface CutOptions extends WriteOptions {
@@ -164,16 +171,34 @@ async function cut(options: CutOptions, io: Io): Promise<void> {
   });
 }
 
-async function show(options: RoundOptions & DbOptions, io: Io): Promise<void> {
+async function show(options: PairingsOptions & DbOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
     const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
     if (round === undefined) throw new CliError(M.say(desk.lang, 'no-round-has-been-paired'));
     const view = pairingsView(t, round);
     if (!view) throw new CliError(M.say(desk.lang, 'round-round-has-not-been', { round }));
-    if (desk.json) return printJson(io, view);
+    const reasons =
+      options.explain === true ? await explained(desk.db.store, desk.tournamentId, round, desk.lang) : null;
+    if (desk.json) return printJson(io, reasons === null ? view : { ...view, reasons: reasons.tables });
     io.stdout.write(pairingsText(view, desk.lang));
+    if (reasons !== null) io.stdout.write(reasonsText(reasons, desk.lang));
   });
+}
+
+/** Why each table of a Swiss round was paired so, recomputed from the log (see `pairing-reasons.ts`). */
+async function explained(store: EventStore, tournamentId: string, round: number, lang: Lang): Promise<RoundReasons> {
+  const { events } = await readLog(store, tournamentId);
+  const reasons = pairingReasons(events, round);
+  if (!reasons.ok) throw new CliError(M.say(lang, 'explain-only-swiss', { round }));
+  return reasons.value;
+}
+
+function reasonsText(reasons: RoundReasons, lang: Lang): string {
+  const lines = reasons.tables.map((r) =>
+    r.table === null ? `  ${r.reason[lang]}` : `  ${M.say(lang, 'table')} ${r.table}: ${r.reason[lang]}`,
+  );
+  return `\n${M.say(lang, 'why-this-pairing')}\n${lines.join('\n')}\n`;
 }
 
 const seat = (table: TableView, i: number): string => {
@@ -263,6 +288,10 @@ export function registerRoundCommands(program: Command, io: Io): void {
     program
       .command('pairings')
       .description('The pairings of a round with the results so far / 組み合わせと結果')
-      .option('--round <n>', 'round (default: the latest) / 回戦'),
-  ).action((options: RoundOptions) => show(options, io));
+      .option('--round <n>', 'round (default: the latest) / 回戦')
+      .option(
+        '--explain',
+        'Swiss rounds: why each table was paired so, one line each / 各卓がその組み合わせになった理由（スイスドロー）',
+      ),
+  ).action((options: PairingsOptions) => show(options, io));
 }

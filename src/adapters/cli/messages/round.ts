@@ -33,5 +33,11 @@ export const roundMessages = messageTable({
   'player-1': () => t('プレイヤー1', 'Player 1'),
   'player-2': () => t('プレイヤー2', 'Player 2'),
   result: () => t('結果', 'Result'),
+  'explain-only-swiss': (d: { round: Word }) =>
+    t(
+      `--explain: 第${d.round}回戦はスイスドローではありません（決勝トーナメントは組み合わせ表の位置で決まります）`,
+      `--explain: round ${d.round} is not a Swiss round (the top cut's bracket decides who meets whom)`,
+    ),
+  'why-this-pairing': () => t('■ この組み合わせの理由', '■ Why this pairing'),
   'needs-its-result-again': () => t(' ※再入力が必要', ' (needs its result again)'),
 });

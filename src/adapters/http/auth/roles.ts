@@ -43,6 +43,13 @@ export const CAPABILITIES = {
     roles: ['organizer', 'head-judge', 'judge', 'scorekeeper'],
     action: { en: 'read the official record and exports', ja: '公式記録やエクスポートを見る' },
   },
+  'reports:read': {
+    roles: ['head-judge'],
+    action: {
+      en: "read incident reports and the event's report bundle",
+      ja: 'インシデントレポートや大会の報告一式を見る',
+    },
+  },
 } as const satisfies Record<string, CapabilityRule>;
 
 export type Capability = keyof typeof CAPABILITIES;

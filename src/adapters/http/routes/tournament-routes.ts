@@ -8,6 +8,7 @@ import { liveRoutes } from './live.js';
 import { penaltiesRoutes } from './penalties.js';
 import { playersRoutes } from './players.js';
 import { recordsRoutes } from './records.js';
+import { reportsRoutes } from './reports.js';
 import { requestsRoutes } from './requests.js';
 import { resultsRoutes } from './results.js';
 import { roundsRoutes } from './rounds.js';
@@ -29,6 +30,7 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   requestsRoutes(app, context);
   standingsRoutes(app, context, views);
   recordsRoutes(app, context);
+  reportsRoutes(app, context);
   liveRoutes(app, context);
   rulesRoutes(app, context);
   decksRoutes(app, context);
