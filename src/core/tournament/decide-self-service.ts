@@ -63,7 +63,7 @@ export function decideCheckIn(command: CheckInPlayer, t: Tournament): Drafted {
   if (!findPlayer(t, player)) return err(domainError('player-not-found', { player }));
   if (t.rounds.length > 0) return err(domainError('check-in-closed'));
   if (isDropped(t, player)) return err(domainError('player-dropped', { player }));
-  if (selfService(t).checkedIn[player]) return err(domainError('already-checked-in', { player }));
+  if (selfService(t).checkedIn.has(player)) return err(domainError('already-checked-in', { player }));
   return ok([{ type: 'PlayerCheckedIn', data: { player, by: command.meta.actor } }]);
 }
 

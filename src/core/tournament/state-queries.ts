@@ -15,7 +15,24 @@ const DISQUALIFICATIONS: readonly PenaltyId[] = ['disqualification', 'disqualifi
 /** Whether a penalty removes the player from the tournament. */
 export const isDisqualification = (penalty: PenaltyId): boolean => DISQUALIFICATIONS.includes(penalty);
 
-export const findPlayer = (t: Tournament, id: string): PlayerState | undefined => t.players.find((p) => p.id === id);
+/*
+ * Player id → player, per player list. A list never changes once a fold has returned it, so
+ * the index is built once per list: each of 8,192 check-ins (or reports) finds its player in
+ * one lookup rather than by comparing ids one by one.
+ */
+const playersById = new WeakMap<readonly PlayerState[], ReadonlyMap<string, PlayerState>>();
+
+/** The player with this id (the first registered under it), if any. */
+export function findPlayer(t: Tournament, id: string): PlayerState | undefined {
+  let byId = playersById.get(t.players);
+  if (!byId) {
+    const index = new Map<string, PlayerState>();
+    for (const p of t.players) if (!index.has(p.id)) index.set(p.id, p);
+    playersById.set(t.players, index);
+    byId = index;
+  }
+  return byId.get(id);
+}
 
 export const findRound = (t: Tournament, round: number): RoundState | undefined =>
   t.rounds.find((r) => r.number === round);

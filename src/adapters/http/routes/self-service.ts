@@ -12,7 +12,7 @@ import {
   selfService,
   type PlayerReport,
 } from '../../../core/tournament/self-service.js';
-import { findPlayer, findRound, isDropped } from '../../../core/tournament/state-queries.js';
+import { departures, findPlayer, findRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff, type Principal } from '../auth/principal.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
@@ -178,15 +178,19 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const { checkedIn } = selfService(t);
+      const { dropped } = departures(t);
       return withVersion(reply, version, {
         open: t.rounds.length === 0,
         notCheckedIn: notCheckedIn(t).length,
-        players: t.players.map((p) => ({
-          id: p.id,
-          name: p.name,
-          dropped: isDropped(t, p.id),
-          checkedIn: checkedIn[p.id] ? { at: checkedIn[p.id]!.at, by: checkedIn[p.id]!.by.id } : null,
-        })),
+        players: t.players.map((p) => {
+          const checkIn = checkedIn.latest(p.id);
+          return {
+            id: p.id,
+            name: p.name,
+            dropped: dropped.has(p.id),
+            checkedIn: checkIn ? { at: checkIn.at, by: checkIn.by.id } : null,
+          };
+        }),
       });
     },
   });
@@ -282,10 +286,11 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     params: tournamentParams,
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const { dropped } = departures(t);
       return withVersion(reply, version, {
         reporting: selfService(t).reporting,
         players: t.players
-          .filter((p) => !isDropped(t, p.id))
+          .filter((p) => !dropped.has(p.id))
           .map((p) => ({ id: p.id, name: p.name, code: playerCode(context.secret, params.tournamentId, p.id) })),
       });
     },
