@@ -29,6 +29,7 @@ const details = {
   prize: 'winner',
   advanced: '0007',
   infraction: 'decklist-mismatch',
+  max: 5,
 };
 
 describe('domain errors', () => {

@@ -186,7 +186,9 @@ describe('seating and time extensions', () => {
     const state = given(...four, round1);
     expect(thenEvents(state, seat)).toEqual([{ type: 'PlayerSeated', data: { round: 1, table: 2, player: 'c' } }]);
     const after = run(state, seat);
-    expect(after.status !== 'none' && after.rounds[0]?.matches[1]?.seated).toEqual({ c: '2009-03-01T01:03:00.000Z' });
+    expect(after.status !== 'none' && after.rounds[0]?.matches[1]?.seated).toEqual(
+      new Map([['c', '2009-03-01T01:03:00.000Z']]),
+    );
     thenError(after, seat, 'already-seated');
     thenError(state, { ...seat, data: { round: 1, table: 2, player: 'a' } }, 'player-not-in-match');
   });

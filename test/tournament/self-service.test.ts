@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandMeta } from '../../src/core/tournament/commands.js';
+import { MAX_PLAYER_REPORTS_PER_MATCH } from '../../src/core/tournament/limits.js';
 import { decide } from '../../src/core/tournament/decide.js';
 import { matchRecords } from '../../src/core/tournament/match-results.js';
 import {
@@ -87,7 +88,7 @@ describe('players report their own results', () => {
     state = run(state, staffReport(['a', 'a']));
     expect(judgesQueue(state as never, at(3))).toEqual([]);
     // The reports stay in the log for whoever looks into a false report.
-    expect(selfService(state as never).reports.map((r) => r.player)).toEqual(['a', 'b']);
+    expect([...selfService(state as never).reports].map((r) => r.player)).toEqual(['a', 'b']);
   });
 
   it('given a report nobody confirms, when the organizer’s time passes, then it goes to the judges (not before)', () => {
@@ -149,6 +150,35 @@ describe('players report their own results', () => {
     expect(matchRecords(state as never)[0]?.outcome).toEqual({ kind: 'win', winner: 'b', byPenalty: false });
   });
 
+  it('stores nothing for the same report again, and bounds a player’s changes of mind on one match, naming the bound', () => {
+    let state = run(given(...players, reporting, round1), report('a', ['a', 'a']));
+    // A phone retrying, a player tapping twice: decided without an event, the first report stands.
+    expect(thenEvents(state, report('a', ['a', 'a'], 1, at(1)))).toEqual([]);
+    const scores = [
+      ['b', 'b'],
+      ['a', 'b', 'a'],
+      ['b', 'a', 'b'],
+      ['a', 'a'],
+    ];
+    for (const duels of scores) state = run(state, report('a', duels));
+    expect([...selfService(state as never).reports].length).toBe(MAX_PLAYER_REPORTS_PER_MATCH);
+    const refused = thenError(state, report('a', ['b', 'a', 'a']), 'too-many-player-reports');
+    expect(refused).toEqual({ round: 1, table: 1, max: MAX_PLAYER_REPORTS_PER_MATCH });
+    // The latest still stands, repeated it is still answered, and the opponent may still confirm it.
+    expect(thenEvents(state, report('a', ['a', 'a']))).toEqual([]);
+    expect(thenEvents(state, report('b', ['a', 'a']))[0]?.type).toBe('ResultReported');
+  });
+
+  it('refuses a player’s report before a round posted to start later has started; staff may enter one (an intentional draw agreed at the posting)', () => {
+    const posted = { ...round1, data: { ...round1.data, startsLater: true } } as typeof round1;
+    const state = given(...players, reporting, posted);
+    const refused = thenError(state, report('a', ['a', 'a']), 'round-not-started');
+    expect(refused).toEqual({ round: 1 });
+    expect(thenEvents(state, staffReport([]))[0]?.type).toBe('ResultReported');
+    const started = run(state, { type: 'StartRound', data: { round: 1 }, meta: meta('scorekeeper') });
+    expect(thenEvents(started, report('a', ['a', 'a']))[0]?.type).toBe('PlayerResultReported');
+  });
+
   it('refuses a confirmation time outside 1–60 minutes', () => {
     thenError(
       given(...players),
@@ -170,7 +200,7 @@ describe('check-in before round 1', () => {
   it('given players checking in themselves or by staff, then the rest are the no-shows, and the organizer drops them each with its own event', () => {
     let state = run(given(...players), checkIn('a'));
     state = run(state, checkIn('b', meta('scorekeeper')));
-    expect(selfService(state as never).checkedIn.b?.by).toEqual({ id: 'scorekeeper', role: 'scorekeeper' });
+    expect(selfService(state as never).checkedIn.latest('b')?.by).toEqual({ id: 'scorekeeper', role: 'scorekeeper' });
     expect(notCheckedIn(state as never)).toEqual(['c', 'd']);
     thenError(state, checkIn('a'), 'already-checked-in');
     expect(

@@ -17,12 +17,16 @@ export interface Account {
 
 export type TournamentRoles = Readonly<Record<string, readonly Role[]>>;
 
+/** The roles held in one tournament: an own entry only, so a tournament named `constructor` is only a name. */
+export const rolesHeldIn = (roles: TournamentRoles, tournamentId: string): readonly Role[] | undefined =>
+  Object.hasOwn(roles, tournamentId) ? roles[tournamentId] : undefined;
+
 /**
  * The roles an account acts with: its global roles, plus inside a tournament the roles it
  * holds there. Outside any tournament (accounts, creating a tournament) only global roles count.
  */
 export function rolesIn(account: Pick<Account, 'roles' | 'tournamentRoles'>, tournamentId?: string): readonly Role[] {
-  const scoped = tournamentId === undefined ? undefined : account.tournamentRoles[tournamentId];
+  const scoped = tournamentId === undefined ? undefined : rolesHeldIn(account.tournamentRoles, tournamentId);
   return scoped === undefined || scoped.length === 0 ? account.roles : [...new Set([...account.roles, ...scoped])];
 }
 

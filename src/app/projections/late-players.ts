@@ -52,7 +52,7 @@ export function latePlayers(t: Tournament, round: RoundState, now: Date): LatePl
   const list: LatePlayer[] = [];
   for (const match of round.matches) {
     if (match.report !== null) continue;
-    const waiting = match.players.filter((player) => match.seated[player] === undefined && !dropped.has(player));
+    const waiting = match.players.filter((player) => !match.seated.has(player) && !dropped.has(player));
     if (waiting.length === 0) continue;
     // A match already decided by penalties (say the opponent's tardiness match loss) has nobody left to wait for.
     // Only a match some penalty lands on can be decided without a report; the rest are pending.

@@ -85,7 +85,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
         id,
         name: nameOf(id),
         ...readingOf(id),
-        seatedAt: m.seated[id] ?? null,
+        seatedAt: m.seated.get(id) ?? null,
         duelWins: duelWins[id] ?? 0,
         dropped: dropped.has(id),
       })),

@@ -62,7 +62,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
   const base = {
     player: { id: player.id, name: player.name, dropped: isDropped(t, player.id) },
     reporting: s.reporting,
-    checkIn: { open: t.rounds.length === 0, at: s.checkedIn[player.id]?.at ?? null },
+    checkIn: { open: t.rounds.length === 0, at: s.checkedIn.latest(player.id)?.at ?? null },
   };
   const round = latestRound(t);
   const table = round?.tableOf.get(player.id);

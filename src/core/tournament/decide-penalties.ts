@@ -421,7 +421,7 @@ function lostAlready(t: Tournament, context: PenaltyContext, player: string): bo
 function withMinutesLate(t: Tournament, player: string, report: IssuePenalty['data']['report']): AssessReport['facts'] {
   const facts = report.facts;
   const latest = latestRound(t);
-  const seatedAt = latest && !latest.ended ? matchOf(latest, player)?.seated[player] : undefined;
+  const seatedAt = latest && !latest.ended ? matchOf(latest, player)?.seated.get(player) : undefined;
   const clock = clockInfraction(t);
   if (
     report.infraction !== clock.infraction ||

@@ -215,7 +215,7 @@ export function decideMarkSeated(command: MarkSeated, t: Tournament): Drafted {
   if (!findPlayer(t, player)) return err(domainError('player-not-found', { player }));
   if (!found.value.match.players.includes(player))
     return err(domainError('player-not-in-match', { player, round, table }));
-  if (found.value.match.seated[player] !== undefined) return err(domainError('already-seated', { player }));
+  if (found.value.match.seated.has(player)) return err(domainError('already-seated', { player }));
   return ok([{ type: 'PlayerSeated', data: { round, table, player } }]);
 }
 

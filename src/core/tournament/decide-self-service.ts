@@ -5,17 +5,20 @@ import { decideReportResult } from './decide-results.js';
 import { domainError } from './domain-errors.js';
 import { effectsOn } from './penalty-effects.js';
 import { explain } from './command-problems.js';
-import { CONFIRM_MINUTES } from './limits.js';
-import { latestReports, notCheckedIn, sameDuels, selfService } from './self-service.js';
+import { CONFIRM_MINUTES, MAX_PLAYER_REPORTS_PER_MATCH } from './limits.js';
+import { latestReports, notCheckedIn, reportsOn, sameDuels, selfService } from './self-service.js';
 import { findMatch, findPlayer, findRound, isDropped } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
  * Players' own reports and check-ins. A player's report is checked exactly as staff's would
  * be (the same duels rule), and more narrowly: only their own table, only while no result is
- * recorded, never a match a penalty touches (judges enter those). Equal to the opponent's
+ * recorded, never a match a penalty touches (judges enter those), never before the round has
+ * started (a posted "start later" round: no match has been played). Equal to the opponent's
  * latest report, it records the result as reported by the players; otherwise it waits, or
- * (the opponent said otherwise) goes to the judges.
+ * (the opponent said otherwise) goes to the judges. The same report again changes nothing and
+ * stores nothing (a phone retrying, a player tapping twice); a player's reports on a match are
+ * bounded (MAX_PLAYER_REPORTS_PER_MATCH), so one player cannot grow the log without limit.
  */
 
 export function decideSetPlayerReporting(command: SetPlayerReporting, t: Tournament): Drafted {
@@ -37,6 +40,7 @@ export function decidePlayerReport(command: PlayerReportResult, t: Tournament): 
   if (!round) return err(domainError('round-not-found', { round: roundNumber }));
   const where = { round: roundNumber, table };
   if (round.tableOf.get(player) !== table) return err(domainError('not-your-table', { ...where, player }));
+  if (!round.started) return err(domainError('round-not-started', { round: roundNumber }));
   const match = findMatch(round, table)!;
   if (match.report !== null) return err(domainError('result-already-entered', where));
   const effects = effectsOn(t, roundNumber, table);
@@ -49,12 +53,18 @@ export function decidePlayerReport(command: PlayerReportResult, t: Tournament): 
   );
   if (!asResult.ok) return asResult;
   const opponent = match.players.find((p) => p !== player)!;
-  const theirs = latestReports(t, roundNumber, table).get(opponent);
+  const history = reportsOn(t, roundNumber, table);
+  const latest = latestReports(t, roundNumber, table);
+  const theirs = latest.get(opponent);
   if (theirs && sameDuels(theirs.duels, duels)) {
     const [reported] = asResult.value;
     if (reported?.type !== 'ResultReported') return asResult;
     return ok([{ ...reported, data: { ...reported.data, byPlayers: { reportedBy: opponent, confirmedBy: player } } }]);
   }
+  const mine = latest.get(player);
+  if (mine && sameDuels(mine.duels, duels)) return ok([]);
+  if (history.filter((r) => r.player === player).length >= MAX_PLAYER_REPORTS_PER_MATCH)
+    return err(domainError('too-many-player-reports', { ...where, max: MAX_PLAYER_REPORTS_PER_MATCH }));
   return ok([{ type: 'PlayerResultReported', data: { round: roundNumber, table, player, duels: [...duels] } }]);
 }
 
@@ -63,7 +73,7 @@ export function decideCheckIn(command: CheckInPlayer, t: Tournament): Drafted {
   if (!findPlayer(t, player)) return err(domainError('player-not-found', { player }));
   if (t.rounds.length > 0) return err(domainError('check-in-closed'));
   if (isDropped(t, player)) return err(domainError('player-dropped', { player }));
-  if (selfService(t).checkedIn[player]) return err(domainError('already-checked-in', { player }));
+  if (selfService(t).checkedIn.has(player)) return err(domainError('already-checked-in', { player }));
   return ok([{ type: 'PlayerCheckedIn', data: { player, by: command.meta.actor } }]);
 }
 

@@ -186,6 +186,16 @@ const MESSAGES = {
       `第${d.round}回戦 ${d.table} 卓の結果は記録済みです。訂正はスタッフに依頼してください`,
       `the result of round ${d.round} table ${d.table} is already recorded; ask the staff for a correction`,
     ),
+  'too-many-player-reports': (d: { round: number; table: number; max: number }) =>
+    t(
+      `第${d.round}回戦 ${d.table} 卓の報告は 1 人 ${d.max} 回までです。変更はジャッジに依頼してください`,
+      `a player may report round ${d.round} table ${d.table} at most ${d.max} times; ask a judge to change it`,
+    ),
+  'round-not-started': (d: { round: number }) =>
+    t(
+      `第${d.round}回戦はまだ始まっていません。開始後に報告してください`,
+      `round ${d.round} has not started yet; report once it has`,
+    ),
   'match-has-penalty': (d: { round: number; table: number }) =>
     t(
       `第${d.round}回戦 ${d.table} 卓には罰則が出ているため、結果はジャッジが入力します`,

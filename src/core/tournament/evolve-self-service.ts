@@ -2,7 +2,7 @@ import type { PlayerCheckedIn, PlayerReportingSet, PlayerResultReported, ResultR
 import { selfService } from './self-service.js';
 import type { Tournament } from './state.js';
 
-/** The state after a player's report, a check-in, or the organizer's reporting setting. */
+/** The state after a player's report, a check-in, or the organizer's reporting setting; each adds one item to a ledger. */
 export function evolveSelfService(
   t: Tournament,
   event: PlayerReportingSet | PlayerResultReported | PlayerCheckedIn,
@@ -13,13 +13,12 @@ export function evolveSelfService(
       return { ...t, selfService: { ...s, reporting: { ...event.data } } };
     case 'PlayerResultReported': {
       const { round, table, player, duels } = event.data;
-      return { ...t, selfService: { ...s, reports: [...s.reports, { round, table, player, duels, at: event.at }] } };
+      return { ...t, selfService: { ...s, reports: s.reports.with({ round, table, player, duels, at: event.at }) } };
     }
-    case 'PlayerCheckedIn':
-      return {
-        ...t,
-        selfService: { ...s, checkedIn: { ...s.checkedIn, [event.data.player]: { at: event.at, by: event.data.by } } },
-      };
+    case 'PlayerCheckedIn': {
+      const { player, by } = event.data;
+      return { ...t, selfService: { ...s, checkedIn: s.checkedIn.with({ player, at: event.at, by }) } };
+    }
   }
 }
 
@@ -29,5 +28,5 @@ export function noteConfirmation(t: Tournament, event: ResultReported): Tourname
   if (!by) return t;
   const s = selfService(t);
   const confirmation = { round: event.data.round, table: event.data.table, ...by, at: event.at };
-  return { ...t, selfService: { ...s, confirmations: [...s.confirmations, confirmation] } };
+  return { ...t, selfService: { ...s, confirmations: s.confirmations.with(confirmation) } };
 }

@@ -40,55 +40,61 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
  * for each of its results). Within a fold the states in between are never handed out, so the
  * fold copies such an array once and then changes its own copy in place. Arrays of the state it
  * starts from, and every array once the fold has returned, are never changed again. It also
- * keeps where each player sits in the player list, since finding a dropped player by comparing
- * ids one by one made 872 drops of an 8,192-player event cost 7 million string comparisons.
+ * keeps where each item sits in a list found by id (players, prizes), since finding a dropped
+ * player by comparing ids one by one made 872 drops of an 8,192-player event cost 7 million
+ * string comparisons. `test/tournament/fold-work.test.ts` counts the work of every event type.
  */
 class Scratch {
   readonly #owned = new WeakSet<readonly unknown[]>();
-  #positions: { readonly players: readonly unknown[]; readonly at: Map<string, number> } | null = null;
+  /** Per list, id → the index of its first item with that id. */
+  readonly #positions = new WeakMap<readonly unknown[], Map<string, number>>();
 
   /** `items` with `item` added at the end: a copy, or the fold's own array grown in place. */
-  appended<T>(items: readonly T[], item: T): readonly T[] {
+  appended<T>(items: readonly T[], item: T, idOf?: (item: T) => string): readonly T[] {
+    const positions = this.#positions.get(items);
+    let grown: T[];
     if (this.#owned.has(items)) {
-      (items as T[]).push(item);
-      return items;
+      grown = items as T[];
+      grown.push(item);
+    } else {
+      grown = [...items, item];
+      this.#owned.add(grown);
+      if (positions) this.#positions.set(grown, positions);
     }
-    const copy = [...items, item];
-    this.#owned.add(copy);
-    return copy;
+    if (positions && idOf && !positions.has(idOf(item))) positions.set(idOf(item), grown.length - 1);
+    return grown;
   }
 
   /** `items` with `item` at `at`: a copy, or the fold's own array changed in place. */
   replacedAt<T>(items: readonly T[], at: number, item: T): readonly T[] {
-    const own = this.#owned.has(items) ? (items as T[]) : [...items];
-    if (own !== items) this.#owned.add(own);
-    own[at] = item;
-    return own;
+    if (this.#owned.has(items)) {
+      (items as T[])[at] = item;
+      return items;
+    }
+    const copy = [...items];
+    copy[at] = item;
+    this.#owned.add(copy);
+    const positions = this.#positions.get(items);
+    if (positions) this.#positions.set(copy, positions);
+    return copy;
   }
 
-  /** The index of player `id` in `players` (the first, as `findIndex` gives), or -1. */
-  playerAt(players: Tournament['players'], id: string): number {
-    if (this.#positions?.players !== players) {
+  /** The index of the first item of `items` whose id is `id`, or -1. */
+  indexOf<T>(items: readonly T[], idOf: (item: T) => string, id: string): number {
+    let positions = this.#positions.get(items);
+    if (!positions) {
       const at = new Map<string, number>();
-      players.forEach((p, i) => {
-        if (!at.has(p.id)) at.set(p.id, i);
+      items.forEach((item, i) => {
+        if (!at.has(idOf(item))) at.set(idOf(item), i);
       });
-      this.#positions = { players, at };
+      this.#positions.set(items, at);
+      positions = at;
     }
-    return this.#positions.at.get(id) ?? -1;
-  }
-
-  /** The player list after `player` registered, its positions kept up to date. */
-  registered(players: Tournament['players'], player: Tournament['players'][number]): Tournament['players'] {
-    const grown = this.appended(players, player);
-    const positions = this.#positions;
-    if (positions && (positions.players === players || positions.players === grown)) {
-      if (!positions.at.has(player.id)) positions.at.set(player.id, grown.length - 1);
-      this.#positions = { players: grown, at: positions.at };
-    }
-    return grown;
+    return positions.get(id) ?? -1;
   }
 }
+
+const playerId = (p: Tournament['players'][number]): string => p.id;
 
 /** The state after every event in order; `from` is left as it was. */
 export function fold(events: Iterable<TournamentEvent>, from: TournamentState = { status: 'none' }): TournamentState {
@@ -113,9 +119,21 @@ export function foldOnward(from: TournamentState): (events: Iterable<TournamentE
   };
 }
 
-/** `items` with `item` added at the end, a fresh array outside a fold. */
-const appended = <T>(items: readonly T[], item: T, scratch: Scratch | undefined): readonly T[] =>
-  scratch ? scratch.appended(items, item) : [...items, item];
+/** `items` with `item` added at the end, a fresh array outside a fold; `idOf` for a list found by id. */
+const appended = <T>(
+  items: readonly T[],
+  item: T,
+  scratch: Scratch | undefined,
+  idOf?: (item: T) => string,
+): readonly T[] => (scratch ? scratch.appended(items, item, idOf) : [...items, item]);
+
+/** The index of the first item whose id is `id`, or -1. */
+const indexOf = <T>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  id: string,
+  scratch: Scratch | undefined,
+): number => (scratch ? scratch.indexOf(items, idOf, id) : items.findIndex((item) => idOf(item) === id));
 
 /** `items` with `item` at `at`, a fresh array outside a fold. */
 function replacedAt<T>(items: readonly T[], at: number, item: T, scratch: Scratch | undefined): readonly T[] {
@@ -136,7 +154,7 @@ function evolveTournament(
     case 'PlayerRegistered': {
       const { player, entryRound, invitation } = event.data;
       const registered = { ...player, entryRound, invitation: invitation ?? null, drop: null };
-      return { ...t, players: scratch ? scratch.registered(t.players, registered) : [...t.players, registered] };
+      return { ...t, players: appended(t.players, registered, scratch, playerId) };
     }
     case 'DecklistSubmitted':
       return updatePlayer(t, event.data.player, scratch, (p) => ({ ...p, decklist: event.data.decklist }));
@@ -158,7 +176,7 @@ function evolveTournament(
         table: m.table,
         players: m.players,
         report: null,
-        seated: {},
+        seated: new Map(),
         extensions: [],
       }));
       const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
@@ -189,13 +207,13 @@ function evolveTournament(
     case 'PlayerSeated':
       return updateMatch(t, event.data.round, event.data.table, scratch, (m) => ({
         ...m,
-        seated: { ...m.seated, [event.data.player]: event.at },
+        seated: new Map(m.seated).set(event.data.player, event.at),
       }));
     case 'TimeExtended': {
       const { minutes, reason } = event.data;
       return updateMatch(t, event.data.round, event.data.table, scratch, (m) => ({
         ...m,
-        extensions: [...m.extensions, { minutes, reason }],
+        extensions: appended(m.extensions, { minutes, reason }, scratch),
       }));
     }
     case 'ResultReported': {
@@ -226,39 +244,41 @@ function evolveTournament(
       return { ...t, penalties: appended(t.penalties, issuedPenalty(event.data, event.at), scratch) };
     case 'PenaltyChanged': {
       const d = event.data;
-      return updatePenalty(t, d.penaltyId, (p) => ({
+      return updatePenalty(t, d.penaltyId, scratch, (p) => ({
         ...p,
         penalty: d.penalty,
         landing: d.landing,
         noMatchLeft: d.noMatchLeft === true,
-        statements: [...p.statements, ...d.statements],
-        appeals: [
-          ...p.appeals,
+        statements: d.statements.reduce((all, s) => appended(all, s, scratch), p.statements),
+        appeals: appended(
+          p.appeals,
           { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at },
-        ],
+          scratch,
+        ),
       }));
     }
     case 'TardinessRaised': {
       const d = event.data;
-      return updatePenalty(t, d.penaltyId, (p) => ({
+      return updatePenalty(t, d.penaltyId, scratch, (p) => ({
         ...p,
         report: d.report,
         guideline: d.guideline,
         penalty: d.penalty,
         repeatUpgrade: d.repeatUpgrade,
         landing: d.landing,
-        raised: [...(p.raised ?? []), { from: p.penalty, to: d.penalty, judge: d.judge, at: event.at }],
+        raised: appended(p.raised ?? [], { from: p.penalty, to: d.penalty, judge: d.judge, at: event.at }, scratch),
       }));
     }
     case 'PenaltyRescinded': {
       const d = event.data;
-      return updatePenalty(t, d.penaltyId, (p) => ({
+      return updatePenalty(t, d.penaltyId, scratch, (p) => ({
         ...p,
         rescinded: true,
-        appeals: [
-          ...p.appeals,
+        appeals: appended(
+          p.appeals,
           { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at },
-        ],
+          scratch,
+        ),
       }));
     }
     case 'RequestSubmitted': {
@@ -273,22 +293,26 @@ function evolveTournament(
         at: event.at,
         decision: null,
       };
-      return { ...t, requests: [...t.requests, request] };
+      return { ...t, requests: appended(t.requests, request, scratch) };
     }
     case 'RequestDecided': {
       const d = event.data;
       const decision = { outcome: d.outcome, penaltyId: d.penaltyId, reason: d.reason, judge: d.judge, at: event.at };
-      return { ...t, requests: t.requests.map((r) => (r.id === d.requestId ? { ...r, decision } : r)) };
+      const at = numbered(t.requests, d.requestId);
+      const request = t.requests[at];
+      return request ? { ...t, requests: replacedAt(t.requests, at, { ...request, decision }, scratch) } : t;
     }
     case 'TournamentFinished':
       return { ...t, status: 'finished' };
     case 'PrizeListSet':
       return { ...t, prizes: event.data.prizes.map((p) => ({ ...p, awardedTo: null })) };
-    case 'PrizeAwarded':
-      return {
-        ...t,
-        prizes: t.prizes.map((p) => (p.id === event.data.prize ? { ...p, awardedTo: event.data.players } : p)),
-      };
+    case 'PrizeAwarded': {
+      const at = indexOf(t.prizes, (p) => p.id, event.data.prize, scratch);
+      const prize = t.prizes[at];
+      return prize
+        ? { ...t, prizes: replacedAt(t.prizes, at, { ...prize, awardedTo: event.data.players }, scratch) }
+        : t;
+    }
     case 'PlayerReportingSet':
     case 'PlayerResultReported':
     case 'PlayerCheckedIn':
@@ -306,7 +330,7 @@ function updatePlayer(
   scratch: Scratch | undefined,
   change: (p: Tournament['players'][number]) => Tournament['players'][number],
 ): Tournament {
-  const at = scratch ? scratch.playerAt(t.players, id) : t.players.findIndex((p) => p.id === id);
+  const at = indexOf(t.players, playerId, id, scratch);
   const player = t.players[at];
   return player ? { ...t, players: replacedAt(t.players, at, change(player), scratch) } : t;
 }
@@ -338,9 +362,20 @@ function replaceMatch(
   return match ? replacedAt(matches, at, change(match), scratch) : matches;
 }
 
-function updatePenalty(t: Tournament, id: number, change: (p: PenaltyState) => PenaltyState): Tournament {
-  return { ...t, penalties: t.penalties.map((p) => (p.id === id ? change(p) : p)) };
+function updatePenalty(
+  t: Tournament,
+  id: number,
+  scratch: Scratch | undefined,
+  change: (p: PenaltyState) => PenaltyState,
+): Tournament {
+  const at = numbered(t.penalties, id);
+  const penalty = t.penalties[at];
+  return penalty ? { ...t, penalties: replacedAt(t.penalties, at, change(penalty), scratch) } : t;
 }
+
+/** Penalties and requests are numbered from 1 in order, so one is found by position; the scan is only a fallback. */
+const numbered = (items: readonly { readonly id: number }[], id: number): number =>
+  items[id - 1]?.id === id ? id - 1 : items.findIndex((item) => item.id === id);
 
 /** A penalty as it stands when issued (no appeal yet); `decide` also folds its own draft with it, for a second penalty of the same command. */
 export function issuedPenalty(d: PenaltyIssued['data'], at: string): PenaltyState {

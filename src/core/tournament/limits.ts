@@ -48,6 +48,13 @@ export const DUEL_NUMBER = { min: 1, max: Math.max(...BEST_OF) } as const satisf
  */
 export const MAX_REPORTED_DUELS = 9;
 
+/**
+ * Reports one player may make on one match from their phone: the first and a few changes of
+ * mind (the latest stands). An identical repeat is not stored and does not count; a report
+ * equal to the opponent's, which records the result, is always taken. Staff are not bounded.
+ */
+export const MAX_PLAYER_REPORTS_PER_MATCH = 5;
+
 /** Minutes a player's report waits for the opponent before the judges take the match (players reporting results). */
 export const CONFIRM_MINUTES = { min: 1, max: 60 } as const satisfies IntRange;
 export const DEFAULT_CONFIRM_MINUTES = 10;

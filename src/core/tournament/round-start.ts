@@ -47,7 +47,7 @@ export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Draf
   for (const match of r.matches) {
     if (match.report !== null) continue;
     for (const player of match.players) {
-      if (match.seated[player] === undefined && !missing.has(player) && !dropped.has(player))
+      if (!match.seated.has(player) && !missing.has(player) && !dropped.has(player))
         seated.push({ type: 'PlayerSeated', data: { round, table: match.table, player } });
     }
   }

@@ -1,13 +1,22 @@
-import { DEFAULT_CONFIRM_MINUTES } from './limits.js';
 import type { Actor, DuelEntry } from './events.js';
-import { findMatch, findRound, isDropped } from './state-queries.js';
+import { Ledger } from './ledger.js';
+import { DEFAULT_CONFIRM_MINUTES } from './limits.js';
+import { departures, findMatch, findRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
  * What players do themselves from their phones: report their match's result (the opponent's
  * equal report makes it the result) and check in before round 1. The state keeps every
- * report, so a judge looking into a false report sees what each player said and when.
+ * report, so a judge looking into a false report sees what each player said and when. Each
+ * list is a ledger (`ledger.ts`): adding to it costs the same for the first player and the
+ * 8,192nd, and a match's reports or a player's check-in are found by key.
  */
+
+export interface CheckIn {
+  readonly player: string;
+  readonly at: string;
+  readonly by: Actor;
+}
 
 export interface PlayerReport {
   readonly round: number;
@@ -20,13 +29,16 @@ export interface PlayerReport {
 export interface SelfServiceState {
   /** Off by default: the organizer turns it on per tournament. */
   readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
-  /** Player id → when and by whom they were checked in. */
-  readonly checkedIn: Readonly<Record<string, { readonly at: string; readonly by: Actor }>>;
-  /** Every player report, in the order made. */
-  readonly reports: readonly PlayerReport[];
-  /** Results recorded by the players' agreement: who reported, who confirmed, when. */
-  readonly confirmations: readonly PlayerConfirmation[];
+  /** Who checked in, when and by whom, by player id (`checkedIn.latest(id)`). */
+  readonly checkedIn: Ledger<CheckIn>;
+  /** Every player report, in the order made, by match (`reports.of(matchKey(round, table))`). */
+  readonly reports: Ledger<PlayerReport>;
+  /** Results recorded by the players' agreement: who reported, who confirmed, when; by match. */
+  readonly confirmations: Ledger<PlayerConfirmation>;
 }
+
+/** The key a match's reports and confirmation are found by. */
+export const matchKey = (round: number, table: number): string => `${round}:${table}`;
 
 export interface PlayerConfirmation {
   readonly round: number;
@@ -38,9 +50,9 @@ export interface PlayerConfirmation {
 
 export const NO_SELF_SERVICE: SelfServiceState = {
   reporting: { enabled: false, confirmMinutes: DEFAULT_CONFIRM_MINUTES },
-  checkedIn: {},
-  reports: [],
-  confirmations: [],
+  checkedIn: Ledger.empty((c) => c.player),
+  reports: Ledger.empty((r) => matchKey(r.round, r.table)),
+  confirmations: Ledger.empty((c) => matchKey(c.round, c.table)),
 };
 
 export const selfService = (t: Tournament): SelfServiceState => t.selfService ?? NO_SELF_SERVICE;
@@ -50,11 +62,11 @@ export const sameDuels = (a: readonly DuelEntry[], b: readonly DuelEntry[]): boo
 
 /** Every report on one match, oldest first. */
 export const reportsOn = (t: Tournament, round: number, table: number): readonly PlayerReport[] =>
-  selfService(t).reports.filter((r) => r.round === round && r.table === table);
+  selfService(t).reports.of(matchKey(round, table));
 
 /** How the players agreed on the match's result, if they did. */
 export const confirmationOf = (t: Tournament, round: number, table: number): PlayerConfirmation | undefined =>
-  selfService(t).confirmations.find((c) => c.round === round && c.table === table);
+  selfService(t).confirmations.of(matchKey(round, table))[0];
 
 /** Each player's latest report on the match (what they stand by now). */
 export const latestReports = (t: Tournament, round: number, table: number): ReadonlyMap<string, PlayerReport> =>
@@ -152,7 +164,7 @@ export const queuedMatch = (t: Tournament, round: number, table: number, now: st
 function reportsByMatch(t: Tournament): PlayerReport[][] {
   const byMatch = new Map<string, PlayerReport[]>();
   for (const r of selfService(t).reports) {
-    const key = `${r.round}:${r.table}`;
+    const key = matchKey(r.round, r.table);
     const history = byMatch.get(key);
     if (history) history.push(r);
     else byMatch.set(key, [r]);
@@ -177,5 +189,6 @@ export function matchesPlayersReported(t: Tournament, round: number): ReadonlySe
 /** Before round 1: the players still in who have not checked in, in registration order. */
 export function notCheckedIn(t: Tournament): string[] {
   const { checkedIn } = selfService(t);
-  return t.players.filter((p) => checkedIn[p.id] === undefined && !isDropped(t, p.id)).map((p) => p.id);
+  const { dropped } = departures(t);
+  return t.players.filter((p) => !checkedIn.has(p.id) && !dropped.has(p.id)).map((p) => p.id);
 }

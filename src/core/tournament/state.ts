@@ -47,8 +47,8 @@ export interface MatchState {
   readonly table: number;
   readonly players: readonly [string, string];
   readonly report: MatchReport | null;
-  /** Player id → ISO time a judge marked them seated. */
-  readonly seated: Readonly<Record<string, string>>;
+  /** Player id → ISO time a judge marked them seated (a Map: an id is only a name, even `constructor`). */
+  readonly seated: ReadonlyMap<string, string>;
   readonly extensions: readonly { readonly minutes: number; readonly reason: string | null }[];
 }
 

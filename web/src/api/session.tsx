@@ -266,6 +266,11 @@ export function useSession(): SessionValue {
 export const isStaff = (account: Account | null | undefined): boolean =>
   !!account && !account.mustChangePassword && account.roles.length > 0;
 
+/** What the account may do in `tournament` (its roles there included), else everywhere; a tournament named `constructor` is only a name. */
+function mayIn(may: NonNullable<Account['may']>, tournament: string | undefined) {
+  return (tournament !== undefined && Object.hasOwn(may.tournaments, tournament) && may.tournaments[tournament]) || may;
+}
+
 /**
  * Whether the server lets the signed-in account do `access` (a tournament command or a
  * capability such as `staff:read`), in `tournament` when given: its roles there included.
@@ -273,7 +278,7 @@ export const isStaff = (account: Account | null | undefined): boolean =>
 export function can(account: Account | null | undefined, access: Access, tournament?: string): boolean {
   const may = account?.may;
   if (!may) return false;
-  const here = (tournament !== undefined && may.tournaments[tournament]) || may;
+  const here = mayIn(may, tournament);
   return (
     (here.commands as readonly string[]).includes(access) || (here.capabilities as readonly string[]).includes(access)
   );
@@ -283,14 +288,14 @@ export function can(account: Account | null | undefined, access: Access, tournam
 export function issuesAsHeadJudge(account: Account | null | undefined, tournament?: string): boolean {
   const may = account?.may;
   if (!may) return false;
-  return ((tournament !== undefined && may.tournaments[tournament]) || may).headJudgeChoices;
+  return mayIn(may, tournament).headJudgeChoices;
 }
 
 /** Whether the account may pair round 1 over missing or illegal decklists, with a reason. */
 export function acceptsDecklistIssues(account: Account | null | undefined, tournament?: string): boolean {
   const may = account?.may;
   if (!may) return false;
-  return ((tournament !== undefined && may.tournaments[tournament]) || may).acceptsDecklistIssues;
+  return mayIn(may, tournament).acceptsDecklistIssues;
 }
 
 /**

@@ -74,7 +74,11 @@ export function StaffAccounts() {
           const shownAccounts =
             scope === EVERY
               ? all
-              : all.filter((a) => a.roles.length > 0 || (a.tournamentRoles[scope]?.length ?? 0) > 0);
+              : all.filter(
+                  (a) =>
+                    a.roles.length > 0 ||
+                    (Object.hasOwn(a.tournamentRoles, scope) && (a.tournamentRoles[scope]?.length ?? 0) > 0),
+                );
           return (
             <ul className="card-list">
               {shownAccounts.map((a) => (
@@ -284,7 +288,10 @@ function AccountCard({
   const { t } = useTranslation();
   const { account: me } = useSession();
   const [scope, setScope] = useState(listScope);
-  const held = scope === EVERY ? account.roles : (account.tournamentRoles[scope] ?? []);
+  const held =
+    scope === EVERY
+      ? account.roles
+      : (Object.hasOwn(account.tournamentRoles, scope) && account.tournamentRoles[scope]) || [];
   const [roles, setRoles] = useState<Role[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);

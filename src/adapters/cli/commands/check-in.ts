@@ -46,8 +46,8 @@ async function checkIns(options: DbOptions, io: Io): Promise<void> {
     const { checkedIn } = selfService(t);
     const missing = new Set(notCheckedIn(t));
     const rows = t.players
-      .filter((p) => missing.has(p.id) || checkedIn[p.id])
-      .map((p) => ({ id: p.id, name: p.name, checkedIn: checkedIn[p.id]?.at ?? null }));
+      .filter((p) => missing.has(p.id) || checkedIn.has(p.id))
+      .map((p) => ({ id: p.id, name: p.name, checkedIn: checkedIn.latest(p.id)?.at ?? null }));
     if (desk.json) return printJson(io, { open: t.rounds.length === 0, notCheckedIn: missing.size, players: rows });
     const lang = desk.lang;
     io.stdout.write(

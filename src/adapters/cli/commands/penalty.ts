@@ -57,7 +57,8 @@ interface LogOptions extends DbOptions {
 
 /** `--fact name=value` options as the report's facts: true/false (yes/no) or a number. */
 export function parseFacts(values: readonly string[], lang: Lang): Record<string, FactValue> {
-  const facts: Record<string, FactValue> = {};
+  // Null prototype: a fact named `constructor` or `__proto__` is a name the pack refuses, not a property.
+  const facts: Record<string, FactValue> = Object.create(null);
   for (const raw of values) {
     const at = raw.indexOf('=');
     const name = at < 0 ? '' : raw.slice(0, at).trim();

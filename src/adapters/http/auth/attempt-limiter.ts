@@ -11,7 +11,10 @@ export type SharedAttempts = (
 /**
  * Counts attempts per key in fixed windows (wall time, not the server's injectable clock: a
  * test that moves the tournament clock must not reset a brute-force limit). Keys of windows
- * that ended are dropped as the map grows, so random keys cannot fill memory.
+ * that ended are dropped as the map grows (at most once a second: sweeping a large map on
+ * every attempt would make a flood quadratic). A count in a running window is never dropped,
+ * so requests naming other keys cannot reset one; with `maxKeys`, a new key is refused while
+ * that many windows run, so memory stays bounded without forgetting a count.
  *
  * With `shared`, the count is also kept in the database, so the limit holds for every process
  * serving it together (behind a round-robin balancer, one kept in memory would let each
@@ -20,6 +23,7 @@ export type SharedAttempts = (
  */
 export class AttemptLimiter {
   readonly #windows = new Map<string, { count: number; endsAt: number }>();
+  #sweptAt = 0;
 
   constructor(
     readonly max: number,
@@ -28,14 +32,21 @@ export class AttemptLimiter {
     /** The refusal; `seconds` is how long until the window ends. */
     readonly refusal: (seconds: number) => Text,
     readonly shared?: { readonly name: string; readonly count: SharedAttempts },
+    readonly maxKeys?: number,
   ) {}
 
   /** Counts one attempt for `key`; past the maximum throws 429 with Retry-After. */
   async hit(key: string): Promise<void> {
     const now = Date.now();
-    if (this.#windows.size > 10_000) for (const [k, w] of this.#windows) if (w.endsAt <= now) this.#windows.delete(k);
+    const full = () => this.#windows.size >= (this.maxKeys ?? 10_000);
+    if (full() && now - this.#sweptAt >= 1000) {
+      this.#sweptAt = now;
+      for (const [k, w] of this.#windows) if (w.endsAt <= now) this.#windows.delete(k);
+    }
     let window = this.#windows.get(key);
     if (!window || window.endsAt <= now) {
+      if (!window && this.maxKeys !== undefined && full())
+        this.#refuseOver({ count: this.max + 1, endsAt: now + this.windowMs }, now);
       window = { count: 0, endsAt: now + this.windowMs };
       this.#windows.set(key, window);
     }

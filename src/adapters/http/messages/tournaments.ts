@@ -34,6 +34,11 @@ export const M = messageTable({
       `このアドレスからのデッキリストが多すぎます。${v.seconds} 秒待つか、ログインしてください。`,
       `Too many decklists from your address. Wait ${v.seconds} s, or log in.`,
     ),
+  'too-many-code-attempts': (v: { seconds: Word; max: Word }) =>
+    t(
+      `この選手のコードの試行が多すぎます (このアドレスから 1 分に ${v.max} 回まで)。${v.seconds} 秒待ってください。`,
+      `Too many tries of this player's code (at most ${v.max} a minute from your address). Wait ${v.seconds} s.`,
+    ),
   'too-many-searches': (v: { seconds: Word }) =>
     t(
       `このアドレスからのカード検索が多すぎます。${v.seconds} 秒待つか、ログインしてください。`,

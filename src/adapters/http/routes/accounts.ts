@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { UsernameTakenError } from '../../accounts/account-store.js';
+import { rolesHeldIn, UsernameTakenError } from '../../accounts/account-store.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
 import { requireStaff } from '../auth/principal.js';
 import { ROLES } from '../auth/roles.js';
@@ -143,7 +143,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
         (body.roles !== undefined && staff.account.roles.includes('organizer') && !body.roles.includes('organizer')) ||
         (scope.kind === 'tournaments' &&
           tournamentRoles !== undefined &&
-          [...scope.ids].some((id) => !tournamentRoles[id]?.includes('organizer')));
+          [...scope.ids].some((id) => !rolesHeldIn(tournamentRoles, id)?.includes('organizer')));
       if (params.accountId === staff.account.id && (body.disabled === true || dropsOwnOrganizer)) {
         throw new HttpError(422, 'self-lockout', M.text('self-lockout'));
       }

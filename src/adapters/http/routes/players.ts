@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { playerHistory } from '../../../app/projections/player-history.js';
 import type { PlayerStatus } from '../../../core/tournament/match-record.js';
 import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
@@ -100,17 +101,10 @@ function publicPlayer(p: PlayerState, dropped: ReadonlySet<string>, status: (id:
   };
 }
 
-/** Code guesses a minute per client address and player. */
-export const RECORD_CODE_ATTEMPTS_PER_MINUTE = 60;
-
-export function recordCodeKey(request: FastifyRequest): string {
-  const params = request.params as { tournamentId?: string; playerId?: string };
-  return `${request.ip}\u0000${params.tournamentId ?? ''}\u0000${(params.playerId ?? '').trim()}`;
-}
-
 /** Players: the list, registration (with the slip code), decklists, drops, and a player's own record. */
 export function playersRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
   const gateway = context.gateway;
+  const codeAttempts = recordCodeAttempts(context);
 
   defineRoute(app, {
     method: 'GET',
@@ -398,9 +392,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     params: playerParams,
     query: z.object({ code: z.string().max(32).optional() }),
     // Per address and player: guessing one player's 40-bit code stays hopeless, a venue behind one address is not slowed.
-    // Keyed on the decoded route parameters, not the raw URL: "%30001" and "0001" are one player, one bucket.
-    rateLimit: { max: RECORD_CODE_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: recordCodeKey },
-    async handler({ params, query, principal, reply }) {
+    async handler({ params, query, principal, request, reply }) {
+      await codeAttempts(request);
       const staff = isStaffOf(principal, params.tournamentId);
       if (
         !staff &&

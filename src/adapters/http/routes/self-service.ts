@@ -12,7 +12,7 @@ import {
   selfService,
   type PlayerReport,
 } from '../../../core/tournament/self-service.js';
-import { findPlayer, findRound, isDropped } from '../../../core/tournament/state-queries.js';
+import { departures, findPlayer, findRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff, type Principal } from '../auth/principal.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
@@ -20,7 +20,7 @@ import { isStaffOf } from '../auth/tournament-staff.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { RECORD_CODE_ATTEMPTS_PER_MINUTE, recordCodeKey } from './players.js';
+import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import {
   playerParams,
   sendWrite,
@@ -39,7 +39,6 @@ import { M } from '../messages/tournaments.js';
 
 const code = z.string().max(32);
 const duels = z.array(z.string().trim().min(1).max(64)).max(9);
-const codeLimit = { max: RECORD_CODE_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: recordCodeKey };
 
 const badCode = (path: string) => new HttpError(403, 'bad-player-code', M.text('bad-player-code'), path);
 
@@ -66,6 +65,7 @@ const reportView = (r: PlayerReport | null | undefined) => (r ? { player: r.play
 export function selfServiceRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
   const now = () => context.clock().toISOString();
+  const codeAttempts = recordCodeAttempts(context);
 
   defineRoute(app, {
     method: 'PUT',
@@ -102,8 +102,8 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     access: 'public',
     params: playerParams,
     query: z.object({ code: code.optional() }),
-    rateLimit: codeLimit,
-    async handler({ params, query, principal, reply }) {
+    async handler({ params, query, principal, request, reply }) {
+      await codeAttempts(request);
       caller(context, principal, params.tournamentId, params.playerId, query.code, 'query.code');
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const page = playerPage(t, params.playerId, now());
@@ -126,8 +126,8 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     body: z.strictObject({ code: code.optional() }),
     response: writeAnswer,
     write: true,
-    rateLimit: codeLimit,
-    async handler({ params, body, principal, write, reply, require }) {
+    async handler({ params, body, principal, write, request, reply, require }) {
+      await codeAttempts(request);
       const data = { player: params.playerId };
       const who = caller(context, principal, params.tournamentId, params.playerId, body.code, 'body.code');
       const answer =
@@ -155,8 +155,8 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     body: z.strictObject({ code, round: z.number().int().min(1), table: z.number().int().min(1), duels }),
     response: writeAnswer,
     write: true,
-    rateLimit: codeLimit,
-    async handler({ params, body, write, reply }) {
+    async handler({ params, body, write, request, reply }) {
+      await codeAttempts(request);
       if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, body.code))
         throw badCode('body.code');
       const data = { round: body.round, table: body.table, player: params.playerId, duels: body.duels };
@@ -178,15 +178,19 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const { checkedIn } = selfService(t);
+      const { dropped } = departures(t);
       return withVersion(reply, version, {
         open: t.rounds.length === 0,
         notCheckedIn: notCheckedIn(t).length,
-        players: t.players.map((p) => ({
-          id: p.id,
-          name: p.name,
-          dropped: isDropped(t, p.id),
-          checkedIn: checkedIn[p.id] ? { at: checkedIn[p.id]!.at, by: checkedIn[p.id]!.by.id } : null,
-        })),
+        players: t.players.map((p) => {
+          const checkIn = checkedIn.latest(p.id);
+          return {
+            id: p.id,
+            name: p.name,
+            dropped: dropped.has(p.id),
+            checkedIn: checkIn ? { at: checkIn.at, by: checkIn.by.id } : null,
+          };
+        }),
       });
     },
   });
@@ -282,10 +286,11 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     params: tournamentParams,
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const { dropped } = departures(t);
       return withVersion(reply, version, {
         reporting: selfService(t).reporting,
         players: t.players
-          .filter((p) => !isDropped(t, p.id))
+          .filter((p) => !dropped.has(p.id))
           .map((p) => ({ id: p.id, name: p.name, code: playerCode(context.secret, params.tournamentId, p.id) })),
       });
     },

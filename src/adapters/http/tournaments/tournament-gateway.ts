@@ -156,7 +156,7 @@ export class TournamentGateway {
     const written = result.value;
     this.#fresh.set(tournamentId, { loaded: written, at: performance.now() });
     if (!written.replayed) this.#feed?.local(tournamentId, written.events);
-    return answerOf(written.events, written.replayed);
+    return answerOf(written.events, written.replayed, written.version);
   }
 }
 
@@ -168,11 +168,15 @@ function refusal({ index, error }: WriteRefusal, path: ((index: number) => strin
     : new HttpError(http.statusCode, http.code, http.text, path(index));
 }
 
-/** The answer of a write, from its events only: a retry answers the same bytes even if the tournament moved on since. */
-export function answerOf(events: readonly StoredEvent[], replayed: boolean): WriteAnswer {
+/**
+ * The answer of a write, from its events only: a retry answers the same bytes even if the
+ * tournament moved on since. A write that changed nothing (a player's report sent again)
+ * answers the version it was decided on.
+ */
+export function answerOf(events: readonly StoredEvent[], replayed: boolean, unchanged: number): WriteAnswer {
   const last = events[events.length - 1];
   return {
-    version: last?.seq ?? 0,
+    version: last?.seq ?? unchanged,
     events: events.map((e) => ({ seq: e.seq, type: e.type, data: e.data, actor: e.actor, at: e.at })),
     replayed,
   };
