@@ -56,6 +56,7 @@ describe('shinpan penalty issue', () => {
       landedOn: { round: 1, table: 1, duel: 1 },
       noMatchLeft: false,
       dropped: false,
+      replaced: null,
     });
     // The duel decided by penalty is kept; --duels gives the remaining ones.
     const match = await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${b}`);

@@ -356,3 +356,46 @@ describe('issue #10 through the CLI', () => {
     ).toContain('does not play at table 2 of round 1');
   });
 });
+
+describe('issue #25 through the CLI', () => {
+  it('1. the official record shows the penalty a lateness was raised to (3 → 7 → 12 minutes)', async () => {
+    const { db, t1 } = await paired('raised-record');
+    const b = t1.players[1];
+    const late = (minutes: number) => issue(db, b, 'tardiness', 'between-matches', '--fact', `minutesLate=${minutes}`);
+    await json(...late(3));
+    expect((await json('record', '--db', db, '--player', b)).map((e: { penalty: string }) => e.penalty)).toEqual([
+      'warning',
+    ]);
+    await json(...late(7));
+    expect((await json('record', '--db', db, '--player', b)).map((e: { penalty: string }) => e.penalty)).toEqual([
+      'duel-loss',
+    ]);
+    await json(...late(12));
+    const record = await json('record', '--db', db, '--player', b);
+    expect(record.map((e: { penalty: string; issuedAs: unknown }) => [e.penalty, e.issuedAs])).toEqual([
+      ['match-loss', null],
+    ]);
+    expect(await ok('record', '--db', db, '--player', b, '--lang', 'en')).toContain('Match loss');
+  });
+});
+
+describe('issue #24 point 11 through the CLI', () => {
+  it('a raised lateness is read back as an issued penalty, saying which penalty it replaced (text and JSON)', async () => {
+    const { db, t1 } = await paired('raised-readback');
+    const b = t1.players[1];
+    const late = (minutes: number) => issue(db, b, 'tardiness', 'between-matches', '--fact', `minutesLate=${minutes}`);
+    await json(...late(3));
+    const raised = await json(...late(7));
+    expect(raised).toMatchObject({
+      penaltyId: 1,
+      player: b,
+      penalty: 'duel-loss',
+      replaced: { penaltyId: 1, penalty: 'warning' },
+      landedOn: { round: 1, table: 1, duel: 1 },
+    });
+    const text = await ok(...late(12), '--lang', 'en');
+    expect(text).toContain('Penalty #1: raised to Match loss');
+    expect(text).toContain('Replaces penalty #1 (Duel loss) for the same lateness');
+    expect(text).toContain('Lands on: round 1, table 1, match');
+  });
+});

@@ -12,7 +12,7 @@ import { err, ok, type Result } from '../result.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
-import { issuedPenalty } from './evolve.js';
+import { issuedPenalty } from './evolve-penalties.js';
 import { locateMatch } from './match-lookup.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
@@ -27,6 +27,7 @@ import {
   findMatch,
   findPlayer,
   findRound,
+  isDisqualification,
   latestRound,
   matchOf,
   repeatHistory,
@@ -58,6 +59,14 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
   if (!applicable.ok) return applicable;
+  const bye = byeRound(t, d.player, d.report.infraction);
+  if (bye !== null)
+    return err(
+      domainError('infraction-not-applicable', {
+        infraction: d.report.infraction,
+        reason: explain('bye-no-seat', { round: bye }),
+      }),
+    );
   const issued = sameLateness(t, d.player, d.report.infraction);
   if (issued) return decideSameLateness(command, t, issued);
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
@@ -167,10 +176,10 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
     parts.statements,
   );
   if (!allowed.ok) return allowed;
-  const fits = checkLandingFits(t, d.player, landed.value.landing, true);
+  const landing = disqualifiedBetweenMatches(t, d.player, final.penalty, report.phase, context, landed.value.landing);
+  const fits = checkLandingFits(t, d.player, landing, true);
   if (!fits.ok) return fits;
   // Rule 1-C/1-D in the last round: a loss for "the next match" has nowhere to land; the judge must say it is recorded anyway.
-  const landing = landed.value.landing;
   const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(t, d.player, landing.fromRound);
   if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: d.player }));
   const { reason, ...final_ } = final;
@@ -229,6 +238,32 @@ function narrowed(
 ): PenaltyContext {
   if (phase !== 'between-matches' || penalty !== 'duel-loss') return context;
   return { ...context, nextFromRound: Math.max(context.nextFromRound, nextMatchRound(t, player, penalty)) };
+}
+
+/**
+ * Rules 1-E, 1-F between matches: the player leaves, and the next match already paired and not
+ * begun is theirs to lose, as a match loss found at that moment would be (the opponent wins
+ * it). Before the next round is paired there is no match to lose.
+ */
+function disqualifiedBetweenMatches(
+  t: Tournament,
+  player: string,
+  penalty: PenaltyId,
+  phase: Phase,
+  context: PenaltyContext,
+  landing: Landing,
+): Landing {
+  if (!isDisqualification(penalty) || phase !== 'between-matches' || landing.kind !== 'none') return landing;
+  const round = findRound(t, context.nextFromRound);
+  const table = round && !round.ended ? round.tableOf.get(player) : undefined;
+  return round && table !== undefined ? { kind: 'match', round: round.number, table } : landing;
+}
+
+/** The running round in which the player has a bye, for a report of the clock's infraction (a bye has no seat to be late for). */
+function byeRound(t: Tournament, player: string, infraction: string | undefined): number | null {
+  if (infraction !== clockInfraction(t).infraction) return null;
+  const running = latestRound(t);
+  return running && !running.ended && running.byes.includes(player) ? running.number : null;
 }
 
 /** Rule 3-B: a decklist infraction exists only where decklists are required and the player registered one. */
@@ -300,10 +335,17 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
     ...t,
     penalties: t.penalties.map((p) => (p.id === original.id ? { ...p, rescinded: true } : p)),
   };
-  const fits = checkLandingFits(without, original.player, landed.value.landing, false);
+  const landing = disqualifiedBetweenMatches(
+    without,
+    original.player,
+    d.penalty,
+    original.report.phase,
+    original.context,
+    landed.value.landing,
+  );
+  const fits = checkLandingFits(without, original.player, landing, false);
   if (!fits.ok) return fits;
   // As when issuing (rules 1-C/1-D): a loss for the next match with none left says so and needs the judge's confirmation.
-  const landing = landed.value.landing;
   const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(without, original.player, landing.fromRound);
   if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: original.player }));
   return ok([

@@ -101,6 +101,12 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
           }),
         );
       }
+      // Between duels at least one duel is over: the next duel comes after a played one, never duel 1.
+      if (phase === 'between-duels' && duel < 2) {
+        return err(
+          domainError('invalid-command', { field: 'duel', problem: explain('next-duel-after-played', { duel }) }),
+        );
+      }
       return ok({
         landing: { kind: 'duel', round: current.round, table: current.table, duel },
         appliesTo,

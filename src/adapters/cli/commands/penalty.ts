@@ -111,6 +111,7 @@ function issuedJson(t: Tournament, entry: PenaltyLogEntry, added: PenaltyLogEntr
 
 function oneIssuedJson(t: Tournament, entry: PenaltyLogEntry) {
   const p = t.penalties.find((x) => x.id === entry.id);
+  const raised = p?.raised?.at(-1);
   return {
     penaltyId: entry.id,
     player: entry.player,
@@ -125,6 +126,7 @@ function oneIssuedJson(t: Tournament, entry: PenaltyLogEntry) {
     landedOn: entry.landedOn,
     noMatchLeft: entry.noMatchLeft,
     dropped: isDropped(t, entry.player),
+    replaced: raised ? { penaltyId: entry.id, penalty: raised.from } : null,
   };
 }
 
@@ -160,8 +162,9 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     const t = done.state.status === 'none' ? undefined : done.state;
     if (!t) return;
     const log = penaltyLog(t);
+    // A raised lateness replaces its penalty in place (same id): read it back as an issued one, saying what it replaced.
     const ids = done.events.flatMap((e) =>
-      e.type === 'PenaltyIssued' ? [(e.data as { penaltyId: number }).penaltyId] : [],
+      e.type === 'PenaltyIssued' || e.type === 'TardinessRaised' ? [(e.data as { penaltyId: number }).penaltyId] : [],
     );
     const [entry, added] = ids.map((id) => log.find((x) => x.id === id));
     if (!entry) return;
@@ -172,9 +175,11 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
 
 /** The judge's read-back of an issued penalty. */
 function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
-  const decision = t.penalties.find((p) => p.id === e.id)?.guideline;
+  const penalty = t.penalties.find((p) => p.id === e.id);
+  const decision = penalty?.guideline;
+  const raised = penalty?.raised?.at(-1);
   const lines = [
-    M.say(lang, 'penalty-2', {
+    M.say(lang, raised ? 'penalty-raised' : 'penalty-2', {
       id: e.id,
       name: e.name,
       player: e.player,
@@ -183,6 +188,8 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
     }),
     M.say(lang, 'guideline-2', { penaltyName: penaltyName(t, e.guideline, lang), value: decision?.section ?? '?' }),
   ];
+  if (raised)
+    lines.push(M.say(lang, 'replaces-lateness-penalty', { id: e.id, penaltyName: penaltyName(t, raised.from, lang) }));
   if (e.deviationReason !== null) lines.push(M.say(lang, 'deviation-reason', { deviationReason: e.deviationReason }));
   if (e.repeatUpgrade) lines.push(M.say(lang, 'raised-one-step-repeated-infraction'));
   if (e.addedTo !== null) lines.push(M.say(lang, 'added-penalty-match-result-was', { addedTo: e.addedTo }));

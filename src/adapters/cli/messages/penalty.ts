@@ -27,6 +27,16 @@ export const penaltyMessages = messageTable({
       `罰則 #${d.id}: ${d.name} (${d.player}) に${d.penaltyName} — ${d.infractionName}`,
       `Penalty #${d.id}: ${d.penaltyName} for ${d.name} (${d.player}) — ${d.infractionName}`,
     ),
+  'penalty-raised': (d: { id: Word; name: Word; player: Word; penaltyName: Word; infractionName: Word }) =>
+    t(
+      `罰則 #${d.id}: ${d.name} (${d.player}) に${d.penaltyName} (引き上げ) — ${d.infractionName}`,
+      `Penalty #${d.id}: raised to ${d.penaltyName} for ${d.name} (${d.player}) — ${d.infractionName}`,
+    ),
+  'replaces-lateness-penalty': (d: { id: Word; penaltyName: Word }) =>
+    t(
+      `  同じ遅刻の罰則 #${d.id} (${d.penaltyName}) を置き換えました (繰り返しではありません)`,
+      `  Replaces penalty #${d.id} (${d.penaltyName}) for the same lateness (not a repeat)`,
+    ),
   'guideline-2': (d: { penaltyName: Word; value: Word }) =>
     t(`  指針: ${d.penaltyName} (§${d.value})`, `  Guideline: ${d.penaltyName} (§${d.value})`),
   'deviation-reason': (d: { deviationReason: Word }) =>
