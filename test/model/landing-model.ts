@@ -266,6 +266,8 @@ export class LandingModel {
         const m = current as Match;
         // 1-D: the match in progress; in a match already lost the judge may take the next one instead.
         if (nextAsked) return alreadyLost ? noMatchLeft(m.round + 1) : null;
+        // 1-E, 1-F: a player disqualified in this match has left it; a match loss cannot take it (nor can a duel loss).
+        if (this.disqualifiedIn(m, r.player)) return null;
         return { kind: 'match', round: m.round, table: m.table };
       }
       default: {
@@ -324,6 +326,15 @@ export class LandingModel {
     if (!m) return false;
     const o = this.outcome(m);
     return o.kind === 'pending' || (o.kind === 'win' && o.winner === player);
+  }
+
+  private disqualifiedIn(m: Match, player: string): boolean {
+    return this.inForce().some(
+      (p) =>
+        p.player === player &&
+        (p.penalty === 'disqualification' || p.penalty === 'disqualification-forfeit-prizes') &&
+        this.matchOf(p) === m,
+    );
   }
 
   private currentMatch(player: string): Match | undefined {

@@ -205,3 +205,27 @@ describe('5. between duels, the next duel comes after a played one', () => {
     });
   });
 });
+
+describe('6. no match loss in the match the player left by disqualification', () => {
+  it('given a disqualified in the duel, when a match loss for that match is issued, then it is refused as a duel loss is; a further disqualification is not', () => {
+    const events = decided(
+      roundOne,
+      issue('a', 'random-result', 'in-duel', { role: 'head-judge', statements: ['admitted'] }),
+    );
+    thenError(given(...events), issue('a', 'stalling', 'in-duel'), 'match-already-decided');
+    thenError(
+      given(...events),
+      issue('a', 'marked-cards', 'in-duel', { facts: { pattern: true }, duel: 1 }),
+      'match-already-decided',
+    );
+    expect(
+      thenEvents(
+        given(...events),
+        issue('a', 'bribery', 'in-duel', { role: 'head-judge', statements: ['offered money too'] }),
+      )[0]?.type,
+    ).toBe('PenaltyIssued');
+    // A match loss the player's own match loss already decided stays possible (the guideline of 1-D keeps the current match).
+    const stalled = decided(roundOne, issue('b', 'stalling', 'in-duel'));
+    expect(thenEvents(given(...stalled), issue('b', 'stalling', 'in-duel'))[0]?.type).toBe('PenaltyIssued');
+  });
+});

@@ -179,6 +179,8 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
   const landing = disqualifiedBetweenMatches(t, d.player, final.penalty, report.phase, context, landed.value.landing);
   const fits = checkLandingFits(t, d.player, landing, true);
   if (!fits.ok) return fits;
+  if (final.penalty === 'match-loss' && leftByDisqualification(t, d.player, landing))
+    return err(domainError('match-already-decided', { round: landing.round, table: landing.table }));
   // Rule 1-C/1-D in the last round: a loss for "the next match" has nowhere to land; the judge must say it is recorded anyway.
   const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(t, d.player, landing.fromRound);
   if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: d.player }));
@@ -516,6 +518,21 @@ function checkAuthority(
     return err(domainError('role-required', { roles: ['head-judge'], actual: actor.role }));
   if (needsStatements(settings, penalty) && statements.length === 0) return err(domainError('statements-required'));
   return ok(undefined);
+}
+
+/**
+ * Rules 1-E, 1-F: the match the player already lost by their own disqualification (they left
+ * it). A match loss cannot land there, as a duel loss cannot; a further disqualification may.
+ */
+function leftByDisqualification(
+  t: Tournament,
+  player: string,
+  landing: Landing,
+): landing is Extract<Landing, { kind: 'match' }> {
+  if (landing.kind !== 'match') return false;
+  return effectsOn(t, landing.round, landing.table).matchLosses.some(
+    (l) => l.player === player && t.penalties.some((p) => p.id === l.penaltyId && isDisqualification(p.penalty)),
+  );
 }
 
 /** A duel loss must land on a duel this player has not already lost by penalty, in a match not yet decided. */

@@ -38,6 +38,7 @@ interface IssueOptions extends WriteOptions {
   readonly addPenalty?: string;
   readonly addReason?: string;
   readonly withoutEffect?: boolean;
+  readonly matchAlreadyLost?: boolean;
 }
 
 interface AppealOptions extends WriteOptions {
@@ -147,7 +148,12 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
       type: 'IssuePenalty',
       data: {
         player: options.player,
-        report: { infraction: options.infraction, phase, ...(Object.keys(facts).length > 0 ? { facts } : {}) },
+        report: {
+          infraction: options.infraction,
+          phase,
+          ...(Object.keys(facts).length > 0 ? { facts } : {}),
+          ...(options.matchAlreadyLost ? { matchAlreadyLost: true } : {}),
+        },
         choice: choiceOf(options, lang),
         ...(round === undefined ? {} : { round }),
         ...(table === undefined ? {} : { table }),
@@ -168,8 +174,15 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     );
     const [entry, added] = ids.map((id) => log.find((x) => x.id === id));
     if (!entry) return;
-    if (desk.json) return printJson(io, issuedJson(t, entry, added));
-    io.stdout.write(issuedText(t, entry, lang) + (added ? issuedText(t, added, lang) : ''));
+    // --without-effect only confirms a loss with no match left: when one is left, the penalty lands and the reader is told so.
+    const unneeded = options.withoutEffect === true && !entry.noMatchLeft && !(added?.noMatchLeft ?? false);
+    if (desk.json)
+      return printJson(io, { ...issuedJson(t, entry, added), ...(unneeded ? { withoutEffectNotNeeded: true } : {}) });
+    io.stdout.write(
+      issuedText(t, entry, lang) +
+        (added ? issuedText(t, added, lang) : '') +
+        (unneeded ? `${M.say(lang, 'without-effect-not-needed')}\n` : ''),
+    );
   });
 }
 
@@ -234,6 +247,7 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
     const penaltyId = intOption('--id', options.id, 1, 1_000_000, lang);
     const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed'] as const, lang);
     const reason = textOption('--reason', options.reason, lang);
+    const before = penaltyLog(await desk.tournament()).find((e) => e.id === penaltyId);
     if (outcome === 'rescinded') {
       if (options.penalty !== undefined) throw new CliError(M.say(lang, 'penalty-goes-outcome-changed-only'));
       await desk.run({ type: 'RescindPenalty', data: { penaltyId, reason }, meta: desk.meta('RescindPenalty') });
@@ -259,11 +273,11 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
         meta: desk.meta('ChangePenalty'),
       });
     }
-    await printAppeal(desk, penaltyId, io);
+    await printAppeal(desk, penaltyId, before, io);
   });
 }
 
-async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void> {
+async function printAppeal(desk: Desk, penaltyId: number, before: PenaltyLogEntry | undefined, io: Io): Promise<void> {
   const t = await desk.tournament();
   const entry = penaltyLog(t).find((e) => e.id === penaltyId);
   const last = entry?.appeals.at(-1);
@@ -280,6 +294,7 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
       landedOn: entry.landedOn,
       noMatchLeft: entry.noMatchLeft,
       dropped: isDropped(t, entry.player),
+      was: before ? { penalty: before.penalty, landing: before.landing, landedOn: before.landedOn } : null,
     });
   }
   const lang = desk.lang;
@@ -293,10 +308,29 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
           penaltyName2: penaltyName(t, last.to ?? last.from, lang),
         });
   const stale = staleTables(t, lang);
-  const lines = [head, M.say(lang, 'reason-2', { reason: last.reason }), landingLine(entry, lang)];
+  const lines = [head, M.say(lang, 'reason-2', { reason: last.reason }), ...appealEffect(entry, before, lang)];
   if (stale.length > 0)
     lines.push(M.say(lang, 'these-matches-need-their-result', { stale: stale.join('、'), stale2: stale.join('; ') }));
   io.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** What the appeal changed: a rescission undoes where the penalty had landed; a change says where it landed before and lands now. */
+function appealEffect(entry: PenaltyLogEntry, before: PenaltyLogEntry | undefined, lang: Lang): string[] {
+  const was = before ? effectPhrase(before, lang) : null;
+  if (entry.status === 'rescinded') {
+    if (was === null) return [M.say(lang, 'rescinded-no-result-changed')];
+    return [M.say(lang, 'rescinded-undoes', { effect: was })];
+  }
+  const now = landingLine(entry, lang);
+  return was === null ? [now] : [M.say(lang, 'before-appeal', { effect: was }), now];
+}
+
+/** Where a penalty takes a game, in words, or null when it takes none (a caution or warning, or no match left). */
+function effectPhrase(e: PenaltyLogEntry, lang: Lang): string | null {
+  if (e.landedOn !== null) return landedOnText(e.landedOn, lang);
+  if (e.landing.kind === 'next-match' && !e.noMatchLeft && e.couldNotLand === null)
+    return M.say(lang, 'waiting-next-match', { fromRound: e.landing.fromRound });
+  return null;
 }
 
 /** Matches whose report was made around penalties an appeal has since changed. */
@@ -409,6 +443,10 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
       .option(
         '--without-effect',
         'confirm recording a loss for the next match when the player has none left / 残りのマッチがなくても記録することを確認',
+      )
+      .option(
+        '--match-already-lost',
+        'the match being played is already lost (found in a duel or between duels): a match loss may then go to the next match / 進行中のマッチはすでに負けが決まっている',
       ),
   ).action((options: IssueOptions) => issue(options, io));
   withWriteOptions(

@@ -88,6 +88,27 @@ export const penaltyMessages = messageTable({
       `  適用先: 第${d.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`,
       `  Lands on: the player's next match from round ${d.fromRound} (once paired)`,
     ),
+  'without-effect-not-needed': () =>
+    t(
+      '  --without-effect は不要でした: 残りのマッチがあるため、罰則はそのマッチに適用されます',
+      '  --without-effect was not needed: a match is left, so the penalty lands on it',
+    ),
+  'rescinded-undoes': (d: { effect: Word }) =>
+    t(
+      `  取り消しにより、罰則による負けがなくなりました: ${d.effect}`,
+      `  Undone: the loss by this penalty is gone from ${d.effect}`,
+    ),
+  'rescinded-no-result-changed': () =>
+    t(
+      '  どの対戦結果も変わりません (この罰則はどのデュエル・マッチにも適用されていませんでした)',
+      '  No result changes (this penalty had taken no duel or match)',
+    ),
+  'before-appeal': (d: { effect: Word }) => t(`  上訴前の適用先: ${d.effect}`, `  Before the appeal: ${d.effect}`),
+  'waiting-next-match': (d: { fromRound: Word }) =>
+    t(
+      `第${d.fromRound}回戦以降の次のマッチ (組み合わせ待ち)`,
+      `the player's next match from round ${d.fromRound} (waiting to be paired)`,
+    ),
   'no-effect-result': () => t('  対戦結果への影響はありません', '  No effect on a result'),
   'penalty-goes-outcome-changed-only': () =>
     t('--penalty は --outcome changed のときだけ指定します', '--penalty goes with --outcome changed only'),
