@@ -1,5 +1,7 @@
 import { explain, type Problem } from './command-problems.js';
 import { assess } from '../policy/assess.js';
+import { deviationTooHeavy, houseRules, isRepeatUpgrade } from '../policy/house-rules.js';
+import type { Pack } from '../policy/pack-schema.js';
 import {
   PENALTY_IDS,
   PHASES,
@@ -77,7 +79,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
   const guideline = assessed.value;
 
-  const final = finalPenalty(d.choice, guideline);
+  const final = finalPenalty(d.choice, guideline, t.pack.content);
   if (!final.ok) return final;
   const statements = cleanStatements(d.statements);
   const penaltyId = t.penalties.length + 1;
@@ -94,7 +96,10 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   if (d.additional === undefined) return ok([first.value]);
 
   // Rules 7, 10: where the result was affected, the floor judge may add one further penalty; the guideline one stays.
-  if (!guideline.additionalPenaltyAllowed)
+  // Under 2-A as the seed reads it (reduce or add), any penalty may be added: a deviation, with its reason.
+  const addedByDeviation =
+    !guideline.additionalPenaltyAllowed && houseRules(t.pack.content.settings).deviation === 'reduce-or-add';
+  if (!guideline.additionalPenaltyAllowed && !addedByDeviation)
     return err(domainError('additional-penalty-not-allowed', { infraction: guideline.infraction }));
   const added = d.additional;
   if (
@@ -113,8 +118,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   const extra: Final = {
     penalty: added.penalty,
     repeatUpgrade: false,
-    deviationReason: null,
-    reason: added.reason.trim(),
+    deviationReason: addedByDeviation ? added.reason.trim() : null,
+    reason: addedByDeviation ? null : added.reason.trim(),
   };
   const withFirst = fold1(t, first.value);
   const second = issuedEvent(withFirst, command, {
@@ -477,7 +482,7 @@ function withMinutesLate(t: Tournament, player: string, report: IssuePenalty['da
   return { ...facts, [clock.minutesFact]: minutesLate(latest.seatTime, new Date(seatedAt)) };
 }
 
-function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final, DomainError> {
+function finalPenalty(choice: PenaltyChoice, guideline: Decision, pack: Pack): Result<Final, DomainError> {
   if (choice?.kind === 'guideline')
     return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: null });
   if (choice?.kind !== 'other' || !PENALTY_IDS.includes(choice.penalty)) {
@@ -492,8 +497,15 @@ function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final,
   const written = typeof choice.reason === 'string' && /\S/.test(choice.reason) ? choice.reason.trim() : null;
   if (choice.penalty === guideline.penalty)
     return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: written });
-  if (choice.penalty === guideline.repeat?.upgradeTo)
+  if (isRepeatUpgrade(pack, guideline, choice.penalty))
     return ok({ penalty: choice.penalty, repeatUpgrade: true, deviationReason: null, reason: written });
+  if (deviationTooHeavy(pack, guideline.penalty, choice.penalty))
+    return err(
+      domainError('invalid-command', {
+        field: 'choice.penalty',
+        problem: explain('deviation-reduce-or-add', { penalty: guideline.penalty }),
+      }),
+    );
   if (written === null) return err(domainError('deviation-reason-required'));
   return ok({ penalty: choice.penalty, repeatUpgrade: false, deviationReason: written, reason: null });
 }

@@ -1,4 +1,5 @@
 import { assess } from '../policy/assess.js';
+import { isRepeatUpgrade } from '../policy/house-rules.js';
 import {
   PENALTY_IDS,
   type AppliesTo,
@@ -71,7 +72,7 @@ export function previewPenalty(
     const as =
       penalty === decision.penalty
         ? 'guideline'
-        : penalty === decision.repeat?.upgradeTo
+        : isRepeatUpgrade(t.pack.content, decision, penalty)
           ? 'repeat-upgrade'
           : 'deviation';
     const landing = landingOptions(t.pack.content, penalty, report.phase, report.matchAlreadyLost === true);

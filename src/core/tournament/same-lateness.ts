@@ -1,5 +1,6 @@
 import { explain } from './command-problems.js';
 import { assess } from '../policy/assess.js';
+import { isRepeatUpgrade } from '../policy/house-rules.js';
 import { PENALTY_IDS, type AssessReport, type PenaltyId } from '../policy/assess-types.js';
 import { err, ok } from '../result.js';
 import type { Drafted, IssuePenalty } from './commands.js';
@@ -82,8 +83,7 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
   const guideline = assessed.value;
   const choice = d.choice;
-  const upgrade =
-    choice?.kind === 'other' && choice.penalty === guideline.repeat?.upgradeTo && choice.penalty !== guideline.penalty;
+  const upgrade = choice?.kind === 'other' && isRepeatUpgrade(t.pack.content, guideline, choice.penalty);
   if (choice?.kind === 'other' && !upgrade && choice.penalty !== guideline.penalty) {
     // A penalty other than the guideline for this lateness is the head judge's appeal (a change with a reason).
     return err(
