@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { penaltyLog } from '../../src/app/penalty-log.js';
+import { previewPenalty } from '../../src/core/tournament/penalty-preview.js';
 import { TOURNAMENT_EVENT_TYPES, type TournamentEvent } from '../../src/core/tournament/events.js';
 import { fold } from '../../src/core/tournament/evolve.js';
 import { officialRecord, RECORD_EVENT_TYPES } from '../../src/core/tournament/official-record.js';
@@ -203,6 +204,20 @@ describe('5. between duels, the next duel comes after a played one', () => {
     expect(thenEvents(given(...roundOne), between(2))[0]).toMatchObject({
       data: { landing: { kind: 'duel', round: 1, table: 1, duel: 2 } },
     });
+    // The assess answer tells the console the same: the duels it may name start at 2 between duels.
+    const report = (phase: 'in-duel' | 'between-duels') => ({
+      infraction: 'marked-cards',
+      phase,
+      facts: { pattern: true },
+    });
+    const preview = (phase: 'in-duel' | 'between-duels') => {
+      const p = previewPenalty(tournament(...roundOne), 'a', report(phase));
+      return p.ok ? [p.value.duels, p.value.firstDuel] : null;
+    };
+    expect([preview('in-duel'), preview('between-duels')]).toEqual([
+      [3, 1],
+      [3, 2],
+    ]);
   });
 });
 
