@@ -517,6 +517,25 @@ describe('issue #25 through the CLI, points 2 to 6', () => {
     );
     expect(changed).toContain('Before the appeal: round 1, table 1, match');
     expect(changed).toContain('No effect on a result');
+    const back = await ok(
+      'penalty',
+      'appeal',
+      '--db',
+      db,
+      '--id',
+      '2',
+      '--outcome',
+      'changed',
+      '--penalty',
+      'match-loss',
+      '--reason',
+      'z',
+      '--without-effect',
+      '--lang',
+      'en',
+    );
+    expect(back).toContain('Lands on: round 1, table 1, match');
+    expect(back).toContain('--without-effect was not needed');
     const [c] = t2.players;
     await json(...issue(db, c, 'random-result', 'in-duel', '--statement', 'admitted it'));
     expect(await refused(db, ...issue(db, c, 'stalling', 'in-duel'))).toContain('already has its result');

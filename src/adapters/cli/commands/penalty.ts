@@ -273,15 +273,23 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
         meta: desk.meta('ChangePenalty'),
       });
     }
-    await printAppeal(desk, penaltyId, before, io);
+    await printAppeal(desk, penaltyId, before, options.withoutEffect === true, io);
   });
 }
 
-async function printAppeal(desk: Desk, penaltyId: number, before: PenaltyLogEntry | undefined, io: Io): Promise<void> {
+async function printAppeal(
+  desk: Desk,
+  penaltyId: number,
+  before: PenaltyLogEntry | undefined,
+  withoutEffect: boolean,
+  io: Io,
+): Promise<void> {
   const t = await desk.tournament();
   const entry = penaltyLog(t).find((e) => e.id === penaltyId);
   const last = entry?.appeals.at(-1);
   if (!entry || !last) return;
+  // As when issuing: --without-effect only confirms a loss with no match left; when one is left the reader is told so.
+  const unneeded = withoutEffect && last.kind === 'changed' && !entry.noMatchLeft;
   if (desk.json) {
     return printJson(io, {
       penaltyId,
@@ -295,6 +303,7 @@ async function printAppeal(desk: Desk, penaltyId: number, before: PenaltyLogEntr
       noMatchLeft: entry.noMatchLeft,
       dropped: isDropped(t, entry.player),
       was: before ? { penalty: before.penalty, landing: before.landing, landedOn: before.landedOn } : null,
+      ...(unneeded ? { withoutEffectNotNeeded: true } : {}),
     });
   }
   const lang = desk.lang;
@@ -309,6 +318,7 @@ async function printAppeal(desk: Desk, penaltyId: number, before: PenaltyLogEntr
         });
   const stale = staleTables(t, lang);
   const lines = [head, M.say(lang, 'reason-2', { reason: last.reason }), ...appealEffect(entry, before, lang)];
+  if (unneeded) lines.push(M.say(lang, 'without-effect-not-needed'));
   if (stale.length > 0)
     lines.push(M.say(lang, 'these-matches-need-their-result', { stale: stale.join('、'), stale2: stale.join('; ') }));
   io.stdout.write(`${lines.join('\n')}\n`);
