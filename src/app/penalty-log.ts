@@ -1,4 +1,5 @@
 import { PENALTY_IDS, type FactValue, type PenaltyId, type Phase } from '../core/policy/assess-types.js';
+import { isOnRecord } from '../core/tournament/evolve-penalties.js';
 import { changeNeedsStatements } from '../core/tournament/penalty-authority.js';
 import type { Actor, Landing } from '../core/tournament/events.js';
 import type { Text } from '../core/text.js';
@@ -72,7 +73,6 @@ export interface PenaltyLogEntry {
 /** Every penalty of the tournament in the order issued. */
 export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
   const landed = landings(t);
-  const recordedIds = new Set(t.pack.content.penalties.filter((p) => p.recorded).map((p) => p.id));
   const settings = t.pack.content.settings;
   return t.penalties.map((p) => ({
     id: p.id,
@@ -88,7 +88,7 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
     issuedAs: p.appeals[0]?.from ?? p.penalty,
     penalty: p.penalty,
     status: p.rescinded ? 'rescinded' : p.appeals.length > 0 ? 'changed' : 'in-force',
-    recorded: !p.rescinded && recordedIds.has(p.penalty),
+    recorded: isOnRecord(t.pack, p),
     repeatUpgrade: p.repeatUpgrade,
     deviationReason: p.deviationReason,
     reason: p.reason,

@@ -56,6 +56,7 @@ describe('shinpan penalty issue', () => {
       landedOn: { round: 1, table: 1, duel: 1 },
       noMatchLeft: false,
       dropped: false,
+      replaced: null,
     });
     // The duel decided by penalty is kept; --duels gives the remaining ones.
     const match = await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', `${a},${b}`);
@@ -381,7 +382,7 @@ describe('a disqualification and an appeal', () => {
       [
         `Penalty #1 (選手${a.slice(2)}, Duel loss) is rescinded`,
         '  Reason: the sleeves were a factory fault',
-        '  No effect on a result',
+        '  Undone: the loss by this penalty is gone from round 1, table 1, duel 2',
         '  These matches need their result again: round 1, table 1',
         '',
       ].join('\n'),

@@ -16,7 +16,12 @@ interface Table {
 }
 
 /** Four players paired in round 1 of a tournament of `rounds` Swiss rounds. */
-async function paired(name: string, rounds = 3, extra: string[] = []): Promise<{ db: string; t1: Table; t2: Table }> {
+async function paired(
+  name: string,
+  rounds = 3,
+  extra: string[] = [],
+  players = 4,
+): Promise<{ db: string; t1: Table; t2: Table; bye: string | null }> {
   const db = join(dir, `${name}.db`);
   await json(
     'tournament',
@@ -35,10 +40,12 @@ async function paired(name: string, rounds = 3, extra: string[] = []): Promise<{
     '2011-06-01T09:00:00+09:00',
     ...extra,
   );
-  for (let i = 1; i <= 4; i++) await json('player', 'add', '--db', db, '--id', `P0${i}`, '--name', `選手${i}`);
-  const pairings: Table[] = (await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00'))
-    .pairings;
-  return { db, t1: pairings[0] as Table, t2: pairings[1] as Table };
+  for (let i = 1; i <= players; i++) await json('player', 'add', '--db', db, '--id', `P0${i}`, '--name', `選手${i}`);
+  const pairings: (Table & { bye?: true })[] = (
+    await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T10:00:00+09:00')
+  ).pairings;
+  const bye = pairings.find((p) => p.bye)?.players[0] ?? null;
+  return { db, t1: pairings[0] as Table, t2: pairings[1] as Table, bye };
 }
 
 const issue = (db: string, player: string, infraction: string, phase: string, ...rest: string[]) => [
@@ -354,5 +361,206 @@ describe('issue #10 through the CLI', () => {
         ),
       ),
     ).toContain('does not play at table 2 of round 1');
+  });
+});
+
+describe('issue #25 through the CLI', () => {
+  it('1. the official record shows the penalty a lateness was raised to (3 → 7 → 12 minutes)', async () => {
+    const { db, t1 } = await paired('raised-record');
+    const b = t1.players[1];
+    const late = (minutes: number) => issue(db, b, 'tardiness', 'between-matches', '--fact', `minutesLate=${minutes}`);
+    await json(...late(3));
+    expect((await json('record', '--db', db, '--player', b)).map((e: { penalty: string }) => e.penalty)).toEqual([
+      'warning',
+    ]);
+    await json(...late(7));
+    expect((await json('record', '--db', db, '--player', b)).map((e: { penalty: string }) => e.penalty)).toEqual([
+      'duel-loss',
+    ]);
+    await json(...late(12));
+    const record = await json('record', '--db', db, '--player', b);
+    expect(record.map((e: { penalty: string; issuedAs: unknown }) => [e.penalty, e.issuedAs])).toEqual([
+      ['match-loss', null],
+    ]);
+    expect(await ok('record', '--db', db, '--player', b, '--lang', 'en')).toContain('Match loss');
+  });
+});
+
+describe('issue #25 through the CLI, points 2 to 6', () => {
+  it('2. a lateness in round 2 is not the round-1 lateness whose duel loss waited for round 2: a new penalty, a repeat offered', async () => {
+    const { db, t1, t2 } = await paired('late-twice');
+    const [a, b] = t1.players;
+    await json(...issue(db, b, 'stalling', 'in-duel'));
+    const first = await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=6'));
+    expect(first.landing).toEqual({ kind: 'next-match', fromRound: 2 });
+    await json(
+      'result',
+      'report',
+      '--db',
+      db,
+      '--round',
+      '1',
+      '--table',
+      '2',
+      '--duels',
+      `${t2.players[0]},${t2.players[0]}`,
+    );
+    await json('round', 'end', '--db', db, '--round', '1');
+    await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T11:00:00+09:00');
+    const again = await json(...issue(db, a, 'tardiness', 'between-matches', '--fact', 'minutesLate=12'));
+    expect([again.penaltyId, again.penalty, again.replaced, again.decision.repeat]).toEqual([
+      3,
+      'match-loss',
+      null,
+      { count: 2, upgradeTo: 'disqualification' },
+    ]);
+    const log = await json('penalty', 'log', '--db', db, '--player', a);
+    expect(log.map((e: { id: number; penalty: string }) => [e.id, e.penalty])).toEqual([
+      [2, 'duel-loss'],
+      [3, 'match-loss'],
+    ]);
+  });
+
+  it('3. a player disqualified between matches loses the paired next match; a report crediting them is refused', async () => {
+    const { db, t1, t2 } = await paired('dq-between');
+    await json(
+      'result',
+      'report',
+      '--db',
+      db,
+      '--round',
+      '1',
+      '--table',
+      '1',
+      '--duels',
+      `${t1.players[0]},${t1.players[0]}`,
+    );
+    await json(
+      'result',
+      'report',
+      '--db',
+      db,
+      '--round',
+      '1',
+      '--table',
+      '2',
+      '--duels',
+      `${t2.players[0]},${t2.players[0]}`,
+    );
+    await json('round', 'end', '--db', db, '--round', '1');
+    const round2: Table[] = (await json('round', 'pair', '--db', db, '--seat-time', '2011-06-01T11:00:00+09:00'))
+      .pairings;
+    const [x, y] = (round2[0] as Table).players;
+    const dq = await json(...issue(db, x, 'random-result', 'between-matches', '--statement', 'admitted it'));
+    expect(dq.landedOn).toEqual({ round: 2, table: 1, duel: null });
+    expect(
+      await refused(db, 'result', 'report', '--db', db, '--round', '2', '--table', '1', '--duels', `${x},${x}`),
+    ).toContain('already has its result');
+    expect((await json('pairings', '--db', db)).tables[0].outcome).toEqual({ kind: 'win', winner: y, byPenalty: true });
+  });
+
+  it('4. a player with a bye cannot be late: refused with the reason', async () => {
+    const { db, bye } = await paired('bye-late', 3, [], 5);
+    expect(
+      await refused(db, ...issue(db, bye as string, 'tardiness', 'between-matches', '--fact', 'minutesLate=6')),
+    ).toContain('has a bye in round 1: there is no seat and no seat time to be late for');
+  });
+
+  it('5. between duels, duel 1 is not the next duel', async () => {
+    const { db, t1 } = await paired('next-duel');
+    const between = (duel: string) =>
+      issue(db, t1.players[0], 'marked-cards', 'between-duels', '--fact', 'pattern=true', '--duel', duel);
+    expect(await refused(db, ...between('1'))).toContain('the next duel is duel 2 or later, not duel 1');
+    expect((await json(...between('2'))).landedOn).toEqual({ round: 1, table: 1, duel: 2 });
+  });
+
+  it('6. --match-already-lost; what a rescission or change undid; no match loss where the player was disqualified; an unneeded --without-effect is said', async () => {
+    const { db, t1, t2 } = await paired('smaller');
+    const [a, b] = t1.players;
+    // The match is already lost (the judge says so): a match loss may go to the next match.
+    const moved = await json(
+      ...issue(db, a, 'stalling', 'in-duel', '--match-already-lost', '--applies-to', 'next-match'),
+    );
+    expect(moved.landing).toEqual({ kind: 'next-match', fromRound: 2 });
+    const undone = await ok(
+      'penalty',
+      'appeal',
+      '--db',
+      db,
+      '--id',
+      '1',
+      '--outcome',
+      'rescinded',
+      '--reason',
+      'x',
+      '--lang',
+      'en',
+    );
+    expect(undone).toContain("Undone: the loss by this penalty is gone from the player's next match from round 2");
+    const loss = await json(...issue(db, b, 'stalling', 'in-duel'));
+    expect(loss.landedOn).toEqual({ round: 1, table: 1, duel: null });
+    const changed = await ok(
+      'penalty',
+      'appeal',
+      '--db',
+      db,
+      '--id',
+      '2',
+      '--outcome',
+      'changed',
+      '--penalty',
+      'warning',
+      '--reason',
+      'y',
+      '--lang',
+      'en',
+    );
+    expect(changed).toContain('Before the appeal: round 1, table 1, match');
+    expect(changed).toContain('No effect on a result');
+    const back = await ok(
+      'penalty',
+      'appeal',
+      '--db',
+      db,
+      '--id',
+      '2',
+      '--outcome',
+      'changed',
+      '--penalty',
+      'match-loss',
+      '--reason',
+      'z',
+      '--without-effect',
+      '--lang',
+      'en',
+    );
+    expect(back).toContain('Lands on: round 1, table 1, match');
+    expect(back).toContain('--without-effect was not needed');
+    const [c] = t2.players;
+    await json(...issue(db, c, 'random-result', 'in-duel', '--statement', 'admitted it'));
+    expect(await refused(db, ...issue(db, c, 'stalling', 'in-duel'))).toContain('already has its result');
+    const unneeded = await ok(...issue(db, b, 'stalling', 'between-matches', '--without-effect', '--lang', 'en'));
+    expect(unneeded).toContain('--without-effect was not needed: a match is left, so the penalty lands on it');
+  });
+});
+
+describe('issue #24 point 11 through the CLI', () => {
+  it('a raised lateness is read back as an issued penalty, saying which penalty it replaced (text and JSON)', async () => {
+    const { db, t1 } = await paired('raised-readback');
+    const b = t1.players[1];
+    const late = (minutes: number) => issue(db, b, 'tardiness', 'between-matches', '--fact', `minutesLate=${minutes}`);
+    await json(...late(3));
+    const raised = await json(...late(7));
+    expect(raised).toMatchObject({
+      penaltyId: 1,
+      player: b,
+      penalty: 'duel-loss',
+      replaced: { penaltyId: 1, penalty: 'warning' },
+      landedOn: { round: 1, table: 1, duel: 1 },
+    });
+    const text = await ok(...late(12), '--lang', 'en');
+    expect(text).toContain('Penalty #1: raised to Match loss');
+    expect(text).toContain('Replaces penalty #1 (Duel loss) for the same lateness');
+    expect(text).toContain('Lands on: round 1, table 1, match');
   });
 });

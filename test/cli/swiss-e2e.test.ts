@@ -356,6 +356,7 @@ describe('a 32-player, 5-round Swiss with a top 8, through the CLI', () => {
       landedOn: null,
       noMatchLeft: false,
       dropped: false,
+      was: expect.objectContaining({ penalty: 'duel-loss' }),
     });
     await reportRound(3, r3.pairings, T(12, 45), { drawTable: 15, decided: new Map([[y.table, y.opponent]]) });
 

@@ -221,6 +221,25 @@ describe.skipIf(!executablePath)('the console penalty form: no match left, and a
     ]);
   });
 
+  it('between duels the form offers duel 2 and later only: one duel is over (issue 25)', async () => {
+    const page = judge.page;
+    const [c] = tables[1]!.players;
+    await page.goto(`/t/${T}/penalty?player=${c}`);
+    await page.getByTestId('infraction-search').fill('marked-cards');
+    await page.getByTestId('infraction-marked-cards').click();
+    await page.locator('input[name=fact-pattern][value=yes]').check();
+    await page.locator('input[name=phase][value=between-duels]').check();
+    await page.getByTestId('assess').click();
+    const duels = page.locator('input[name=duel]');
+    await duels.first().waitFor();
+    expect(await duels.evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value))).toEqual([
+      '2',
+      '3',
+    ]);
+    expect(await page.locator('input[name=duel][value="2"]').isChecked()).toBe(true);
+    await shootBoth(page, 'p6-between-duels');
+  });
+
   it('saw no uncaught error in the pages', () => {
     expect(judge.errors).toEqual([]);
     expect(head.errors).toEqual([]);

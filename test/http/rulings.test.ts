@@ -399,4 +399,24 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
       'player-not-in-match',
     );
   });
+  it('issue 25, 1. a raised lateness is on the official record as the penalty in force, as in the penalty export', async () => {
+    const { t, t1 } = await paired();
+    const b = t1[1];
+    const late = (minutesLate: number) =>
+      penalty(staff.judge, t, b, { infraction: 'tardiness', phase: 'between-matches', facts: { minutesLate } });
+    expect((await late(3)).status).toBe(201);
+    expect((await late(7)).status).toBe(201);
+    expect((await late(12)).status).toBe(201);
+    // The record spans every tournament of the server (other cases share the player ids): this tournament's entries.
+    const record = (await staff.headJudge.get(`/api/record?player=${b}`)).body.players[b].filter(
+      (e: { tournamentId: string }) => `/api/tournaments/${e.tournamentId}` === t,
+    );
+    expect(record.map((e: { penalty: string; issuedAs: unknown }) => [e.penalty, e.issuedAs])).toEqual([
+      ['match-loss', null],
+    ]);
+    const exported = (await staff.headJudge.get(`${t}/export?format=penalties.json`)).body.penalties;
+    expect(exported.map((e: { penalty: string; recorded: boolean }) => [e.penalty, e.recorded])).toEqual([
+      ['match-loss', true],
+    ]);
+  });
 });

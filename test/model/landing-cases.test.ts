@@ -96,4 +96,33 @@ describe('landing cases found by the property', () => {
     expect(model.penalties.filter((p) => model.couldNotLand(p))).toHaveLength(2);
     expect(model.penalties.filter((p) => model.landedOn(p)?.round === 2)).toHaveLength(4);
   });
+  it('issue 25: a disqualification between matches takes the paired match not begun; a report of it is refused', () => {
+    const model = runScenario({
+      players: 4,
+      rounds: 2,
+      seed: 0,
+      steps: [
+        { kind: 'penalty', player: 0, report: 8, phase: 'between-matches' },
+        { kind: 'report', table: 0, duels: [0, 0] },
+        { kind: 'report', table: 0, duels: [1, 1] },
+        { kind: 'next-round' },
+      ],
+    });
+    expect(model.inForce()[0]?.target.kind).toBe('match');
+  });
+
+  it('issue 25: between duels duel 1 is refused and duel 2 taken; no match loss after a disqualification in the match', () => {
+    runScenario({
+      players: 4,
+      rounds: 1,
+      seed: 0,
+      bestOf: 3,
+      steps: [
+        { kind: 'penalty', player: 0, report: 1, phase: 'between-duels', duel: 1 },
+        { kind: 'penalty', player: 0, report: 1, phase: 'between-duels', duel: 2 },
+        { kind: 'penalty', player: 1, report: 7, phase: 'in-duel' },
+        { kind: 'penalty', player: 1, report: 0, phase: 'in-duel' },
+      ],
+    });
+  });
 });

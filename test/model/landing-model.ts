@@ -178,6 +178,8 @@ export class LandingModel {
     if (inMatch && !current) return null;
     // Spec §4: only a match being played can already be lost.
     if (!inMatch && r.matchAlreadyLost) return null;
+    // Section 5: a player with a bye in the running round has no seat and no seat time to be late for.
+    if (r.infraction === 'tardiness' && latest && !latest.ended && latest.byes.includes(r.player)) return null;
     const alreadyLost = r.matchAlreadyLost === true || (current !== undefined && this.lostBy(current, r.player));
     const decision = assess(
       { infraction: r.infraction, phase: r.phase, ...(r.facts ? { facts: r.facts } : {}) },
@@ -252,8 +254,8 @@ export class LandingModel {
           if (this.outcome(m).kind !== 'pending') return null;
           return { kind: 'duel', round: m.round, table: m.table, duel: 1 };
         }
-        // 1-C in a match: the duel in progress, or between duels the next one; the judge names it.
-        if (duel === undefined || duel < 1 || duel > 3) return null;
+        // 1-C in a match: the duel in progress, or between duels the next one (after a played duel: 2 or 3); the judge names it.
+        if (duel === undefined || duel < (r.phase === 'between-duels' ? 2 : 1) || duel > 3) return null;
         if (this.duelLossesOn(m).some((d) => d.player === r.player && d.duel === duel)) return null;
         if (this.outcome(m).kind !== 'pending') return null;
         return { kind: 'duel', round: m.round, table: m.table, duel };
@@ -264,12 +266,20 @@ export class LandingModel {
         const m = current as Match;
         // 1-D: the match in progress; in a match already lost the judge may take the next one instead.
         if (nextAsked) return alreadyLost ? noMatchLeft(m.round + 1) : null;
+        // 1-E, 1-F: a player disqualified in this match has left it; a match loss cannot take it (nor can a duel loss).
+        if (this.disqualifiedIn(m, r.player)) return null;
         return { kind: 'match', round: m.round, table: m.table };
       }
       default: {
-        // 1-E, 1-F: the match in progress is lost and the player leaves; between matches there is no match to lose.
+        // 1-E, 1-F: the match in progress is lost and the player leaves; between matches the next match, when it is
+        // already paired and not begun, is lost as a match loss found then would be; otherwise there is none to lose.
         if (duel !== undefined || nextAsked) return null;
-        if (!inMatch) return { kind: 'none' };
+        if (!inMatch) {
+          const from = this.nextRound(r.player, latest, false);
+          const round = this.rounds.find((x) => x.number === from && !x.ended);
+          const m = round?.matches.find((x) => x.players.includes(r.player));
+          return m ? { kind: 'match', round: m.round, table: m.table } : { kind: 'none' };
+        }
         const m = current as Match;
         return { kind: 'match', round: m.round, table: m.table };
       }
@@ -316,6 +326,15 @@ export class LandingModel {
     if (!m) return false;
     const o = this.outcome(m);
     return o.kind === 'pending' || (o.kind === 'win' && o.winner === player);
+  }
+
+  private disqualifiedIn(m: Match, player: string): boolean {
+    return this.inForce().some(
+      (p) =>
+        p.player === player &&
+        (p.penalty === 'disqualification' || p.penalty === 'disqualification-forfeit-prizes') &&
+        this.matchOf(p) === m,
+    );
   }
 
   private currentMatch(player: string): Match | undefined {

@@ -30,7 +30,8 @@ describe('the shipped pack', () => {
       infraction: 'tardiness',
       minutesFact: 'minutesLate',
     });
-    expect(pack.settings.repeat).toEqual({ offerFromCount: 2, step: 1 });
+    expect(pack.settings.repeat).toEqual({ offerFromCount: 2, step: 1, raise: 'one-step', same: 'infraction' });
+    expect(pack.settings.deviation).toBe('any-other-penalty');
     expect(pack.settings.headJudgeOnly).toEqual({
       deviation: true,
       matchLossMovedToNextMatch: true,

@@ -1,4 +1,5 @@
 import type { AssessError, AssessReport, Decision } from './assess-types.js';
+import { sameViolation } from './house-rules.js';
 import { landingOptions } from './landing-options.js';
 import { penaltyOf, stepUp } from './ladder.js';
 import type { Pack } from './pack-schema.js';
@@ -18,7 +19,7 @@ export function assess(report: AssessReport, pack: Pack): Result<Decision, Asses
   const { infraction, facts, phase, matchAlreadyLost, previous } = checked.value;
 
   const penalty = choose(infraction.penalty, facts, pack.settings);
-  const count = 1 + previous.filter((id) => id === infraction.id).length;
+  const count = 1 + previous.filter((id) => sameViolation(pack, infraction.id, id)).length;
   const { offerFromCount, step } = pack.settings.repeat;
 
   const landing = landingOptions(pack, penalty, phase, matchAlreadyLost);

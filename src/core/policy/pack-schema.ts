@@ -1,3 +1,4 @@
+import { DEVIATION, REPEAT_RAISE, REPEAT_SAME } from './house-rules.js';
 import { z } from 'zod';
 import { DECK_FINDING_KINDS } from '../deck-findings.js';
 import { APPLIES_TO, PENALTY_IDS } from './assess-types.js';
@@ -150,7 +151,13 @@ const settingsSchema = z.strictObject({
     offerFromCount: z.number().int().min(2),
     /** How many steps up the ladder the offer goes. */
     step: z.number().int().min(1),
+    /** 2-B, what the judge may raise a repeat to without it being a deviation: the offered step (ours), or any higher penalty (the seed). Absent: one-step. */
+    raise: z.enum(REPEAT_RAISE).optional(),
+    /** 2-B, what "the same infraction" is: the same infraction id (ours), or the same section of the rules (the seed's headings). Absent: infraction. */
+    same: z.enum(REPEAT_SAME).optional(),
   }),
+  /** 2-A, what a deviation may do: give any other penalty (ours), or reduce it or add a penalty to it (the seed). Absent: any-other-penalty. */
+  deviation: z.enum(DEVIATION).optional(),
   /** Spec §5: a duel loss given before a match's first duel does not open side decking. */
   sideDeckAfterDuelLossBeforeFirstDuel: z.boolean(),
   headJudgeOnly: z.strictObject({

@@ -120,6 +120,21 @@ const PROBLEMS = {
       `デュエル番号は 1〜${d.most} です (${d.most}本勝負)`,
       `a match has duels 1 to ${d.most}; there is no duel ${d.duel}`,
     ),
+  'next-duel-after-played': (d: { duel: number }) =>
+    t(
+      `デュエルとデュエルの間では少なくとも1つのデュエルが終わっています。次のデュエルは第2デュエル以降です (指定: 第${d.duel}デュエル)`,
+      `between duels at least one duel is over: the next duel is duel 2 or later, not duel ${d.duel}`,
+    ),
+  'deviation-reduce-or-add': (d: { penalty: string }) =>
+    t(
+      `この大会の規定 (2-A: 軽減もしくは追加) では、指針 (${d.penalty}) より重い罰則に置き換えることはできません。指針の罰則に追加してください`,
+      `under this tournament's rule 2-A (reduce, or add a penalty) a penalty heavier than the guideline (${d.penalty}) is not given instead of it: add it to the guideline penalty`,
+    ),
+  'bye-no-seat': (d: { round: number }) =>
+    t(
+      `この選手は第${d.round}回戦が不戦勝で、着席すべき席も着席時刻もありません`,
+      `the player has a bye in round ${d.round}: there is no seat and no seat time to be late for`,
+    ),
   'lateness-raise-to-guideline': () =>
     t(
       'すでに罰則が出ている遅刻は指針どおりにのみ重くできます（変更は上訴で行います）',

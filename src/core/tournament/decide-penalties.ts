@@ -1,5 +1,7 @@
 import { explain, type Problem } from './command-problems.js';
 import { assess } from '../policy/assess.js';
+import { deviationTooHeavy, houseRules, isRepeatUpgrade } from '../policy/house-rules.js';
+import type { Pack } from '../policy/pack-schema.js';
 import {
   PENALTY_IDS,
   PHASES,
@@ -12,7 +14,7 @@ import { err, ok, type Result } from '../result.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
-import { issuedPenalty } from './evolve.js';
+import { issuedPenalty } from './evolve-penalties.js';
 import { locateMatch } from './match-lookup.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Actor, Landing, PenaltyContext } from './events.js';
@@ -27,6 +29,7 @@ import {
   findMatch,
   findPlayer,
   findRound,
+  isDisqualification,
   latestRound,
   matchOf,
   repeatHistory,
@@ -58,6 +61,14 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
   if (!applicable.ok) return applicable;
+  const bye = byeRound(t, d.player, d.report.infraction);
+  if (bye !== null)
+    return err(
+      domainError('infraction-not-applicable', {
+        infraction: d.report.infraction,
+        reason: explain('bye-no-seat', { round: bye }),
+      }),
+    );
   const issued = sameLateness(t, d.player, d.report.infraction);
   if (issued) return decideSameLateness(command, t, issued);
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
@@ -68,7 +79,7 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
   const guideline = assessed.value;
 
-  const final = finalPenalty(d.choice, guideline);
+  const final = finalPenalty(d.choice, guideline, t.pack.content);
   if (!final.ok) return final;
   const statements = cleanStatements(d.statements);
   const penaltyId = t.penalties.length + 1;
@@ -85,7 +96,10 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   if (d.additional === undefined) return ok([first.value]);
 
   // Rules 7, 10: where the result was affected, the floor judge may add one further penalty; the guideline one stays.
-  if (!guideline.additionalPenaltyAllowed)
+  // Under 2-A as the seed reads it (reduce or add), any penalty may be added: a deviation, with its reason.
+  const addedByDeviation =
+    !guideline.additionalPenaltyAllowed && houseRules(t.pack.content.settings).deviation === 'reduce-or-add';
+  if (!guideline.additionalPenaltyAllowed && !addedByDeviation)
     return err(domainError('additional-penalty-not-allowed', { infraction: guideline.infraction }));
   const added = d.additional;
   if (
@@ -104,8 +118,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   const extra: Final = {
     penalty: added.penalty,
     repeatUpgrade: false,
-    deviationReason: null,
-    reason: added.reason.trim(),
+    deviationReason: addedByDeviation ? added.reason.trim() : null,
+    reason: addedByDeviation ? null : added.reason.trim(),
   };
   const withFirst = fold1(t, first.value);
   const second = issuedEvent(withFirst, command, {
@@ -167,10 +181,12 @@ function issuedEvent(t: Tournament, command: IssuePenalty, parts: IssueParts): R
     parts.statements,
   );
   if (!allowed.ok) return allowed;
-  const fits = checkLandingFits(t, d.player, landed.value.landing, true);
+  const landing = disqualifiedBetweenMatches(t, d.player, final.penalty, report.phase, context, landed.value.landing);
+  const fits = checkLandingFits(t, d.player, landing, true);
   if (!fits.ok) return fits;
+  if (final.penalty === 'match-loss' && leftByDisqualification(t, d.player, landing))
+    return err(domainError('match-already-decided', { round: landing.round, table: landing.table }));
   // Rule 1-C/1-D in the last round: a loss for "the next match" has nowhere to land; the judge must say it is recorded anyway.
-  const landing = landed.value.landing;
   const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(t, d.player, landing.fromRound);
   if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: d.player }));
   const { reason, ...final_ } = final;
@@ -229,6 +245,32 @@ function narrowed(
 ): PenaltyContext {
   if (phase !== 'between-matches' || penalty !== 'duel-loss') return context;
   return { ...context, nextFromRound: Math.max(context.nextFromRound, nextMatchRound(t, player, penalty)) };
+}
+
+/**
+ * Rules 1-E, 1-F between matches: the player leaves, and the next match already paired and not
+ * begun is theirs to lose, as a match loss found at that moment would be (the opponent wins
+ * it). Before the next round is paired there is no match to lose.
+ */
+function disqualifiedBetweenMatches(
+  t: Tournament,
+  player: string,
+  penalty: PenaltyId,
+  phase: Phase,
+  context: PenaltyContext,
+  landing: Landing,
+): Landing {
+  if (!isDisqualification(penalty) || phase !== 'between-matches' || landing.kind !== 'none') return landing;
+  const round = findRound(t, context.nextFromRound);
+  const table = round && !round.ended ? round.tableOf.get(player) : undefined;
+  return round && table !== undefined ? { kind: 'match', round: round.number, table } : landing;
+}
+
+/** The running round in which the player has a bye, for a report of the clock's infraction (a bye has no seat to be late for). */
+function byeRound(t: Tournament, player: string, infraction: string | undefined): number | null {
+  if (infraction !== clockInfraction(t).infraction) return null;
+  const running = latestRound(t);
+  return running && !running.ended && running.byes.includes(player) ? running.number : null;
 }
 
 /** Rule 3-B: a decklist infraction exists only where decklists are required and the player registered one. */
@@ -300,10 +342,17 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
     ...t,
     penalties: t.penalties.map((p) => (p.id === original.id ? { ...p, rescinded: true } : p)),
   };
-  const fits = checkLandingFits(without, original.player, landed.value.landing, false);
+  const landing = disqualifiedBetweenMatches(
+    without,
+    original.player,
+    d.penalty,
+    original.report.phase,
+    original.context,
+    landed.value.landing,
+  );
+  const fits = checkLandingFits(without, original.player, landing, false);
   if (!fits.ok) return fits;
   // As when issuing (rules 1-C/1-D): a loss for the next match with none left says so and needs the judge's confirmation.
-  const landing = landed.value.landing;
   const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(without, original.player, landing.fromRound);
   if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: original.player }));
   return ok([
@@ -433,7 +482,7 @@ function withMinutesLate(t: Tournament, player: string, report: IssuePenalty['da
   return { ...facts, [clock.minutesFact]: minutesLate(latest.seatTime, new Date(seatedAt)) };
 }
 
-function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final, DomainError> {
+function finalPenalty(choice: PenaltyChoice, guideline: Decision, pack: Pack): Result<Final, DomainError> {
   if (choice?.kind === 'guideline')
     return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: null });
   if (choice?.kind !== 'other' || !PENALTY_IDS.includes(choice.penalty)) {
@@ -448,8 +497,15 @@ function finalPenalty(choice: PenaltyChoice, guideline: Decision): Result<Final,
   const written = typeof choice.reason === 'string' && /\S/.test(choice.reason) ? choice.reason.trim() : null;
   if (choice.penalty === guideline.penalty)
     return ok({ penalty: guideline.penalty, repeatUpgrade: false, deviationReason: null, reason: written });
-  if (choice.penalty === guideline.repeat?.upgradeTo)
+  if (isRepeatUpgrade(pack, guideline, choice.penalty))
     return ok({ penalty: choice.penalty, repeatUpgrade: true, deviationReason: null, reason: written });
+  if (deviationTooHeavy(pack, guideline.penalty, choice.penalty))
+    return err(
+      domainError('invalid-command', {
+        field: 'choice.penalty',
+        problem: explain('deviation-reduce-or-add', { penalty: guideline.penalty }),
+      }),
+    );
   if (written === null) return err(domainError('deviation-reason-required'));
   return ok({ penalty: choice.penalty, repeatUpgrade: false, deviationReason: written, reason: null });
 }
@@ -474,6 +530,21 @@ function checkAuthority(
     return err(domainError('role-required', { roles: ['head-judge'], actual: actor.role }));
   if (needsStatements(settings, penalty) && statements.length === 0) return err(domainError('statements-required'));
   return ok(undefined);
+}
+
+/**
+ * Rules 1-E, 1-F: the match the player already lost by their own disqualification (they left
+ * it). A match loss cannot land there, as a duel loss cannot; a further disqualification may.
+ */
+function leftByDisqualification(
+  t: Tournament,
+  player: string,
+  landing: Landing,
+): landing is Extract<Landing, { kind: 'match' }> {
+  if (landing.kind !== 'match') return false;
+  return effectsOn(t, landing.round, landing.table).matchLosses.some(
+    (l) => l.player === player && t.penalties.some((p) => p.id === l.penaltyId && isDisqualification(p.penalty)),
+  );
 }
 
 /** A duel loss must land on a duel this player has not already lost by penalty, in a match not yet decided. */

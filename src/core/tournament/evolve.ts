@@ -1,5 +1,6 @@
 import { recordedPackContent } from '../policy/recorded-pack.js';
-import type { PenaltyIssued, TournamentEvent } from './events.js';
+import type { TournamentEvent } from './events.js';
+import { issuedPenalty, penaltyAfter } from './evolve-penalties.js';
 import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
@@ -242,45 +243,10 @@ function evolveTournament(
       return { ...t, phases: [...t.phases, event.data] };
     case 'PenaltyIssued':
       return { ...t, penalties: appended(t.penalties, issuedPenalty(event.data, event.at), scratch) };
-    case 'PenaltyChanged': {
-      const d = event.data;
-      return updatePenalty(t, d.penaltyId, scratch, (p) => ({
-        ...p,
-        penalty: d.penalty,
-        landing: d.landing,
-        noMatchLeft: d.noMatchLeft === true,
-        statements: d.statements.reduce((all, s) => appended(all, s, scratch), p.statements),
-        appeals: appended(
-          p.appeals,
-          { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at },
-          scratch,
-        ),
-      }));
-    }
-    case 'TardinessRaised': {
-      const d = event.data;
-      return updatePenalty(t, d.penaltyId, scratch, (p) => ({
-        ...p,
-        report: d.report,
-        guideline: d.guideline,
-        penalty: d.penalty,
-        repeatUpgrade: d.repeatUpgrade,
-        landing: d.landing,
-        raised: appended(p.raised ?? [], { from: p.penalty, to: d.penalty, judge: d.judge, at: event.at }, scratch),
-      }));
-    }
-    case 'PenaltyRescinded': {
-      const d = event.data;
-      return updatePenalty(t, d.penaltyId, scratch, (p) => ({
-        ...p,
-        rescinded: true,
-        appeals: appended(
-          p.appeals,
-          { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at },
-          scratch,
-        ),
-      }));
-    }
+    case 'PenaltyChanged':
+    case 'TardinessRaised':
+    case 'PenaltyRescinded':
+      return updatePenalty(t, event.data.penaltyId, scratch, (p) => penaltyAfter(p, event));
     case 'RequestSubmitted': {
       const d = event.data;
       const request = {
@@ -376,27 +342,3 @@ function updatePenalty(
 /** Penalties and requests are numbered from 1 in order, so one is found by position; the scan is only a fallback. */
 const numbered = (items: readonly { readonly id: number }[], id: number): number =>
   items[id - 1]?.id === id ? id - 1 : items.findIndex((item) => item.id === id);
-
-/** A penalty as it stands when issued (no appeal yet); `decide` also folds its own draft with it, for a second penalty of the same command. */
-export function issuedPenalty(d: PenaltyIssued['data'], at: string): PenaltyState {
-  return {
-    id: d.penaltyId,
-    player: d.player,
-    report: d.report,
-    guideline: d.guideline,
-    penalty: d.penalty,
-    repeatUpgrade: d.repeatUpgrade,
-    deviationReason: d.deviationReason,
-    context: d.context,
-    landing: d.landing,
-    statements: d.statements,
-    judge: d.judge,
-    reason: d.reason ?? null,
-    addedTo: d.addedTo ?? null,
-    noMatchLeft: d.noMatchLeft === true,
-    notes: d.notes ?? null,
-    at,
-    rescinded: false,
-    appeals: [],
-  };
-}

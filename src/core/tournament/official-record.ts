@@ -1,11 +1,15 @@
 import type { PenaltyId } from '../policy/assess-types.js';
-import type { Actor, PenaltyIssued, RecordedPack, TournamentCreated, TournamentEvent } from './events.js';
+import type { Actor, TournamentCreated, TournamentEvent } from './events.js';
+import { isOnRecord, issuedPenalty, PENALTY_EVENT_TYPES, penaltyAfter } from './evolve-penalties.js';
+import type { PenaltyState } from './state.js';
 
 /*
  * The official record: per player, across tournaments, every penalty in force that the
  * tournament's own pack marks as recorded (warning and above in the seed's rules). Cautions
  * and rescinded penalties are not on it; they stay in each tournament's log. A changed penalty
- * shows what it was changed to, with the appeal's reason.
+ * shows what it was changed to, with the appeal's reason; a raised lateness shows the penalty
+ * it was raised to. Each penalty is folded by the same reducer as the tournament state
+ * (`evolve-penalties.ts`), so the record says what the penalty log and the exports say.
  */
 
 /** An event as read across tournaments: the store's envelope around a tournament event. */
@@ -29,56 +33,44 @@ export interface RecordEntry {
   readonly appealReason: string | null;
 }
 
-/** The events the record is built from. */
-export const RECORD_EVENT_TYPES = ['TournamentCreated', 'PenaltyIssued', 'PenaltyChanged', 'PenaltyRescinded'] as const;
+/** The events the record is built from: every event that changes a penalty, and the tournaments' creation. */
+export const RECORD_EVENT_TYPES = ['TournamentCreated', ...PENALTY_EVENT_TYPES] as const;
 
-interface Open {
-  readonly issued: PenaltyIssued['data'];
-  readonly at: string;
-  readonly tournament: TournamentCreated['data'] | undefined;
-  penalty: PenaltyId;
-  appealReason: string | null;
-  rescinded: boolean;
+/** One tournament's penalties as its state would hold them. */
+interface Folded {
+  readonly tournamentId: string;
+  created: TournamentCreated['data'] | undefined;
+  readonly penalties: Map<number, PenaltyState>;
 }
 
 /** Every player's record, entries in the order issued; players with no recorded penalty are absent. */
 export function officialRecord(events: Iterable<LoggedEvent>): Map<string, RecordEntry[]> {
-  const tournaments = new Map<string, TournamentCreated['data']>();
-  const penalties = new Map<string, Open>();
+  const tournaments = new Map<string, Folded>();
+  const folded = (id: string): Folded => {
+    let f = tournaments.get(id);
+    if (!f) {
+      f = { tournamentId: id, created: undefined, penalties: new Map() };
+      tournaments.set(id, f);
+    }
+    return f;
+  };
+  // Penalties in the order issued, across tournaments.
+  const order: { readonly f: Folded; readonly id: number }[] = [];
   for (const event of events) {
-    const key = (id: number) => `${event.tournamentId}#${id}`;
+    const f = folded(event.tournamentId);
     switch (event.type) {
       case 'TournamentCreated':
-        tournaments.set(event.tournamentId, event.data);
+        f.created ??= event.data;
         break;
       case 'PenaltyIssued':
-        penalties.set(key(event.data.penaltyId), {
-          issued: event.data,
-          at: event.at,
-          tournament: tournaments.get(event.tournamentId),
-          penalty: event.data.penalty,
-          appealReason: null,
-          rescinded: false,
-        });
+        f.penalties.set(event.data.penaltyId, issuedPenalty(event.data, event.at));
+        order.push({ f, id: event.data.penaltyId });
         break;
-      case 'PenaltyChanged': {
-        const open = penalties.get(key(event.data.penaltyId));
-        if (open) Object.assign(open, { penalty: event.data.penalty, appealReason: event.data.reason });
-        break;
-      }
-      case 'TardinessRaised': {
-        // One penalty per lateness: the raised penalty is what was issued, not an appeal.
-        const open = penalties.get(key(event.data.penaltyId));
-        if (open)
-          Object.assign(open, {
-            issued: { ...open.issued, penalty: event.data.penalty, report: event.data.report },
-            penalty: event.data.penalty,
-          });
-        break;
-      }
+      case 'PenaltyChanged':
+      case 'TardinessRaised':
       case 'PenaltyRescinded': {
-        const open = penalties.get(key(event.data.penaltyId));
-        if (open) open.rescinded = true;
+        const p = f.penalties.get(event.data.penaltyId);
+        if (p) f.penalties.set(p.id, penaltyAfter(p, event));
         break;
       }
       default:
@@ -87,30 +79,33 @@ export function officialRecord(events: Iterable<LoggedEvent>): Map<string, Recor
   }
 
   const record = new Map<string, RecordEntry[]>();
-  for (const [id, open] of penalties) {
-    const t = open.tournament;
-    if (open.rescinded || !t || !isRecorded(t.pack, open.penalty)) continue;
-    const d = open.issued;
-    const entry: RecordEntry = {
-      tournamentId: id.slice(0, id.lastIndexOf('#')),
-      tournamentName: t.settings.name,
-      date: t.settings.date,
-      penaltyId: d.penaltyId,
-      round: d.context.round,
-      table: d.context.currentMatch?.table ?? null,
-      infraction: d.report.infraction,
-      penalty: open.penalty,
-      issuedAs: open.penalty === d.penalty ? null : d.penalty,
-      judge: d.judge,
-      at: open.at,
-      deviationReason: d.deviationReason,
-      appealReason: open.appealReason,
-    };
-    record.set(d.player, [...(record.get(d.player) ?? []), entry]);
+  for (const { f, id } of order) {
+    const t = f.created;
+    const p = f.penalties.get(id);
+    if (!t || !p || !isOnRecord(t.pack, p)) continue;
+    const entry = recordEntry(f.tournamentId, t, p);
+    record.set(p.player, [...(record.get(p.player) ?? []), entry]);
   }
   return record;
 }
 
-/** Whether the tournament's own pack records this penalty officially. */
-const isRecorded = (pack: RecordedPack, penalty: PenaltyId): boolean =>
-  pack.content.penalties.find((p) => p.id === penalty)?.recorded ?? true;
+/** One penalty on the record, as the penalty log states it. */
+function recordEntry(tournamentId: string, t: TournamentCreated['data'], p: PenaltyState): RecordEntry {
+  const firstAppeal = p.appeals[0];
+  const lastChange = p.appeals.filter((a) => a.kind === 'changed').at(-1);
+  return {
+    tournamentId,
+    tournamentName: t.settings.name,
+    date: t.settings.date,
+    penaltyId: p.id,
+    round: p.context.round,
+    table: p.context.currentMatch?.table ?? null,
+    infraction: p.report.infraction,
+    penalty: p.penalty,
+    issuedAs: firstAppeal && firstAppeal.from !== p.penalty ? firstAppeal.from : null,
+    judge: p.judge,
+    at: p.at,
+    deviationReason: p.deviationReason,
+    appealReason: lastChange?.reason ?? null,
+  };
+}

@@ -45,6 +45,9 @@ export interface LandingChoice {
 export const takesDuelNumber = (phase: Phase, appliesTo: AppliesTo | null, bestOf: BestOf): boolean =>
   phase !== 'between-matches' && (appliesTo === 'current-duel' || appliesTo === 'next-duel') && bestOf !== 1;
 
+/** The first duel a judge may name for a duel loss: between duels one duel is already over (rule 1-C, "the next duel"). */
+export const firstNamedDuel = (phase: Phase): number => (phase === 'between-duels' ? 2 : 1);
+
 /** Where the penalty lands, or why it cannot land as asked. */
 export function chooseLanding(request: LandingRequest): Result<LandingChoice, DomainError> {
   const { pack, penalty, phase, matchAlreadyLost, context } = request;
@@ -99,6 +102,12 @@ export function chooseLanding(request: LandingRequest): Result<LandingChoice, Do
             field: 'duel',
             problem: explain('duel-number-range', { most, duel }),
           }),
+        );
+      }
+      // Between duels at least one duel is over: the next duel comes after a played one, never duel 1.
+      if (duel < firstNamedDuel(phase)) {
+        return err(
+          domainError('invalid-command', { field: 'duel', problem: explain('next-duel-after-played', { duel }) }),
         );
       }
       return ok({

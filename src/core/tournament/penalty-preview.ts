@@ -1,4 +1,5 @@
 import { assess } from '../policy/assess.js';
+import { isRepeatUpgrade } from '../policy/house-rules.js';
 import {
   PENALTY_IDS,
   type AppliesTo,
@@ -13,7 +14,7 @@ import type { IssuePenalty } from './commands.js';
 import { penaltyContext, reportFor } from './decide-penalties.js';
 import { duelsPerMatch } from './match-format.js';
 import { movesToNextMatch, needsHeadJudge, needsStatements } from './penalty-authority.js';
-import { takesDuelNumber } from './penalty-effects.js';
+import { firstNamedDuel, takesDuelNumber } from './penalty-effects.js';
 import { bestOfCurrent } from './state-queries.js';
 import type { Tournament } from './state.js';
 
@@ -50,6 +51,8 @@ export interface PenaltyPreview {
   readonly options: readonly PenaltyOption[];
   /** The duels of the player's current match, for a duel number; `null` between matches or without a match. */
   readonly duels: number | null;
+  /** The first duel number the judge may name: 1 in a duel, 2 between duels (one is over); `null` with `duels`. */
+  readonly firstDuel: number | null;
 }
 
 /** The guideline decision for `player` and the options around it, as the core would decide an IssuePenalty now. */
@@ -71,7 +74,7 @@ export function previewPenalty(
     const as =
       penalty === decision.penalty
         ? 'guideline'
-        : penalty === decision.repeat?.upgradeTo
+        : isRepeatUpgrade(t.pack.content, decision, penalty)
           ? 'repeat-upgrade'
           : 'deviation';
     const landing = landingOptions(t.pack.content, penalty, report.phase, report.matchAlreadyLost === true);
@@ -91,5 +94,11 @@ export function previewPenalty(
         inMatch && bestOf !== null ? landing.options.filter((o) => takesDuelNumber(report.phase, o, bestOf)) : [],
     };
   });
-  return ok({ decision, options, duels: inMatch && bestOf !== null ? duelsPerMatch(bestOf) : null });
+  const duels = inMatch && bestOf !== null ? duelsPerMatch(bestOf) : null;
+  return ok({
+    decision,
+    options,
+    duels,
+    firstDuel: duels === null ? null : firstNamedDuel(report.phase),
+  });
 }

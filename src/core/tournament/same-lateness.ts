@@ -1,5 +1,6 @@
 import { explain } from './command-problems.js';
 import { assess } from '../policy/assess.js';
+import { isRepeatUpgrade } from '../policy/house-rules.js';
 import { PENALTY_IDS, type AssessReport, type PenaltyId } from '../policy/assess-types.js';
 import { err, ok } from '../result.js';
 import type { Drafted, IssuePenalty } from './commands.js';
@@ -23,15 +24,22 @@ export function clockInfraction(t: Tournament): { readonly infraction: string; r
   return { infraction, minutesFact };
 }
 
-/** The round a penalty's report is about: the match it was found in, or the next match for a report between matches. */
-export function roundOfReport(p: PenaltyState): number | undefined {
+/** The round a penalty's effect is about: the match it was found in, or the next match for a report between matches. */
+function landingRound(p: PenaltyState): number | undefined {
   return p.report.phase === 'between-matches' ? p.context.nextFromRound : p.context.currentMatch?.round;
 }
+
+/**
+ * The round a lateness is about: the round the player was late for (the match they were in,
+ * or the round running when it was reported), never the round its penalty lands on. A lateness
+ * found between matches whose duel loss waits for the next round is still the running round's.
+ */
+export const lateFor = (p: PenaltyState): number => p.context.currentMatch?.round ?? p.context.round;
 
 /** The tardiness penalty in force for this player's lateness in `round`, if one was issued. */
 export function latenessPenalty(t: Tournament, player: string, round: number): PenaltyState | undefined {
   return penaltiesInForce(t).find(
-    (p) => p.player === player && p.report.infraction === clockInfraction(t).infraction && roundOfReport(p) === round,
+    (p) => p.player === player && p.report.infraction === clockInfraction(t).infraction && lateFor(p) === round,
   );
 }
 
@@ -58,7 +66,7 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
   const clock = clockInfraction(t);
   const minutesLate = d.report.facts?.[clock.minutesFact];
   if (typeof minutesLate !== 'number') return refused;
-  const round = roundOfReport(issued);
+  const round = landingRound(issued);
   const lateRound = round === undefined ? undefined : findRound(t, round);
   const match = lateRound && matchOf(lateRound, d.player);
   if (lateRound && match && match.report !== null)
@@ -75,8 +83,7 @@ export function decideSameLateness(command: IssuePenalty, t: Tournament, issued:
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
   const guideline = assessed.value;
   const choice = d.choice;
-  const upgrade =
-    choice?.kind === 'other' && choice.penalty === guideline.repeat?.upgradeTo && choice.penalty !== guideline.penalty;
+  const upgrade = choice?.kind === 'other' && isRepeatUpgrade(t.pack.content, guideline, choice.penalty);
   if (choice?.kind === 'other' && !upgrade && choice.penalty !== guideline.penalty) {
     // A penalty other than the guideline for this lateness is the head judge's appeal (a change with a reason).
     return err(

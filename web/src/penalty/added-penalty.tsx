@@ -63,7 +63,7 @@ export function AddedPenaltyFields({
   const ladder = preview.options.map((o) => o.penalty);
   const above = ladder.slice(ladder.indexOf(guideline) + 1);
   const where = value && value.penalty !== '' ? (optionOf(preview, value.penalty)?.landing.propose ?? null) : null;
-  const duels = Array.from({ length: preview.duels ?? 0 }, (_, i) => String(i + 1));
+  const duels = namedDuels(preview);
   return (
     <fieldset className="stack" data-testid="added-penalty">
       <legend>{t('penaltyExtras.addTitle')}</legend>
@@ -71,7 +71,9 @@ export function AddedPenaltyFields({
         <input
           type="checkbox"
           checked={value !== null}
-          onChange={(e) => onChange(e.target.checked ? { penalty: '', reason: '', duel: 1 } : null)}
+          onChange={(e) =>
+            onChange(e.target.checked ? { penalty: '', reason: '', duel: preview.firstDuel ?? 1 } : null)
+          }
           data-testid="add-penalty"
         />
         <span>{t('penaltyExtras.addCheck')}</span>
@@ -116,4 +118,10 @@ export function AddedPenaltyFields({
       )}
     </fieldset>
   );
+}
+
+/** The duel numbers the judge may name, as the server gives them: from `firstDuel` (between duels one is over) to the match's last. */
+export function namedDuels(preview: PenaltyPreview): string[] {
+  const first = preview.firstDuel ?? 1;
+  return Array.from({ length: Math.max(0, (preview.duels ?? 0) - first + 1) }, (_, i) => String(first + i));
 }

@@ -8,7 +8,7 @@ import type { AppliesTo, PenaltyId, PenaltyPreview, PenaltyView } from '../api/t
 import { Choices, SelectField, TextArea } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { useLang } from '../i18n/i18n';
-import { AddedPenaltyFields, addedBody, addedReady, type AddedPenalty } from './added-penalty';
+import { AddedPenaltyFields, addedBody, addedReady, namedDuels, type AddedPenalty } from './added-penalty';
 import { NoMatchLeftConfirm } from './no-match-left';
 import { PlayerPenaltyHistory } from './player-history';
 
@@ -48,7 +48,7 @@ export function DecisionPanel({
   const [other, setOther] = useState<PenaltyId | ''>('');
   const [reason, setReason] = useState('');
   const [appliesTo, setAppliesTo] = useState<AppliesTo | null>(decision.appliesTo);
-  const [duel, setDuel] = useState(1);
+  const [duel, setDuel] = useState(preview.firstDuel ?? 1);
   const [statements, setStatements] = useState<string[]>(['']);
   const [notes, setNotes] = useState('');
   const { account } = useSession();
@@ -65,7 +65,7 @@ export function DecisionPanel({
     : (option?.landing.propose ?? null);
   const note = option?.landing.note ?? null;
   const needsDuel = chosenLanding !== null && option?.duelLandings.includes(chosenLanding) === true;
-  const duels = Array.from({ length: preview.duels ?? 0 }, (_, i) => String(i + 1));
+  const duels = namedDuels(preview);
   const needsStatements = option?.statementsRequired === true;
   const writtenStatements = statements.map((s) => s.trim()).filter(Boolean);
   const headJudgeNeeded =

@@ -38,6 +38,7 @@ interface IssueOptions extends WriteOptions {
   readonly addPenalty?: string;
   readonly addReason?: string;
   readonly withoutEffect?: boolean;
+  readonly matchAlreadyLost?: boolean;
 }
 
 interface AppealOptions extends WriteOptions {
@@ -112,6 +113,7 @@ function issuedJson(t: Tournament, entry: PenaltyLogEntry, added: PenaltyLogEntr
 
 function oneIssuedJson(t: Tournament, entry: PenaltyLogEntry) {
   const p = t.penalties.find((x) => x.id === entry.id);
+  const raised = p?.raised?.at(-1);
   return {
     penaltyId: entry.id,
     player: entry.player,
@@ -126,6 +128,7 @@ function oneIssuedJson(t: Tournament, entry: PenaltyLogEntry) {
     landedOn: entry.landedOn,
     noMatchLeft: entry.noMatchLeft,
     dropped: isDropped(t, entry.player),
+    replaced: raised ? { penaltyId: entry.id, penalty: raised.from } : null,
   };
 }
 
@@ -146,7 +149,12 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
       type: 'IssuePenalty',
       data: {
         player: options.player,
-        report: { infraction: options.infraction, phase, ...(Object.keys(facts).length > 0 ? { facts } : {}) },
+        report: {
+          infraction: options.infraction,
+          phase,
+          ...(Object.keys(facts).length > 0 ? { facts } : {}),
+          ...(options.matchAlreadyLost ? { matchAlreadyLost: true } : {}),
+        },
         choice: choiceOf(options, lang),
         ...(round === undefined ? {} : { round }),
         ...(table === undefined ? {} : { table }),
@@ -161,21 +169,31 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
     const t = done.state.status === 'none' ? undefined : done.state;
     if (!t) return;
     const log = penaltyLog(t);
+    // A raised lateness replaces its penalty in place (same id): read it back as an issued one, saying what it replaced.
     const ids = done.events.flatMap((e) =>
-      e.type === 'PenaltyIssued' ? [(e.data as { penaltyId: number }).penaltyId] : [],
+      e.type === 'PenaltyIssued' || e.type === 'TardinessRaised' ? [(e.data as { penaltyId: number }).penaltyId] : [],
     );
     const [entry, added] = ids.map((id) => log.find((x) => x.id === id));
     if (!entry) return;
-    if (desk.json) return printJson(io, issuedJson(t, entry, added));
-    io.stdout.write(issuedText(t, entry, lang) + (added ? issuedText(t, added, lang) : ''));
+    // --without-effect only confirms a loss with no match left: when one is left, the penalty lands and the reader is told so.
+    const unneeded = options.withoutEffect === true && !entry.noMatchLeft && !(added?.noMatchLeft ?? false);
+    if (desk.json)
+      return printJson(io, { ...issuedJson(t, entry, added), ...(unneeded ? { withoutEffectNotNeeded: true } : {}) });
+    io.stdout.write(
+      issuedText(t, entry, lang) +
+        (added ? issuedText(t, added, lang) : '') +
+        (unneeded ? `${M.say(lang, 'without-effect-not-needed')}\n` : ''),
+    );
   });
 }
 
 /** The judge's read-back of an issued penalty. */
 function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
-  const decision = t.penalties.find((p) => p.id === e.id)?.guideline;
+  const penalty = t.penalties.find((p) => p.id === e.id);
+  const decision = penalty?.guideline;
+  const raised = penalty?.raised?.at(-1);
   const lines = [
-    M.say(lang, 'penalty-2', {
+    M.say(lang, raised ? 'penalty-raised' : 'penalty-2', {
       id: e.id,
       name: e.name,
       player: e.player,
@@ -184,6 +202,8 @@ function issuedText(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
     }),
     M.say(lang, 'guideline-2', { penaltyName: penaltyName(t, e.guideline, lang), value: decision?.section ?? '?' }),
   ];
+  if (raised)
+    lines.push(M.say(lang, 'replaces-lateness-penalty', { id: e.id, penaltyName: penaltyName(t, raised.from, lang) }));
   if (e.deviationReason !== null) lines.push(M.say(lang, 'deviation-reason', { deviationReason: e.deviationReason }));
   if (e.repeatUpgrade) lines.push(M.say(lang, 'raised-one-step-repeated-infraction'));
   if (e.addedTo !== null) lines.push(M.say(lang, 'added-penalty-match-result-was', { addedTo: e.addedTo }));
@@ -228,6 +248,7 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
     const penaltyId = intOption('--id', options.id, 1, 1_000_000, lang);
     const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed'] as const, lang);
     const reason = textOption('--reason', options.reason, lang);
+    const before = penaltyLog(await desk.tournament()).find((e) => e.id === penaltyId);
     if (outcome === 'rescinded') {
       if (options.penalty !== undefined) throw new CliError(M.say(lang, 'penalty-goes-outcome-changed-only'));
       await desk.run({ type: 'RescindPenalty', data: { penaltyId, reason }, meta: desk.meta('RescindPenalty') });
@@ -253,15 +274,23 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
         meta: desk.meta('ChangePenalty'),
       });
     }
-    await printAppeal(desk, penaltyId, io);
+    await printAppeal(desk, penaltyId, before, options.withoutEffect === true, io);
   });
 }
 
-async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void> {
+async function printAppeal(
+  desk: Desk,
+  penaltyId: number,
+  before: PenaltyLogEntry | undefined,
+  withoutEffect: boolean,
+  io: Io,
+): Promise<void> {
   const t = await desk.tournament();
   const entry = penaltyLog(t).find((e) => e.id === penaltyId);
   const last = entry?.appeals.at(-1);
   if (!entry || !last) return;
+  // As when issuing: --without-effect only confirms a loss with no match left; when one is left the reader is told so.
+  const unneeded = withoutEffect && last.kind === 'changed' && !entry.noMatchLeft;
   if (desk.json) {
     return printJson(io, {
       penaltyId,
@@ -274,6 +303,8 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
       landedOn: entry.landedOn,
       noMatchLeft: entry.noMatchLeft,
       dropped: isDropped(t, entry.player),
+      was: before ? { penalty: before.penalty, landing: before.landing, landedOn: before.landedOn } : null,
+      ...(unneeded ? { withoutEffectNotNeeded: true } : {}),
     });
   }
   const lang = desk.lang;
@@ -287,10 +318,30 @@ async function printAppeal(desk: Desk, penaltyId: number, io: Io): Promise<void>
           penaltyName2: penaltyName(t, last.to ?? last.from, lang),
         });
   const stale = staleTables(t, lang);
-  const lines = [head, M.say(lang, 'reason-2', { reason: last.reason }), landingLine(entry, lang)];
+  const lines = [head, M.say(lang, 'reason-2', { reason: last.reason }), ...appealEffect(entry, before, lang)];
+  if (unneeded) lines.push(M.say(lang, 'without-effect-not-needed'));
   if (stale.length > 0)
     lines.push(M.say(lang, 'these-matches-need-their-result', { stale: stale.join('、'), stale2: stale.join('; ') }));
   io.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** What the appeal changed: a rescission undoes where the penalty had landed; a change says where it landed before and lands now. */
+function appealEffect(entry: PenaltyLogEntry, before: PenaltyLogEntry | undefined, lang: Lang): string[] {
+  const was = before ? effectPhrase(before, lang) : null;
+  if (entry.status === 'rescinded') {
+    if (was === null) return [M.say(lang, 'rescinded-no-result-changed')];
+    return [M.say(lang, 'rescinded-undoes', { effect: was })];
+  }
+  const now = landingLine(entry, lang);
+  return was === null ? [now] : [M.say(lang, 'before-appeal', { effect: was }), now];
+}
+
+/** Where a penalty takes a game, in words, or null when it takes none (a caution or warning, or no match left). */
+function effectPhrase(e: PenaltyLogEntry, lang: Lang): string | null {
+  if (e.landedOn !== null) return landedOnText(e.landedOn, lang);
+  if (e.landing.kind === 'next-match' && !e.noMatchLeft && e.couldNotLand === null)
+    return M.say(lang, 'waiting-next-match', { fromRound: e.landing.fromRound });
+  return null;
 }
 
 /** Matches whose report was made around penalties an appeal has since changed. */
@@ -403,6 +454,10 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
       .option(
         '--without-effect',
         'confirm recording a loss for the next match when the player has none left / 残りのマッチがなくても記録することを確認',
+      )
+      .option(
+        '--match-already-lost',
+        'the match being played is already lost (found in a duel or between duels): a match loss may then go to the next match / 進行中のマッチはすでに負けが決まっている',
       ),
   ).action((options: IssueOptions) => issue(options, io));
   withWriteOptions(

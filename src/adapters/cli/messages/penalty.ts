@@ -27,6 +27,16 @@ export const penaltyMessages = messageTable({
       `罰則 #${d.id}: ${d.name} (${d.player}) に${d.penaltyName} — ${d.infractionName}`,
       `Penalty #${d.id}: ${d.penaltyName} for ${d.name} (${d.player}) — ${d.infractionName}`,
     ),
+  'penalty-raised': (d: { id: Word; name: Word; player: Word; penaltyName: Word; infractionName: Word }) =>
+    t(
+      `罰則 #${d.id}: ${d.name} (${d.player}) に${d.penaltyName} (引き上げ) — ${d.infractionName}`,
+      `Penalty #${d.id}: raised to ${d.penaltyName} for ${d.name} (${d.player}) — ${d.infractionName}`,
+    ),
+  'replaces-lateness-penalty': (d: { id: Word; penaltyName: Word }) =>
+    t(
+      `  同じ遅刻の罰則 #${d.id} (${d.penaltyName}) を置き換えました (繰り返しではありません)`,
+      `  Replaces penalty #${d.id} (${d.penaltyName}) for the same lateness (not a repeat)`,
+    ),
   'guideline-2': (d: { penaltyName: Word; value: Word }) =>
     t(`  指針: ${d.penaltyName} (§${d.value})`, `  Guideline: ${d.penaltyName} (§${d.value})`),
   'deviation-reason': (d: { deviationReason: Word }) =>
@@ -77,6 +87,27 @@ export const penaltyMessages = messageTable({
     t(
       `  適用先: 第${d.fromRound}回戦以降の次のマッチ (組み合わせ後に決まります)`,
       `  Lands on: the player's next match from round ${d.fromRound} (once paired)`,
+    ),
+  'without-effect-not-needed': () =>
+    t(
+      '  --without-effect は不要でした: 残りのマッチがあるため、罰則はそのマッチに適用されます',
+      '  --without-effect was not needed: a match is left, so the penalty lands on it',
+    ),
+  'rescinded-undoes': (d: { effect: Word }) =>
+    t(
+      `  取り消しにより、罰則による負けがなくなりました: ${d.effect}`,
+      `  Undone: the loss by this penalty is gone from ${d.effect}`,
+    ),
+  'rescinded-no-result-changed': () =>
+    t(
+      '  どの対戦結果も変わりません (この罰則はどのデュエル・マッチにも適用されていませんでした)',
+      '  No result changes (this penalty had taken no duel or match)',
+    ),
+  'before-appeal': (d: { effect: Word }) => t(`  上訴前の適用先: ${d.effect}`, `  Before the appeal: ${d.effect}`),
+  'waiting-next-match': (d: { fromRound: Word }) =>
+    t(
+      `第${d.fromRound}回戦以降の次のマッチ (組み合わせ待ち)`,
+      `the player's next match from round ${d.fromRound} (waiting to be paired)`,
     ),
   'no-effect-result': () => t('  対戦結果への影響はありません', '  No effect on a result'),
   'penalty-goes-outcome-changed-only': () =>
