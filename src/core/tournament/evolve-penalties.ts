@@ -48,10 +48,15 @@ export function issuedPenalty(d: PenaltyIssued['data'], at: string): PenaltyStat
   };
 }
 
+/** How a list grows: a fresh copy by default; a fold passes its own in-place growth, so many appeals of one penalty stay linear. */
+type Append = <T>(items: readonly T[], item: T) => readonly T[];
+const copied: Append = (items, item) => [...items, item];
+
 /** The penalty after an appeal or a raised lateness about it. */
 export function penaltyAfter(
   p: PenaltyState,
   event: PenaltyChanged | TardinessRaised | PenaltyRescinded,
+  append: Append = copied,
 ): PenaltyState {
   switch (event.type) {
     case 'PenaltyChanged': {
@@ -61,11 +66,15 @@ export function penaltyAfter(
         penalty: d.penalty,
         landing: d.landing,
         noMatchLeft: d.noMatchLeft === true,
-        statements: [...p.statements, ...d.statements],
-        appeals: [
-          ...p.appeals,
-          { kind: 'changed', from: p.penalty, to: d.penalty, reason: d.reason, judge: d.judge, at: event.at },
-        ],
+        statements: d.statements.reduce((all, s) => append(all, s), p.statements),
+        appeals: append(p.appeals, {
+          kind: 'changed',
+          from: p.penalty,
+          to: d.penalty,
+          reason: d.reason,
+          judge: d.judge,
+          at: event.at,
+        }),
       };
     }
     case 'TardinessRaised': {
@@ -78,7 +87,7 @@ export function penaltyAfter(
         penalty: d.penalty,
         repeatUpgrade: d.repeatUpgrade,
         landing: d.landing,
-        raised: [...(p.raised ?? []), { from: p.penalty, to: d.penalty, judge: d.judge, at: event.at }],
+        raised: append(p.raised ?? [], { from: p.penalty, to: d.penalty, judge: d.judge, at: event.at }),
       };
     }
     case 'PenaltyRescinded': {
@@ -86,10 +95,14 @@ export function penaltyAfter(
       return {
         ...p,
         rescinded: true,
-        appeals: [
-          ...p.appeals,
-          { kind: 'rescinded', from: p.penalty, to: null, reason: d.reason, judge: d.judge, at: event.at },
-        ],
+        appeals: append(p.appeals, {
+          kind: 'rescinded',
+          from: p.penalty,
+          to: null,
+          reason: d.reason,
+          judge: d.judge,
+          at: event.at,
+        }),
       };
     }
     default: {

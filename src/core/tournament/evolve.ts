@@ -246,7 +246,9 @@ function evolveTournament(
     case 'PenaltyChanged':
     case 'TardinessRaised':
     case 'PenaltyRescinded':
-      return updatePenalty(t, event.data.penaltyId, scratch, (p) => penaltyAfter(p, event));
+      return updatePenalty(t, event.data.penaltyId, scratch, (p) =>
+        penaltyAfter(p, event, (items, item) => appended(items, item, scratch)),
+      );
     case 'RequestSubmitted': {
       const d = event.data;
       const request = {
