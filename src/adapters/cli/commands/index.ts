@@ -15,6 +15,7 @@ import { registerStandingsCommand } from './standings.js';
 import { registerRecordCommand } from './record.js';
 import { registerExportCommand } from './export.js';
 import { registerDemoCommand } from './demo.js';
+import { registerAccountCommands } from './account.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -33,4 +34,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerRecordCommand(program, io);
   registerExportCommand(program, io);
   registerDemoCommand(program, io);
+  registerAccountCommands(program, io);
 }
