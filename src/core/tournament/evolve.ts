@@ -127,6 +127,7 @@ function evolveTournament(
       return { ...t, players: scratch ? scratch.registered(t.players, registered) : [...t.players, registered] };
     }
     case 'DecklistSubmitted':
+    case 'DecklistCorrected':
       return updatePlayer(t, event.data.player, scratch, (p) => ({ ...p, decklist: event.data.decklist }));
     case 'PlayerDetailsChanged': {
       const { name, reading } = event.data;
