@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/services.js';
+import { launchChromium, openPerson, PHONE, screenshotDir, shootPhone, type Person } from './support/browser.js';
+import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { StaffApi } from './support/staff-api.js';
+
+/*
+ * The traps a first real event fell into, on 360 px phones in Japanese (issue 26): the staff
+ * form that kept the previous account's roles, and an illegal list paired "anyway" at round 1
+ * that nobody could correct or read afterwards. Screenshots in ja and en go to SHINPAN_SHOTS
+ * (default test-output/screenshots/traps).
+ */
+
+const executablePath = chromiumPath();
+const deck = (file: string) => readFileSync(new URL(`../../catalogue/decks/${file}`, import.meta.url), 'utf8');
+const shots = process.env.SHINPAN_SHOTS ?? `${screenshotDir}traps`;
+const ORGANIZER_PASSWORD = 'organizer-password-1';
+const HEAD = { username: 'head', password: 'head-judge-password-1' };
+const DESK = { username: 'desk', password: 'scorekeeper-password-1' };
+
+describe.skipIf(!executablePath)('a first event: staff accounts and an illegal list after round 1', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let api: StaffApi;
+  let organizer: Person;
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    api = new StaffApi(server.url);
+    await api.login(server.firstLogin.username, server.firstLogin.password);
+    await api.send('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: ORGANIZER_PASSWORD,
+    });
+    await api.createAccount(HEAD.username, ['head-judge'], HEAD.password);
+    await api.createAccount(DESK.username, ['scorekeeper'], DESK.password);
+    organizer = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: 'organizer', password: ORGANIZER_PASSWORD },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('creates several accounts in a row, each with only the roles ticked for it, read back in the confirmation', async () => {
+    const { page } = organizer;
+    await page.goto('/staff');
+    const create = async (username: string, name: string, role: string, confirmation: string) => {
+      // A form for a new account starts with no role ticked.
+      for (const any of ['organizer', 'head-judge', 'judge', 'scorekeeper'])
+        expect(await page.locator(`form input[name=role-${any}]`).isChecked()).toBe(false);
+      await page.locator('input[name=username]').fill(username);
+      await page.locator('input[name=displayName]').fill(name);
+      await page.locator(`form input[name=role-${role}]`).check();
+      await page.getByRole('button', { name: '作成する' }).click();
+      const created = page.getByTestId('created-roles');
+      await created.filter({ hasText: name }).waitFor();
+      expect((await created.locator('li').allTextContents()).map((s) => s.trim())).toEqual([confirmation]);
+    };
+    await create('hj1', 'ヘッド 一郎', 'head-judge', '全大会: ヘッドジャッジ');
+    await create('fj1', 'フロア 二郎', 'judge', '全大会: ジャッジ');
+    await shootPhone(page, shots, 'staff-created-roles');
+    await create('sk1', 'デスク 三子', 'scorekeeper', '全大会: スコアキーパー');
+
+    const accounts = (await api.send('GET', '/api/accounts')).body.accounts as { username: string; roles: string[] }[];
+    const roles = new Map(accounts.map((a) => [a.username, a.roles]));
+    expect([roles.get('hj1'), roles.get('fj1'), roles.get('sk1')]).toEqual([
+      ['head-judge'],
+      ['judge'],
+      ['scorekeeper'],
+    ]);
+    expect(organizer.errors).toEqual([]);
+  }, 120_000);
+
+  it('an illegal list paired anyway: its findings open from the badge, the desk keeps naming it, and only the head judge corrects it', async () => {
+    const created = await api.send('POST', '/api/tournaments', {
+      name: 'リスト訂正大会',
+      date: '2011-06-01',
+      decklistsRequired: true,
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const broken = { id: '4000000001', name: '不動 遊星' };
+    const legal = { id: '4000000002', name: 'ジャック・アトラス' };
+    const synchro = { format: 'ydk', text: deck('quickdraw-synchro.ydk') };
+    for (const [p, list] of [
+      [broken, deck('quickdraw-broken.ydk')],
+      [legal, deck('quickdraw-synchro.ydk')],
+    ] as const) {
+      const answer = await api.send('POST', `/api/tournaments/${id}/players`, {
+        ...p,
+        decklist: { format: 'ydk', text: list },
+      });
+      expect(answer.status).toBe(201);
+    }
+    const paired = await api.send('POST', `/api/tournaments/${id}/rounds`, {
+      round: 1,
+      acceptDecklists: { reason: '第1回戦の後にリストを訂正する' },
+    });
+    expect(paired.status).toBe(201);
+
+    // The organizer (not a head judge): the badge opens the findings; no Replace that would be refused.
+    const { page } = organizer;
+    await page.goto(`/t/${id}/players`);
+    const row = page.getByTestId(`player-${broken.id}`);
+    const badge = row.getByTestId(`deck-state-${broken.id}`);
+    await badge.click();
+    const findings = row.getByTestId('deck-findings');
+    await findings.waitFor();
+    const lines = await findings.locator('li').allTextContents();
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).toMatch(/枚/);
+    expect(await row.getByText('デッキリストを差し替え').count()).toBe(0);
+    expect(await row.getByText('デッキリストを訂正').count()).toBe(0);
+    await shootPhone(page, shots, 'player-list-findings-open');
+
+    // The desk's round screen keeps naming the list until it is corrected.
+    await page.goto(`/t/${id}`);
+    const notice = page.getByTestId('lists-with-findings');
+    await notice.filter({ hasText: broken.name }).waitFor();
+    expect(await notice.textContent()).not.toContain(legal.name);
+    await shootPhone(page, shots, 'rounds-lists-with-findings');
+
+    // The scorekeeper may neither replace nor correct it now.
+    const desk = new StaffApi(server.url);
+    await desk.login(DESK.username, DESK.password);
+    const replaced = await desk.send('PUT', `/api/tournaments/${id}/players/${broken.id}/decklist`, {
+      decklist: synchro,
+    });
+    expect([replaced.status, replaced.body.code]).toEqual([422, 'decklist-locked']);
+    const deskCorrects = await desk.send('POST', `/api/tournaments/${id}/players/${broken.id}/decklist-correction`, {
+      decklist: synchro,
+      reason: 'x',
+    });
+    expect(deskCorrects.status).toBe(403);
+
+    // The head judge corrects it on the phone, with the reason.
+    const head = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: HEAD });
+    await head.page.goto(`/t/${id}/players`);
+    const headRow = head.page.getByTestId(`player-${broken.id}`);
+    expect(await headRow.getByText('デッキリストを差し替え').count()).toBe(0);
+    await headRow.getByText('デッキリストを訂正').click();
+    const form = headRow.getByTestId(`correct-decklist-${broken.id}`);
+    await form.getByTestId('decklist-text').fill(synchro.text);
+    await form.locator('textarea[name=correctReason]').fill('禁止カードを抜いたリストを本人から受領');
+    await shootPhone(head.page, shots, 'correct-decklist-form');
+    await form.getByRole('button', { name: '訂正したリストを登録' }).click();
+    await headRow.getByTestId(`deck-state-${broken.id}`).filter({ hasText: 'リスト適正' }).waitFor();
+    await shootPhone(head.page, shots, 'correct-decklist-done');
+
+    const log = (await api.getText(`/api/tournaments/${id}/export?format=events`))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; data: any });
+    const correction = log.find((e) => e.type === 'DecklistCorrected');
+    expect(correction?.data).toMatchObject({
+      player: broken.id,
+      reason: '禁止カードを抜いたリストを本人から受領',
+      afterRound: 1,
+      by: { id: HEAD.username, role: 'head-judge' },
+    });
+    // A deck check now compares with the corrected list.
+    const headApi = new StaffApi(server.url);
+    await headApi.login(HEAD.username, HEAD.password);
+    const check = await headApi.send('POST', `/api/tournaments/${id}/deck-checks`, {
+      player: broken.id,
+      deck: synchro,
+    });
+    expect(check.status).toBe(200);
+    expect([check.body.findings, check.body.differences]).toEqual([[], []]);
+
+    await page.goto(`/t/${id}`);
+    await page.getByTestId('end-round').waitFor();
+    await expect.poll(() => page.getByTestId('lists-with-findings').count()).toBe(0);
+    expect([...organizer.errors, ...head.errors]).toEqual([]);
+  }, 180_000);
+});
