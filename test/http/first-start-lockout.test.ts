@@ -1,11 +1,12 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lanUrls } from '../../src/adapters/http/lan-addresses.js';
 import { HttpClient } from './support/http-client.js';
 import { killAll, serveProcess } from './support/serve-process.js';
 
@@ -132,5 +133,59 @@ describe('a second start while one runs, and a lost first password', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('the start banner', () => {
+  it('names the venue-network addresses phones can open when listening on every interface', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'shinpan-banner-'));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'test/http/support/serve-main.ts',
+        'serve',
+        '--port',
+        String(port),
+        '--host',
+        '0.0.0.0',
+        '--db',
+        join(dir, 'b.db'),
+      ],
+      { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('shown only now')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}`)));
+      });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const expected = lanUrls('0.0.0.0', port, networkInterfaces());
+    for (const url of expected)
+      expect(out).toContain(`phones on the venue network / 会場のネットワークのスマートフォンから: ${url}`);
+    // Listening on one address: that address is the one to use, no other is named.
+    expect(lanUrls('127.0.0.1', port, networkInterfaces())).toEqual([]);
+  });
+
+  it('lists the non-internal IPv4 addresses only', () => {
+    const entry = (address: string, family: 'IPv4' | 'IPv6', internal: boolean) =>
+      ({ address, family, internal, netmask: '', mac: '', cidr: null }) as const;
+    const interfaces = {
+      lo: [entry('127.0.0.1', 'IPv4', true), entry('::1', 'IPv6', true)],
+      wlan0: [entry('192.168.10.23', 'IPv4', false), entry('fe80::1', 'IPv6', false)],
+      eth1: [entry('10.0.0.5', 'IPv4', false)],
+    };
+    expect(lanUrls('0.0.0.0', 3000, interfaces as never)).toEqual([
+      'http://192.168.10.23:3000',
+      'http://10.0.0.5:3000',
+    ]);
   });
 });

@@ -1,4 +1,6 @@
+import { networkInterfaces } from 'node:os';
 import type { Command } from 'commander';
+import { lanUrls } from '../../http/lan-addresses.js';
 import { ConfigError, serverConfigFromEnv } from '../../http/config.js';
 import { StoreOpenError } from '../../store/store-open-error.js';
 import { CliError } from '../cli-error.js';
@@ -83,9 +85,14 @@ export function registerServe(program: Command, io: Io): void {
       const { address, firstLogin } = listening;
       const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
       const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
+      // Phones cannot open localhost: name the addresses they can, on the venue network.
+      const port = Number(new URL(address).port);
+      const lan = lanUrls(config.host, port, networkInterfaces())
+        .map((lanUrl) => `  ${M.say('en', 'lan')} / ${M.say('ja', 'lan')}: ${lanUrl}\n`)
+        .join('');
       // One write: a supervisor reading stdout sees the address and the first-login password together.
       io.stdout.write(
-        `shinpan: listening on ${url} / ${url} で待ち受け中 (${where})\n${firstLogin ? `${firstLoginNotice(url, firstLogin)}\n` : ''}`,
+        `shinpan: listening on ${url} / ${url} で待ち受け中 (${where})\n${lan}${firstLogin ? `${firstLoginNotice(url, firstLogin)}\n` : ''}`,
       );
       // A supervisor that closed our stdout must not crash the server on its next log line.
       process.stdout.on('error', () => undefined);
