@@ -184,4 +184,49 @@ describe.skipIf(!executablePath)('a first event: staff accounts and an illegal l
     await expect.poll(() => page.getByTestId('lists-with-findings').count()).toBe(0);
     expect([...organizer.errors, ...head.errors]).toEqual([]);
   }, 180_000);
+
+  it('a disqualification is asked a second time, naming the player and the penalty; dismissed, nothing is issued', async () => {
+    const created = await api.send('POST', '/api/tournaments', {
+      name: '失格確認大会',
+      date: '2011-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    const id = created.body.id as string;
+    for (const p of [
+      { id: '5000000001', name: '鬼柳 京介' },
+      { id: '5000000002', name: 'クロウ・ホーガン' },
+    ])
+      expect((await api.send('POST', `/api/tournaments/${id}/players`, p)).status).toBe(201);
+    expect((await api.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 })).status).toBe(201);
+    const issued = async () =>
+      (await api.getText(`/api/tournaments/${id}/export?format=events`))
+        .trim()
+        .split('\n')
+        .filter((line) => JSON.parse(line).type === 'PenaltyIssued').length;
+
+    const head = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: HEAD });
+    const page = head.page;
+    await page.goto(`/t/${id}/penalty?player=5000000001`);
+    await page.getByTestId('infraction-search').fill('bribery');
+    await page.getByTestId('infraction-bribery').click();
+    await page.locator('input[name=phase][value=in-duel]').check();
+    await page.getByTestId('assess').click();
+    await page.getByTestId('decision').locator('fieldset textarea').first().fill('賞品の山分けを相手に持ちかけた');
+    await shootPhone(page, shots, 'disqualification-before-confirm');
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByTestId('issue-penalty').click();
+    await expect.poll(() => asked).toContain('鬼柳 京介');
+    expect(asked).toContain('受賞資格を失う失格');
+    expect(await issued()).toBe(0);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('issue-penalty').click();
+    await expect.poll(issued).toBe(1);
+    expect(head.errors).toEqual([]);
+  }, 120_000);
 });
