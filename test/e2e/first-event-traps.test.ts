@@ -229,4 +229,35 @@ describe.skipIf(!executablePath)('a first event: staff accounts and an illegal l
     await expect.poll(issued).toBe(1);
     expect(head.errors).toEqual([]);
   }, 120_000);
+
+  // Last: it gives the organizer the floor roles the tests above rely on it not having.
+  it('the first-start organizer is told which role entering results needs, and takes the floor roles in one step', async () => {
+    const created = await api.send('POST', '/api/tournaments', {
+      name: 'ひとり運営大会',
+      date: '2011-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    const id = created.body.id as string;
+    for (const p of [
+      { id: '6000000001', name: '龍可' },
+      { id: '6000000002', name: '龍亞' },
+    ])
+      expect((await api.send('POST', `/api/tournaments/${id}/players`, p)).status).toBe(201);
+    expect((await api.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 })).status).toBe(201);
+    const { page } = organizer;
+    await page.goto(`/t/${id}/rounds/1`);
+    const needed = page.getByTestId('role-needed');
+    await needed.waitFor();
+    const text = (await needed.textContent()) ?? '';
+    expect(text).toContain('結果の入力・着席の記録には次のいずれかの役割が必要です');
+    expect(text).toContain('ジャッジ');
+    expect(text).toContain('あなたの役割: 主催者');
+    await shootPhone(page, shots, 'role-needed');
+    await page.getByTestId('take-floor-roles').click();
+    await needed.waitFor({ state: 'detached' });
+    const me = (await api.send('GET', '/api/auth/me')).body.account as { roles: string[] };
+    expect([...me.roles].sort()).toEqual(['head-judge', 'judge', 'organizer', 'scorekeeper']);
+    expect(organizer.errors).toEqual([]);
+  }, 120_000);
 });
