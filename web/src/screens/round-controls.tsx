@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pairLabel } from './pair-label';
 import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -59,14 +60,14 @@ export function RoundControls() {
             {last?.ended && summary.data && <PhaseControls tournament={summary.data} last={last} />}
             {canRun && last && !last.ended && <EndRoundButton round={last.round} version={version} />}
             {canRun && !last && <DecklistGate />}
-            {canRun && last?.ended && (
+            {canRun && last?.ended && summary.data?.next?.kind !== 'none' && (
               <WriteButton
                 className="button button-primary"
                 onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1)}
                 onDone={() => navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`)}
                 data-testid="pair-round"
               >
-                {t('rounds.pair', { round: (last?.round ?? 0) + 1 })}
+                {pairLabel(t, summary.data?.next, (last?.round ?? 0) + 1)}
               </WriteButton>
             )}
           </section>
