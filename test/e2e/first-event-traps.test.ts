@@ -260,4 +260,41 @@ describe.skipIf(!executablePath)('a first event: staff accounts and an illegal l
     expect([...me.roles].sort()).toEqual(['head-judge', 'judge', 'organizer', 'scorekeeper']);
     expect(organizer.errors).toEqual([]);
   }, 120_000);
+
+  it('the desk names the top cut and the final, and offers no pairing after the final', async () => {
+    const created = await api.send('POST', '/api/tournaments', {
+      name: 'ベスト4大会',
+      date: '2011-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 1, topCut: 4 },
+    });
+    const id = created.body.id as string;
+    for (const [n, name] of ['遊星', 'ジャック', 'クロウ', 'アキ'].entries())
+      expect((await api.send('POST', `/api/tournaments/${id}/players`, { id: `700000000${n}`, name })).status).toBe(
+        201,
+      );
+    const desk = new StaffApi(server.url);
+    await desk.login(DESK.username, DESK.password);
+    const playRound = async (round: number) => {
+      const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round });
+      expect(paired.status).toBe(201);
+      for (const m of paired.body.pairing.matches as { table: number; players: [string, string] }[])
+        await desk.send('POST', `/api/tournaments/${id}/rounds/${round}/tables/${m.table}/result`, {
+          duels: [m.players[0], m.players[0]],
+        });
+      expect((await desk.send('POST', `/api/tournaments/${id}/rounds/${round}/end`)).status).toBe(200);
+    };
+    await playRound(1);
+    const { page } = organizer;
+    await page.goto(`/t/${id}`);
+    await page.getByTestId('pair-round').filter({ hasText: '決勝トーナメントを組む（ベスト4）' }).waitFor();
+    await shootPhone(page, shots, 'pair-top-cut');
+    await playRound(2);
+    await page.getByTestId('pair-round').filter({ hasText: '決勝戦を組む' }).waitFor();
+    await playRound(3);
+    await page.getByTestId('finish-tournament').or(page.locator('#rounds-heading')).first().waitFor();
+    await expect.poll(() => page.getByTestId('pair-round').count()).toBe(0);
+    await shootPhone(page, shots, 'after-the-final');
+    expect(organizer.errors).toEqual([]);
+  }, 180_000);
 });
