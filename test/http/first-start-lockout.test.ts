@@ -91,7 +91,7 @@ describe('a second start while one runs, and a lost first password', () => {
     } finally {
       await demo.stop();
     }
-  });
+  }, 180_000);
 
   it('account reset-password: a new one-time password, to be changed, and the old sessions end', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shinpan-reset-'));
@@ -133,7 +133,7 @@ describe('a second start while one runs, and a lost first password', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 180_000);
 });
 
 describe('the start banner', () => {
@@ -173,7 +173,7 @@ describe('the start banner', () => {
       expect(out).toContain(`phones on the venue network / 会場のネットワークのスマートフォンから: ${url}`);
     // Listening on one address: that address is the one to use, no other is named.
     expect(lanUrls('127.0.0.1', port, networkInterfaces())).toEqual([]);
-  });
+  }, 180_000);
 
   it('lists the non-internal IPv4 addresses only', () => {
     const entry = (address: string, family: 'IPv4' | 'IPv6', internal: boolean) =>
