@@ -7,6 +7,7 @@ import { isRankWithdrawn } from '../core/tournament/state-queries.js';
 import type { Tournament } from '../core/tournament/state.js';
 import { toCsv, type CsvCell } from './csv.js';
 import { landedOnText, type PenaltyLogEntry } from './penalty-log.js';
+import { PHASE_NAMES } from '../core/policy/phase-names.js';
 import { standingsAfter } from './projections/standings-view.js';
 
 /*
@@ -137,6 +138,7 @@ const PENALTY_HEADERS: readonly Header[] = [
   { ja: '適用先', en: 'Landed on' },
   { ja: 'ジャッジ', en: 'Judge' },
   { ja: '陳述書', en: 'Statements' },
+  { ja: 'スタッフメモ', en: 'Staff notes' },
 ];
 
 const STATUS_NAMES = {
@@ -150,6 +152,20 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
   const pack = t.pack.content;
   const infractionName = (id: string): string => pack.infractions.find((i) => i.id === id)?.name[lang] ?? id;
   const penaltyName = (id: PenaltyLogEntry['penalty']): string => penaltyOf(pack, id).name[lang];
+  // The facts in the file's language: a yes/no fact by the pack's own words for its answer, others as name=value.
+  const factsText = (infraction: string, facts: PenaltyLogEntry['facts']): string => {
+    const known = pack.infractions.find((i) => i.id === infraction)?.facts ?? [];
+    return Object.entries(facts)
+      .map(([k, v]) => {
+        const fact = known.find((f) => f.name === k);
+        if (fact?.type === 'boolean' && typeof v === 'boolean') {
+          const words = v ? fact.yes : fact.no;
+          if (words) return words[lang];
+        }
+        return `${k}=${v}`;
+      })
+      .join('; ');
+  };
   const rows: CsvCell[][] = entries.map((e) => [
     e.id,
     e.at,
@@ -159,10 +175,8 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
     e.name,
     e.infraction,
     infractionName(e.infraction),
-    e.phase,
-    Object.entries(e.facts)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; '),
+    PHASE_NAMES[e.phase][lang],
+    factsText(e.infraction, e.facts),
     penaltyName(e.guideline),
     e.penalty,
     penaltyName(e.penalty),
@@ -178,6 +192,7 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
         : null,
     e.judge.id,
     e.statements.join(' / ') || null,
+    e.notes,
   ]);
   return toCsv(
     PENALTY_HEADERS.map((h) => h[lang]),

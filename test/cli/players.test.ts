@@ -54,7 +54,11 @@ describe('shinpan player import', () => {
       csv,
       '\uFEFFプレイヤーID,氏名,デッキリスト\r\n0101,"鬼柳, 京介",bw.txt\r\n0102,"Crow ""BF"" Hogan",\r\n\r\n0103,十六夜 アキ,\r\n',
     );
-    expect(await json('player', 'import', csv, '--db', db)).toEqual({ imported: 3, players: ['0101', '0102', '0103'] });
+    expect(await json('player', 'import', csv, '--db', db)).toEqual({
+      imported: 3,
+      players: ['0101', '0102', '0103'],
+      decklists: { checked: 1, withFindings: [] },
+    });
     expect(await json('player', 'list', '--db', db)).toEqual([
       {
         id: '0101',

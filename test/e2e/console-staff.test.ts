@@ -227,6 +227,7 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     await page.locator('input[name=username]').fill('kari');
     await page.locator('input[name=displayName]').fill('臨時ジャッジ');
     await expect(page.getByTestId('create-scope').inputValue()).resolves.toBe(T);
+    await page.locator('form input[name=role-judge]').check();
     await page.getByRole('button', { name: '作成する' }).click();
     const oneTime = (await page.locator('.one-time').textContent())?.trim() ?? '';
     expect(oneTime.length).toBeGreaterThanOrEqual(10);

@@ -111,6 +111,13 @@ const CASES: readonly Case[] = [
     body: { seatTime: '2025-06-01T08:55:00.000Z' },
     may: ['organizer', 'scorekeeper', 'head-judge'],
   },
+  // After round 1 is paired: only the head judge corrects a list the player has played with.
+  {
+    method: 'POST',
+    path: `${T}/players/${P1}/decklist-correction`,
+    body: { decklist: deck, reason: '禁止カードを差し替えたリスト' },
+    may: ['head-judge'],
+  },
   { method: 'GET', path: `${T}/rounds/1/pairings`, may: EVERYONE },
   { method: 'GET', path: `${T}/rounds/1/pairings/${P1}`, may: EVERYONE },
   { method: 'GET', path: `${T}/rounds/1/tables/1/player-reports`, may: STAFF },

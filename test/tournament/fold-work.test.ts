@@ -71,6 +71,15 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
       }),
     ),
   ],
+  DecklistCorrected: (n) => [
+    ...roundOne(n),
+    ...range(n).map(
+      (i): EventDraft => ({
+        type: 'DecklistCorrected',
+        data: { player: p(i), decklist: { main: [], extra: [], side: [] }, reason: 'slip', afterRound: 1, by: judge },
+      }),
+    ),
+  ],
   PlayerDetailsChanged: (n) => [
     ...field(n),
     ...range(n).map((i): EventDraft => ({ type: 'PlayerDetailsChanged', data: { player: p(i), name: `名前${i}` } })),

@@ -9,6 +9,7 @@ import {
   given,
   meta,
   registered,
+  run,
   settings,
   swissRound,
   thenError,
@@ -166,6 +167,33 @@ describe('SubmitDecklist', () => {
       submit('a'),
       'decklist-locked',
     );
+  });
+});
+
+describe('CorrectDecklist', () => {
+  const correct = (
+    player: string,
+    role: 'head-judge' | 'scorekeeper' | 'organizer' = 'head-judge',
+    reason = '禁止カードを差し替え',
+  ) => ({ type: 'CorrectDecklist', data: { player, decklist: deck, reason }, meta: meta(role) }) as const;
+  const played = () => given(created(), registered('a'), registered('b'), swissRound(1, [['a', 'b']]));
+
+  it('after round 1: the head judge registers the corrected list with the reason, and it becomes the registered list', () => {
+    const [event] = thenEvents(played(), correct('a'));
+    expect(event).toMatchObject({
+      type: 'DecklistCorrected',
+      data: { player: 'a', decklist: deck, reason: '禁止カードを差し替え', afterRound: 1, by: { role: 'head-judge' } },
+    });
+    const after = run(played(), correct('a'));
+    expect(after.status !== 'none' && after.players.find((p) => p.id === 'a')?.decklist).toEqual(deck);
+  });
+
+  it("is the head judge's alone, needs a reason, and is not for a list that may still be replaced", () => {
+    thenError(played(), correct('a', 'scorekeeper'), 'role-required');
+    thenError(played(), correct('a', 'organizer'), 'role-required');
+    thenError(played(), correct('a', 'head-judge', '  '), 'invalid-command');
+    thenError(given(created(), registered('a')), correct('a'), 'decklist-not-locked');
+    thenError(played(), correct('zz'), 'player-not-found');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PenaltyId, Phase } from '../../core/policy/assess-types.js';
+import type { PenaltyId } from '../../core/policy/assess-types.js';
 import { penaltyOf } from '../../core/policy/ladder.js';
 import type { Lang, Text } from '../../core/text.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
@@ -24,11 +24,7 @@ export const STAGE_NAMES: Readonly<Record<Stage, Text>> = {
   'top-cut': { ja: '決勝トーナメント', en: 'top cut' },
 };
 
-export const PHASE_NAMES: Readonly<Record<Phase, Text>> = {
-  'in-duel': { ja: 'デュエル中', en: 'in a duel' },
-  'between-duels': { ja: 'デュエル間', en: 'between duels' },
-  'between-matches': { ja: 'マッチ間', en: 'between matches' },
-};
+export { PHASE_NAMES } from '../../core/policy/phase-names.js';
 
 /** A match result in a few words: "0001 wins 2-1", "draw", "double loss", "—" while pending. */
 export function outcomeText(outcome: MatchOutcome, wins: Readonly<Record<string, number>>, lang: Lang): string {

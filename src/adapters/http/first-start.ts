@@ -63,6 +63,7 @@ export function firstLoginNotice(
   credentials: { readonly username: string; readonly password: string },
 ): string {
   const onceShown = M.text('shown-once');
+  const lost = M.text('lost');
   return [
     '',
     `  ${both(M.text('created'))}`,
@@ -71,6 +72,8 @@ export function firstLoginNotice(
     `  ${both(M.text('password'))}: ${credentials.password}`,
     `  ${onceShown.en}`,
     `  ${onceShown.ja}`,
+    `  ${lost.en}`,
+    `  ${lost.ja}`,
     '',
   ].join('\n');
 }

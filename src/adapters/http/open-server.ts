@@ -4,6 +4,7 @@ import { openEventStore } from '../store/open-event-store.js';
 import { openAccountStore } from '../accounts/open-account-store.js';
 import type { DatabaseConfig, TrustProxy } from './config.js';
 import { ensureFirstOrganizer, resolveSecret } from './first-start.js';
+import { portError } from './port-check.js';
 import type { StreamLimits } from './live/stream-guard.js';
 import { buildServer, type ServerTimeouts } from './server.js';
 
@@ -23,10 +24,20 @@ export interface OpenServerOptions {
 
 export interface OpenedServer {
   readonly app: FastifyInstance;
-  /** The first organizer's one-time credentials, when this start created them. */
-  readonly firstLogin: { readonly username: string; readonly password: string } | null;
+  /**
+   * Binds the port, then (only then) creates the first organizer on a database without
+   * accounts: its one-time password is printed by a server that is surely running, never lost
+   * to a start that failed. A port taken or refused throws PortUnavailableError.
+   */
+  listen(options: { readonly port: number; readonly host: string }): Promise<Listening>;
   /** Stops the server and closes both stores. */
   close(): Promise<void>;
+}
+
+export interface Listening {
+  readonly address: string;
+  /** The first organizer's one-time credentials, when this start created them. */
+  readonly firstLogin: { readonly username: string; readonly password: string } | null;
 }
 
 /** The composition root of the server: opens the event store and the accounts, wires the tournament service, builds the app. */
@@ -38,7 +49,6 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     throw error;
   });
   try {
-    const firstLogin = await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID());
     const secret = await resolveSecret(accounts, options.secret);
     const app = await buildServer({
       accounts,
@@ -57,7 +67,15 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     });
     return {
       app,
-      firstLogin,
+      async listen({ port, host }) {
+        let address: string;
+        try {
+          address = await app.listen({ port, host });
+        } catch (error) {
+          throw portError(error, port) ?? error;
+        }
+        return { address, firstLogin: await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID()) };
+      },
       async close() {
         await app.close();
         await accounts.close();

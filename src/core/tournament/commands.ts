@@ -61,6 +61,11 @@ export type StartPhase = Command<
   { readonly name: string; readonly bestOf?: BestOf; readonly roundMinutes?: number; readonly seatTime?: string }
 >;
 export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
+/** Once the player has played: the head judge registers the corrected list, with the reason. */
+export type CorrectDecklist = Command<
+  'CorrectDecklist',
+  { readonly player: string; readonly decklist: Deck; readonly reason: string }
+>;
 /** A name or reading (フリガナ) set right after registration; `reading: null` takes the reading away. */
 export type ChangePlayerDetails = Command<
   'ChangePlayerDetails',
@@ -179,6 +184,7 @@ export type TournamentCommand =
   | ChangeDeckRules
   | RegisterPlayer
   | SubmitDecklist
+  | CorrectDecklist
   | DropPlayer
   | ChangePlayerDetails
   | PairRound

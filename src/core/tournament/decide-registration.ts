@@ -10,6 +10,7 @@ import type {
   DropPlayer,
   RegisterPlayer,
   SubmitDecklist,
+  CorrectDecklist,
 } from './commands.js';
 import { ROUND_MINUTES, SWISS_ROUNDS } from './limits.js';
 import { domainError, type DomainError } from './domain-errors.js';
@@ -124,6 +125,27 @@ export function decideSubmitDecklist(command: SubmitDecklist, t: Tournament): Dr
   if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
   if (t.rounds.length >= p.entryRound) return fail(domainError('decklist-locked', { player }));
   return ok([{ type: 'DecklistSubmitted', data: { player, decklist } }]);
+}
+
+/**
+ * DecklistCorrected: once the player has played, the list is part of the event's record; only
+ * the head judge replaces it, with the reason, and the log keeps both lists.
+ */
+export function decideCorrectDecklist(command: CorrectDecklist, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { player, decklist, reason } = command.data;
+  const p = findPlayer(t, player);
+  if (!p) return fail(domainError('player-not-found', { player }));
+  if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
+  if (t.rounds.length < p.entryRound) return fail(domainError('decklist-not-locked', { player }));
+  const bad = checkText('reason', reason);
+  if (bad) return fail(bad);
+  return ok([
+    {
+      type: 'DecklistCorrected',
+      data: { player, decklist, reason: reason.trim(), afterRound: t.rounds.length, by: command.meta.actor },
+    },
+  ]);
 }
 
 /**

@@ -37,6 +37,25 @@ function nextRoundKind(t: Tournament): NextRound {
   return bracketDone ? 'none' : 'elimination';
 }
 
+/**
+ * The next step as the desk names it: a Swiss round, an elimination round with how many players
+ * enter it (the top cut's size, then the bracket's positions: 4 → semi-finals, 2 → the final;
+ * null for a single-elimination event's first round), or nothing left to pair.
+ */
+export type NextStep =
+  | { readonly kind: 'swiss' }
+  | { readonly kind: 'elimination'; readonly players: number | null; readonly first: boolean }
+  | { readonly kind: 'none' };
+
+export function nextStep(t: Tournament): NextStep {
+  const kind = nextRoundKind(t);
+  if (kind !== 'elimination') return { kind };
+  const last = latestRound(t);
+  const s = t.settings.structure;
+  if (last?.bracket != null) return { kind, players: last.bracket.length, first: false };
+  return { kind, players: s.kind === 'swiss' ? s.topCut : null, first: true };
+}
+
 /** The first round (and its tables) that still needs a result, if any. */
 function pendingResults(t: Tournament): { round: number; tables: number[] } | null {
   const pending = deriveMatches(t).matches.filter((m) => m.record.outcome.kind === 'pending');

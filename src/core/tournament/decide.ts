@@ -8,6 +8,7 @@ import {
   decideDrop,
   decideRegister,
   decideSubmitDecklist,
+  decideCorrectDecklist,
 } from './decide-registration.js';
 import { decideCorrectResult, decideReportResult } from './decide-results.js';
 import { decideCutSwiss } from './decide-cuts.js';
@@ -54,6 +55,8 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideRegister(command, t);
     case 'SubmitDecklist':
       return decideSubmitDecklist(command, t);
+    case 'CorrectDecklist':
+      return decideCorrectDecklist(command, t);
     case 'DropPlayer':
       return decideDrop(command, t);
     case 'ChangePlayerDetails':

@@ -43,8 +43,13 @@ const MESSAGES = {
     ),
   'decklist-locked': (d: { player: string }) =>
     t(
-      `選手 ${d.player} は対戦を始めているため、デッキリストを差し替えできません`,
-      `player ${d.player} has started playing; the decklist can no longer change`,
+      `選手 ${d.player} は対戦を始めているため、デッキリストを差し替えできません（訂正はヘッドジャッジが理由を記して登録します）`,
+      `player ${d.player} has started playing; the decklist can no longer be replaced (the head judge registers a correction with a reason)`,
+    ),
+  'decklist-not-locked': (d: { player: string }) =>
+    t(
+      `選手 ${d.player} はまだ対戦していません。デッキリストはそのまま差し替えられます`,
+      `player ${d.player} has not played yet; replace the decklist instead`,
     ),
   'player-dropped': (d: { player: string }) =>
     t(

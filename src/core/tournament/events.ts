@@ -146,6 +146,22 @@ export type PhaseStarted = Event<
   { readonly name: string; readonly fromRound: number; readonly format: StageFormat; readonly seatTime: string | null }
 >;
 export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
+/**
+ * After the player's first round was paired: the registered list replaced by the corrected one
+ * (a list that broke the deck rules and was paired anyway), by the head judge, with the reason.
+ * Deck checks from now on compare with it.
+ */
+export type DecklistCorrected = Event<
+  'DecklistCorrected',
+  {
+    readonly player: string;
+    readonly decklist: Deck;
+    readonly reason: string;
+    /** The rounds paired when it was corrected. */
+    readonly afterRound: number;
+    readonly by: Actor;
+  }
+>;
 /** The name or reading as corrected (only what changed); `reading: null`: the reading was taken away. */
 export type PlayerDetailsChanged = Event<
   'PlayerDetailsChanged',
@@ -348,6 +364,7 @@ export type TournamentEvent =
   | PlayerDetailsChanged
   | RoundPaired
   | DecklistIssuesAccepted
+  | DecklistCorrected
   | RoundStarted
   | PlayerSeated
   | TimeExtended
@@ -403,4 +420,5 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PlayerReportingSet',
   'PlayerResultReported',
   'PlayerCheckedIn',
+  'DecklistCorrected',
 ];

@@ -158,6 +158,7 @@ function evolveTournament(
       return { ...t, players: appended(t.players, registered, scratch, playerId) };
     }
     case 'DecklistSubmitted':
+    case 'DecklistCorrected':
       return updatePlayer(t, event.data.player, scratch, (p) => ({ ...p, decklist: event.data.decklist }));
     case 'PlayerDetailsChanged': {
       const { name, reading } = event.data;

@@ -13,6 +13,8 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   ChangeDeckRules: ['organizer'],
   RegisterPlayer: ['organizer', 'scorekeeper'],
   SubmitDecklist: ['organizer', 'scorekeeper'],
+  // After round 1 a list changes only by the head judge's decision, as penalties do.
+  CorrectDecklist: ['head-judge'],
   DropPlayer: ['organizer', 'scorekeeper', 'head-judge'],
   ChangePlayerDetails: ['organizer', 'scorekeeper'],
   PairRound: ['organizer', 'scorekeeper'],

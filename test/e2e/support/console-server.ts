@@ -76,12 +76,12 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const url = await opened.app.listen({ port: 0, host: '127.0.0.1' });
-  if (!opened.firstLogin) throw new Error('a fresh database must create the first organizer');
+  const { address: url, firstLogin } = await opened.listen({ port: 0, host: '127.0.0.1' });
+  if (!firstLogin) throw new Error('a fresh database must create the first organizer');
   return {
     url,
     clock,
-    firstLogin: opened.firstLogin,
+    firstLogin,
     async close() {
       await opened.close();
       rmSync(dir, { recursive: true, force: true });

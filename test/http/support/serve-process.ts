@@ -23,11 +23,22 @@ export interface ServeProcess {
 
 const running = new Set<ChildProcess>();
 
-/** Starts `shinpan serve --db <db>` on a free loopback port and waits for its "listening" line. */
-export function serveProcess(db: string, env: Record<string, string> = {}): Promise<ServeProcess> {
+/** Starts `shinpan serve --db <db>` on a loopback port (a free one unless `port` is given) and waits for its "listening" line. */
+export function serveProcess(db: string, env: Record<string, string> = {}, port = 0): Promise<ServeProcess> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/http/support/serve-main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db],
+    [
+      '--import',
+      'tsx',
+      'test/http/support/serve-main.ts',
+      'serve',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--db',
+      db,
+    ],
     {
       cwd: root,
       env: { ...process.env, SHINPAN_SECRET: 'scale-out-secret-0123456789', ...env },

@@ -56,13 +56,13 @@ export async function startTestServer(
     webRoot: webRoot ?? null,
     ...limits,
   });
-  const address = await opened.app.listen({ port: 0, host: '127.0.0.1' });
-  if (!opened.firstLogin) throw new Error('a fresh database must create the first organizer');
-  const organizer = { username: opened.firstLogin.username, password: 'organizer-password-1' };
+  const { address, firstLogin } = await opened.listen({ port: 0, host: '127.0.0.1' });
+  if (!firstLogin) throw new Error('a fresh database must create the first organizer');
+  const organizer = { username: firstLogin.username, password: 'organizer-password-1' };
   const first = new HttpClient(address);
-  await first.login(opened.firstLogin.username, opened.firstLogin.password);
+  await first.login(firstLogin.username, firstLogin.password);
   const changed = await first.post('/api/auth/password', {
-    currentPassword: opened.firstLogin.password,
+    currentPassword: firstLogin.password,
     newPassword: organizer.password,
   });
   if (changed.status !== 200) throw new Error(`password change failed: ${JSON.stringify(changed.body)}`);

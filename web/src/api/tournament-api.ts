@@ -8,6 +8,7 @@ export const paths = {
   tournaments: '/api/tournaments',
   tournament: (t: string) => `/api/tournaments/${enc(t)}`,
   players: (t: string) => `/api/tournaments/${enc(t)}/players`,
+  decklist: (t: string, player: string) => `/api/tournaments/${enc(t)}/players/${enc(player)}/decklist`,
   rounds: (t: string) => `/api/tournaments/${enc(t)}/rounds`,
   phases: (t: string) => `/api/tournaments/${enc(t)}/phases`,
   pairings: (t: string, r: number) => `/api/tournaments/${enc(t)}/rounds/${r}/pairings`,
@@ -119,6 +120,16 @@ export const writes = {
       `${paths.players(t)}/${enc(player)}/decklist`,
       { decklist: body },
       { key: 'write.submitDecklist', params: { player } },
+    ),
+  /** Once the player has played: the head judge's corrected list, with the reason the log keeps. */
+  correctDecklist: (t: string, v: number | null, player: string, body: DecklistUpload, reason: string) =>
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.players(t)}/${enc(player)}/decklist-correction`,
+      { decklist: body, reason },
+      { key: 'write.correctDecklist', params: { player } },
     ),
   /** Only what is sent changes; `reading: null` takes the reading away. */
   changePlayerDetails: (

@@ -22,6 +22,7 @@ import type { DeckCheckAnswer } from '../../../src/adapters/http/routes/deck-che
 import type { DifferenceAnswer, FindingAnswer } from '../../../src/adapters/http/tournaments/deck-report.js';
 import type { Structure, TournamentSettings } from '../../../src/core/tournament/events.js';
 import type { PenaltyOption, PenaltyPreview } from '../../../src/core/tournament/penalty-preview.js';
+import type { NextStep } from '../../../src/core/tournament/decide-rounds.js';
 import type { RequestView } from '../../../src/adapters/http/routes/requests.js';
 
 export type {
@@ -74,6 +75,8 @@ export interface TournamentSummary {
   readonly phases?: readonly PhaseSummary[];
   /** Cuts of the Swiss field: after which round, by which rule, how many left. */
   readonly cuts?: readonly { readonly afterRound: number; readonly rule: CutRule; readonly out: number }[];
+  /** What pairing does next (absent from older servers): a Swiss round, an elimination round and who enters it, or nothing. */
+  readonly next?: NextStep;
   readonly version: number;
 }
 

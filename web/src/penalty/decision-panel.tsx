@@ -10,6 +10,7 @@ import { WriteButton } from '../components/pending-button';
 import { useLang } from '../i18n/i18n';
 import { AddedPenaltyFields, addedBody, addedReady, namedDuels, type AddedPenalty } from './added-penalty';
 import { NoMatchLeftConfirm } from './no-match-left';
+import { isDisqualification } from '../../../src/core/tournament/state-queries.js';
 import { PlayerPenaltyHistory } from './player-history';
 
 type Kind = 'guideline' | 'repeat' | 'other';
@@ -99,6 +100,7 @@ export function DecisionPanel({
     ...(canAdd && final !== null ? addedBody(preview, added, final) : {}),
   };
   const bodyKey = JSON.stringify(body);
+  const disqualifies = [final, body.additional?.penalty].some((p) => p != null && isDisqualification(p));
 
   const kinds: { value: Kind; label: string; detail?: string }[] = [
     { value: 'guideline', label: t('penalty.keepGuideline', { penalty: name(decision.penalty) }) },
@@ -262,6 +264,15 @@ export function DecisionPanel({
           <WriteButton
             className="button button-primary button-large"
             disabled={!ready}
+            // A disqualification ends the player's tournament: asked a second time, naming who and which.
+            confirm={
+              disqualifies
+                ? t('penalty.disqualifyConfirm', {
+                    name: player.name,
+                    penalty: name(body.additional?.penalty ?? final),
+                  })
+                : undefined
+            }
             onWrite={() => writes.issuePenalty(id, version, body)}
             onDone={(outcome) => onIssued(outcome.body)}
             onRefused={(error) => {

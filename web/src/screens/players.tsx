@@ -2,7 +2,8 @@ import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react
 import { useT } from '../i18n/use-t';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
-import { writes, type DecklistUpload } from '../api/tournament-api';
+import { paths, writes, type DecklistUpload } from '../api/tournament-api';
+import { invalidate, useResource } from '../api/resource';
 import type { DeckFinding, DecklistCheckAnswer, PlayerView } from '../api/types';
 import { SelectField, TextField } from '../components/form';
 import { PlayerName } from '../components/player-name';
@@ -17,17 +18,19 @@ import { PageNav, usePaged } from '../components/paged';
 import { asSentence, ErrorNotice, Loaded } from '../components/status';
 import { StatusBadge } from '../components/status-badge';
 import { usePlayers } from '../penalty/player-picker';
-import { Link } from '../router';
+import { Link, useLocation } from '../router';
 import { DeckFindings } from './deck-findings';
 import { DecklistInput } from './decklist-input';
 
 /** Player registration with the decklist and its check, and the list of players. */
 export function Players() {
   const { t } = useT();
+  const { query: linkQuery } = useLocation();
   const { account } = useSession();
   const { id } = useTournament();
   const players = usePlayers();
-  const [filter, setFilter] = useState('');
+  // `?q=`: a link from the rounds screen opens the list on one player.
+  const [filter, setFilter] = useState(() => linkQuery.get('q') ?? '');
   const [order, setOrder] = useState<'registration' | 'name'>('registration');
   const query = useDeferredValue(filter.trim().toLowerCase());
   const canRegister = can(account, 'RegisterPlayer', id);
@@ -273,13 +276,19 @@ const RegisterForm = memo(function RegisterForm() {
 // Memoised: a search re-renders only the rows that change.
 const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: PlayerView; canRegister: boolean }) {
   const { t } = useT();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
   const version = useVersion();
   const { account } = useSession();
   const [upload, setUpload] = useState<DecklistUpload | null>(null);
   const [findings, setFindings] = useState<readonly DeckFinding[] | null>(null);
+  const [showFindings, setShowFindings] = useState(false);
   const base = `/t/${encodeURIComponent(id)}`;
   const hasList = player.decklist;
+  // Once the player's first round is paired the list is part of the record: only the head judge corrects it.
+  const paired = summary.data?.rounds.length ?? 0;
+  const locked = player.entryRound !== undefined && paired >= player.entryRound;
+  const mayReplace = !locked && can(account, 'SubmitDecklist', id);
+  const mayCorrect = locked && hasList === true && can(account, 'CorrectDecklist', id);
   return (
     <li className="card player-row" data-testid={`player-${player.id}`}>
       <div className="title-row">
@@ -297,22 +306,22 @@ const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: Pla
         </p>
         <span>
           <StatusBadge status={player.status} />{' '}
-          {player.deck ? (
-            <span
-              className={
-                player.deck.state === 'legal'
-                  ? 'badge badge-ok'
-                  : player.deck.state === 'findings'
-                    ? 'badge badge-error'
-                    : 'badge badge-warn'
-              }
+          {player.deck?.state === 'findings' ? (
+            <button
+              type="button"
+              className="badge badge-error badge-button"
+              aria-expanded={showFindings}
+              onClick={() => setShowFindings(!showFindings)}
               data-testid={`deck-state-${player.id}`}
             >
-              {player.deck.state === 'legal'
-                ? t('players.deckLegal')
-                : player.deck.state === 'findings'
-                  ? t('players.deckFindings', { count: player.deck.findings })
-                  : t('players.noList')}
+              {t('players.deckFindings', { count: player.deck.findings })}
+            </button>
+          ) : player.deck ? (
+            <span
+              className={player.deck.state === 'legal' ? 'badge badge-ok' : 'badge badge-warn'}
+              data-testid={`deck-state-${player.id}`}
+            >
+              {player.deck.state === 'legal' ? t('players.deckLegal') : t('players.noList')}
             </span>
           ) : (
             hasList !== undefined && (
@@ -324,6 +333,7 @@ const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: Pla
         </span>
       </div>
       {player.dropReason && <p className="muted">{player.dropReason}</p>}
+      {showFindings && player.deck?.state === 'findings' && <RegisteredFindings player={player.id} />}
       {findings && <DeckFindings findings={findings} />}
       <div className="row-actions">
         {can(account, 'deck-checks:run', id) && (
@@ -332,7 +342,12 @@ const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: Pla
           </Link>
         )}
         {canRegister && <EditDetails player={player} />}
-        {canRegister && (
+        {mayCorrect && (
+          <LazyDetails summary={<summary className="button button-small">{t('decklist.correct')}</summary>}>
+            {() => <CorrectDecklist player={player.id} onFindings={setFindings} />}
+          </LazyDetails>
+        )}
+        {mayReplace && (
           <LazyDetails
             summary={
               <summary className="button button-small">{hasList ? t('decklist.replace') : t('decklist.add')}</summary>
@@ -371,6 +386,55 @@ const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: Pla
     </li>
   );
 });
+
+/** What the deck rules find in a player's registered list, read when its badge is opened. */
+function RegisteredFindings({ player }: { player: string }) {
+  const { id } = useTournament();
+  const registered = useResource<{ findings: readonly DeckFinding[] | null }>(paths.decklist(id, player));
+  return (
+    <Loaded resource={registered}>{({ findings }) => (findings ? <DeckFindings findings={findings} /> : null)}</Loaded>
+  );
+}
+
+/** The head judge's correction of a list the player already played with: the new list and why. */
+function CorrectDecklist({
+  player,
+  onFindings,
+}: {
+  player: string;
+  onFindings: (findings: readonly DeckFinding[] | null) => void;
+}) {
+  const { t } = useT();
+  const { id } = useTournament();
+  const version = useVersion();
+  const [upload, setUpload] = useState<DecklistUpload | null>(null);
+  const [reason, setReason] = useState('');
+  return (
+    <div className="stack" data-testid={`correct-decklist-${player}`}>
+      <p className="muted">{t('decklist.correctHint')}</p>
+      <DecklistInput value={upload} onChange={setUpload} />
+      <label className="field">
+        <span>{t('decklist.correctReason')}</span>
+        <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} name="correctReason" />
+      </label>
+      <WriteButton
+        disabled={!upload || reason.trim() === ''}
+        onWrite={() => {
+          onFindings(null);
+          return writes.correctDecklist(id, version, player, upload!, reason.trim());
+        }}
+        onDone={(outcome) => {
+          setUpload(null);
+          setReason('');
+          invalidate(paths.decklist(id, player));
+          onFindings((outcome.body as DecklistCheckAnswer).findings ?? null);
+        }}
+      >
+        {t('decklist.correctSubmit')}
+      </WriteButton>
+    </div>
+  );
+}
 
 /** The name or reading set right: a reading added after an import without one, a name misspelt at the desk. */
 function EditDetails({ player }: { player: PlayerView }) {

@@ -157,7 +157,7 @@ function LateRow({
           <p>
             <strong>{t('clock.confirmTitle', { name: late.name })}</strong>
           </p>
-          <p>{t('clock.confirmPenalty', { penalty: penaltyName, minutes: Math.floor(minutes) })}</p>
+          <p>{t('clock.confirmPenalty', { penalty: penaltyName, count: Math.floor(minutes) })}</p>
           <p>{t(effectKey, { opponent: late.opponent.name, table: late.table })}</p>
           {issued && (
             <p className="muted">{t('clock.replaces', { id: issued.penaltyId, penalty: name(issued.penalty) })}</p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pairLabel } from './pair-label';
 import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -55,17 +56,18 @@ export function RoundControls() {
                 ))}
               </ul>
             )}
+            {last && <ListsWithFindings />}
             {last?.ended && summary.data && <PhaseControls tournament={summary.data} last={last} />}
             {canRun && last && !last.ended && <EndRoundButton round={last.round} version={version} />}
             {canRun && !last && <DecklistGate />}
-            {canRun && last?.ended && (
+            {canRun && last?.ended && summary.data?.next?.kind !== 'none' && (
               <WriteButton
                 className="button button-primary"
                 onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1)}
                 onDone={() => navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`)}
                 data-testid="pair-round"
               >
-                {t('rounds.pair', { round: (last?.round ?? 0) + 1 })}
+                {pairLabel(t, summary.data?.next, (last?.round ?? 0) + 1)}
               </WriteButton>
             )}
           </section>
@@ -135,6 +137,37 @@ function DecklistGate() {
       ) : (
         <p>{t('rounds.organizerMustAccept')}</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * After round 1: lists the deck rules still find problems in (paired anyway, or registered
+ * since), on the desk's round screen until each is corrected, so none reaches the top cut
+ * unnoticed. Staff only: the players' deck states are not public.
+ */
+function ListsWithFindings() {
+  const { t } = useTranslation();
+  const { account } = useSession();
+  const { id } = useTournament();
+  const players = usePlayers();
+  const base = `/t/${encodeURIComponent(id)}`;
+  const open = (players.data ?? []).filter((p) => !p.dropped && p.deck?.state === 'findings');
+  if (open.length === 0) return null;
+  return (
+    <div className="notice notice-error stack" data-testid="lists-with-findings">
+      <p>
+        <strong>{t('rounds.listsWithFindings', { count: open.length })}</strong>
+      </p>
+      <ul>
+        {open.map((p) => (
+          <li key={p.id}>
+            <Link to={`${base}/players?q=${encodeURIComponent(p.id)}`}>{p.name}</Link>{' '}
+            <span className="muted">{p.id}</span> — {t('players.deckFindings', { count: p.deck?.findings ?? 0 })}
+          </li>
+        ))}
+      </ul>
+      <p>{can(account, 'CorrectDecklist', id) ? t('rounds.correctHere') : t('rounds.headJudgeCorrects')}</p>
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
 import { PairingReasons } from './pairing-reasons';
 import { isPhased, useRoundLabel } from '../components/round-label';
+import { RoleNeeded } from '../components/role-needed';
 import { searchForm } from '../../../src/core/names/reading.js';
 
 /** Pairings by table for one round: result entry for scorekeepers and judges, seat marks and penalties for judges. */
@@ -57,6 +58,7 @@ export function RoundView({ round }: { round: number }) {
             ) : (
               !view.ended && <StartRound round={round} version={pairings.version} />
             )}
+            {!view.ended && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
             {!view.ended && can(account, 'MarkAllSeated', id) && (
               <AllSeatedExcept view={view} version={pairings.version} />
             )}

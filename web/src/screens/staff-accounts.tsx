@@ -30,10 +30,11 @@ const ACCOUNTS = '/api/accounts';
 /** "" in a scope select: every tournament (the account's global roles). */
 const EVERY = '';
 
-/** One-time passwords are shown once, right where they were made. */
+/** One-time passwords are shown once, right where they were made; a new account's roles as the server stored them. */
 interface Shown {
   readonly username: string;
   readonly password: string;
+  readonly created?: StaffAccount;
 }
 
 /** Every staff account; `?tournament=ID` opens it on one tournament's staff. */
@@ -109,6 +110,12 @@ function OneTimePassword({ shown, onClose }: { shown: Shown; onClose: () => void
       <p className="code one-time" lang="en">
         {shown.password}
       </p>
+      {shown.created && (
+        <div data-testid="created-roles">
+          <p>{t('staff.createdWith', { name: shown.created.displayName })}</p>
+          <RolesText account={shown.created} />
+        </div>
+      )}
       <p>{t('staff.oneTimeNote')}</p>
       <button type="button" className="button button-small" onClick={onClose}>
         {t('staff.oneTimeDone')}
@@ -193,7 +200,8 @@ function CreateAccount({
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [scope, setScope] = useState(initialScope);
-  const [roles, setRoles] = useState<Role[]>(['judge']);
+  // No role ticked in advance: every account's roles are chosen for it, never left over from the last one.
+  const [roles, setRoles] = useState<Role[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -208,9 +216,15 @@ function CreateAccount({
           : { username, displayName, roles: [], tournamentRoles: { [scope]: roles } };
       const answer = await request<{ account: StaffAccount; oneTimePassword?: string }>('POST', ACCOUNTS, { body });
       if (answer.body.oneTimePassword)
-        onCreated({ username: answer.body.account.username, password: answer.body.oneTimePassword });
+        onCreated({
+          username: answer.body.account.username,
+          password: answer.body.oneTimePassword,
+          created: answer.body.account,
+        });
+      // The next account starts empty; the place (scope) stays, as several are made for one event.
       setUsername('');
       setDisplayName('');
+      setRoles([]);
       invalidate(ACCOUNTS);
     } catch (caught) {
       // What was typed stays in the form, with the server's reason.

@@ -38,7 +38,7 @@ export function PlayerReportingControl() {
   return (
     <div className="card stack" data-testid="player-reporting">
       <h2>{t('selfService.setting.title')}</h2>
-      <p>{enabled ? t('selfService.setting.on', { minutes: confirmMinutes }) : t('selfService.setting.off')}</p>
+      <p>{enabled ? t('selfService.setting.on', { count: confirmMinutes }) : t('selfService.setting.off')}</p>
       {organizer && (
         <>
           <TextField

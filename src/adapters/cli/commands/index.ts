@@ -17,6 +17,7 @@ import { registerExportCommand } from './export.js';
 import { registerDemoCommand } from './demo.js';
 import { registerReportCommands } from './report.js';
 import { registerVerifyCommand } from './verify.js';
+import { registerAccountCommands } from './account.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -37,4 +38,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerReportCommands(program, io);
   registerVerifyCommand(program, io);
   registerDemoCommand(program, io);
+  registerAccountCommands(program, io);
 }

@@ -19,6 +19,7 @@ import { textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, STAGE_NAMES } from '../tournament-words.js';
 import { registerCheckInCommands } from './check-in.js';
+import { checkImportedLists, importFindingsJson } from './import-findings.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
 import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
@@ -189,8 +190,19 @@ async function importCsv(file: string, options: ImportOptions, io: Io): Promise<
       };
     });
     await desk.runAll(commands, (index) => `${file}:${rows[index]?.line ?? '?'}: `);
-    if (desk.json) return printJson(io, { imported: rows.length, players: rows.map((r) => r.id) });
+    const lists = rows.flatMap((row) => {
+      const deck = decks.get(row.line);
+      return deck ? [{ id: row.id, name: row.name, where: `${file}:${row.line}`, deck }] : [];
+    });
+    const checked = await checkImportedLists(lists, t, io, lang);
+    if (desk.json)
+      return printJson(io, {
+        imported: rows.length,
+        players: rows.map((r) => r.id),
+        ...(lists.length === 0 ? {} : { decklists: importFindingsJson(checked.result) }),
+      });
     io.stdout.write(M.say(lang, 'registered-players-from', { rowsCount: rows.length, file }));
+    io.stdout.write(checked.text);
   });
 }
 

@@ -1,9 +1,12 @@
+import { networkInterfaces } from 'node:os';
 import type { Command } from 'commander';
+import { lanUrls } from '../../http/lan-addresses.js';
 import { ConfigError, serverConfigFromEnv } from '../../http/config.js';
 import { StoreOpenError } from '../../store/store-open-error.js';
 import { CliError } from '../cli-error.js';
 import { pickLang } from '../lang.js';
 import type { Io } from '../output.js';
+import { serveMessages as M } from '../messages/serve.js';
 
 interface ServeOptions {
   readonly port?: string;
@@ -34,11 +37,25 @@ export function registerServe(program: Command, io: Io): void {
         throw error;
       }
       // Loaded here, not at the top: every other CLI command would otherwise load fastify for nothing.
-      const [{ openServer }, { defaultWebRoot }, { firstLoginNotice }] = await Promise.all([
-        import('../../http/open-server.js'),
-        import('../../http/static-console.js'),
-        import('../../http/first-start.js'),
-      ]);
+      const [{ openServer }, { defaultWebRoot }, { firstLoginNotice }, { checkPortFree, PortUnavailableError }] =
+        await Promise.all([
+          import('../../http/open-server.js'),
+          import('../../http/static-console.js'),
+          import('../../http/first-start.js'),
+          import('../../http/port-check.js'),
+        ]);
+      const unavailable = (error: unknown): never => {
+        if (error instanceof PortUnavailableError) {
+          const text = M.text(error.reason === 'in-use' ? 'port-in-use' : 'port-denied', {
+            port: error.port,
+            next: error.port === 65535 ? 3000 : error.port + 1,
+          });
+          throw new CliError(`${text.en} / ${text.ja}`);
+        }
+        throw error;
+      };
+      // Before the database is touched: a second `npm start` while one runs must write nothing.
+      await checkPortFree(config.port, config.host).catch(unavailable);
       let opened: Awaited<ReturnType<typeof import('../../http/open-server.js').openServer>>;
       try {
         opened = await openServer({
@@ -58,12 +75,24 @@ export function registerServe(program: Command, io: Io): void {
         if (error instanceof StoreOpenError) throw new CliError(error.text[lang]);
         throw error;
       }
-      const address = await opened.app.listen({ port: config.port, host: config.host });
+      let listening: Awaited<ReturnType<typeof opened.listen>>;
+      try {
+        listening = await opened.listen({ port: config.port, host: config.host });
+      } catch (error) {
+        await opened.close();
+        return unavailable(error);
+      }
+      const { address, firstLogin } = listening;
       const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
       const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
+      // Phones cannot open localhost: name the addresses they can, on the venue network.
+      const port = Number(new URL(address).port);
+      const lan = lanUrls(config.host, port, networkInterfaces())
+        .map((lanUrl) => `  ${M.say('en', 'lan')} / ${M.say('ja', 'lan')}: ${lanUrl}\n`)
+        .join('');
       // One write: a supervisor reading stdout sees the address and the first-login password together.
       io.stdout.write(
-        `shinpan: listening on ${url} / ${url} で待ち受け中 (${where})\n${opened.firstLogin ? `${firstLoginNotice(url, opened.firstLogin)}\n` : ''}`,
+        `shinpan: listening on ${url} / ${url} で待ち受け中 (${where})\n${lan}${firstLogin ? `${firstLoginNotice(url, firstLogin)}\n` : ''}`,
       );
       // A supervisor that closed our stdout must not crash the server on its next log line.
       process.stdout.on('error', () => undefined);

@@ -62,6 +62,10 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   },
   RegisterPlayer: { en: 'register players', ja: '選手を登録する' },
   SubmitDecklist: { en: 'submit decklists', ja: 'デッキリストを登録する' },
+  CorrectDecklist: {
+    en: 'correct a decklist after round 1 (head judge only)',
+    ja: '第1回戦以降にデッキリストを訂正する（ヘッドジャッジのみ）',
+  },
   DropPlayer: { en: 'drop players', ja: '選手をドロップさせる' },
   ChangePlayerDetails: { en: "correct players' names and readings", ja: '選手の氏名・フリガナを訂正する' },
   PairRound: { en: 'pair rounds', ja: 'ラウンドの組み合わせを作る' },

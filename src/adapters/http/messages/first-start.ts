@@ -11,4 +11,9 @@ export const M = messageTable({
       'この一回限りのパスワードは今だけ表示されます。最初のログインで変更してください。',
       'This one-time password is shown only now; you must change it at the first login.',
     ),
+  lost: () =>
+    t(
+      'なくしたときは、このコンピューターで: npx shinpan account reset-password --user organizer',
+      'Lost it? On this computer: npx shinpan account reset-password --user organizer',
+    ),
 });

@@ -333,7 +333,43 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
           { ja: cardName(findCard(catalogue, code), 'ja', code), en: cardName(findCard(catalogue, code), 'en', code) },
         ]),
       );
-      return withVersion(reply, version, { player: player.id, decklist: player.decklist, names });
+      // What the deck rules find in the registered list (card, zone, count, limit), so a badge's count can be read.
+      const findings = player.decklist === null ? null : await decklistFindings(player.decklist, t, context.accounts);
+      return withVersion(reply, version, { player: player.id, decklist: player.decklist, names, findings });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/:playerId/decklist-correction',
+    summary:
+      "Once the player has played: the head judge registers the corrected decklist with the reason (`DecklistCorrected`); deck checks then compare with it. Answers the new list's `findings`.",
+    tags: ['players'],
+    access: { command: 'CorrectDecklist' },
+    params: playerParams,
+    body: z.strictObject({ decklist: deckInput, reason: z.string().trim().min(1).max(500) }),
+    response: writeAnswer.extend({ findings: z.array(findingAnswer) }),
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      const staff = requireStaff(principal);
+      const decklist = await readDeckInput(
+        body.decklist,
+        'body.decklist',
+        await poolFor(context, params.tournamentId, [body.decklist]),
+      );
+      const answer = await gateway.write(
+        params.tournamentId,
+        staff,
+        'CorrectDecklist',
+        { player: params.playerId, decklist, reason: body.reason },
+        write,
+      );
+      const findings = await decklistFindings(
+        decklist,
+        (await gateway.read(params.tournamentId)).tournament,
+        context.accounts,
+      );
+      return sendWrite(reply, answer, { findings });
     },
   });
 

@@ -46,11 +46,12 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
       const attach = (suffix: string) =>
         reply.header('content-disposition', `attachment; filename="${params.tournamentId}-${suffix}"`);
       switch (query.format) {
+        // The language in the name: the Japanese and English files of one export are two files.
         case 'standings.csv':
-          attach('standings.csv');
+          attach(`standings.${query.lang}.csv`);
           return reply.type('text/csv; charset=utf-8').send(standingsCsv(standingsExport(t), query.lang));
         case 'penalties.csv':
-          attach('penalties.csv');
+          attach(`penalties.${query.lang}.csv`);
           return reply.type('text/csv; charset=utf-8').send(penaltiesCsv(t, penaltyLog(t), query.lang));
         case 'standings.json':
           return withVersion(reply, version, { standings: standingsExport(t) });

@@ -30,6 +30,8 @@ import {
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
+import { deriveMatches } from '../../../core/tournament/match-results.js';
+import { nextStep } from '../../../core/tournament/decide-rounds.js';
 import { M } from '../messages/tournaments.js';
 
 const structure = z.discriminatedUnion('kind', [
@@ -122,6 +124,10 @@ const prize = z.strictObject({
 
 /** The tournament as a console lists it: settings, counts and rounds, no decklists or penalties. */
 export function tournamentSummary(id: string, t: Tournament) {
+  // A match decided by a penalty (a disqualification, a match loss) has its result without a report.
+  const decided = new Map<number, number>();
+  for (const m of deriveMatches(t).matches)
+    if (m.record.outcome.kind !== 'pending') decided.set(m.record.round, (decided.get(m.record.round) ?? 0) + 1);
   return {
     id,
     status: t.status,
@@ -136,13 +142,15 @@ export function tournamentSummary(id: string, t: Tournament) {
       seatTime: r.seatTime,
       ended: r.ended,
       tables: r.matches.length,
-      reported: r.matches.filter((m) => m.report !== null).length,
+      reported: decided.get(r.number) ?? 0,
       byes: r.byes.length,
     })),
     // Day two and later phases, and the cuts of the Swiss field: the console names them on the round screens.
     phases: t.phases,
     cuts: t.cuts.map((c) => ({ afterRound: c.afterRound, rule: c.rule, out: c.out.length })),
     prizes: t.prizes,
+    // What the desk's "pair" button does next, named by what it is; `none` after the final.
+    next: t.status === 'finished' ? { kind: 'none' as const } : nextStep(t),
   };
 }
 

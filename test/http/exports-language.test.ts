@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
+import { storeKinds } from './support/stores.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/*
+ * The penalty log for the publisher (issue 26): the Japanese file says when an infraction was
+ * found and the facts in Japanese (not `in-duel`, `pattern=false`), carries the staff notes, and
+ * does not share its file name with the English one.
+ */
+
+describe.each(await storeKinds())('penalty log exports in their language, over HTTP on $name', ({ kind }) => {
+  let server: TestServer;
+  let staff: Staff;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    staff = await staffOf(server);
+  });
+  afterAll(async () => server.close());
+
+  it('writes phase and facts in the file’s language, the staff notes, and a file name per language', async () => {
+    await tournamentWithPlayers(staff, 'paper', { rounds: 1 });
+    const t = '/api/tournaments/paper';
+    const round = await staff.scorekeeper.post(`${t}/rounds`, { round: 1, seatTime: server.clock.now.toISOString() });
+    const [first] = round.body.pairing.matches as { players: [string, string] }[];
+    const issued = await staff.judge.post(`${t}/penalties`, {
+      player: first!.players[0],
+      report: { infraction: 'marked-cards', facts: { pattern: false }, phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+      notes: 'スリーブ3枚に同じ傷',
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+
+    const ja = await staff.organizer.get(`${t}/export?format=penalties.csv&lang=ja`);
+    const en = await staff.organizer.get(`${t}/export?format=penalties.csv&lang=en`);
+    const jaText = String(ja.body);
+    const enText = String(en.body);
+    expect(jaText).toContain('スタッフメモ');
+    expect(jaText).toContain('スリーブ3枚に同じ傷');
+    expect(jaText).toContain('デュエル中');
+    expect(jaText).toContain('規則性はない');
+    expect(jaText).not.toContain('in-duel');
+    expect(jaText).not.toContain('pattern=false');
+    expect(enText).toContain('Staff notes');
+    expect(enText).toContain('in a duel');
+    expect(enText).toContain('the marks follow no pattern');
+    expect(ja.headers.get('content-disposition')).toBe('attachment; filename="paper-penalties.ja.csv"');
+    expect(en.headers.get('content-disposition')).toBe('attachment; filename="paper-penalties.en.csv"');
+  });
+});
