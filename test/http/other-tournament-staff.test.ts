@@ -71,7 +71,7 @@ for (const { name, kind } of await storeKinds()) {
         notes: MARKER,
       });
       expect(penalty.status, JSON.stringify(penalty.body)).toBe(201);
-      penaltyId = penalty.body.penalty.id;
+      penaltyId = String(penalty.body.penalty.penaltyId);
       const other = await staff.organizer.post('/api/accounts', {
         username: 'kansai-judge',
         displayName: 'kansai-judge',
