@@ -78,15 +78,6 @@ export class TournamentGateway {
     return loaded;
   }
 
-  /** Every tournament in the store with its state, oldest first. */
-  async list(): Promise<{ readonly id: string; readonly tournament: Tournament; readonly version: number }[]> {
-    const ids = await this.store.listTournaments();
-    const loaded = await Promise.all(ids.map(async ({ id }) => ({ id, ...(await this.load(id)) })));
-    return loaded.flatMap((l) =>
-      l.state.status === 'none' ? [] : [{ id: l.id, tournament: l.state, version: l.version }],
-    );
-  }
-
   /** The meta of a command sent by `staff` to a tournament: the server's time and the role the account acts in there. */
   meta(staff: StaffPrincipal, type: TournamentCommand['type'], tournamentId: string): CommandMeta {
     const role = actingRole(rolesIn(staff.account, tournamentId), type);
