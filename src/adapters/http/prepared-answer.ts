@@ -10,11 +10,18 @@ import { type AnswerEncoding, answerEncoding, compressBytes } from './compressio
  * read of the same version costs no serializing and no compressing.
  */
 export class PreparedAnswer {
-  readonly #json: Buffer;
+  #json: Buffer;
   readonly #compressed = new Map<Exclude<AnswerEncoding, 'identity'>, Promise<Buffer>>();
 
   constructor(body: object) {
     this.#json = Buffer.from(JSON.stringify(body), 'utf8');
+  }
+
+  /** An answer from JSON text already made (joined from parts kept one by one). */
+  static fromJson(json: string): PreparedAnswer {
+    const answer = new PreparedAnswer({});
+    answer.#json = Buffer.from(json, 'utf8');
+    return answer;
   }
 
   /** The JSON as UTF-8 bytes. */

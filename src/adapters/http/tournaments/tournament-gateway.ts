@@ -40,6 +40,7 @@ type CommandFor<T extends TournamentCommand['type']> = Extract<TournamentCommand
  */
 export class TournamentGateway {
   readonly #fresh = new Map<string, { loaded: Loaded; at: number }>();
+  readonly #written = new Set<(tournamentId: string) => void>();
   #feed: LiveFeed | undefined;
 
   constructor(
@@ -51,6 +52,11 @@ export class TournamentGateway {
   /** Where durable writes are published (set once by the server, which owns the live channels). */
   publishTo(feed: LiveFeed): void {
     this.#feed = feed;
+  }
+
+  /** Calls `listener` after each durable write through this gateway (before its answer is sent). */
+  onWritten(listener: (tournamentId: string) => void): void {
+    this.#written.add(listener);
   }
 
   /** A live stream listens from `version` on: every later write, from any process, is sent to it. */
@@ -146,7 +152,10 @@ export class TournamentGateway {
     if (!result.ok) throw refusal(result.error, path);
     const written = result.value;
     this.#fresh.set(tournamentId, { loaded: written, at: performance.now() });
-    if (!written.replayed) this.#feed?.local(tournamentId, written.events);
+    if (!written.replayed) {
+      this.#feed?.local(tournamentId, written.events);
+      for (const listener of this.#written) listener(tournamentId);
+    }
     return answerOf(written.events, written.replayed);
   }
 }

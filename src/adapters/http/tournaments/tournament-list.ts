@@ -15,33 +15,51 @@ export interface TournamentSummary {
 }
 
 /**
- * The public list of tournaments (`GET /api/tournaments`), made again only when a tournament's
- * version moved. Each request reads the streams table (one row per tournament: id and version,
- * never the events); a tournament whose version moved is summarised from the gateway's state,
- * the others keep their summary; the answer, serialized and compressed once, is kept until a
- * version moves. The order (oldest first) is read once per tournament, when it is first seen.
- * Concurrent requests share one look.
+ * The public list of tournaments (`GET /api/tournaments`), made again only after a write: the
+ * answer, serialized and compressed once, is kept until this process writes or the store
+ * announces another process's append (within about a second). Then the streams table is read
+ * (one row per tournament: id and version, never the events), only the tournaments whose
+ * version moved are summarised again from the gateway's state, and the answer is joined from
+ * each tournament's kept JSON. The order (oldest first) is read once per tournament, when it is
+ * first seen. Concurrent requests share one look.
  */
 export class TournamentList {
   /** Position of each tournament's first event: the list's order. */
   readonly #order = new Map<string, number>();
-  readonly #summaries = new Map<string, TournamentSummary>();
+  readonly #summaries = new Map<string, { readonly version: number; readonly json: string }>();
   #answer: PreparedAnswer | null = null;
+  /** A write may have moved a version since the answer was made. */
+  #stale = true;
   #looking: Promise<PreparedAnswer> | null = null;
 
   constructor(
     private readonly store: EventStore,
     private readonly gateway: TournamentGateway,
-  ) {}
+  ) {
+    const changed = () => {
+      this.#stale = true;
+    };
+    store.onAppended(changed);
+    gateway.onWritten(changed);
+  }
 
   answer(): Promise<PreparedAnswer> {
-    this.#looking ??= this.#look().finally(() => {
-      this.#looking = null;
-    });
+    if (!this.#stale && this.#answer) return Promise.resolve(this.#answer);
+    this.#looking ??= this.#look()
+      .catch((error: unknown) => {
+        // A failed look leaves the answer to be made again by the next request.
+        this.#stale = true;
+        throw error;
+      })
+      .finally(() => {
+        this.#looking = null;
+      });
     return this.#looking;
   }
 
   async #look(): Promise<PreparedAnswer> {
+    // Cleared before reading: a write during the look marks the answer stale again.
+    this.#stale = false;
     const streams = await this.store.streamVersions();
     if (streams.some(({ id }) => !this.#order.has(id))) {
       // A tournament this process has not listed yet: its place in the order, read once.
@@ -56,13 +74,21 @@ export class TournamentList {
       const loaded = await this.gateway.load(id);
       changed = true;
       if (loaded.state.status === 'none') this.#summaries.delete(id);
-      else this.#summaries.set(id, summaryOf(id, loaded.state, loaded.version));
+      else
+        this.#summaries.set(id, {
+          version: loaded.version,
+          json: JSON.stringify(summaryOf(id, loaded.state, loaded.version)),
+        });
+      // The gateway's state may lag the stream by up to its freshness: look again next time.
+      if (loaded.version < version) this.#stale = true;
     }
     for (const id of this.#summaries.keys()) if (!present.has(id)) this.#summaries.delete(id);
     if (!changed && this.#answer) return this.#answer;
     const order = (id: string) => this.#order.get(id) ?? Number.MAX_SAFE_INTEGER;
-    const tournaments = [...this.#summaries.values()].sort((a, b) => order(a.id) - order(b.id));
-    this.#answer = new PreparedAnswer({ tournaments });
+    const ids = [...this.#summaries.keys()].sort((a, b) => order(a) - order(b) || (a < b ? -1 : 1));
+    this.#answer = PreparedAnswer.fromJson(
+      `{"tournaments":[${ids.map((id) => this.#summaries.get(id)!.json).join(',')}]}`,
+    );
     return this.#answer;
   }
 }
