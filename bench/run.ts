@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -16,6 +16,8 @@ import { deckBench } from './decks/deck-bench.js';
 import { attackBench } from './server/attack-bench.js';
 import { consoleBench } from './console/console-bench.js';
 import { postgresBench } from './server/postgres-bench.js';
+import { listBench } from './server/list-bench.js';
+import { readersBench } from './server/readers-bench.js';
 import { scaleBench } from './server/scale-bench.js';
 import { serverBench } from './server/server-bench.js';
 import { slowDiskBench } from './server/slow-disk-bench.js';
@@ -35,6 +37,8 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   'slow-disk': slowDiskBench,
   scale: scaleBench,
   uploads: uploadBench,
+  readers: readersBench,
+  list: listBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

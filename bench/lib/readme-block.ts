@@ -4,7 +4,19 @@ import { benchDir, repoRoot } from './results-file.js';
 
 const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
-const PARTS = ['pairing', 'decks', 'standings', 'server', 'attack', 'uploads', 'scale', 'slow-disk', 'postgres'];
+const PARTS = [
+  'pairing',
+  'decks',
+  'standings',
+  'server',
+  'attack',
+  'uploads',
+  'scale',
+  'slow-disk',
+  'postgres',
+  'readers',
+  'list',
+];
 export const PAGE = 'docs/performance.md';
 
 /**

@@ -117,8 +117,10 @@ export interface EventStore {
    * of this process), or undefined: the service takes locked turns while others write.
    */
   othersAppendedAt?(tournamentId: string): number | undefined;
-  /** Every tournament with its current version, oldest first. */
+  /** Every tournament with its current version, oldest first (a look-up per tournament, never a scan of the events). */
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]>;
+  /** Every tournament with its current version, in no given order: the cheapest look at what changed. */
+  streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]>;
   /** Events of these types across all tournaments, in append order (the official record reads penalties this way). */
   readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]>;
   close(): Promise<void>;

@@ -24,6 +24,7 @@ const FLOOR = { username: 'venue-staff', password: 'venue-staff-password-1' } as
 const SECOND = { username: 'second-judge', password: 'second-judge-password-1' } as const;
 const THIRD = { username: 'third-judge', password: 'third-judge-password-1' } as const;
 const FOURTH = { username: 'fourth-keeper', password: 'fourth-keeper-password-1' } as const;
+const FIFTH = { username: 'fifth-judge', password: 'fifth-judge-password-1' } as const;
 
 /** The session the device saved, as kept in the saved reads' cache (null: none). */
 const savedSession = (page: Page) =>
@@ -130,6 +131,7 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     await venue.organizer.createAccount(SECOND.username, ['judge'], SECOND.password);
     await venue.organizer.createAccount(THIRD.username, ['judge'], THIRD.password);
     await venue.organizer.createAccount(FOURTH.username, ['scorekeeper'], FOURTH.password);
+    await venue.organizer.createAccount(FIFTH.username, ['judge'], FIFTH.password);
     expect((await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds/1/start`, {})).status).toBe(200);
     const pairings = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/1/pairings`);
     for (const t of pairings.body.tables as { table: number | null; players: { id: string }[] }[])
@@ -241,6 +243,35 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     await page.getByTestId('sign-out-pending').waitFor({ state: 'detached' });
     expect(await (await context.request.get('/api/auth/me')).json()).toEqual({ account: null });
     expect(await page.getByTestId('signed-in-as').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('a saved sign-in past its session\u2019s end: a reload offline deletes every read it saved, and no staff data shows', async () => {
+    const phone = await phoneOnRound('en', FIFTH);
+    const { page, context } = phone;
+    await page.locator('.tabs').getByRole('link', { name: 'Players', exact: true }).click();
+    await page.getByTestId(`player-${venue.players[0]!.id}`).waitFor();
+    await poll(async () => (await savedPaths(page)).some((p) => p.endsWith('/players'))).toBe(true);
+    expect((await savedOwners(page)).some((o) => o.startsWith('account:'))).toBe(true);
+    // The session's end passes on the device (a day after the sign-in): set as if it had.
+    await page.evaluate(`caches.open('shinpan-saved-reads').then(async (cache) => {
+      const kept = await cache.match('/api/auth/me');
+      const body = await kept.json();
+      await cache.put('/api/auth/me', new Response(JSON.stringify({ ...body, until: Date.now() - 1000 }), { headers: kept.headers }));
+    })`);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline').waitFor();
+    await page.getByText('Sign in as staff to open this screen.').waitFor();
+    await poll(async () => (await savedOwners(page)).filter((o) => o !== 'public')).toEqual([]);
+    expect(await page.evaluate("localStorage.getItem('shinpan.savedReadsOwner')")).toBe('public');
+    expect(await page.getByTestId('signed-in-as').count()).toBe(0);
+    expect(await page.getByTestId(`player-${venue.players[0]!.id}`).count()).toBe(0);
+    // Nor does the round's board show what the account saved of it.
+    await page.goto(`/t/${venue.id}/rounds/1`);
+    expect(await page.getByTestId('enter-result-1').count()).toBe(0);
+    await context.setOffline(false);
     await context.close();
   }, 120_000);
 

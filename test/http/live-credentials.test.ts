@@ -15,6 +15,7 @@ describe.each(await storeKinds())('live streams and credentials on $name', ({ ki
     server = await startTestServer(kind);
     staff = await staffOf(server);
     await tournamentWithPlayers(staff, 'kanto');
+    await tournamentWithPlayers(staff, 'kansai');
   });
   afterAll(async () => server.close());
 
@@ -86,6 +87,67 @@ describe.each(await storeKinds())('live streams and credentials on $name', ({ ki
     expect((await new HttpClient(server.url).useToken(token.body.token).get('/api/auth/tokens')).status).toBe(401);
     // The session that changed the password goes on with its new cookie.
     expect((await client.get('/api/auth/tokens')).status).toBe(200);
+  });
+
+  /** A fresh account holding `roles` on kanto only, logged in with a session. */
+  async function scopedJudge(): Promise<{ id: string; client: HttpClient }> {
+    const username = `kanto-judge-${counter++}`;
+    const created = await staff.organizer.post('/api/accounts', {
+      username,
+      displayName: username,
+      roles: [],
+      tournamentRoles: { kanto: ['judge'] },
+      password: `${username}-pass`,
+    });
+    expect(created.status).toBe(201);
+    const client = server.client();
+    await client.login(username, `${username}-pass`);
+    return { id: created.body.account.id, client };
+  }
+
+  it('ends the stream of an account whose role on that tournament was taken away; it comes back as the public', async () => {
+    const { id, client } = await scopedJudge();
+    const stream = await staffStream(sessionOf(client));
+    const moved = await staff.organizer.patch(`/api/accounts/${id}`, { tournamentRoles: { kansai: ['judge'] } });
+    expect(moved.status).toBe(200);
+    await stream.ended();
+    expect((await client.get('/api/tournaments/kanto/penalties')).status).toBe(403);
+    const again = await SseClient.open(`${server.url}/api/tournaments/kanto/live`, sessionOf(client));
+    expect((await again.next((e) => e.event === 'hello')).data.audience).toBe('public');
+    await again.close();
+  });
+
+  it('ends the stream when a role is added or changed on that tournament, and keeps it for a change elsewhere', async () => {
+    const { id, client } = await scopedJudge();
+    const kept = await staffStream(sessionOf(client));
+    // Roles on another tournament do not change what this stream may see.
+    const elsewhere = await staff.organizer.patch(`/api/accounts/${id}`, {
+      tournamentRoles: { kanto: ['judge'], kansai: ['scorekeeper'] },
+    });
+    expect(elsewhere.status).toBe(200);
+    const late = await staff.scorekeeper.post('/api/tournaments/kanto/players', {
+      id: `70000000${String(counter++).padStart(2, '0')}`,
+      name: 'Still here',
+    });
+    expect(late.status).toBe(201);
+    expect((await kept.next((e) => e.event === 'events' && e.data.version === late.body.version)).data.version).toBe(
+      late.body.version,
+    );
+    const changed = await staff.organizer.patch(`/api/accounts/${id}`, {
+      tournamentRoles: { kanto: ['scorekeeper'], kansai: ['scorekeeper'] },
+    });
+    expect(changed.status).toBe(200);
+    await kept.ended();
+  });
+
+  it('ends a stream whose per-tournament role was taken away elsewhere (another server process) within the periodic check', async () => {
+    const { id, client } = await scopedJudge();
+    const stream = await staffStream(sessionOf(client));
+    const { openAccountStore } = await import('../../src/adapters/accounts/open-account-store.js');
+    const other = await openAccountStore(server.database);
+    await other.updateAccount(id, { tournamentRoles: { kansai: ['judge'] } });
+    await other.close();
+    await stream.ended();
   });
 
   it('ends a stream whose credential was revoked elsewhere (another server process) within the periodic check', async () => {

@@ -135,6 +135,25 @@ export function eventStoreContract(fresh: StoreFactory): void {
       expect(await store.listTournaments()).toEqual([]);
     });
 
+    it('lists tournaments oldest first, and their versions from the streams alone', async () => {
+      const { store } = await given();
+      await store.append('zeta', 0, [result(1)]);
+      await store.append('alpha', 0, [result(1), result(2)]);
+      await store.append('zeta', 1, [result(2), result(3)]);
+      await store.append('mid', 0, [result(1)]);
+      expect(await store.listTournaments()).toEqual([
+        { id: 'zeta', version: 3 },
+        { id: 'alpha', version: 2 },
+        { id: 'mid', version: 1 },
+      ]);
+      const versions = [...(await store.streamVersions())].sort((a, b) => a.id.localeCompare(b.id));
+      expect(versions).toEqual([
+        { id: 'alpha', version: 2 },
+        { id: 'mid', version: 1 },
+        { id: 'zeta', version: 3 },
+      ]);
+    });
+
     it('refuses a negative or fractional expected version', async () => {
       const { store } = await given();
       await expect(store.append('t1', -1, [result(1)])).rejects.toThrow(RangeError);

@@ -10,11 +10,18 @@ import { type AnswerEncoding, answerEncoding, compressBytes } from './compressio
  * read of the same version costs no serializing and no compressing.
  */
 export class PreparedAnswer {
-  readonly #json: Buffer;
+  #json: Buffer;
   readonly #compressed = new Map<Exclude<AnswerEncoding, 'identity'>, Promise<Buffer>>();
 
   constructor(body: object) {
     this.#json = Buffer.from(JSON.stringify(body), 'utf8');
+  }
+
+  /** An answer from JSON text already made (joined from parts kept one by one). */
+  static fromJson(json: string): PreparedAnswer {
+    const answer = new PreparedAnswer({});
+    answer.#json = Buffer.from(json, 'utf8');
+    return answer;
   }
 
   /** The JSON as UTF-8 bytes. */
@@ -48,8 +55,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 /**
  * Sends a prepared answer with its version as ETag, as `withVersion` marks every read: 304
  * with no body when the client already holds this version (If-None-Match), else the bytes in
- * the encoding the client's Accept-Encoding asks for, with the headers the compression
- * plugin would have set (which then leaves the bytes alone).
+ * the encoding the client's Accept-Encoding asks for.
  */
 export async function sendPrepared(
   request: FastifyRequest,
@@ -63,6 +69,18 @@ export async function sendPrepared(
     reply.code(304);
     return undefined;
   }
+  return sendPreparedBytes(request, reply, answer);
+}
+
+/**
+ * Sends a prepared answer's bytes in the encoding the client's Accept-Encoding asks for, with
+ * the headers the compression plugin would have set (which then leaves the bytes alone).
+ */
+export async function sendPreparedBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedAnswer,
+): Promise<Buffer> {
   reply.type('application/json; charset=utf-8');
   const encoding = answerEncoding(request.headers, answer.json.length);
   const bytes = await answer.bytes(encoding);

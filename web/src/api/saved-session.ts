@@ -53,6 +53,24 @@ export async function savedSession(now = Date.now()): Promise<SavedSession | nul
   }
 }
 
+/**
+ * Whether the device's sign-in has ended by the clock: the saved session is this sign-in's
+ * (the saved reads' owner) and its end has passed. Then the server would answer the public, so
+ * the caller confirms the public as the server's answer would, which deletes every saved read
+ * (saved-reads.ts): staff data must not stay on the phone after its session.
+ */
+export async function sessionEnded(now = Date.now()): Promise<boolean> {
+  if (typeof caches === 'undefined') return false;
+  try {
+    const kept = await (await caches.open(SAVED_READS.cache)).match(ADDRESS);
+    if (!kept) return false;
+    const saved = (await kept.json()) as Partial<SavedSession> | null;
+    return saved?.owner === savedReadsOwner() && typeof saved.until === 'number' && saved.until <= now;
+  } catch {
+    return false;
+  }
+}
+
 /** Deletes the saved session (sign-out: nothing of it may show after). */
 export async function forgetSession(): Promise<void> {
   if (typeof caches === 'undefined') return;

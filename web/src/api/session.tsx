@@ -4,7 +4,7 @@ import { getOnce, invalidate } from './resource';
 import { outbox } from './outbox';
 import { confirmSignIn, leaveSignIn, onOwnerChangedElsewhere, savedReadsOwner } from './saved-reads';
 import { ownerOf } from '../sw/saved-reads-protocol';
-import { forgetSession, keepSession, savedSession } from './saved-session';
+import { forgetSession, keepSession, savedSession, sessionEnded } from './saved-session';
 import { sessionToKeep, type SavedSession, type SessionAnswerBody } from './saved-session-rules';
 import { serverNow } from './server-clock';
 
@@ -133,28 +133,64 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Whether the server has answered who is signed in since the page loaded. */
   const [confirmed, setConfirmed] = useState(false);
 
-  /** The server answered: its answer is shown and kept (or the saved one forgotten). */
-  const answered = useCallback((body: SessionAnswerBody) => {
-    answers.current++;
-    signedIn(body.account?.id ?? null);
-    setConfirmed(true);
-    setState((s) => ({
-      account:
-        body.account === null ? null : withMay({ account: body.account, ...(body.may ? { may: body.may } : {}) }),
-      savedAt: null,
-      ended: body.account === null && (s.savedAt !== null || s.ended),
-      signOutPending: false,
-    }));
-    const saved = sessionToKeep(body, Date.now(), serverNow() - Date.now());
-    kept.current = saved;
-    void (saved ? keepSession(saved) : forgetSession());
+  /** Fires when the kept session's end comes (see `ended`). */
+  const expiry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The latest `refresh`, for the expiry timer set before it is made. */
+  const refreshRef = useRef<() => Promise<void>>(async () => undefined);
+
+  /**
+   * The device's sign-in ended by the clock: its saved reads go (as when the server answers the
+   * public), the screens read again, and the server is asked who is signed in.
+   */
+  const ended = useCallback(async (): Promise<boolean> => {
+    if (!(await sessionEnded())) return false;
+    signedIn(null);
+    return true;
   }, []);
+
+  /** At the saved session's end, its saved reads go even if the page stays open offline. */
+  const watchExpiry = useCallback(
+    (until: number | null) => {
+      clearTimeout(expiry.current);
+      if (until === null) return;
+      // setTimeout takes at most 2^31-1 ms; a session's day is far below.
+      const fire = async () => {
+        if (await ended()) await refreshRef.current();
+      };
+      expiry.current = setTimeout(() => void fire(), Math.max(0, until - Date.now()) + 1);
+    },
+    [ended],
+  );
+  useEffect(() => () => clearTimeout(expiry.current), []);
+
+  /** The server answered: its answer is shown and kept (or the saved one forgotten). */
+  const answered = useCallback(
+    (body: SessionAnswerBody) => {
+      answers.current++;
+      signedIn(body.account?.id ?? null);
+      setConfirmed(true);
+      setState((s) => ({
+        account:
+          body.account === null ? null : withMay({ account: body.account, ...(body.may ? { may: body.may } : {}) }),
+        savedAt: null,
+        ended: body.account === null && (s.savedAt !== null || s.ended),
+        signOutPending: false,
+      }));
+      const saved = sessionToKeep(body, Date.now(), serverNow() - Date.now());
+      kept.current = saved;
+      watchExpiry(saved?.until ?? null);
+      void (saved ? keepSession(saved) : forgetSession());
+    },
+    [watchExpiry],
+  );
 
   /** No answer from the server: the saved session if one stands, else the public. */
   const unanswered = useCallback(async () => {
     const seen = answers.current;
+    await ended();
     const saved = await savedSession();
     if (answers.current !== seen) return;
+    watchExpiry(saved?.until ?? null);
     const owner = savedReadsOwner();
     setState((s) => {
       // Signed in and confirmed earlier in this page: the account stays, unless another tab has
@@ -164,7 +200,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (saved) return { account: withMay(saved), savedAt: saved.savedAt, ended: false, signOutPending: false };
       return { ...SIGNED_OUT, ended: s.savedAt !== null || s.ended };
     });
-  }, []);
+  }, [ended, watchExpiry]);
 
   const refresh = useCallback(async () => {
     if (signOutPending() && !(await sendSignOut())) {
@@ -184,6 +220,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [answered, unanswered]);
 
+  refreshRef.current = refresh;
   useEffect(() => {
     void refresh();
   }, [refresh]);

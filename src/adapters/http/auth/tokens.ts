@@ -1,5 +1,11 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/**
+ * API tokens one account may hold unrevoked at once: enough for every script and display of a
+ * venue; every request with a token looks it up, and the list is answered whole.
+ */
+export const MAX_API_TOKENS = 20;
+
 /** A fresh unguessable token (256 bits). */
 export function newToken(prefix = ''): string {
   return prefix + randomBytes(32).toString('base64url');

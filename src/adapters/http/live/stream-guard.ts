@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { AccountStore } from '../../accounts/account-store.js';
+import { rolesIn, type Account, type AccountStore } from '../../accounts/account-store.js';
 import type { Principal, StaffPrincipal } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
 import { M } from '../messages/errors.js';
@@ -24,6 +24,8 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
 interface Watched {
   readonly response: ServerResponse;
   readonly staff: StaffPrincipal | null;
+  /** The tournament the stream follows: its staff view rests on the roles held there. */
+  readonly tournamentId: string;
   stalled: number;
 }
 
@@ -32,8 +34,9 @@ interface Watched {
  * their reasons keep flowing to it, so every `checkMs` its session or API token and its account
  * are read again (from the store, so a logout in another server process counts too), and the
  * stream ends when the session was logged out or expired, the token revoked, the account
- * disabled, its password changed (which ends sessions and tokens) or its roles changed. The
- * console's EventSource reconnects on its own and gets the view its credential now allows.
+ * disabled or gone, its password changed (which ends sessions and tokens) or the roles it holds
+ * in the stream's tournament changed (global or for that tournament). The console's EventSource
+ * reconnects on its own and gets the view its credential now allows (the public one, say).
  * It also caps streams per address and drops streams whose reader stopped reading.
  */
 export class StreamGuard {
@@ -51,8 +54,8 @@ export class StreamGuard {
     this.#timer.unref();
   }
 
-  /** Counts a new stream for `address` (429 past the cap) and watches it until it closes. */
-  admit(address: string, principal: Principal, response: ServerResponse): void {
+  /** Counts a new stream of `tournamentId` for `address` (429 past the cap) and watches it until it closes. */
+  admit(address: string, principal: Principal, response: ServerResponse, tournamentId: string): void {
     const open = this.#perAddress.get(address) ?? 0;
     if (open >= this.limits.perAddress) {
       throw new HttpError(
@@ -64,7 +67,8 @@ export class StreamGuard {
       );
     }
     this.#perAddress.set(address, open + 1);
-    const watched: Watched = { response, staff: principal.kind === 'staff' ? principal : null, stalled: 0 };
+    const staff = principal.kind === 'staff' ? principal : null;
+    const watched: Watched = { response, staff, tournamentId, stalled: 0 };
     this.#watched.add(watched);
     response.once('close', () => {
       this.#watched.delete(watched);
@@ -83,7 +87,8 @@ export class StreamGuard {
   }
 
   async #checkAll(): Promise<void> {
-    const verdicts = new Map<string, Promise<boolean>>();
+    const accounts = new Map<string, Promise<Account | undefined>>();
+    const credentials = new Map<string, Promise<boolean>>();
     for (const watched of [...this.#watched]) {
       const { response } = watched;
       if (response.writableLength > this.limits.stalledBytes) watched.stalled++;
@@ -93,36 +98,46 @@ export class StreamGuard {
         continue;
       }
       if (!watched.staff) continue;
-      const key = credentialKey(watched.staff);
-      let verdict = verdicts.get(key);
-      if (!verdict) {
-        verdict = this.#stillValid(watched.staff).catch(() => true);
-        verdicts.set(key, verdict);
+      const staff = watched.staff;
+      const key = credentialKey(staff);
+      let credential = credentials.get(key);
+      if (!credential) {
+        credential = this.#credentialValid(staff);
+        credentials.set(key, credential);
       }
-      if (!(await verdict)) response.end();
+      let account = accounts.get(staff.account.id);
+      if (!account) {
+        account = this.accounts.findAccount(staff.account.id);
+        accounts.set(staff.account.id, account);
+      }
+      // A store that cannot answer now keeps the stream: the next check asks again.
+      const valid = await Promise.all([credential, account]).then(
+        ([credentialOk, now]) => credentialOk && sameStaff(staff.account, now, watched.tournamentId),
+        () => true,
+      );
+      if (!valid) response.end();
     }
   }
 
-  async #stillValid(staff: StaffPrincipal): Promise<boolean> {
+  async #credentialValid(staff: StaffPrincipal): Promise<boolean> {
     if (staff.via === 'session') {
       const session = await this.accounts.findSession(staff.session.idHash);
-      if (!session || session.expiresAt <= this.clock().toISOString()) return false;
-    } else {
-      const token = (await this.accounts.listApiTokens(staff.account.id)).find((t) => t.id === staff.tokenId);
-      if (!token || token.revokedAt !== null) return false;
+      return session !== undefined && session.expiresAt > this.clock().toISOString();
     }
-    const account = await this.accounts.findAccount(staff.account.id);
-    return (
-      account !== undefined &&
-      !account.disabled &&
-      !account.mustChangePassword &&
-      [...account.roles].sort().join() === [...staff.account.roles].sort().join()
-    );
+    const token = (await this.accounts.listApiTokens(staff.account.id)).find((t) => t.id === staff.tokenId);
+    return token !== undefined && token.revokedAt === null;
   }
 
   close(): void {
     clearInterval(this.#timer);
   }
+}
+
+/** The account may still see the tournament as it did at connect: there, enabled, with the same roles in it. */
+function sameStaff(then: Account, now: Account | undefined, tournamentId: string): boolean {
+  if (now === undefined || now.disabled || now.mustChangePassword) return false;
+  const roles = (account: Account) => [...rolesIn(account, tournamentId)].sort().join();
+  return roles(now) === roles(then);
 }
 
 const credentialKey = (staff: StaffPrincipal): string =>

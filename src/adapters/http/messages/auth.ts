@@ -4,6 +4,11 @@ import { messageTable, t, type Word } from '../../message-table.js';
 export const M = messageTable({
   'bearer-form': () =>
     t('Authorization は「Bearer <API トークン>」の形にしてください。', 'Authorization must be "Bearer <API token>".'),
+  'too-many-tokens': (d: { max: Word }) =>
+    t(
+      `API トークンは 1 アカウントにつき ${d.max} 個までです。使っていないトークンを取り消してから作成してください。`,
+      `An account may hold at most ${d.max} API tokens. Revoke one you no longer use, then create another.`,
+    ),
   'token-unknown': () => t('この API トークンは無効か取り消されています。', 'This API token is unknown or revoked.'),
   'csrf-missing': () =>
     t(

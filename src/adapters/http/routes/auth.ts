@@ -5,7 +5,7 @@ import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { clearSessionCookies, requireStaff, setSessionCookies, SESSION_COOKIE } from '../auth/principal.js';
 import { DUMMY_HASH, hashPassword, passwordProblem, verifyPassword } from '../auth/password.js';
 import { ROLES } from '../auth/roles.js';
-import { newToken, tokenHash } from '../auth/tokens.js';
+import { MAX_API_TOKENS, newToken, tokenHash } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
 import { withoutControlCharacters } from '../request-schema.js';
 import { defineRoute } from '../route.js';
@@ -247,8 +247,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   defineRoute(app, {
     method: 'POST',
     url: '/api/auth/tokens',
-    summary:
-      'Creates an API token for scripts (send it as `Authorization: Bearer <token>`); the secret is shown only in this answer.',
+    summary: `Creates an API token for scripts (send it as \`Authorization: Bearer <token>\`); the secret is shown only in this answer. An account holds at most ${MAX_API_TOKENS} unrevoked tokens (422 \`too-many-tokens\`).`,
     tags: ['auth'],
     access: 'staff',
     body: z.strictObject({ label: withoutControlCharacters(z.string().trim().min(1).max(100)) }),
@@ -256,6 +255,9 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     successStatus: 201,
     async handler({ body, principal }) {
       const staff = requireStaff(principal);
+      const held = (await context.accounts.listApiTokens(staff.account.id)).filter((t) => t.revokedAt === null);
+      if (held.length >= MAX_API_TOKENS)
+        throw new HttpError(422, 'too-many-tokens', M.text('too-many-tokens', { max: MAX_API_TOKENS }), 'body.label');
       const token = newToken('shp_');
       const record = {
         id: context.newId(),

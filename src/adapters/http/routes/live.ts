@@ -32,7 +32,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
       const { version } = await gateway.read(params.tournamentId);
       const audience = isStaffOf(principal, params.tournamentId) ? 'staff' : 'public';
       // Counted and watched before anything is written: past the per-address cap this is a plain 429.
-      context.streams.admit(request.ip, audience === 'staff' ? principal : PUBLIC, reply.raw);
+      context.streams.admit(request.ip, audience === 'staff' ? principal : PUBLIC, reply.raw, params.tournamentId);
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {

@@ -10,6 +10,8 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
+import type { EndedRoundViews } from '../tournaments/ended-round-views.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 import {
   eventData,
   playerId,
@@ -23,7 +25,12 @@ import {
 import { M } from '../messages/tournaments.js';
 
 /** Rounds: pairing, the pairings board, one player's table, ending a round. */
-export function roundsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
+export function roundsRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+  views: ViewCache,
+  ended: EndedRoundViews,
+): void {
   const gateway = context.gateway;
 
   defineRoute(app, {
@@ -69,9 +76,23 @@ export function roundsRoutes(app: FastifyInstance, context: ServerContext, views
     tags: ['rounds'],
     access: 'public',
     params: roundParams,
-    async handler({ params, request, reply }) {
+    async handler({ params, principal, request, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      roundOf(t, params.round);
+      const round = roundOf(t, params.round);
+      // An ended round's board, for the public: kept until an event reaches that round (ended-round-views.ts).
+      if (round.ended && !isStaffOf(principal, params.tournamentId)) {
+        const stamp = await ended.boardStamp(params.tournamentId, version, params.round);
+        if (stamp !== undefined) {
+          const kept = ended.view(
+            params.tournamentId,
+            `pairings/${params.round}`,
+            stamp,
+            version,
+            (at) => new PreparedAnswer({ ...pairingsView(t, params.round), version: at }),
+          );
+          return sendPrepared(request, reply, kept.version, kept.value as PreparedAnswer);
+        }
+      }
       // Every player's phone reads the board when a round is posted: made and compressed once per version.
       const answer = views.view(
         params.tournamentId,

@@ -173,7 +173,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     summary:
       'Before round 1: every player with their check-in (when, by whom) and how many still in have not checked in.',
     tags: ['players'],
-    access: 'staff',
+    access: 'staff:read',
     params: tournamentParams,
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
@@ -218,7 +218,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     summary:
       "The judges' queue of players' reports: matches without a result whose players disagree (`disputed`) or whose report went unconfirmed past the organizer's time (`unconfirmed`), each with both players' latest reports side by side. Staff settle one by entering the result.",
     tags: ['players', 'results'],
-    access: 'staff',
+    access: 'staff:read',
     params: tournamentParams,
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
@@ -244,7 +244,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     summary:
       "Every report the two players made on this match, oldest first, each player's latest side by side, and who reported and confirmed a result the players agreed on: what a judge looks into when a report may be false.",
     tags: ['players', 'results'],
-    access: 'staff',
+    access: 'staff:read',
     params: tableParams,
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);

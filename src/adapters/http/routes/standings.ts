@@ -6,10 +6,19 @@ import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
+import type { EndedRoundViews } from '../tournaments/ended-round-views.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
+import { findRound } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
 import { tournamentParams } from './tournament-common.js';
 
 /** Standings (public), computed once per tournament version. */
-export function standingsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
+export function standingsRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+  views: ViewCache,
+  ended: EndedRoundViews,
+): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/standings',
@@ -19,20 +28,35 @@ export function standingsRoutes(app: FastifyInstance, context: ServerContext, vi
     access: 'public',
     params: tournamentParams,
     query: z.object({ round: z.coerce.number().int().min(0).max(100).optional() }),
-    async handler({ params, query, request, reply }) {
+    async handler({ params, query, principal, request, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
-      // The answer, serialized and compressed once per version: at 8,192 players it is 2 MB and
-      // took longer to write out and compress than the standings took to count, for every phone that asked.
-      const answer = views.view(params.tournamentId, `standings-answer/${round}`, version, t, (state) => {
+      const answerAt = (state: Tournament, at: number) => {
         const rows = standingsAfter(state, round);
         const hasTopCut = state.rounds.some((r) => r.stage === 'top-cut');
         const final =
           state.status === 'finished' || hasTopCut
-            ? views.view(params.tournamentId, 'final', version, state, finalPlaces)
+            ? views.view(params.tournamentId, 'final', at, state, finalPlaces)
             : null;
-        return new PreparedAnswer({ afterRound: round, standings: rows, final, version });
-      });
+        return new PreparedAnswer({ afterRound: round, standings: rows, final, version: at });
+      };
+      // The public's standings after an ended round stay as made until an event reaches that
+      // round or an earlier one (ended-round-views.ts); staff always get the current version,
+      // whose ETag their writes send back.
+      // With a top cut or at the finish the answer carries the final places, which later rounds change: made per version.
+      const final = t.status === 'finished' || t.rounds.some((r) => r.stage === 'top-cut');
+      if (findRound(t, round)?.ended && !final && !isStaffOf(principal, params.tournamentId)) {
+        const stamp = await ended.standingsStamp(params.tournamentId, version, round);
+        if (stamp !== undefined) {
+          const kept = ended.view(params.tournamentId, `standings/${round}`, stamp, version, (at) => answerAt(t, at));
+          return sendPrepared(request, reply, kept.version, kept.value);
+        }
+      }
+      // The answer, serialized and compressed once per version: at 8,192 players it is 2 MB and
+      // took longer to write out and compress than the standings took to count, for every phone that asked.
+      const answer = views.view(params.tournamentId, `standings-answer/${round}`, version, t, (state) =>
+        answerAt(state, version),
+      );
       return sendPrepared(request, reply, version, answer);
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server-context.js';
 import { ViewCache } from '../tournaments/view-cache.js';
+import { EndedRoundViews } from '../tournaments/ended-round-views.js';
 import { clockRoutes } from './clock.js';
 import { deckChecksRoutes } from './deck-checks.js';
 import { decksRoutes } from './decks.js';
@@ -20,15 +21,16 @@ import { tournamentsRoutes } from './tournaments.js';
 /** Every route about tournaments (sharing one cache of projections), the rules and the card catalogue. */
 export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
   const views = new ViewCache();
+  const ended = new EndedRoundViews(context.gateway.store);
   tournamentsRoutes(app, context);
   playersRoutes(app, context, views);
   deckChecksRoutes(app, context);
-  roundsRoutes(app, context, views);
+  roundsRoutes(app, context, views, ended);
   resultsRoutes(app, context);
   clockRoutes(app, context);
   penaltiesRoutes(app, context);
   requestsRoutes(app, context);
-  standingsRoutes(app, context, views);
+  standingsRoutes(app, context, views, ended);
   recordsRoutes(app, context);
   reportsRoutes(app, context);
   liveRoutes(app, context);

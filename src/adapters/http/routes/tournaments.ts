@@ -28,6 +28,8 @@ import {
   type ImportedCardStore,
 } from '../../deck/imported-cards.js';
 import { defineRoute } from '../route.js';
+import { sendPreparedBytes } from '../prepared-answer.js';
+import { TournamentList } from '../tournaments/tournament-list.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
@@ -175,6 +177,7 @@ function recordedPack(input: Record<string, unknown> | undefined): RecordedPack 
 /** Tournaments: list, create, read, finish, prizes. */
 export function tournamentsRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
+  const list = new TournamentList(gateway.store, gateway);
 
   defineRoute(app, {
     method: 'GET',
@@ -182,19 +185,8 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     summary: 'Every tournament, oldest first.',
     tags: ['tournaments'],
     access: 'public',
-    async handler() {
-      const all = await gateway.list();
-      return {
-        tournaments: all.map(({ id, tournament, version }) => ({
-          id,
-          name: tournament.settings.name,
-          date: tournament.settings.date,
-          status: tournament.status,
-          players: tournament.players.length,
-          rounds: tournament.rounds.length,
-          version,
-        })),
-      };
+    async handler({ request, reply }) {
+      return sendPreparedBytes(request, reply, await list.answer());
     },
   });
 

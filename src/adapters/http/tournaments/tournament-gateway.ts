@@ -40,6 +40,7 @@ type CommandFor<T extends TournamentCommand['type']> = Extract<TournamentCommand
  */
 export class TournamentGateway {
   readonly #fresh = new Map<string, { loaded: Loaded; at: number }>();
+  readonly #written = new Set<(tournamentId: string) => void>();
   #feed: LiveFeed | undefined;
 
   constructor(
@@ -51,6 +52,11 @@ export class TournamentGateway {
   /** Where durable writes are published (set once by the server, which owns the live channels). */
   publishTo(feed: LiveFeed): void {
     this.#feed = feed;
+  }
+
+  /** Calls `listener` after each durable write through this gateway (before its answer is sent). */
+  onWritten(listener: (tournamentId: string) => void): void {
+    this.#written.add(listener);
   }
 
   /** A live stream listens from `version` on: every later write, from any process, is sent to it. */
@@ -76,15 +82,6 @@ export class TournamentGateway {
     const loaded = await this.service.load(tournamentId);
     this.#fresh.set(tournamentId, { loaded, at: performance.now() });
     return loaded;
-  }
-
-  /** Every tournament in the store with its state, oldest first. */
-  async list(): Promise<{ readonly id: string; readonly tournament: Tournament; readonly version: number }[]> {
-    const ids = await this.store.listTournaments();
-    const loaded = await Promise.all(ids.map(async ({ id }) => ({ id, ...(await this.load(id)) })));
-    return loaded.flatMap((l) =>
-      l.state.status === 'none' ? [] : [{ id: l.id, tournament: l.state, version: l.version }],
-    );
   }
 
   /** The meta of a command sent by `staff` to a tournament: the server's time and the role the account acts in there. */
@@ -155,7 +152,10 @@ export class TournamentGateway {
     if (!result.ok) throw refusal(result.error, path);
     const written = result.value;
     this.#fresh.set(tournamentId, { loaded: written, at: performance.now() });
-    if (!written.replayed) this.#feed?.local(tournamentId, written.events);
+    if (!written.replayed) {
+      this.#feed?.local(tournamentId, written.events);
+      for (const listener of this.#written) listener(tournamentId);
+    }
     return answerOf(written.events, written.replayed, written.version);
   }
 }

@@ -19,7 +19,7 @@ import { eventFromRow, type EventRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
-import { listTournaments, readByTypes } from '../cross-stream-queries.js';
+import { listTournaments, readByTypes, streamVersions } from '../cross-stream-queries.js';
 import { callAppendFunction, callAppendFunctionAndCommit } from './append-call.js';
 import { AppendBatches, type AppendGroupMember, type AppendOutcome } from './append-batches.js';
 
@@ -409,6 +409,10 @@ class PostgresEventStore implements EventStore {
 
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
     return listTournaments(this.db);
+  }
+
+  streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]> {
+    return streamVersions(this.db);
   }
 
   readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {

@@ -18,7 +18,7 @@ import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../ide
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
-import { listTournaments, readByTypes } from '../cross-stream-queries.js';
+import { listTournaments, readByTypes, streamVersions } from '../cross-stream-queries.js';
 import { preparedOnce } from './prepared-once.js';
 
 /** A stream row in raw mode: seq, type, data, actor, at. */
@@ -217,6 +217,10 @@ class SqliteEventStore implements EventStore {
 
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
     return listTournaments(this.db);
+  }
+
+  streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]> {
+    return streamVersions(this.db);
   }
 
   readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {
