@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, ycsj, day)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -21,6 +21,8 @@ import { serverBench } from './server/server-bench.js';
 import { slowDiskBench } from './server/slow-disk-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { pairingBench } from './swiss/pairing-bench.js';
+import { dayBench } from './venue/day-bench.js';
+import { ycsjBench } from './venue/ycsj-bench.js';
 
 type Log = (line: string) => void;
 const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartResult>>> = {
@@ -33,6 +35,8 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   console: consoleBench,
   'slow-disk': slowDiskBench,
   scale: scaleBench,
+  ycsj: ycsjBench,
+  day: dayBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

@@ -4,7 +4,7 @@ import { benchDir, repoRoot } from './results-file.js';
 
 const START = '<!-- bench:results:start -->';
 const END = '<!-- bench:results:end -->';
-const PARTS = ['pairing', 'decks', 'standings', 'server', 'attack', 'scale', 'slow-disk', 'postgres'];
+const PARTS = ['pairing', 'decks', 'standings', 'server', 'attack', 'scale', 'slow-disk', 'postgres', 'ycsj', 'day'];
 export const PAGE = 'docs/performance.md';
 
 /**

@@ -1,0 +1,70 @@
+import { percentile } from '../lib/pool.js';
+import { staffTokens } from '../server/api-client.js';
+import { row, single, type Row } from '../lib/report-table.js';
+import type { Cluster } from './cluster.js';
+import type { Samples } from './venue-http.js';
+
+/* The figures both venue parts report the same way: health, memory, acknowledged writes. */
+
+export const TARGETS = { healthP99Ms: 50 };
+
+export interface Watched {
+  readonly healthP50Ms: number;
+  readonly healthP99Ms: number;
+  readonly healthChecks: number;
+  /** Checks refused by a process just killed (not counted in the latencies). */
+  readonly healthDown: number;
+  /** Peak resident memory (VmHWM) per process, MB. */
+  readonly peakMb: Readonly<Record<string, number>>;
+}
+
+export function watched(cluster: Cluster, samples: Samples): Watched {
+  const health = samples.of('health');
+  return {
+    healthP50Ms: percentile(health, 0.5),
+    healthP99Ms: percentile(health, 0.99),
+    healthChecks: health.length,
+    healthDown: samples.of('health down').length,
+    peakMb: Object.fromEntries(cluster.peaks()),
+  };
+}
+
+export function watchedRows(w: Watched): Row[] {
+  const peaks = Object.entries(w.peakMb);
+  return [
+    row(
+      '  /api/health p99 (checked every 100 ms on each process throughout)',
+      'ms',
+      single(w.healthP99Ms),
+      { max: TARGETS.healthP99Ms },
+      `p50 ${w.healthP50Ms.toFixed(1)} ms, ${w.healthChecks} checks${w.healthDown ? `, ${w.healthDown} refused while killed` : ''}`,
+    ),
+    row(
+      '  peak memory (VmHWM), largest process',
+      'MB',
+      single(Math.max(...peaks.map(([, mb]) => mb))),
+      undefined,
+      peaks.map(([p, mb]) => `${p} ${mb.toFixed(0)} MB`).join(', '),
+    ),
+  ];
+}
+
+export function lostRow(check: { found: number; events: number; writes: number; missing: readonly string[] }): Row {
+  return row(
+    '  acknowledged writes found in the log afterwards (every event each 2xx named)',
+    '',
+    single(check.events === 0 ? Number.NaN : check.found / check.events),
+    { min: 1 },
+    `${check.found} of ${check.events} events of ${check.writes} writes${check.missing.length ? `; missing: ${check.missing.join(', ')}` : ''}`,
+  );
+}
+
+/** The organizer's first sign-in on a fresh database, then an API token of a desk account (organizer and scorekeeper). */
+export async function deskToken(
+  url: string,
+  firstLogin: { username: string; password: string } | null,
+): Promise<string> {
+  if (!firstLogin) throw new Error('a fresh database must print the first organizer');
+  const { desk } = await staffTokens(url, firstLogin, { desk: ['organizer', 'scorekeeper'] });
+  return desk!;
+}
