@@ -14,6 +14,8 @@ export class Cluster {
   readonly #admitted: boolean[];
   /** Peak resident memory (VmHWM) seen per process, in MB, in start order. */
   readonly #peaks = new Map<string, number>();
+  /** CPU time each process (by pid) had used at its last note, in ms. */
+  readonly #cpu = new Map<number, number>();
   #next = 0;
   #wakeUp: (() => void) | null = null;
   #up: Promise<void> = Promise.resolve();
@@ -67,13 +69,14 @@ export class Cluster {
     }
   }
 
-  /** Notes every process's peak memory so far (a killed process keeps its last note). */
+  /** Notes every process's peak memory and CPU time so far (a killed process keeps its last note). */
   sampleMemory(): void {
     this.#running.forEach((server, i) => {
       if (!server) return;
       try {
         const label = `process ${i + 1}`;
         this.#peaks.set(label, Math.max(this.#peaks.get(label) ?? 0, server.peakMb()));
+        this.#cpu.set(server.pid, server.cpuMs());
       } catch {
         // It exited between the check and the read.
       }
@@ -82,6 +85,11 @@ export class Cluster {
 
   peaks(): ReadonlyMap<string, number> {
     return this.#peaks;
+  }
+
+  /** CPU time all processes started so far have used, at their last note, in ms. */
+  cpuMs(): number {
+    return [...this.#cpu.values()].reduce((sum, ms) => sum + ms, 0);
   }
 
   /** kill -9 of slot `i`: no shutdown, no flush, as a power cut or the OOM killer does. */

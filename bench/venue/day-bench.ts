@@ -6,7 +6,7 @@ import { buildServer } from '../server/server-process.js';
 import { Acknowledged } from './acknowledged.js';
 import type { Cluster } from './cluster.js';
 import { Deadline, DeadlineReached, Gate, Samples, sendOk } from './venue-http.js';
-import { deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
+import { clientCpuMs, deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
 import { venues, type Venue } from './venues.js';
 import { readers, watchHealth, watchMemory } from './watchers.js';
 
@@ -108,7 +108,7 @@ async function day(
   quick: boolean,
   log: (line: string) => void,
 ): Promise<DayRun> {
-  const deadline = new Deadline(quick ? 300 : 1500);
+  const deadline = new Deadline(quick ? 300 : 900);
   const samples = new Samples();
   const acknowledged = new Acknowledged();
   const gate = new Gate(STAFF_CONNECTIONS);
@@ -129,7 +129,8 @@ async function day(
       return answer.body;
     });
 
-  const health = watchHealth(cluster, deadline, samples);
+  const clientFrom = clientCpuMs();
+  const health = watchHealth(cluster, samples);
   const memory = watchMemory(cluster);
   const list = readers(LIST_READERS, LIST_THINK_MS, cluster, deadline, samples, () => [
     { method: 'GET', path: '/api/tournaments', kind: 'list' },
@@ -214,7 +215,7 @@ async function day(
     listP99Ms: percentile(samples.of('list'), 0.99),
     lists: samples.of('list').length,
     retries: samples.retries,
-    watched: watched(cluster, samples),
+    watched: watched(cluster, samples, clientFrom),
     lost: { ...lost, writes: acknowledged.writes },
     statuses: Object.fromEntries(samples.statuses),
   };

@@ -16,11 +16,23 @@ export interface Watched {
   readonly healthDown: number;
   /** Peak resident memory (VmHWM) per process, MB. */
   readonly peakMb: Readonly<Record<string, number>>;
+  /** CPU time of the server processes together, and of the bench's own process (the clients), in s. */
+  readonly serverCpuS: number;
+  readonly clientCpuS: number;
 }
 
-export function watched(cluster: Cluster, samples: Samples): Watched {
+/** The bench process's CPU time so far, in ms (its clients share the cores with the servers). */
+export function clientCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** What was watched over a scenario; `clientCpuFrom` is clientCpuMs() at its start. */
+export function watched(cluster: Cluster, samples: Samples, clientCpuFrom: number): Watched {
   const health = samples.of('health');
   return {
+    serverCpuS: cluster.cpuMs() / 1000,
+    clientCpuS: (clientCpuMs() - clientCpuFrom) / 1000,
     healthP50Ms: percentile(health, 0.5),
     healthP99Ms: percentile(health, 0.99),
     healthChecks: health.length,
@@ -45,6 +57,13 @@ export function watchedRows(w: Watched): Row[] {
       single(Math.max(...peaks.map(([, mb]) => mb))),
       undefined,
       peaks.map(([p, mb]) => `${p} ${mb.toFixed(0)} MB`).join(', '),
+    ),
+    row(
+      '  CPU time of the server processes together',
+      's',
+      single(w.serverCpuS),
+      undefined,
+      `the bench's clients: ${w.clientCpuS.toFixed(0)} s`,
     ),
   ];
 }

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import type { Cluster } from './cluster.js';
 import { pause, send, type Deadline, type Request, type Samples } from './venue-http.js';
 
@@ -15,40 +16,76 @@ export interface Watch {
   stop(): Promise<void>;
 }
 
+/*
+ * The health checker runs in a worker thread: the bench's own thread is busy sending the load,
+ * and a check timed there would count its delays as the server's. It is given the processes'
+ * addresses as they change, and answers its latencies when told to stop.
+ */
+const HEALTH_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { every, timeout } = workerData;
+let urls = [];
+const healthy = [];
+const down = [];
+const inFlight = new Set();
+async function check(url) {
+  const started = performance.now();
+  try {
+    const response = await fetch(url + '/api/health', { signal: AbortSignal.timeout(timeout) });
+    await response.arrayBuffer();
+    healthy.push([performance.now() - started, response.status]);
+  } catch {
+    const ms = performance.now() - started;
+    if (ms >= timeout) healthy.push([ms, 0]);
+    else down.push(ms);
+  }
+}
+const timer = setInterval(() => {
+  for (const url of urls) {
+    const p = check(url).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }
+}, every);
+parentPort.on('message', async (message) => {
+  if (message.urls) urls = message.urls;
+  if (message.stop) {
+    clearInterval(timer);
+    await Promise.all(inFlight);
+    parentPort.postMessage({ healthy, down });
+  }
+});
+`;
+
 /**
  * Checks /api/health on every running process (admitted or not: a load balancer checks a
  * restarted process before sending it requests) every 100 ms; latencies under `health`.
  * A check refused because the process was just killed counts under `health down`.
  */
-export function watchHealth(cluster: Cluster, deadline: Deadline, samples: Samples): Watch {
-  const inFlight = new Set<Promise<void>>();
-  const check = async (url: string) => {
-    const started = performance.now();
-    const attempt = deadline.request(HEALTH_TIMEOUT_MS);
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: attempt.signal });
-      await response.arrayBuffer();
-      samples.add('health', performance.now() - started, response.status);
-    } catch {
-      if (deadline.passed) return;
-      const ms = performance.now() - started;
-      if (ms >= HEALTH_TIMEOUT_MS) samples.add('health', ms, 0);
-      else samples.add('health down', ms, 0);
-    } finally {
-      attempt.done();
-    }
+export function watchHealth(cluster: Cluster, samples: Samples): Watch {
+  const worker = new Worker(HEALTH_WORKER, {
+    eval: true,
+    workerData: { every: HEALTH_EVERY_MS, timeout: HEALTH_TIMEOUT_MS },
+  });
+  let known = '';
+  const follow = () => {
+    const urls = cluster.running().map((s) => s.url);
+    if (urls.join(' ') === known) return;
+    known = urls.join(' ');
+    worker.postMessage({ urls });
   };
-  const timer = setInterval(() => {
-    if (deadline.passed) return;
-    for (const server of cluster.running()) {
-      const p = check(server.url).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-    }
-  }, HEALTH_EVERY_MS);
+  follow();
+  const timer = setInterval(follow, 50);
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all(inFlight);
+      const answer = new Promise<{ healthy: [number, number][]; down: number[] }>((resolve) =>
+        worker.once('message', resolve),
+      );
+      worker.postMessage({ stop: true });
+      const { healthy, down } = await answer;
+      for (const [ms, status] of healthy) samples.add('health', ms, status);
+      for (const ms of down) samples.add('health down', ms, 0);
+      await worker.terminate();
     },
   };
 }

@@ -6,7 +6,7 @@ import { buildServer } from '../server/server-process.js';
 import { Acknowledged } from './acknowledged.js';
 import type { Cluster } from './cluster.js';
 import { Deadline, DeadlineReached, Samples, sendOk, type Request } from './venue-http.js';
-import { deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
+import { clientCpuMs, deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
 import { venues, type Venue } from './venues.js';
 import { readers, watchHealth, watchMemory } from './watchers.js';
 
@@ -152,7 +152,7 @@ async function ycsj(
   quick: boolean,
   log: (line: string) => void,
 ): Promise<YcsjRun> {
-  const deadline = new Deadline(quick ? 300 : 1500);
+  const deadline = new Deadline(quick ? 300 : 900);
   const samples = new Samples();
   const acknowledged = new Acknowledged();
   const first = cluster.first();
@@ -203,7 +203,8 @@ async function ycsj(
     if (posted === 0) return [summary];
     return reader % 3 === 1 ? [summary, board] : [summary, board, clock];
   };
-  const health = watchHealth(cluster, deadline, samples);
+  const clientFrom = clientCpuMs();
+  const health = watchHealth(cluster, samples);
   const memory = watchMemory(cluster);
   const audience = readers(readerCount, READER_THINK_MS, cluster, deadline, samples, reads);
 
@@ -345,7 +346,7 @@ async function ycsj(
     readP99Ms: percentile(samples.of('read'), 0.99),
     recordedOnBoard,
     retries: samples.retries,
-    watched: watched(cluster, samples),
+    watched: watched(cluster, samples, clientFrom),
     lost: { ...lost, writes: acknowledged.writes },
     statuses: Object.fromEntries(samples.statuses),
   };
