@@ -210,16 +210,17 @@ async function ycsj(
 
   const checkInMs: number[] = [];
   let checkInSeconds = Number.NaN;
+  const checkInStarted = performance.now();
   let pairingMs = Number.NaN;
   const confirmedAt: number[] = [];
   let roundStarted = Number.NaN;
   let roundEnded = Number.NaN;
+  const chaos: { restart?: Promise<Restart> } = {};
   let restart: Restart | null = null;
   let incomplete: string | null = null;
   let recordedOnBoard = 0;
   try {
     log(`ycsj ${venue.label}: ${players} check-ins`);
-    let started = performance.now();
     await inPool(PHONES, ids, async (id, i) => {
       const code = codes[id]!;
       await phone('player page', 'GET', `${path}/players/${id}/page?code=${code}`);
@@ -228,10 +229,10 @@ async function ycsj(
       checkInMs[i] = answer.ms;
       if (i % 256 === 0) log(`ycsj ${venue.label}: check-in ${i + 1}/${players}`);
     });
-    checkInSeconds = (performance.now() - started) / 1000;
+    checkInSeconds = (performance.now() - checkInStarted) / 1000;
 
     log(`ycsj ${venue.label}: pairing round 1`);
-    started = performance.now();
+    const started = performance.now();
     await staffWrite('pairing', 'POST', `${path}/rounds`, { round: 1 });
     pairingMs = performance.now() - started;
     posted = 1;
@@ -247,7 +248,6 @@ async function ycsj(
 
     // The victim: the only SQLite process, or the second PostgreSQL one (the first keeps serving).
     const victim = cluster.size - 1;
-    const chaos: { restart?: Promise<Restart> } = {};
     roundStarted = performance.now();
     await inPool(PHONES, tables, async (t, i) => {
       const [a, b] = t.players.map((p) => p.id) as [string, string];
@@ -295,6 +295,11 @@ async function ycsj(
   } catch (error) {
     if (!(error instanceof DeadlineReached)) throw error;
     incomplete = error.message;
+    // Stopped during the check-ins: the time they had, beside how many got in.
+    if (Number.isNaN(checkInSeconds)) checkInSeconds = (performance.now() - checkInStarted) / 1000;
+    if (!Number.isNaN(roundStarted) && Number.isNaN(roundEnded)) roundEnded = performance.now();
+    // A restart under way finishes (or fails) before the processes are stopped, so none is left behind.
+    await chaos.restart?.catch(() => undefined);
   }
   await audience.stop();
   await health.stop();
