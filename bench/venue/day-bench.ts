@@ -8,6 +8,7 @@ import type { Cluster } from './cluster.js';
 import { Deadline, DeadlineReached, Gate, Samples, sendOk } from './venue-http.js';
 import { clientCpuMs, deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
 import { venues, type Venue } from './venues.js';
+import { killAndRestart, type Restart } from './restart.js';
 import { readers, watchHealth, watchMemory } from './watchers.js';
 
 /*
@@ -15,7 +16,8 @@ import { readers, watchHealth, watchMemory } from './watchers.js';
  * server. 1,000 tournaments of 32 players, 5 Swiss rounds each, all at once through the staff
  * routes (create, import, pair, read the board, enter every result, end the round, finish),
  * while readers keep reading the public tournament list and a health check polls every
- * process. On one SQLite process and on two PostgreSQL processes behind a round-robin balancer.
+ * process. After the day one process is killed (SIGKILL) and started again: its first list
+ * (every tournament's log folded) is timed before the balancer sends it anything. On one SQLite process and on two PostgreSQL processes behind a round-robin balancer.
  */
 
 const PLAYERS = 32;
@@ -35,6 +37,8 @@ interface DayRun {
   readonly results: number;
   readonly writes: number;
   readonly write: Readonly<Record<string, { p50: number; p99: number; count: number }>>;
+  /** After the day: a process killed and started again, and its first tournament list. */
+  readonly restart: Restart | null;
   readonly listP50Ms: number;
   readonly listP99Ms: number;
   readonly lists: number;
@@ -95,6 +99,13 @@ function dayRows(r: DayRun, tournaments: number, quick: boolean): Row[] {
       single(r.listP99Ms),
       quick ? undefined : { max: TARGETS.listP99Ms },
       `p50 ${format(r.listP50Ms)} ms, ${r.lists} reads`,
+    ),
+    row(
+      `  kill -9 of ${r.venue.startsWith('SQLite') ? 'the process' : 'one process'} after the day: first tournament list after the restart`,
+      'ms',
+      single(r.restart?.firstReadMs ?? Number.NaN),
+      undefined,
+      r.restart ? `listening ${format(r.restart.startMs)} ms after the kill` : 'no restart',
     ),
     ...watchedRows(r.watched),
     lostRow(r.lost),
@@ -188,6 +199,11 @@ async function day(
     }
     incomplete = failure.reason.message;
   }
+  let restart: Restart | null = null;
+  if (!incomplete) {
+    log(`day ${venue.label}: kill -9 and restart, first tournament list`);
+    restart = await killAndRestart(cluster, cluster.size - 1, '/api/tournaments', deadline);
+  }
   await list.stop();
   await health.stop();
   await memory.stop();
@@ -211,6 +227,7 @@ async function day(
     results,
     writes: acknowledged.writes,
     write,
+    restart,
     listP50Ms: percentile(samples.of('list'), 0.5),
     listP99Ms: percentile(samples.of('list'), 0.99),
     lists: samples.of('list').length,

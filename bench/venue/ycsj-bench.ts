@@ -8,6 +8,7 @@ import type { Cluster } from './cluster.js';
 import { Deadline, DeadlineReached, Samples, sendOk, type Request } from './venue-http.js';
 import { clientCpuMs, deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
 import { venues, type Venue } from './venues.js';
+import { killAndRestart, type Restart } from './restart.js';
 import { readers, watchHealth, watchMemory } from './watchers.js';
 
 /*
@@ -27,17 +28,6 @@ const TOURNAMENT = 'ycsj';
 const PHONES = 16;
 const READER_THINK_MS = 2000;
 const TARGETS = { resultsPerSecond: 500, checkInSeconds: 600, firstReadSqliteMs: 1000 };
-
-interface Restart {
-  /** From the kill until the new process listened. */
-  readonly startMs: number;
-  /** Its first read (the tournament's summary: the whole log replayed). */
-  readonly firstReadMs: number;
-  /** From the kill until the balancer sent it requests again. */
-  readonly windowMs: number;
-  readonly killedAt: number;
-  readonly admittedAt: number;
-}
 
 interface YcsjRun {
   readonly venue: string;
@@ -354,31 +344,5 @@ async function ycsj(
     watched: watched(cluster, samples, clientFrom),
     lost: { ...lost, writes: acknowledged.writes },
     statuses: Object.fromEntries(samples.statuses),
-  };
-}
-
-/** kill -9, start again on the same database, time the first read, then back into the balancer. */
-async function killAndRestart(cluster: Cluster, victim: number, path: string, deadline: Deadline): Promise<Restart> {
-  const killedAt = performance.now();
-  cluster.kill(victim);
-  const server = await cluster.restart(victim);
-  const upAt = performance.now();
-  const attempt = deadline.request(120_000);
-  try {
-    const response = await fetch(server.url + path, { signal: attempt.signal });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`first read after the restart: HTTP ${response.status}`);
-  } finally {
-    attempt.done();
-  }
-  const readAt = performance.now();
-  cluster.admit(victim);
-  const admittedAt = performance.now();
-  return {
-    startMs: upAt - killedAt,
-    firstReadMs: readAt - upAt,
-    windowMs: admittedAt - killedAt,
-    killedAt,
-    admittedAt,
   };
 }
