@@ -34,6 +34,8 @@ export class Deadline {
       this.#controller.abort(reason);
       for (const request of this.#inFlight) request.abort(reason);
     }, seconds * 1000);
+    // A deadline never keeps the bench running by itself.
+    this.#timer.unref();
   }
 
   get signal(): AbortSignal {

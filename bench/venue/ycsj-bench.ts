@@ -118,7 +118,7 @@ function ycsjRows(r: YcsjRun, players: number, quick: boolean): Row[] {
       single(restart?.firstReadMs ?? Number.NaN),
       sqlite && !quick ? { max: TARGETS.firstReadSqliteMs } : undefined,
       restart
-        ? `listening ${format(restart.startMs)} ms after the kill; back in the balancer after ${format(restart.windowMs)} ms`
+        ? `listening ${format(restart.startMs)} ms after the kill; back in the balancer after ${format(restart.windowMs)} ms; ${r.retries} requests sent again`
         : 'no restart',
     ),
     row(
