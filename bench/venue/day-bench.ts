@@ -57,7 +57,14 @@ export async function dayBench(quick: boolean, log: (line: string) => void): Pro
   const notes: string[] = [];
   for (const venue of venues()) {
     if (venue.unavailable) notes.push(`${venue.label}: not measured: ${venue.unavailable}.`);
-    else runs.push(await venue.run('day', (cluster) => day(cluster, venue, tournaments, quick, log)));
+    else
+      try {
+        runs.push(await venue.run('day', (cluster) => day(cluster, venue, tournaments, quick, log)));
+      } catch (error) {
+        // Stopped before its figures began (the setup took the whole deadline).
+        if (!(error instanceof DeadlineReached)) throw error;
+        notes.push(`${venue.label}: not measured: ${error.message} during the setup.`);
+      }
   }
   const rows = runs.flatMap((r) => dayRows(r, tournaments, quick));
   return {

@@ -134,6 +134,19 @@ export interface Request {
 
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits for `work`, but no longer than `ms` (then answers undefined and leaves it). */
+export async function within<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    });
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Sends `request` to an admitted process, again (with the same key) while it gets no answer or
  * a 502/503, until the deadline. Answers the first real answer; its latency is the attempt's.

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Cluster } from './cluster.js';
-import { pause, send, type Deadline, type Request, type Samples } from './venue-http.js';
+import { pause, send, within, type Deadline, type Request, type Samples } from './venue-http.js';
 
 /*
  * What runs beside the load for the whole scenario: a load balancer's health check, the
@@ -11,6 +11,9 @@ import { pause, send, type Deadline, type Request, type Samples } from './venue-
 const HEALTH_EVERY_MS = 100;
 /** A check unanswered this long counts as this long. */
 const HEALTH_TIMEOUT_MS = 30_000;
+
+/** The longest a reader's read in flight may hold up its stop (a request's own timeout, and some). */
+const READERS_STOP_MS = 65_000;
 
 export interface Watch {
   stop(): Promise<void>;
@@ -25,8 +28,8 @@ const HEALTH_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { every, timeout } = workerData;
 let urls = [];
-const healthy = [];
-const down = [];
+let healthy = [];
+let down = [];
 const inFlight = new Set();
 async function check(url) {
   const started = performance.now();
@@ -40,18 +43,27 @@ async function check(url) {
     else down.push(ms);
   }
 }
-const timer = setInterval(() => {
+// The checks so far go to the bench every second, so it has them even if the worker is ended.
+function flush() {
+  parentPort.postMessage({ healthy, down });
+  healthy = [];
+  down = [];
+}
+const checks = setInterval(() => {
   for (const url of urls) {
     const p = check(url).finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
 }, every);
+const flushes = setInterval(flush, 1000);
 parentPort.on('message', async (message) => {
   if (message.urls) urls = message.urls;
   if (message.stop) {
-    clearInterval(timer);
+    clearInterval(checks);
+    clearInterval(flushes);
     await Promise.all(inFlight);
-    parentPort.postMessage({ healthy, down });
+    flush();
+    parentPort.postMessage({ stopped: true });
   }
 });
 `;
@@ -66,6 +78,12 @@ export function watchHealth(cluster: Cluster, samples: Samples): Watch {
     eval: true,
     workerData: { every: HEALTH_EVERY_MS, timeout: HEALTH_TIMEOUT_MS },
   });
+  let stopped = (): void => undefined;
+  worker.on('message', (message: { healthy?: [number, number][]; down?: number[]; stopped?: true }) => {
+    for (const [ms, status] of message.healthy ?? []) samples.add('health', ms, status);
+    for (const ms of message.down ?? []) samples.add('health down', ms, 0);
+    if (message.stopped) stopped();
+  });
   let known = '';
   const follow = () => {
     const urls = cluster.running().map((s) => s.url);
@@ -78,13 +96,12 @@ export function watchHealth(cluster: Cluster, samples: Samples): Watch {
   return {
     async stop() {
       clearInterval(timer);
-      const answer = new Promise<{ healthy: [number, number][]; down: number[] }>((resolve) =>
-        worker.once('message', resolve),
-      );
+      const done = new Promise<void>((resolve) => {
+        stopped = resolve;
+      });
       worker.postMessage({ stop: true });
-      const { healthy, down } = await answer;
-      for (const [ms, status] of healthy) samples.add('health', ms, status);
-      for (const ms of down) samples.add('health down', ms, 0);
+      // The checks in flight end within their timeout; past it, the worker is ended with what it sent.
+      await within(done, HEALTH_TIMEOUT_MS + 5_000);
       await worker.terminate();
     },
   };
@@ -132,7 +149,8 @@ export function readers(
   return {
     async stop() {
       running = false;
-      await Promise.all(loops);
+      // Each loop ends after its read in flight (bounded by the request timeout) and its pause.
+      await within(Promise.all(loops), READERS_STOP_MS + thinkMs);
     },
   };
 }

@@ -66,7 +66,14 @@ export async function ycsjBench(quick: boolean, log: (line: string) => void): Pr
   const notes: string[] = [];
   for (const venue of venues()) {
     if (venue.unavailable) notes.push(`${venue.label}: not measured: ${venue.unavailable}.`);
-    else runs.push(await venue.run('ycsj', (cluster) => ycsj(cluster, venue, players, readerCount, quick, log)));
+    else
+      try {
+        runs.push(await venue.run('ycsj', (cluster) => ycsj(cluster, venue, players, readerCount, quick, log)));
+      } catch (error) {
+        // Stopped before its figures began (the setup took the whole deadline).
+        if (!(error instanceof DeadlineReached)) throw error;
+        notes.push(`${venue.label}: not measured: ${error.message} during the setup.`);
+      }
   }
   const rows = runs.flatMap((r) => ycsjRows(r, players, quick));
   return {
@@ -291,6 +298,7 @@ async function ycsj(
     // A restart under way finishes (or fails) before the processes are stopped, so none is left behind.
     await chaos.restart?.catch(() => undefined);
   }
+  log(`ycsj ${venue.label}: stopping the readers and the health check`);
   await audience.stop();
   await health.stop();
   await memory.stop();
