@@ -16,6 +16,8 @@ export class Cluster {
   readonly #peaks = new Map<string, number>();
   /** CPU time each process (by pid) had used at its last note, in ms. */
   readonly #cpu = new Map<number, number>();
+  /** The last of each stopped or killed process's stderr (where the server logs its errors). */
+  readonly #stderr: string[] = [];
   #next = 0;
   #wakeUp: (() => void) | null = null;
   #up: Promise<void> = Promise.resolve();
@@ -98,6 +100,7 @@ export class Cluster {
     this.sampleMemory();
     this.#running[i] = null;
     this.#admitted[i] = false;
+    this.#stderr.push(server.stderr().slice(-4000));
     if (!this.#admitted.some(Boolean)) this.#up = new Promise((resolve) => (this.#wakeUp = resolve));
     process.kill(server.pid, 'SIGKILL');
   }
@@ -113,6 +116,11 @@ export class Cluster {
     this.#admitted[i] = true;
     this.#wakeUp?.();
     this.#wakeUp = null;
+  }
+
+  /** The stderr tails kept so far (non-empty ones). */
+  stderr(): string[] {
+    return [...this.#stderr, ...this.running().map((s) => s.stderr().slice(-4000))].filter((t) => t.trim());
   }
 
   async stop(): Promise<void> {

@@ -6,7 +6,7 @@ import { buildServer } from '../server/server-process.js';
 import { Acknowledged } from './acknowledged.js';
 import type { Cluster } from './cluster.js';
 import { Deadline, DeadlineReached, Gate, Samples, sendOk } from './venue-http.js';
-import { clientCpuMs, deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
+import { clientCpuMs, deskToken, errorRow, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
 import { venues, type Venue } from './venues.js';
 import { killAndRestart, type Restart } from './restart.js';
 import { readers, watchHealth, watchMemory } from './watchers.js';
@@ -46,6 +46,9 @@ interface DayRun {
   readonly watched: Watched;
   readonly lost: { found: number; events: number; writes: number; missing: string[] };
   readonly statuses: Record<string, number>;
+  readonly serverErrors: Record<string, number>;
+  /** What the server processes wrote to stderr (their errors), when anything. */
+  readonly serverLog: string[];
 }
 
 export async function dayBench(quick: boolean, log: (line: string) => void): Promise<PartResult> {
@@ -115,6 +118,7 @@ function dayRows(r: DayRun, tournaments: number, quick: boolean): Row[] {
       r.restart ? `listening ${format(r.restart.startMs)} ms after the kill` : 'no restart',
     ),
     ...watchedRows(r.watched),
+    errorRow(r.serverErrors),
     lostRow(r.lost),
   ];
 }
@@ -186,13 +190,13 @@ async function day(
               duels: [winner, winner],
             });
             results++;
+            if (results % 2000 === 0) log(`day ${venue.label}: ${results} results entered`);
           }),
       );
       await staff(id, 'end round', 'POST', `${base}/rounds/${round}/end`);
     }
     await staff(id, 'finish', 'POST', `${base}/finish`);
     finished++;
-    if (finished % 50 === 0) log(`day ${venue.label}: ${finished}/${tournaments} tournaments finished`);
   };
   log(`day ${venue.label}: ${tournaments} tournaments at once`);
   const outcomes = await Promise.allSettled(Array.from({ length: tournaments }, (_, n) => playDay(n)));
@@ -242,5 +246,7 @@ async function day(
     watched: watched(cluster, samples, clientFrom),
     lost: { ...lost, writes: acknowledged.writes },
     statuses: Object.fromEntries(samples.statuses),
+    serverErrors: samples.serverErrors(),
+    serverLog: cluster.stderr(),
   };
 }

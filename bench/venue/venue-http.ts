@@ -93,7 +93,7 @@ export class Gate {
   }
 }
 
-/** Latencies by kind of request, in ms, and how many attempts got no answer. */
+/** Latencies by kind of request, in ms, answers by kind and status, and how many attempts were sent again. */
 export class Samples {
   readonly ms = new Map<string, number[]>();
   readonly statuses = new Map<string, number>();
@@ -112,6 +112,11 @@ export class Samples {
 
   of(kind: string): number[] {
     return this.ms.get(kind) ?? [];
+  }
+
+  /** Answers with a 5xx status, by kind and status ("check-in 500": 3). */
+  serverErrors(): Record<string, number> {
+    return Object.fromEntries([...this.statuses].filter(([key]) => /\s5\d\d$/.test(key)));
   }
 }
 
@@ -148,8 +153,8 @@ export async function within<T>(work: Promise<T>, ms: number): Promise<T | undef
 }
 
 /**
- * Sends `request` to an admitted process, again (with the same key) while it gets no answer or
- * a 502/503, until the deadline. Answers the first real answer; its latency is the attempt's.
+ * Sends `request` to an admitted process, again (with the same key) while it gets no answer, a
+ * 5xx, 408 or 429, until the deadline. Answers the first other answer; its latency is the attempt's.
  */
 export async function send(cluster: Cluster, deadline: Deadline, samples: Samples, request: Request): Promise<Answer> {
   for (;;) {
@@ -171,8 +176,10 @@ export async function send(cluster: Cluster, deadline: Deadline, samples: Sample
       const text = await response.text();
       attempt.done();
       const ms = performance.now() - started;
-      if (response.status === 502 || response.status === 503) throw new Error(`HTTP ${response.status}`);
       samples.add(request.kind, ms, response.status);
+      // Sent again with the same key, as the console's outbox does (5xx, 408, 429); counted under its status.
+      if (response.status >= 500 || response.status === 408 || response.status === 429)
+        throw new Error(`HTTP ${response.status}`);
       const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
       return { status: response.status, body: text && json ? JSON.parse(text) : text, ms };
     } catch (error) {

@@ -68,6 +68,20 @@ export function watchedRows(w: Watched): Row[] {
   ];
 }
 
+/** Server errors are bugs: each one counted (the request was sent again), the target none. */
+export function errorRow(serverErrors: Readonly<Record<string, number>>): Row {
+  const total = Object.values(serverErrors).reduce((sum, n) => sum + n, 0);
+  return row(
+    '  answers 5xx (each sent again with its key, as the outbox does)',
+    '',
+    single(total),
+    { max: 0 },
+    Object.entries(serverErrors)
+      .map(([key, n]) => `${n}× ${key}`)
+      .join(', '),
+  );
+}
+
 export function lostRow(check: { found: number; events: number; writes: number; missing: readonly string[] }): Row {
   return row(
     '  acknowledged writes found in the log afterwards (every event each 2xx named)',

@@ -6,7 +6,7 @@ import { buildServer } from '../server/server-process.js';
 import { Acknowledged } from './acknowledged.js';
 import type { Cluster } from './cluster.js';
 import { Deadline, DeadlineReached, Samples, sendOk, type Request } from './venue-http.js';
-import { clientCpuMs, deskToken, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
+import { clientCpuMs, deskToken, errorRow, lostRow, watched, watchedRows, type Watched } from './venue-rows.js';
 import { venues, type Venue } from './venues.js';
 import { killAndRestart, type Restart } from './restart.js';
 import { readers, watchHealth, watchMemory } from './watchers.js';
@@ -54,6 +54,9 @@ interface YcsjRun {
   readonly watched: Watched;
   readonly lost: { found: number; events: number; writes: number; missing: string[] };
   readonly statuses: Record<string, number>;
+  readonly serverErrors: Record<string, number>;
+  /** What the server processes wrote to stderr (their errors), when anything. */
+  readonly serverLog: string[];
 }
 
 export async function ycsjBench(quick: boolean, log: (line: string) => void): Promise<PartResult> {
@@ -136,6 +139,7 @@ function ycsjRows(r: YcsjRun, players: number, quick: boolean): Row[] {
       `p50 ${format(r.readP50Ms)} ms, ${r.reads} reads`,
     ),
     ...watchedRows(r.watched),
+    errorRow(r.serverErrors),
     row('  results on the board after the round', '', single(r.recordedOnBoard), { min: players / 2 }),
     lostRow(r.lost),
   ];
@@ -352,5 +356,7 @@ async function ycsj(
     watched: watched(cluster, samples, clientFrom),
     lost: { ...lost, writes: acknowledged.writes },
     statuses: Object.fromEntries(samples.statuses),
+    serverErrors: samples.serverErrors(),
+    serverLog: cluster.stderr(),
   };
 }
