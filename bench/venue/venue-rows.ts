@@ -12,7 +12,7 @@ export interface Watched {
   readonly healthP50Ms: number;
   readonly healthP99Ms: number;
   readonly healthChecks: number;
-  /** Checks refused by a process just killed (not counted in the latencies). */
+  /** Checks that failed before the timeout without an answer (refused or reset; not in the latencies). */
   readonly healthDown: number;
   /** Peak resident memory (VmHWM) per process, MB. */
   readonly peakMb: Readonly<Record<string, number>>;
@@ -49,7 +49,7 @@ export function watchedRows(w: Watched): Row[] {
       'ms',
       single(w.healthP99Ms),
       { max: TARGETS.healthP99Ms },
-      `p50 ${w.healthP50Ms.toFixed(1)} ms, ${w.healthChecks} checks${w.healthDown ? `, ${w.healthDown} refused while killed` : ''}`,
+      `p50 ${w.healthP50Ms.toFixed(1)} ms, ${w.healthChecks} checks${w.healthDown ? `, ${w.healthDown} failed unanswered (refused or reset: a process killed, or its backlog full)` : ''}`,
     ),
     row(
       '  peak memory (VmHWM), largest process',

@@ -71,7 +71,8 @@ parentPort.on('message', async (message) => {
 /**
  * Checks /api/health on every running process (admitted or not: a load balancer checks a
  * restarted process before sending it requests) every 100 ms; latencies under `health`.
- * A check refused because the process was just killed counts under `health down`.
+ * A check that fails unanswered before its timeout (refused or reset, e.g. its process just
+ * killed) counts under `health down`, not in the latencies.
  */
 export function watchHealth(cluster: Cluster, samples: Samples): Watch {
   const worker = new Worker(HEALTH_WORKER, {
