@@ -16,6 +16,8 @@ const PARTS = [
   'postgres',
   'readers',
   'list',
+  'ycsj',
+  'day',
 ];
 export const PAGE = 'docs/performance.md';
 
