@@ -103,7 +103,7 @@ describe('shinpan decklist', () => {
     );
     await json('round', 'pair', '--db', db);
     expect(await refused(db, 'decklist', 'submit', deck('blackwing.txt'), '--db', db, '--player', 'P02')).toBe(
-      'shinpan: player P02 has started playing; the decklist can no longer change [decklist-locked]\n',
+      'shinpan: player P02 has started playing; the decklist can no longer be replaced (the head judge registers a correction with a reason) [decklist-locked]\n',
     );
     expect(
       await ok('decklist', 'check', deck('blackwing.txt'), '--db', db, '--player', 'P01', '--lang', 'ja'),
