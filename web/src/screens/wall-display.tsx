@@ -188,7 +188,7 @@ function WallPages({ lines, screen }: { lines: readonly WallLine[]; screen: stri
   const first = shown[0];
   const last = shown[shown.length - 1];
   return (
-    <section className="wall-body" aria-label={t('wall.pairings')}>
+    <main className="wall-body" aria-label={t('wall.pairings')}>
       <div className="wall-list-head">
         <span>
           {t('wall.pairingsByName')}
@@ -216,6 +216,6 @@ function WallPages({ lines, screen }: { lines: readonly WallLine[]; screen: stri
           </ol>
         ))}
       </div>
-    </section>
+    </main>
   );
 }
