@@ -27,8 +27,10 @@ export function Layout({ tournament, children }: { tournament?: TournamentNav; c
       </a>
       <header className="app-header">
         <div className="app-header-row">
-          <Link to="/" className="brand" aria-label={t('nav.home')}>
+          {/* The name read out starts with the words shown (WCAG 2.5.3), then says where it leads. */}
+          <Link to="/" className="brand">
             <span lang="ja">審判</span> <span className="brand-latin">shinpan</span>
+            <span className="visually-hidden"> {t('nav.home')}</span>
           </Link>
           <div className="header-tools">
             <LanguageSwitch />

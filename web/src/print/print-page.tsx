@@ -21,7 +21,7 @@ export function PrintPage({ title, children }: { title: string; children: ReactN
         <p>{summary.data ? `${summary.data.settings.name} · ${summary.data.settings.date}` : ''}</p>
         <h1>{title}</h1>
       </header>
-      {children}
+      <main>{children}</main>
     </div>
   );
 }

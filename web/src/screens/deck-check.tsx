@@ -8,6 +8,7 @@ import type { Deck, DeckCheckAnswer, DeckDifference } from '../api/types';
 import { ErrorNotice } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { PlayerPicker, usePlayers } from '../penalty/player-picker';
+import { TableScroll } from '../components/table-scroll';
 import { Link, useLocation } from '../router';
 import { DeckFindings, useCardName } from './deck-findings';
 import { DecklistInput } from './decklist-input';
@@ -177,7 +178,7 @@ function ZoneDifferences({
   const cardName = useCardName();
   if (differences.length === 0) return null;
   return (
-    <div className="table-scroll">
+    <TableScroll label={t(`deck.${zone}`)}>
       <table className="data diff">
         <caption>{t(`deck.${zone}`)}</caption>
         <thead>
@@ -215,6 +216,6 @@ function ZoneDifferences({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

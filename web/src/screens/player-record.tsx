@@ -10,6 +10,7 @@ import type { PlayerHistory } from '../api/types';
 import { Loaded } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { AppealNotes } from '../penalty/appeal-notes';
+import { TableScroll } from '../components/table-scroll';
 import { Link, navigate, useLocation } from '../router';
 
 /**
@@ -59,7 +60,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
       {history.rounds.length === 0 ? (
         <p className="empty">{t('record.noRounds')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('record.rounds')}>
           <table className="data" data-testid="record-rounds">
             <thead>
               <tr>
@@ -86,7 +87,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <h2>{t('record.penalties')}</h2>
       {history.penalties.length === 0 ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDuration, useServerNow } from '../api/server-clock';
+import { ClockAnnouncement } from '../components/clock-announcement';
 import { formatTime, useLang } from '../i18n/i18n';
 
 /**
@@ -15,15 +16,18 @@ export function RoundTimer({ seatTime, ended, minutes }: { seatTime: string; end
   if (ended) return <p className="timer">{t('clock.seatTime', { time })}</p>;
   const left = seat + minutes * 60_000 - now;
   return (
-    <p className="timer" role="timer" aria-live="off">
-      <span>{t('clock.seatTime', { time })}</span>
-      {now < seat ? (
-        <strong>{t('clock.startsIn', { time: formatDuration(seat - now) })}</strong>
-      ) : left > 0 ? (
-        <strong>{t('clock.left', { time: formatDuration(left) })}</strong>
-      ) : (
-        <strong className="timer-over">{t('clock.over', { time: formatDuration(-left) })}</strong>
-      )}
-    </p>
+    <>
+      <ClockAnnouncement seat={seat} ends={seat + minutes * 60_000} now={now} />
+      <p className="timer" role="timer" aria-live="off">
+        <span>{t('clock.seatTime', { time })}</span>
+        {now < seat ? (
+          <strong>{t('clock.startsIn', { time: formatDuration(seat - now) })}</strong>
+        ) : left > 0 ? (
+          <strong>{t('clock.left', { time: formatDuration(left) })}</strong>
+        ) : (
+          <strong className="timer-over">{t('clock.over', { time: formatDuration(-left) })}</strong>
+        )}
+      </p>
+    </>
   );
 }

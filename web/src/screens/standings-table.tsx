@@ -4,6 +4,7 @@ import type { StandingsRow } from '../api/types';
 import { StatusBadge } from '../components/status-badge';
 import { Link } from '../router';
 import { PlayerName } from '../components/player-name';
+import { TableScroll } from '../components/table-scroll';
 
 /** A percentage with two decimals, as the standings board prints it. */
 export const percent = (value: number): string => `${(value * 100).toFixed(2)}%`;
@@ -20,7 +21,7 @@ export const StandingsTable = memo(function StandingsTable({
 }) {
   const { t } = useT();
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('nav.standings')}>
       <table className="data standings" data-testid="standings">
         <thead>
           <tr>
@@ -48,7 +49,7 @@ export const StandingsTable = memo(function StandingsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 });
 

@@ -5,6 +5,7 @@ import { formatDuration, useServerNow } from '../api/server-clock';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { PairingsView } from '../api/types';
+import { ClockAnnouncement } from '../components/clock-announcement';
 import { LanguageSwitch } from '../components/language-switch';
 import { useRoundName } from '../components/round-label';
 import { formatTime, useLang } from '../i18n/i18n';
@@ -89,7 +90,7 @@ function WallRound({ round, name, live, finished }: { round: number; name: strin
         {view && <WallClock view={view} finished={finished} />}
       </WallHeader>
       {extended.length > 0 && !view?.ended && (
-        <p className="wall-extensions" data-testid="wall-extensions">
+        <p className="wall-extensions" aria-live="polite" data-testid="wall-extensions">
           {t('wall.extensions', {
             list: extended
               .map((x) => t('wall.extensionItem', { table: x.table, minutes: x.extensionMinutes }))
@@ -134,10 +135,15 @@ function WallClock({ view, finished }: { view: PairingsView; finished: boolean }
     tone = ' wall-clock-over';
   }
   return (
-    <div className={`wall-clock${tone}`} role="timer" aria-live="off" data-testid="wall-clock">
-      <span className="wall-clock-main">{main}</span>
-      {note && <span className="wall-clock-note">{note}</span>}
-    </div>
+    <>
+      <div className={`wall-clock${tone}`} role="timer" aria-live="off" data-testid="wall-clock">
+        <span className="wall-clock-main">{main}</span>
+        {note && <span className="wall-clock-note">{note}</span>}
+      </div>
+      {!finished && view.started && (
+        <ClockAnnouncement seat={seat} ends={seat + view.roundMinutes * 60_000} now={now} ended={view.ended} />
+      )}
+    </>
   );
 }
 
@@ -182,7 +188,7 @@ function WallPages({ lines, screen }: { lines: readonly WallLine[]; screen: stri
   const first = shown[0];
   const last = shown[shown.length - 1];
   return (
-    <section className="wall-body" aria-label={t('wall.pairings')}>
+    <main className="wall-body" aria-label={t('wall.pairings')}>
       <div className="wall-list-head">
         <span>
           {t('wall.pairingsByName')}
@@ -210,6 +216,6 @@ function WallPages({ lines, screen }: { lines: readonly WallLine[]; screen: stri
           </ol>
         ))}
       </div>
-    </section>
+    </main>
   );
 }

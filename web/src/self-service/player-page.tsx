@@ -11,6 +11,7 @@ import { Choices } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
+import { ClockAnnouncement } from '../components/clock-announcement';
 import { Link, navigate, useLocation } from '../router';
 import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
@@ -119,33 +120,36 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
       </p>
       <MatchClock round={match.round} />
-      {match.status === 'recorded' && match.outcome && (
-        <p className="notice notice-ok" data-testid="self-status">
-          {t('selfService.recorded', {
-            result:
-              match.outcome.kind === 'win'
-                ? t(match.outcome.winner === me ? 'selfService.youWon' : 'selfService.youLost')
-                : t(`result.kind.${match.outcome.kind}`),
-          })}
-          {match.byPlayers ? ` ${t('selfService.byPlayers')}` : ''}
-        </p>
-      )}
-      {match.status === 'off' && <p className="notice">{t('selfService.off')}</p>}
-      {match.status === 'penalty' && <p className="notice notice-warn">{t('selfService.penalty')}</p>}
-      {match.status === 'judges' && (
-        <div className="notice notice-warn" data-testid="self-status">
-          <p>{t('selfService.judges')}</p>
-          {match.mine && <p>{t('selfService.youReported', { score: score(match.mine.duels) })}</p>}
-          {match.theirs && (
-            <p>{t('selfService.theyReported', { name: opponent.name, score: score(match.theirs.duels) })}</p>
-          )}
-        </div>
-      )}
-      {match.status === 'waiting' && match.mine && (
-        <p className="notice" data-testid="self-status">
-          {t('selfService.waiting', { score: score(match.mine.duels), name: opponent.name })}
-        </p>
-      )}
+      {/* The match's state as it changes (a report, a confirmation, the judges): read out when it does. */}
+      <div className="stack self-calls" aria-live="polite" data-testid="self-calls">
+        {match.status === 'recorded' && match.outcome && (
+          <p className="notice notice-ok" data-testid="self-status">
+            {t('selfService.recorded', {
+              result:
+                match.outcome.kind === 'win'
+                  ? t(match.outcome.winner === me ? 'selfService.youWon' : 'selfService.youLost')
+                  : t(`result.kind.${match.outcome.kind}`),
+            })}
+            {match.byPlayers ? ` ${t('selfService.byPlayers')}` : ''}
+          </p>
+        )}
+        {match.status === 'off' && <p className="notice">{t('selfService.off')}</p>}
+        {match.status === 'penalty' && <p className="notice notice-warn">{t('selfService.penalty')}</p>}
+        {match.status === 'judges' && (
+          <div className="notice notice-warn" data-testid="self-status">
+            <p>{t('selfService.judges')}</p>
+            {match.mine && <p>{t('selfService.youReported', { score: score(match.mine.duels) })}</p>}
+            {match.theirs && (
+              <p>{t('selfService.theyReported', { name: opponent.name, score: score(match.theirs.duels) })}</p>
+            )}
+          </div>
+        )}
+        {match.status === 'waiting' && match.mine && (
+          <p className="notice" data-testid="self-status">
+            {t('selfService.waiting', { score: score(match.mine.duels), name: opponent.name })}
+          </p>
+        )}
+      </div>
       {match.judgesAt !== null && (match.status === 'waiting' || changing) && <JudgesAt at={match.judgesAt} />}
       {match.status === 'to-confirm' && match.theirs && !changing && (
         <div className="stack" data-testid="confirm">
@@ -266,14 +270,17 @@ function MatchClock({ round }: { round: number }) {
   const seat = Date.parse(c.seatTime);
   const left = Date.parse(c.endsAt) - now;
   return (
-    <p className="timer self-clock" role="timer" aria-live="off" data-testid="self-clock">
-      {now < seat ? (
-        <strong>{t('clock.startsIn', { time: formatDuration(seat - now) })}</strong>
-      ) : left > 0 ? (
-        <strong>{t('clock.left', { time: formatDuration(left) })}</strong>
-      ) : (
-        <strong className="timer-over">{t('clock.over', { time: formatDuration(-left) })}</strong>
-      )}
-    </p>
+    <>
+      <ClockAnnouncement seat={seat} ends={Date.parse(c.endsAt)} now={now} />
+      <p className="timer self-clock" role="timer" aria-live="off" data-testid="self-clock">
+        {now < seat ? (
+          <strong>{t('clock.startsIn', { time: formatDuration(seat - now) })}</strong>
+        ) : left > 0 ? (
+          <strong>{t('clock.left', { time: formatDuration(left) })}</strong>
+        ) : (
+          <strong className="timer-over">{t('clock.over', { time: formatDuration(-left) })}</strong>
+        )}
+      </p>
+    </>
   );
 }

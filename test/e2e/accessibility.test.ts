@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/services.js';
+import { launchChromium, openPerson, PHONE, screenshotDir } from './support/browser.js';
+import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { StaffApi } from './support/staff-api.js';
+
+/*
+ * axe-core over every console screen, ja and en, at phone width: as the organizer (who is also
+ * head judge and scorekeeper), as a player on their own page, and as anyone on the public
+ * screens. A serious or critical WCAG 2.1 A/AA violation fails the test, named with its rule,
+ * element, screen and language. The player's page and the wall display are also read at 200 %
+ * text size: no sideways scrolling, table, opponent and clock still on screen.
+ */
+
+const executablePath = chromiumPath();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const STAFF = { username: 'a11y-staff', password: 'a11y-staff-password-1' } as const;
+const T = 'a11y';
+const PLAYERS = [
+  { id: '5000000001', name: '不動 遊星', reading: 'フドウ ユウセイ' },
+  { id: '5000000002', name: 'Jack Atlas' },
+  { id: '5000000003', name: '十六夜 アキ', reading: 'イザヨイ アキ' },
+  { id: '5000000004', name: 'Crow Hogan' },
+  { id: '5000000005', name: '龍可', reading: 'ルカ' },
+] as const;
+
+interface Finding {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/** Runs axe on the page as it is now; answers the serious and critical violations. */
+async function axe(page: Page): Promise<Finding[]> {
+  // Evaluated through the DevTools protocol: the console's Content-Security-Policy forbids inline scripts.
+  // The page's code is written as strings: the tests are type-checked without the DOM's types.
+  if (!(await page.evaluate("'axe' in window"))) await page.evaluate(axeSource);
+  const result = (await page.evaluate(
+    "axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })",
+  )) as { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Waits until the screen has drawn its content: no loading line left, the page's data in. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  // Polled from here: waitForFunction's string form is an eval, which the page's CSP refuses.
+  await expect
+    .poll(() => page.evaluate("document.body.textContent.trim() !== '' && !document.querySelector('.loading')"), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await page.waitForTimeout(300);
+}
+
+describe.skipIf(!executablePath)('accessibility: axe-core over every console screen', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  const codes = new Map<string, string>();
+  let tableOfFirst = 1;
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    const organizer = new StaffApi(server.url);
+    await organizer.login(server.firstLogin.username, server.firstLogin.password);
+    await organizer.send('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: 'a11y-organizer-password-1',
+    });
+    await organizer.createAccount(STAFF.username, ['organizer', 'head-judge', 'scorekeeper'], STAFF.password);
+    const staff = new StaffApi(server.url);
+    await staff.login(STAFF.username, STAFF.password);
+    const created = await staff.send('POST', '/api/tournaments', {
+      id: T,
+      name: '読み上げ杯',
+      date: '2011-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    expect(created.status).toBe(201);
+    for (const p of PLAYERS) {
+      const registered = await staff.send('POST', `/api/tournaments/${T}/players`, p);
+      expect(registered.status).toBe(201);
+      codes.set(p.id, registered.body.code);
+    }
+    const one = await staff.send('POST', `/api/tournaments/${T}/rounds`, {
+      round: 1,
+      seatTime: server.clock.now.toISOString(),
+    });
+    for (const m of one.body.pairing.matches as { table: number; players: [string, string] }[]) {
+      const [a] = m.players;
+      await staff.send('POST', `/api/tournaments/${T}/rounds/1/tables/${m.table}/result`, { duels: [a, a] });
+    }
+    expect((await staff.send('POST', `/api/tournaments/${T}/rounds/1/end`)).status).toBe(200);
+    const two = await staff.send('POST', `/api/tournaments/${T}/rounds`, {
+      round: 2,
+      seatTime: server.clock.now.toISOString(),
+    });
+    expect(two.status).toBe(201);
+    const match = (two.body.pairing.matches as { table: number; players: [string, string] }[]).find((m) =>
+      m.players.includes(PLAYERS[0].id),
+    );
+    tableOfFirst = match?.table ?? 1;
+    const warning = await staff.send('POST', `/api/tournaments/${T}/penalties`, {
+      player: PLAYERS[1].id,
+      report: { infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+    });
+    expect(warning.status).toBe(201);
+    server.clock.advanceMinutes(5);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const playerPath = () => `/t/${T}/p/${PLAYERS[0].id}?code=${codes.get(PLAYERS[0].id)}`;
+  const staffScreens = (): string[] => [
+    '/',
+    '/new',
+    '/staff',
+    `/t/${T}`,
+    `/t/${T}/rounds`,
+    `/t/${T}/players`,
+    `/t/${T}/check-in`,
+    `/t/${T}/rounds/2`,
+    `/t/${T}/rounds/2/clock`,
+    `/t/${T}/rounds/2/tables/1/reports`,
+    `/t/${T}/penalty`,
+    `/t/${T}/deck-check`,
+    `/t/${T}/standings`,
+    `/t/${T}/players/${PLAYERS[1].id}`,
+    `/t/${T}/queue`,
+    `/t/${T}/log`,
+    `/t/${T}/find`,
+    `/t/${T}/wall`,
+    `/t/${T}/print/pairings/2`,
+    `/t/${T}/print/slips/2`,
+    `/t/${T}/print/standings`,
+    `/t/${T}/print/registration`,
+    playerPath(),
+  ];
+  const publicScreens = (): string[] => [
+    '/',
+    '/sign-in',
+    `/t/${T}`,
+    `/t/${T}/standings`,
+    `/t/${T}/find`,
+    `/t/${T}/wall`,
+    playerPath(),
+  ];
+
+  for (const lang of ['ja', 'en'] as const) {
+    it(`finds no serious or critical violation on any screen, staff and public, in ${lang}`, async () => {
+      const problems: string[] = [];
+      const visit = async (who: string, login: typeof STAFF | undefined, paths: string[]) => {
+        const person = await openPerson(browser, server.url, { lang, viewport: PHONE, ...(login ? { login } : {}) });
+        for (const path of paths) {
+          await person.page.goto(path);
+          await settle(person.page);
+          expect(await person.page.locator('html').getAttribute('lang'), path).toBe(lang);
+          for (const v of await axe(person.page))
+            for (const target of v.targets) problems.push(`${lang} ${who} ${path}: ${v.id} (${v.impact}) at ${target}`);
+        }
+        expect(person.errors).toEqual([]);
+        await person.context.close();
+      };
+      await visit('staff', STAFF, staffScreens());
+      await visit('public', undefined, publicScreens());
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
+
+  for (const lang of ['ja', 'en'] as const) {
+    it(`keeps the player's page and the wall display usable at 200 % text size, in ${lang}`, async () => {
+      const person = await openPerson(browser, server.url, { lang, viewport: PHONE });
+      const { page } = person;
+      const large = async () => {
+        await page.evaluate("document.documentElement.style.fontSize = '200%'");
+        await page.waitForTimeout(300);
+      };
+      const noSideways = async (what: string) => {
+        const scroll = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+        const client = (await page.evaluate('document.documentElement.clientWidth')) as number;
+        // What sticks out, named in the failure.
+        const wide = (await page.evaluate(
+          `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > ${client + 1})
+            .slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))`,
+        )) as string[];
+        expect(scroll, `${what} scrolls sideways at 200 % (${lang}): ${wide.join(', ')}`).toBeLessThanOrEqual(
+          client + 1,
+        );
+      };
+      const shots = join(screenshotDir, 'a11y');
+
+      const minutesLeft = lang === 'ja' ? '残り35分' : '35 minutes left';
+      await page.goto(playerPath());
+      await settle(page);
+      // For a screen reader: the landmarks, and the clock read out in minutes, not every second.
+      expect(await page.getByRole('banner').count()).toBe(1);
+      expect(await page.getByRole('main').count()).toBe(1);
+      expect(await page.getByTestId('self-clock').getAttribute('aria-live')).toBe('off');
+      expect(await page.getByTestId('clock-announcement').getAttribute('role')).toBe('status');
+      expect(await page.getByTestId('clock-announcement').textContent()).toBe(minutesLeft);
+      expect(await page.getByTestId('self-calls').getAttribute('aria-live')).toBe('polite');
+      await large();
+      const match = page.getByTestId('my-match');
+      await expect.poll(() => match.textContent()).toContain(String(tableOfFirst));
+      await page.getByTestId('self-clock').waitFor();
+      for (const part of [match, page.getByTestId('self-clock')]) expect(await part.isVisible()).toBe(true);
+      await page.screenshot({ path: join(shots, `player.${lang}.png`), fullPage: true, animations: 'disabled' });
+      await noSideways('the player page');
+
+      await page.goto(`/t/${T}/wall`);
+      await settle(page);
+      expect(await page.getByTestId('clock-announcement').textContent()).toBe(minutesLeft);
+      await large();
+      await page.getByTestId('wall-clock').waitFor();
+      expect(await page.getByTestId('wall-clock').isVisible()).toBe(true);
+      await page.screenshot({ path: join(shots, `wall.${lang}.png`), fullPage: true, animations: 'disabled' });
+      // The first line with an opponent (one player of five has the bye).
+      const line = page
+        .getByTestId('wall-line')
+        .filter({ has: page.locator('.wall-opponent:not(:empty)') })
+        .first();
+      expect(await line.locator('.wall-table').isVisible()).toBe(true);
+      expect(await line.locator('.wall-opponent').isVisible()).toBe(true);
+      await noSideways('the wall display');
+      expect(person.errors).toEqual([]);
+      await person.context.close();
+    }, 120_000);
+  }
+});
