@@ -11,6 +11,8 @@ import { HttpError, notFound } from '../errors.js';
 import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { defineRoute } from '../route.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
+import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
+import type { Deck } from '../../../core/deck/deck.js';
 import type { ServerContext } from '../server-context.js';
 import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue.js';
 import { andMore } from '../../../core/deck/format-error.js';
@@ -46,6 +48,22 @@ async function poolFor(
   if (!inputs.some(namesCards)) return undefined;
   const { tournament } = await context.gateway.read(tournamentId);
   return (await tournamentCheckRules(tournament, context.accounts)).catalogue;
+}
+
+/**
+ * A staff write of a whole list (a submission, or the head judge's correction): read with the
+ * pool the tournament checks it with, written by `write`, answered with what the rules find in it.
+ */
+async function writtenDecklist(
+  context: ServerContext,
+  tournamentId: string,
+  input: DeckInput,
+  write: (decklist: Deck) => Promise<WriteAnswer>,
+): Promise<{ answer: WriteAnswer; findings: Awaited<ReturnType<typeof decklistFindings>> }> {
+  const decklist = await readDeckInput(input, 'body.decklist', await poolFor(context, tournamentId, [input]));
+  const answer = await write(decklist);
+  const { tournament } = await context.gateway.read(tournamentId);
+  return { answer, findings: await decklistFindings(decklist, tournament, context.accounts) };
 }
 
 async function withDecks(
@@ -290,22 +308,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const decklist = await readDeckInput(
-        body.decklist,
-        'body.decklist',
-        await poolFor(context, params.tournamentId, [body.decklist]),
-      );
-      const answer = await gateway.write(
-        params.tournamentId,
-        staff,
-        'SubmitDecklist',
-        { player: params.playerId, decklist },
-        write,
-      );
-      const findings = await decklistFindings(
-        decklist,
-        (await gateway.read(params.tournamentId)).tournament,
-        context.accounts,
+      const { answer, findings } = await writtenDecklist(context, params.tournamentId, body.decklist, (decklist) =>
+        gateway.write(params.tournamentId, staff, 'SubmitDecklist', { player: params.playerId, decklist }, write),
       );
       return sendWrite(reply, answer, { findings });
     },
@@ -352,22 +356,14 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      const decklist = await readDeckInput(
-        body.decklist,
-        'body.decklist',
-        await poolFor(context, params.tournamentId, [body.decklist]),
-      );
-      const answer = await gateway.write(
-        params.tournamentId,
-        staff,
-        'CorrectDecklist',
-        { player: params.playerId, decklist, reason: body.reason },
-        write,
-      );
-      const findings = await decklistFindings(
-        decklist,
-        (await gateway.read(params.tournamentId)).tournament,
-        context.accounts,
+      const { answer, findings } = await writtenDecklist(context, params.tournamentId, body.decklist, (decklist) =>
+        gateway.write(
+          params.tournamentId,
+          staff,
+          'CorrectDecklist',
+          { player: params.playerId, decklist, reason: body.reason },
+          write,
+        ),
       );
       return sendWrite(reply, answer, { findings });
     },
