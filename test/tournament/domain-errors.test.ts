@@ -30,6 +30,9 @@ const details = {
   advanced: '0007',
   infraction: 'decklist-mismatch',
   max: 5,
+  call: 4,
+  by: 'judge-1',
+  holder: 'judge-1',
 };
 
 describe('domain errors', () => {

@@ -53,6 +53,22 @@ const request = (id: number): EventDraft => ({
   },
 });
 
+const player = (i: number) => ({ id: p(i), role: 'player' }) as const;
+/** Call i at table ⌈i/2⌉, opened by player i (both players of a table call in turn). */
+const opened = (n: number): EventDraft[] => [
+  ...roundOne(n),
+  ...range(n).map(
+    (i): EventDraft => ({
+      type: 'CallOpened',
+      data: { callId: i, round: 1, table: Math.ceil(i / 2), player: p(i), note: null, by: player(i) },
+    }),
+  ),
+];
+const claimed = (n: number): EventDraft[] => [
+  ...opened(n),
+  ...range(n).map((i): EventDraft => ({ type: 'CallClaimed', data: { callId: i, by: judge } })),
+];
+
 /** For each event type, a log holding `n` events of it (and what they need before them). */
 const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
   TournamentCreated: (n) => range(n).map(() => created()),
@@ -245,6 +261,25 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
         data: { round: 1, table: 1, player: p(1), duels: [p(1), p(1)] },
       }),
     ),
+  ],
+  CallOpened: (n) => opened(n),
+  CallClaimed: (n) => claimed(n),
+  CallEscalated: (n) => [
+    ...claimed(n),
+    ...range(n).map((i): EventDraft => ({ type: 'CallEscalated', data: { callId: i, by: judge, note: 'ruling' } })),
+  ],
+  CallResolved: (n) => [
+    ...claimed(n),
+    ...range(n).map(
+      (i): EventDraft => ({
+        type: 'CallResolved',
+        data: { callId: i, by: judge, ruling: null, penaltyIds: [], extensionMinutes: 2 },
+      }),
+    ),
+  ],
+  CallRulesSet: (n) => [
+    created(),
+    ...range(n).map((): EventDraft => ({ type: 'CallRulesSet', data: { minimumMinutes: 2 } })),
   ],
   PlayerCheckedIn: (n) => [
     ...field(n),

@@ -41,6 +41,12 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'RequestDecided',
   'PlayerReportingSet',
   'PlayerCheckedIn',
+  // A judge call's extension is its own TimeExtended; the call itself shows on no public view.
+  'CallOpened',
+  'CallClaimed',
+  'CallEscalated',
+  'CallResolved',
+  'CallRulesSet',
 ]);
 
 /**

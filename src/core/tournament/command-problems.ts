@@ -18,6 +18,10 @@ const PROBLEMS = {
       `制御文字 ${d.codePoint} が ${d.position} 文字目にあります（取り除いてください）`,
       `control character ${d.codePoint} at character ${d.position} (remove it)`,
     ),
+  'text-too-long': (d: { max: number }) => t(`${d.max}文字以内で入力してください`, `at most ${d.max} characters`),
+  'ids-twice': (d: { id: number }) => t(`${d.id} が重複しています`, `${d.id} is given twice`),
+  'penalty-id-list': () => t('罰則番号の一覧が必要です', 'expected a list of penalty numbers'),
+  'too-many-items': (d: { max: number }) => t(`${d.max}件までです`, `at most ${d.max} items`),
   'true-or-false': () => t('true か false が必要です', 'expected true or false'),
   'top-cut-not-power-of-two': (d: { size: number; sizes: readonly number[] }) =>
     t(

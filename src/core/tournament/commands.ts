@@ -175,6 +175,32 @@ export type PlayerReportResult = Command<
 export type CheckInPlayer = Command<'CheckInPlayer', { readonly player: string }>;
 /** Before round 1: drop everyone not checked in; `count` is how many the organizer confirmed (refused if it changed). */
 export type DropNoShows = Command<'DropNoShows', { readonly count: number }>;
+/**
+ * Calls a judge to a table of a running round: a player for their own table (`player` is their
+ * id), or staff. While the table's call is open, calling again answers that call.
+ */
+export type OpenCall = Command<
+  'OpenCall',
+  { readonly round: number; readonly table: number; readonly player?: string; readonly note?: string }
+>;
+export type ClaimCall = Command<'ClaimCall', { readonly callId: number }>;
+/** The judge holding the call passes it to the head judge, with their words. */
+export type EscalateCall = Command<'EscalateCall', { readonly callId: number; readonly note?: string }>;
+/**
+ * By the judge holding the call, or the head judge: the ruling in words, the penalties issued
+ * for it, and the minutes the table gets (the proposal is the claim-to-resolve time, rounded up).
+ */
+export type ResolveCall = Command<
+  'ResolveCall',
+  {
+    readonly callId: number;
+    readonly ruling?: string;
+    readonly penaltyIds?: readonly number[];
+    readonly extensionMinutes?: number;
+  }
+>;
+/** The organizer's rule: the shortest call, claim to resolve, that earns a proposed extension. */
+export type SetCallRules = Command<'SetCallRules', { readonly minimumMinutes: number }>;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
 export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;
 export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
@@ -208,7 +234,12 @@ export type TournamentCommand =
   | SetPlayerReporting
   | PlayerReportResult
   | CheckInPlayer
-  | DropNoShows;
+  | DropNoShows
+  | OpenCall
+  | ClaimCall
+  | EscalateCall
+  | ResolveCall
+  | SetCallRules;
 
 export type TournamentCommandType = TournamentCommand['type'];
 

@@ -22,6 +22,13 @@ import {
   decideSetPlayerReporting,
 } from './decide-self-service.js';
 import { domainError } from './domain-errors.js';
+import {
+  decideClaimCall,
+  decideEscalateCall,
+  decideOpenCall,
+  decideResolveCall,
+  decideSetCallRules,
+} from './decide-judge-calls.js';
 import type { TournamentEvent } from './events.js';
 import { checkRole } from './permissions.js';
 import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
@@ -105,6 +112,16 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideCheckIn(command, t);
     case 'DropNoShows':
       return decideDropNoShows(command, t);
+    case 'OpenCall':
+      return decideOpenCall(command, t);
+    case 'ClaimCall':
+      return decideClaimCall(command, t);
+    case 'EscalateCall':
+      return decideEscalateCall(command, t);
+    case 'ResolveCall':
+      return decideResolveCall(command, t);
+    case 'SetCallRules':
+      return decideSetCallRules(command, t);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -215,6 +215,37 @@ const MESSAGES = {
       `${d.expected} players have not checked in, not ${d.given}; look at the list again and retry`,
     ),
   'no-no-shows': () => t(`未チェックインの選手はいません`, `every player still in has checked in`),
+  'call-not-found': (d: { call: number }) =>
+    t(`ジャッジコール ${d.call} はありません`, `there is no judge call ${d.call}`),
+  'call-already-claimed': (d: { call: number; by: string }) =>
+    t(`ジャッジコール ${d.call} は ${d.by} が対応中です`, `judge call ${d.call} is already taken by ${d.by}`),
+  'call-already-escalated': (d: { call: number }) =>
+    t(
+      `ジャッジコール ${d.call} はヘッドジャッジに上げ済みです`,
+      `judge call ${d.call} has already gone to the head judge`,
+    ),
+  'call-not-yours': (d: { call: number; holder: string | null }) =>
+    d.holder === null
+      ? t(
+          `ジャッジコール ${d.call} はまだ誰も受けていません。先に受けてください（ヘッドジャッジは受けずに解決できます）`,
+          `nobody has taken judge call ${d.call} yet; take it first (the head judge may resolve it without)`,
+        )
+      : t(
+          `ジャッジコール ${d.call} は ${d.holder} が対応中です。解決できるのは対応中のジャッジかヘッドジャッジです`,
+          `judge call ${d.call} is held by ${d.holder}; only that judge or the head judge may act on it`,
+        ),
+  'call-already-resolved': (d: { call: number }) =>
+    t(`ジャッジコール ${d.call} は解決済みです`, `judge call ${d.call} has already been resolved`),
+  'too-many-calls': (d: { round: number; max: number }) =>
+    t(
+      `第${d.round}回戦でジャッジを呼べるのは 1 人 ${d.max} 回までです。近くのジャッジに手を挙げてください`,
+      `a player may call a judge at most ${d.max} times in round ${d.round}; raise your hand for a judge nearby`,
+    ),
+  'penalty-not-of-call': (d: { penalty: number; round: number; table: number }) =>
+    t(
+      `罰則 ${d.penalty} は第${d.round}回戦 ${d.table} 卓の選手への罰則ではありません`,
+      `penalty ${d.penalty} is not for a player of round ${d.round} table ${d.table}`,
+    ),
   'version-conflict': (d: { expected: number; actual: number }) =>
     t(
       `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,

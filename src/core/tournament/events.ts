@@ -351,6 +351,41 @@ export type PlayerResultReported = Event<
 >;
 /** A player checked in before round 1, by themselves (role `player`) or by staff. */
 export type PlayerCheckedIn = Event<'PlayerCheckedIn', { readonly player: string; readonly by: Actor }>;
+/** A judge called to a table: by a player from their page (`player`) or by staff (`player: null`); `note`: the caller's words. */
+export type CallOpened = Event<
+  'CallOpened',
+  {
+    readonly callId: number;
+    readonly round: number;
+    readonly table: number;
+    readonly player: string | null;
+    readonly note: string | null;
+    readonly by: Actor;
+  }
+>;
+/** A judge took the call; from now until it is resolved the table's clock is owed the time. */
+export type CallClaimed = Event<'CallClaimed', { readonly callId: number; readonly by: Actor }>;
+/** The judge holding the call passed it to the head judge, with their words. */
+export type CallEscalated = Event<
+  'CallEscalated',
+  { readonly callId: number; readonly by: Actor; readonly note: string | null }
+>;
+/**
+ * What the call came to: the ruling in words, the penalties issued for it, and the minutes the
+ * table got (written as its own TimeExtended just before, so results and the late list follow it).
+ */
+export type CallResolved = Event<
+  'CallResolved',
+  {
+    readonly callId: number;
+    readonly by: Actor;
+    readonly ruling: string | null;
+    readonly penaltyIds: readonly number[];
+    readonly extensionMinutes: number | null;
+  }
+>;
+/** The organizer's rule for calls: the shortest call (claim to resolve) that earns the table a proposed extension. */
+export type CallRulesSet = Event<'CallRulesSet', { readonly minimumMinutes: number }>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
 export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;
@@ -384,7 +419,12 @@ export type TournamentEvent =
   | PrizeAwarded
   | PlayerReportingSet
   | PlayerResultReported
-  | PlayerCheckedIn;
+  | PlayerCheckedIn
+  | CallOpened
+  | CallClaimed
+  | CallEscalated
+  | CallResolved
+  | CallRulesSet;
 
 export type TournamentEventType = TournamentEvent['type'];
 
@@ -421,4 +461,9 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PlayerResultReported',
   'PlayerCheckedIn',
   'DecklistCorrected',
+  'CallOpened',
+  'CallClaimed',
+  'CallEscalated',
+  'CallResolved',
+  'CallRulesSet',
 ];

@@ -1,6 +1,7 @@
 import { recordedPackContent } from '../policy/recorded-pack.js';
 import type { TournamentEvent } from './events.js';
 import { issuedPenalty, penaltyAfter } from './evolve-penalties.js';
+import { evolveJudgeCalls } from './evolve-judge-calls.js';
 import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
@@ -286,6 +287,12 @@ function evolveTournament(
     case 'PlayerResultReported':
     case 'PlayerCheckedIn':
       return evolveSelfService(t, event);
+    case 'CallOpened':
+    case 'CallClaimed':
+    case 'CallEscalated':
+    case 'CallResolved':
+    case 'CallRulesSet':
+      return evolveJudgeCalls(t, event);
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

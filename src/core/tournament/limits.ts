@@ -64,3 +64,20 @@ export const DEFAULT_CONFIRM_MINUTES = 10;
  * the largest Japanese events (YCSJ 2024: 7,443), and a bound on the work one request asks for.
  */
 export const MAX_IMPORTED_PLAYERS = 10_000;
+
+/**
+ * Judge calls a player may open in one round from their phone (pressing again while the
+ * table's call is open answers the same call and does not count). Staff are not bounded.
+ */
+export const MAX_PLAYER_CALLS_PER_ROUND = 3;
+
+/** Characters of a player's words with a call, a floor judge's words when escalating, a ruling. */
+export const CALL_NOTE_CHARS = 200;
+export const CALL_RULING_CHARS = 2000;
+
+/** Penalties one resolved call may link (both players, each with an added penalty, is four). */
+export const MAX_CALL_PENALTIES = 8;
+
+/** The shortest call (claim to resolve, in minutes) that earns the table a proposed extension: the organizer's setting. */
+export const CALL_MINIMUM_MINUTES = { min: 1, max: 30 } as const satisfies IntRange;
+export const DEFAULT_CALL_MINIMUM_MINUTES = 1;

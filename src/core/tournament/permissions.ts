@@ -40,10 +40,21 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   PlayerReportResult: [],
   CheckInPlayer: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
   DropNoShows: ['organizer'],
+  // A player calls for their own table too (PLAYER_COMMANDS).
+  OpenCall: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
+  ClaimCall: ['judge', 'head-judge'],
+  // To the head judge: a head judge has no one to pass it to.
+  EscalateCall: ['judge'],
+  ResolveCall: ['judge', 'head-judge'],
+  SetCallRules: ['organizer'],
 };
 
 /** What a player may send for themselves (the adapter checked their record code); always about their own id. */
-export const PLAYER_COMMANDS: ReadonlySet<TournamentCommandType> = new Set(['PlayerReportResult', 'CheckInPlayer']);
+export const PLAYER_COMMANDS: ReadonlySet<TournamentCommandType> = new Set([
+  'PlayerReportResult',
+  'CheckInPlayer',
+  'OpenCall',
+]);
 
 /** Refuses a command whose actor lacks every role allowed to send it. */
 export function checkRole(command: TournamentCommand): Result<void, DomainError> {

@@ -14,6 +14,7 @@ import type {
   StaffRequest,
   TournamentSettings,
 } from './events.js';
+import type { JudgeCallsState } from './judge-calls.js';
 import type { SelfServiceState } from './self-service.js';
 
 /*
@@ -160,6 +161,8 @@ export interface Tournament {
   readonly phases: readonly PhaseState[];
   /** Players' own reports and check-ins (`self-service.ts`); absent until the first such event. */
   readonly selfService?: SelfServiceState;
+  /** Judge calls and the organizer's rule for them (`judge-calls.ts`); absent until the first such event. */
+  readonly judgeCalls?: JudgeCallsState;
 }
 
 /** A Swiss phase from round `fromRound` on. */

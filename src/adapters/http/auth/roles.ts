@@ -90,6 +90,14 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   PlayerReportResult: { en: 'report a result as a player', ja: '選手として結果を報告する' },
   CheckInPlayer: { en: 'check players in', ja: '選手のチェックインを記録する' },
   DropNoShows: { en: 'drop players who did not check in', ja: 'チェックインしていない選手をドロップさせる' },
+  OpenCall: { en: 'call a judge to a table', ja: 'ジャッジを卓に呼ぶ' },
+  ClaimCall: { en: 'take judge calls', ja: 'ジャッジコールを受ける' },
+  EscalateCall: { en: 'pass a judge call to the head judge', ja: 'ジャッジコールをヘッドジャッジに上げる' },
+  ResolveCall: { en: 'resolve judge calls', ja: 'ジャッジコールを解決する' },
+  SetCallRules: {
+    en: 'set the rule for extensions after judge calls',
+    ja: 'ジャッジコール後の時間延長の基準を設定する',
+  },
 };
 
 /** The roles that may do what an access names, and the words for the 403 message. */

@@ -16,6 +16,13 @@ const STATUS: Partial<Record<DomainErrorCode, number>> = {
   'tournament-exists': 409,
   'duplicate-player': 409,
   'invalid-command': 400,
+  'call-not-found': 404,
+  'call-already-claimed': 409,
+  'call-already-escalated': 409,
+  'call-already-resolved': 409,
+  'call-not-yours': 403,
+  // The player has used their calls for the round: too many requests, with the reason.
+  'too-many-calls': 429,
 };
 
 /** The domain names roles by id ("head-judge"); people read role names. */
