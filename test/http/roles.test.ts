@@ -125,6 +125,14 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${T}/rounds/1/tables/1/seated`, body: { player: '{table1}' }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/seated`, body: { except: ['{table2}'] }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/tables/1/extensions`, body: { minutes: 2 }, may: ['head-judge', 'judge'] },
+  // Judge calls: staff call for a table (a player with a code: judge-calls.test.ts); the judge claims and escalates, the head judge resolves.
+  { method: 'POST', path: `${T}/calls`, body: { table: 1, note: '裁定' }, may: STAFF },
+  { method: 'GET', path: `${T}/calls`, may: STAFF },
+  { method: 'GET', path: `${T}/calls/floor`, may: STAFF },
+  { method: 'PUT', path: `${T}/calls/rules`, body: { minimumMinutes: 2 }, may: ['organizer'] },
+  { method: 'POST', path: `${T}/calls/1/claim`, may: ['judge', 'head-judge'] },
+  { method: 'POST', path: `${T}/calls/1/escalate`, body: { note: '難しい裁定' }, may: ['judge'] },
+  { method: 'POST', path: `${T}/calls/1/resolve`, body: { ruling: '続行' }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/late/{table2}/confirm`, body: {}, may: ['head-judge', 'judge'] },
   {
     method: 'POST',

@@ -9,6 +9,8 @@ import {
   queuedMatch,
   selfService,
 } from '../../core/tournament/self-service.js';
+import { playerCallsIn, unresolvedCallAt, type JudgeCall } from '../../core/tournament/judge-calls.js';
+import { MAX_PLAYER_CALLS_PER_ROUND } from '../../core/tournament/limits.js';
 import { findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
 
@@ -45,6 +47,12 @@ export interface PlayerPageMatch {
    * server's time), so both pages switch to `judges` at that moment without a reload; else null.
    */
   readonly judgesAt: string | null;
+  /** Minutes the table's clock was extended (judge calls and other rulings), in all. */
+  readonly extensionMinutes: number;
+  /** The table's judge call not yet resolved (pressing the button again answers it), or null. */
+  readonly call: { readonly id: number; readonly state: JudgeCall['state']; readonly openedAt: string } | null;
+  /** Calls the player may still open this round. */
+  readonly callsLeft: number;
 }
 
 export interface PlayerPage {
@@ -88,6 +96,9 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
         mine: null,
         theirs: null,
         judgesAt: null,
+        extensionMinutes: 0,
+        call: null,
+        callsLeft: 0,
       },
     };
   const match = round.matches.find((m) => m.table === table)!;
@@ -100,6 +111,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
   const queued = queuedMatch(t, round.number, table, now) !== undefined;
   const mine = view(latest.get(player.id));
   const theirs = view(latest.get(opponentId));
+  const call = unresolvedCallAt(t, round.number, table);
   const status: MatchStatus =
     match.report !== null || outcome.kind !== 'pending'
       ? 'recorded'
@@ -127,6 +139,9 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
       mine,
       theirs,
       judgesAt: status === 'waiting' || status === 'to-confirm' ? judgesAt(t, round.number, table) : null,
+      extensionMinutes: match.extensions.reduce((sum, e) => sum + e.minutes, 0),
+      call: call ? { id: call.callId, state: call.state, openedAt: call.at } : null,
+      callsLeft: Math.max(0, MAX_PLAYER_CALLS_PER_ROUND - playerCallsIn(t, round.number, player.id)),
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server-context.js';
 import { ViewCache } from '../tournaments/view-cache.js';
 import { EndedRoundViews } from '../tournaments/ended-round-views.js';
+import { callsRoutes } from './calls.js';
 import { clockRoutes } from './clock.js';
 import { deckChecksRoutes } from './deck-checks.js';
 import { decksRoutes } from './decks.js';
@@ -37,4 +38,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   rulesRoutes(app, context);
   decksRoutes(app, context);
   selfServiceRoutes(app, context);
+  callsRoutes(app, context);
 }
