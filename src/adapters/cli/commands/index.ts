@@ -18,6 +18,7 @@ import { registerDemoCommand } from './demo.js';
 import { registerReportCommands } from './report.js';
 import { registerVerifyCommand } from './verify.js';
 import { registerAccountCommands } from './account.js';
+import { registerCallCommands } from './call.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -39,4 +40,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerVerifyCommand(program, io);
   registerDemoCommand(program, io);
   registerAccountCommands(program, io);
+  registerCallCommands(program, io);
 }
