@@ -32,6 +32,7 @@ import {
   PlayerPage,
   PrintRegistrationSlips,
   MatchReports,
+  JudgeCalls,
   type Preloadable,
 } from './lazy-screens';
 import { Link, matchPath, navigate, useLocation } from './router';
@@ -94,6 +95,12 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     early: { screen: Standings, reads: (p) => [paths.standings(id(p))] },
   },
   { pattern: '/t/:id/queue', access: 'DecideRequest', render: () => <HeadJudgeQueue /> },
+  {
+    pattern: '/t/:id/calls',
+    access: 'staff:read',
+    render: () => <JudgeCalls />,
+    early: { screen: JudgeCalls, reads: (p) => [`/api/tournaments/${encodeURIComponent(id(p))}/calls`] },
+  },
   {
     pattern: '/t/:id/find',
     render: () => <FindTable />,

@@ -53,3 +53,4 @@ export const PrintRegistrationSlips = screen(
   'PrintRegistrationSlips',
 );
 export const MatchReports = screen(() => import('./self-service/staff-panels'), 'MatchReports');
+export const JudgeCalls = screen(() => import('./calls/judge-calls'), 'JudgeCalls');

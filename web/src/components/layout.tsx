@@ -86,6 +86,12 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
       match: `${base}/rounds`,
     },
     { to: `${base}/players`, label: t('nav.players'), show: staff, match: `${base}/players` },
+    {
+      to: `${base}/calls`,
+      label: t('nav.calls'),
+      show: can(account, 'staff:read', tournament.id),
+      match: `${base}/calls`,
+    },
     { to: `${base}/penalty`, label: t('nav.penalty'), show: judge, match: `${base}/penalty` },
     { to: `${base}/deck-check`, label: t('nav.deckCheck'), show: judge, match: `${base}/deck-check` },
     { to: `${base}/standings`, label: t('nav.standings'), show: true, match: `${base}/standings` },

@@ -52,6 +52,8 @@ export function PenaltyFlow() {
   const [requested, setRequested] = useState<number | null>(null);
   const backRound = query.get('round');
   const backToTable = backRound ? `/t/${encodeURIComponent(id)}/rounds/${encodeURIComponent(backRound)}` : null;
+  // Opened from a judge call: the issued penalty goes back to the call, to be linked when it is resolved.
+  const fromCall = query.get('call');
 
   const infraction = infractionOf(pack, infractionId);
   const player = players.data?.find((p) => p.id === playerId) ?? (playerId ? { id: playerId, name: playerId } : null);
@@ -140,7 +142,16 @@ export function PenaltyFlow() {
           })}
         </p>
         <IssuedNotes pack={pack} answer={issued} />
-        {backToTable && (
+        {fromCall && shown.penaltyId !== undefined && (
+          <Link
+            className="button button-primary"
+            to={`/t/${encodeURIComponent(id)}/calls?call=${encodeURIComponent(fromCall)}&penalty=${shown.penaltyId}`}
+            data-testid="back-to-call"
+          >
+            {t('calls.backToCall', { id: fromCall })}
+          </Link>
+        )}
+        {backToTable && !fromCall && (
           <Link className="button" to={backToTable} data-testid="back-to-table">
             {t('request.back')}
           </Link>

@@ -13,6 +13,7 @@ import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ClockAnnouncement } from '../components/clock-announcement';
 import { Link, navigate, useLocation } from '../router';
+import { CallJudge } from '../calls/call-judge';
 import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
 
@@ -119,7 +120,13 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
       </p>
-      <MatchClock round={match.round} />
+      <MatchClock round={match.round} extensionMinutes={match.extensionMinutes} />
+      {match.extensionMinutes > 0 && (
+        <p className="notice notice-ok" data-testid="self-extension">
+          {t('calls.player.extension', { count: match.extensionMinutes })}
+        </p>
+      )}
+      <CallJudge view={view} code={code} />
       {/* The match's state as it changes (a report, a confirmation, the judges): read out when it does. */}
       <div className="stack self-calls" aria-live="polite" data-testid="self-calls">
         {match.status === 'recorded' && match.outcome && (
@@ -259,8 +266,8 @@ interface ClockView {
   readonly ended: boolean;
 }
 
-/** Time left in the round, from the public round clock (extensions included). */
-function MatchClock({ round }: { round: number }) {
+/** Time left at the player's table: the public round clock's end plus the table's extensions. */
+function MatchClock({ round, extensionMinutes }: { round: number; extensionMinutes: number }) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const clock = useResource<ClockView>(paths.clock(id, round));
@@ -268,10 +275,11 @@ function MatchClock({ round }: { round: number }) {
   const c = clock.data;
   if (!c || c.ended || c.endsAt === null) return null;
   const seat = Date.parse(c.seatTime);
-  const left = Date.parse(c.endsAt) - now;
+  const ends = Date.parse(c.endsAt) + extensionMinutes * 60_000;
+  const left = ends - now;
   return (
     <>
-      <ClockAnnouncement seat={seat} ends={Date.parse(c.endsAt)} now={now} />
+      <ClockAnnouncement seat={seat} ends={ends} now={now} />
       <p className="timer self-clock" role="timer" aria-live="off" data-testid="self-clock">
         {now < seat ? (
           <strong>{t('clock.startsIn', { time: formatDuration(seat - now) })}</strong>
