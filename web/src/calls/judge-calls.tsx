@@ -64,7 +64,7 @@ export function JudgeCalls() {
                 <ul className="card-list" data-testid="calls-open">
                   {open.map((c) => (
                     <li key={c.id}>
-                      <CallCard call={c} />
+                      <CallCard call={c} reload={calls.reload} />
                     </li>
                   ))}
                 </ul>
@@ -132,7 +132,7 @@ function Waited({ since }: { since: string }) {
   );
 }
 
-function CallCard({ call }: { call: CallView }) {
+function CallCard({ call, reload }: { call: CallView; reload: () => void }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { id } = useTournament();
@@ -177,8 +177,7 @@ function CallCard({ call }: { call: CallView }) {
         </WriteButton>
       )}
       {call.state === 'claimed' && mine && can(account, 'EscalateCall', id) && <Escalate call={call} />}
-      {call.state !== 'open' && (mine || headJudge) && <Resolve call={call} />}
-      {call.state === 'open' && headJudge && <Resolve call={call} />}
+      {(call.state === 'open' ? headJudge : mine || headJudge) && <Resolve call={call} reload={reload} />}
     </article>
   );
 }
@@ -213,9 +212,10 @@ function Escalate({ call }: { call: CallView }) {
 /**
  * Resolving: the ruling in words, a penalty from the penalty flow filled with this table (it
  * comes back here with the penalty's number, linked to the call), and the extension the call's
- * length proposes, confirmed in one tap or changed.
+ * length proposes, confirmed in one tap or changed. Opening it asks the server again, so the
+ * proposal is the call's length up to that moment.
  */
-function Resolve({ call }: { call: CallView }) {
+function Resolve({ call, reload }: { call: CallView; reload: () => void }) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const { query } = useLocation();
@@ -239,7 +239,13 @@ function Resolve({ call }: { call: CallView }) {
   };
   const valid = extension === 0 || (extension >= EXTENSION_MINUTES.min && extension <= EXTENSION_MINUTES.max);
   return (
-    <details className="call-resolve" open={linked.length > 0 || undefined}>
+    <details
+      className="call-resolve"
+      open={linked.length > 0 || undefined}
+      onToggle={(e) => {
+        if (e.currentTarget.open) reload();
+      }}
+    >
       <summary className="button button-quiet" data-testid="call-resolve-open">
         {t('calls.resolve')}
       </summary>
