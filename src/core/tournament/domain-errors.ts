@@ -215,6 +215,16 @@ const MESSAGES = {
       `${d.expected} players have not checked in, not ${d.given}; look at the list again and retry`,
     ),
   'no-no-shows': () => t(`未チェックインの選手はいません`, `every player still in has checked in`),
+  'round-held': (d: { round: number }) =>
+    t(
+      `第${d.round}回戦は保留中です（選手にはまだ見えていません）。先に発表してください`,
+      `round ${d.round} is held (players cannot see it yet); publish it first`,
+    ),
+  'round-not-held': (d: { round: number }) =>
+    t(
+      `第${d.round}回戦は保留されていません（すでに選手に発表されています）`,
+      `round ${d.round} is not held (the players can already see it)`,
+    ),
   'version-conflict': (d: { expected: number; actual: number }) =>
     t(
       `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,

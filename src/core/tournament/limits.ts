@@ -64,3 +64,9 @@ export const DEFAULT_CONFIRM_MINUTES = 10;
  * the largest Japanese events (YCSJ 2024: 7,443), and a bound on the work one request asks for.
  */
 export const MAX_IMPORTED_PLAYERS = 10_000;
+
+/**
+ * Characters of one language of a staff announcement (to everyone or one table): a short notice
+ * that fits a phone's screen and the wall display, not a letter.
+ */
+export const ANNOUNCEMENT_CHARS = 280;

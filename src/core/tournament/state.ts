@@ -15,6 +15,8 @@ import type {
   TournamentSettings,
 } from './events.js';
 import type { SelfServiceState } from './self-service.js';
+import type { Announcement } from './announcements.js';
+import type { Ledger } from './ledger.js';
 
 /*
  * The fold of a tournament's events. It keeps facts only (reports, penalties, drops); match
@@ -69,6 +71,11 @@ export interface RoundState {
   readonly bestOf: BestOf;
   readonly roundMinutes: number;
   readonly ended: boolean;
+  /**
+   * Paired held: staff only until published. `startsLater`: the round was paired to start later
+   * (publishing then only shows it); `seatTime`: the one named at pairing, if any.
+   */
+  readonly held?: { readonly startsLater: boolean; readonly seatTime: string | null };
 }
 
 export interface PenaltyAppeal {
@@ -160,6 +167,8 @@ export interface Tournament {
   readonly phases: readonly PhaseState[];
   /** Players' own reports and check-ins (`self-service.ts`); absent until the first such event. */
   readonly selfService?: SelfServiceState;
+  /** Staff notices in the order posted, found by `announcementKey`; absent until the first one. */
+  readonly announcements?: Ledger<Announcement>;
 }
 
 /** A Swiss phase from round `fromRound` on. */
