@@ -70,3 +70,6 @@ export const MAX_IMPORTED_PLAYERS = 10_000;
  * that fits a phone's screen and the wall display, not a letter.
  */
 export const ANNOUNCEMENT_CHARS = 280;
+
+/** The newest announcements a player's page, the wall display or the list answers (older ones stay in the log). */
+export const ANNOUNCEMENTS_SHOWN = 50;

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server-context.js';
 import { ViewCache } from '../tournaments/view-cache.js';
 import { EndedRoundViews } from '../tournaments/ended-round-views.js';
+import { announcementsRoutes } from './announcements.js';
 import { clockRoutes } from './clock.js';
+import { heldRoundsRoutes } from './held-rounds.js';
 import { deckChecksRoutes } from './deck-checks.js';
 import { decksRoutes } from './decks.js';
 import { liveRoutes } from './live.js';
@@ -26,6 +28,7 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   playersRoutes(app, context, views);
   deckChecksRoutes(app, context);
   roundsRoutes(app, context, views, ended);
+  heldRoundsRoutes(app, context);
   resultsRoutes(app, context);
   clockRoutes(app, context);
   penaltiesRoutes(app, context);
@@ -37,4 +40,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   rulesRoutes(app, context);
   decksRoutes(app, context);
   selfServiceRoutes(app, context);
+  announcementsRoutes(app, context);
 }
