@@ -15,6 +15,8 @@ import { ClockAnnouncement } from '../components/clock-announcement';
 import { Link, navigate, useLocation } from '../router';
 import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
+import { NotifyButton, usePairingNotice } from './pairing-notice';
+import { AnnouncementList } from '../components/announcement-list';
 
 /**
  * The player's own page, opened from the QR code on their registration slip (phone first, no
@@ -30,6 +32,7 @@ export function PlayerPage({ player }: { player: string }) {
   const staff = can(account, 'staff:read', id);
   const ready = staff || code !== undefined;
   const page = useResource<PlayerPageView>(ready ? selfPaths.page(id, player, staff ? undefined : code) : null);
+  usePairingNotice(page.data);
   if (!ready)
     return (
       <CodeForm
@@ -92,6 +95,8 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
       ) : (
         <MatchCard view={view} code={code} onDue={onDue} />
       )}
+      <AnnouncementList items={view.announcements} title={t('selfService.announcements')} />
+      {!player.dropped && <NotifyButton />}
       <p>
         <Link to={recordLink}>{t('selfService.myRecord')}</Link>
       </p>
@@ -101,6 +106,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
 
 function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const match = view.match!;
   useReloadAt(match.judgesAt, onDue);
   const opponent = match.opponent!;
@@ -119,6 +125,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
       </p>
+      <p data-testid="self-seat-time">{t('selfService.seatTime', { time: formatTime(match.seatTime, lang) })}</p>
       <MatchClock round={match.round} />
       {/* The match's state as it changes (a report, a confirmation, the judges): read out when it does. */}
       <div className="stack self-calls" aria-live="polite" data-testid="self-calls">
