@@ -65,7 +65,7 @@ export function RoundControls() {
             )}
             {last && <ListsWithFindings />}
             {last?.ended && summary.data && <PhaseControls tournament={summary.data} last={last} />}
-            {canRun && last && !last.ended && <EndRoundButton round={last.round} version={version} />}
+            {canRun && last && !last.ended && !last.held && <EndRoundButton round={last.round} version={version} />}
             {canRun && (!last || (last.ended && summary.data?.next?.kind !== 'none')) && (
               <label className="check" data-testid="hold-pairings">
                 <input type="checkbox" checked={hold} onChange={(e) => setHold(e.target.checked)} />{' '}

@@ -67,8 +67,9 @@ export function RoundView({ round }: { round: number }) {
             ) : (
               !view.ended && <StartRound round={round} version={pairings.version} />
             )}
-            {!view.ended && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
-            {!view.ended && can(account, 'MarkAllSeated', id) && (
+            {/* Nobody plays a held round: seating and results wait for the publish. */}
+            {!view.ended && !held && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
+            {!view.ended && !held && can(account, 'MarkAllSeated', id) && (
               <AllSeatedExcept view={view} version={pairings.version} />
             )}
             {staff && (
