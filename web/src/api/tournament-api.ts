@@ -163,6 +163,16 @@ export const writes = {
   /** A held round shown to the players (paired to start later, it still waits for `startRound`). */
   publishRound: (t: string, v: number | null, round: number) =>
     write(t, v, 'POST', `${paths.rounds(t)}/${round}/publish`, {}, { key: 'write.publishRound', params: { round } }),
+  /** Before a held round is published: players `a` and `b` change places. */
+  fixPairing: (t: string, v: number | null, round: number, a: string, b: string) =>
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.rounds(t)}/${round}/swap`,
+      { players: [a, b] },
+      { key: 'write.fixPairing', params: { round } },
+    ),
   /** A notice to everyone, or to one table of the round players see; needs no version (it changes nothing else). */
   announce: (t: string, text: { ja?: string; en?: string }, table?: number) =>
     write(

@@ -21,6 +21,7 @@ import { RoundTimer } from './round-timer';
 import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
 import { PairingReasons } from './pairing-reasons';
+import { HeldSwap } from './held-swap';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { RoleNeeded } from '../components/role-needed';
 import { searchForm } from '../../../src/core/names/reading.js';
@@ -94,6 +95,7 @@ export function RoundView({ round }: { round: number }) {
                 </li>
               </ul>
             )}
+            {held && <HeldSwap view={view} version={pairings.version} />}
             {staff && view.stage === 'swiss' && <PairingReasons tournament={id} round={round} />}
             {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
