@@ -25,6 +25,8 @@ const T = '/api/tournaments/roles';
 /** A tournament of two Swiss rounds with round 1 played, where day two can start. */
 const DAYS = '/api/tournaments/roles-days';
 const [P1, P2] = [PLAYERS[0].id, PLAYERS[1].id];
+/** A tournament whose round 1 is paired held. */
+const HELD = '/api/tournaments/roles-held';
 /** Registered by the table itself, so still without a match when its decklist is submitted. */
 const LATE = '0000000099';
 const warning = {
@@ -218,6 +220,16 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${T}/rounds/1/cut`, body: { maxLosses: 5 }, may: ['organizer', 'scorekeeper'] },
   { method: 'POST', path: `${DAYS}/phases`, body: { name: 'Day 2' }, may: ['organizer'] },
   { method: 'POST', path: `${T}/finish`, may: ['organizer', 'scorekeeper'] },
+  // A held round: those who pair it fix and publish it; any staff may post a notice, anyone reads those to everyone.
+  {
+    method: 'POST',
+    path: `${HELD}/rounds/1/swap`,
+    body: { players: ['{held1}', '{held2}'] },
+    may: ['organizer', 'scorekeeper'],
+  },
+  { method: 'POST', path: `${HELD}/rounds/1/publish`, body: {}, may: ['organizer', 'scorekeeper'] },
+  { method: 'POST', path: `${HELD}/announcements`, body: { text: { ja: 'お知らせ', en: 'notice' } }, may: STAFF },
+  { method: 'GET', path: `${HELD}/announcements`, may: EVERYONE },
   { method: 'POST', path: `${T}/prizes/p1/award`, may: ['organizer'] },
 ];
 
@@ -253,6 +265,11 @@ beforeAll(async () => {
   for (const m of paired.body.pairing.matches as { table: number; players: string[] }[])
     await staff.scorekeeper.post(`${DAYS}/rounds/1/tables/${m.table}/result`, { duels: [m.players[0], m.players[0]] });
   await staff.scorekeeper.post(`${DAYS}/rounds/1/end`);
+  await tournamentWithPlayers(staff, 'roles-held', { rounds: 1 });
+  const held = await staff.scorekeeper.post(`${HELD}/rounds`, { round: 1, hold: true });
+  const [first, second] = held.body.pairing.matches as { players: string[] }[];
+  slots.held1 = first!.players[0]!;
+  slots.held2 = second!.players[0]!;
 });
 afterAll(async () => server.close());
 

@@ -68,6 +68,12 @@ const claimed = (n: number): EventDraft[] => [
   ...opened(n),
   ...range(n).map((i): EventDraft => ({ type: 'CallClaimed', data: { callId: i, by: judge } })),
 ];
+/** The data of round 1 paired from `pairs(n)`, for a held round. */
+const heldRound = (n: number) => {
+  const paired = swissRound(1, pairs(n));
+  if (paired.type !== 'RoundPaired') throw new Error('fixture: not a pairing');
+  return paired.data;
+};
 
 /** For each event type, a log holding `n` events of it (and what they need before them). */
 const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
@@ -108,6 +114,35 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
   ],
   // Rounds are bounded (SWISS_ROUNDS, MAX_TOP_CUT): round events scale with the round's size.
   RoundPaired: (n) => [...field(n), swissRound(1, pairs(n)), swissRound(2, pairs(n)), swissRound(3, pairs(n))],
+  // A held round, published once (its pairings are swapped n times first: PairingFixed).
+  RoundPublished: (n) => [
+    ...field(n),
+    { type: 'RoundPaired', data: { ...heldRound(n), held: true } },
+    ...range(n).map((): EventDraft => ({ type: 'RoundPublished', data: { round: 1 } })),
+  ],
+  // Each swap moves two players across the whole field: from the first table to the last and back.
+  PairingFixed: (n) => [
+    ...field(n),
+    { type: 'RoundPaired', data: { ...heldRound(n), held: true } },
+    ...range(n).map(
+      (i): EventDraft => ({ type: 'PairingFixed', data: { round: 1, swap: [p(1 + (i % 2)), p(n - (i % 2))] } }),
+    ),
+  ],
+  Announced: (n) => [
+    ...roundOne(n),
+    ...range(n).map(
+      (i): EventDraft => ({
+        type: 'Announced',
+        data: {
+          id: i,
+          text: { ja: `お知らせ${i}`, en: `notice ${i}` },
+          round: i % 2 === 0 ? null : 1,
+          table: i % 2 === 0 ? null : Math.ceil(i / 2),
+          by: judge,
+        },
+      }),
+    ),
+  ],
   DecklistIssuesAccepted: (n) => [
     ...field(n),
     ...range(n).map(

@@ -13,6 +13,8 @@ import { playerCallsIn, unresolvedCallAt, type JudgeCall } from '../../core/tour
 import { MAX_PLAYER_CALLS_PER_ROUND } from '../../core/tournament/limits.js';
 import { findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
+import { type Announcement, announcementsFor } from '../../core/tournament/announcements.js';
+import { ANNOUNCEMENTS_SHOWN } from '../../core/tournament/limits.js';
 
 /*
  * What a player sees on their own page (phone, no sign-in): check-in before round 1, then
@@ -33,6 +35,8 @@ export interface PlayerPageMatch {
   readonly stage: string;
   readonly bestOf: number;
   readonly started: boolean;
+  /** When the player must be seated (the time of pairing while the round waits to start). */
+  readonly seatTime: string;
   readonly ended: boolean;
   readonly table: number | null;
   readonly bye: boolean;
@@ -61,18 +65,37 @@ export interface PlayerPage {
   /** Before round 1: whether the player has checked in; `open` false once round 1 is paired. */
   readonly checkIn: { readonly open: boolean; readonly at: string | null };
   readonly match: PlayerPageMatch | null;
+  /** Staff notices to everyone and to the player's table of the round shown, newest first (at most ANNOUNCEMENTS_SHOWN). */
+  readonly announcements: readonly PageAnnouncement[];
 }
+
+export interface PageAnnouncement {
+  readonly id: number;
+  readonly text: { readonly ja?: string; readonly en?: string };
+  /** The player's table, for a notice to it; null for everyone. */
+  readonly table: number | null;
+  readonly at: string;
+}
+
+/** A notice as players read it: who posted it stays with staff. */
+export const pageAnnouncement = (a: Announcement): PageAnnouncement => ({
+  id: a.id,
+  text: a.text,
+  table: a.table,
+  at: a.at,
+});
 
 export function playerPage(t: Tournament, playerId: string, now: string): PlayerPage | undefined {
   const player = findPlayer(t, playerId);
   if (!player) return undefined;
   const s = selfService(t);
+  const round = latestRound(t);
   const base = {
     player: { id: player.id, name: player.name, dropped: isDropped(t, player.id) },
     reporting: s.reporting,
     checkIn: { open: t.rounds.length === 0, at: s.checkedIn.latest(player.id)?.at ?? null },
+    announcements: announcementsFor(t, round, player.id).slice(0, ANNOUNCEMENTS_SHOWN).map(pageAnnouncement),
   };
-  const round = latestRound(t);
   const table = round?.tableOf.get(player.id);
   if (!round || (table === undefined && !round.byes.includes(player.id))) return { ...base, match: null };
   const common = {
@@ -80,6 +103,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
     stage: round.stage,
     bestOf: round.bestOf,
     started: round.started,
+    seatTime: round.seatTime,
     ended: round.ended,
   };
   if (table === undefined)

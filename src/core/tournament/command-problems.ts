@@ -18,7 +18,6 @@ const PROBLEMS = {
       `制御文字 ${d.codePoint} が ${d.position} 文字目にあります（取り除いてください）`,
       `control character ${d.codePoint} at character ${d.position} (remove it)`,
     ),
-  'text-too-long': (d: { max: number }) => t(`${d.max}文字以内で入力してください`, `at most ${d.max} characters`),
   'ids-twice': (d: { id: number }) => t(`${d.id} が重複しています`, `${d.id} is given twice`),
   'penalty-id-list': () => t('罰則番号の一覧が必要です', 'expected a list of penalty numbers'),
   'too-many-items': (d: { max: number }) => t(`${d.max}件までです`, `at most ${d.max} items`),
@@ -42,6 +41,30 @@ const PROBLEMS = {
       `a reading is written in kana (hiragana or katakana): "${d.char}" at character ${d.position} is not kana`,
     ),
   'whole-number': () => t('整数が必要です', 'expected a whole number'),
+  'text-too-long': (d: { max: number; length: number }) =>
+    t(`${d.max} 文字までです（${d.length} 文字あります）`, `at most ${d.max} characters (this has ${d.length})`),
+  'announcement-text-required': () =>
+    t('日本語 (ja) か英語 (en) の本文が必要です', 'expected a text in Japanese (ja) or English (en), or both'),
+  'no-published-round': () =>
+    t(
+      '選手に発表された回戦がまだありません（全員宛てにしてください）',
+      'no round has been published to the players yet (announce to everyone)',
+    ),
+  'swap-not-in-round': (d: { round: number; players: readonly string[] }) =>
+    t(
+      `第${d.round}回戦の組み合わせにいない選手です: ${list(d.players)}`,
+      `not paired in round ${d.round}: ${list(d.players)}`,
+    ),
+  'swap-same-table': () =>
+    t(
+      '同じ卓の2人を入れ替えても組み合わせは変わりません',
+      'two players at the same table: swapping them changes nothing',
+    ),
+  'swap-elimination': () =>
+    t(
+      '決勝トーナメントの組み合わせはシードで決まるため入れ替えられません',
+      'an elimination round follows the seeds; its pairings are not swapped',
+    ),
   'whole-number-between': (d: { min: number; max: number }) =>
     t(`${d.min}〜${d.max} の整数が必要です`, `expected a whole number from ${d.min} to ${d.max}`),
   date: () => t('2009-03-01 の形式の日付が必要です', 'expected a date like 2009-03-01'),

@@ -80,6 +80,8 @@ export type PairRound = Command<
     readonly seatTime?: string;
     /** Post the pairings now and start the round later with StartRound (the seat time is then set). */
     readonly startLater?: boolean;
+    /** Staff only see the pairings (and may fix them) until PublishRound shows them to the players. */
+    readonly hold?: boolean;
     /** Round 1: the players whose registered list the deck checker found problems in. */
     readonly decklistFindings?: readonly string[];
     /** Round 1: the organizer goes on despite missing or illegal lists, for this reason. */
@@ -108,6 +110,18 @@ export type CorrectResult = Command<
   { readonly round: number; readonly table: number; readonly duels: readonly DuelEntry[]; readonly reason: string }
 >;
 export type EndRound = Command<'EndRound', { readonly round: number }>;
+/**
+ * Shows a held round to the players. Unless it was paired to start later, the round starts too:
+ * `seatTime` if given, else the one named at pairing, else now.
+ */
+export type PublishRound = Command<'PublishRound', { readonly round: number; readonly seatTime?: string }>;
+/** Before a held Swiss round is published: two of its players change places (tables, seats, or the bye). */
+export type FixPairing = Command<'FixPairing', { readonly round: number; readonly swap: readonly [string, string] }>;
+/** A short notice from staff, in Japanese and/or English, to everyone or to one table of the round players see. */
+export type Announce = Command<
+  'Announce',
+  { readonly text: { readonly ja?: string; readonly en?: string }; readonly table?: number }
+>;
 /** After the ended Swiss round `afterRound`: give exactly one of `maxLosses` (by record) and `top` (by rank). */
 export type CutSwiss = Command<
   'CutSwiss',
@@ -221,6 +235,9 @@ export type TournamentCommand =
   | ReportResult
   | CorrectResult
   | EndRound
+  | PublishRound
+  | FixPairing
+  | Announce
   | CutSwiss
   | StartPhase
   | IssuePenalty

@@ -36,7 +36,12 @@ function words(field: string, value: unknown, max: number): { text: string | nul
   if (bad) return { error: bad };
   const text = (value as string).trim();
   if ([...text].length > max)
-    return { error: domainError('invalid-command', { field, problem: explain('text-too-long', { max }) }) };
+    return {
+      error: domainError('invalid-command', {
+        field,
+        problem: explain('text-too-long', { max, length: [...text].length }),
+      }),
+    };
   return { text };
 }
 

@@ -112,6 +112,7 @@ export function decidePairRound(command: PairRound, t: Tournament): Drafted {
         bestOf,
         roundMinutes,
         ...(command.data.startLater === true ? { startsLater: true as const } : {}),
+        ...(command.data.hold === true ? { held: true as const } : {}),
       },
     },
   ]);
@@ -190,6 +191,7 @@ export function decideEndRound(command: EndRound, t: Tournament): Drafted {
   const round = findRound(t, command.data.round);
   if (!round) return err(domainError('round-not-found', { round: command.data.round }));
   if (round.ended) return err(domainError('round-already-ended', { round: round.number }));
+  if (round.held) return err(domainError('round-held', { round: round.number }));
   const tables = deriveMatches(t)
     .matches.filter((m) => m.record.round === round.number && m.record.outcome.kind === 'pending')
     .map((m) => m.record.table as number);

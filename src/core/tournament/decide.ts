@@ -34,6 +34,8 @@ import { checkRole } from './permissions.js';
 import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
 import { decideDecideRequest, decideSubmitRequest } from './staff-requests.js';
 import { decideMarkAllSeated, decideStartRound } from './round-start.js';
+import { decideFixPairing, decidePublishRound } from './held-rounds.js';
+import { decideAnnounce } from './announcements.js';
 import type { TournamentState } from './state.js';
 
 /**
@@ -84,6 +86,12 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideCorrectResult(command, t);
     case 'EndRound':
       return decideEndRound(command, t);
+    case 'PublishRound':
+      return decidePublishRound(command, t);
+    case 'FixPairing':
+      return decideFixPairing(command, t);
+    case 'Announce':
+      return decideAnnounce(command, t);
     case 'CutSwiss':
       return decideCutSwiss(command, t);
     case 'StartPhase':

@@ -246,6 +246,16 @@ const MESSAGES = {
       `罰則 ${d.penalty} は第${d.round}回戦 ${d.table} 卓の選手への罰則ではありません`,
       `penalty ${d.penalty} is not for a player of round ${d.round} table ${d.table}`,
     ),
+  'round-held': (d: { round: number }) =>
+    t(
+      `第${d.round}回戦は保留中です（選手にはまだ見えていません）。先に発表してください`,
+      `round ${d.round} is held (players cannot see it yet); publish it first`,
+    ),
+  'round-not-held': (d: { round: number }) =>
+    t(
+      `第${d.round}回戦は保留されていません（すでに選手に発表されています）`,
+      `round ${d.round} is not held (the players can already see it)`,
+    ),
   'version-conflict': (d: { expected: number; actual: number }) =>
     t(
       `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,

@@ -189,6 +189,24 @@ export type RoundPaired = Event<
     readonly roundMinutes?: number;
     /** Posted before the round starts: the seat time comes with RoundStarted (absent in older logs: started at pairing). */
     readonly startsLater?: true;
+    /** Staff only until RoundPublished (absent in older logs and for rounds posted at once). */
+    readonly held?: true;
+  }
+>;
+/** A held round shown to the players (a RoundStarted follows unless the round was paired to start later). */
+export type RoundPublished = Event<'RoundPublished', { readonly round: number }>;
+/** Two players of a held Swiss round changed places before it was published. */
+export type PairingFixed = Event<'PairingFixed', { readonly round: number; readonly swap: readonly [string, string] }>;
+/** A staff notice; `round` and `table` name one table (of the round players saw then), both null for everyone. */
+export type Announced = Event<
+  'Announced',
+  {
+    /** 1, 2, 3… in the order posted in this tournament. */
+    readonly id: number;
+    readonly text: { readonly ja?: string; readonly en?: string };
+    readonly round: number | null;
+    readonly table: number | null;
+    readonly by: Actor;
   }
 >;
 export type RoundStarted = Event<'RoundStarted', { readonly round: number; readonly seatTime: string }>;
@@ -401,6 +419,9 @@ export type TournamentEvent =
   | DecklistIssuesAccepted
   | DecklistCorrected
   | RoundStarted
+  | RoundPublished
+  | PairingFixed
+  | Announced
   | PlayerSeated
   | TimeExtended
   | ResultReported
@@ -466,4 +487,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'CallEscalated',
   'CallResolved',
   'CallRulesSet',
+  'RoundPublished',
+  'PairingFixed',
+  'Announced',
 ];

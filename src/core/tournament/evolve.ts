@@ -4,6 +4,7 @@ import { issuedPenalty, penaltyAfter } from './evolve-penalties.js';
 import { evolveJudgeCalls } from './evolve-judge-calls.js';
 import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
+import { announced } from './announcements.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 
 /*
@@ -48,6 +49,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
  */
 class Scratch {
   readonly #owned = new WeakSet<readonly unknown[]>();
+  readonly #ownedMaps = new WeakSet<ReadonlyMap<unknown, unknown>>();
   /** Per list, id → the index of its first item with that id. */
   readonly #positions = new WeakMap<readonly unknown[], Map<string, number>>();
 
@@ -78,6 +80,14 @@ class Scratch {
     this.#owned.add(copy);
     const positions = this.#positions.get(items);
     if (positions) this.#positions.set(copy, positions);
+    return copy;
+  }
+
+  /** `map` as one the fold may change in place: a copy the first time, the fold's own map after. */
+  ownMap<K, V>(map: ReadonlyMap<K, V>): Map<K, V> {
+    if (this.#ownedMaps.has(map)) return map as Map<K, V>;
+    const copy = new Map(map);
+    this.#ownedMaps.add(copy);
     return copy;
   }
 
@@ -197,9 +207,26 @@ function evolveTournament(
         bestOf: d.bestOf ?? format.bestOf,
         roundMinutes: d.roundMinutes ?? format.roundMinutes,
         ended: false,
+        // A held round is not started: its clock waits for the publish.
+        ...(d.held === true
+          ? { started: false, held: { startsLater: d.startsLater === true, seatTime: d.seatTime } }
+          : {}),
       };
       return { ...t, rounds: [...t.rounds, round] };
     }
+    case 'RoundPublished':
+      return {
+        ...t,
+        rounds: t.rounds.map((r) => {
+          if (r.number !== event.data.round) return r;
+          const { held: _held, ...published } = r;
+          return published;
+        }),
+      };
+    case 'PairingFixed':
+      return fixedPairing(t, event.data.round, event.data.swap, scratch);
+    case 'Announced':
+      return announced(t, event);
     case 'RoundStarted':
       return {
         ...t,
@@ -298,6 +325,42 @@ function evolveTournament(
       return _exhaustive;
     }
   }
+}
+
+/** Two players of a round swapped: their matches (or the bye) and the player → table lookup. */
+function fixedPairing(
+  t: Tournament,
+  number: number,
+  [a, b]: readonly [string, string],
+  scratch: Scratch | undefined,
+): Tournament {
+  const at = t.rounds.findIndex((r) => r.number === number);
+  const r = t.rounds[at];
+  if (!r) return t;
+  const [tableA, tableB] = [r.tableOf.get(a), r.tableOf.get(b)];
+  let matches = r.matches;
+  let byes = r.byes;
+  const sit = (table: number | undefined, from: string, to: string) => {
+    if (table === undefined) byes = byes.map((p) => (p === from ? to : p));
+    else
+      matches = replaceMatch(
+        matches,
+        table,
+        (m) => ({
+          ...m,
+          players: [m.players[0] === from ? to : m.players[0], m.players[1] === from ? to : m.players[1]],
+        }),
+        scratch,
+      );
+  };
+  sit(tableA, a, b);
+  sit(tableB, b, a);
+  const tableOf = scratch ? scratch.ownMap(r.tableOf) : new Map(r.tableOf);
+  if (tableB === undefined) tableOf.delete(a);
+  else tableOf.set(a, tableB);
+  if (tableA === undefined) tableOf.delete(b);
+  else tableOf.set(b, tableA);
+  return { ...t, rounds: replacedAt(t.rounds, at, { ...r, matches, byes, tableOf }, scratch) };
 }
 
 function updatePlayer(

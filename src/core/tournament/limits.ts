@@ -81,3 +81,12 @@ export const MAX_CALL_PENALTIES = 8;
 /** The shortest call (claim to resolve, in minutes) that earns the table a proposed extension: the organizer's setting. */
 export const CALL_MINIMUM_MINUTES = { min: 1, max: 30 } as const satisfies IntRange;
 export const DEFAULT_CALL_MINIMUM_MINUTES = 1;
+
+/**
+ * Characters of one language of a staff announcement (to everyone or one table): a short notice
+ * that fits a phone's screen and the wall display, not a letter.
+ */
+export const ANNOUNCEMENT_CHARS = 280;
+
+/** The newest announcements a player's page, the wall display or the list answers (older ones stay in the log). */
+export const ANNOUNCEMENTS_SHOWN = 50;

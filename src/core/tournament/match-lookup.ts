@@ -11,6 +11,8 @@ export function locateMatch(
 ): Result<{ round: RoundState; match: MatchState }, DomainError> {
   const r = findRound(t, round);
   if (!r) return err(domainError('round-not-found', { round }));
+  // Nobody plays a held round: seating, results, extensions and penalties wait for the publish.
+  if (r.held) return err(domainError('round-held', { round }));
   const match = findMatch(r, table);
   if (!match) return err(domainError('table-not-found', { round, table }));
   return ok({ round: r, match });

@@ -25,6 +25,10 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   ReportResult: ['scorekeeper', 'judge', 'head-judge'],
   CorrectResult: ['scorekeeper', 'head-judge'],
   EndRound: ['organizer', 'scorekeeper'],
+  // Those who pair a round publish it and fix it while held.
+  PublishRound: ['organizer', 'scorekeeper'],
+  FixPairing: ['organizer', 'scorekeeper'],
+  Announce: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
   CutSwiss: ['organizer', 'scorekeeper'],
   StartPhase: ['organizer'],
   IssuePenalty: ['judge', 'head-judge'],

@@ -19,6 +19,7 @@ export function decideStartRound(command: StartRound, t: Tournament): Drafted {
   const r = findRound(t, round);
   if (!r) return err(domainError('round-not-found', { round }));
   if (r.ended) return err(domainError('round-already-ended', { round }));
+  if (r.held) return err(domainError('round-held', { round }));
   if (r.started) return err(domainError('round-already-started', { round }));
   const seatTime = command.data.seatTime ?? command.meta.at;
   const badTime = checkTime('seatTime', seatTime);
@@ -32,6 +33,7 @@ export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Draf
   const r = findRound(t, round);
   if (!r) return err(domainError('round-not-found', { round }));
   if (r.ended) return err(domainError('round-already-ended', { round }));
+  if (r.held) return err(domainError('round-held', { round }));
   const unknown = (except ?? []).filter((p) => !r.tableOf.has(p));
   if (unknown.length > 0) {
     return err(

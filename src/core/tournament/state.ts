@@ -16,6 +16,8 @@ import type {
 } from './events.js';
 import type { JudgeCallsState } from './judge-calls.js';
 import type { SelfServiceState } from './self-service.js';
+import type { Announcement } from './announcements.js';
+import type { Ledger } from './ledger.js';
 
 /*
  * The fold of a tournament's events. It keeps facts only (reports, penalties, drops); match
@@ -70,6 +72,11 @@ export interface RoundState {
   readonly bestOf: BestOf;
   readonly roundMinutes: number;
   readonly ended: boolean;
+  /**
+   * Paired held: staff only until published. `startsLater`: the round was paired to start later
+   * (publishing then only shows it); `seatTime`: the one named at pairing, if any.
+   */
+  readonly held?: { readonly startsLater: boolean; readonly seatTime: string | null };
 }
 
 export interface PenaltyAppeal {
@@ -163,6 +170,8 @@ export interface Tournament {
   readonly selfService?: SelfServiceState;
   /** Judge calls and the organizer's rule for them (`judge-calls.ts`); absent until the first such event. */
   readonly judgeCalls?: JudgeCallsState;
+  /** Staff notices in the order posted, found by `announcementKey`; absent until the first one. */
+  readonly announcements?: Ledger<Announcement>;
 }
 
 /** A Swiss phase from round `fromRound` on. */

@@ -28,6 +28,7 @@ export const paths = {
     `/api/tournaments/${enc(t)}/penalties/${penalty}/incident-report?lang=${lang}`,
   reportBundle: (t: string) => `/api/tournaments/${enc(t)}/report-bundle`,
   reasons: (t: string, r: number) => `/api/tournaments/${enc(t)}/rounds/${r}/reasons`,
+  announcements: (t: string) => `/api/tournaments/${enc(t)}/announcements`,
 };
 
 function enc(s: string): string {
@@ -149,14 +150,40 @@ export const writes = {
     }),
   /** `acceptDecklists`: the organizer pairs round 1 despite missing or illegal lists, for this reason. */
   /** The pairings are posted; the round starts (and tardiness counts) with `startRound`. */
-  pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }) =>
+  /** `hold`: staff only see the pairings until `publishRound`. */
+  pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }, hold = false) =>
     write(
       t,
       v,
       'POST',
       paths.rounds(t),
-      { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}) },
+      { round, startLater: true, ...(hold ? { hold: true } : {}), ...(acceptDecklists ? { acceptDecklists } : {}) },
       { key: 'write.pairRound', params: { round } },
+    ),
+  /** A held round shown to the players (paired to start later, it still waits for `startRound`). */
+  publishRound: (t: string, v: number | null, round: number) =>
+    write(t, v, 'POST', `${paths.rounds(t)}/${round}/publish`, {}, { key: 'write.publishRound', params: { round } }),
+  /** Before a held round is published: players `a` and `b` change places. */
+  fixPairing: (t: string, v: number | null, round: number, a: string, b: string) =>
+    write(
+      t,
+      v,
+      'POST',
+      `${paths.rounds(t)}/${round}/swap`,
+      { players: [a, b] },
+      { key: 'write.fixPairing', params: { round } },
+    ),
+  /** A notice to everyone, or to one table of the round players see; needs no version (it changes nothing else). */
+  announce: (t: string, text: { ja?: string; en?: string }, table?: number) =>
+    write(
+      t,
+      null,
+      'POST',
+      paths.announcements(t),
+      { text, ...(table === undefined ? {} : { table }) },
+      {
+        key: 'write.announce',
+      },
     ),
   /** After the ended Swiss round `afterRound`: players over `maxLosses` leave, or only the `top` N stay. */
   cutSwiss: (t: string, v: number | null, afterRound: number, rule: { maxLosses: number } | { top: number }) =>

@@ -121,6 +121,16 @@ export interface RoundSummary {
   readonly tables: number;
   readonly reported: number;
   readonly byes: number;
+  /** Paired held: only staff are answered it, until it is published. */
+  readonly held?: true;
+}
+
+/** GET …/announcements (and a player's page): a staff notice, newest first. */
+export interface AnnouncementView {
+  readonly id: number;
+  readonly text: { readonly ja?: string; readonly en?: string };
+  readonly table: number | null;
+  readonly at: string;
 }
 
 /** GET …/rounds/:r/clock; `late` only for staff. */

@@ -26,6 +26,7 @@ export function RoundControls() {
   const version = useVersion();
   const { label } = useRoundLabel();
   const canRun = can(account, 'PairRound', id) && summary.data?.status === 'open';
+  const [hold, setHold] = useState(false);
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={rounds}>
@@ -48,9 +49,15 @@ export function RoundControls() {
                         )}
                       </span>
                       <span className="muted">{t('rounds.reported', { reported: r.reported, tables: r.tables })}</span>
-                      <span className={r.ended ? 'badge' : 'badge badge-live'}>
-                        {r.ended ? t('rounds.ended') : t('rounds.running')}
-                      </span>
+                      {r.held ? (
+                        <span className="badge badge-warn" data-testid={`held-${r.round}`}>
+                          {t('rounds.held')}
+                        </span>
+                      ) : (
+                        <span className={r.ended ? 'badge' : 'badge badge-live'}>
+                          {r.ended ? t('rounds.ended') : t('rounds.running')}
+                        </span>
+                      )}
                     </Link>
                   </li>
                 ))}
@@ -58,12 +65,18 @@ export function RoundControls() {
             )}
             {last && <ListsWithFindings />}
             {last?.ended && summary.data && <PhaseControls tournament={summary.data} last={last} />}
-            {canRun && last && !last.ended && <EndRoundButton round={last.round} version={version} />}
-            {canRun && !last && <DecklistGate />}
+            {canRun && last && !last.ended && !last.held && <EndRoundButton round={last.round} version={version} />}
+            {canRun && (!last || (last.ended && summary.data?.next?.kind !== 'none')) && (
+              <label className="check" data-testid="hold-pairings">
+                <input type="checkbox" checked={hold} onChange={(e) => setHold(e.target.checked)} />{' '}
+                {t('rounds.holdPairings')}
+              </label>
+            )}
+            {canRun && !last && <DecklistGate hold={hold} />}
             {canRun && last?.ended && summary.data?.next?.kind !== 'none' && (
               <WriteButton
                 className="button button-primary"
-                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1)}
+                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1, undefined, hold)}
                 onDone={() => navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`)}
                 data-testid="pair-round"
               >
@@ -81,7 +94,7 @@ export function RoundControls() {
  * Round 1: the players whose decklists are missing (when required) or break the deck rules are
  * listed before pairing; only the organizer can go on, with a reason the log keeps.
  */
-function DecklistGate() {
+function DecklistGate({ hold }: { hold: boolean }) {
   const { t } = useTranslation();
   const { account } = useSession();
   const { id, summary } = useTournament();
@@ -98,7 +111,7 @@ function DecklistGate() {
     <WriteButton
       className="button button-primary"
       disabled={accept !== undefined && accept.reason.trim() === ''}
-      onWrite={() => writes.pairRound(id, version, 1, accept)}
+      onWrite={() => writes.pairRound(id, version, 1, accept, hold)}
       onDone={() => navigate(`${base}/rounds/1`)}
       data-testid="pair-round"
     >

@@ -21,6 +21,7 @@ import { RoundTimer } from './round-timer';
 import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
 import { PairingReasons } from './pairing-reasons';
+import { HeldSwap } from './held-swap';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { RoleNeeded } from '../components/role-needed';
 import { searchForm } from '../../../src/core/names/reading.js';
@@ -42,6 +43,7 @@ export function RoundView({ round }: { round: number }) {
     <Loaded resource={pairings}>
       {(view) => {
         const open = view.tables.filter((table) => table.outcome.kind === 'pending').length;
+        const held = summary.data?.rounds.find((r) => r.round === round)?.held === true;
         return (
           <section className="stack">
             <div className="title-row">
@@ -50,16 +52,25 @@ export function RoundView({ round }: { round: number }) {
                 className={view.ended ? 'badge' : view.started ? 'badge badge-live' : 'badge badge-warn'}
                 data-testid="round-state"
               >
-                {view.ended ? t('rounds.ended') : view.started ? t('rounds.running') : t('rounds.posted')}
+                {held
+                  ? t('rounds.held')
+                  : view.ended
+                    ? t('rounds.ended')
+                    : view.started
+                      ? t('rounds.running')
+                      : t('rounds.posted')}
               </span>
             </div>
-            {view.started ? (
+            {held ? (
+              <PublishRound round={round} version={pairings.version} />
+            ) : view.started ? (
               <RoundTimer seatTime={view.seatTime} ended={view.ended} minutes={view.roundMinutes} />
             ) : (
               !view.ended && <StartRound round={round} version={pairings.version} />
             )}
-            {!view.ended && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
-            {!view.ended && can(account, 'MarkAllSeated', id) && (
+            {/* Nobody plays a held round: seating and results wait for the publish. */}
+            {!view.ended && !held && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
+            {!view.ended && !held && can(account, 'MarkAllSeated', id) && (
               <AllSeatedExcept view={view} version={pairings.version} />
             )}
             {staff && (
@@ -84,6 +95,7 @@ export function RoundView({ round }: { round: number }) {
                 </li>
               </ul>
             )}
+            {held && <HeldSwap view={view} version={pairings.version} />}
             {staff && view.stage === 'swiss' && <PairingReasons tournament={id} round={round} />}
             {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
@@ -181,6 +193,29 @@ const TableList = memo(function TableList({
     </>
   );
 });
+
+/** A held round: nobody but staff sees it; publishing shows it on every player's page and the wall display. */
+function PublishRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
+  const { t } = useT();
+  const { account } = useSession();
+  const { id } = useTournament();
+  const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
+  return (
+    <div className="notice notice-warn stack" data-testid="held-round">
+      <p>{t('round.heldNote')}</p>
+      {can(account, 'PublishRound', id) && (
+        <WriteButton
+          className="button button-primary"
+          confirm={t('round.publishConfirm', { round })}
+          onWrite={() => writes.publishRound(id, version, round)}
+          data-testid="publish-round"
+        >
+          {t('round.publish', { round })}
+        </WriteButton>
+      )}
+    </div>
+  );
+}
 
 /** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
 function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {

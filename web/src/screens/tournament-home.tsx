@@ -12,6 +12,7 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { Link } from '../router';
 import { RoundControls } from './round-controls';
+import { AnnounceForm } from './announce-form';
 
 /** The tournament at a glance: its settings, where it stands, and the next step for the staff. */
 export function TournamentHome() {
@@ -27,6 +28,7 @@ export function TournamentHome() {
           <RoundControls />
           <FinishControl tournament={tournament} />
           <PlayerReportingControl />
+          <AnnounceForm />
           <nav aria-label={t('home.links')}>
             <ul className="link-list">
               <li>

@@ -4,7 +4,8 @@ import { useResource } from '../api/resource';
 import { formatDuration, useServerNow } from '../api/server-clock';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
-import type { PairingsView } from '../api/types';
+import type { AnnouncementView, PairingsView } from '../api/types';
+import { useNoticeText } from '../components/announcement-list';
 import { ClockAnnouncement } from '../components/clock-announcement';
 import { LanguageSwitch } from '../components/language-switch';
 import { useRoundName } from '../components/round-label';
@@ -26,11 +27,13 @@ const PAGE_SECONDS = 12;
 export function WallDisplay() {
   const { t } = useTranslation();
   const { summary, live } = useTournament();
-  const rounds = summary.data?.rounds ?? [];
+  // A held round is the staff's: the wall shows the newest round players see, even in a staff member's browser.
+  const rounds = (summary.data?.rounds ?? []).filter((r) => !r.held);
   const latest = rounds[rounds.length - 1];
   const name = summary.data?.settings.name ?? '';
   return (
     <div className="wall" data-testid="wall">
+      <WallNotices />
       {latest ? (
         <WallRound round={latest.round} name={name} live={live} finished={summary.data?.status === 'finished'} />
       ) : (
@@ -40,6 +43,21 @@ export function WallDisplay() {
         </>
       )}
     </div>
+  );
+}
+
+/** The newest notice to everyone, in a band across the top (staff's notices to one table stay on those players' pages). */
+function WallNotices() {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const notices = useResource<{ announcements: readonly AnnouncementView[] }>(paths.announcements(id));
+  const text = useNoticeText();
+  const newest = (notices.data?.announcements ?? []).find((a) => a.table === null);
+  if (!newest) return null;
+  return (
+    <p className="wall-notice" aria-live="polite" data-testid="wall-notice">
+      <span className="wall-notice-label">{t('wall.announcements')}</span> {text(newest)}
+    </p>
   );
 }
 

@@ -16,6 +16,8 @@ import { Link, navigate, useLocation } from '../router';
 import { CallJudge } from '../calls/call-judge';
 import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
+import { NotifyButton, usePairingNotice } from './pairing-notice';
+import { AnnouncementList } from '../components/announcement-list';
 
 /**
  * The player's own page, opened from the QR code on their registration slip (phone first, no
@@ -31,6 +33,7 @@ export function PlayerPage({ player }: { player: string }) {
   const staff = can(account, 'staff:read', id);
   const ready = staff || code !== undefined;
   const page = useResource<PlayerPageView>(ready ? selfPaths.page(id, player, staff ? undefined : code) : null);
+  usePairingNotice(page.data);
   if (!ready)
     return (
       <CodeForm
@@ -93,6 +96,8 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
       ) : (
         <MatchCard view={view} code={code} onDue={onDue} />
       )}
+      <AnnouncementList items={view.announcements} title={t('selfService.announcements')} />
+      {!player.dropped && <NotifyButton />}
       <p>
         <Link to={recordLink}>{t('selfService.myRecord')}</Link>
       </p>
@@ -102,6 +107,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
 
 function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const match = view.match!;
   useReloadAt(match.judgesAt, onDue);
   const opponent = match.opponent!;
@@ -120,6 +126,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
       </p>
+      <p data-testid="self-seat-time">{t('selfService.seatTime', { time: formatTime(match.seatTime, lang) })}</p>
       <MatchClock round={match.round} extensionMinutes={match.extensionMinutes} />
       {match.extensionMinutes > 0 && (
         <p className="notice notice-ok" data-testid="self-extension">

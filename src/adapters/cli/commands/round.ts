@@ -17,6 +17,8 @@ import { CUT_MAX_LOSSES, CUT_TOP } from '../../../core/tournament/limits.js';
 import { optionalIn, optionalInt, rangeText, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { registerRoundLate } from './round-late.js';
+import { registerHeldRoundCommands } from './round-held.js';
+import { roundHeldMessages as heldMessages } from '../messages/round-held.js';
 import { tournamentRules } from './tournament-checks.js';
 import { outcomeText, STAGE_NAMES } from '../tournament-words.js';
 import { roundMessages as M } from '../messages/round.js';
@@ -25,6 +27,7 @@ interface PairOptions extends WriteOptions {
   readonly seed?: string;
   readonly seatTime?: string;
   readonly acceptDecklists?: string;
+  readonly hold?: boolean;
 }
 
 interface RoundOptions extends WriteOptions {
@@ -71,13 +74,20 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
     const decklists = next === 1 ? await firstRoundDecklists(t, options.acceptDecklists, io, lang) : {};
     commands.push({
       type: 'PairRound',
-      data: { round: next, ...(seatTime ? { seatTime } : {}), ...decklists },
+      data: {
+        round: next,
+        ...(seatTime ? { seatTime } : {}),
+        ...(options.hold === true ? { hold: true } : {}),
+        ...decklists,
+      },
       meta: desk.meta('PairRound', seed ?? pairingSeed(t.id, next)),
     });
     const paired = await desk.runAll(commands);
-    if (desk.json) return printJson(io, pairingsJson(paired, next));
+    const held = findRound(paired, next)?.held !== undefined;
+    if (desk.json) return printJson(io, { ...pairingsJson(paired, next), ...(held ? { held: true } : {}) });
     const view = pairingsView(paired, next);
     if (view) io.stdout.write(pairingsText(view, lang));
+    if (held) io.stdout.write(heldMessages.say(lang, 'held-note', { round: next }));
     io.stdout.write(newlyUnlanded(t, paired, lang));
   });
 }
@@ -261,6 +271,10 @@ export function registerRoundCommands(program: Command, io: Io): void {
         'when players must be seated; tardiness counts from it (default: now) / 着席時刻',
       )
       .option(
+        '--hold',
+        'only staff see the pairings until `round publish` (fix them with `round swap`); the clock starts at the publish / 発表まで組み合わせを保留',
+      )
+      .option(
         '--accept-decklists <reason>',
         'round 1: pair although lists are missing or break the deck rules, for this reason (organizer) / デッキリストの不備を承知で組む理由',
       ),
@@ -284,6 +298,7 @@ export function registerRoundCommands(program: Command, io: Io): void {
       .option('--top <n>', `only the top n of the standings stay (${rangeText(CUT_TOP)}) / 上位n名だけが残る`),
   ).action((options: CutOptions) => cut(options, io));
   registerRoundLate(group, io);
+  registerHeldRoundCommands(program, group, io);
   withDbOptions(
     program
       .command('pairings')

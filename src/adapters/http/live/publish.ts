@@ -5,6 +5,9 @@ import type { LiveHub, LiveMessage } from './live-hub.js';
 export function publicView(event: StoredEvent): { type: string; data: unknown } | null {
   switch (event.type) {
     case 'RoundPaired':
+      // A held round reaches the public with its RoundPublished.
+      return (event.data as { held?: unknown }).held === true ? null : { type: event.type, data: event.data };
+    case 'RoundPublished':
     case 'ResultReported':
     case 'ResultCorrected':
     case 'RoundEnded':
@@ -15,6 +18,11 @@ export function publicView(event: StoredEvent): { type: string; data: unknown } 
       return { type: event.type, data: event.data };
     case 'TimeExtended': {
       const { reason: _reason, ...data } = event.data as { reason?: unknown };
+      return { type: event.type, data };
+    }
+    case 'Announced': {
+      // The notice is for everyone to read; which account posted it is staff's.
+      const { by: _by, ...data } = event.data as { by?: unknown };
       return { type: event.type, data };
     }
     case 'PlayerResultReported': {

@@ -23,6 +23,7 @@ import {
   writeAnswer,
 } from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { seenBy } from '../tournaments/audience-view.js';
 import { M } from '../messages/tournaments.js';
 
 /** The round clock as everyone sees it: seat time, the server's time, when the round ends, extensions per table. */
@@ -58,7 +59,8 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     access: 'public',
     params: roundParams,
     async handler({ params, principal, reply }) {
-      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const { tournament: all, version } = await gateway.read(params.tournamentId);
+      const t = seenBy(principal, params.tournamentId, all);
       const now = context.clock();
       const view = clockView(t, params.round, now);
       const staff = isStaffOf(principal, params.tournamentId);

@@ -32,6 +32,7 @@ import {
   writeAnswer,
 } from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { playersView } from '../../../core/tournament/held-rounds.js';
 import { M } from '../messages/tournaments.js';
 import { issueText } from '../request-schema.js';
 
@@ -438,7 +439,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
         throw new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'query.code');
       }
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      const history = playerHistory(t, params.playerId);
+      const history = playerHistory(staff ? t : playersView(t), params.playerId);
       if (!history) throw notFound(M.text('player'));
       return withVersion(reply, version, {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date },

@@ -12,6 +12,8 @@ import { deckStates } from '../tournaments/deck-state.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
 import type { EndedRoundViews } from '../tournaments/ended-round-views.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { seenBy } from '../tournaments/audience-view.js';
+import { playersView } from '../../../core/tournament/held-rounds.js';
 import {
   eventData,
   playerId,
@@ -37,7 +39,7 @@ export function roundsRoutes(
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds',
     summary:
-      'Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice. Round 1 is refused over missing decklists (when required, 422 decklists-missing) or lists the deck rules find problems in (422 decklists-illegal) unless the organizer sends `acceptDecklists: { reason }`, which the log keeps. `startLater`: post the pairings now, start the round (and the tardiness clock) with POST …/rounds/:r/start.',
+      'Pairs the next round (Swiss or the top cut). `round` is the number you expect to pair, so a double tap cannot pair twice. Round 1 is refused over missing decklists (when required, 422 decklists-missing) or lists the deck rules find problems in (422 decklists-illegal) unless the organizer sends `acceptDecklists: { reason }`, which the log keeps. `startLater`: post the pairings now, start the round (and the tardiness clock) with POST …/rounds/:r/start. `hold`: only staff see the pairings (and may swap players, POST …/rounds/:r/swap) until POST …/rounds/:r/publish.',
     tags: ['rounds'],
     access: { command: 'PairRound' },
     params: tournamentParams,
@@ -45,6 +47,7 @@ export function roundsRoutes(
       round: z.number().int().min(1),
       seatTime: z.iso.datetime({ offset: true }).optional(),
       startLater: z.boolean().optional(),
+      hold: z.boolean().optional(),
       acceptDecklists: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional(),
     }),
     response: writeAnswer,
@@ -61,6 +64,7 @@ export function roundsRoutes(
         round: body.round,
         ...(body.seatTime === undefined ? {} : { seatTime: new Date(body.seatTime).toISOString() }),
         ...(body.startLater === true ? { startLater: true } : {}),
+        ...(body.hold === true ? { hold: true } : {}),
         ...(decklistFindings === undefined ? {} : { decklistFindings }),
         ...(body.acceptDecklists === undefined ? {} : { acceptDecklists: body.acceptDecklists }),
       };
@@ -77,7 +81,9 @@ export function roundsRoutes(
     access: 'public',
     params: roundParams,
     async handler({ params, principal, request, reply }) {
-      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const { tournament: all, version } = await gateway.read(params.tournamentId);
+      // A held round's board is the staff's: anyone else is answered 404, as for a round not paired.
+      const t = seenBy(principal, params.tournamentId, all);
       const round = roundOf(t, params.round);
       // An ended round's board, for the public: kept until an event reaches that round (ended-round-views.ts).
       if (round.ended && !isStaffOf(principal, params.tournamentId)) {
@@ -113,7 +119,9 @@ export function roundsRoutes(
     access: 'public',
     params: roundParams.extend({ playerId }),
     async handler({ params, reply }) {
-      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      const { tournament: all, version } = await gateway.read(params.tournamentId);
+      // What a player looks up: never a held round (its seats may still be swapped, and the seat index is kept for good).
+      const t = playersView(all);
       const round = roundOf(t, params.round);
       const seat = views.seats(params.tournamentId, t, round).get(params.playerId);
       if (!seat) throw notFound(M.text('player-in-round', { player: params.playerId, round: params.round }));

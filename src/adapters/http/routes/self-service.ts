@@ -17,6 +17,7 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff, type Principal } from '../auth/principal.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { playersView } from '../../../core/tournament/held-rounds.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
@@ -106,7 +107,8 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       await codeAttempts(request);
       caller(context, principal, params.tournamentId, params.playerId, query.code, 'query.code');
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      const page = playerPage(t, params.playerId, now());
+      // The player's page never shows a held round, whoever opens it.
+      const page = playerPage(playersView(t), params.playerId, now());
       if (!page) throw notFound(M.text('player'));
       return withVersion(reply, version, {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date, status: t.status },

@@ -8,6 +8,7 @@ import type { ServerContext } from '../server-context.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
 import type { EndedRoundViews } from '../tournaments/ended-round-views.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { playersView } from '../../../core/tournament/held-rounds.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { tournamentParams } from './tournament-common.js';
@@ -29,7 +30,9 @@ export function standingsRoutes(
     params: tournamentParams,
     query: z.object({ round: z.coerce.number().int().min(0).max(100).optional() }),
     async handler({ params, query, principal, request, reply }) {
-      const { tournament: t, version } = await context.gateway.read(params.tournamentId);
+      // Standings are everyone's, staff's too: a held round has no result yet and its bracket is not out (the views kept per version stay one).
+      const { tournament: all, version } = await context.gateway.read(params.tournamentId);
+      const t = playersView(all);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
       const answerAt = (state: Tournament, at: number) => {
         const rows = standingsAfter(state, round);

@@ -3,7 +3,9 @@ import type { ServerContext } from '../server-context.js';
 import { ViewCache } from '../tournaments/view-cache.js';
 import { EndedRoundViews } from '../tournaments/ended-round-views.js';
 import { callsRoutes } from './calls.js';
+import { announcementsRoutes } from './announcements.js';
 import { clockRoutes } from './clock.js';
+import { heldRoundsRoutes } from './held-rounds.js';
 import { deckChecksRoutes } from './deck-checks.js';
 import { decksRoutes } from './decks.js';
 import { liveRoutes } from './live.js';
@@ -27,6 +29,7 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   playersRoutes(app, context, views);
   deckChecksRoutes(app, context);
   roundsRoutes(app, context, views, ended);
+  heldRoundsRoutes(app, context);
   resultsRoutes(app, context);
   clockRoutes(app, context);
   penaltiesRoutes(app, context);
@@ -39,4 +42,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   decksRoutes(app, context);
   selfServiceRoutes(app, context);
   callsRoutes(app, context);
+  announcementsRoutes(app, context);
 }

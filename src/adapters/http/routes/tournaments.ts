@@ -34,6 +34,7 @@ import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
 import { nextStep } from '../../../core/tournament/decide-rounds.js';
+import { seenBy } from '../tournaments/audience-view.js';
 import { M } from '../messages/tournaments.js';
 
 const structure = z.discriminatedUnion('kind', [
@@ -143,6 +144,8 @@ export function tournamentSummary(id: string, t: Tournament) {
       roundMinutes: r.roundMinutes,
       seatTime: r.seatTime,
       ended: r.ended,
+      // Only staff are answered a held round (the public's summary leaves it out).
+      ...(r.held ? { held: true as const } : {}),
       tables: r.matches.length,
       reported: decided.get(r.number) ?? 0,
       byes: r.byes.length,
@@ -247,9 +250,13 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     tags: ['tournaments'],
     access: 'public',
     params: tournamentParams,
-    async handler({ params, reply }) {
+    async handler({ params, principal, reply }) {
       const { tournament, version } = await gateway.read(params.tournamentId);
-      return withVersion(reply, version, tournamentSummary(params.tournamentId, tournament));
+      return withVersion(
+        reply,
+        version,
+        tournamentSummary(params.tournamentId, seenBy(principal, params.tournamentId, tournament)),
+      );
     },
   });
 

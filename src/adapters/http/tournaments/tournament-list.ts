@@ -1,5 +1,6 @@
 import type { EventStore } from '../../../app/event-store.js';
 import type { Tournament } from '../../../core/tournament/state.js';
+import { playersView } from '../../../core/tournament/held-rounds.js';
 import { PreparedAnswer } from '../prepared-answer.js';
 import type { TournamentGateway } from './tournament-gateway.js';
 
@@ -100,7 +101,8 @@ function summaryOf(id: string, t: Tournament, version: number): TournamentSummar
     date: t.settings.date,
     status: t.status,
     players: t.players.length,
-    rounds: t.rounds.length,
+    // A held round is the staff's: the public list counts the rounds players can see.
+    rounds: playersView(t).rounds.length,
     version,
   };
 }

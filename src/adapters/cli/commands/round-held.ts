@@ -1,0 +1,154 @@
+import type { Command } from 'commander';
+import type { Lang } from '../../../core/text.js';
+import type { Announced } from '../../../core/tournament/events.js';
+import { ANNOUNCEMENT_CHARS } from '../../../core/tournament/limits.js';
+import { latestRound } from '../../../core/tournament/state-queries.js';
+import { CliError } from '../cli-error.js';
+import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { roundHeldMessages as M } from '../messages/round-held.js';
+import { optionalInt, textOption, timeOption } from '../option-values.js';
+import { printJson, type Io } from '../output.js';
+
+/*
+ * A round paired held (`round pair --hold`) is published by `round publish`, fixed before that
+ * by `round swap`; `announce` posts a notice to the players' pages and the wall display.
+ */
+
+interface PublishOptions extends WriteOptions {
+  readonly round?: string;
+  readonly seatTime?: string;
+}
+
+interface SwapOptions extends WriteOptions {
+  readonly round?: string;
+  readonly players: string;
+}
+
+interface AnnounceOptions extends WriteOptions {
+  readonly text?: string;
+  readonly textJa?: string;
+  readonly textEn?: string;
+  readonly table?: string;
+}
+
+async function publish(options: PublishOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
+    const t = await desk.tournament();
+    const round = optionalInt('--round', options.round, 1, 1000, lang) ?? latestRound(t)?.number;
+    if (round === undefined) throw new CliError(M.say(lang, 'no-round'));
+    const written = await desk.run({
+      type: 'PublishRound',
+      data: { round, ...(seatTime === undefined ? {} : { seatTime }) },
+      meta: desk.meta('PublishRound'),
+    });
+    const started = written.events.find((e) => e.type === 'RoundStarted')?.data as { seatTime: string } | undefined;
+    if (desk.json)
+      return printJson(io, {
+        round,
+        published: true,
+        started: started !== undefined,
+        seatTime: started?.seatTime ?? null,
+      });
+    io.stdout.write(M.say(lang, 'published', { round }));
+    io.stdout.write(
+      started ? M.say(lang, 'published-started', { seatTime: started.seatTime }) : M.say(lang, 'published-later'),
+    );
+  });
+}
+
+async function swap(options: SwapOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const players = options.players.split(',').map((p) => p.trim());
+    if (players.length !== 2 || players.some((p) => p === '')) throw new CliError(M.say(lang, 'swap-two'));
+    const [a, b] = players as [string, string];
+    const t = await desk.tournament();
+    const round = optionalInt('--round', options.round, 1, 1000, lang) ?? latestRound(t)?.number;
+    if (round === undefined) throw new CliError(M.say(lang, 'no-round'));
+    await desk.run({ type: 'FixPairing', data: { round, swap: [a, b] }, meta: desk.meta('FixPairing') });
+    if (desk.json) return printJson(io, { round, swapped: [a, b] });
+    io.stdout.write(M.say(lang, 'swapped', { round, a, b }));
+  });
+}
+
+/** One language's text: not blank, at most ANNOUNCEMENT_CHARS characters. */
+function announcementText(name: string, value: string, lang: Lang): string {
+  const text = textOption(name, value, lang);
+  const length = [...text].length;
+  if (length > ANNOUNCEMENT_CHARS)
+    throw new CliError(M.say(lang, 'text-too-long', { name, max: ANNOUNCEMENT_CHARS, length }));
+  return text;
+}
+
+async function announce(options: AnnounceOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const explicit = { ja: options.textJa, en: options.textEn };
+    if (options.text !== undefined && explicit[lang] !== undefined)
+      throw new CliError(M.say(lang, 'text-twice', { lang }));
+    // --text is in the language the desk speaks (--lang); --text-ja and --text-en name theirs.
+    const given = { ...explicit, [lang]: options.text ?? explicit[lang] };
+    const text = {
+      ...(given.ja === undefined
+        ? {}
+        : { ja: announcementText(options.textJa === undefined ? '--text' : '--text-ja', given.ja, lang) }),
+      ...(given.en === undefined
+        ? {}
+        : { en: announcementText(options.textEn === undefined ? '--text' : '--text-en', given.en, lang) }),
+    };
+    if (text.ja === undefined && text.en === undefined) throw new CliError(M.say(lang, 'text-required'));
+    const table = optionalInt('--table', options.table, 1, 100_000, lang);
+    const written = await desk.run({
+      type: 'Announce',
+      data: { text, ...(table === undefined ? {} : { table }) },
+      meta: desk.meta('Announce'),
+    });
+    const event = written.events.find((e) => e.type === 'Announced');
+    if (!event) return;
+    const posted = event.data as Announced['data'];
+    if (desk.json) return printJson(io, { announcement: { ...posted, at: event.at } });
+    const to =
+      posted.table === null || posted.round === null
+        ? M.say(lang, 'everyone')
+        : M.say(lang, 'to-table', { round: posted.round, table: posted.table });
+    io.stdout.write(M.say(lang, 'announced', { id: posted.id, to }));
+  });
+}
+
+/** `shinpan round publish`, `shinpan round swap` (under `round`) and `shinpan announce`. */
+export function registerHeldRoundCommands(program: Command, round: Command, io: Io): void {
+  withWriteOptions(
+    round
+      .command('publish')
+      .description(
+        'Publish a round paired with --hold: players, the wall display and public pages see it, and it starts (unless paired with a later start) / 保留中の回戦を発表',
+      )
+      .option('--round <n>', 'round (default: the latest) / 回戦')
+      .option('--seat-time <iso-time>', 'seat time (default: the one given at pairing, else now) / 着席時刻'),
+  ).action((options: PublishOptions) => publish(options, io));
+  withWriteOptions(
+    round
+      .command('swap')
+      .description(
+        'Before a held round is published: two players change places (table, seat or bye) / 保留中の組み合わせで2人を入れ替え',
+      )
+      .requiredOption('--players <a,b>', 'the two player ids / 入れ替える2人の選手ID')
+      .option('--round <n>', 'round (default: the latest) / 回戦'),
+  ).action((options: SwapOptions) => swap(options, io));
+  withWriteOptions(
+    program
+      .command('announce')
+      .description(
+        "Post a short notice to the players' pages and the wall display: to everyone, or one table of the round they see / 選手ページと会場表示へのアナウンス",
+      )
+      .option(
+        '--text <text>',
+        `the text in the --lang language, up to ${ANNOUNCEMENT_CHARS} characters / 本文（--lang の言語）`,
+      )
+      .option('--text-ja <text>', 'the Japanese text / 日本語の本文')
+      .option('--text-en <text>', 'the English text / 英語の本文')
+      .option('--table <n>', 'only to this table / この卓だけに'),
+  ).action((options: AnnounceOptions) => announce(options, io));
+}

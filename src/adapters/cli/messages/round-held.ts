@@ -1,0 +1,41 @@
+import { messageTable, t, type Word } from '../../message-table.js';
+
+export const roundHeldMessages = messageTable({
+  'held-note': (d: { round: Word }) =>
+    t(
+      `第${d.round}回戦は保留中です: 選手・会場表示・公開ページには見えません。確認・修正のうえ shinpan round publish --round ${d.round} で発表してください\n`,
+      `Round ${d.round} is held: players, the wall display and public pages see nothing of it. Check it, fix it, then: shinpan round publish --round ${d.round}\n`,
+    ),
+  published: (d: { round: Word }) => t(`第${d.round}回戦を発表しました`, `Round ${d.round} is published`),
+  'published-started': (d: { seatTime: Word }) => t(`（着席 ${d.seatTime}）\n`, ` (seat time ${d.seatTime})\n`),
+  'published-later': () =>
+    t('（開始はコンソールの「開始」で）\n', ' (start it from the console once the players are seated)\n'),
+  swapped: (d: { a: Word; b: Word; round: Word }) =>
+    t(`第${d.round}回戦: ${d.a} と ${d.b} を入れ替えました\n`, `Round ${d.round}: ${d.a} and ${d.b} changed places\n`),
+  'swap-two': () =>
+    t(
+      '--players: 入れ替える2人の選手IDをカンマで区切って指定します (例: 1001,1002)',
+      '--players: give the two player ids to swap, separated by a comma (e.g. 1001,1002)',
+    ),
+  'no-round': () => t('まだ組み合わせが発表された回戦がありません', 'no round has been paired yet'),
+  'text-required': () =>
+    t(
+      '--text（--lang の言語）、--text-ja、--text-en のいずれかで本文を指定します',
+      'give the text with --text (in the --lang language), --text-ja or --text-en',
+    ),
+  'text-too-long': (d: { name: Word; max: Word; length: Word }) =>
+    t(
+      `${d.name}: ${d.max} 文字までです（${d.length} 文字あります）`,
+      `${d.name}: at most ${d.max} characters (this has ${d.length})`,
+    ),
+  'text-twice': (d: { lang: Word }) =>
+    t(
+      `--text と --text-${d.lang} の両方で同じ言語を指定しています`,
+      `--text and --text-${d.lang} both give the ${d.lang} text`,
+    ),
+  announced: (d: { id: Word; to: Word }) =>
+    t(`アナウンス #${d.id} を掲示しました（${d.to}）\n`, `Announcement #${d.id} posted (${d.to})\n`),
+  everyone: () => t('全員', 'everyone'),
+  'to-table': (d: { round: Word; table: Word }) =>
+    t(`第${d.round}回戦 ${d.table} 卓`, `round ${d.round}, table ${d.table}`),
+});

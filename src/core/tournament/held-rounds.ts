@@ -1,0 +1,70 @@
+import { err, ok } from '../result.js';
+import { checkTime } from './command-checks.js';
+import { explain } from './command-problems.js';
+import type { Drafted, FixPairing, PublishRound } from './commands.js';
+import { domainError } from './domain-errors.js';
+import type { EventDraft } from './events.js';
+import { findRound } from './state-queries.js';
+import type { RoundState, Tournament } from './state.js';
+
+/*
+ * A round paired held is the staff's until it is published: they check the pairings, swap two
+ * players where the pairing needs a human fix (a family at one table, a seat by the door for a
+ * wheelchair), then publish. Nobody plays a held round: seating, results, extensions and the
+ * round clock wait for the publish, which starts the round (unless it was paired to start later).
+ */
+
+/** RoundPublished, then RoundStarted unless the round was paired to start later. */
+export function decidePublishRound(command: PublishRound, t: Tournament): Drafted {
+  const { round } = command.data;
+  const r = findRound(t, round);
+  if (!r) return err(domainError('round-not-found', { round }));
+  if (!r.held) return err(domainError('round-not-held', { round }));
+  const seatTime = command.data.seatTime ?? r.held.seatTime ?? command.meta.at;
+  const badTime = checkTime('seatTime', seatTime);
+  if (badTime) return err(badTime);
+  const events: EventDraft[] = [{ type: 'RoundPublished', data: { round } }];
+  if (!r.held.startsLater) events.push({ type: 'RoundStarted', data: { round, seatTime } });
+  return ok(events);
+}
+
+/** Where a player sits in a round: the index of their match and their seat in it, or the bye. */
+function placeOf(r: RoundState, player: string): { match: number; seat: 0 | 1 } | 'bye' | null {
+  const table = r.tableOf.get(player);
+  if (table === undefined) return r.byes.includes(player) ? 'bye' : null;
+  const match = r.matches[table - 1]?.table === table ? table - 1 : r.matches.findIndex((m) => m.table === table);
+  const found = r.matches[match];
+  if (!found) return null;
+  return { match, seat: found.players[0] === player ? 0 : 1 };
+}
+
+/** PairingFixed: two players of a held Swiss round change places. */
+export function decideFixPairing(command: FixPairing, t: Tournament): Drafted {
+  const { round, swap } = command.data;
+  const r = findRound(t, round);
+  if (!r) return err(domainError('round-not-found', { round }));
+  if (!r.held) return err(domainError('round-not-held', { round }));
+  if (r.bracket !== null)
+    return err(domainError('invalid-command', { field: 'swap', problem: explain('swap-elimination') }));
+  const [a, b] = swap;
+  const missing = [a, b].filter((p) => placeOf(r, p) === null);
+  if (missing.length > 0)
+    return err(
+      domainError('invalid-command', {
+        field: 'swap',
+        problem: explain('swap-not-in-round', { round, players: missing }),
+      }),
+    );
+  if (a === b || r.tableOf.get(a) === r.tableOf.get(b))
+    return err(domainError('invalid-command', { field: 'swap', problem: explain('swap-same-table') }));
+  return ok([{ type: 'PairingFixed', data: { round, swap: [a, b] } }]);
+}
+
+/**
+ * The tournament as players and the public may see it: a held round (always the newest, since
+ * the next is paired only after it ends) left out. Every read that is not staff's goes through it.
+ */
+export function playersView(t: Tournament): Tournament {
+  const last = t.rounds[t.rounds.length - 1];
+  return last?.held ? { ...t, rounds: t.rounds.slice(0, -1) } : t;
+}
