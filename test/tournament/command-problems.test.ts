@@ -27,6 +27,7 @@ const details = {
   size: 6,
   sizes: [4, 8, 16],
   char: 'A',
+  digits: 10,
 };
 
 describe('command problems', () => {

@@ -30,6 +30,10 @@ const details = {
   advanced: '0007',
   infraction: 'decklist-mismatch',
   max: 5,
+  closesAt: '2009-03-01T09:00:00+09:00',
+  cap: 256,
+  deadline: '2009-03-01T09:30:00+09:00',
+  findings: 2,
 };
 
 describe('domain errors', () => {

@@ -14,6 +14,7 @@ import type {
   StaffRequest,
   TournamentSettings,
 } from './events.js';
+import type { DecklistSettingsState, EntryState } from './entry.js';
 import type { SelfServiceState } from './self-service.js';
 
 /*
@@ -27,6 +28,8 @@ export interface PlayerState {
   readonly name: string;
   /** How the name is read, in kana (フリガナ); absent when not given. */
   readonly reading?: string;
+  /** The KONAMI Card Game ID given on the public entry page. */
+  readonly cardGameId?: string;
   readonly decklist: Deck | null;
   /** The first round the player takes part in; earlier rounds count as match losses. */
   readonly entryRound: number;
@@ -160,6 +163,10 @@ export interface Tournament {
   readonly phases: readonly PhaseState[];
   /** Players' own reports and check-ins (`self-service.ts`); absent until the first such event. */
   readonly selfService?: SelfServiceState;
+  /** Public entry (`entry.ts`); absent until the first entry event. */
+  readonly entry?: EntryState;
+  /** The decklist deadline, publication and every list's receipt (`entry.ts`); absent until the first such event. */
+  readonly decklists?: DecklistSettingsState;
 }
 
 /** A Swiss phase from round `fromRound` on. */

@@ -90,6 +90,11 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   PlayerReportResult: { en: 'report a result as a player', ja: '選手として結果を報告する' },
   CheckInPlayer: { en: 'check players in', ja: '選手のチェックインを記録する' },
   DropNoShows: { en: 'drop players who did not check in', ja: 'チェックインしていない選手をドロップさせる' },
+  OpenEntry: { en: 'open public entry', ja: 'エントリー受付を開始する' },
+  CloseEntry: { en: 'close public entry', ja: 'エントリー受付を締め切る' },
+  Enter: { en: 'enter players as the entry page does', ja: 'エントリーページと同じく選手をエントリーさせる' },
+  SetDecklistDeadline: { en: 'set the decklist deadline', ja: 'デッキリストの提出期限を設定する' },
+  SetDecklistPublication: { en: 'choose which decklists are published', ja: 'デッキリストの公開範囲を決める' },
 };
 
 /** The roles that may do what an access names, and the words for the 403 message. */
