@@ -4,6 +4,7 @@ import { ViewCache } from '../tournaments/view-cache.js';
 import { EndedRoundViews } from '../tournaments/ended-round-views.js';
 import { clockRoutes } from './clock.js';
 import { deckChecksRoutes } from './deck-checks.js';
+import { entriesRoutes } from './entries.js';
 import { decksRoutes } from './decks.js';
 import { liveRoutes } from './live.js';
 import { penaltiesRoutes } from './penalties.js';
@@ -37,4 +38,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   rulesRoutes(app, context);
   decksRoutes(app, context);
   selfServiceRoutes(app, context);
+  entriesRoutes(app, context);
 }
