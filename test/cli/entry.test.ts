@@ -85,12 +85,13 @@ describe('shinpan entry open|close|add|list', () => {
     const draw = async (name: string) => {
       const db = await tournamentWith(dir, name, 0);
       await ok('entry', 'open', '--db', db, '--cap', '2', '--until', UNTIL, '--lottery', ...at('09:30:00'));
-      for (const [n, r] of [
+      const entrants: [string, string][] = [
         ['A', 'エー'],
         ['B', 'ビー'],
         ['C', 'シー'],
         ['D', 'ディー'],
-      ])
+      ];
+      for (const [n, r] of entrants)
         expect((await json('entry', 'add', '--db', db, '--name', n, '--reading', r, ...at('10:00:00'))).status).toBe(
           'applied',
         );
