@@ -104,6 +104,11 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     const receipt = await staff.public.get(`${t}/players/E0001/decklist/receipt?code=${codes.get('E0001')}`);
     expect(receipt.body).toMatchObject({ receipt: sent.body.receipt, open: true, deadline: null });
     expect((await staff.judge.get(`${t}/players/E0001/decklist/receipt`)).body.receipt).toEqual(sent.body.receipt);
+    // The deck check's list shows the same receipt.
+    expect((await staff.judge.get(`${t}/players/E0001/decklist`)).body.receipt).toEqual({
+      ...sent.body.receipt,
+      byPlayer: true,
+    });
     expect((await staff.public.get(`${t}/players/E0001/decklist/receipt`)).status).toBe(401);
   });
 
@@ -176,6 +181,10 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     expect(published.body.decklists.length).toBeLessThanOrEqual(2);
     expect(published.body.decklists[0].place).toBe(1);
     expect(published.body.decklists[0].cards.main[0].name.ja).toMatch(/\S/);
+    // The Card Game ID given at entry is on the standings export.
+    const csv = await staff.scorekeeper.get(`${t}/export?format=standings.csv&lang=ja`);
+    expect(csv.body).toContain('KONAMI ID');
+    expect(csv.body).toContain('0123456789');
   });
 
   it('draws a lottery at closing with the seed, recorded, and registers those drawn', async () => {
