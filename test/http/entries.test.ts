@@ -112,6 +112,13 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     expect((await staff.public.get(`${t}/players/E0001/decklist/receipt`)).status).toBe(401);
   });
 
+  it("finds cards of the tournament's pool by part of a name, in kana or English", async () => {
+    const found = await staff.public.get(`${t}/cards?q=${encodeURIComponent('ぶらっく・ほーる')}`);
+    expect(found.body.cards[0].name.ja).toBe('ブラック・ホール');
+    const english = await staff.public.get(`${t}/cards?q=${encodeURIComponent('dark hole')}`);
+    expect(english.body.cards.map((c: { name: { en: string } }) => c.name.en)).toContain('Dark Hole');
+  });
+
   it("refuses another player's code, unknown cards (with the nearest names), oversized lists and unconfirmed findings", async () => {
     const other = await submit('E0001', text(file('blackwing.txt')), { code: codes.get('E0002') });
     expect([other.status, other.body.code]).toEqual([403, 'bad-player-code']);

@@ -113,6 +113,7 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${T}/entry/close`, body: {}, may: ['organizer'] },
   { method: 'PUT', path: `${T}/decklist-deadline`, body: { until: null }, may: ['organizer'] },
   { method: 'GET', path: `${T}/decklists`, may: STAFF },
+  { method: 'GET', path: `${T}/cards?q=ブラック`, may: EVERYONE },
   { method: 'GET', path: `${T}/players/${P1}/decklist/receipt`, may: STAFF },
   {
     method: 'POST',

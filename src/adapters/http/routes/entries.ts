@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cardName, findCard } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
+import { searchCards } from '../../../core/deck/card-search.js';
 import { receiptHash } from '../../../core/tournament/decklist-receipt.js';
 import {
   decklistOpenAt,
@@ -23,6 +24,7 @@ import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
 import { M } from '../messages/tournaments.js';
+import { PUBLIC_CARD_SEARCHES_PER_MINUTE } from './decks.js';
 import { intIn } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
@@ -45,6 +47,9 @@ import {
  * form), the player's own decklist from their page with its receipt, staff's view of entries
  * and lists, and the decklists published after the event.
  */
+
+/** Cards one search of the builder answers. */
+const CARD_RESULTS = 20;
 
 /** Entries the public may make a minute per address: a family enters a few, a script thousands. */
 export const PUBLIC_ENTRIES_PER_MINUTE = 10;
@@ -87,6 +92,12 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
   const gateway = context.gateway;
   const now = () => context.clock().toISOString();
   const codeAttempts = recordCodeAttempts(context);
+  const publicSearches = new AttemptLimiter(
+    PUBLIC_CARD_SEARCHES_PER_MINUTE,
+    60_000,
+    'too-many-card-searches',
+    (seconds) => M.text('too-many-searches', { seconds }),
+  );
   const publicEntries = new AttemptLimiter(PUBLIC_ENTRIES_PER_MINUTE, 60_000, 'too-many-entries', (seconds) =>
     M.text('too-many-entries', { seconds }),
   );
@@ -417,6 +428,29 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
         withFindings: rows.filter((r) => r.deck === 'findings').length,
         players: rows,
       });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/cards',
+    summary:
+      "Cards of the tournament's card pool whose Japanese or English name contains `q` (hiragana finds katakana names), names starting with it first, at most 20: the player's decklist builder. The public may search 60 times a minute per address.",
+    tags: ['cards'],
+    access: 'public',
+    params: tournamentParams,
+    query: z.object({ q: z.string().trim().min(1).max(100) }),
+    async handler({ params, query, principal, request }) {
+      if (principal.kind === 'public') await publicSearches.hit(request.ip);
+      const { tournament: t } = await gateway.read(params.tournamentId);
+      const { catalogue } = await tournamentCheckRules(t, context.accounts);
+      return {
+        cards: searchCards(catalogue, query.q, CARD_RESULTS).map((card) => ({
+          passcode: card.passcode,
+          name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') },
+          zone: card.zone,
+        })),
+      };
     },
   });
 
