@@ -3,7 +3,7 @@ import type { Lang } from '../core/text.js';
 import { finalPlaces } from '../core/tournament/prizes.js';
 import { PLAYER_STATUS_NAMES } from '../core/tournament/player-status.js';
 import type { PlayerStatus } from '../core/tournament/match-record.js';
-import { isRankWithdrawn } from '../core/tournament/state-queries.js';
+import { findPlayer, isRankWithdrawn } from '../core/tournament/state-queries.js';
 import type { Tournament } from '../core/tournament/state.js';
 import { toCsv, type CsvCell } from './csv.js';
 import { landedOnText, type PenaltyLogEntry } from './penalty-log.js';
@@ -35,6 +35,8 @@ export interface StandingsExportRow {
   readonly dropped: boolean;
   readonly rankWithdrawn: boolean;
   readonly status: PlayerStatus;
+  /** The KONAMI Card Game ID the player gave when entering from the public page; null otherwise. */
+  readonly cardGameId: string | null;
 }
 
 /** Every player by final place (the Swiss order while no top cut is played), withdrawn ranks last. */
@@ -65,6 +67,7 @@ export function standingsExport(t: Tournament): StandingsExportRow[] {
             dropped: row.dropped,
             rankWithdrawn: isRankWithdrawn(t, row.player),
             status: row.status,
+            cardGameId: findPlayer(t, row.player)?.cardGameId ?? null,
           },
         ],
   );
@@ -89,6 +92,7 @@ const STANDINGS_HEADERS: readonly Header[] = [
   { ja: 'ドロップ', en: 'Dropped' },
   { ja: '順位剥奪', en: 'Rank withdrawn' },
   { ja: '状態', en: 'Status' },
+  { ja: 'KONAMI ID', en: 'Card Game ID' },
 ];
 
 /** The standings as CSV for a spreadsheet. */
@@ -112,6 +116,7 @@ export function standingsCsv(rows: readonly StandingsExportRow[], lang: Lang): s
       r.dropped,
       r.rankWithdrawn,
       PLAYER_STATUS_NAMES[r.status][lang],
+      r.cardGameId,
     ]),
   );
 }

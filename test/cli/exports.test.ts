@@ -97,7 +97,7 @@ describe('shinpan export', () => {
     const csv = await ok('export', 'standings', '--db', db, '--format', 'csv');
     expect(
       csv.startsWith(
-        '\uFEFFPlace,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status\r\n',
+        '\uFEFFPlace,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status,Card Game ID\r\n',
       ),
     ).toBe(true);
     const lines = csv.slice(1).trimEnd().split('\r\n');
@@ -107,7 +107,7 @@ describe('shinpan export', () => {
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['1', '2', '3', '4']);
     const ja = await ok('export', 'standings', '--db', db, '--format', 'csv', '--lang', 'ja');
     expect(ja.split('\r\n')[0]).toBe(
-      '\uFEFF順位,スイス順位,プレイヤーID,氏名,勝点,勝,敗,分,不戦勝,対戦数,勝率,OMW%,OOMW%,ドロップ,順位剥奪,状態',
+      '\uFEFF順位,スイス順位,プレイヤーID,氏名,勝点,勝,敗,分,不戦勝,対戦数,勝率,OMW%,OOMW%,ドロップ,順位剥奪,状態,KONAMI ID',
     );
     const rows = JSON.parse(await ok('export', 'standings', '--db', db, '--format', 'json'));
     expect(rows[0]).toEqual({
@@ -127,6 +127,7 @@ describe('shinpan export', () => {
       dropped: false,
       rankWithdrawn: false,
       status: 'active',
+      cardGameId: null,
     });
     expect(rows.map((r: { points: number }) => r.points)).toEqual([3, 1, 1, 0]);
   });

@@ -101,6 +101,22 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: `${T}/check-ins`, may: STAFF },
   { method: 'PUT', path: `${T}/player-reporting`, body: { enabled: true }, may: ['organizer'] },
   { method: 'GET', path: `${T}/player-reports`, may: STAFF },
+  // Public entry before round 1: the cap is below the four players, so entries wait and nobody joins round 1.
+  { method: 'PUT', path: `${T}/decklist-publication`, body: { scope: { kind: 'all' } }, may: ['organizer'] },
+  {
+    method: 'PUT',
+    path: `${T}/entry`,
+    body: { cap: 1, closesAt: '2025-06-02T00:00:00.000Z', mode: 'waiting-list' },
+    may: ['organizer'],
+  },
+  { method: 'GET', path: `${T}/entry`, may: EVERYONE },
+  { method: 'POST', path: `${T}/entries`, body: { name: '万丈目準', reading: 'マンジョウメ ジュン' }, may: EVERYONE },
+  { method: 'GET', path: `${T}/entries`, may: STAFF },
+  { method: 'POST', path: `${T}/entry/close`, body: {}, may: ['organizer'] },
+  { method: 'PUT', path: `${T}/decklist-deadline`, body: { until: null }, may: ['organizer'] },
+  { method: 'GET', path: `${T}/decklists`, may: STAFF },
+  { method: 'GET', path: `${T}/cards?q=ブラック`, may: EVERYONE },
+  { method: 'GET', path: `${T}/players/${P1}/decklist/receipt`, may: STAFF },
   {
     method: 'POST',
     path: `${T}/rounds`,
@@ -340,6 +356,10 @@ const ELSEWHERE = [
   // Sent by a player with their slip code, and the no-show drop (its count must match): player-reports.test.ts.
   'POST /api/tournaments/{tournamentId}/players/{playerId}/result',
   'POST /api/tournaments/{tournamentId}/no-shows/drop',
+  // Sent by a player with their slip code, and the decklists published after the event: entries.test.ts.
+  'POST /api/tournaments/{tournamentId}/players/{playerId}/decklist/preview',
+  'PUT /api/tournaments/{tournamentId}/players/{playerId}/decklist/submission',
+  'GET /api/tournaments/{tournamentId}/published-decklists',
 ];
 
 describe('the table', () => {

@@ -309,7 +309,7 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (csv.body as string).split('\r\n');
     expect(lines[0]).toBe(
-      'Place,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status',
+      'Place,Swiss rank,Player ID,Name,Points,Wins,Losses,Draws,Byes,Matches,Match win %,OMW%,OOMW%,Dropped,Rank withdrawn,Status,Card Game ID',
     );
     expect(lines).toHaveLength(6);
     const bytes = new Uint8Array(

@@ -28,6 +28,7 @@ const details = {
   sizes: [4, 8, 16],
   char: 'A',
   length: 300,
+  digits: 10,
 };
 
 describe('command problems', () => {

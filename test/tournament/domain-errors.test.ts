@@ -33,6 +33,10 @@ const details = {
   call: 4,
   by: 'judge-1',
   holder: 'judge-1',
+  closesAt: '2009-03-01T09:00:00+09:00',
+  cap: 256,
+  deadline: '2009-03-01T09:30:00+09:00',
+  findings: 2,
 };
 
 describe('domain errors', () => {

@@ -84,12 +84,19 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
       ...range(n).map(() => ({ type: 'DeckRulesChanged', data: { deckRules: {}, reason: 'pool' } })),
     ] as EventDraft[],
   PlayerRegistered: (n) => field(n),
+  // Every player sends a list once, and the first player sends one again and again (replacements).
   DecklistSubmitted: (n) => [
     ...field(n),
     ...range(n).map(
       (i): EventDraft => ({
         type: 'DecklistSubmitted',
-        data: { player: p(i), decklist: { main: [], extra: [], side: [] } },
+        data: { player: p(i), decklist: { main: [i], extra: [], side: [] } },
+      }),
+    ),
+    ...range(n).map(
+      (i): EventDraft => ({
+        type: 'DecklistSubmitted',
+        data: { player: p(1), decklist: { main: [i, 1], extra: [], side: [] }, receipt: 'ABCD0123', byPlayer: true },
       }),
     ),
   ],
@@ -316,6 +323,46 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
     created(),
     ...range(n).map((): EventDraft => ({ type: 'CallRulesSet', data: { minimumMinutes: 2 } })),
   ],
+  EntryOpened: (n) => [
+    created(),
+    ...range(n).map(
+      (): EventDraft => ({
+        type: 'EntryOpened',
+        data: { cap: 10, closesAt: '2009-03-01T09:00:00+09:00', mode: 'waiting-list' },
+      }),
+    ),
+  ],
+  EntryClosed: (n) => [created(), ...range(n).map((): EventDraft => ({ type: 'EntryClosed', data: {} }))],
+  // Half registered at once, half on the waiting list; each entrant also shares a name with the one before.
+  EntryReceived: (n) => [
+    created(),
+    ...range(n).map(
+      (i): EventDraft => ({
+        type: 'EntryReceived',
+        data: {
+          entrant: { id: p(i), name: `名前${Math.ceil(i / 2)}`, reading: 'なまえ', cardGameId: String(1e9 + i) },
+          status: i % 2 === 0 ? 'waiting' : 'registered',
+          duplicateOf: [],
+        },
+      }),
+    ),
+  ],
+  // One draw of n applicants, half drawn and half waiting.
+  LotteryDrawn: (n) => [
+    created(),
+    {
+      type: 'LotteryDrawn',
+      data: { seed: 7, drawn: range(n / 2).map(p), waiting: range(n / 2).map((i) => p(n / 2 + i)) },
+    },
+  ],
+  DecklistDeadlineSet: (n) => [
+    created(),
+    ...range(n).map((): EventDraft => ({ type: 'DecklistDeadlineSet', data: { until: '2009-03-01T09:00:00+09:00' } })),
+  ],
+  DecklistPublicationSet: (n) => [
+    created(),
+    ...range(n).map((): EventDraft => ({ type: 'DecklistPublicationSet', data: { scope: { kind: 'top', top: 8 } } })),
+  ],
   PlayerCheckedIn: (n) => [
     ...field(n),
     ...range(n).map(
@@ -413,7 +460,7 @@ describe('folding costs work linear in the events, whatever their kind', () => {
     const [small, large] = [N, 2 * N].map((n) => {
       const events: TournamentEvent[] = stamp(LOGS[type](n));
       expect(events.filter((e) => e.type === type).length).toBeGreaterThanOrEqual(
-        type === 'RoundPaired' || type === 'SwissCut' || type === 'PhaseStarted' || type === 'PrizeListSet' ? 1 : n,
+        ['RoundPaired', 'SwissCut', 'PhaseStarted', 'PrizeListSet', 'LotteryDrawn'].includes(type) ? 1 : n,
       );
       let state: unknown;
       const work = countVisits(() => {

@@ -1,3 +1,4 @@
+import { receiptHash } from '../../src/core/tournament/decklist-receipt.js';
 import { describe, expect, it } from 'vitest';
 import { matchRecords, standingsPlayers } from '../../src/core/tournament/match-results.js';
 import { computeStandings } from '../../src/core/tournament/standings/standings.js';
@@ -156,7 +157,7 @@ describe('SubmitDecklist', () => {
 
   it('records the decklist before the player first plays', () => {
     expect(thenEvents(given(created(), registered('a')), submit('a'))).toEqual([
-      { type: 'DecklistSubmitted', data: { player: 'a', decklist: deck } },
+      { type: 'DecklistSubmitted', data: { player: 'a', decklist: deck, receipt: receiptHash(deck) } },
     ]);
   });
 

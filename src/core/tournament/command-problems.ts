@@ -191,8 +191,12 @@ const PROBLEMS = {
     t('この選手のデッキリストは登録されていません', 'this player has no registered decklist'),
   'tournament-running': () => t('大会が終了していません', 'the tournament has not finished'),
   'round-running': (d: { round: number }) => t(`第${d.round}回戦が終了していません`, `round ${d.round} has not ended`),
+  'round-1-paired': () => t('第1回戦の組み合わせが発表済み', 'round 1 has been paired'),
   'round-2-paired': () => t('第2回戦の組み合わせが発表済み', 'round 2 has been paired'),
   'elimination-started': () => t('シングルエリミネーションが始まっている', 'single elimination has started'),
+  'card-game-id': (d: { digits: number }) =>
+    t(`KONAMI ID (カードゲームID) は ${d.digits} 桁の数字です`, `a KONAMI Card Game ID is ${d.digits} digits`),
+  'time-passed': () => t('過去の時刻です', 'that time has passed'),
   'invitation-window': () =>
     t(
       '招待は新しいフェーズの開始後、その最初の回戦の組み合わせ前だけです',

@@ -6,7 +6,9 @@ import type { BestOf } from './match-format.js';
 import type { DomainError } from './domain-errors.js';
 import type {
   Actor,
+  DecklistPublication,
   DuelEntry,
+  EntryMode,
   EventDraft,
   Prize,
   RecordedPack,
@@ -60,7 +62,15 @@ export type StartPhase = Command<
   'StartPhase',
   { readonly name: string; readonly bestOf?: BestOf; readonly roundMinutes?: number; readonly seatTime?: string }
 >;
-export type SubmitDecklist = Command<'SubmitDecklist', { readonly player: string; readonly decklist: Deck }>;
+/**
+ * Staff until round 1 is paired; the player themselves until the decklist deadline. `findings`:
+ * how many findings the deck rules have in the list (the adapter checks it; the core has no
+ * card data); a player sends a list with findings only with `confirmed`.
+ */
+export type SubmitDecklist = Command<
+  'SubmitDecklist',
+  { readonly player: string; readonly decklist: Deck; readonly findings?: number; readonly confirmed?: boolean }
+>;
 /** Once the player has played: the head judge registers the corrected list, with the reason. */
 export type CorrectDecklist = Command<
   'CorrectDecklist',
@@ -215,6 +225,19 @@ export type ResolveCall = Command<
 >;
 /** The organizer's rule: the shortest call, claim to resolve, that earns a proposed extension. */
 export type SetCallRules = Command<'SetCallRules', { readonly minimumMinutes: number }>;
+/** The organizer opens public entry (again, once closed), before round 1 is paired. */
+export type OpenEntry = Command<
+  'OpenEntry',
+  { readonly cap: number; readonly closesAt: string; readonly mode: EntryMode }
+>;
+/** Closes public entry; for a lottery, draws it with `seed` (default: the command's seed). */
+export type CloseEntry = Command<'CloseEntry', { readonly seed?: number }>;
+/** A player enters from the public page (or staff for them); the core gives the player id. */
+export type Enter = Command<'Enter', { readonly name: string; readonly reading: string; readonly cardGameId?: string }>;
+/** Until when players send their own decklists; `null`: until round 1 is paired (the default). */
+export type SetDecklistDeadline = Command<'SetDecklistDeadline', { readonly until: string | null }>;
+/** Which decklists are published after the event; fixed once public entry has opened. */
+export type SetDecklistPublication = Command<'SetDecklistPublication', { readonly scope: DecklistPublication }>;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
 export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;
 export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
@@ -256,7 +279,12 @@ export type TournamentCommand =
   | ClaimCall
   | EscalateCall
   | ResolveCall
-  | SetCallRules;
+  | SetCallRules
+  | OpenEntry
+  | CloseEntry
+  | Enter
+  | SetDecklistDeadline
+  | SetDecklistPublication;
 
 export type TournamentCommandType = TournamentCommand['type'];
 

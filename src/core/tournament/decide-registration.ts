@@ -12,9 +12,12 @@ import type {
   SubmitDecklist,
   CorrectDecklist,
 } from './commands.js';
-import { ROUND_MINUTES, SWISS_ROUNDS } from './limits.js';
+import { MAX_PLAYER_DECKLISTS, ROUND_MINUTES, SWISS_ROUNDS } from './limits.js';
+import { movedUpAfterDrop } from './decide-entry.js';
+import { receiptHash } from './decklist-receipt.js';
+import { decklistOpenAt, decklistSettings } from './entry.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { DRAW, type PlayerEntry } from './events.js';
+import { DRAW, PLAYER_ROLE, type PlayerEntry } from './events.js';
 import { checkTopCut } from './top-cut-size.js';
 import { findPlayer, isDropped, latestRound } from './state-queries.js';
 import type { Tournament, TournamentState } from './state.js';
@@ -117,14 +120,37 @@ function invite(command: RegisterPlayer, t: Tournament, player: PlayerEntry): Dr
   ]);
 }
 
-/** DecklistSubmitted, until the player's first round is paired. */
+/**
+ * DecklistSubmitted with the list's receipt: by staff until the player's first round is paired;
+ * by the player until the decklist deadline (default: the same), a list with findings only when
+ * confirmed, a bounded number of times. The same list again changes nothing and stores nothing.
+ */
 export function decideSubmitDecklist(command: SubmitDecklist, t: Tournament): Drafted {
-  const { player, decklist } = command.data;
+  const { player, decklist, findings = 0, confirmed } = command.data;
   const p = findPlayer(t, player);
   if (!p) return fail(domainError('player-not-found', { player }));
   if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
-  if (t.rounds.length >= p.entryRound) return fail(domainError('decklist-locked', { player }));
-  return ok([{ type: 'DecklistSubmitted', data: { player, decklist } }]);
+  const byPlayer = command.meta.actor.role === PLAYER_ROLE;
+  if (!byPlayer) {
+    if (t.rounds.length >= p.entryRound) return fail(domainError('decklist-locked', { player }));
+    return ok([{ type: 'DecklistSubmitted', data: { player, decklist, receipt: receiptHash(decklist) } }]);
+  }
+  if (!decklistOpenAt(t, p.entryRound, command.meta.at))
+    return fail(domainError('decklist-deadline-passed', { player, deadline: decklistSettings(t).deadline }));
+  const bad = checkInteger('findings', findings, { min: 0, max: Number.MAX_SAFE_INTEGER });
+  if (bad) return fail(bad);
+  if (findings > 0 && confirmed !== true) return fail(domainError('decklist-findings-unconfirmed', { findings }));
+  const receipt = receiptHash(decklist);
+  const sent = decklistSettings(t).submissions.of(player);
+  if (sent[sent.length - 1]?.hash === receipt && p.decklist !== null) return ok([]);
+  if (sent.filter((s) => s.byPlayer).length >= MAX_PLAYER_DECKLISTS)
+    return fail(domainError('too-many-decklists', { player, max: MAX_PLAYER_DECKLISTS }));
+  return ok([
+    {
+      type: 'DecklistSubmitted',
+      data: { player, decklist, receipt, byPlayer: true, ...(findings > 0 ? { findings } : {}) },
+    },
+  ]);
 }
 
 /**
@@ -185,5 +211,8 @@ export function decideDrop(command: DropPlayer, t: Tournament): Drafted {
   if (!findPlayer(t, player)) return fail(domainError('player-not-found', { player }));
   if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
   const afterRound = latestRound(t)?.number ?? 0;
-  return ok([{ type: 'PlayerDropped', data: { player, afterRound, reason: reason?.trim() || null } }]);
+  return ok([
+    { type: 'PlayerDropped', data: { player, afterRound, reason: reason?.trim() || null } },
+    ...movedUpAfterDrop(t, player),
+  ]);
 }

@@ -12,6 +12,13 @@ import {
 } from './decide-registration.js';
 import { decideCorrectResult, decideReportResult } from './decide-results.js';
 import { decideCutSwiss } from './decide-cuts.js';
+import {
+  decideCloseEntry,
+  decideEnter,
+  decideOpenEntry,
+  decideSetDecklistDeadline,
+  decideSetDecklistPublication,
+} from './decide-entry.js';
 import { decideStartPhase } from './phases.js';
 import { decideEndRound, decideExtendTime, decideFinish, decideMarkSeated, decidePairRound } from './decide-rounds.js';
 import { checkTime } from './command-checks.js';
@@ -130,6 +137,16 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideResolveCall(command, t);
     case 'SetCallRules':
       return decideSetCallRules(command, t);
+    case 'OpenEntry':
+      return decideOpenEntry(command, t);
+    case 'CloseEntry':
+      return decideCloseEntry(command, t);
+    case 'Enter':
+      return decideEnter(command, t);
+    case 'SetDecklistDeadline':
+      return decideSetDecklistDeadline(command, t);
+    case 'SetDecklistPublication':
+      return decideSetDecklistPublication(command, t);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -256,6 +256,37 @@ const MESSAGES = {
       `第${d.round}回戦は保留されていません（すでに選手に発表されています）`,
       `round ${d.round} is not held (the players can already see it)`,
     ),
+  'entry-not-open': () =>
+    t('この大会は現在エントリーを受け付けていません', 'this tournament is not taking entries now'),
+  'entry-closed': (d: { closesAt: string }) =>
+    t(`エントリーは ${d.closesAt} に締め切られました`, `entry closed at ${d.closesAt}`),
+  'entry-full': (d: { cap: number }) =>
+    t(`定員 (${d.cap} 名) に達したため、エントリーできません`, `the tournament is full (${d.cap} players)`),
+  'entry-already-open': () => t('エントリーは受付中です。先に締め切ってください', 'entry is open; close it first'),
+  'too-many-entrants': (d: { max: number }) =>
+    t(`エントリーは1大会 ${d.max} 件までです`, `a tournament takes at most ${d.max} entries`),
+  'lottery-drawn': () =>
+    t('抽選は実施済みです。エントリーを再開できません', 'the lottery has been drawn; entry cannot reopen'),
+  'decklist-deadline-passed': (d: { player: string; deadline: string | null }) =>
+    t(
+      `デッキリストの提出期限 (${d.deadline ?? '第1回戦の組み合わせ発表'}) を過ぎています。変更はスタッフにお申し出ください`,
+      `the decklist deadline (${d.deadline ?? 'round 1 pairings'}) has passed; ask the staff to change the list`,
+    ),
+  'decklist-findings-unconfirmed': (d: { findings: number }) =>
+    t(
+      `このデッキリストには指摘が ${d.findings} 件あります。内容を確認のうえ、確認して提出してください`,
+      `this decklist has ${d.findings} findings; look at them, then confirm to submit it anyway`,
+    ),
+  'too-many-decklists': (d: { player: string; max: number }) =>
+    t(
+      `選手 ${d.player} のデッキリスト提出は ${d.max} 回までです。スタッフにお申し出ください`,
+      `player ${d.player} may submit a decklist at most ${d.max} times; ask the staff`,
+    ),
+  'publication-fixed': () =>
+    t(
+      'デッキリストの公開範囲はエントリー開始前に決めます (開始後は変更できません)',
+      'which decklists are published is chosen before entry opens, and cannot change after',
+    ),
   'version-conflict': (d: { expected: number; actual: number }) =>
     t(
       `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,

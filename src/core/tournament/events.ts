@@ -71,6 +71,8 @@ export interface PlayerEntry {
   readonly name: string;
   /** How the name is read, in kana (フリガナ); absent in older logs and when not given. */
   readonly reading?: string;
+  /** The KONAMI Card Game ID (10 digits) a player gave when entering from the public page; absent otherwise. */
+  readonly cardGameId?: string;
   readonly decklist: Deck | null;
 }
 
@@ -135,7 +137,13 @@ export type DeckRulesChanged = Event<'DeckRulesChanged', { readonly deckRules: D
 /** `invitation`: advanced into a later phase (day two) with byes for the rounds before it, and why. */
 export type PlayerRegistered = Event<
   'PlayerRegistered',
-  { readonly player: PlayerEntry; readonly entryRound: number; readonly invitation?: { readonly reason: string } }
+  {
+    readonly player: PlayerEntry;
+    readonly entryRound: number;
+    readonly invitation?: { readonly reason: string };
+    /** Moved up from the waiting list of the public entry, after someone withdrew. */
+    readonly fromWaitingList?: true;
+  }
 >;
 /**
  * A new Swiss phase (day two) from round `fromRound`: its own name, match format and round
@@ -145,7 +153,21 @@ export type PhaseStarted = Event<
   'PhaseStarted',
   { readonly name: string; readonly fromRound: number; readonly format: StageFormat; readonly seatTime: string | null }
 >;
-export type DecklistSubmitted = Event<'DecklistSubmitted', { readonly player: string; readonly decklist: Deck }>;
+/**
+ * `receipt`: the short hash of the canonical list (absent in older logs: computed from the list).
+ * `byPlayer`: sent by the player from their page; `findings`: how many findings the deck rules
+ * had when the player confirmed sending it anyway (staff see such lists flagged).
+ */
+export type DecklistSubmitted = Event<
+  'DecklistSubmitted',
+  {
+    readonly player: string;
+    readonly decklist: Deck;
+    readonly receipt?: string;
+    readonly byPlayer?: true;
+    readonly findings?: number;
+  }
+>;
 /**
  * After the player's first round was paired: the registered list replaced by the corrected one
  * (a list that broke the deck rules and was paired anyway), by the head judge, with the reason.
@@ -404,6 +426,45 @@ export type CallResolved = Event<
 >;
 /** The organizer's rule for calls: the shortest call (claim to resolve) that earns the table a proposed extension. */
 export type CallRulesSet = Event<'CallRulesSet', { readonly minimumMinutes: number }>;
+/** How players enter from the public page: first come up to the cap, then a waiting list, or a lottery drawn at closing. */
+export type EntryMode = 'first-come' | 'waiting-list' | 'lottery';
+/** The organizer opened public entry: at most `cap` players, until `closesAt`. */
+export type EntryOpened = Event<
+  'EntryOpened',
+  { readonly cap: number; readonly closesAt: string; readonly mode: EntryMode }
+>;
+/** The organizer closed public entry (before or after its closing time). */
+export type EntryClosed = Event<'EntryClosed', Record<string, never>>;
+/** What an entrant gave on the public page; `id` is the player id the entry was given. */
+export interface Entrant {
+  readonly id: string;
+  readonly name: string;
+  readonly reading: string;
+  readonly cardGameId?: string;
+}
+/**
+ * A public entry: registered at once (a PlayerRegistered follows), on the waiting list, or
+ * applied for the lottery. `duplicateOf`: players and entrants with the same Card Game ID, or
+ * the same name and reading, when it was made (a warning for staff, not a refusal).
+ */
+export type EntryReceived = Event<
+  'EntryReceived',
+  {
+    readonly entrant: Entrant;
+    readonly status: 'registered' | 'waiting' | 'applied';
+    readonly duplicateOf: readonly string[];
+  }
+>;
+/** The lottery at closing: `drawn` are registered (PlayerRegistered follows each), `waiting` form the waiting list in the order drawn. */
+export type LotteryDrawn = Event<
+  'LotteryDrawn',
+  { readonly seed: number; readonly drawn: readonly string[]; readonly waiting: readonly string[] }
+>;
+/** Players' own decklists are taken until `until`; `null`: until round 1 is paired. */
+export type DecklistDeadlineSet = Event<'DecklistDeadlineSet', { readonly until: string | null }>;
+/** Which decklists go public once the tournament has finished: the top N of the final ranking, or everyone's. */
+export type DecklistPublication = { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' };
+export type DecklistPublicationSet = Event<'DecklistPublicationSet', { readonly scope: DecklistPublication }>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
 export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;
@@ -445,7 +506,13 @@ export type TournamentEvent =
   | CallClaimed
   | CallEscalated
   | CallResolved
-  | CallRulesSet;
+  | CallRulesSet
+  | EntryOpened
+  | EntryClosed
+  | EntryReceived
+  | LotteryDrawn
+  | DecklistDeadlineSet
+  | DecklistPublicationSet;
 
 export type TournamentEventType = TournamentEvent['type'];
 
@@ -490,4 +557,10 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'RoundPublished',
   'PairingFixed',
   'Announced',
+  'EntryOpened',
+  'EntryClosed',
+  'EntryReceived',
+  'LotteryDrawn',
+  'DecklistDeadlineSet',
+  'DecklistPublicationSet',
 ];

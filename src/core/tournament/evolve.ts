@@ -2,6 +2,7 @@ import { recordedPackContent } from '../policy/recorded-pack.js';
 import type { TournamentEvent } from './events.js';
 import { issuedPenalty, penaltyAfter } from './evolve-penalties.js';
 import { evolveJudgeCalls } from './evolve-judge-calls.js';
+import { evolveEntry, noteMovedUp, noteSubmission } from './evolve-entry.js';
 import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import { announced } from './announcements.js';
@@ -166,11 +167,13 @@ function evolveTournament(
     case 'PlayerRegistered': {
       const { player, entryRound, invitation } = event.data;
       const registered = { ...player, entryRound, invitation: invitation ?? null, drop: null };
-      return { ...t, players: appended(t.players, registered, scratch, playerId) };
+      return noteMovedUp({ ...t, players: appended(t.players, registered, scratch, playerId) }, event);
     }
     case 'DecklistSubmitted':
-    case 'DecklistCorrected':
-      return updatePlayer(t, event.data.player, scratch, (p) => ({ ...p, decklist: event.data.decklist }));
+    case 'DecklistCorrected': {
+      const updated = updatePlayer(t, event.data.player, scratch, (p) => ({ ...p, decklist: event.data.decklist }));
+      return updated === t ? t : noteSubmission(updated, event);
+    }
     case 'PlayerDetailsChanged': {
       const { name, reading } = event.data;
       return updatePlayer(t, event.data.player, scratch, ({ reading: before, ...p }) => {
@@ -320,6 +323,13 @@ function evolveTournament(
     case 'CallResolved':
     case 'CallRulesSet':
       return evolveJudgeCalls(t, event);
+    case 'EntryOpened':
+    case 'EntryClosed':
+    case 'EntryReceived':
+    case 'LotteryDrawn':
+    case 'DecklistDeadlineSet':
+    case 'DecklistPublicationSet':
+      return evolveEntry(t, event);
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -90,3 +90,23 @@ export const ANNOUNCEMENT_CHARS = 280;
 
 /** The newest announcements a player's page, the wall display or the list answers (older ones stay in the log). */
 export const ANNOUNCEMENTS_SHOWN = 50;
+/** Players public entry takes (the cap the organizer sets): up to past the largest Japanese events. */
+export const ENTRY_CAP = { min: 1, max: 10_000 } as const satisfies IntRange;
+
+/** Public entries one tournament keeps (registered, waiting and lottery applicants together), bounding what the public can add to the log. */
+export const MAX_ENTRANTS = 20_000;
+
+/** Characters of a name or reading given on the public entry page. */
+export const ENTRY_TEXT_MAX = 100;
+
+/** A KONAMI Card Game ID is ten digits. */
+export const CARD_GAME_ID_DIGITS = 10;
+
+/**
+ * Decklists one player may send from their page before the deadline: the first and changes of
+ * mind. Sending the same list again stores nothing and does not count; staff are not bounded.
+ */
+export const MAX_PLAYER_DECKLISTS = 20;
+
+/** Published decklists: the top N of the final ranking. */
+export const PUBLISH_TOP = { min: 1, max: 10_000 } as const satisfies IntRange;

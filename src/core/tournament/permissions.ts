@@ -51,6 +51,12 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   EscalateCall: ['judge'],
   ResolveCall: ['judge', 'head-judge'],
   SetCallRules: ['organizer'],
+  OpenEntry: ['organizer'],
+  CloseEntry: ['organizer'],
+  // Staff may enter a player as the public page does; the public sends it as PUBLIC_COMMANDS says.
+  Enter: ['organizer', 'scorekeeper'],
+  SetDecklistDeadline: ['organizer'],
+  SetDecklistPublication: ['organizer'],
 };
 
 /** What a player may send for themselves (the adapter checked their record code); always about their own id. */
@@ -58,12 +64,17 @@ export const PLAYER_COMMANDS: ReadonlySet<TournamentCommandType> = new Set([
   'PlayerReportResult',
   'CheckInPlayer',
   'OpenCall',
+  'SubmitDecklist',
 ]);
+
+/** What anyone may send from the public page, as role `player`, before they are a player: entering. */
+export const PUBLIC_COMMANDS: ReadonlySet<TournamentCommandType> = new Set(['Enter']);
 
 /** Refuses a command whose actor lacks every role allowed to send it. */
 export function checkRole(command: TournamentCommand): Result<void, DomainError> {
   const { actor } = command.meta;
   if (actor.role === PLAYER_ROLE) {
+    if (PUBLIC_COMMANDS.has(command.type)) return ok(undefined);
     const own = (command.data as { player?: unknown }).player === actor.id;
     return PLAYER_COMMANDS.has(command.type) && own
       ? ok(undefined)

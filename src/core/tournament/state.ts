@@ -15,6 +15,7 @@ import type {
   TournamentSettings,
 } from './events.js';
 import type { JudgeCallsState } from './judge-calls.js';
+import type { DecklistSettingsState, EntryState } from './entry.js';
 import type { SelfServiceState } from './self-service.js';
 import type { Announcement } from './announcements.js';
 import type { Ledger } from './ledger.js';
@@ -30,6 +31,8 @@ export interface PlayerState {
   readonly name: string;
   /** How the name is read, in kana (フリガナ); absent when not given. */
   readonly reading?: string;
+  /** The KONAMI Card Game ID given on the public entry page. */
+  readonly cardGameId?: string;
   readonly decklist: Deck | null;
   /** The first round the player takes part in; earlier rounds count as match losses. */
   readonly entryRound: number;
@@ -172,6 +175,10 @@ export interface Tournament {
   readonly judgeCalls?: JudgeCallsState;
   /** Staff notices in the order posted, found by `announcementKey`; absent until the first one. */
   readonly announcements?: Ledger<Announcement>;
+  /** Public entry (`entry.ts`); absent until the first entry event. */
+  readonly entry?: EntryState;
+  /** The decklist deadline, publication and every list's receipt (`entry.ts`); absent until the first such event. */
+  readonly decklists?: DecklistSettingsState;
 }
 
 /** A Swiss phase from round `fromRound` on. */

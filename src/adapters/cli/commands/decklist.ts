@@ -16,6 +16,7 @@ import { registrationJson, registrationText, rulesJson, tournamentRules } from '
 import { writeFileSync } from 'node:fs';
 import { printableDecklist } from '../../../core/deck/printable-decklist.js';
 import { decklistMessages as M } from '../messages/decklist.js';
+import { registerDecklistReceiptCommands } from './decklist-receipt.js';
 
 interface DecklistOptions extends WriteOptions {
   readonly player: string;
@@ -211,4 +212,5 @@ export function registerDecklistCommands(program: Command, io: Io): void {
       .requiredOption('--player <id>', 'player id / プレイヤーID')
       .option('--out <file>', 'write to a file instead of the screen / ファイルに書き出す'),
   ).action((options: PrintOptions) => print(options, io));
+  registerDecklistReceiptCommands(group, io);
 }

@@ -7,6 +7,7 @@ import { registerDeckCommands } from './deck.js';
 import { registerTournamentCommands } from './tournament.js';
 import { registerPlayerCommands } from './player.js';
 import { registerDecklistCommands } from './decklist.js';
+import { registerEntryCommands } from './entry.js';
 import { registerRoundCommands } from './round.js';
 import { registerPhaseCommands } from './phase.js';
 import { registerResultCommands } from './result.js';
@@ -28,6 +29,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerDeckCommands(program, io);
   registerTournamentCommands(program, io);
   registerPlayerCommands(program, io);
+  registerEntryCommands(program, io);
   registerDecklistCommands(program, io);
   registerRoundCommands(program, io);
   registerPhaseCommands(program, io);

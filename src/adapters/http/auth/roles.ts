@@ -101,6 +101,11 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
     en: 'set the rule for extensions after judge calls',
     ja: 'ジャッジコール後の時間延長の基準を設定する',
   },
+  OpenEntry: { en: 'open public entry', ja: 'エントリー受付を開始する' },
+  CloseEntry: { en: 'close public entry', ja: 'エントリー受付を締め切る' },
+  Enter: { en: 'enter players as the entry page does', ja: 'エントリーページと同じく選手をエントリーさせる' },
+  SetDecklistDeadline: { en: 'set the decklist deadline', ja: 'デッキリストの提出期限を設定する' },
+  SetDecklistPublication: { en: 'choose which decklists are published', ja: 'デッキリストの公開範囲を決める' },
 };
 
 /** The roles that may do what an access names, and the words for the 403 message. */

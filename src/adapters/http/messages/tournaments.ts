@@ -34,6 +34,12 @@ export const M = messageTable({
       `このアドレスからのデッキリストが多すぎます。${v.seconds} 秒待つか、ログインしてください。`,
       `Too many decklists from your address. Wait ${v.seconds} s, or log in.`,
     ),
+  'too-many-entries': (v: { seconds: Word }) =>
+    t(
+      `このアドレスからのエントリーが多すぎます。${v.seconds} 秒待ってください。`,
+      `Too many entries from your address. Wait ${v.seconds} s.`,
+    ),
+  'published-decklists': () => t('公開されたデッキリスト', 'Published decklists'),
   'too-many-code-attempts': (v: { seconds: Word; max: Word }) =>
     t(
       `この選手のコードの試行が多すぎます (このアドレスから 1 分に ${v.max} 回まで)。${v.seconds} 秒待ってください。`,

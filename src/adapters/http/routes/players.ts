@@ -4,6 +4,7 @@ import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { playerHistory } from '../../../app/projections/player-history.js';
 import type { PlayerStatus } from '../../../core/tournament/match-record.js';
 import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
+import { receiptOf } from '../../../core/tournament/entry.js';
 import type { PlayerState } from '../../../core/tournament/state.js';
 import { requireStaff } from '../auth/principal.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
@@ -320,7 +321,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players/:playerId/decklist',
     summary:
-      "The player's registered decklist (passcodes per zone), or null, with each card's name in Japanese and English (`names`, by passcode) for a deck check's tick list.",
+      "The player's registered decklist (passcodes per zone), or null, with each card's name in Japanese and English (`names`, by passcode) for a deck check's tick list, and the list's `receipt` (time and short hash, as the player's page shows it; null without a list).",
     tags: ['players'],
     access: 'staff:read',
     params: playerParams,
@@ -340,7 +341,10 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
       );
       // What the deck rules find in the registered list (card, zone, count, limit), so a badge's count can be read.
       const findings = player.decklist === null ? null : await decklistFindings(player.decklist, t, context.accounts);
-      return withVersion(reply, version, { player: player.id, decklist: player.decklist, names, findings });
+      // The receipt the player shows: the judge sees that this is the list the player sent.
+      const sent = player.decklist === null ? undefined : receiptOf(t, player.id);
+      const receipt = sent ? { at: sent.at, hash: sent.hash, byPlayer: sent.byPlayer } : null;
+      return withVersion(reply, version, { player: player.id, decklist: player.decklist, names, findings, receipt });
     },
   });
 

@@ -7,6 +7,7 @@ import { announcementsRoutes } from './announcements.js';
 import { clockRoutes } from './clock.js';
 import { heldRoundsRoutes } from './held-rounds.js';
 import { deckChecksRoutes } from './deck-checks.js';
+import { entriesRoutes } from './entries.js';
 import { decksRoutes } from './decks.js';
 import { liveRoutes } from './live.js';
 import { penaltiesRoutes } from './penalties.js';
@@ -43,4 +44,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   selfServiceRoutes(app, context);
   callsRoutes(app, context);
   announcementsRoutes(app, context);
+  entriesRoutes(app, context);
 }

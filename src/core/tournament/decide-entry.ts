@@ -1,0 +1,195 @@
+import { err, ok } from '../result.js';
+import { explain } from './command-problems.js';
+import { checkInteger, checkReading, checkText, checkTime, firstError } from './command-checks.js';
+import type { CloseEntry, Drafted, Enter, OpenEntry, SetDecklistDeadline, SetDecklistPublication } from './commands.js';
+import { domainError, type DomainError } from './domain-errors.js';
+import { entryOf, entryOpenAt, nameKey, nextWaiting, seatsTaken } from './entry.js';
+import type { EntryMode, EventDraft } from './events.js';
+import { CARD_GAME_ID_DIGITS, ENTRY_CAP, ENTRY_TEXT_MAX, MAX_ENTRANTS, PUBLISH_TOP } from './limits.js';
+import { seededShuffle } from './pairing/seeded-random.js';
+import { findPlayer } from './state-queries.js';
+import type { Tournament } from './state.js';
+
+/*
+ * Public entry: the organizer opens it with a cap and a closing time; players enter from the
+ * public page until then. Past the cap an entry is refused, or goes on the waiting list (which
+ * moves up when a registered player withdraws before round 1), or, for a lottery, every entry
+ * is an application and the draw at closing, with the organizer's seed, decides who plays; the
+ * rest wait in the order drawn. Duplicates are a warning for staff, never a refusal: two
+ * players may share a name, and a wrong Card Game ID is staff's to sort out.
+ */
+
+const MODES: readonly EntryMode[] = ['first-come', 'waiting-list', 'lottery'];
+const fail = (error: DomainError): Drafted => err(error);
+
+const tooLong = (field: string, value: string, max: number): DomainError | null =>
+  value.length > max
+    ? domainError('invalid-command', { field, problem: explain('text-too-long', { max, length: value.length }) })
+    : null;
+
+export function decideOpenEntry(command: OpenEntry, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { cap, closesAt, mode } = command.data;
+  const problem = firstError(
+    checkInteger('cap', cap, ENTRY_CAP),
+    checkTime('closesAt', closesAt),
+    MODES.includes(mode)
+      ? null
+      : domainError('invalid-command', { field: 'mode', problem: explain('one-of', { choices: MODES }) }),
+  );
+  if (problem) return fail(problem);
+  if (Date.parse(closesAt) <= Date.parse(command.meta.at))
+    return fail(domainError('invalid-command', { field: 'closesAt', problem: explain('time-passed') }));
+  if (t.rounds.length > 0) return fail(domainError('registration-closed', { reason: explain('round-1-paired') }));
+  const e = entryOf(t);
+  if (e.lottery !== null) return fail(domainError('lottery-drawn'));
+  if (entryOpenAt(t, command.meta.at)) return fail(domainError('entry-already-open'));
+  return ok([{ type: 'EntryOpened', data: { cap, closesAt, mode } }]);
+}
+
+/** EntryClosed; for a lottery not yet drawn, the draw and the registrations of those drawn. */
+export function decideCloseEntry(command: CloseEntry, t: Tournament): Drafted {
+  const e = entryOf(t);
+  if (e.settings === null || e.closed) return fail(domainError('entry-not-open'));
+  const closed: EventDraft = { type: 'EntryClosed', data: {} };
+  if (e.settings.mode !== 'lottery' || e.lottery !== null) return ok([closed]);
+  const seed = command.data.seed ?? command.meta.seed;
+  const bad = checkInteger('seed', seed, { min: 0, max: Number.MAX_SAFE_INTEGER });
+  if (bad) return fail(bad);
+  const applicants = [...e.entrants].filter((r) => r.status === 'applied');
+  const order = seededShuffle(applicants, seed as number);
+  const seats = Math.max(0, e.settings.cap - seatsTaken(t));
+  const drawn = order.slice(0, seats);
+  return ok([
+    closed,
+    {
+      type: 'LotteryDrawn',
+      data: { seed: seed as number, drawn: drawn.map((r) => r.id), waiting: order.slice(seats).map((r) => r.id) },
+    },
+    ...drawn.map(
+      (r): EventDraft => ({
+        type: 'PlayerRegistered',
+        data: { player: playerOf(r), entryRound: 1 },
+      }),
+    ),
+  ]);
+}
+
+const playerOf = (r: { id: string; name: string; reading: string; cardGameId?: string }) => ({
+  id: r.id,
+  name: r.name,
+  reading: r.reading,
+  ...(r.cardGameId === undefined ? {} : { cardGameId: r.cardGameId }),
+  decklist: null,
+});
+
+export function decideEnter(command: Enter, t: Tournament): Drafted {
+  const e = entryOf(t);
+  const now = command.meta.at;
+  if (!entryOpenAt(t, now)) {
+    const s = e.settings;
+    return fail(
+      s !== null && !e.closed && Date.parse(now) >= Date.parse(s.closesAt)
+        ? domainError('entry-closed', { closesAt: s.closesAt })
+        : domainError('entry-not-open'),
+    );
+  }
+  const settings = e.settings!;
+  const { name, reading, cardGameId } = command.data;
+  const problem = firstError(
+    checkText('name', name),
+    typeof name === 'string' ? tooLong('name', name, ENTRY_TEXT_MAX) : null,
+    checkReading('reading', reading),
+    typeof reading === 'string' ? tooLong('reading', reading, ENTRY_TEXT_MAX) : null,
+    cardGameId === undefined || new RegExp(`^\\d{${CARD_GAME_ID_DIGITS}}$`).test(cardGameId)
+      ? null
+      : domainError('invalid-command', {
+          field: 'cardGameId',
+          problem: explain('card-game-id', { digits: CARD_GAME_ID_DIGITS }),
+        }),
+  );
+  if (problem) return fail(problem);
+  if (e.entrants.size >= MAX_ENTRANTS) return fail(domainError('too-many-entrants', { max: MAX_ENTRANTS }));
+  const entrant = {
+    id: newId(t),
+    name: name.trim(),
+    reading: reading.trim(),
+    ...(cardGameId === undefined ? {} : { cardGameId }),
+  };
+  const status =
+    settings.mode === 'lottery'
+      ? 'applied'
+      : seatsTaken(t) < settings.cap
+        ? 'registered'
+        : settings.mode === 'waiting-list'
+          ? 'waiting'
+          : null;
+  if (status === null) return fail(domainError('entry-full', { cap: settings.cap }));
+  const received: EventDraft = {
+    type: 'EntryReceived',
+    data: { entrant, status, duplicateOf: duplicatesOf(t, entrant) },
+  };
+  if (status !== 'registered') return ok([received]);
+  return ok([received, { type: 'PlayerRegistered', data: { player: playerOf(entrant), entryRound: 1 } }]);
+}
+
+/** The next free id of the form E0001: entries are numbered in order, skipping an id staff already gave. */
+function newId(t: Tournament): string {
+  const e = entryOf(t);
+  for (let n = e.entrants.size + 1; ; n += 1) {
+    const id = `E${String(n).padStart(4, '0')}`;
+    if (!findPlayer(t, id) && !e.entrants.has(id)) return id;
+  }
+}
+
+/** Players and entrants with the same Card Game ID (a player registered by staff under it, too), or the same name and reading. */
+function duplicatesOf(t: Tournament, entrant: { name: string; reading: string; cardGameId?: string }): string[] {
+  const e = entryOf(t);
+  const found = new Set<string>();
+  if (entrant.cardGameId !== undefined) {
+    for (const r of e.byCardGameId.of(entrant.cardGameId)) found.add(r.id);
+    if (findPlayer(t, entrant.cardGameId)) found.add(entrant.cardGameId);
+  }
+  const key = nameKey(entrant.name, entrant.reading);
+  for (const r of e.byName.of(key)) found.add(r.id);
+  // Players registered by staff are not entrants: compared one by one (a decision reads the list once).
+  for (const p of t.players) if (p.reading !== undefined && nameKey(p.name, p.reading) === key) found.add(p.id);
+  return [...found];
+}
+
+/** Before round 1, a registered player's withdrawal frees a seat: the next on the waiting list moves up. */
+export function movedUpAfterDrop(t: Tournament, dropped: string): EventDraft[] {
+  const e = entryOf(t);
+  if (t.rounds.length > 0 || e.settings === null || !findPlayer(t, dropped)) return [];
+  const next = nextWaiting(t);
+  if (!next || findPlayer(t, next.id) || seatsTaken(t) - 1 >= e.settings.cap) return [];
+  return [{ type: 'PlayerRegistered', data: { player: playerOf(next), entryRound: 1, fromWaitingList: true } }];
+}
+
+export function decideSetDecklistDeadline(command: SetDecklistDeadline, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { until } = command.data;
+  if (until !== null) {
+    const bad = checkTime('until', until);
+    if (bad) return fail(bad);
+  }
+  return ok([{ type: 'DecklistDeadlineSet', data: { until } }]);
+}
+
+export function decideSetDecklistPublication(command: SetDecklistPublication, t: Tournament): Drafted {
+  const { scope } = command.data;
+  if (entryOf(t).settings !== null || t.status === 'finished') return fail(domainError('publication-fixed'));
+  if (scope?.kind === 'top') {
+    const bad = checkInteger('scope.top', scope.top, PUBLISH_TOP);
+    if (bad) return fail(bad);
+  } else if (scope?.kind !== 'all')
+    return fail(
+      domainError('invalid-command', { field: 'scope', problem: explain('one-of', { choices: ['top', 'all'] }) }),
+    );
+  return ok([
+    {
+      type: 'DecklistPublicationSet',
+      data: { scope: scope.kind === 'top' ? { kind: 'top', top: scope.top } : { kind: 'all' } },
+    },
+  ]);
+}
