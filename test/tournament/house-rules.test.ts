@@ -218,6 +218,19 @@ describe('deviation (2-A: 軽減もしくは追加, reduce or add)', () => {
   });
 });
 
+describe('deckFindings for sizes over the maximum (3-A names no maximum)', () => {
+  it('an infraction id (ours: deck-unusable-card) or null (no infraction); null only for the sizes over the maximum', () => {
+    const raw = JSON.parse(JSON.stringify(PACK.content)) as Record<string, any>;
+    expect(raw.settings.deckFindings['main-over-max']).toBe('deck-unusable-card');
+    for (const kind of ['main-over-max', 'extra-over-max', 'side-over-max']) raw.settings.deckFindings[kind] = null;
+    const seed = parsePack(raw);
+    expect(seed.ok && seed.value.settings.deckFindings['main-over-max']).toBeNull();
+    raw.settings.deckFindings['over-copies'] = null;
+    const refused = parsePack(raw);
+    expect(refused.ok ? null : refused.error.path).toBe('settings.deckFindings.over-copies');
+  });
+});
+
 describe('the settings in the pack', () => {
   it('the schema takes each value and names a wrong one; a pack without them reads as the shipped pack', () => {
     const raw = JSON.parse(JSON.stringify(PACK.content)) as Record<string, any>;
