@@ -98,6 +98,7 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${T}/players/${P2}/check-in`, body: {}, may: STAFF },
   { method: 'GET', path: `${T}/check-ins`, may: STAFF },
   { method: 'PUT', path: `${T}/player-reporting`, body: { enabled: true }, may: ['organizer'] },
+  { method: 'PUT', path: `${T}/player-pairing-reasons`, body: { shown: true }, may: ['organizer'] },
   { method: 'GET', path: `${T}/player-reports`, may: STAFF },
   {
     method: 'POST',

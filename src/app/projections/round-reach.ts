@@ -40,6 +40,7 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'RequestSubmitted',
   'RequestDecided',
   'PlayerReportingSet',
+  'PlayerPairingReasonsSet',
   'PlayerCheckedIn',
 ]);
 

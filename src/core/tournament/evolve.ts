@@ -283,6 +283,7 @@ function evolveTournament(
         : t;
     }
     case 'PlayerReportingSet':
+    case 'PlayerPairingReasonsSet':
     case 'PlayerResultReported':
     case 'PlayerCheckedIn':
       return evolveSelfService(t, event);
