@@ -123,6 +123,8 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
       choice: { kind: 'guideline' },
     });
     expect(warning.status).toBe(201);
+    // The player's page is scanned with the reason for their pairing on it.
+    expect((await staff.send('PUT', `/api/tournaments/${T}/player-pairing-reasons`, { shown: true })).status).toBe(200);
     server.clock.advanceMinutes(5);
   }, 180_000);
 

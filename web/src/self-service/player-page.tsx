@@ -88,6 +88,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
             <RoundName round={match.round} />
           </h2>
           <p className="self-big">{t('selfService.bye')}</p>
+          <PairingReason view={view} />
         </div>
       ) : (
         <MatchCard view={view} code={code} onDue={onDue} />
@@ -96,6 +97,18 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
         <Link to={recordLink}>{t('selfService.myRecord')}</Link>
       </p>
     </section>
+  );
+}
+
+/** Why the player's own pairing was made, where the organizer shows it. */
+function PairingReason({ view }: { view: PlayerPageView }) {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  if (view.pairingReason === null) return null;
+  return (
+    <p className="muted" data-testid="my-pairing-reason">
+      {t('selfService.whyPaired')}: {pick(view.pairingReason)}
+    </p>
   );
 }
 
@@ -119,6 +132,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
       </p>
+      <PairingReason view={view} />
       <MatchClock round={match.round} />
       {/* The match's state as it changes (a report, a confirmation, the judges): read out when it does. */}
       <div className="stack self-calls" aria-live="polite" data-testid="self-calls">
