@@ -20,6 +20,7 @@ const PLAYERS = [
   { id: '2000000002', name: 'Jack Atlas' },
 ] as const;
 const HEAD = { username: 'head', password: 'head-judge-password' };
+const FLOOR = { username: 'floor', password: 'floor-judge-password' };
 const shipped = JSON.parse(readFileSync(new URL('../../policy/ocg-5ds.json', import.meta.url), 'utf8'));
 const seedReading = { ...shipped, settings: { ...shipped.settings, deviation: 'reduce-or-add' } };
 
@@ -28,6 +29,7 @@ describe.skipIf(!executablePath)('the console penalty form under the pack settin
   let browser: Browser;
   let organizer: StaffApi;
   let head: Person;
+  let floor: StaffApi;
 
   async function issued(tournament: string): Promise<Record<string, unknown>[]> {
     const lines = await organizer.getText(`/api/tournaments/${tournament}/export?format=events`);
@@ -84,6 +86,9 @@ describe.skipIf(!executablePath)('the console penalty form under the pack settin
       newPassword: 'organizer-password-1',
     });
     await organizer.createAccount(HEAD.username, ['head-judge'], HEAD.password);
+    await organizer.createAccount(FLOOR.username, ['judge'], FLOOR.password);
+    floor = new StaffApi(server.url);
+    await floor.login(FLOOR.username, FLOOR.password);
     await running('ours', shipped);
     await running('seed', seedReading);
     head = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, login: HEAD });
@@ -149,6 +154,35 @@ describe.skipIf(!executablePath)('the console penalty form under the pack settin
         deviationReason: 'Warned for the same advice before the round.',
       }),
     ]);
+  });
+
+  it("the head judge's queue offers to change a floor judge's request only to penalties that may replace the guideline", async () => {
+    const page = head.page;
+    const changeTo = async (tournament: string) => {
+      // A floor judge asks for a caution instead of the guideline warning (a deviation: the head judge's).
+      const sent = await floor.send('POST', `/api/tournaments/${tournament}/requests`, {
+        kind: 'penalty',
+        penalty: {
+          player: PLAYERS[1].id,
+          report: { infraction: 'outside-advice', facts: { affectedResult: false }, phase: 'in-duel' },
+          choice: { kind: 'other', penalty: 'caution', reason: 'A spectator spoke first.' },
+        },
+      });
+      expect(sent.status).toBe(201);
+      const id = sent.body.request.requestId as number;
+      await page.goto(`/t/${tournament}/queue`);
+      await page.locator(`input[name=request-${id}][value=changed]`).check();
+      return optionTexts(`request-penalty-${id}`);
+    };
+    expect(await changeTo('ours')).toEqual([
+      'Choose a penalty',
+      'Warning',
+      'Duel loss',
+      'Match loss',
+      'Disqualification',
+      'Disqualification with loss of prizes',
+    ]);
+    expect(await changeTo('seed')).toEqual(['Choose a penalty', 'Warning']);
   });
 
   it('saw no uncaught error in the pages', () => {
