@@ -28,5 +28,18 @@ export const DIFFERS_FROM_DECKLIST = 'differs-from-decklist';
 export const DECK_FINDING_KINDS = [...DECK_FINDING_REASONS, DIFFERS_FROM_DECKLIST] as const;
 export type DeckFindingKind = (typeof DECK_FINDING_KINDS)[number];
 
-/** The pack's answer: the infraction id each kind of finding is. */
-export type DeckFindingInfractions = Readonly<Record<DeckFindingKind, string>>;
+/**
+ * The sizes over the maximum (main over 60, extra or side over 15 in the shipped limits). 3-A
+ * names no maximum: the seed's reading is that they are no infraction at all, which a pack
+ * says with `null` for these kinds; every other kind names an infraction.
+ */
+export const DECK_SIZE_MAXIMA = ['main-over-max', 'extra-over-max', 'side-over-max'] as const;
+export type DeckSizeMaximum = (typeof DECK_SIZE_MAXIMA)[number];
+
+export const isSizeMaximum = (kind: DeckFindingKind): kind is DeckSizeMaximum =>
+  (DECK_SIZE_MAXIMA as readonly string[]).includes(kind);
+
+/** The pack's answer: the infraction id each kind of finding is (`null`: a size over the maximum is no infraction). */
+export type DeckFindingInfractions = Readonly<
+  Record<Exclude<DeckFindingKind, DeckSizeMaximum>, string> & Record<DeckSizeMaximum, string | null>
+>;

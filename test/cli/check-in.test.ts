@@ -49,4 +49,15 @@ describe('shinpan player check-in, check-ins, drop-no-shows', () => {
     await refused(db, 'tournament', 'player-reports', '--db', db, '--on', '--off');
     await refused(db, 'tournament', 'player-reports', '--db', db, '--on', '--confirm-minutes', '0');
   });
+
+  it('sets whether players see why they were paired (off by default), refusing both switches', async () => {
+    const db = await tournamentWith(dir, 'reasons', 2);
+    expect(await ok('tournament', 'player-pairing-reasons', '--db', db, '--on', '--lang', 'en')).toBe(
+      "Each player's page shows why their own table (or bye) was paired so\n",
+    );
+    expect(await json('tournament', 'player-pairing-reasons', '--db', db, '--off')).toEqual({ shown: false });
+    expect(await refused(db, 'tournament', 'player-pairing-reasons', '--db', db, '--on', '--off', '--lang', 'en')).toBe(
+      'shinpan: give exactly one of --on and --off\n',
+    );
+  });
 });

@@ -251,6 +251,24 @@ describe('shinpan deck check', () => {
     expect((await shinpan('deck', 'check', deck, '--date', '2011-06-01', '--policy', path)).code).toBe(0);
     expect((await shinpan('deck', 'check', deck, '--date', '2011-06-01')).code).toBe(1);
   });
+
+  it('takes a pack that says a main deck over 60 is no infraction (settings.deckFindings: null)', async () => {
+    const pack = JSON.parse(readFileSync('policy/ocg-5ds.json', 'utf8')) as {
+      settings: { deckFindings: Record<string, string | null> };
+    };
+    pack.settings.deckFindings['main-over-max'] = null;
+    const path = join(dir, 'no-maximum.json');
+    writeFileSync(path, JSON.stringify(pack));
+    const deck = join(dir, 'sixty-one.ydk');
+    writeFileSync(deck, `#main\n${Array(61).fill(P.sangan).join('\n')}\n`);
+    const seed = await shinpan('deck', 'check', deck, '--date', '2011-06-01', '--policy', path, '--lang', 'en');
+    // Only Sangan's list limit is left; the size is no finding.
+    expect(seed.stdout).toContain('sixty-one.ydk: 1 finding (main 61, extra 0, side 0)');
+    expect(seed.stdout).not.toContain('deck-unusable-card');
+    const ours = await shinpan('deck', 'check', deck, '--date', '2011-06-01', '--lang', 'en');
+    expect(ours.stdout).toContain('sixty-one.ydk: 2 findings (main 61, extra 0, side 0)');
+    expect(ours.stdout).toMatch(/deck-unusable-card/);
+  });
 });
 
 describe('shinpan deck check: bad input exits 2', () => {

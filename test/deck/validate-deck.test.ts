@@ -65,6 +65,21 @@ describe('validateDeck: sizes', () => {
     expect(brief(check({ main: mainOf(61) }))).toEqual([['deck-unusable-card', 'main-over-max', null, 'main', 61, 60]]);
   });
 
+  it('finds no size over the maximum where the pack says it is no infraction (null; 3-A names no maximum)', () => {
+    const none = { ...infractions, 'main-over-max': null, 'extra-over-max': null, 'side-over-max': null };
+    const deck = { main: mainOf(61), extra: [], side: filler.slice(40, 56) };
+    const under = { ...deck, main: mainOf(39) };
+    expect(brief(validateDeck(deck, { catalogue, banlist: null, date, infractions: none }))).toEqual([]);
+    expect(brief(validateDeck(under, { catalogue, banlist: null, date, infractions: none }))).toEqual([
+      ['deck-under-40', 'main-under-min', null, 'main', 39, 40],
+    ]);
+    // The shipped pack (ours) files both under 3-A.
+    expect(brief(validateDeck(deck, { catalogue, banlist: null, date, infractions }))).toEqual([
+      ['deck-unusable-card', 'main-over-max', null, 'main', 61, 60],
+      ['deck-unusable-card', 'side-over-max', null, 'side', 16, 15],
+    ]);
+  });
+
   it('takes the sizes and copy limit from the policy settings', () => {
     const limits = { ...DEFAULT_DECK_LIMITS, mainMin: 20, maxCopies: 2 };
     const deck = { main: mainOf(20, P.quickdraw, P.quickdraw, P.quickdraw), extra: [], side: [] };

@@ -28,6 +28,9 @@ const PLAYERS = [
   { id: '5000000005', name: '龍可', reading: 'ルカ' },
 ] as const;
 
+const WITH_LIST = PLAYERS[2].id;
+const sampleDeck = readFileSync(new URL('../../catalogue/decks/quickdraw-synchro.ydk', import.meta.url), 'utf8');
+
 interface Finding {
   readonly id: string;
   readonly impact: string;
@@ -65,6 +68,9 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
   let browser: Browser;
   const codes = new Map<string, string>();
   let tableOfFirst = 1;
+  // Two players seated against each other in round 2 (one player of five has the bye, drawn by the pairing's seed).
+  let first: string = PLAYERS[0].id;
+  let second: string = PLAYERS[1].id;
 
   beforeAll(async () => {
     ensureConsoleBuilt();
@@ -88,7 +94,9 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     });
     expect(created.status).toBe(201);
     for (const p of PLAYERS) {
-      const registered = await staff.send('POST', `/api/tournaments/${T}/players`, p);
+      // One registered list, for the deck check's tick list.
+      const list = p.id === WITH_LIST ? { decklist: { format: 'ydk', text: sampleDeck } } : {};
+      const registered = await staff.send('POST', `/api/tournaments/${T}/players`, { ...p, ...list });
       expect(registered.status).toBe(201);
       codes.set(p.id, registered.body.code);
     }
@@ -106,16 +114,17 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
       seatTime: server.clock.now.toISOString(),
     });
     expect(two.status).toBe(201);
-    const match = (two.body.pairing.matches as { table: number; players: [string, string] }[]).find((m) =>
-      m.players.includes(PLAYERS[0].id),
-    );
-    tableOfFirst = match?.table ?? 1;
+    const [match] = two.body.pairing.matches as { table: number; players: [string, string] }[];
+    tableOfFirst = match!.table;
+    [first, second] = match!.players;
     const warning = await staff.send('POST', `/api/tournaments/${T}/penalties`, {
-      player: PLAYERS[1].id,
+      player: second,
       report: { infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' },
       choice: { kind: 'guideline' },
     });
     expect(warning.status).toBe(201);
+    // The player's page is scanned with the reason for their pairing on it.
+    expect((await staff.send('PUT', `/api/tournaments/${T}/player-pairing-reasons`, { shown: true })).status).toBe(200);
     server.clock.advanceMinutes(5);
   }, 180_000);
 
@@ -124,7 +133,7 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     await server?.close();
   });
 
-  const playerPath = () => `/t/${T}/p/${PLAYERS[0].id}?code=${codes.get(PLAYERS[0].id)}`;
+  const playerPath = () => `/t/${T}/p/${first}?code=${codes.get(first)}`;
   const staffScreens = (): string[] => [
     '/',
     '/new',
@@ -139,7 +148,7 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     `/t/${T}/penalty`,
     `/t/${T}/deck-check`,
     `/t/${T}/standings`,
-    `/t/${T}/players/${PLAYERS[1].id}`,
+    `/t/${T}/players/${second}`,
     `/t/${T}/queue`,
     `/t/${T}/log`,
     `/t/${T}/find`,
@@ -177,6 +186,98 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
       };
       await visit('staff', STAFF, staffScreens());
       await visit('public', undefined, publicScreens());
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
+
+  for (const lang of ['ja', 'en'] as const) {
+    it(`finds no serious or critical violation in the open states (forms, tick list, penalty steps), in ${lang}`, async () => {
+      const person = await openPerson(browser, server.url, { lang, viewport: PHONE, login: STAFF });
+      const { page } = person;
+      const problems: string[] = [];
+      const scan = async (state: string) => {
+        await page.waitForTimeout(200);
+        for (const v of await axe(page))
+          for (const target of v.targets) problems.push(`${lang} ${state}: ${v.id} (${v.impact}) at ${target}`);
+      };
+
+      // The penalty flow, step by step: the infraction search, the facts, the decision, a
+      // deviation with statements (a disqualification), and an added penalty.
+      await page.goto(`/t/${T}/penalty?player=${second}`);
+      await settle(page);
+      await page.getByTestId('infraction-search').fill('advice');
+      await scan('penalty: infraction search');
+      await page.getByTestId('infraction-outside-advice').click();
+      await page.locator('input[name=fact-affectedResult][value=yes]').check();
+      await page.locator('input[name=phase][value=in-duel]').check();
+      await scan('penalty: facts');
+      await page.getByTestId('assess').click();
+      await page.getByTestId('guideline-penalty').waitFor();
+      await scan('penalty: decision');
+      await page.getByTestId('add-penalty').check();
+      await page.getByTestId('added-penalty-choice').selectOption('match-loss');
+      await scan('penalty: added penalty');
+      await page.getByTestId('add-penalty').uncheck();
+      await page.locator('input[name=choice][value=other]').check();
+      await page.getByTestId('other-penalty').selectOption('disqualification');
+      await page.getByTestId('deviation-reason').fill('a11y');
+      await scan('penalty: deviation with statements');
+
+      // Result entry and extend time, open on a table of round 2.
+      await page.goto(`/t/${T}/rounds/2`);
+      await settle(page);
+      await page.getByTestId(`enter-result-${tableOfFirst}`).click();
+      await page.getByTestId(`result-entry-${tableOfFirst}`).waitFor();
+      await page.getByTestId(`duel-${tableOfFirst}-${first}`).click();
+      await page.locator('.extend summary').first().click();
+      await scan('round: result entry and extend time open');
+
+      // The deck check's tick list: a difference ticked, the card search open, then the answer.
+      await page.goto(`/t/${T}/deck-check?player=${WITH_LIST}`);
+      await settle(page);
+      const list = page.getByTestId('tick-list');
+      await list.waitFor();
+      await page.locator('[data-testid^=tick-less-main-]').first().click();
+      await list.locator('details summary').first().click();
+      await page.getByTestId('add-card-search').fill('Sangan');
+      await scan('deck check: tick list');
+      await page.getByTestId('run-tick-check').click();
+      await page.getByTestId('deck-check-result').locator('*').first().waitFor();
+      await scan('deck check: answer');
+
+      // A player's row with its forms open (names, the decklist's correction), and a penalty's appeal form in the queue.
+      await page.goto(`/t/${T}/players`);
+      await settle(page);
+      const row = page.getByTestId(`player-${WITH_LIST}`);
+      for (const summary of await row.locator('summary').all()) await summary.click();
+      await row.getByTestId('decklist-text').first().waitFor();
+      await scan('players: a row with its forms open');
+      await page.goto(`/t/${T}/queue`);
+      await settle(page);
+      await page.getByTestId('queue-all').locator('summary').first().click();
+      await page.locator('[data-testid^=penalty-card-] summary').first().click();
+      await page.locator('[data-testid^=penalty-card-] select').first().waitFor();
+      await scan('queue: an appeal form open');
+
+      // The staff form, filled, an account's own form open, and the one-time password shown.
+      await page.goto('/staff');
+      await settle(page);
+      await page.locator('input[name=username]').fill(`a11y-new-${lang}`);
+      await page.locator('input[name=displayName]').fill(`a11y ${lang}`);
+      await page.locator('input[name=role-judge]').first().check();
+      await scan('staff: form filled');
+      await page.getByTestId(`account-${STAFF.username}`).locator('summary').first().click();
+      await scan('staff: an account open');
+      await page
+        .locator('form')
+        .filter({ has: page.locator('input[name=username]') })
+        .locator('button[type=submit]')
+        .click();
+      await page.getByTestId('one-time-password').waitFor();
+      await scan('staff: one-time password');
+
+      expect(person.errors).toEqual([]);
+      await person.context.close();
       expect(problems).toEqual([]);
     }, 300_000);
   }

@@ -100,6 +100,7 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${T}/players/${P2}/check-in`, body: {}, may: STAFF },
   { method: 'GET', path: `${T}/check-ins`, may: STAFF },
   { method: 'PUT', path: `${T}/player-reporting`, body: { enabled: true }, may: ['organizer'] },
+  { method: 'PUT', path: `${T}/player-pairing-reasons`, body: { shown: true }, may: ['organizer'] },
   { method: 'GET', path: `${T}/player-reports`, may: STAFF },
   // Public entry before round 1: the cap is below the four players, so entries wait and nobody joins round 1.
   { method: 'PUT', path: `${T}/decklist-publication`, body: { scope: { kind: 'all' } }, may: ['organizer'] },

@@ -37,7 +37,7 @@ export function renamedPack(pack: Pack): Pack {
         minutesFact: renamedFact(pack.settings.tardiness.minutesFact),
       },
       deckFindings: Object.fromEntries(
-        Object.entries(pack.settings.deckFindings).map(([kind, id]) => [kind, renamedId(id)]),
+        Object.entries(pack.settings.deckFindings).map(([kind, id]) => [kind, id === null ? null : renamedId(id)]),
       ) as Pack['settings']['deckFindings'],
     },
   };

@@ -284,6 +284,10 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
     },
     ...range(n).map((i): EventDraft => ({ type: 'PrizeAwarded', data: { prize: `prize${i}`, players: [p(i)] } })),
   ],
+  PlayerPairingReasonsSet: (n) => [
+    created(),
+    ...range(n).map((i): EventDraft => ({ type: 'PlayerPairingReasonsSet', data: { shown: i % 2 === 0 } })),
+  ],
   PlayerReportingSet: (n) => [
     created(),
     ...range(n).map((): EventDraft => ({ type: 'PlayerReportingSet', data: { enabled: true, confirmMinutes: 10 } })),

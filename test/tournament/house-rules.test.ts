@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { houseRules } from '../../src/core/policy/house-rules.js';
 import { parsePack, type Settings } from '../../src/core/policy/pack-schema.js';
 import type { EventDraft } from '../../src/core/tournament/events.js';
+import { previewPenalty } from '../../src/core/tournament/penalty-preview.js';
 import { deriveMatches } from '../../src/core/tournament/match-results.js';
 import { PACK, given, settings, thenError, thenEvents, tournament, type GivenEvent } from './fixtures.js';
 import { issue, other, roundOne } from './penalty-fixtures.js';
@@ -173,6 +174,60 @@ describe('deviation (2-A: 軽減もしくは追加, reduce or add)', () => {
     ]);
     // A deviation: the head judge's (as the pack sets headJudgeOnly.deviation).
     thenError(state, { ...added, meta: { ...added.meta, actor: { id: 'j', role: 'judge' } } }, 'role-required');
+  });
+
+  it('the assess answer says the same: heavier penalties are offered only as an addition under reduce-or-add', () => {
+    const report = { infraction: 'outside-advice', facts: { affectedResult: false }, phase: 'in-duel' as const };
+    const answer = (patch: Patch) => {
+      const preview = previewPenalty(tournament(...underPack(patch)), 'a', report);
+      if (!preview.ok) throw new Error(preview.error.message);
+      return { as: preview.value.options.map((o) => [o.penalty, o.as]), addition: preview.value.addition };
+    };
+    expect(answer(ours)).toEqual({
+      as: [
+        ['caution', 'deviation'],
+        ['warning', 'guideline'],
+        ['duel-loss', 'deviation'],
+        ['match-loss', 'deviation'],
+        ['disqualification', 'deviation'],
+        ['disqualification-forfeit-prizes', 'deviation'],
+      ],
+      addition: null,
+    });
+    expect(answer(reduceOrAdd)).toEqual({
+      as: [
+        ['caution', 'deviation'],
+        ['warning', 'guideline'],
+        ['duel-loss', 'added-only'],
+        ['match-loss', 'added-only'],
+        ['disqualification', 'added-only'],
+        ['disqualification-forfeit-prizes', 'added-only'],
+      ],
+      addition: {
+        as: 'deviation',
+        headJudge: [
+          'caution',
+          'warning',
+          'duel-loss',
+          'match-loss',
+          'disqualification',
+          'disqualification-forfeit-prizes',
+        ],
+      },
+    });
+  });
+});
+
+describe('deckFindings for sizes over the maximum (3-A names no maximum)', () => {
+  it('an infraction id (ours: deck-unusable-card) or null (no infraction); null only for the sizes over the maximum', () => {
+    const raw = JSON.parse(JSON.stringify(PACK.content)) as Record<string, any>;
+    expect(raw.settings.deckFindings['main-over-max']).toBe('deck-unusable-card');
+    for (const kind of ['main-over-max', 'extra-over-max', 'side-over-max']) raw.settings.deckFindings[kind] = null;
+    const seed = parsePack(raw);
+    expect(seed.ok && seed.value.settings.deckFindings['main-over-max']).toBeNull();
+    raw.settings.deckFindings['over-copies'] = null;
+    const refused = parsePack(raw);
+    expect(refused.ok ? null : refused.error.path).toBe('settings.deckFindings.over-copies');
   });
 });
 

@@ -222,3 +222,23 @@ describe('check-in before round 1', () => {
     expect(decide(checkIn('zz', meta('judge')), given(...players)).ok).toBe(false);
   });
 });
+
+describe("players see why they were paired (issue 25, 9): the organizer's choice", () => {
+  const setReasons = (shown: unknown, role: 'organizer' | 'head-judge' = 'organizer') =>
+    ({ type: 'SetPlayerPairingReasons', data: { shown: shown as boolean }, meta: meta(role) }) as const;
+
+  it('given the default (off), when the organizer shows them, then one event turns them on; the same again writes nothing', () => {
+    expect(selfService(tournament(...players)).pairingReasons).toBe(false);
+    const on = thenEvents(given(...players), setReasons(true));
+    expect(on).toEqual([{ type: 'PlayerPairingReasonsSet', data: { shown: true } }]);
+    const shown = given(...players, ...on);
+    expect(selfService(shown as never).pairingReasons).toBe(true);
+    expect(thenEvents(shown, setReasons(true))).toEqual([]);
+    expect(thenEvents(shown, setReasons(false))).toEqual([{ type: 'PlayerPairingReasonsSet', data: { shown: false } }]);
+  });
+
+  it('refuses anyone but the organizer, and a value that is not true or false', () => {
+    thenError(given(...players), setReasons(true, 'head-judge'), 'role-required');
+    expect(thenError(given(...players), setReasons('yes'), 'invalid-command').field).toBe('shown');
+  });
+});

@@ -40,6 +40,7 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'RequestSubmitted',
   'RequestDecided',
   'PlayerReportingSet',
+  'PlayerPairingReasonsSet',
   'PlayerCheckedIn',
   // A judge call's extension is its own TimeExtended; the call itself shows on no public view.
   'CallOpened',

@@ -1,6 +1,6 @@
 import type { Banlist } from './banlist.js';
 import type { Card, Catalogue } from './catalogue.js';
-import type { DeckFindingInfractions, DeckFindingReason } from '../deck-findings.js';
+import type { DeckFindingInfractions, DeckFindingReason, DeckSizeMaximum } from '../deck-findings.js';
 import { DEFAULT_DECK_LIMITS, type Deck, type DeckLimits, type DeckZone } from './deck.js';
 
 /**
@@ -61,8 +61,11 @@ export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[
   const limits = options.limits ?? DEFAULT_DECK_LIMITS;
   const findings: DeckFinding[] = [];
   const size = (reason: DeckFindingReason, zone: DeckZone, count: number, limit: number): void => {
+    const infraction = infractions[reason];
+    // The pack may say a size over the maximum is no infraction (3-A names no maximum): no finding then.
+    if (infraction === null) return;
     findings.push({
-      infraction: infractions[reason],
+      infraction,
       reason,
       passcode: null,
       zone,
@@ -110,7 +113,7 @@ export function validateDeck(deck: Deck, options: ValidateOptions): DeckFinding[
 function cardFinding(
   t: Tally,
   infractions: DeckFindingInfractions,
-  reason: DeckFindingReason,
+  reason: Exclude<DeckFindingReason, DeckSizeMaximum>,
   limit: number,
 ): DeckFinding {
   const zone: DeckZone = t.main > 0 ? 'main' : t.extra > 0 ? 'extra' : 'side';
@@ -153,7 +156,7 @@ function unusableReason(
   date: string,
   banlist: Banlist | null,
   listed: number | undefined,
-): DeckFindingReason | null {
+): 'not-in-catalogue' | 'no-ocg-release' | 'not-yet-released' | 'not-on-whitelist' | null {
   if (!card) return 'not-in-catalogue';
   if (card.ocg === false) return 'no-ocg-release';
   if (typeof card.ocg === 'string' && card.ocg > date) return 'not-yet-released';

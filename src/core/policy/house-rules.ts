@@ -47,6 +47,15 @@ export function sameViolation(pack: Pack, infraction: string, earlier: string): 
   return section(infraction) !== undefined && section(infraction) === section(earlier);
 }
 
+/** Whether `penalty` may be given in the guideline's place: the guideline, its repeat upgrade, or a deviation the pack allows. */
+export function mayReplaceGuideline(pack: Pack, decision: Decision, penalty: PenaltyId): boolean {
+  return (
+    penalty === decision.penalty ||
+    isRepeatUpgrade(pack, decision, penalty) ||
+    !deviationTooHeavy(pack, decision.penalty, penalty)
+  );
+}
+
 /** 2-A as the seed reads it: a penalty other than the guideline may only be lighter; a heavier one is added to it instead. */
 export function deviationTooHeavy(pack: Pack, guideline: PenaltyId, penalty: PenaltyId): boolean {
   return houseRules(pack.settings).deviation === 'reduce-or-add' && rank(pack, penalty) > rank(pack, guideline);

@@ -60,8 +60,9 @@ function checkClockInfraction(pack: Pack): PackProblem[] {
 }
 
 function checkDeckFindings(pack: Pack): PackProblem[] {
+  // `null` (a size over the maximum is no infraction) names nothing to look up.
   return Object.entries(pack.settings.deckFindings).flatMap(([kind, id]) =>
-    unknownInfraction(pack, id, ['settings', 'deckFindings', kind]),
+    id === null ? [] : unknownInfraction(pack, id, ['settings', 'deckFindings', kind]),
   );
 }
 

@@ -1,6 +1,6 @@
 import { DEVIATION, REPEAT_RAISE, REPEAT_SAME } from './house-rules.js';
 import { z } from 'zod';
-import { DECK_FINDING_KINDS } from '../deck-findings.js';
+import { DECK_FINDING_KINDS, isSizeMaximum, type DeckFindingKind, type DeckSizeMaximum } from '../deck-findings.js';
 import { APPLIES_TO, PENALTY_IDS } from './assess-types.js';
 import { err, ok, type Result } from '../result.js';
 import { checkPackReferences } from './pack-references.js';
@@ -139,12 +139,15 @@ const settingsSchema = z.strictObject({
     /** That infraction's number fact the clock (and a seat mark) fills with the minutes late. */
     minutesFact: factName,
   }),
-  /** Which infraction each kind of deck-check finding is (the deck rules name findings, the pack names infractions). */
+  /**
+   * Which infraction each kind of deck-check finding is (the deck rules name findings, the pack
+   * names infractions); a size over the maximum may be `null`: no infraction (3-A names no maximum).
+   */
   deckFindings: z.strictObject(
-    Object.fromEntries(DECK_FINDING_KINDS.map((kind) => [kind, kebabId])) as Record<
-      (typeof DECK_FINDING_KINDS)[number],
-      typeof kebabId
-    >,
+    Object.fromEntries(
+      DECK_FINDING_KINDS.map((kind) => [kind, isSizeMaximum(kind) ? z.union([kebabId, z.null()]) : kebabId]),
+    ) as Record<Exclude<DeckFindingKind, DeckSizeMaximum>, typeof kebabId> &
+      Record<DeckSizeMaximum, z.ZodUnion<[typeof kebabId, z.ZodNull]>>,
   ),
   repeat: z.strictObject({
     /** The how-many-th time of the same infraction id first offers a higher penalty. */

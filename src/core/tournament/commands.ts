@@ -190,6 +190,8 @@ export type SetPlayerReporting = Command<
   'SetPlayerReporting',
   { readonly enabled: boolean; readonly confirmMinutes?: number }
 >;
+/** The organizer shows players the reason for their own Swiss pairing on their page, or stops (off by default). */
+export type SetPlayerPairingReasons = Command<'SetPlayerPairingReasons', { readonly shown: boolean }>;
 /** A player's report of their own match (the record code authenticated them); equal to the opponent's report, it is the result. */
 export type PlayerReportResult = Command<
   'PlayerReportResult',
@@ -272,6 +274,7 @@ export type TournamentCommand =
   | SetPrizeList
   | AwardPrize
   | SetPlayerReporting
+  | SetPlayerPairingReasons
   | PlayerReportResult
   | CheckInPlayer
   | DropNoShows

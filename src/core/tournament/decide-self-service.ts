@@ -1,6 +1,13 @@
 import { err, ok } from '../result.js';
 import { checkInteger } from './command-checks.js';
-import type { CheckInPlayer, DropNoShows, Drafted, PlayerReportResult, SetPlayerReporting } from './commands.js';
+import type {
+  CheckInPlayer,
+  DropNoShows,
+  Drafted,
+  PlayerReportResult,
+  SetPlayerPairingReasons,
+  SetPlayerReporting,
+} from './commands.js';
 import { decideReportResult } from './decide-results.js';
 import { domainError } from './domain-errors.js';
 import { effectsOn } from './penalty-effects.js';
@@ -29,6 +36,15 @@ export function decideSetPlayerReporting(command: SetPlayerReporting, t: Tournam
   const bad = checkInteger('confirmMinutes', confirmMinutes, CONFIRM_MINUTES);
   if (bad) return err(bad);
   return ok([{ type: 'PlayerReportingSet', data: { enabled, confirmMinutes } }]);
+}
+
+/** Whether players see why their Swiss pairing was made; the same setting again writes nothing. */
+export function decideSetPlayerPairingReasons(command: SetPlayerPairingReasons, t: Tournament): Drafted {
+  const { shown } = command.data;
+  if (typeof shown !== 'boolean')
+    return err(domainError('invalid-command', { field: 'shown', problem: explain('true-or-false') }));
+  if (selfService(t).pairingReasons === shown) return ok([]);
+  return ok([{ type: 'PlayerPairingReasonsSet', data: { shown } }]);
 }
 
 export function decidePlayerReport(command: PlayerReportResult, t: Tournament): Drafted {

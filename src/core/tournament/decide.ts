@@ -26,6 +26,7 @@ import {
   decideCheckIn,
   decideDropNoShows,
   decidePlayerReport,
+  decideSetPlayerPairingReasons,
   decideSetPlayerReporting,
 } from './decide-self-service.js';
 import { domainError } from './domain-errors.js';
@@ -121,6 +122,8 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideAwardPrize(command, t);
     case 'SetPlayerReporting':
       return decideSetPlayerReporting(command, t);
+    case 'SetPlayerPairingReasons':
+      return decideSetPlayerPairingReasons(command, t);
     case 'PlayerReportResult':
       return decidePlayerReport(command, t);
     case 'CheckInPlayer':

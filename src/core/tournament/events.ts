@@ -384,6 +384,8 @@ export type PlayerReportingSet = Event<
   'PlayerReportingSet',
   { readonly enabled: boolean; readonly confirmMinutes: number }
 >;
+/** The organizer shows each player, on their own page, the reason their Swiss pairing was made (or stops showing it). */
+export type PlayerPairingReasonsSet = Event<'PlayerPairingReasonsSet', { readonly shown: boolean }>;
 /** A player's own report of their match from their phone, not yet a result: the opponent's equal report makes it one. */
 export type PlayerResultReported = Event<
   'PlayerResultReported',
@@ -500,6 +502,7 @@ export type TournamentEvent =
   | PrizeListSet
   | PrizeAwarded
   | PlayerReportingSet
+  | PlayerPairingReasonsSet
   | PlayerResultReported
   | PlayerCheckedIn
   | CallOpened
@@ -546,6 +549,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PhaseStarted',
   'PlayerDetailsChanged',
   'PlayerReportingSet',
+  'PlayerPairingReasonsSet',
   'PlayerResultReported',
   'PlayerCheckedIn',
   'DecklistCorrected',

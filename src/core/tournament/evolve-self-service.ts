@@ -1,16 +1,24 @@
-import type { PlayerCheckedIn, PlayerReportingSet, PlayerResultReported, ResultReported } from './events.js';
+import type {
+  PlayerCheckedIn,
+  PlayerPairingReasonsSet,
+  PlayerReportingSet,
+  PlayerResultReported,
+  ResultReported,
+} from './events.js';
 import { selfService } from './self-service.js';
 import type { Tournament } from './state.js';
 
-/** The state after a player's report, a check-in, or the organizer's reporting setting; each adds one item to a ledger. */
+/** The state after a player's report, a check-in, or one of the organizer's settings; each adds one item to a ledger or sets one value. */
 export function evolveSelfService(
   t: Tournament,
-  event: PlayerReportingSet | PlayerResultReported | PlayerCheckedIn,
+  event: PlayerReportingSet | PlayerPairingReasonsSet | PlayerResultReported | PlayerCheckedIn,
 ): Tournament {
   const s = selfService(t);
   switch (event.type) {
     case 'PlayerReportingSet':
       return { ...t, selfService: { ...s, reporting: { ...event.data } } };
+    case 'PlayerPairingReasonsSet':
+      return { ...t, selfService: { ...s, pairingReasons: event.data.shown } };
     case 'PlayerResultReported': {
       const { round, table, player, duels } = event.data;
       return { ...t, selfService: { ...s, reports: s.reports.with({ round, table, player, duels, at: event.at }) } };

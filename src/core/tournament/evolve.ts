@@ -314,6 +314,7 @@ function evolveTournament(
         : t;
     }
     case 'PlayerReportingSet':
+    case 'PlayerPairingReasonsSet':
     case 'PlayerResultReported':
     case 'PlayerCheckedIn':
       return evolveSelfService(t, event);

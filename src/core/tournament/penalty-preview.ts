@@ -1,5 +1,5 @@
 import { assess } from '../policy/assess.js';
-import { isRepeatUpgrade } from '../policy/house-rules.js';
+import { deviationTooHeavy, houseRules, isRepeatUpgrade } from '../policy/house-rules.js';
 import {
   PENALTY_IDS,
   type AppliesTo,
@@ -9,6 +9,7 @@ import {
 } from '../policy/assess-types.js';
 import { landingOptions } from '../policy/landing-options.js';
 import { ok, type Result } from '../result.js';
+import type { Settings } from '../policy/pack-schema.js';
 import type { Text } from '../text.js';
 import type { IssuePenalty } from './commands.js';
 import { penaltyContext, reportFor } from './decide-penalties.js';
@@ -28,8 +29,12 @@ import type { Tournament } from './state.js';
 /** One penalty the judge may give for the report, with what giving it takes. */
 export interface PenaltyOption {
   readonly penalty: PenaltyId;
-  /** How the core records it: the guideline, the repeat step the guideline offers, or a deviation (needs a written reason). */
-  readonly as: 'guideline' | 'repeat-upgrade' | 'deviation';
+  /**
+   * How the core records it: the guideline, the repeat step the guideline offers, or a deviation
+   * (needs a written reason). `added-only`: a heavier penalty under 2-A as the seed reads it
+   * (`deviation: reduce-or-add`), which cannot replace the guideline, only be added to it.
+   */
+  readonly as: 'guideline' | 'repeat-upgrade' | 'deviation' | 'added-only';
   /** Where it lands by the timing table: the proposal, the judge's choices, the table's note. */
   readonly landing: {
     readonly propose: AppliesTo | null;
@@ -53,6 +58,13 @@ export interface PenaltyPreview {
   readonly duels: number | null;
   /** The first duel number the judge may name: 1 in a duel, 2 between duels (one is over); `null` with `duels`. */
   readonly firstDuel: number | null;
+  /**
+   * Whether the judge may add a penalty to the one given (both are recorded), and as what:
+   * `rule` where the pack allows it (rules 7, 10: the result was affected), `deviation` under
+   * 2-A as the seed reads it (軽減もしくは追加: a deviation, with its reason); `null`: none.
+   * `headJudge`: the penalties only a head judge may add.
+   */
+  readonly addition: { readonly as: 'rule' | 'deviation'; readonly headJudge: readonly PenaltyId[] } | null;
 }
 
 /** The guideline decision for `player` and the options around it, as the core would decide an IssuePenalty now. */
@@ -71,14 +83,16 @@ export function previewPenalty(
   const inMatch = context.ok && context.value.currentMatch !== null;
   const bestOf = context.ok ? bestOfCurrent(t, context.value) : null;
   const options = PENALTY_IDS.map((penalty): PenaltyOption => {
-    const as =
+    const as: PenaltyOption['as'] =
       penalty === decision.penalty
         ? 'guideline'
         : isRepeatUpgrade(t.pack.content, decision, penalty)
           ? 'repeat-upgrade'
-          : 'deviation';
+          : deviationTooHeavy(t.pack.content, decision.penalty, penalty)
+            ? 'added-only'
+            : 'deviation';
     const landing = landingOptions(t.pack.content, penalty, report.phase, report.matchAlreadyLost === true);
-    const choice = { penalty, deviation: as === 'deviation' };
+    const choice = { penalty, deviation: as === 'deviation' || as === 'added-only' };
     return {
       penalty,
       as,
@@ -100,5 +114,21 @@ export function previewPenalty(
     options,
     duels,
     firstDuel: duels === null ? null : firstNamedDuel(report.phase),
+    addition: additionOffer(settings, decision),
   });
+}
+
+/** The addition the core takes (decide-penalties.ts): by the pack's rule where the result was affected, else by 2-A under `reduce-or-add`. */
+function additionOffer(settings: Settings, decision: Decision): PenaltyPreview['addition'] {
+  const as = decision.additionalPenaltyAllowed
+    ? 'rule'
+    : houseRules(settings).deviation === 'reduce-or-add'
+      ? 'deviation'
+      : null;
+  if (as === null) return null;
+  const deviation = as === 'deviation';
+  const headJudge = PENALTY_IDS.filter((penalty) =>
+    needsHeadJudge(settings, { penalty, deviation, movedToNextMatch: false }),
+  );
+  return { as, headJudge };
 }

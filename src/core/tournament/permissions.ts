@@ -40,6 +40,7 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   SetPrizeList: ['organizer'],
   AwardPrize: ['organizer'],
   SetPlayerReporting: ['organizer'],
+  SetPlayerPairingReasons: ['organizer'],
   // Sent only by the player (PLAYER_COMMANDS); staff enter results with ReportResult.
   PlayerReportResult: [],
   CheckInPlayer: ['organizer', 'scorekeeper', 'head-judge', 'judge'],

@@ -29,6 +29,8 @@ export interface PlayerReport {
 export interface SelfServiceState {
   /** Off by default: the organizer turns it on per tournament. */
   readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
+  /** Whether each player sees the reason for their own Swiss pairing on their page: off by default. */
+  readonly pairingReasons: boolean;
   /** Who checked in, when and by whom, by player id (`checkedIn.latest(id)`). */
   readonly checkedIn: Ledger<CheckIn>;
   /** Every player report, in the order made, by match (`reports.of(matchKey(round, table))`). */
@@ -50,6 +52,7 @@ export interface PlayerConfirmation {
 
 export const NO_SELF_SERVICE: SelfServiceState = {
   reporting: { enabled: false, confirmMinutes: DEFAULT_CONFIRM_MINUTES },
+  pairingReasons: false,
   checkedIn: Ledger.empty((c) => c.player),
   reports: Ledger.empty((r) => matchKey(r.round, r.table)),
   confirmations: Ledger.empty((c) => matchKey(c.round, c.table)),

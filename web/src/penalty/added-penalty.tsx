@@ -44,17 +44,22 @@ export const addedReady = (added: AddedPenalty | null): boolean =>
  * Rules 7 and 10: where the pack allows an addition and the judge answered that the result was
  * affected, the floor judge may give one further penalty alongside the guideline one, with a
  * reason. Both are recorded; the guideline one is not replaced (that stays a deviation).
+ * Under 2-A as the seed reads it (`deviation: reduce-or-add`, the server's `addition.as` is
+ * `deviation`) any heavier penalty is added this way instead of replacing the guideline: a
+ * deviation, with its reason, the head judge's where the pack says so.
  */
 export function AddedPenaltyFields({
   pack,
   preview,
   guideline,
+  as,
   value,
   onChange,
 }: {
   pack: Pack;
   preview: PenaltyPreview;
   guideline: PenaltyId;
+  as: 'rule' | 'deviation';
   value: AddedPenalty | null;
   onChange: (value: AddedPenalty | null) => void;
 }) {
@@ -64,9 +69,10 @@ export function AddedPenaltyFields({
   const above = ladder.slice(ladder.indexOf(guideline) + 1);
   const where = value && value.penalty !== '' ? (optionOf(preview, value.penalty)?.landing.propose ?? null) : null;
   const duels = namedDuels(preview);
+  const words = as === 'deviation' ? 'penaltyExtras.deviationAdd' : 'penaltyExtras';
   return (
     <fieldset className="stack" data-testid="added-penalty">
-      <legend>{t('penaltyExtras.addTitle')}</legend>
+      <legend>{t(`${words}.addTitle`)}</legend>
       <label className="check">
         <input
           type="checkbox"
@@ -76,11 +82,11 @@ export function AddedPenaltyFields({
           }
           data-testid="add-penalty"
         />
-        <span>{t('penaltyExtras.addCheck')}</span>
+        <span>{t(`${words}.addCheck`)}</span>
       </label>
       {value !== null && (
         <>
-          <p className="field-hint">{t('penaltyExtras.addHint')}</p>
+          <p className="field-hint">{t(`${words}.addHint`)}</p>
           <SelectField
             label={t('penaltyExtras.addPenalty')}
             value={value.penalty}
@@ -107,7 +113,7 @@ export function AddedPenaltyFields({
             />
           )}
           <TextArea
-            label={t('penaltyExtras.addReason')}
+            label={t(`${words}.addReason`)}
             value={value.reason}
             onChange={(e) => onChange({ ...value, reason: e.target.value })}
             rows={3}

@@ -69,9 +69,12 @@ export function DecisionPanel({
   const duels = namedDuels(preview);
   const needsStatements = option?.statementsRequired === true;
   const writtenStatements = statements.map((s) => s.trim()).filter(Boolean);
+  const addedNeedsHead = added !== null && added.penalty !== '' && preview.addition?.headJudge.includes(added.penalty);
   const headJudgeNeeded =
     option !== null &&
-    (option.headJudge || (chosenLanding !== null && option.headJudgeLandings.includes(chosenLanding)));
+    (option.headJudge ||
+      (chosenLanding !== null && option.headJudgeLandings.includes(chosenLanding)) ||
+      addedNeedsHead === true);
   // Choosing the offered repeat step from the list is no deviation: only a deviation needs the reason.
   const deviation = kind === 'other' && option?.as === 'deviation';
   const deviationsNeedHead = preview.options.filter((o) => o.as === 'deviation').every((o) => o.headJudge);
@@ -88,7 +91,10 @@ export function DecisionPanel({
         ? { kind: 'other', penalty: upgrade }
         : { kind: 'other', penalty: other as PenaltyId, reason: reason.trim() };
   const name = (p: PenaltyId | null) => pick(penaltyOf(pack, p)?.name) || (p ?? '');
-  const canAdd = decision.additionalPenaltyAllowed && kind !== 'other' && final !== null;
+  const canAdd = preview.addition !== null && kind !== 'other' && final !== null;
+  // Under 2-A as the seed reads it (reduce or add), a heavier penalty is only added, never put in the guideline's place.
+  const others = preview.options.filter((o) => o.as === 'deviation' || o.as === 'repeat-upgrade');
+  const reduceOnly = preview.options.some((o) => o.as === 'added-only');
   const body = {
     player: player.id,
     report,
@@ -113,11 +119,15 @@ export function DecisionPanel({
           },
         ]
       : []),
-    {
-      value: 'other',
-      label: t('penalty.deviate'),
-      ...(deviationsNeedHead ? { detail: t('penalty.headJudgeOnly') } : {}),
-    },
+    ...(others.length > 0
+      ? [
+          {
+            value: 'other' as const,
+            label: reduceOnly ? t('penalty.deviateLighter') : t('penalty.deviate'),
+            ...(deviationsNeedHead ? { detail: t('penalty.headJudgeOnly') } : {}),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -159,13 +169,11 @@ export function DecisionPanel({
             data-testid="other-penalty"
           >
             <option value="">{t('penalty.choosePenalty')}</option>
-            {preview.options
-              .filter((o) => o.as !== 'guideline')
-              .map((o) => (
-                <option key={o.penalty} value={o.penalty}>
-                  {name(o.penalty)}
-                </option>
-              ))}
+            {others.map((o) => (
+              <option key={o.penalty} value={o.penalty}>
+                {name(o.penalty)}
+              </option>
+            ))}
           </SelectField>
           <TextArea
             label={t('penalty.reason')}
@@ -229,7 +237,14 @@ export function DecisionPanel({
       )}
 
       {canAdd && final !== null && (
-        <AddedPenaltyFields pack={pack} preview={preview} guideline={final} value={added} onChange={setAdded} />
+        <AddedPenaltyFields
+          pack={pack}
+          preview={preview}
+          guideline={final}
+          as={preview.addition?.as ?? 'rule'}
+          value={added}
+          onChange={setAdded}
+        />
       )}
 
       <TextArea

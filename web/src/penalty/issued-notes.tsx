@@ -5,7 +5,9 @@ import { useLang } from '../i18n/i18n';
 interface Issued {
   readonly penaltyId?: number;
   readonly penalty?: string;
-  readonly reason?: string;
+  readonly reason?: string | null;
+  /** An addition under 2-A as the seed reads it is a deviation: its reason is the deviation's. */
+  readonly deviationReason?: string | null;
   readonly noMatchLeft?: boolean;
 }
 
@@ -27,7 +29,7 @@ export function IssuedNotes({ pack, answer }: { pack: Pack | undefined; answer: 
           {t('penaltyExtras.issuedAdded', {
             id: added.penaltyId ?? '',
             penalty: name(added.penalty),
-            reason: added.reason ?? '',
+            reason: added.reason ?? added.deviationReason ?? '',
           })}
         </p>
       )}

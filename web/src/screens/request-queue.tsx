@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { infractionOf, ladder, penaltyOf, type Pack } from '../api/policy';
+import { infractionOf, penaltyOf, type Pack } from '../api/policy';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
 import type { PenaltyId, RequestView } from '../api/types';
@@ -151,13 +151,11 @@ function DecideForm({ request, pack }: { request: RequestView; pack: Pack }) {
           data-testid={`request-penalty-${request.id}`}
         >
           <option value="">{t('penalty.choosePenalty')}</option>
-          {ladder(pack)
-            .filter((p) => p !== request.proposed)
-            .map((p) => (
-              <option key={p} value={p}>
-                {pick(penaltyOf(pack, p)?.name)}
-              </option>
-            ))}
+          {request.changeTo.map((p) => (
+            <option key={p} value={p}>
+              {pick(penaltyOf(pack, p)?.name)}
+            </option>
+          ))}
         </SelectField>
       )}
       {outcome !== 'approved' && (

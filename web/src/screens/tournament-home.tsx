@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PlayerReportingControl, SelfServiceLinks } from '../self-service/staff-panels';
+import { PairingReasonsControl, PlayerReportingControl, SelfServiceLinks } from '../self-service/staff-panels';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { SelectField, TextField } from '../components/form';
@@ -29,6 +29,7 @@ export function TournamentHome() {
           <FinishControl tournament={tournament} />
           <PlayerReportingControl />
           <AnnounceForm />
+          <PairingReasonsControl />
           <nav aria-label={t('home.links')}>
             <ul className="link-list">
               <li>

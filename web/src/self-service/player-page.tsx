@@ -92,6 +92,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
             <RoundName round={match.round} />
           </h2>
           <p className="self-big">{t('selfService.bye')}</p>
+          <PairingReason view={view} />
         </div>
       ) : (
         <MatchCard view={view} code={code} onDue={onDue} />
@@ -102,6 +103,18 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
         <Link to={recordLink}>{t('selfService.myRecord')}</Link>
       </p>
     </section>
+  );
+}
+
+/** Why the player's own pairing was made, where the organizer shows it. */
+function PairingReason({ view }: { view: PlayerPageView }) {
+  const { t } = useTranslation();
+  const { pick } = useLang();
+  if (view.pairingReason === null) return null;
+  return (
+    <p className="muted" data-testid="my-pairing-reason">
+      {t('selfService.whyPaired')}: {pick(view.pairingReason)}
+    </p>
   );
 }
 
@@ -127,6 +140,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
       </p>
       <p data-testid="self-seat-time">{t('selfService.seatTime', { time: formatTime(match.seatTime, lang) })}</p>
+      <PairingReason view={view} />
       <MatchClock round={match.round} extensionMinutes={match.extensionMinutes} />
       {match.extensionMinutes > 0 && (
         <p className="notice notice-ok" data-testid="self-extension">

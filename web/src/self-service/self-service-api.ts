@@ -1,4 +1,5 @@
 import type { MatchStatus, PlayerPage } from '../../../src/app/projections/player-page.js';
+import type { Text } from '../../../src/core/text.js';
 import { outbox } from '../api/outbox';
 
 /*
@@ -60,6 +61,15 @@ export const selfWrites = {
       version: v,
       label: { key: 'selfService.write.setReporting' },
     }),
+  setPairingReasons: (t: string, v: number | null, shown: boolean) =>
+    outbox.send({
+      method: 'PUT',
+      path: `${base(t)}/player-pairing-reasons`,
+      body: { shown },
+      tournament: t,
+      version: v,
+      label: { key: 'selfService.write.setPairingReasons' },
+    }),
 };
 
 export interface PlayerReportView {
@@ -71,6 +81,8 @@ export interface PlayerReportView {
 /** What a player's own page shows (the server's projection, src/app/projections/player-page.ts) and the version it is at. */
 export type PlayerPageView = PlayerPage & {
   readonly tournament: { readonly id: string; readonly name: string; readonly date: string; readonly status: string };
+  /** Where the organizer shows it: why the player's own Swiss pairing (or bye) was made. */
+  readonly pairingReason: Text | null;
   readonly version: number;
 };
 export type { MatchStatus };
@@ -89,6 +101,8 @@ export interface CheckInsView {
 
 export interface QueueView {
   readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
+  /** Whether players see why they were paired on their page. */
+  readonly pairingReasons: boolean;
   readonly queue: readonly {
     readonly round: number;
     readonly table: number;

@@ -71,6 +71,33 @@ export function PlayerReportingControl() {
   );
 }
 
+/** The organizer shows players, on their own page, why their Swiss pairing was made (off by default). */
+export function PairingReasonsControl() {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const { account } = useSession();
+  const organizer = can(account, 'SetPlayerPairingReasons', id);
+  const queue = useResource<QueueView>(can(account, 'staff:read', id) ? selfPaths.queue(id) : null);
+  const version = useVersion(queue);
+  if (!queue.data) return null;
+  const shown = queue.data.pairingReasons;
+  return (
+    <div className="card stack" data-testid="pairing-reasons-setting">
+      <h2>{t('selfService.reasons.title')}</h2>
+      <p>{shown ? t('selfService.reasons.on') : t('selfService.reasons.off')}</p>
+      {organizer && (
+        <WriteButton
+          className={shown ? 'button' : 'button button-primary'}
+          onWrite={() => selfWrites.setPairingReasons(id, version, !shown)}
+          data-testid="pairing-reasons-toggle"
+        >
+          {shown ? t('selfService.reasons.turnOff') : t('selfService.reasons.turnOn')}
+        </WriteButton>
+      )}
+    </div>
+  );
+}
+
 /** Links for staff on the tournament overview: check-in and the registration slips with QR codes. */
 export function SelfServiceLinks() {
   const { t } = useTranslation();

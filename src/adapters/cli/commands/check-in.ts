@@ -23,9 +23,12 @@ interface DropNoShowsOptions extends WriteOptions {
   readonly count?: string;
 }
 
-interface ReportingOptions extends WriteOptions {
+interface SwitchOptions extends WriteOptions {
   readonly on?: boolean;
   readonly off?: boolean;
+}
+
+interface ReportingOptions extends SwitchOptions {
   readonly confirmMinutes?: string;
 }
 
@@ -110,6 +113,17 @@ async function playerReports(options: ReportingOptions, io: Io): Promise<void> {
   });
 }
 
+async function pairingReasons(options: SwitchOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    if (options.on === options.off) throw new CliError(M.say(lang, 'give-exactly-one-off'));
+    const shown = options.on === true;
+    await desk.run({ type: 'SetPlayerPairingReasons', data: { shown }, meta: desk.meta('SetPlayerPairingReasons') });
+    if (desk.json) return printJson(io, { shown: selfService(await desk.tournament()).pairingReasons });
+    io.stdout.write(M.say(lang, shown ? 'players-see-pairing-reasons' : 'players-do-not-see-pairing-reasons'));
+  });
+}
+
 /** `player check-in`, `player check-ins`, `player drop-no-shows`. */
 export function registerCheckInCommands(group: Command, io: Io): void {
   withWriteOptions(
@@ -147,4 +161,17 @@ export function registerPlayerReportsCommand(group: Command, io: Io): void {
         `minutes a report waits for the opponent before it goes to the judges (${CONFIRM_MINUTES.min}–${CONFIRM_MINUTES.max}, default ${DEFAULT_CONFIRM_MINUTES}) / 相手の確認を待つ時間（分）`,
       ),
   ).action((options: ReportingOptions) => playerReports(options, io));
+}
+
+/** `tournament player-pairing-reasons --on|--off`. */
+export function registerPairingReasonsCommand(group: Command, io: Io): void {
+  withWriteOptions(
+    group
+      .command('player-pairing-reasons')
+      .description(
+        'Show each player, on their page, why their Swiss pairing was made (off by default) / 選手ページに組み合わせ理由を表示',
+      )
+      .option('--on', "each player sees their own table's reason / 各選手に自分の卓の理由を表示")
+      .option('--off', 'staff only / スタッフのみ'),
+  ).action((options: SwitchOptions) => pairingReasons(options, io));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { registerPlayerReportsCommand } from './check-in.js';
+import { registerPairingReasonsCommand, registerPlayerReportsCommand } from './check-in.js';
 import type { Command } from 'commander';
 import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
@@ -486,4 +486,5 @@ export function registerTournamentCommands(program: Command, io: Io): void {
     group.command('finish').description('End the last round and finish the tournament / 最終回戦を終了し大会を終える'),
   ).action((options: WriteOptions) => finish(options, io));
   registerPlayerReportsCommand(group, io);
+  registerPairingReasonsCommand(group, io);
 }

@@ -31,6 +31,13 @@ export const checkInMessages = messageTable({
       `選手による結果報告を受け付けます。相手が ${d.confirmMinutes} 分以内に確認しない報告はジャッジに回ります\n`,
       `Players report their own results; a report the opponent has not confirmed within ${d.confirmMinutes} minutes goes to the judges\n`,
     ),
+  'players-see-pairing-reasons': () =>
+    t(
+      '各選手のページに、自分の卓（または不戦勝）の組み合わせ理由を表示します\n',
+      "Each player's page shows why their own table (or bye) was paired so\n",
+    ),
+  'players-do-not-see-pairing-reasons': () =>
+    t('組み合わせ理由はスタッフにのみ表示します\n', 'Pairing reasons are shown to staff only\n'),
   'players-do-not-report-results': () =>
     t(
       '選手による結果報告を受け付けません (スタッフが入力します)\n',

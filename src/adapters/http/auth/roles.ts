@@ -90,6 +90,10 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   SetPrizeList: { en: 'set the prize list', ja: '賞品リストを設定する' },
   AwardPrize: { en: 'award prizes', ja: '賞品を授与する' },
   SetPlayerReporting: { en: 'set whether players report results', ja: '選手による結果報告を設定する' },
+  SetPlayerPairingReasons: {
+    en: 'set whether players see why they were paired',
+    ja: '選手に対戦組み合わせの理由を表示するか設定する',
+  },
   PlayerReportResult: { en: 'report a result as a player', ja: '選手として結果を報告する' },
   CheckInPlayer: { en: 'check players in', ja: '選手のチェックインを記録する' },
   DropNoShows: { en: 'drop players who did not check in', ja: 'チェックインしていない選手をドロップさせる' },

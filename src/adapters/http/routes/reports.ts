@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { eventBundle, MANIFEST, manifestText } from '../../../app/reports/event-bundle.js';
 import { REPORT_CSP, incidentReportHtml } from '../../../app/reports/incident-html.js';
 import { incidentReport } from '../../../app/reports/incident-report.js';
-import { pairingReasons } from '../../../app/reports/pairing-reasons.js';
 import { tarArchive } from '../../../app/reports/tar.js';
-import { toTournamentEvent } from '../../../app/stored-events.js';
 import { HttpError, notFound } from '../errors.js';
+import { roundReasons } from '../tournaments/round-reasons.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { M } from '../messages/reports.js';
@@ -19,8 +18,6 @@ import { roundParams, tournamentParams } from './tournament-common.js';
  */
 export function reportsRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
-  /** tournament id → round → reasons; bounded by the rounds paired, and an answer never goes stale. */
-  const reasonsCache = new Map<string, Map<number, unknown>>();
 
   defineRoute(app, {
     method: 'GET',
@@ -82,17 +79,11 @@ export function reportsRoutes(app: FastifyInstance, context: ServerContext): voi
     params: roundParams,
     async handler({ params }) {
       await gateway.read(params.tournamentId);
-      const cached = reasonsCache.get(params.tournamentId)?.get(params.round);
-      if (cached !== undefined) return cached;
-      const stored = await gateway.store.read(params.tournamentId);
-      const reasons = pairingReasons(stored.map(toTournamentEvent), params.round);
+      const reasons = await roundReasons(gateway, params.tournamentId, params.round);
       if (!reasons.ok) {
         if (reasons.error === 'not-paired') throw notFound(M.text('round', { round: params.round }));
         throw new HttpError(422, 'not-swiss', M.text('not-swiss', { round: params.round }));
       }
-      const rounds = reasonsCache.get(params.tournamentId) ?? new Map<number, unknown>();
-      rounds.set(params.round, reasons.value);
-      reasonsCache.set(params.tournamentId, rounds);
       return reasons.value;
     },
   });

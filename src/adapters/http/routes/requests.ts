@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PENALTY_IDS } from '../../../core/policy/assess-types.js';
+import { mayReplaceGuideline } from '../../../core/policy/house-rules.js';
 import type { StaffRequest } from '../../../core/tournament/events.js';
 import { findRound, matchOf } from '../../../core/tournament/state-queries.js';
 import type { RequestState, Tournament } from '../../../core/tournament/state.js';
@@ -46,6 +47,7 @@ const decisionBody = z.discriminatedUnion('outcome', [
 /** A request as the head judge's queue and the requesting judge read it: who, where, what, and the decision. */
 function requestView(t: Tournament, r: RequestState) {
   const names = (id: string) => t.players.find((p) => p.id === id)?.name ?? id;
+  const guideline = r.guideline;
   const player = r.request.kind === 'penalty' ? r.request.penalty.player : null;
   const round =
     r.request.kind === 'correction'
@@ -66,6 +68,11 @@ function requestView(t: Tournament, r: RequestState) {
     request: r.request,
     guideline: r.guideline,
     proposed: r.proposed,
+    // What the head judge may change a penalty request to: the pack's 2-A (reduce-or-add) keeps heavier ones out.
+    changeTo:
+      guideline === null
+        ? []
+        : PENALTY_IDS.filter((p) => p !== r.proposed && mayReplaceGuideline(t.pack.content, guideline, p)),
     notes: r.notes,
     judge: r.judge,
     // The penalty the decision wrote, as in force now (an appeal may have changed it since).

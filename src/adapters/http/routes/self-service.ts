@@ -31,6 +31,7 @@ import {
   writeAnswer,
 } from './tournament-common.js';
 import { M } from '../messages/tournaments.js';
+import { roundReasons } from '../tournaments/round-reasons.js';
 
 /*
  * What players do from their own page (the QR code on their slip: the record code is their
@@ -95,10 +96,37 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
   });
 
   defineRoute(app, {
+    method: 'PUT',
+    url: '/api/tournaments/:tournamentId/player-pairing-reasons',
+    summary:
+      'Shows each player, on their own page, the one-line reason their Swiss pairing was made (the staff\'s "why this pairing", their own table only), or stops (off by default). The same setting again writes nothing.',
+    tags: ['players', 'rounds'],
+    access: { command: 'SetPlayerPairingReasons' },
+    params: tournamentParams,
+    body: z.strictObject({ shown: z.boolean() }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'SetPlayerPairingReasons', body, write),
+      );
+    },
+  });
+
+  /** The player's own line of "why this pairing", where the organizer shows it and the round is Swiss; else null. */
+  async function ownReason(t: Tournament, tournamentId: string, player: string, round: number | undefined) {
+    if (!selfService(t).pairingReasons || round === undefined) return null;
+    const reasons = await roundReasons(gateway, tournamentId, round);
+    if (!reasons.ok) return null;
+    return reasons.value.tables.find((r) => r.players.includes(player))?.reason ?? null;
+  }
+
+  defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players/:playerId/page',
     summary:
-      "The player's own page: check-in before round 1, then their table, opponent, both players' reports and whether they may report. The public gives the slip's code; staff need none.",
+      "The player's own page: check-in before round 1, then their table, opponent, both players' reports and whether they may report; `pairingReason` (ja/en), where the organizer shows players why they were paired, the reason for their own Swiss pairing, else null. The public gives the slip's code; staff need none.",
     tags: ['players'],
     access: 'public',
     params: playerParams,
@@ -110,9 +138,11 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       // The player's page never shows a held round, whoever opens it.
       const page = playerPage(playersView(t), params.playerId, now());
       if (!page) throw notFound(M.text('player'));
+      const pairingReason = await ownReason(t, params.tournamentId, params.playerId, page.match?.round);
       return withVersion(reply, version, {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date, status: t.status },
         ...page,
+        pairingReason,
       });
     },
   });
@@ -227,6 +257,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       const name = names(t);
       return withVersion(reply, version, {
         reporting: selfService(t).reporting,
+        pairingReasons: selfService(t).pairingReasons,
         queue: judgesQueue(t, now()).map((q) => ({
           round: q.round,
           table: q.table,
