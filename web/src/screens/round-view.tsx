@@ -1,5 +1,6 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { MatchReportsLink } from '../self-service/staff-panels';
+import { selfPaths, type QueueView } from '../self-service/self-service-api';
 import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
@@ -12,7 +13,7 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { PAGE_SIZE, PageNav, usePaged } from '../components/paged';
 import { useLazyMemo } from '../components/lazy-memo';
-import { Link } from '../router';
+import { Link, useLocation } from '../router';
 import { PlayerName } from '../components/player-name';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
@@ -31,12 +32,16 @@ export function RoundView({ round }: { round: number }) {
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
-  const [filter, setFilter] = useState('');
+  // A link to one table (`?table=N`, from the judges' queue or the notice below) opens the round searched for it.
+  const wanted = useLocation().query.get('table') ?? '';
+  const [filter, setFilter] = useState(wanted);
+  useEffect(() => setFilter(wanted), [wanted]);
   const [onlyOpen, setOnlyOpen] = useState(false);
   // The field answers each keystroke at once; the list follows when the phone has time.
   const words = useDeferredValue(filter.trim().toLowerCase());
   const { account } = useSession();
   const staff = can(account, 'staff:read', id);
+  const needsJudge = useNeedsJudge(staff ? id : null, round);
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={pairings}>
@@ -59,6 +64,7 @@ export function RoundView({ round }: { round: number }) {
               !view.ended && <StartRound round={round} version={pairings.version} />
             )}
             {!view.ended && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
+            {!view.ended && needsJudge.size > 0 && <NeedsJudgeNotice tables={needsJudge} round={round} />}
             {!view.ended && can(account, 'MarkAllSeated', id) && (
               <AllSeatedExcept view={view} version={pairings.version} />
             )}
@@ -110,11 +116,49 @@ export function RoundView({ round }: { round: number }) {
               onlyOpen={onlyOpen}
               reload={pairings.reload}
               version={pairings.version}
+              needsJudge={needsJudge}
             />
           </section>
         );
       }}
     </Loaded>
+  );
+}
+
+type JudgeReason = QueueView['queue'][number]['reason'];
+const NO_TABLES: ReadonlyMap<number, JudgeReason> = new Map();
+
+/**
+ * This round's tables whose players' reports wait for a judge (disputed, or unconfirmed in
+ * time), from the judges' queue every staff member may read: a floor judge sees them on the
+ * round, not only the head judge in the queue.
+ */
+function useNeedsJudge(tournament: string | null, round: number): ReadonlyMap<number, JudgeReason> {
+  const queue = useResource<QueueView>(tournament ? selfPaths.queue(tournament) : null);
+  return useMemo(() => {
+    const found = queue.data?.queue.filter((q) => q.round === round) ?? [];
+    return found.length === 0 ? NO_TABLES : new Map(found.map((q) => [q.table, q.reason]));
+  }, [queue.data, round]);
+}
+
+/** At the top of the round: the tables that need a judge, each a link that opens the round on that table. */
+function NeedsJudgeNotice({ tables, round }: { tables: ReadonlyMap<number, JudgeReason>; round: number }) {
+  const { t } = useT();
+  const { id } = useTournament();
+  return (
+    <div className="notice notice-warn" data-testid="needs-judge">
+      <p>{t('round.needsJudgeTitle', { count: tables.size })}</p>
+      <ul className="link-list">
+        {[...tables].map(([table, reason]) => (
+          <li key={table}>
+            <Link to={`/t/${encodeURIComponent(id)}/rounds/${round}?table=${table}`}>
+              {t('round.table', { table })}
+            </Link>{' '}
+            <span className="muted">{t(`selfService.queue.${reason}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -137,12 +181,14 @@ const TableList = memo(function TableList({
   onlyOpen,
   reload,
   version,
+  needsJudge,
 }: {
   view: PairingsView;
   words: string;
   onlyOpen: boolean;
   reload: () => void;
   version: number | null;
+  needsJudge: ReadonlyMap<number, JudgeReason>;
 }) {
   const { t } = useT();
   const index = useLazyMemo(view, tableIndex);
@@ -173,6 +219,7 @@ const TableList = memo(function TableList({
             format={view}
             reload={reload}
             version={version}
+            needsJudge={table.table === null ? undefined : needsJudge.get(table.table)}
           />
         ))}
       </ol>
@@ -296,6 +343,7 @@ const TableCard = memo(function TableCard({
   format,
   reload,
   version: pairingsVersion,
+  needsJudge,
 }: {
   table: TableView;
   round: number;
@@ -304,6 +352,7 @@ const TableCard = memo(function TableCard({
   format: Pick<PairingsView, 'bestOf' | 'winsNeeded' | 'maxDuels'>;
   reload: () => void;
   version: number | null;
+  needsJudge: JudgeReason | undefined;
 }) {
   const { t } = useT();
   const { account } = useSession();
@@ -331,11 +380,20 @@ const TableCard = memo(function TableCard({
     );
   }
   return (
-    <li className={`table-card${reported ? ' table-done' : ''}`} data-testid={`table-${table.table}`}>
+    <li
+      className={`table-card${reported ? ' table-done' : ''}${needsJudge ? ' table-needs-judge' : ''}`}
+      data-testid={`table-${table.table}`}
+    >
       <div className="table-head">
         <p className="table-number">{t('round.table', { table: table.table })}</p>
         <p className="table-outcome" data-testid={`outcome-${table.table}`}>
-          {outcomeText(table)}
+          {needsJudge ? (
+            <span className="badge badge-warn" data-testid={`needs-judge-${table.table}`}>
+              {t('round.needsJudge')} · {t(`selfService.queue.${needsJudge}`)}
+            </span>
+          ) : (
+            outcomeText(table)
+          )}
           {pending > 0 && (
             <span className="badge badge-pending">
               <span className="spinner" aria-hidden="true" /> {t('status.pending')}

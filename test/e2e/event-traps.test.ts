@@ -1,0 +1,125 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/services.js';
+import { launchChromium, openPerson, PHONE, screenshotDir, shootPhone, type Person } from './support/browser.js';
+import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { StaffApi } from './support/staff-api.js';
+
+/*
+ * More traps of a first real event (issue 26), on 360 px phones in Japanese: what the floor
+ * judges, the desk and the players see of the same event. Screenshots in ja and en go to
+ * SHINPAN_SHOTS (default test-output/screenshots/event-traps).
+ */
+
+const executablePath = chromiumPath();
+const shots = process.env.SHINPAN_SHOTS ?? `${screenshotDir}event-traps`;
+const HEAD = { username: 'head', password: 'head-judge-password-1' };
+const FLOOR = { username: 'floor', password: 'floor-judge-password-1' };
+const DESK = { username: 'desk', password: 'scorekeeper-password-1' };
+
+type Match = { table: number; players: [string, string] };
+
+describe.skipIf(!executablePath)('a first event, as the floor judges, the desk and the players see it', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let api: StaffApi;
+  let desk: StaffApi;
+  const people: Person[] = [];
+
+  const person = async (lang: 'ja' | 'en', login?: { username: string; password: string }) => {
+    const opened = await openPerson(browser, server.url, { lang, viewport: PHONE, ...(login ? { login } : {}) });
+    people.push(opened);
+    return opened;
+  };
+
+  /** A Swiss tournament with `names` registered (their codes kept), as the organizer. */
+  const tournament = async (name: string, names: readonly string[], structure = { rounds: 3, topCut: 0 }) => {
+    const created = await api.send('POST', '/api/tournaments', {
+      name,
+      date: '2011-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', ...structure },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const codes = new Map<string, string>();
+    for (const [n, playerName] of names.entries()) {
+      const player = String(8_000_000_000 + n);
+      const registered = await api.send('POST', `/api/tournaments/${id}/players`, { id: player, name: playerName });
+      expect(registered.status).toBe(201);
+      codes.set(player, registered.body.code as string);
+    }
+    return { id, codes };
+  };
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    api = new StaffApi(server.url);
+    await api.login(server.firstLogin.username, server.firstLogin.password);
+    await api.send('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: 'organizer-password-1',
+    });
+    await api.createAccount(HEAD.username, ['head-judge'], HEAD.password);
+    await api.createAccount(FLOOR.username, ['judge'], FLOOR.password);
+    await api.createAccount(DESK.username, ['scorekeeper'], DESK.password);
+    desk = new StaffApi(server.url);
+    await desk.login(DESK.username, DESK.password);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a disputed table is marked "needs a judge" on the round for a floor judge, and the queue’s link opens that table', async () => {
+    const { id, codes } = await tournament('報告食い違い大会', [
+      '不動 遊星',
+      'ジャック・アトラス',
+      '十六夜 アキ',
+      'クロウ',
+    ]);
+    expect((await api.send('PUT', `/api/tournaments/${id}/player-reporting`, { enabled: true })).status).toBe(200);
+    const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
+    expect(paired.status).toBe(201);
+    const disputed = (paired.body.pairing.matches as Match[])[1]!;
+    for (const p of disputed.players) {
+      const sent = await api.send('POST', `/api/tournaments/${id}/players/${p}/result`, {
+        code: codes.get(p),
+        round: 1,
+        table: disputed.table,
+        duels: [p, p],
+      });
+      expect(sent.status).toBe(200);
+    }
+
+    const floor = await person('ja', FLOOR);
+    await floor.page.goto(`/t/${id}/rounds/1`);
+    const notice = floor.page.getByTestId('needs-judge');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(`${disputed.table}番卓`);
+    expect(await notice.textContent()).toContain('両選手の報告が食い違い');
+    const badge = floor.page.getByTestId(`needs-judge-${disputed.table}`);
+    expect(await badge.textContent()).toContain('ジャッジが必要');
+    // The other table reads as it did.
+    const other = 3 - disputed.table;
+    expect(await floor.page.getByTestId(`needs-judge-${other}`).count()).toBe(0);
+    await shootPhone(floor.page, shots, 'round-needs-judge');
+    await notice.getByRole('link').click();
+    await expect.poll(() => floor.page.url()).toContain(`/rounds/1?table=${disputed.table}`);
+    await expect.poll(() => floor.page.getByTestId(`table-${other}`).count()).toBe(0);
+    expect(await floor.page.getByTestId(`table-${disputed.table}`).count()).toBe(1);
+
+    const head = await person('ja', HEAD);
+    await head.page.goto(`/t/${id}/queue`);
+    const entry = head.page.getByTestId(`queued-1-${disputed.table}`);
+    await entry.getByRole('link', { name: '結果を入力' }).click();
+    await head.page.getByTestId(`enter-result-${disputed.table}`).waitFor();
+    expect(head.page.url()).toContain(`/rounds/1?table=${disputed.table}`);
+    expect(await head.page.getByTestId(`table-${other}`).count()).toBe(0);
+    await shootPhone(head.page, shots, 'queue-link-opens-table');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
+});
