@@ -111,6 +111,8 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await expect.poll(() => floor.page.url()).toContain(`/rounds/1?table=${disputed.table}`);
     await expect.poll(() => floor.page.getByTestId(`table-${other}`).count()).toBe(0);
     expect(await floor.page.getByTestId(`table-${disputed.table}`).count()).toBe(1);
+    await floor.page.getByTestId('only-table').getByRole('link').click();
+    await floor.page.getByTestId(`table-${other}`).waitFor();
 
     const head = await person('ja', HEAD);
     await head.page.goto(`/t/${id}/queue`);
@@ -120,6 +122,46 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     expect(head.page.url()).toContain(`/rounds/1?table=${disputed.table}`);
     expect(await head.page.getByTestId(`table-${other}`).count()).toBe(0);
     await shootPhone(head.page, shots, 'queue-link-opens-table');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
+
+  it('the seat time announced with the pairings shows on the wall and the print; without one they say "not started"', async () => {
+    const { id } = await tournament('着席時刻大会', ['遊星', 'ジャック', 'クロウ', 'アキ']);
+    const scorekeeper = await person('ja', DESK);
+    const { page } = scorekeeper;
+    await page.goto(`/t/${id}`);
+    await page.locator('input[name=plannedSeatTime]').fill('23:59');
+    await shootPhone(page, shots, 'pair-with-planned-seat-time');
+    await page.getByTestId('pair-round').click();
+    await page.getByTestId('planned-seat-time').filter({ hasText: '着席時刻 23:59（予定）' }).waitFor();
+    await shootPhone(page, shots, 'round-planned-seat-time');
+    await page.goto(`/t/${id}/print/pairings/1`);
+    expect(await page.getByTestId('print-seat-time').textContent()).toBe('着席時刻 23:59（予定）');
+    await page.goto(`/t/${id}/wall`);
+    await page.getByTestId('wall-clock').filter({ hasText: '23:59' }).waitFor();
+
+    // Started before it, the round's seat time is the one announced.
+    const started = await desk.send('POST', `/api/tournaments/${id}/rounds/1/start`, {});
+    expect(started.status).toBe(200);
+    const view = (await desk.send('GET', `/api/tournaments/${id}/rounds/1/pairings`)).body;
+    expect([view.started, view.plannedSeatTime, new Date(view.seatTime).getMinutes()]).toEqual([true, null, 59]);
+    await page.goto(`/t/${id}/print/pairings/1`);
+    expect(await page.getByTestId('print-seat-time').textContent()).toBe('着席時刻 23:59');
+
+    // Posted without a seat time: the time of posting is not called a seat time.
+    const other = await tournament('着席時刻なし大会', ['遊星', 'ジャック']);
+    expect(
+      (await desk.send('POST', `/api/tournaments/${other.id}/rounds`, { round: 1, startLater: true })).status,
+    ).toBe(201);
+    await page.goto(`/t/${other.id}/print/pairings/1`);
+    expect(await page.getByTestId('print-seat-time').textContent()).toBe('開始前（着席時刻は開始時に決まります）');
+    await shootPhone(page, shots, 'print-not-started');
+    await page.goto(`/t/${other.id}/wall`);
+    await page.getByTestId('wall-clock').filter({ hasText: '開始前' }).waitFor();
+    expect(await page.getByTestId('wall-clock').textContent()).toContain('着席時刻は開始時に決まります');
+    await shootPhone(page, shots, 'wall-not-started');
+    await page.goto(`/t/${other.id}`);
+    expect(await page.locator('.card-list .badge').first().textContent()).toBe('組み合わせ発表中');
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);
 });

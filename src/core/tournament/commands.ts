@@ -78,7 +78,7 @@ export type PairRound = Command<
   {
     readonly round: number;
     readonly seatTime?: string;
-    /** Post the pairings now and start the round later with StartRound (the seat time is then set). */
+    /** Post the pairings now and start the round later with StartRound; `seatTime` is then the seat time announced. */
     readonly startLater?: boolean;
     /** Round 1: the players whose registered list the deck checker found problems in. */
     readonly decklistFindings?: readonly string[];
@@ -86,7 +86,7 @@ export type PairRound = Command<
     readonly acceptDecklists?: { readonly reason: string };
   }
 >;
-/** Starts a round paired with `startLater`: tardiness counts from `seatTime` (default: now). */
+/** Starts a round paired with `startLater`: tardiness counts from `seatTime` (default: now, or the seat time announced if later). */
 export type StartRound = Command<'StartRound', { readonly round: number; readonly seatTime?: string }>;
 /** Marks seated everyone of the round not yet seated, except the players named. */
 export type MarkAllSeated = Command<'MarkAllSeated', { readonly round: number; readonly except?: readonly string[] }>;

@@ -177,7 +177,10 @@ export type RoundPaired = Event<
   {
     readonly round: number;
     readonly stage: Stage;
-    /** ISO time the players must be seated (tardiness counts from it); `null`: the time of pairing. */
+    /**
+     * ISO time the players must be seated (tardiness counts from it); `null`: the time of pairing.
+     * With `startsLater`, the seat time announced: the round starts with RoundStarted.
+     */
     readonly seatTime: string | null;
     readonly seed: number | null;
     readonly matches: readonly PairedMatch[];

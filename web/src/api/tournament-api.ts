@@ -148,14 +148,17 @@ export const writes = {
       params: { player },
     }),
   /** `acceptDecklists`: the organizer pairs round 1 despite missing or illegal lists, for this reason. */
-  /** The pairings are posted; the round starts (and tardiness counts) with `startRound`. */
-  pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }) =>
+  /**
+   * The pairings are posted; the round starts (and tardiness counts) with `startRound`.
+   * `seatTime`: the seat time announced with them (ISO), shown until the start.
+   */
+  pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }, seatTime?: string) =>
     write(
       t,
       v,
       'POST',
       paths.rounds(t),
-      { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}) },
+      { round, startLater: true, ...(acceptDecklists ? { acceptDecklists } : {}), ...(seatTime ? { seatTime } : {}) },
       { key: 'write.pairRound', params: { round } },
     ),
   /** After the ended Swiss round `afterRound`: players over `maxLosses` leave, or only the `top` N stay. */

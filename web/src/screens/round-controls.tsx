@@ -4,6 +4,7 @@ import { pairLabel } from './pair-label';
 import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
+import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { usePlayers } from '../penalty/player-picker';
@@ -26,6 +27,7 @@ export function RoundControls() {
   const version = useVersion();
   const { label } = useRoundLabel();
   const canRun = can(account, 'PairRound', id) && summary.data?.status === 'open';
+  const [seatAt, setSeatAt] = useState('');
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={rounds}>
@@ -48,8 +50,8 @@ export function RoundControls() {
                         )}
                       </span>
                       <span className="muted">{t('rounds.reported', { reported: r.reported, tables: r.tables })}</span>
-                      <span className={r.ended ? 'badge' : 'badge badge-live'}>
-                        {r.ended ? t('rounds.ended') : t('rounds.running')}
+                      <span className={r.ended ? 'badge' : r.started ? 'badge badge-live' : 'badge badge-warn'}>
+                        {r.ended ? t('rounds.ended') : r.started ? t('rounds.running') : t('rounds.posted')}
                       </span>
                     </Link>
                   </li>
@@ -59,12 +61,18 @@ export function RoundControls() {
             {last && <ListsWithFindings />}
             {last?.ended && summary.data && <PhaseControls tournament={summary.data} last={last} />}
             {canRun && last && !last.ended && <EndRoundButton round={last.round} version={version} />}
-            {canRun && !last && <DecklistGate />}
+            {canRun && (!last || (last.ended && summary.data?.next?.kind !== 'none')) && (
+              <PlannedSeatTime value={seatAt} onChange={setSeatAt} />
+            )}
+            {canRun && !last && <DecklistGate seatTime={seatTimeOf(seatAt)} />}
             {canRun && last?.ended && summary.data?.next?.kind !== 'none' && (
               <WriteButton
                 className="button button-primary"
-                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1)}
-                onDone={() => navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`)}
+                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1, undefined, seatTimeOf(seatAt))}
+                onDone={() => {
+                  setSeatAt('');
+                  navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`);
+                }}
                 data-testid="pair-round"
               >
                 {pairLabel(t, summary.data?.next, (last?.round ?? 0) + 1)}
@@ -81,7 +89,34 @@ export function RoundControls() {
  * Round 1: the players whose decklists are missing (when required) or break the deck rules are
  * listed before pairing; only the organizer can go on, with a reason the log keeps.
  */
-function DecklistGate() {
+/**
+ * The seat time announced with the pairings, as the scorekeeper types it (a time today, on this
+ * device's clock): the wall and the print show it until the round starts. Empty: none.
+ */
+function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      type="time"
+      name="plannedSeatTime"
+      label={t('rounds.plannedSeatTime')}
+      hint={t('rounds.plannedSeatTimeHint')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** "HH:MM" today on this device's clock as an ISO time; undefined when empty. */
+function seatTimeOf(hhmm: string): string | undefined {
+  const [hours, minutes] = hhmm.split(':').map(Number);
+  if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return undefined;
+  const day = new Date();
+  day.setHours(hours, minutes, 0, 0);
+  return day.toISOString();
+}
+
+function DecklistGate({ seatTime }: { seatTime: string | undefined }) {
   const { t } = useTranslation();
   const { account } = useSession();
   const { id, summary } = useTournament();
@@ -98,7 +133,7 @@ function DecklistGate() {
     <WriteButton
       className="button button-primary"
       disabled={accept !== undefined && accept.reason.trim() === ''}
-      onWrite={() => writes.pairRound(id, version, 1, accept)}
+      onWrite={() => writes.pairRound(id, version, 1, accept, seatTime)}
       onDone={() => navigate(`${base}/rounds/1`)}
       data-testid="pair-round"
     >

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { MatchReportsLink } from '../self-service/staff-panels';
 import { selfPaths, type QueueView } from '../self-service/self-service-api';
 import { useT } from '../i18n/use-t';
@@ -32,10 +32,10 @@ export function RoundView({ round }: { round: number }) {
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
-  // A link to one table (`?table=N`, from the judges' queue or the notice below) opens the round searched for it.
-  const wanted = useLocation().query.get('table') ?? '';
-  const [filter, setFilter] = useState(wanted);
-  useEffect(() => setFilter(wanted), [wanted]);
+  // A link to one table (`?table=N`, from the judges' queue or the notice below) opens the round on that table alone.
+  const wanted = Number(useLocation().query.get('table') ?? Number.NaN);
+  const onlyTable = Number.isSafeInteger(wanted) && wanted > 0 ? wanted : null;
+  const [filter, setFilter] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
   // The field answers each keystroke at once; the list follows when the phone has time.
   const words = useDeferredValue(filter.trim().toLowerCase());
@@ -61,7 +61,7 @@ export function RoundView({ round }: { round: number }) {
             {view.started ? (
               <RoundTimer seatTime={view.seatTime} ended={view.ended} minutes={view.roundMinutes} />
             ) : (
-              !view.ended && <StartRound round={round} version={pairings.version} />
+              !view.ended && <StartRound round={round} version={pairings.version} planned={view.plannedSeatTime} />
             )}
             {!view.ended && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
             {!view.ended && needsJudge.size > 0 && <NeedsJudgeNotice tables={needsJudge} round={round} />}
@@ -95,6 +95,12 @@ export function RoundView({ round }: { round: number }) {
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}
             <p>{t('round.openTables', { count: open, total: view.tables.filter((x) => x.table !== null).length })}</p>
+            {onlyTable !== null && (
+              <p className="notice" data-testid="only-table">
+                {t('round.onlyTable', { table: onlyTable })}{' '}
+                <Link to={`${base}/rounds/${round}`}>{t('round.allTables')}</Link>
+              </p>
+            )}
             <div className="filters">
               <label className="field search">
                 <span className="visually-hidden">{t('round.filter')}</span>
@@ -117,6 +123,7 @@ export function RoundView({ round }: { round: number }) {
               reload={pairings.reload}
               version={pairings.version}
               needsJudge={needsJudge}
+              onlyTable={onlyTable}
             />
           </section>
         );
@@ -182,6 +189,7 @@ const TableList = memo(function TableList({
   reload,
   version,
   needsJudge,
+  onlyTable,
 }: {
   view: PairingsView;
   words: string;
@@ -189,11 +197,13 @@ const TableList = memo(function TableList({
   reload: () => void;
   version: number | null;
   needsJudge: ReadonlyMap<number, JudgeReason>;
+  onlyTable: number | null;
 }) {
   const { t } = useT();
   const index = useLazyMemo(view, tableIndex);
   const tables = useMemo(() => {
-    const open = (table: TableView) => !onlyOpen || table.outcome.kind === 'pending';
+    const open = (table: TableView) =>
+      (!onlyOpen || table.outcome.kind === 'pending') && (onlyTable === null || table.table === onlyTable);
     if (words === '') return view.tables.filter(open);
     const typed = searchForm(words);
     return index()
@@ -203,8 +213,8 @@ const TableList = memo(function TableList({
           (String(table.table) === words || ids.includes(words) || (typed !== '' && names.includes(typed))),
       )
       .map((x) => x.table);
-  }, [view, index, words, onlyOpen]);
-  const paged = usePaged(tables, `${words}|${onlyOpen}`, PAGE_SIZE / 2);
+  }, [view, index, words, onlyOpen, onlyTable]);
+  const paged = usePaged(tables, `${words}|${onlyOpen}|${onlyTable}`, PAGE_SIZE / 2);
   return (
     <>
       <PageNav paged={paged} label={t('paged.tables')} />
@@ -230,14 +240,28 @@ const TableList = memo(function TableList({
 });
 
 /** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
-function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
+function StartRound({
+  round,
+  version: pairingsVersion,
+  planned,
+}: {
+  round: number;
+  version: number | null;
+  planned: string | null;
+}) {
   const { t } = useT();
+  const { lang } = useLang();
   const { account } = useSession();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
   return (
     <div className="notice notice-warn stack">
       <p>{t('round.notStarted')}</p>
+      {planned && (
+        <p data-testid="planned-seat-time">
+          <strong>{t('clock.plannedSeatTime', { time: formatTime(planned, lang) })}</strong>
+        </p>
+      )}
       {can(account, 'StartRound', id) && (
         <WriteButton
           className="button button-primary"

@@ -142,6 +142,7 @@ export function tournamentSummary(id: string, t: Tournament) {
       bestOf: r.bestOf,
       roundMinutes: r.roundMinutes,
       seatTime: r.seatTime,
+      started: r.started,
       ended: r.ended,
       tables: r.matches.length,
       reported: decided.get(r.number) ?? 0,
