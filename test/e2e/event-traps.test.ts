@@ -164,4 +164,83 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     expect(await page.locator('.card-list .badge').first().textContent()).toBe('組み合わせ発表中');
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);
+
+  it('after the Swiss: the field narrowing is named as such and offered only while Swiss rounds are left; players out of the cut and after the event see their final place; the print shows the final places and the bracket', async () => {
+    const { id, codes } = await tournament('ベスト4大会', ['遊星', 'ジャック', 'クロウ', 'アキ', '龍可', '龍亞'], {
+      rounds: 2,
+      topCut: 4,
+    });
+    const play = async (round: number) => {
+      const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round });
+      expect(paired.status).toBe(201);
+      for (const m of paired.body.pairing.matches as Match[])
+        await desk.send('POST', `/api/tournaments/${id}/rounds/${round}/tables/${m.table}/result`, {
+          duels: [m.players[0], m.players[0]],
+        });
+      expect((await desk.send('POST', `/api/tournaments/${id}/rounds/${round}/end`)).status).toBe(200);
+      return paired.body.pairing.matches as Match[];
+    };
+    const organizer = await person('ja', { username: 'organizer', password: 'organizer-password-1' });
+    const { page } = organizer;
+    await play(1);
+    await page.goto(`/t/${id}`);
+    const cutForm = page.getByTestId('cut-form');
+    await cutForm.waitFor();
+    expect(await cutForm.locator('summary').textContent()).toBe(
+      '第1回戦後にスイスドローの参加者を絞る（任意・決勝トーナメントとは別）',
+    );
+    await shootPhone(page, shots, 'narrow-swiss-field');
+    await play(2);
+    await page.getByTestId('pair-round').filter({ hasText: '決勝トーナメントを組む' }).waitFor();
+    expect(await cutForm.count()).toBe(0);
+
+    // The semi-finals of a top 4: the other two are out, and told their place.
+    const semis = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 3 });
+    expect(semis.status).toBe(201);
+    const inTopCut = (semis.body.pairing.matches as Match[]).flatMap((m) => m.players);
+    const out = [...codes.keys()].filter((p) => !inTopCut.includes(p));
+    const player = await person('ja');
+    await player.page.goto(`/t/${id}/p/${out[0]}?code=${codes.get(out[0]!)}`);
+    const card = player.page.getByTestId('final-place');
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/決勝トーナメント進出なし最終順位 [56]位/);
+    expect(await player.page.getByText('組み合わせが発表されると').count()).toBe(0);
+    await shootPhone(player.page, shots, 'player-out-of-top-cut');
+
+    for (const m of semis.body.pairing.matches as Match[])
+      await desk.send('POST', `/api/tournaments/${id}/rounds/3/tables/${m.table}/result`, {
+        duels: [m.players[0], m.players[0]],
+      });
+    expect((await desk.send('POST', `/api/tournaments/${id}/rounds/3/end`)).status).toBe(200);
+    const final = (await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 4 })).body.pairing
+      .matches[0] as Match;
+    const finalists = final.players;
+    expect(
+      (
+        await desk.send('POST', `/api/tournaments/${id}/rounds/4/tables/${final.table}/result`, {
+          duels: [finalists[1], finalists[1]],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await desk.send('POST', `/api/tournaments/${id}/rounds/4/end`)).status).toBe(200);
+    expect((await api.send('POST', `/api/tournaments/${id}/finish`, {})).status).toBe(200);
+    await player.page.goto(`/t/${id}/p/${finalists[1]}?code=${codes.get(finalists[1]!)}`);
+    await card.filter({ hasText: '大会終了' }).waitFor();
+    expect(await card.textContent()).toContain('最終順位 1位');
+    expect(await player.page.getByTestId('final-record').textContent()).toMatch(/スイスドローの戦績: \d勝 \d敗 0分/);
+    await shootPhone(player.page, shots, 'player-final-place');
+
+    await page.goto(`/t/${id}/print/standings`);
+    const places = page.getByTestId('final-places');
+    await places.waitFor();
+    expect(await places.locator('li').count()).toBe(6);
+    await page.getByTestId('bracket').locator('.bracket-match').first().waitFor();
+    await shootPhone(page, shots, 'print-standings-final');
+    await page.emulateMedia({ media: 'print' });
+    // On paper nothing scrolls, so nothing may be cut off: the bracket fits the page's width.
+    expect(await page.getByTestId('bracket').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await page.screenshot({ path: `${shots}/print-standings-final.print.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 180_000);
 });
