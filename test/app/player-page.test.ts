@@ -89,7 +89,7 @@ describe("the player's page", () => {
       final: { finished: false, place: 3, topCut: false, record: { wins: 0, losses: 1, draws: 0 } },
     });
     expect(playerPage(cut as never, 'a', T0)?.final).toBeNull();
-    const final = (cut as { rounds: { matches: { players: string[] }[] }[] }).rounds[1]!.matches[0]!.players;
+    const final = cut.status === 'none' ? [] : cut.rounds[1]!.matches[0]!.players;
     const played = run(cut, {
       type: 'ReportResult',
       data: { round: 2, table: 1, duels: ['c', 'c'] },
