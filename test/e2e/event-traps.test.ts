@@ -243,4 +243,50 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await page.emulateMedia({ media: 'screen' });
     for (const p of people) expect(p.errors).toEqual([]);
   }, 180_000);
+
+  it('the judge’s phone: a compact header, the head judge’s queue one tap away, and offline one banner that says it all', async () => {
+    const { id } = await tournament('スマホ大会', ['遊星', 'ジャック', 'クロウ', 'アキ']);
+    const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
+    expect(paired.status).toBe(201);
+    const first = (paired.body.pairing.matches as Match[])[0]!;
+    const head = await person('ja', HEAD);
+    const { page, context } = head;
+    await page.goto(`/t/${id}/rounds/1`);
+    await page.getByTestId(`enter-result-${first.table}`).waitFor();
+    // The header leaves the screen to the round: at most a fifth of a 780 px phone.
+    const header = (await page.locator('.app-header').boundingBox())!;
+    expect(header.height).toBeLessThanOrEqual(PHONE.height / 5);
+    // The queue is a tab on screen, not past the edge of the bar; the bar says when it scrolls.
+    const queue = (await page.locator('.tabs').getByRole('link', { name: 'ヘッドジャッジ' }).boundingBox())!;
+    expect(queue.x + queue.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.locator('.tabs').getAttribute('data-more')).toBe('true');
+    await shootPhone(page, shots, 'judge-phone-header');
+
+    // Offline after a reload, with a result entered: one banner, not one per worry.
+    await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 }).toBe(true);
+    const saved = () =>
+      page.evaluate(
+        "caches.open('shinpan-saved-reads').then((c) => c.keys()).then((keys) => keys.map((k) => new URL(k.url).pathname))",
+      ) as Promise<string[]>;
+    await page.reload();
+    await page.getByTestId(`enter-result-${first.table}`).waitFor();
+    await expect.poll(async () => (await saved()).some((p) => p.endsWith('/rounds/1/pairings'))).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline').waitFor();
+    await page.getByTestId(`enter-result-${first.table}`).click();
+    await page.getByTestId(`quick-${first.table}-${first.players[0]}-2-0`).click();
+    await page.getByTestId(`submit-result-${first.table}`).click();
+    await page.getByTestId('pending-writes').waitFor();
+    const banners = page.locator('.outbox > .notice, .outbox > details.notice, main .notice[role=status]');
+    await expect.poll(() => banners.count()).toBe(1);
+    const banner = (await banners.first().textContent()) ?? '';
+    expect(banner).toContain('オフライン');
+    expect(banner).toMatch(/\d\d:\d\d に保存/);
+    expect(banner).toContain('送信待ちの変更 1件');
+    await shootPhone(page, shots, 'judge-phone-offline');
+    await context.setOffline(false);
+    await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 180_000);
 });
