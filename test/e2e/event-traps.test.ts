@@ -289,4 +289,50 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await page.getByTestId('pending-writes').waitFor({ state: 'detached' });
     for (const p of people) expect(p.errors).toEqual([]);
   }, 180_000);
+
+  it('a tournament in Asia/Tokyo shows its times in Tokyo time on a phone set to UTC', async () => {
+    const phone = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: 'organizer', password: 'organizer-password-1' },
+      timezoneId: 'UTC',
+    });
+    people.push(phone);
+    const { page } = phone;
+    await page.goto('/new');
+    const zone = page.locator('input[name=timeZone]');
+    expect(await zone.inputValue()).toBe('UTC');
+    await page.locator('input[name=name]').fill('東京時間大会');
+    await zone.fill('Asia/Tokyo');
+    await page.locator('input[name=decklistsRequired]').uncheck();
+    await shootPhone(page, shots, 'create-time-zone');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL(/\/t\/[^/]+\/players$/);
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
+    expect((await api.send('GET', `/api/tournaments/${id}`)).body.settings.timeZone).toBe('Asia/Tokyo');
+    for (const [n, name] of ['遊星', 'ジャック'].entries())
+      expect((await api.send('POST', `/api/tournaments/${id}/players`, { id: `900000000${n}`, name })).status).toBe(
+        201,
+      );
+    expect((await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 })).status).toBe(201);
+    const seat = (await desk.send('GET', `/api/tournaments/${id}/rounds/1/pairings`)).body.seatTime as string;
+    const tokyo = new Date(seat).toLocaleTimeString('ja-JP', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Asia/Tokyo',
+    });
+    const utc = new Date(seat).toLocaleTimeString('ja-JP', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+    expect(tokyo).not.toBe(utc);
+    await page.goto(`/t/${id}/rounds/1`);
+    await page
+      .locator('.timer')
+      .filter({ hasText: `着席時刻 ${tokyo}` })
+      .waitFor();
+    await page.goto(`/t/${id}`);
+    expect(await page.getByTestId('time-zone').textContent()).toContain('Asia/Tokyo');
+    await page.goto(`/t/${id}/print/pairings/1`);
+    expect(await page.getByTestId('print-seat-time').textContent()).toBe(`着席時刻 ${tokyo}`);
+    await shootPhone(page, shots, 'print-tokyo-time');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
 });

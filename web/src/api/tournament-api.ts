@@ -49,6 +49,8 @@ function write(
 export interface NewTournament {
   readonly name: string;
   readonly date: string;
+  /** The IANA zone the event runs in: times on screen, on paper and in files. */
+  readonly timeZone?: string;
   readonly decklistsRequired: boolean;
   readonly roundMinutes: number;
   readonly structure: Structure;

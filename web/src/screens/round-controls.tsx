@@ -5,6 +5,7 @@ import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
 import { TextField } from '../components/form';
+import { todayAt } from '../i18n/time-zone';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { usePlayers } from '../penalty/player-picker';
@@ -64,11 +65,11 @@ export function RoundControls() {
             {canRun && (!last || (last.ended && summary.data?.next?.kind !== 'none')) && (
               <PlannedSeatTime value={seatAt} onChange={setSeatAt} />
             )}
-            {canRun && !last && <DecklistGate seatTime={seatTimeOf(seatAt)} />}
+            {canRun && !last && <DecklistGate seatTime={todayAt(seatAt)} />}
             {canRun && last?.ended && summary.data?.next?.kind !== 'none' && (
               <WriteButton
                 className="button button-primary"
-                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1, undefined, seatTimeOf(seatAt))}
+                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1, undefined, todayAt(seatAt))}
                 onDone={() => {
                   setSeatAt('');
                   navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`);
@@ -90,8 +91,8 @@ export function RoundControls() {
  * listed before pairing; only the organizer can go on, with a reason the log keeps.
  */
 /**
- * The seat time announced with the pairings, as the scorekeeper types it (a time today, on this
- * device's clock): the wall and the print show it until the round starts. Empty: none.
+ * The seat time announced with the pairings, as the scorekeeper types it (a time today in the
+ * tournament's time zone): the wall and the print show it until the round starts. Empty: none.
  */
 function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
@@ -105,15 +106,6 @@ function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value:
       onChange={(e) => onChange(e.target.value)}
     />
   );
-}
-
-/** "HH:MM" today on this device's clock as an ISO time; undefined when empty. */
-function seatTimeOf(hhmm: string): string | undefined {
-  const [hours, minutes] = hhmm.split(':').map(Number);
-  if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return undefined;
-  const day = new Date();
-  day.setHours(hours, minutes, 0, 0);
-  return day.toISOString();
 }
 
 function DecklistGate({ seatTime }: { seatTime: string | undefined }) {

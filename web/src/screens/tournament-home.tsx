@@ -55,7 +55,15 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
     <dl className="facts">
       <div>
         <dt>{t('home.date')}</dt>
-        <dd>{settings.date}</dd>
+        <dd>
+          {settings.date}
+          {settings.timeZone && (
+            <span className="muted" data-testid="time-zone">
+              {' '}
+              ({settings.timeZone})
+            </span>
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t('home.status')}</dt>
