@@ -9,6 +9,7 @@ import { toCsv, type CsvCell } from './csv.js';
 import { landedOnText, type PenaltyLogEntry } from './penalty-log.js';
 import { PHASE_NAMES } from '../core/policy/phase-names.js';
 import { standingsAfter } from './projections/standings-view.js';
+import { zonedTime, zoneName } from './zoned-time.js';
 
 /*
  * What an organizer hands on after the event: the standings and the penalty log, as JSON for
@@ -171,9 +172,10 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
       })
       .join('; ');
   };
+  const zone = t.settings.timeZone;
   const rows: CsvCell[][] = entries.map((e) => [
     e.id,
-    e.at,
+    zonedTime(e.at, zone),
     e.round,
     e.table,
     e.player,
@@ -199,8 +201,8 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
     e.statements.join(' / ') || null,
     e.notes,
   ]);
-  return toCsv(
-    PENALTY_HEADERS.map((h) => h[lang]),
-    rows,
-  );
+  // The time column names its zone: the tournament's, or UTC for one that recorded none.
+  const headers = PENALTY_HEADERS.map((h) => h[lang]);
+  headers[1] = `${headers[1]} (${zoneName(zone)})`;
+  return toCsv(headers, rows);
 }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { playerPage } from '../../src/app/projections/player-page.js';
-import { at, created, registered, run, swissRound, T0, tournament } from '../tournament/fixtures.js';
+import {
+  at,
+  created,
+  ended,
+  given,
+  meta,
+  registered,
+  reported,
+  run,
+  swissRound,
+  T0,
+  tournament,
+} from '../tournament/fixtures.js';
 import { issue } from '../tournament/penalty-fixtures.js';
 
 const players = [created(), registered('a'), registered('b'), registered('c')];
@@ -57,5 +69,45 @@ describe("the player's page", () => {
       status: 'open',
       judgesAt: null,
     });
+  });
+
+  it('given the top cut without the player, then "out" with the final place; once finished, everyone’s place and record', () => {
+    const swiss = given(
+      created({ kind: 'swiss', rounds: 1, topCut: 2 }),
+      registered('a'),
+      registered('b'),
+      registered('c'),
+      swissRound(1, [['a', 'b']], 'c'),
+      reported(1, 1, ['a', 'a']),
+      ended(1),
+    );
+    // Between the Swiss and the top cut nobody is told a place yet.
+    expect(playerPage(swiss as never, 'b', T0)?.final).toBeNull();
+    const cut = run(swiss, { type: 'PairRound', data: { round: 2 }, meta: meta('scorekeeper', { seed: 1 }) });
+    expect(playerPage(cut as never, 'b', T0)).toMatchObject({
+      match: null,
+      final: { finished: false, place: 3, topCut: false, record: { wins: 0, losses: 1, draws: 0 } },
+    });
+    expect(playerPage(cut as never, 'a', T0)?.final).toBeNull();
+    const final = cut.status === 'none' ? [] : cut.rounds[1]!.matches[0]!.players;
+    const played = run(cut, {
+      type: 'ReportResult',
+      data: { round: 2, table: 1, duels: ['c', 'c'] },
+      meta: meta('scorekeeper'),
+    });
+    const done = run(run(played, { type: 'EndRound', data: { round: 2 }, meta: meta('scorekeeper') }), {
+      type: 'FinishTournament',
+      data: {},
+      meta: meta('organizer'),
+    });
+    expect(final).toContain('c');
+    expect(playerPage(done as never, 'c', T0)?.final).toMatchObject({ finished: true, place: 1, topCut: true });
+    expect(playerPage(done as never, 'a', T0)?.final).toMatchObject({
+      finished: true,
+      place: 2,
+      eliminatedInRound: 2,
+      record: { wins: 1, losses: 0, draws: 0 },
+    });
+    expect(playerPage(done as never, 'b', T0)?.final).toMatchObject({ finished: true, place: 3 });
   });
 });

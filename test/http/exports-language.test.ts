@@ -48,4 +48,39 @@ describe.each(await storeKinds())('penalty log exports in their language, over H
     expect(ja.headers.get('content-disposition')).toBe('attachment; filename="paper-penalties.ja.csv"');
     expect(en.headers.get('content-disposition')).toBe('attachment; filename="paper-penalties.en.csv"');
   });
+
+  it('writes each penalty’s time in the tournament’s time zone, named in the header; an unknown zone is refused', async () => {
+    await tournamentWithPlayers(staff, 'zoned', { rounds: 1, timeZone: 'Asia/Tokyo' });
+    const t = '/api/tournaments/zoned';
+    const round = await staff.scorekeeper.post(`${t}/rounds`, { round: 1 });
+    const [first] = round.body.pairing.matches as { players: [string, string] }[];
+    server.clock.now = new Date('2025-06-01T01:02:03Z');
+    const issued = await staff.judge.post(`${t}/penalties`, {
+      player: first!.players[0],
+      report: { infraction: 'marked-cards', facts: { pattern: false }, phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+    const [header, row] = String((await staff.organizer.get(`${t}/export?format=penalties.csv&lang=ja`)).body).split(
+      /\r?\n/,
+    );
+    expect(header).toContain('日時 (Asia/Tokyo)');
+    expect(row).toContain('2025-06-01 10:02:03 +09:00');
+    // A tournament that recorded no zone says its times are UTC.
+    const utc = String((await staff.organizer.get('/api/tournaments/paper/export?format=penalties.csv&lang=en')).body);
+    expect(utc.split(/\r?\n/)[0]).toContain('Time (UTC)');
+
+    const bad = await staff.organizer.post('/api/tournaments', {
+      id: 'nowhere',
+      name: 'x',
+      date: '2025-06-01',
+      structure: { kind: 'swiss', rounds: 1, topCut: 0 },
+      timeZone: 'Mars/Olympus_Mons',
+    });
+    expect([bad.status, bad.body.code]).toEqual([400, 'invalid-command']);
+    expect(bad.body.message).toContain('settings.timeZone');
+    expect(bad.body.message).toContain('IANA time zone like Asia/Tokyo');
+    expect(bad.body.messageJa).toContain('タイムゾーン名');
+    expect((await staff.public.get('/api/tournaments/nowhere')).status).toBe(404);
+  });
 });

@@ -45,6 +45,29 @@ describe('start round as its own step', () => {
     ).toBe(true);
   });
 
+  it('a seat time announced with the pairings: shown until the start, and a start before it seats the players at it', () => {
+    const announced: PairRound = { ...pair, data: { round: 1, startLater: true, seatTime: at(30) } };
+    const paired = run(given(...four), announced);
+    expect(paired.status !== 'none' && paired.rounds[0]).toMatchObject({ started: false, plannedSeatTime: at(30) });
+    // Started early: nobody is late before the time the players were told.
+    expect(thenEvents(paired, start(20))).toEqual([{ type: 'RoundStarted', data: { round: 1, seatTime: at(30) } }]);
+    // Started late: from the start.
+    expect(thenEvents(paired, start(40))).toEqual([{ type: 'RoundStarted', data: { round: 1, seatTime: at(40) } }]);
+    // A seat time given at the start wins; none announced, the start is the seat time (above).
+    expect(thenEvents(paired, { ...start(20), data: { round: 1, seatTime: at(25) } })).toEqual([
+      { type: 'RoundStarted', data: { round: 1, seatTime: at(25) } },
+    ]);
+    const unannounced = run(given(...four), pair);
+    expect(unannounced.status !== 'none' && unannounced.rounds[0]?.plannedSeatTime).toBe(null);
+    // Paired and started at once, the seat time given is the round's own, not an announcement.
+    const now = run(given(...four), { ...pair, data: { round: 1, seatTime: at(5) } });
+    expect(now.status !== 'none' && now.rounds[0]).toMatchObject({
+      started: true,
+      plannedSeatTime: null,
+      seatTime: at(5),
+    });
+  });
+
   it('marks everyone seated except the players named, skipping reported tables', () => {
     const paired = run(run(given(...four), pair), start(15));
     if (paired.status === 'none') throw new Error('no tournament');

@@ -54,6 +54,8 @@ export interface PairingsView {
   readonly seatTime: string;
   /** False while the pairings are posted and the round waits for "start round". */
   readonly started: boolean;
+  /** Not started: the seat time announced with the pairings, or `null` (then `seatTime` is only when they were posted). */
+  readonly plannedSeatTime: string | null;
   readonly ended: boolean;
   readonly tables: readonly TableView[];
   /** Elimination rounds: the bracket's places in order (a match by table, a bye by player), so byes show where they sit. */
@@ -129,6 +131,7 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     phase: r.stage === 'swiss' ? (phaseOf(t, round)?.name ?? null) : null,
     seatTime: r.seatTime,
     started: r.started,
+    plannedSeatTime: r.started ? null : r.plannedSeatTime,
     ended: r.ended,
     bracket: r.bracket ?? null,
     tables: [...tables, ...byes],

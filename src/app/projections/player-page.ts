@@ -11,6 +11,8 @@ import {
 } from '../../core/tournament/self-service.js';
 import { playerCallsIn, unresolvedCallAt, type JudgeCall } from '../../core/tournament/judge-calls.js';
 import { MAX_PLAYER_CALLS_PER_ROUND } from '../../core/tournament/limits.js';
+import { finalPlaces } from '../../core/tournament/prizes.js';
+import { currentStandings } from '../../core/tournament/standings/current-standings.js';
 import { findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
 import { type Announcement, announcementsFor } from '../../core/tournament/announcements.js';
@@ -59,6 +61,23 @@ export interface PlayerPageMatch {
   readonly callsLeft: number;
 }
 
+/**
+ * Where the player ends: once the tournament is finished, for everyone; while the top cut runs,
+ * for a player not in its latest round (never in it, or eliminated), whose place no later
+ * result moves.
+ */
+export interface PlayerPageFinal {
+  /** The tournament is finished (else: the top cut goes on without the player). */
+  readonly finished: boolean;
+  /** The final place; `null` when the rank is withdrawn (a disqualification). */
+  readonly place: number | null;
+  /** The player played in the top cut (and lost in `eliminatedInRound`, unless the champion). */
+  readonly topCut: boolean;
+  readonly eliminatedInRound: number | null;
+  /** Match wins, losses and draws (byes and penalties included), as the standings count them. */
+  readonly record: { readonly wins: number; readonly losses: number; readonly draws: number };
+}
+
 export interface PlayerPage {
   readonly player: { readonly id: string; readonly name: string; readonly dropped: boolean };
   readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
@@ -67,6 +86,47 @@ export interface PlayerPage {
   readonly match: PlayerPageMatch | null;
   /** Staff notices to everyone and to the player's table of the round shown, newest first (at most ANNOUNCEMENTS_SHOWN). */
   readonly announcements: readonly PageAnnouncement[];
+  readonly final: PlayerPageFinal | null;
+}
+
+interface Placed {
+  readonly places: ReadonlyMap<
+    string,
+    { readonly place: number; readonly topCut: boolean; readonly eliminatedInRound: number | null }
+  >;
+  readonly records: ReadonlyMap<string, { readonly wins: number; readonly losses: number; readonly draws: number }>;
+}
+
+// Once per state, not per player: after the event every player's page asks for it.
+const placedOf = new WeakMap<Tournament, Placed>();
+
+function placed(t: Tournament): Placed {
+  let found = placedOf.get(t);
+  if (!found) {
+    found = {
+      places: new Map(finalPlaces(t).map((f) => [f.player, f])),
+      records: new Map(currentStandings(t).map((r) => [r.player, { wins: r.wins, losses: r.losses, draws: r.draws }])),
+    };
+    placedOf.set(t, found);
+  }
+  return found;
+}
+
+/** The player's final place, when it is settled (see PlayerPageFinal). */
+function finalOf(t: Tournament, player: string): PlayerPageFinal | null {
+  const round = latestRound(t);
+  const finished = t.status === 'finished';
+  const outOfTopCut = round?.stage === 'top-cut' && !round.tableOf.has(player) && !round.byes.includes(player);
+  if (!finished && !outOfTopCut) return null;
+  const { places, records } = placed(t);
+  const place = places.get(player);
+  return {
+    finished,
+    place: place?.place ?? null,
+    topCut: place?.topCut ?? false,
+    eliminatedInRound: place?.eliminatedInRound ?? null,
+    record: records.get(player) ?? { wins: 0, losses: 0, draws: 0 },
+  };
 }
 
 export interface PageAnnouncement {
@@ -95,6 +155,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
     reporting: s.reporting,
     checkIn: { open: t.rounds.length === 0, at: s.checkedIn.latest(player.id)?.at ?? null },
     announcements: announcementsFor(t, round, player.id).slice(0, ANNOUNCEMENTS_SHOWN).map(pageAnnouncement),
+    final: finalOf(t, player.id),
   };
   const table = round?.tableOf.get(player.id);
   if (!round || (table === undefined && !round.byes.includes(player.id))) return { ...base, match: null };

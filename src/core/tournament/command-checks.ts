@@ -2,7 +2,7 @@ import { explain } from './command-problems.js';
 import { controlCharacter } from '../control-characters.js';
 import { readingProblem } from '../names/reading.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import type { IntRange } from './limits.js';
+import { TIME_ZONE_CHARACTERS, type IntRange } from './limits.js';
 
 /*
  * Checks of command fields that the state does not decide. Adapters validate shapes first;
@@ -60,6 +60,22 @@ export const checkTime = (field: string, value: unknown): DomainError | null =>
         field,
         problem: explain('time'),
       });
+
+/** An error naming `field` unless `value` is a time zone the runtime knows by its IANA name (Asia/Tokyo, UTC). */
+export function checkTimeZone(field: string, value: unknown): DomainError | null {
+  const problem = domainError('invalid-command', {
+    field,
+    problem: explain('time-zone', { max: TIME_ZONE_CHARACTERS }),
+  });
+  if (typeof value !== 'string' || value.length > TIME_ZONE_CHARACTERS || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value))
+    return problem;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return null;
+  } catch {
+    return problem;
+  }
+}
 
 /** The first error of several checks, or null. */
 export const firstError = (...checks: (DomainError | null)[]): DomainError | null =>

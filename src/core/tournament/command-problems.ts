@@ -70,6 +70,11 @@ const PROBLEMS = {
   date: () => t('2009-03-01 の形式の日付が必要です', 'expected a date like 2009-03-01'),
   time: () =>
     t('2009-03-01T10:00:00+09:00 の形式の時刻が必要です', 'expected an ISO time like 2009-03-01T10:00:00+09:00'),
+  'time-zone': (d: { max: number }) =>
+    t(
+      `Asia/Tokyo のような IANA のタイムゾーン名が必要です（${d.max}文字まで）`,
+      `expected an IANA time zone like Asia/Tokyo (at most ${d.max} characters)`,
+    ),
   'one-of': (d: { choices: readonly (string | number)[] }) =>
     t(`${list(d.choices)} のいずれかが必要です`, `expected one of ${list(d.choices)}`),
   'stage-formats': () => t('swiss / top-cut ごとの形式が必要です', 'expected a format for swiss and/or top-cut'),

@@ -88,7 +88,7 @@ export type PairRound = Command<
   {
     readonly round: number;
     readonly seatTime?: string;
-    /** Post the pairings now and start the round later with StartRound (the seat time is then set). */
+    /** Post the pairings now and start the round later with StartRound; `seatTime` is then the seat time announced. */
     readonly startLater?: boolean;
     /** Staff only see the pairings (and may fix them) until PublishRound shows them to the players. */
     readonly hold?: boolean;
@@ -98,7 +98,7 @@ export type PairRound = Command<
     readonly acceptDecklists?: { readonly reason: string };
   }
 >;
-/** Starts a round paired with `startLater`: tardiness counts from `seatTime` (default: now). */
+/** Starts a round paired with `startLater`: tardiness counts from `seatTime` (default: now, or the seat time announced if later). */
 export type StartRound = Command<'StartRound', { readonly round: number; readonly seatTime?: string }>;
 /** Marks seated everyone of the round not yet seated, except the players named. */
 export type MarkAllSeated = Command<'MarkAllSeated', { readonly round: number; readonly except?: readonly string[] }>;

@@ -2,7 +2,7 @@ import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
 import { checkStageFormats } from './match-format.js';
-import { checkDate, checkInteger, checkReading, checkText, firstError } from './command-checks.js';
+import { checkDate, checkInteger, checkReading, checkText, checkTimeZone, firstError } from './command-checks.js';
 import type {
   ChangePlayerDetails,
   CreateTournament,
@@ -44,6 +44,7 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
     s.kind === 'swiss' ? checkTopCut('settings.structure.topCut', s.topCut, s.topCutByes) : null,
     checkStageFormats('settings.stages', settings.stages),
     settings.deckRules ? checkDeckRules('settings.deckRules', settings.deckRules) : null,
+    settings.timeZone === undefined ? null : checkTimeZone('settings.timeZone', settings.timeZone),
     pack.id !== pack.content.id || pack.version !== pack.content.version
       ? domainError('invalid-command', {
           field: 'pack',

@@ -44,6 +44,11 @@ export interface TournamentSettings {
    * database and the shipped list in force on its date.
    */
   readonly deckRules?: DeckRules;
+  /**
+   * The IANA time zone the event runs in (Asia/Tokyo): the console shows and prints times in
+   * it and exports state it. Missing in older logs: the device's own zone on screen, UTC in files.
+   */
+  readonly timeZone?: string;
 }
 
 /** The whole policy pack, so a record always says under which rules it was made. */
@@ -199,7 +204,10 @@ export type RoundPaired = Event<
   {
     readonly round: number;
     readonly stage: Stage;
-    /** ISO time the players must be seated (tardiness counts from it); `null`: the time of pairing. */
+    /**
+     * ISO time the players must be seated (tardiness counts from it); `null`: the time of pairing.
+     * With `startsLater`, the seat time announced: the round starts with RoundStarted.
+     */
     readonly seatTime: string | null;
     readonly seed: number | null;
     readonly matches: readonly PairedMatch[];

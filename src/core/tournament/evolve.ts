@@ -202,6 +202,7 @@ function evolveTournament(
         stage: d.stage,
         seatTime: d.seatTime ?? event.at,
         started: d.startsLater !== true,
+        plannedSeatTime: d.startsLater === true ? d.seatTime : null,
         seed: d.seed,
         matches,
         tableOf,

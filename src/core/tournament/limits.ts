@@ -25,6 +25,9 @@ export type TopCutSize = (typeof TOP_CUT_SIZES)[number];
 /** The largest top cut, with or without byes (a size that is not a power of two takes byes for the top seeds). */
 export const MAX_TOP_CUT = 256;
 
+/** An IANA time zone name (the longest in use is about 30 characters). */
+export const TIME_ZONE_CHARACTERS = 64;
+
 /** Minutes per round; 40 is the usual length of an OCG best-of-3 round. */
 export const ROUND_MINUTES = { min: 1, max: 240 } as const satisfies IntRange;
 export const DEFAULT_ROUND_MINUTES = 40;

@@ -13,7 +13,11 @@ import type { Tournament } from './state.js';
  * the floor a judge marks whole tables, or everyone but the few still missing, in one tap.
  */
 
-/** RoundStarted: the round's seat time is now (or the time given). */
+/**
+ * RoundStarted: the round's seat time is now (or the time given). Started before the seat time
+ * announced with the pairings, it is that time: the players were told when to sit, and nobody
+ * is late before it.
+ */
 export function decideStartRound(command: StartRound, t: Tournament): Drafted {
   const { round } = command.data;
   const r = findRound(t, round);
@@ -21,7 +25,10 @@ export function decideStartRound(command: StartRound, t: Tournament): Drafted {
   if (r.ended) return err(domainError('round-already-ended', { round }));
   if (r.held) return err(domainError('round-held', { round }));
   if (r.started) return err(domainError('round-already-started', { round }));
-  const seatTime = command.data.seatTime ?? command.meta.at;
+  const planned = r.plannedSeatTime;
+  const seatTime =
+    command.data.seatTime ??
+    (planned !== null && Date.parse(planned) > Date.parse(command.meta.at) ? planned : command.meta.at);
   const badTime = checkTime('seatTime', seatTime);
   if (badTime) return err(badTime);
   return ok([{ type: 'RoundStarted', data: { round, seatTime } }]);

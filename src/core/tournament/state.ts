@@ -65,6 +65,11 @@ export interface RoundState {
   readonly seatTime: string;
   /** False while the pairings are posted and the round waits for "start round". */
   readonly started: boolean;
+  /**
+   * Posted to start later with a seat time announced: when the players are to be seated. Shown
+   * until the round starts, and the seat time a start before it takes; `null`: none announced.
+   */
+  readonly plannedSeatTime: string | null;
   readonly seed: number | null;
   readonly matches: readonly MatchState[];
   /** Player id → table, fixed at pairing: the lookup every penalty landing and result needs. */

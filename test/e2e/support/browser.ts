@@ -43,12 +43,15 @@ export async function openPerson(
     readonly lang: 'ja' | 'en';
     readonly viewport: { width: number; height: number };
     readonly login?: { username: string; password: string };
+    /** The device's own time zone (default: the machine's). */
+    readonly timezoneId?: string;
   },
 ): Promise<Person> {
   const context = await browser.newContext({
     baseURL,
     viewport: options.viewport,
     locale: options.lang === 'ja' ? 'ja-JP' : 'en-US',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   context.setDefaultTimeout(15_000);
   if (options.login) {

@@ -45,7 +45,7 @@ export const PLAYERS = [
 export async function tournamentWithPlayers(
   staff: Staff,
   id: string,
-  options: { rounds?: number } = {},
+  options: { rounds?: number; timeZone?: string } = {},
 ): Promise<string> {
   const created = await staff.organizer.post('/api/tournaments', {
     id,
@@ -53,6 +53,7 @@ export async function tournamentWithPlayers(
     date: '2025-06-01',
     roundMinutes: 40,
     structure: { kind: 'swiss', rounds: options.rounds ?? 3, topCut: 0 },
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
   });
   if (created.status !== 201) throw new Error(`create tournament: ${JSON.stringify(created.body)}`);
   for (const p of PLAYERS) {

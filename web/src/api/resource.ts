@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type Answer, ApiError, get, NetworkError } from './http';
 
 /*
@@ -43,6 +43,30 @@ const EARLY_FRESH_MS = 10_000;
  * someone taps "retry". Once: on Wi-Fi that keeps hanging it does not ask forever.
  */
 const SAVED_RETRY_MS = 5_000;
+
+/*
+ * When the oldest saved answer on screen was saved (ms since epoch), or null once the server
+ * answers again: offline, the one banner under the header says it for every view at once.
+ */
+let savedShown: number | null = null;
+const savedListeners = new Set<() => void>();
+function noteSaved(savedAt: number | null): void {
+  const next = savedAt === null ? null : Math.min(savedShown ?? savedAt, savedAt);
+  if (next === savedShown) return;
+  savedShown = next;
+  for (const listener of savedListeners) listener();
+}
+const subscribeSaved = (listener: () => void) => {
+  savedListeners.add(listener);
+  return () => {
+    savedListeners.delete(listener);
+  };
+};
+
+/** The time the oldest saved answer shown was saved, or null when the views show the server's answers. */
+export function useSavedShown(): number | null {
+  return useSyncExternalStore(subscribeSaved, () => savedShown);
+}
 
 const fresh = (e: Early | undefined): e is Early =>
   !!e && (e.settled === null || Date.now() - e.settled < EARLY_FRESH_MS);
@@ -115,6 +139,7 @@ export function useResource<T>(path: string | null): Resource<T> {
         const entry: Cached = { body: answer.body, version: answer.version, at: Date.now(), savedAt: answer.savedAt };
         cache.set(path, entry);
         setState({ path, entry, loading: false, error: null });
+        noteSaved(answer.savedAt);
         if (answer.savedAt === null) retried.current = null;
         else if (retried.current !== path && typeof navigator !== 'undefined' && navigator.onLine) {
           // Marked when it fires: another reload meanwhile (a burst of them on reconnection) cancels this one.

@@ -50,6 +50,8 @@ function write(
 export interface NewTournament {
   readonly name: string;
   readonly date: string;
+  /** The IANA zone the event runs in: times on screen, on paper and in files. */
+  readonly timeZone?: string;
   readonly decklistsRequired: boolean;
   readonly roundMinutes: number;
   readonly structure: Structure;
@@ -149,15 +151,31 @@ export const writes = {
       params: { player },
     }),
   /** `acceptDecklists`: the organizer pairs round 1 despite missing or illegal lists, for this reason. */
-  /** The pairings are posted; the round starts (and tardiness counts) with `startRound`. */
-  /** `hold`: staff only see the pairings until `publishRound`. */
-  pairRound: (t: string, v: number | null, round: number, acceptDecklists?: { reason: string }, hold = false) =>
+  /**
+   * The pairings are posted; the round starts (and tardiness counts) with `startRound`.
+   * `seatTime`: the seat time announced with them (ISO), shown until the start.
+   * `hold`: staff only see the pairings until `publishRound`.
+   */
+  pairRound: (
+    t: string,
+    v: number | null,
+    round: number,
+    acceptDecklists?: { reason: string },
+    seatTime?: string,
+    hold = false,
+  ) =>
     write(
       t,
       v,
       'POST',
       paths.rounds(t),
-      { round, startLater: true, ...(hold ? { hold: true } : {}), ...(acceptDecklists ? { acceptDecklists } : {}) },
+      {
+        round,
+        startLater: true,
+        ...(hold ? { hold: true } : {}),
+        ...(acceptDecklists ? { acceptDecklists } : {}),
+        ...(seatTime ? { seatTime } : {}),
+      },
       { key: 'write.pairRound', params: { round } },
     ),
   /** A held round shown to the players (paired to start later, it still waits for `startRound`). */

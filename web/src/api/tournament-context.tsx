@@ -1,4 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { setDisplayTimeZone } from '../i18n/time-zone';
 import { useLive, type LiveState } from './live';
 import { useResource, type Resource } from './resource';
 import { paths } from './tournament-api';
@@ -19,6 +20,9 @@ export function TournamentProvider({ id, children }: { id: string; children: Rea
   const summary = useResource<TournamentSummary>(paths.tournament(id));
   const live = useLive(id);
   const version = summary.data?.version ?? summary.version;
+  // Set while rendering, before the screens below format a time; cleared when the tournament closes.
+  setDisplayTimeZone(summary.data?.settings.timeZone);
+  useEffect(() => () => setDisplayTimeZone(undefined), []);
   return <TournamentContext.Provider value={{ id, summary, version, live }}>{children}</TournamentContext.Provider>;
 }
 

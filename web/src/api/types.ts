@@ -117,6 +117,8 @@ export interface RoundSummary {
   readonly bestOf: BestOf;
   readonly roundMinutes: number;
   readonly seatTime: string;
+  /** False while the pairings are posted and the round waits for "start round". */
+  readonly started: boolean;
   readonly ended: boolean;
   readonly tables: number;
   readonly reported: number;

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, isStaff, useSession } from '../api/session';
 import type { LiveState } from '../api/live';
@@ -69,10 +69,24 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
   const { online } = useOutbox();
   const live = online ? tournament.live : 'lost';
   const current = useRef<HTMLAnchorElement | null>(null);
-  // On a phone the tabs scroll sideways: keep the current one in view.
+  const bar = useRef<HTMLUListElement | null>(null);
+  // On a phone the tabs scroll sideways: the bar fades out at the edge while more tabs are past it.
+  const [more, setMore] = useState(false);
+  const measure = useCallback(() => {
+    const list = bar.current;
+    if (list) setMore(list.scrollLeft + list.clientWidth < list.scrollWidth - 2);
+  }, []);
+  useEffect(() => {
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+  // Each render may show other tabs (the roles load after the bar) or another label language.
+  useEffect(measure);
+  // Keep the current tab in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what should scroll the current tab into view.
   useEffect(() => {
     current.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    measure();
   }, [path]);
   const base = `/t/${encodeURIComponent(tournament.id)}`;
   const round = tournament.currentRound;
@@ -85,22 +99,23 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
       show: true,
       match: `${base}/rounds`,
     },
-    { to: `${base}/players`, label: t('nav.players'), show: staff, match: `${base}/players` },
+    // The judges' calls and the head judge's queue next to the round, so a phone shows them without scrolling the bar.
     {
       to: `${base}/calls`,
       label: t('nav.calls'),
       show: can(account, 'staff:read', tournament.id),
       match: `${base}/calls`,
     },
-    { to: `${base}/penalty`, label: t('nav.penalty'), show: judge, match: `${base}/penalty` },
-    { to: `${base}/deck-check`, label: t('nav.deckCheck'), show: judge, match: `${base}/deck-check` },
-    { to: `${base}/standings`, label: t('nav.standings'), show: true, match: `${base}/standings` },
     {
       to: `${base}/queue`,
       label: t('nav.queue'),
       show: can(account, 'DecideRequest', tournament.id),
       match: `${base}/queue`,
     },
+    { to: `${base}/penalty`, label: t('nav.penalty'), show: judge, match: `${base}/penalty` },
+    { to: `${base}/players`, label: t('nav.players'), show: staff, match: `${base}/players` },
+    { to: `${base}/deck-check`, label: t('nav.deckCheck'), show: judge, match: `${base}/deck-check` },
+    { to: `${base}/standings`, label: t('nav.standings'), show: true, match: `${base}/standings` },
     { to: `${base}/find`, label: t('nav.findTable'), show: true, match: `${base}/find` },
     {
       to: `${base}/log`,
@@ -118,7 +133,7 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
         </span>
       </p>
       <nav aria-label={t('nav.tournament')}>
-        <ul className="tabs">
+        <ul className="tabs" ref={bar} onScroll={measure} data-more={more ? 'true' : 'false'}>
           {tabs
             .filter((tab) => tab.show)
             .map((tab) => {

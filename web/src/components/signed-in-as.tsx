@@ -46,28 +46,29 @@ export function SignedInAs() {
 /**
  * Under the header, what the person must know about the sign-in itself: it is the saved one
  * (what they enter waits, the server decides), the saved one has ended, or a sign-out still
- * has to reach the server.
+ * has to reach the server. `inBanner`: a line of the offline banner, shorter, not a notice of its own.
  */
-export function SessionNotice() {
+export function SessionNotice({ inBanner = false }: { inBanner?: boolean }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { account, savedAt, ended, signOutPending } = useSession();
+  const notice = inBanner ? {} : { className: 'notice notice-warn', role: 'status' };
   if (account && savedAt !== null)
     return (
-      <p className="notice notice-warn" role="status" data-testid="saved-session">
-        {t('savedSession.notice', { time: formatTime(savedAt, lang) })}
+      <p {...notice} data-testid="saved-session">
+        {t(inBanner ? 'savedSession.short' : 'savedSession.notice', { time: formatTime(savedAt, lang) })}
       </p>
     );
   if (account === null && ended)
     return (
-      <p className="notice notice-warn" role="status" data-testid="session-ended">
+      <p {...notice} data-testid="session-ended">
         {t('savedSession.ended')}{' '}
         <Link to={`/sign-in?next=${encodeURIComponent(location.pathname)}`}>{t('nav.signIn')}</Link>
       </p>
     );
   if (account === null && signOutPending)
     return (
-      <p className="notice notice-warn" role="status" data-testid="sign-out-pending">
+      <p {...notice} data-testid="sign-out-pending">
         {t('savedSession.signOutPending')}
       </p>
     );

@@ -1,4 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { useT } from '../i18n/use-t';
+import { outbox } from '../api/outbox';
 import { ApiError, NetworkError } from '../api/http';
 import type { Resource } from '../api/resource';
 import { formatTime, useLang } from '../i18n/i18n';
@@ -53,13 +55,15 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
 export function Loaded<T>({ resource, children }: { resource: Resource<T>; children: (data: T) => React.ReactNode }) {
   const { t } = useT();
   const { lang } = useLang();
+  // Offline, the banner under the header says that what is shown is saved: not each view again.
+  const { online } = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
   if (resource.data === undefined) {
     if (resource.error) return <ErrorNotice error={resource.error} onRetry={resource.reload} />;
     return <Loading />;
   }
   return (
     <>
-      {resource.stale && (
+      {online && resource.stale && (
         <p className="notice notice-warn" role="status">
           {t('status.stale', { time: resource.loadedAt ? formatTime(resource.loadedAt, lang, true) : '' })}{' '}
           <button type="button" className="link-button" onClick={resource.reload}>
@@ -67,7 +71,7 @@ export function Loaded<T>({ resource, children }: { resource: Resource<T>; child
           </button>
         </p>
       )}
-      {resource.savedAt !== null && !resource.stale && (
+      {online && resource.savedAt !== null && !resource.stale && (
         <p className="notice notice-warn" role="status" data-testid="saved-notice">
           {t('savedReads.notice', { time: formatTime(resource.savedAt, lang) })}{' '}
           <button type="button" className="link-button" onClick={resource.reload}>

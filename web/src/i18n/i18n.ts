@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import ja from './ja.json';
 import { useT } from './use-t';
+import { displayTimeZone } from './time-zone';
 
 export type Lang = 'ja' | 'en';
 /** A text in both languages, as the API and the policy pack send them. */
@@ -41,12 +42,14 @@ export function setLang(lang: Lang): void {
   void i18next.changeLanguage(lang);
 }
 
-/** A clock time (hours:minutes, or with seconds) in the console's language, not the device's. */
+/** A clock time (hours:minutes, or with seconds) in the console's language and the tournament's time zone, not the device's. */
 export function formatTime(time: string | number, lang: Lang, seconds = false): string {
+  const zone = displayTimeZone();
   return new Date(time).toLocaleTimeString(lang === 'ja' ? 'ja-JP' : 'en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
+    ...(zone ? { timeZone: zone } : {}),
   });
 }
 

@@ -39,7 +39,13 @@ export function PrintPairings({ round }: { round: number }) {
                 {t('formats.separator')}
                 {t('home.minutes', { count: view.roundMinutes })}
               </p>
-              <p>{t('clock.seatTime', { time: formatTime(view.seatTime, lang) })}</p>
+              <p data-testid="print-seat-time">
+                {view.started
+                  ? t('clock.seatTime', { time: formatTime(view.seatTime, lang) })
+                  : view.plannedSeatTime
+                    ? t('clock.plannedSeatTime', { time: formatTime(view.plannedSeatTime, lang) })
+                    : t('clock.notStarted')}
+              </p>
               <table className="data print-table" data-testid="print-pairings">
                 <thead>
                   <tr>

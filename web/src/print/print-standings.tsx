@@ -1,20 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { useTournament } from '../api/tournament-context';
 import { Loaded } from '../components/status';
-import { StandingsAfter, useStandings } from '../screens/standings';
+import { Bracket } from '../screens/bracket';
+import { useRounds } from '../screens/round-controls';
+import { FinalPlaces, StandingsAfter, useStandings } from '../screens/standings';
 import { StandingsTable } from '../screens/standings-table';
 import { PrintPage } from './print-page';
 
-/** The standings on paper. */
+/** The standings on paper: after the event the final places and the bracket first, as on the screen. */
 export function PrintStandings() {
   const { t } = useTranslation();
   const { id } = useTournament();
   const standings = useStandings();
+  const topCut = (useRounds().data ?? []).filter((r) => r.stage === 'top-cut');
   return (
     <PrintPage title={t('standings.title')}>
       <Loaded resource={standings}>
-        {({ standings: rows }) => (
+        {({ standings: rows, final }) => (
           <>
+            {final && final.length > 0 && <FinalPlaces final={final} rows={rows} />}
+            {topCut.length > 0 && <Bracket rounds={topCut.map((r) => r.round)} bestOf={topCut[0]?.bestOf} />}
+            {(final?.length || topCut.length > 0) && <h2>{t('standings.swiss')}</h2>}
             <StandingsAfter />
             <StandingsTable rows={rows} tournament={id} links={false} />
           </>

@@ -11,7 +11,7 @@ import { ErrorNotice } from '../components/status';
 import { useWrite } from '../components/use-write';
 
 /**
- * Between Swiss rounds: the cuts made so far, a cut by record or by rank after the ended round
+ * Between Swiss rounds: the cuts made so far, narrowing the field by record or by rank after the ended round
  * `last`, the start of a new phase (day two) while Swiss rounds are left, and invitations into
  * a phase that has just started. The server decides every one; the screen only offers them
  * where they can apply.
@@ -31,7 +31,8 @@ export function PhaseControls({ tournament, last }: { tournament: TournamentSumm
   return (
     <>
       <CutList tournament={tournament} />
-      {runs && betweenSwiss && !cutDone && <CutForm round={last.round} />}
+      {/* Only while Swiss rounds are left: after the last one the next step is the top cut or the end. */}
+      {runs && betweenSwiss && swissLeft && !cutDone && <CutForm round={last.round} />}
       {organizer && betweenSwiss && swissLeft && !justStarted && <StartPhaseForm tournament={tournament} />}
       {runs && betweenSwiss && justStarted && <InviteForm phase={justStarted.name} />}
     </>

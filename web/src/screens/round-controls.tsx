@@ -4,6 +4,8 @@ import { pairLabel } from './pair-label';
 import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
+import { TextField } from '../components/form';
+import { todayAt } from '../i18n/time-zone';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { usePlayers } from '../penalty/player-picker';
@@ -27,6 +29,7 @@ export function RoundControls() {
   const { label } = useRoundLabel();
   const canRun = can(account, 'PairRound', id) && summary.data?.status === 'open';
   const [hold, setHold] = useState(false);
+  const [seatAt, setSeatAt] = useState('');
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={rounds}>
@@ -54,8 +57,8 @@ export function RoundControls() {
                           {t('rounds.held')}
                         </span>
                       ) : (
-                        <span className={r.ended ? 'badge' : 'badge badge-live'}>
-                          {r.ended ? t('rounds.ended') : t('rounds.running')}
+                        <span className={r.ended ? 'badge' : r.started ? 'badge badge-live' : 'badge badge-warn'}>
+                          {r.ended ? t('rounds.ended') : r.started ? t('rounds.running') : t('rounds.posted')}
                         </span>
                       )}
                     </Link>
@@ -67,17 +70,23 @@ export function RoundControls() {
             {last?.ended && summary.data && <PhaseControls tournament={summary.data} last={last} />}
             {canRun && last && !last.ended && !last.held && <EndRoundButton round={last.round} version={version} />}
             {canRun && (!last || (last.ended && summary.data?.next?.kind !== 'none')) && (
-              <label className="check" data-testid="hold-pairings">
-                <input type="checkbox" checked={hold} onChange={(e) => setHold(e.target.checked)} />{' '}
-                {t('rounds.holdPairings')}
-              </label>
+              <>
+                <PlannedSeatTime value={seatAt} onChange={setSeatAt} />
+                <label className="check" data-testid="hold-pairings">
+                  <input type="checkbox" checked={hold} onChange={(e) => setHold(e.target.checked)} />{' '}
+                  {t('rounds.holdPairings')}
+                </label>
+              </>
             )}
-            {canRun && !last && <DecklistGate hold={hold} />}
+            {canRun && !last && <DecklistGate seatTime={todayAt(seatAt)} hold={hold} />}
             {canRun && last?.ended && summary.data?.next?.kind !== 'none' && (
               <WriteButton
                 className="button button-primary"
-                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1, undefined, hold)}
-                onDone={() => navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`)}
+                onWrite={() => writes.pairRound(id, version, (last?.round ?? 0) + 1, undefined, todayAt(seatAt), hold)}
+                onDone={() => {
+                  setSeatAt('');
+                  navigate(`${base}/rounds/${(last?.round ?? 0) + 1}`);
+                }}
                 data-testid="pair-round"
               >
                 {pairLabel(t, summary.data?.next, (last?.round ?? 0) + 1)}
@@ -94,7 +103,25 @@ export function RoundControls() {
  * Round 1: the players whose decklists are missing (when required) or break the deck rules are
  * listed before pairing; only the organizer can go on, with a reason the log keeps.
  */
-function DecklistGate({ hold }: { hold: boolean }) {
+/**
+ * The seat time announced with the pairings, as the scorekeeper types it (a time today in the
+ * tournament's time zone): the wall and the print show it until the round starts. Empty: none.
+ */
+function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      type="time"
+      name="plannedSeatTime"
+      label={t('rounds.plannedSeatTime')}
+      hint={t('rounds.plannedSeatTimeHint')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+function DecklistGate({ seatTime, hold }: { seatTime: string | undefined; hold: boolean }) {
   const { t } = useTranslation();
   const { account } = useSession();
   const { id, summary } = useTournament();
@@ -111,7 +138,7 @@ function DecklistGate({ hold }: { hold: boolean }) {
     <WriteButton
       className="button button-primary"
       disabled={accept !== undefined && accept.reason.trim() === ''}
-      onWrite={() => writes.pairRound(id, version, 1, accept, hold)}
+      onWrite={() => writes.pairRound(id, version, 1, accept, seatTime, hold)}
       onDone={() => navigate(`${base}/rounds/1`)}
       data-testid="pair-round"
     >

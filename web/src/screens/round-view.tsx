@@ -1,5 +1,6 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { MatchReportsLink } from '../self-service/staff-panels';
+import { selfPaths, type QueueView } from '../self-service/self-service-api';
 import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
@@ -12,7 +13,7 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { PAGE_SIZE, PageNav, usePaged } from '../components/paged';
 import { useLazyMemo } from '../components/lazy-memo';
-import { Link } from '../router';
+import { Link, useLocation } from '../router';
 import { PlayerName } from '../components/player-name';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ExtendTime } from './extend-time';
@@ -32,12 +33,16 @@ export function RoundView({ round }: { round: number }) {
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
+  // A link to one table (`?table=N`, from the judges' queue or the notice below) opens the round on that table alone.
+  const wanted = Number(useLocation().query.get('table') ?? Number.NaN);
+  const onlyTable = Number.isSafeInteger(wanted) && wanted > 0 ? wanted : null;
   const [filter, setFilter] = useState('');
   const [onlyOpen, setOnlyOpen] = useState(false);
   // The field answers each keystroke at once; the list follows when the phone has time.
   const words = useDeferredValue(filter.trim().toLowerCase());
   const { account } = useSession();
   const staff = can(account, 'staff:read', id);
+  const needsJudge = useNeedsJudge(staff ? id : null, round);
   const base = `/t/${encodeURIComponent(id)}`;
   return (
     <Loaded resource={pairings}>
@@ -66,10 +71,11 @@ export function RoundView({ round }: { round: number }) {
             ) : view.started ? (
               <RoundTimer seatTime={view.seatTime} ended={view.ended} minutes={view.roundMinutes} />
             ) : (
-              !view.ended && <StartRound round={round} version={pairings.version} />
+              !view.ended && <StartRound round={round} version={pairings.version} planned={view.plannedSeatTime} />
             )}
             {/* Nobody plays a held round: seating and results wait for the publish. */}
             {!view.ended && !held && staff && <RoleNeeded commands={['ReportResult', 'MarkSeated']} tournament={id} />}
+            {!view.ended && !held && needsJudge.size > 0 && <NeedsJudgeNotice tables={needsJudge} round={round} />}
             {!view.ended && !held && can(account, 'MarkAllSeated', id) && (
               <AllSeatedExcept view={view} version={pairings.version} />
             )}
@@ -101,6 +107,12 @@ export function RoundView({ round }: { round: number }) {
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}
             <p>{t('round.openTables', { count: open, total: view.tables.filter((x) => x.table !== null).length })}</p>
+            {onlyTable !== null && (
+              <p className="notice" data-testid="only-table">
+                {t('round.onlyTable', { table: onlyTable })}{' '}
+                <Link to={`${base}/rounds/${round}`}>{t('round.allTables')}</Link>
+              </p>
+            )}
             <div className="filters">
               <label className="field search">
                 <span className="visually-hidden">{t('round.filter')}</span>
@@ -122,11 +134,50 @@ export function RoundView({ round }: { round: number }) {
               onlyOpen={onlyOpen}
               reload={pairings.reload}
               version={pairings.version}
+              needsJudge={needsJudge}
+              onlyTable={onlyTable}
             />
           </section>
         );
       }}
     </Loaded>
+  );
+}
+
+type JudgeReason = QueueView['queue'][number]['reason'];
+const NO_TABLES: ReadonlyMap<number, JudgeReason> = new Map();
+
+/**
+ * This round's tables whose players' reports wait for a judge (disputed, or unconfirmed in
+ * time), from the judges' queue every staff member may read: a floor judge sees them on the
+ * round, not only the head judge in the queue.
+ */
+function useNeedsJudge(tournament: string | null, round: number): ReadonlyMap<number, JudgeReason> {
+  const queue = useResource<QueueView>(tournament ? selfPaths.queue(tournament) : null);
+  return useMemo(() => {
+    const found = queue.data?.queue.filter((q) => q.round === round) ?? [];
+    return found.length === 0 ? NO_TABLES : new Map(found.map((q) => [q.table, q.reason]));
+  }, [queue.data, round]);
+}
+
+/** At the top of the round: the tables that need a judge, each a link that opens the round on that table. */
+function NeedsJudgeNotice({ tables, round }: { tables: ReadonlyMap<number, JudgeReason>; round: number }) {
+  const { t } = useT();
+  const { id } = useTournament();
+  return (
+    <div className="notice notice-warn" data-testid="needs-judge">
+      <p>{t('round.needsJudgeTitle', { count: tables.size })}</p>
+      <ul className="link-list">
+        {[...tables].map(([table, reason]) => (
+          <li key={table}>
+            <Link to={`/t/${encodeURIComponent(id)}/rounds/${round}?table=${table}`}>
+              {t('round.table', { table })}
+            </Link>{' '}
+            <span className="muted">{t(`selfService.queue.${reason}`)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -149,17 +200,22 @@ const TableList = memo(function TableList({
   onlyOpen,
   reload,
   version,
+  needsJudge,
+  onlyTable,
 }: {
   view: PairingsView;
   words: string;
   onlyOpen: boolean;
   reload: () => void;
   version: number | null;
+  needsJudge: ReadonlyMap<number, JudgeReason>;
+  onlyTable: number | null;
 }) {
   const { t } = useT();
   const index = useLazyMemo(view, tableIndex);
   const tables = useMemo(() => {
-    const open = (table: TableView) => !onlyOpen || table.outcome.kind === 'pending';
+    const open = (table: TableView) =>
+      (!onlyOpen || table.outcome.kind === 'pending') && (onlyTable === null || table.table === onlyTable);
     if (words === '') return view.tables.filter(open);
     const typed = searchForm(words);
     return index()
@@ -169,8 +225,8 @@ const TableList = memo(function TableList({
           (String(table.table) === words || ids.includes(words) || (typed !== '' && names.includes(typed))),
       )
       .map((x) => x.table);
-  }, [view, index, words, onlyOpen]);
-  const paged = usePaged(tables, `${words}|${onlyOpen}`, PAGE_SIZE / 2);
+  }, [view, index, words, onlyOpen, onlyTable]);
+  const paged = usePaged(tables, `${words}|${onlyOpen}|${onlyTable}`, PAGE_SIZE / 2);
   return (
     <>
       <PageNav paged={paged} label={t('paged.tables')} />
@@ -185,6 +241,7 @@ const TableList = memo(function TableList({
             format={view}
             reload={reload}
             version={version}
+            needsJudge={table.table === null ? undefined : needsJudge.get(table.table)}
           />
         ))}
       </ol>
@@ -218,14 +275,28 @@ function PublishRound({ round, version: pairingsVersion }: { round: number; vers
 }
 
 /** "Start round": the seat time is now, and from it the late list. Pairings may be posted well before. */
-function StartRound({ round, version: pairingsVersion }: { round: number; version: number | null }) {
+function StartRound({
+  round,
+  version: pairingsVersion,
+  planned,
+}: {
+  round: number;
+  version: number | null;
+  planned: string | null;
+}) {
   const { t } = useT();
+  const { lang } = useLang();
   const { account } = useSession();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;
   return (
     <div className="notice notice-warn stack">
       <p>{t('round.notStarted')}</p>
+      {planned && (
+        <p data-testid="planned-seat-time">
+          <strong>{t('clock.plannedSeatTime', { time: formatTime(planned, lang) })}</strong>
+        </p>
+      )}
       {can(account, 'StartRound', id) && (
         <WriteButton
           className="button button-primary"
@@ -331,6 +402,7 @@ const TableCard = memo(function TableCard({
   format,
   reload,
   version: pairingsVersion,
+  needsJudge,
 }: {
   table: TableView;
   round: number;
@@ -339,6 +411,7 @@ const TableCard = memo(function TableCard({
   format: Pick<PairingsView, 'bestOf' | 'winsNeeded' | 'maxDuels'>;
   reload: () => void;
   version: number | null;
+  needsJudge: JudgeReason | undefined;
 }) {
   const { t } = useT();
   const { account } = useSession();
@@ -366,11 +439,20 @@ const TableCard = memo(function TableCard({
     );
   }
   return (
-    <li className={`table-card${reported ? ' table-done' : ''}`} data-testid={`table-${table.table}`}>
+    <li
+      className={`table-card${reported ? ' table-done' : ''}${needsJudge ? ' table-needs-judge' : ''}`}
+      data-testid={`table-${table.table}`}
+    >
       <div className="table-head">
         <p className="table-number">{t('round.table', { table: table.table })}</p>
         <p className="table-outcome" data-testid={`outcome-${table.table}`}>
-          {outcomeText(table)}
+          {needsJudge ? (
+            <span className="badge badge-warn" data-testid={`needs-judge-${table.table}`}>
+              {t('round.needsJudge')} · {t(`selfService.queue.${needsJudge}`)}
+            </span>
+          ) : (
+            outcomeText(table)
+          )}
           {pending > 0 && (
             <span className="badge badge-pending">
               <span className="spinner" aria-hidden="true" /> {t('status.pending')}

@@ -112,7 +112,7 @@ function StandingsPages({ rows, tournament }: { rows: readonly StandingsRow[]; t
 }
 
 /** The final places, each name with its reading as the Swiss rows below carry it. */
-function FinalPlaces({ final, rows }: { final: readonly FinalPlace[]; rows: readonly StandingsRow[] }) {
+export function FinalPlaces({ final, rows }: { final: readonly FinalPlace[]; rows: readonly StandingsRow[] }) {
   const { t } = useT();
   const byId = useMemo(() => new Map(rows.map((r) => [r.player, r])), [rows]);
   return (

@@ -14,8 +14,10 @@ import {
   DEFAULT_ROUND_MINUTES,
   MAX_TOP_CUT,
   SWISS_ROUNDS,
+  TIME_ZONE_CHARACTERS,
   TOP_CUT_SIZES,
 } from '../../../src/core/tournament/limits.js';
+import { deviceTimeZone } from '../i18n/time-zone';
 
 /** Today in the device's time zone, as YYYY-MM-DD. */
 function today(): string {
@@ -44,6 +46,7 @@ export function TournamentCreate() {
   const { pick } = useLang();
   const [name, setName] = useState('');
   const [date, setDate] = useState(today());
+  const [timeZone, setTimeZone] = useState(deviceTimeZone);
   const [kind, setKind] = useState<'swiss' | 'single-elimination'>('swiss');
   const [rounds, setRounds] = useState(4);
   const [topCut, setTopCut] = useState<number>(0);
@@ -90,6 +93,7 @@ export function TournamentCreate() {
       writes.createTournament({
         name: name.trim(),
         date,
+        ...(timeZone.trim() === '' ? {} : { timeZone: timeZone.trim() }),
         decklistsRequired,
         roundMinutes: hasSwiss ? roundMinutes : topMinutes,
         stages: {
@@ -135,6 +139,16 @@ export function TournamentCreate() {
           onChange={(e) => setDate(e.target.value)}
           required
           hint={t('create.dateHint')}
+        />
+        <TextField
+          label={t('create.timeZone')}
+          name="timeZone"
+          value={timeZone}
+          onChange={(e) => setTimeZone(e.target.value)}
+          maxLength={TIME_ZONE_CHARACTERS}
+          autoCapitalize="off"
+          spellCheck={false}
+          hint={t('create.timeZoneHint')}
         />
         <Choices
           legend={t('create.structure')}

@@ -58,7 +58,15 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
     <dl className="facts">
       <div>
         <dt>{t('home.date')}</dt>
-        <dd>{settings.date}</dd>
+        <dd>
+          {settings.date}
+          {settings.timeZone && (
+            <span className="muted" data-testid="time-zone">
+              {' '}
+              ({settings.timeZone})
+            </span>
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t('home.status')}</dt>
@@ -141,7 +149,7 @@ function FinishControl({ tournament }: { tournament: TournamentSummary }) {
   const { id, version } = useTournament();
   const last = tournament.rounds[tournament.rounds.length - 1];
   if (tournament.status !== 'open' || !last?.ended || !can(account, 'FinishTournament', id)) return null;
-  return (
+  const button = (
     <WriteButton
       onWrite={() => writes.finish(id, version)}
       confirm={t('home.finishConfirm')}
@@ -149,6 +157,14 @@ function FinishControl({ tournament }: { tournament: TournamentSummary }) {
     >
       {t('home.finish')}
     </WriteButton>
+  );
+  // With rounds still to pair, finishing is ending early: folded away, not a step beside "pair".
+  if (tournament.next?.kind === 'none') return button;
+  return (
+    <details data-testid="finish-early">
+      <summary>{t('home.finishEarly')}</summary>
+      {button}
+    </details>
   );
 }
 

@@ -142,8 +142,9 @@ function WallClock({ view, finished }: { view: PairingsView; finished: boolean }
     main = t('wall.ended');
     note = t('wall.endedNote');
   } else if (!view.started) {
-    main = formatTime(view.seatTime, lang);
-    note = t('wall.notStarted');
+    // Before the start only an announced seat time is one; the time of posting is not.
+    main = view.plannedSeatTime ? formatTime(view.plannedSeatTime, lang) : t('wall.notStartedMain');
+    note = view.plannedSeatTime ? t('wall.notStarted') : t('wall.notStartedNote');
   } else if (left > 0) {
     main = formatDuration(left);
     note = t('wall.left', { minutes: view.roundMinutes });

@@ -14,6 +14,7 @@ import { formatTime, useLang } from '../i18n/i18n';
 import { ClockAnnouncement } from '../components/clock-announcement';
 import { Link, navigate, useLocation } from '../router';
 import { CallJudge } from '../calls/call-judge';
+import { FinalPlace } from './final-place';
 import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
 import { NotifyButton, usePairingNotice } from './pairing-notice';
@@ -82,8 +83,9 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
           )}
         </div>
       )}
+      {view.final && <FinalPlace final={view.final} />}
       {match === null ? (
-        !view.checkIn.open ? (
+        !view.checkIn.open && !view.final ? (
           <p className="empty">{t('selfService.noMatch')}</p>
         ) : null
       ) : match.bye ? (

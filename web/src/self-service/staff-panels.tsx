@@ -230,7 +230,10 @@ export function PlayerReportsQueue() {
                       </p>
                       <SideBySide players={q.players} reports={q.reports} />
                       <p className="field-hint">{t('selfService.queue.settle')}</p>
-                      <Link className="button button-small" to={`/t/${encodeURIComponent(id)}/rounds/${q.round}`}>
+                      <Link
+                        className="button button-small"
+                        to={`/t/${encodeURIComponent(id)}/rounds/${q.round}?table=${q.table}`}
+                      >
                         {t('selfService.queue.enter')}
                       </Link>{' '}
                       <Link

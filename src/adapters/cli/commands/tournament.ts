@@ -52,6 +52,7 @@ interface CreateOptions extends WriteOptions {
   readonly swissRoundMinutes?: string;
   readonly topRoundMinutes?: string;
   readonly decklistsRequired?: boolean;
+  readonly timeZone?: string;
   readonly policy?: string;
   readonly cards?: string;
   readonly banlist?: string;
@@ -144,6 +145,7 @@ async function createCommand(
         structure,
         ...(stages === undefined ? {} : { stages }),
         deckRules: rules.value.rules,
+        ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone.trim() }),
       },
       pack: { id: pack.value.id, version: pack.value.version, content: pack.value },
     },
@@ -453,6 +455,10 @@ export function registerTournamentCommands(program: Command, io: Io): void {
       .option(
         '--decklists-required',
         'every player must register a decklist before round 1 / デッキリスト提出を必須にする',
+      )
+      .option(
+        '--time-zone <iana>',
+        'time zone the event runs in, e.g. Asia/Tokyo: screens, prints and exports use it / 大会のタイムゾーン',
       )
       .option('--policy <file>', 'policy pack (default: the shipped ocg-5ds rules) / 罰則規定ファイル')
       .option(

@@ -8,6 +8,7 @@ import {
   DEFAULT_ROUND_MINUTES,
   MAX_TOP_CUT,
   ROUND_MINUTES,
+  TIME_ZONE_CHARACTERS,
   SWISS_ROUNDS,
 } from '../../../core/tournament/limits.js';
 import type { Tournament } from '../../../core/tournament/state.js';
@@ -82,6 +83,8 @@ const createBody = z.strictObject({
   decklistsRequired: z.boolean().default(false),
   roundMinutes: intIn(ROUND_MINUTES).default(DEFAULT_ROUND_MINUTES),
   structure,
+  /** The IANA time zone the event runs in (Asia/Tokyo); the core checks the runtime knows it. */
+  timeZone: z.string().trim().min(1).max(TIME_ZONE_CHARACTERS).optional(),
   /** Per stage: `{"swiss": {"bestOf": 1, "roundMinutes": 25}, "top-cut": {"bestOf": 3}}`; best of 3 where absent. */
   stages: z.strictObject({ swiss: stageFormatBody.optional(), 'top-cut': stageFormatBody.optional() }).optional(),
   /** A whole policy pack (policy.schema.json); the shipped ocg-5ds pack when absent. */
@@ -143,6 +146,7 @@ export function tournamentSummary(id: string, t: Tournament) {
       bestOf: r.bestOf,
       roundMinutes: r.roundMinutes,
       seatTime: r.seatTime,
+      started: r.started,
       ended: r.ended,
       // Only staff are answered a held round (the public's summary leaves it out).
       ...(r.held ? { held: true as const } : {}),
