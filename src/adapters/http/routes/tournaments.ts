@@ -28,7 +28,9 @@ import {
   type ImportedCardStore,
 } from '../../deck/imported-cards.js';
 import { defineRoute } from '../route.js';
-import { sendPreparedBytes } from '../prepared-answer.js';
+import { PreparedAnswer, sendPrepared, sendPreparedBytes } from '../prepared-answer.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
+import type { ViewCache } from '../tournaments/view-cache.js';
 import { TournamentList } from '../tournaments/tournament-list.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -175,7 +177,7 @@ function recordedPack(input: Record<string, unknown> | undefined): RecordedPack 
 }
 
 /** Tournaments: list, create, read, finish, prizes. */
-export function tournamentsRoutes(app: FastifyInstance, context: ServerContext): void {
+export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
   const gateway = context.gateway;
   const list = new TournamentList(gateway.store, gateway);
 
@@ -247,8 +249,20 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     tags: ['tournaments'],
     access: 'public',
     params: tournamentParams,
-    async handler({ params, reply }) {
+    async handler({ params, principal, request, reply }) {
       const { tournament, version } = await gateway.read(params.tournamentId);
+      // The public's (and the wall display's) summary counts every round's results: made at
+      // most once a second while results come in (view-cache.ts), with the version it shows.
+      if (!isStaffOf(principal, params.tournamentId)) {
+        const recent = views.recent(
+          params.tournamentId,
+          'summary',
+          version,
+          tournament,
+          (t, at) => new PreparedAnswer({ ...tournamentSummary(params.tournamentId, t), version: at }),
+        );
+        return sendPrepared(request, reply, recent.version, recent.value);
+      }
       return withVersion(reply, version, tournamentSummary(params.tournamentId, tournament));
     },
   });
