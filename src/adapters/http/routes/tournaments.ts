@@ -32,6 +32,7 @@ import { PreparedAnswer, sendPrepared, sendPreparedBytes } from '../prepared-ans
 import { isStaffOf } from '../auth/tournament-staff.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
 import { TournamentList } from '../tournaments/tournament-list.js';
+import { refuseUploadWhileBusy, uploadsBusy } from '../tournaments/csv-parser.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
@@ -298,10 +299,10 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
       cdbLang: z.enum(['ja', 'en']).optional(),
     }),
     successStatus: 201,
+    beforeBody: refuseUploadWhileBusy('body.data'),
     async handler({ body, reply }) {
       const imported = await importCardDatabase(context.accounts, body).catch((error: unknown) => {
-        if (error instanceof UploadsBusy)
-          throw new HttpError(429, 'server-busy', M.text('uploads-busy'), 'body.data', { 'retry-after': '2' });
+        if (error instanceof UploadsBusy) throw uploadsBusy('body.data');
         throw error;
       });
       if (!imported.ok)
