@@ -180,7 +180,9 @@ function recordedPack(input: Record<string, unknown> | undefined): RecordedPack 
 /** Tournaments: list, create, read, finish, prizes. */
 export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
   const gateway = context.gateway;
-  const list = new TournamentList(gateway.store, gateway);
+  const list = new TournamentList(gateway.store, gateway, context.recentViewMs);
+  // What this process wrote last is stored before it stops: the next start lists without folding it.
+  app.addHook('onClose', () => list.storeSummaries());
 
   defineRoute(app, {
     method: 'GET',
