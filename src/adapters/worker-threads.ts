@@ -42,6 +42,11 @@ export const MAX_TASK_WORKERS = Math.max(1, availableParallelism() - 1);
 const TASK_HEAP_MB = 512;
 let running = 0;
 
+/** Whether a task now would be answered `busy`: an upload route refuses before reading its body. */
+export function tasksBusy(): boolean {
+  return running >= MAX_TASK_WORKERS;
+}
+
 /**
  * Runs one task in a worker of its own (see `serveTask`), which ends with it. Past `timeoutMs`
  * the worker is terminated, whatever it is doing (a query SQLite cannot be asked to stop from

@@ -121,6 +121,15 @@ export interface EventStore {
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]>;
   /** Every tournament with its current version, in no given order: the cheapest look at what changed. */
   streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]>;
+  /**
+   * The tournament list's summaries as stored (JSON text, each with the version it describes):
+   * a cache beside the log that the list keeps, so that a start need not fold every tournament.
+   */
+  readSummaries(): Promise<readonly { readonly id: string; readonly version: number; readonly summary: string }[]>;
+  /** Stores summaries; one for an older version than the stored one is ignored. */
+  writeSummaries(
+    rows: readonly { readonly id: string; readonly version: number; readonly summary: string }[],
+  ): Promise<void>;
   /** Events of these types across all tournaments, in append order (the official record reads penalties this way). */
   readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]>;
   close(): Promise<void>;

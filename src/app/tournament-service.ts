@@ -143,6 +143,11 @@ export class TournamentService {
     return this.#store;
   }
 
+  /** The state this process holds for the tournament, without asking the store (undefined before its first load). */
+  cached(tournamentId: string): Loaded | undefined {
+    return this.#cache.get(tournamentId);
+  }
+
   /** The tournament's current state and version, reading only events newer than the cached ones. */
   load(tournamentId: string): Promise<Loaded> {
     return this.#load(tournamentId, false);

@@ -88,6 +88,9 @@ describe.skipIf(!url)('PostgreSQL appends', () => {
     // The schema as the previous release left it: no append function, its step not yet run.
     await sqlIn(schema, 'drop function shinpan_append_v1');
     await sqlIn(schema, `delete from kysely_migration where name = '0003_append_function'`);
+    // Nor the steps after it.
+    await sqlIn(schema, 'drop table stream_summaries');
+    await sqlIn(schema, `delete from kysely_migration where name = '0004_stream_summaries'`);
 
     const after = await connect();
     const steps = await sqlIn(schema, 'select name from kysely_migration order by name');
@@ -95,6 +98,7 @@ describe.skipIf(!url)('PostgreSQL appends', () => {
       '0001_event_log',
       '0002_idempotency_key_age',
       '0003_append_function',
+      '0004_stream_summaries',
     ]);
     expect(await after.listTournaments()).toEqual([
       { id: 't1', version: 1 },

@@ -20,6 +20,7 @@ export interface OpenServerOptions {
   readonly logger?: boolean;
   readonly onInternalError?: (error: unknown, where: string) => void;
   readonly heartbeatMs?: number;
+  readonly recentViewMs?: number;
 }
 
 export interface OpenedServer {
@@ -64,6 +65,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
       ...(options.streamLimits === undefined ? {} : { streamLimits: options.streamLimits }),
       ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
+      ...(options.recentViewMs === undefined ? {} : { recentViewMs: options.recentViewMs }),
     });
     return {
       app,

@@ -5,7 +5,7 @@ import { checkCsrf, requireStaff, type Principal, type StaffPrincipal } from './
 import type { TournamentCommandType } from '../../core/tournament/commands.js';
 import { rolesIn } from '../accounts/account-store.js';
 import { accessRule, type Capability } from './auth/roles.js';
-import { forbidden } from './errors.js';
+import { forbidden, type HttpError } from './errors.js';
 import { jsonSchemaOf, parsePart } from './request-schema.js';
 
 /**
@@ -49,6 +49,11 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
   /** Takes Idempotency-Key and If-Match (tournament writes). */
   readonly write?: boolean;
   readonly rateLimit?: RateLimitOptions;
+  /**
+   * Asked once the caller is authorised, before the body is read: an error it answers is sent
+   * instead (a busy server refuses an upload without first taking in and parsing its megabytes).
+   */
+  readonly beforeBody?: () => HttpError | undefined;
   handler(context: RouteContext<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
@@ -162,6 +167,15 @@ export function defineRoute<
     url: definition.url,
     schema: openApiSchema(definition as unknown as RouteDefinition<z.ZodType, z.ZodType, z.ZodType>),
     ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
+    ...(definition.beforeBody
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            authorise(definition.access, request.principal, tournamentOf(request));
+            const refusal = definition.beforeBody?.();
+            if (refusal) throw refusal;
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       const principal = request.principal;
       const tournamentId = tournamentOf(request);

@@ -19,4 +19,6 @@ export interface ServerContext {
   readonly hashes: HashGate;
   /** Live streams: the per-address cap, and ending streams whose credential is gone. */
   readonly streams: StreamGuard;
+  /** How long a public view of the current round is answered after it was made (view-cache.ts). */
+  readonly recentViewMs: number;
 }

@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
+import { RECENT_VIEW_MS } from './tournaments/view-cache.js';
 import { isAssetPath, NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
 import { compressAnswers } from './compression.js';
 import { M } from './messages/errors.js';
@@ -49,6 +50,8 @@ export interface ServerDeps {
   /** The event store under the service (listing tournaments, resuming a live stream). */
   readonly store: EventStore;
   readonly heartbeatMs?: number;
+  /** How long a public view of the current round is answered after it was made (RECENT_VIEW_MS); 0: every version's own. */
+  readonly recentViewMs?: number;
 }
 
 /** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
@@ -159,6 +162,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     secureCookies: deps.secureCookies ?? false,
     hashes: new HashGate(),
     streams: new StreamGuard(deps.accounts, clock, { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits }),
+    recentViewMs: deps.recentViewMs ?? RECENT_VIEW_MS,
   };
 
   // The zod schemas validate inside each route (see route.ts); Fastify keeps them only for the

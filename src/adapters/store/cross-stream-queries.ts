@@ -43,3 +43,30 @@ export async function readByTypes(db: Kysely<StoreSchema>, types: readonly strin
     .execute();
   return rows.map(eventFromRow);
 }
+
+/** A stream's summary as stored, with the version it describes (see `EventStore.readSummaries`). */
+export interface StoredSummary {
+  readonly id: string;
+  readonly version: number;
+  readonly summary: string;
+}
+
+/** Every stored summary: one read of a table with a row per tournament. */
+export function readSummaries(db: Kysely<StoreSchema>): Promise<readonly StoredSummary[]> {
+  return db.selectFrom('stream_summaries').select(['id', 'version', 'summary']).execute();
+}
+
+/** Stores summaries in one statement; a row never replaces one for a newer version (another process may have written it). */
+export async function writeSummaries(db: Kysely<StoreSchema>, rows: readonly StoredSummary[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('stream_summaries')
+    .values(rows.map(({ id, version, summary }) => ({ id, version, summary })))
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), summary: eb.ref('excluded.summary') }))
+        .where('stream_summaries.version', '<', (eb) => eb.ref('excluded.version')),
+    )
+    .execute();
+}

@@ -72,6 +72,20 @@ function migrations(dialect: StoreDialect): Record<string, Migration> {
         if (!sqlite) await sql.raw(CREATE_APPEND_FUNCTION_V1).execute(db);
       },
     },
+    // The public list's summary of each tournament (its name, date, status, counts) with the
+    // version it describes, so the first list after a start folds no tournament whose summary
+    // is current. A cache beside the log: never read for anything else, rebuilt from the log
+    // when missing or behind, and left out of exports and verification.
+    '0004_stream_summaries': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('stream_summaries')
+          .addColumn('id', 'text', (c) => c.primaryKey().references('streams.id'))
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('summary', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -21,6 +21,12 @@ export interface StoreSchema {
     actor: string;
     at: string;
   };
+  /** The tournament list's summary of a stream at `version` (JSON text): a cache, rebuilt from the log when behind. */
+  stream_summaries: {
+    id: string;
+    version: number;
+    summary: string;
+  };
   /** What each idempotency key wrote, so a retry returns the same result without writing. */
   idempotency_keys: {
     tournament_id: string;

@@ -34,7 +34,7 @@ export async function startTestServer(
   kind: StoreKind,
   options: { readonly start?: string; readonly webRoot?: string } & Pick<
     OpenServerOptions,
-    'trustProxy' | 'streamLimits' | 'timeouts'
+    'trustProxy' | 'streamLimits' | 'timeouts' | 'recentViewMs'
   > = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-http-'));
@@ -54,6 +54,9 @@ export async function startTestServer(
     secret: 'test-secret-0123456789abcdef',
     heartbeatMs: 60_000,
     webRoot: webRoot ?? null,
+    // A test reads what it just wrote: the public's current-round views every version's own,
+    // unless the test is about answering them once a while (recent-views.test.ts).
+    recentViewMs: 0,
     ...limits,
   });
   const { address, firstLogin } = await opened.listen({ port: 0, host: '127.0.0.1' });

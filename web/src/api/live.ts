@@ -5,6 +5,9 @@ import { paths } from './tournament-api';
 
 export type LiveState = 'connecting' | 'live' | 'lost';
 
+/** After the last change heard, when the views reload once more (the server's 1 s for public views, and a margin). */
+const AFTER_BURST_MS = 1_500;
+
 // Every settled write changes what the views show: reload the tournament it touched.
 outbox.onSettled((write) => {
   if (write.tournament !== undefined) invalidate(paths.tournament(write.tournament));
@@ -42,7 +45,15 @@ export function useLive(tournamentId: string | undefined): LiveState {
       wasLost = true;
       setState(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting');
     };
-    source.addEventListener('events', () => invalidate(prefix));
+    // The public's views of the current round are made at most once a second while writes come
+    // in (the server's RECENT_VIEW_MS), so a reload during a burst may show a version before the
+    // last event: once the stream has been quiet a little longer than that, the views reload again.
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener('events', () => {
+      invalidate(prefix);
+      clearTimeout(trailing);
+      trailing = setTimeout(() => invalidate(prefix), AFTER_BURST_MS);
+    });
     // Staff only: the late list changed (a threshold crossed, a seat mark, and once on connect):
     // the round clock reloads, not the round's pairings (a second download of every table).
     source.addEventListener('late', (message) => {
@@ -51,7 +62,10 @@ export function useLive(tournamentId: string | undefined): LiveState {
     });
     // A player's report went unconfirmed past the organizer's time: the players' pages and the judges' queue reload.
     source.addEventListener('unconfirmed', () => invalidate(prefix));
-    return () => source.close();
+    return () => {
+      clearTimeout(trailing);
+      source.close();
+    };
   }, [tournamentId]);
   return state;
 }

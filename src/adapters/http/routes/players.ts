@@ -18,7 +18,7 @@ import type { ServerContext } from '../server-context.js';
 import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue.js';
 import { andMore } from '../../../core/deck/format-error.js';
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
-import { parsePlayersCsvInWorker } from '../tournaments/csv-parser.js';
+import { parsePlayersCsvInWorker, refuseUploadWhileBusy } from '../tournaments/csv-parser.js';
 import { MAX_IMPORTED_PLAYERS } from '../../../core/tournament/limits.js';
 import { decklistFindings, findingAnswer, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
@@ -239,6 +239,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     response: writeAnswer.extend({ imported: z.number(), codes: z.record(z.string(), z.string()) }),
     write: true,
     successStatus: 201,
+    // A CSV is read in a task worker; a list of players, decided and stored, takes the event loop as long.
+    beforeBody: refuseUploadWhileBusy('body'),
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
       const entries =

@@ -99,6 +99,17 @@ export function roundsRoutes(
           return sendPrepared(request, reply, kept.version, kept.value as PreparedAnswer);
         }
       }
+      // The current round's board, for the public: made at most once a second while results come in (view-cache.ts).
+      if (!isStaffOf(principal, params.tournamentId)) {
+        const recent = views.recent(
+          params.tournamentId,
+          `pairings/${params.round}`,
+          version,
+          t,
+          (state, at) => new PreparedAnswer({ ...pairingsView(state, params.round), version: at }),
+        );
+        return sendPrepared(request, reply, recent.version, recent.value);
+      }
       // Every player's phone reads the board when a round is posted: made and compressed once per version.
       const answer = views.view(
         params.tournamentId,

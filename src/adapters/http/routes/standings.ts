@@ -55,6 +55,12 @@ export function standingsRoutes(
           return sendPrepared(request, reply, kept.version, kept.value);
         }
       }
+      // The public's standings of the current round: made at most once a second while results
+      // come in (view-cache.ts, RECENT_VIEW_MS), each read answered with the version it shows.
+      if (!isStaffOf(principal, params.tournamentId)) {
+        const recent = views.recent(params.tournamentId, `standings-answer/${round}`, version, t, answerAt);
+        return sendPrepared(request, reply, recent.version, recent.value);
+      }
       // The answer, serialized and compressed once per version: at 8,192 players it is 2 MB and
       // took longer to write out and compress than the standings took to count, for every phone that asked.
       const answer = views.view(params.tournamentId, `standings-answer/${round}`, version, t, (state) =>

@@ -24,9 +24,9 @@ import { tournamentsRoutes } from './tournaments.js';
 
 /** Every route about tournaments (sharing one cache of projections), the rules and the card catalogue. */
 export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
-  const views = new ViewCache();
+  const views = new ViewCache(undefined, context.recentViewMs);
   const ended = new EndedRoundViews(context.gateway.store);
-  tournamentsRoutes(app, context);
+  tournamentsRoutes(app, context, views);
   playersRoutes(app, context, views);
   deckChecksRoutes(app, context);
   roundsRoutes(app, context, views, ended);

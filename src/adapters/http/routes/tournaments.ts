@@ -29,13 +29,16 @@ import {
   type ImportedCardStore,
 } from '../../deck/imported-cards.js';
 import { defineRoute } from '../route.js';
-import { sendPreparedBytes } from '../prepared-answer.js';
+import { PreparedAnswer, sendPrepared, sendPreparedBytes } from '../prepared-answer.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
+import type { ViewCache } from '../tournaments/view-cache.js';
 import { TournamentList } from '../tournaments/tournament-list.js';
+import { refuseUploadWhileBusy, uploadsBusy } from '../tournaments/csv-parser.js';
 import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
 import { nextStep } from '../../../core/tournament/decide-rounds.js';
-import { seenBy } from '../tournaments/audience-view.js';
+import { playersView, seenBy } from '../tournaments/audience-view.js';
 import { M } from '../messages/tournaments.js';
 
 const structure = z.discriminatedUnion('kind', [
@@ -182,9 +185,11 @@ function recordedPack(input: Record<string, unknown> | undefined): RecordedPack 
 }
 
 /** Tournaments: list, create, read, finish, prizes. */
-export function tournamentsRoutes(app: FastifyInstance, context: ServerContext): void {
+export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
   const gateway = context.gateway;
-  const list = new TournamentList(gateway.store, gateway);
+  const list = new TournamentList(gateway.store, gateway, context.recentViewMs);
+  // What this process wrote last is stored before it stops: the next start lists without folding it.
+  app.addHook('onClose', () => list.storeSummaries());
 
   defineRoute(app, {
     method: 'GET',
@@ -254,13 +259,22 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
     tags: ['tournaments'],
     access: 'public',
     params: tournamentParams,
-    async handler({ params, principal, reply }) {
+    async handler({ params, principal, request, reply }) {
       const { tournament, version } = await gateway.read(params.tournamentId);
-      return withVersion(
-        reply,
-        version,
-        tournamentSummary(params.tournamentId, seenBy(principal, params.tournamentId, tournament)),
-      );
+      // The public's (and the wall display's) summary counts every round's results: made at
+      // most once a second while results come in (view-cache.ts), with the version it shows; a
+      // held round is left out (audience-view.ts).
+      if (!isStaffOf(principal, params.tournamentId)) {
+        const recent = views.recent(
+          params.tournamentId,
+          'summary',
+          version,
+          tournament,
+          (t, at) => new PreparedAnswer({ ...tournamentSummary(params.tournamentId, playersView(t)), version: at }),
+        );
+        return sendPrepared(request, reply, recent.version, recent.value);
+      }
+      return withVersion(reply, version, tournamentSummary(params.tournamentId, tournament));
     },
   });
 
@@ -295,10 +309,10 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext):
       cdbLang: z.enum(['ja', 'en']).optional(),
     }),
     successStatus: 201,
+    beforeBody: refuseUploadWhileBusy('body.data'),
     async handler({ body, reply }) {
       const imported = await importCardDatabase(context.accounts, body).catch((error: unknown) => {
-        if (error instanceof UploadsBusy)
-          throw new HttpError(429, 'server-busy', M.text('uploads-busy'), 'body.data', { 'retry-after': '2' });
+        if (error instanceof UploadsBusy) throw uploadsBusy('body.data');
         throw error;
       });
       if (!imported.ok)

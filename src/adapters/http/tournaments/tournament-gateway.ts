@@ -76,6 +76,11 @@ export class TournamentGateway {
     return { tournament: loaded.state, version: loaded.version };
   }
 
+  /** The state the service holds for the tournament, with no query (undefined when it holds none). */
+  peek(tournamentId: string): Loaded | undefined {
+    return this.service.cached(tournamentId);
+  }
+
   async load(tournamentId: string): Promise<Loaded> {
     const cached = this.#fresh.get(tournamentId);
     if (cached && performance.now() - cached.at < FRESH_MS) return cached.loaded;

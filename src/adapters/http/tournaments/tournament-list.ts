@@ -1,4 +1,5 @@
 import type { EventStore } from '../../../app/event-store.js';
+import type { Loaded } from '../../../app/tournament-service.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
 import { PreparedAnswer } from '../prepared-answer.js';
@@ -15,37 +16,68 @@ export interface TournamentSummary {
   readonly version: number;
 }
 
+/** How often the summaries of the tournaments this process wrote are stored (one statement for all). */
+const STORE_SUMMARIES_MS = 1_000;
+/** Rows per statement when summaries are stored (PostgreSQL takes at most 65,535 parameters). */
+const SUMMARY_ROWS_PER_STATEMENT = 1_000;
+
 /**
- * The public list of tournaments (`GET /api/tournaments`), made again only after a write: the
- * answer, serialized and compressed once, is kept until this process writes or the store
- * announces another process's append (within about a second). Then the streams table is read
- * (one row per tournament: id and version, never the events), only the tournaments whose
- * version moved are summarised again from the gateway's state, and the answer is joined from
- * each tournament's kept JSON. The order (oldest first) is read once per tournament, when it is
- * first seen. Concurrent requests share one look.
+ * The public list of tournaments (`GET /api/tournaments`). Its answer, serialized and compressed
+ * once, is kept until this process writes or the store announces another process's append.
+ * Then the streams table is read (one row per tournament: id and version, never the events),
+ * only the tournaments whose version moved are summarised again (from the state this process
+ * holds, else from the gateway, which reads only the events it has not seen), and the answer is
+ * joined from each tournament's kept JSON. The order (oldest first) is read once per tournament.
+ *
+ * While versions move (the day: hundreds of results a second), a read is answered the newest
+ * list made at once and the next one is made behind it, unless that list is older than
+ * `recentMs` or a tournament it does not show was written (a tournament just created is listed
+ * at once). Each tournament's summary is also stored with its version (`stream_summaries`),
+ * written at most once a second for the tournaments this process wrote and on close, so that the
+ * first list after a start folds only the tournaments whose stored summary is behind their log
+ * (written in the last second before a crash), not every tournament.
  */
 export class TournamentList {
   /** Position of each tournament's first event: the list's order. */
   readonly #order = new Map<string, number>();
   readonly #summaries = new Map<string, { readonly version: number; readonly json: string }>();
   #answer: PreparedAnswer | null = null;
+  /** When the look that made `#answer` began (`now()`). */
+  #madeAt = Number.NEGATIVE_INFINITY;
   /** A write may have moved a version since the answer was made. */
   #stale = true;
+  /** A tournament the answer does not show was written: the next read waits for a new look. */
+  #unlisted = false;
   #looking: Promise<PreparedAnswer> | null = null;
+  /** The stored summaries were read (once, on the first look). */
+  #storedRead = false;
+  /** Per tournament, the version whose summary is stored (as far as this process knows). */
+  readonly #stored = new Map<string, number>();
+  /** Tournaments this process wrote since their summaries were last stored. */
+  readonly #written = new Set<string>();
+  #storing: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly store: EventStore,
     private readonly gateway: TournamentGateway,
+    private readonly recentMs: number,
+    private readonly now: () => number = () => performance.now(),
   ) {
-    const changed = () => {
+    const changed = (tournamentId: string) => {
       this.#stale = true;
+      if (!this.#summaries.has(tournamentId)) this.#unlisted = true;
     };
-    store.onAppended(changed);
-    gateway.onWritten(changed);
+    store.onAppended(({ tournamentId }) => changed(tournamentId));
+    gateway.onWritten((tournamentId) => {
+      changed(tournamentId);
+      this.#written.add(tournamentId);
+      this.#storing ??= setTimeout(() => void this.storeSummaries(), STORE_SUMMARIES_MS);
+      this.#storing.unref?.();
+    });
   }
 
   answer(): Promise<PreparedAnswer> {
-    if (!this.#stale && this.#answer) return Promise.resolve(this.#answer);
+    if (this.#answer && !this.#stale) return Promise.resolve(this.#answer);
     this.#looking ??= this.#look()
       .catch((error: unknown) => {
         // A failed look leaves the answer to be made again by the next request.
@@ -55,35 +87,82 @@ export class TournamentList {
       .finally(() => {
         this.#looking = null;
       });
-    return this.#looking;
+    const looking = this.#looking;
+    if (this.#answer && !this.#unlisted && this.now() - this.#madeAt < this.recentMs) {
+      // Made behind this read; a failure is the next read's to see.
+      looking.catch(() => undefined);
+      return Promise.resolve(this.#answer);
+    }
+    return looking;
+  }
+
+  /**
+   * Stores the summaries of the tournaments this process wrote, from the state it holds (no
+   * query but the one write); the server calls it on close too. A failure is tried again later.
+   */
+  async storeSummaries(): Promise<void> {
+    if (this.#storing) clearTimeout(this.#storing);
+    this.#storing = null;
+    const rows: { id: string; version: number; summary: string }[] = [];
+    for (const id of this.#written) {
+      const held = this.gateway.peek(id);
+      if (!held || held.state.status === 'none' || (this.#stored.get(id) ?? 0) >= held.version) continue;
+      rows.push({ id, version: held.version, summary: this.#summarise(id, held).json });
+    }
+    this.#written.clear();
+    try {
+      for (let i = 0; i < rows.length; i += SUMMARY_ROWS_PER_STATEMENT)
+        await this.store.writeSummaries(rows.slice(i, i + SUMMARY_ROWS_PER_STATEMENT));
+      for (const row of rows) this.#stored.set(row.id, Math.max(this.#stored.get(row.id) ?? 0, row.version));
+    } catch {
+      // Only a cache: the next write's turn stores them again, and a list meanwhile reads the log.
+      for (const row of rows) this.#written.add(row.id);
+    }
   }
 
   async #look(): Promise<PreparedAnswer> {
     // Cleared before reading: a write during the look marks the answer stale again.
     this.#stale = false;
+    this.#unlisted = false;
+    const startedAt = this.now();
     const streams = await this.store.streamVersions();
     if (streams.some(({ id }) => !this.#order.has(id))) {
       // A tournament this process has not listed yet: its place in the order, read once.
       const ordered = await this.store.listTournaments();
       for (const [position, { id }] of ordered.entries()) this.#order.set(id, position);
     }
+    if (!this.#storedRead) {
+      // The first look after a start: the summaries stored for the versions the log is at.
+      const current = new Map(streams.map(({ id, version }) => [id, version]));
+      for (const row of await this.store.readSummaries()) {
+        this.#stored.set(row.id, row.version);
+        if (current.get(row.id) === row.version && !this.#summaries.has(row.id))
+          this.#summaries.set(row.id, { version: row.version, json: row.summary });
+      }
+      this.#storedRead = true;
+    }
     let changed = this.#answer === null || streams.length !== this.#summaries.size;
     const present = new Set<string>();
     for (const { id, version } of streams) {
       present.add(id);
       if (this.#summaries.get(id)?.version === version) continue;
-      const loaded = await this.gateway.load(id);
+      const held = this.gateway.peek(id);
+      const loaded = held !== undefined && held.version >= version ? held : await this.gateway.load(id);
       changed = true;
       if (loaded.state.status === 'none') this.#summaries.delete(id);
-      else
-        this.#summaries.set(id, {
-          version: loaded.version,
-          json: JSON.stringify(summaryOf(id, loaded.state, loaded.version)),
-        });
+      else {
+        const summary = this.#summarise(id, loaded);
+        this.#summaries.set(id, summary);
+        // Folded or read here: stored, so the next start need not do it again.
+        if ((this.#stored.get(id) ?? 0) < loaded.version) this.#written.add(id);
+      }
       // The gateway's state may lag the stream by up to its freshness: look again next time.
       if (loaded.version < version) this.#stale = true;
     }
     for (const id of this.#summaries.keys()) if (!present.has(id)) this.#summaries.delete(id);
+    if (this.#written.size > 0) this.#storing ??= setTimeout(() => void this.storeSummaries(), STORE_SUMMARIES_MS);
+    this.#storing?.unref?.();
+    this.#madeAt = startedAt;
     if (!changed && this.#answer) return this.#answer;
     const order = (id: string) => this.#order.get(id) ?? Number.MAX_SAFE_INTEGER;
     const ids = [...this.#summaries.keys()].sort((a, b) => order(a) - order(b) || (a < b ? -1 : 1));
@@ -91,6 +170,13 @@ export class TournamentList {
       `{"tournaments":[${ids.map((id) => this.#summaries.get(id)!.json).join(',')}]}`,
     );
     return this.#answer;
+  }
+
+  /** The tournament's summary at the version held, reused when that version's is already kept. */
+  #summarise(id: string, loaded: Loaded): { readonly version: number; readonly json: string } {
+    const kept = this.#summaries.get(id);
+    if (kept?.version === loaded.version) return kept;
+    return { version: loaded.version, json: JSON.stringify(summaryOf(id, loaded.state as Tournament, loaded.version)) };
   }
 }
 

@@ -10,6 +10,20 @@ export interface Seat {
 }
 
 /**
+ * How long a public view of the current round (its standings, its board, the tournament's
+ * summary) is answered after it was made, whatever was written since: while results come in
+ * at hundreds a second, a view made per version was made for every read (at 8,192 players the
+ * standings and the board cost tens of milliseconds each to make and compress), and the YCSJ's
+ * 50 anonymous readers held the players' reports to 27/s. A reader gets the newest view made
+ * within this time, with the version it was made at (its ETag), so its next read after the
+ * burst gets the newer one; staff always get the current version.
+ */
+export const RECENT_VIEW_MS = 1_000;
+
+/** Recent views kept, all tournaments together (the oldest used dropped first). */
+const MAX_RECENT = 256;
+
+/**
  * Projections kept per tournament version, and the per-round player → seat index. A round's
  * pairings never change once posted, so its index is built once; a lookup is then one map read
  * on the cached state, which is what lets thousands of players look up their table at once.
@@ -18,6 +32,14 @@ export class ViewCache {
   readonly #seats = new Map<string, ReadonlyMap<string, Seat>>();
   /** Per tournament, per view name: the value and the version it was made for. */
   readonly #views = new Map<string, Map<string, { readonly version: number; readonly value: unknown }>>();
+  /** Per tournament and view name: the newest public view made, its version and when (see RECENT_VIEW_MS). */
+  readonly #recent = new Map<string, { readonly version: number; readonly at: number; readonly value: unknown }>();
+
+  /** `now` in milliseconds, monotonic: when a recent view was made. */
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    private readonly recentMs: number = RECENT_VIEW_MS,
+  ) {}
 
   seats(tournamentId: string, t: Tournament, round: RoundState): ReadonlyMap<string, Seat> {
     const key = `${tournamentId}\u0000${round.number}`;
@@ -59,5 +81,33 @@ export class ViewCache {
     for (const [other, entry] of views) if (entry.version < version) views.delete(other);
     views.set(name, { version, value });
     return value;
+  }
+
+  /**
+   * A public view of something every write changes: `compute(t, version)` at most once per
+   * `recentMs` (RECENT_VIEW_MS unless told) for the tournament and `name`, else the newest one made (at its own version,
+   * older than `version` or newer should this read lag). Answers the view and its version.
+   */
+  recent<T>(
+    tournamentId: string,
+    name: string,
+    version: number,
+    t: Tournament,
+    compute: (t: Tournament, version: number) => T,
+  ): { readonly value: T; readonly version: number } {
+    const key = `${tournamentId}\u0000${name}`;
+    const kept = this.#recent.get(key);
+    const now = this.now();
+    if (kept && (kept.version >= version || now - kept.at < this.recentMs)) {
+      // Used again: moved to the newest end of the order.
+      this.#recent.delete(key);
+      this.#recent.set(key, kept);
+      return { value: kept.value as T, version: kept.version };
+    }
+    const value = compute(t, version);
+    this.#recent.delete(key);
+    this.#recent.set(key, { version, at: now, value });
+    if (this.#recent.size > MAX_RECENT) this.#recent.delete(this.#recent.keys().next().value as string);
+    return { value, version };
   }
 }

@@ -19,7 +19,14 @@ import { eventFromRow, type EventRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
-import { listTournaments, readByTypes, streamVersions } from '../cross-stream-queries.js';
+import {
+  listTournaments,
+  readByTypes,
+  readSummaries,
+  streamVersions,
+  writeSummaries,
+  type StoredSummary,
+} from '../cross-stream-queries.js';
 import { callAppendFunction, callAppendFunctionAndCommit } from './append-call.js';
 import { AppendBatches, type AppendGroupMember, type AppendOutcome } from './append-batches.js';
 
@@ -413,6 +420,14 @@ class PostgresEventStore implements EventStore {
 
   streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]> {
     return streamVersions(this.db);
+  }
+
+  readSummaries(): Promise<readonly StoredSummary[]> {
+    return readSummaries(this.db);
+  }
+
+  writeSummaries(rows: readonly StoredSummary[]): Promise<void> {
+    return writeSummaries(this.db, rows);
   }
 
   readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {

@@ -18,7 +18,14 @@ import { DEFAULT_KEY_RETENTION_MS, KeyPruner, pruneKeys, replayOf } from '../ide
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
-import { listTournaments, readByTypes, streamVersions } from '../cross-stream-queries.js';
+import {
+  listTournaments,
+  readByTypes,
+  readSummaries,
+  streamVersions,
+  writeSummaries,
+  type StoredSummary,
+} from '../cross-stream-queries.js';
 import { preparedOnce } from './prepared-once.js';
 
 /** A stream row in raw mode: seq, type, data, actor, at. */
@@ -221,6 +228,14 @@ class SqliteEventStore implements EventStore {
 
   streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]> {
     return streamVersions(this.db);
+  }
+
+  readSummaries(): Promise<readonly StoredSummary[]> {
+    return readSummaries(this.db);
+  }
+
+  writeSummaries(rows: readonly StoredSummary[]): Promise<void> {
+    return writeSummaries(this.db, rows);
   }
 
   readByTypes(types: readonly string[]): Promise<readonly StoredEvent[]> {

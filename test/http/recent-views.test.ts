@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECENT_VIEW_MS, ViewCache } from '../../src/adapters/http/tournaments/view-cache.js';
+import { initialState } from '../../src/core/tournament/state.js';
+import type { Tournament } from '../../src/core/tournament/state.js';
+import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
+import { storeKinds } from './support/stores.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/*
+ * The public's views of the current round (its standings, its board, the tournament's summary)
+ * are made at most once per RECENT_VIEW_MS while writes come in, not once per version: with
+ * 50 anonymous readers at a YCSJ, making them per version held the players' reports to 27/s.
+ * A reader gets the newest view made, with the version it was made at; staff get every version.
+ */
+
+describe('recent views', () => {
+  const t = initialState() as unknown as Tournament;
+
+  it('are made once for many versions within the interval, and again after it', () => {
+    let now = 0;
+    const views = new ViewCache(() => now);
+    let made = 0;
+    const make = (_: Tournament, version: number) => {
+      made++;
+      return `made at ${version}`;
+    };
+    for (let version = 1; version <= 100; version++) {
+      const answer = views.recent('t', 'standings', version, t, make);
+      expect(answer).toEqual({ value: 'made at 1', version: 1 });
+      now += (RECENT_VIEW_MS - 1) / 100;
+    }
+    expect(made).toBe(1);
+    now += 1;
+    expect(views.recent('t', 'standings', 101, t, make)).toEqual({ value: 'made at 101', version: 101 });
+    expect(made).toBe(2);
+    // A read that lags behind the view made gets the newer view, never an older one made again.
+    expect(views.recent('t', 'standings', 50, t, make)).toEqual({ value: 'made at 101', version: 101 });
+    expect(made).toBe(2);
+    // Each view and tournament has its own.
+    views.recent('t', 'pairings/1', 101, t, make);
+    views.recent('u', 'standings', 101, t, make);
+    expect(made).toBe(4);
+  });
+
+  it('are not stale for ever: the first read after the interval makes the current version', () => {
+    let now = 0;
+    const views = new ViewCache(() => now);
+    views.recent('t', 'summary', 1, t, (_, v) => v);
+    now = 10 * RECENT_VIEW_MS;
+    expect(views.recent('t', 'summary', 7, t, (_, v) => v)).toEqual({ value: 7, version: 7 });
+  });
+});
+
+const WRITES = 40;
+
+describe.each(await storeKinds())('the current round\u2019s public views on $name', ({ kind }) => {
+  let server: TestServer;
+  let staff: Staff;
+  const T = '/api/tournaments/recent';
+  const paths = [T, `${T}/standings`, `${T}/rounds/1/pairings`];
+
+  beforeAll(async () => {
+    // An interval no test run outlasts: what the public is answered does not depend on the machine's speed.
+    server = await startTestServer(kind, { recentViewMs: 3_600_000 });
+    staff = await staffOf(server);
+    await tournamentWithPlayers(staff, 'recent');
+    expect((await staff.scorekeeper.post(`${T}/rounds`, { round: 1 })).status).toBe(201);
+  });
+  afterAll(() => server.close());
+
+  it('are made once for many writes within the interval, while staff see every version', async () => {
+    const first = new Map<string, number>();
+    for (const path of paths) first.set(path, (await staff.public.get(path)).body.version as number);
+    const staffVersions = new Set<number>();
+    for (let i = 0; i < WRITES; i++) {
+      const extended = await staff.judge.post(`${T}/rounds/1/tables/1/extensions`, { minutes: 1 });
+      expect(extended.status).toBe(200);
+      const written = extended.body.version as number;
+      for (const path of paths) {
+        const read = await staff.public.get(path);
+        expect(read.status).toBe(200);
+        // The view made at the first read, with its own version as its ETag.
+        expect(read.body.version, path).toBe(first.get(path));
+        expect(read.headers.get('etag')).toBe(`"${first.get(path)}"`);
+      }
+      const own = await staff.judge.get(`${T}/standings`);
+      expect(own.body.version).toBe(written);
+      staffVersions.add(own.body.version as number);
+    }
+    expect(staffVersions.size).toBe(WRITES);
+    // The board the public was answered shows the extensions as they were when it was made.
+    const board = (await staff.public.get(`${T}/rounds/1/pairings`)).body;
+    const current = (await staff.judge.get(`${T}/rounds/1/pairings`)).body;
+    expect(board.version).toBeLessThan(current.version);
+  });
+});

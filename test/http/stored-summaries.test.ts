@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from '../../src/adapters/http/config.js';
+import { openAccountStore } from '../../src/adapters/accounts/open-account-store.js';
+import { openServer } from '../../src/adapters/http/open-server.js';
+import { buildServer } from '../../src/adapters/http/server.js';
+import { openEventStore } from '../../src/adapters/store/open-event-store.js';
+import type { EventStore } from '../../src/app/event-store.js';
+import { TournamentService } from '../../src/app/tournament-service.js';
+import { HttpClient } from './support/http-client.js';
+import { storeKinds } from './support/stores.js';
+
+/*
+ * The public list keeps each tournament's summary with its version in the database
+ * (`stream_summaries`), stored by the process that wrote it: the first list after a start reads
+ * those and folds no tournament whose summary is current (at 1,000 tournaments each fold read a
+ * 22.5 KB pack and every event, 1.3–3.5 s before the first list). A summary behind its log
+ * (a write after it was stored, a crash) is not shown: that tournament alone is folded.
+ * Folds are counted as reads of a log from its start.
+ */
+
+const SECRET = 'test-secret-0123456789abcdef';
+
+/** The store, counting the tournaments read from their first event (a fold), not the reads after a version. */
+function countingFolds(store: EventStore): { store: EventStore; folded: string[] } {
+  const folded: string[] = [];
+  const read = store.read.bind(store);
+  store.read = (tournamentId, afterSeq = 0) => {
+    if (afterSeq === 0) folded.push(tournamentId);
+    return read(tournamentId, afterSeq);
+  };
+  return { store, folded };
+}
+
+describe.each(await storeKinds())('the tournament list after a start on $name', ({ kind }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shinpan-summaries-'));
+  const database: DatabaseConfig =
+    kind.kind === 'sqlite'
+      ? { kind: 'sqlite', path: join(dir, 'shinpan.db') }
+      : { kind: 'postgres', url: kind.url, schema: `summaries_${process.pid}_${Date.now().toString(36)}` };
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (database.kind === 'postgres') {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query(`drop schema if exists ${database.schema} cascade`);
+      await client.end();
+    }
+  });
+
+  /** A server over `database` whose store counts folds; answers it with its requests made through inject. */
+  async function started() {
+    const { store, folded } = countingFolds(await openEventStore(database));
+    const accounts = await openAccountStore(database);
+    const app = await buildServer({ accounts, store, service: new TournamentService(store), secret: SECRET });
+    return {
+      folded,
+      list: async () =>
+        (
+          JSON.parse((await app.inject({ method: 'GET', url: '/api/tournaments' })).body) as {
+            tournaments: { id: string; players: number; version: number }[];
+          }
+        ).tournaments.map((t) => [t.id, t.players, t.version]),
+      async close() {
+        await app.close();
+        await accounts.close();
+        await store.close();
+      },
+    };
+  }
+
+  it('folds no tournament whose stored summary is current, and only the one written after it', async () => {
+    const first = await openServer({ database, secret: SECRET, heartbeatMs: 60_000, webRoot: null });
+    const { address, firstLogin } = await first.listen({ port: 0, host: '127.0.0.1' });
+    const organizer = new HttpClient(address);
+    await organizer.login(firstLogin!.username, firstLogin!.password);
+    await organizer.post('/api/auth/password', {
+      currentPassword: firstLogin!.password,
+      newPassword: 'organizer-pw-1',
+    });
+    for (const id of ['t-one', 't-two', 't-three']) {
+      const created = await organizer.post('/api/tournaments', {
+        id,
+        name: `大会 ${id}`,
+        date: '2025-06-01',
+        structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+      });
+      expect(created.status).toBe(201);
+    }
+    expect(
+      (await organizer.post('/api/tournaments/t-two/players', { id: '0000000001', name: '遊城十代' })).status,
+    ).toBe(201);
+    // Stopping stores what this process wrote since its last store.
+    await first.close();
+
+    const second = await started();
+    const expected = [
+      ['t-one', 0, 1],
+      ['t-two', 1, 2],
+      ['t-three', 0, 1],
+    ];
+    expect(await second.list()).toEqual(expected);
+    expect(second.folded).toEqual([]);
+    // A write the list did not store (another tool, or a crash before the store): that one is folded, alone.
+    const service = new TournamentService(await openEventStore(database));
+    const registered = await service.execute('t-three', {
+      type: 'RegisterPlayer',
+      data: { player: { id: '0000000002', name: '丸藤亮' } },
+      meta: { at: '2025-06-01T09:00:00.000Z', actor: { id: 'cli:test', role: 'organizer' } },
+    });
+    expect(registered.ok).toBe(true);
+    await service.store.close();
+    await second.close();
+
+    const third = await started();
+    expect(await third.list()).toEqual([expected[0], expected[1], ['t-three', 1, 2]]);
+    expect(third.folded).toEqual(['t-three']);
+    await third.close();
+
+    // And what the third stored (the fold it did) is current for the next start.
+    const fourth = await started();
+    expect(await fourth.list()).toEqual([expected[0], expected[1], ['t-three', 1, 2]]);
+    expect(fourth.folded).toEqual([]);
+    await fourth.close();
+  }, 60_000);
+});
