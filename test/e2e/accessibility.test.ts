@@ -123,8 +123,9 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
       choice: { kind: 'guideline' },
     });
     expect(warning.status).toBe(201);
-    // The player's page is scanned with the reason for their pairing on it.
+    // The player's page is scanned with the reason for their pairing and the form to report their match.
     expect((await staff.send('PUT', `/api/tournaments/${T}/player-pairing-reasons`, { shown: true })).status).toBe(200);
+    expect((await staff.send('PUT', `/api/tournaments/${T}/player-reporting`, { enabled: true })).status).toBe(200);
     server.clock.advanceMinutes(5);
   }, 180_000);
 
@@ -222,6 +223,10 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
       await page.getByTestId('other-penalty').selectOption('disqualification');
       await page.getByTestId('deviation-reason').fill('a11y');
       await scan('penalty: deviation with statements');
+      await page.locator('input[name=choice][value=guideline]').check();
+      await page.getByTestId('issue-penalty').click();
+      await page.getByTestId('penalty-issued').waitFor();
+      await scan('penalty: issued');
 
       // Result entry and extend time, open on a table of round 2.
       await page.goto(`/t/${T}/rounds/2`);
@@ -275,6 +280,18 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
         .click();
       await page.getByTestId('one-time-password').waitFor();
       await scan('staff: one-time password');
+
+      // The player's own page with a score chosen in the report form.
+      const player = await openPerson(browser, server.url, { lang, viewport: PHONE });
+      await player.page.goto(playerPath());
+      await settle(player.page);
+      await player.page.getByTestId('report-form').locator('input[name=score]').first().check();
+      const own = player.page;
+      for (const v of await axe(own))
+        for (const target of v.targets)
+          problems.push(`${lang} player: report form: ${v.id} (${v.impact}) at ${target}`);
+      expect(player.errors).toEqual([]);
+      await player.context.close();
 
       expect(person.errors).toEqual([]);
       await person.context.close();

@@ -398,3 +398,44 @@ describe('the rules and the card catalogue', () => {
     expect(early.body.findings[0].reason).toBe('not-yet-released');
   });
 });
+
+describe("a size over the maximum under the pack's deckFindings", () => {
+  it('is deck-unusable-card under the shipped pack, and no finding where the pack says null', async () => {
+    const shipped = JSON.parse(readFileSync(new URL('../../policy/ocg-5ds.json', import.meta.url), 'utf8'));
+    const seed = { ...shipped, settings: { ...shipped.settings, deckFindings: { ...shipped.settings.deckFindings } } };
+    seed.settings.deckFindings['side-over-max'] = null;
+    // The legal list with ten more side-deck cards: 16 in the side deck.
+    const legal = ydk('quickdraw-synchro.ydk').text;
+    const sideCards = ydkPasscodes(legal.slice(legal.indexOf('!side')));
+    const more = Array.from({ length: 10 }, (_, i) => sideCards[i % sideCards.length]);
+    const big = { format: 'ydk', text: `${legal.trimEnd()}\n${more.join('\n')}\n` };
+    const sideOver = (findings: { reason: string }[]) => findings.filter((f) => f.reason === 'side-over-max');
+    const found = new Map<string, unknown[]>();
+    for (const [id, pack] of [
+      ['max-ours', shipped],
+      ['max-seed', seed],
+    ] as const) {
+      const created = await staff.organizer.post('/api/tournaments', {
+        id,
+        name: 'サイド大会',
+        date: '2011-06-01',
+        structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+        pack,
+      });
+      expect(created.status).toBe(201);
+      const registered = await staff.scorekeeper.post(`/api/tournaments/${id}/players`, {
+        id: '0000000101',
+        name: '不動遊星',
+        decklist: big,
+      });
+      expect(registered.status).toBe(201);
+      const check = await staff.judge.post(`/api/tournaments/${id}/deck-checks`, { player: '0000000101', deck: big });
+      found.set(id, [...sideOver(registered.body.findings), ...sideOver(check.body.findings)]);
+    }
+    expect(found.get('max-ours')).toEqual([
+      expect.objectContaining({ infraction: 'deck-unusable-card', count: 16, limit: 15 }),
+      expect.objectContaining({ infraction: 'deck-unusable-card', count: 16, limit: 15 }),
+    ]);
+    expect(found.get('max-seed')).toEqual([]);
+  });
+});
