@@ -135,6 +135,10 @@ describe.skipIf(!executablePath)('a held round reaches the players only when pub
     const match = playerPage().getByTestId('my-match');
     await match.waitFor();
     expect(await match.textContent()).toMatch(/第1回戦.*卓/);
+    // Paired from the console to start later: the seat time comes with "start round".
+    expect(await playerPage().getByTestId('self-seat-time').count()).toBe(0);
+    desk.page.once('dialog', (dialog) => void dialog.accept());
+    await desk.page.getByTestId('start-round').click();
     await playerPage().getByTestId('self-seat-time').waitFor();
     await expect.poll(shown).toEqual([expect.stringMatching(/^第1回戦の組み合わせが出ました \/ \d+卓 · 対戦相手 /)]);
     await expect.poll(() => wall.page.getByTestId('wall-line').count()).toBe(PLAYERS.length);

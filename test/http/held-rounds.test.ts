@@ -47,7 +47,7 @@ describe.each(await storeKinds())('a held round and announcements on $name', ({ 
       (x: { id: string }) => x.id === 'held',
     );
     expect(listed.rounds).toBe(0);
-    expect((await page(a)).body.match).toBeNull();
+    expect((await page(a)).body).toMatchObject({ match: null, checkIn: { open: false } });
     expect((await staff.public.get(`${t}/players/${a}/record?code=${codes.get(a)}`)).body.rounds).toEqual([]);
     expect((await staff.public.get(`${t}/standings`)).body.afterRound).toBe(0);
     // Staff see it, held and not started; a player's table is looked up only once it is out, whoever asks.
@@ -125,12 +125,19 @@ describe.each(await storeKinds())('a held round and announcements on $name', ({ 
     expect((await staff.public.post(`${t}/announcements`, { text: { en: 'x' } })).status).toBe(401);
     expect((await staff.judge.get(t)).body.version).toBe(before);
 
+    const stream = await SseClient.open(`${server.url}${t}/live`);
     const posted = await staff.headJudge.post(`${t}/announcements`, {
       text: { ja: '1卓: ジャッジが向かいます', en: 'table 1: a judge is coming' },
       table: 1,
     });
     expect(posted.status).toBe(201);
     expect(posted.body.announcement).toMatchObject({ round: 1, table: 1 });
+    // The public stream tells the table's pages to refetch; the words stay with them.
+    const told = await stream.next(
+      (e) => e.event === 'events' && e.data.events.some((x: { type: string }) => x.type === 'Announced'),
+    );
+    expect(told.data.events[0].data).toEqual({ id: 2, round: 1, table: 1 });
+    await stream.close();
     // Player x sits at table 1: their notice and everyone's, newest first; z only everyone's.
     expect((await page(x!)).body.announcements.map((n: { text: { en?: string } }) => n.text.en)).toEqual([
       'table 1: a judge is coming',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ANNOUNCEMENT_CHARS,
   BEST_OF,
   CUT_MAX_LOSSES,
   CUT_TOP,
@@ -25,6 +26,7 @@ interface Schema {
   readonly minimum?: number;
   readonly maximum?: number;
   readonly maxItems?: number;
+  readonly maxLength?: number;
   readonly default?: unknown;
   readonly enum?: readonly unknown[];
   readonly properties?: Record<string, Schema>;
@@ -104,5 +106,11 @@ describe('the OpenAPI bounds are the core limits', () => {
     expect(range(at(body('/api/tournaments/{tournamentId}/penalties'), 'duel'))).toEqual(DUEL_NUMBER);
     const report = body('/api/tournaments/{tournamentId}/rounds/{round}/tables/{table}/result');
     expect(at(report, 'duels').maxItems).toBe(MAX_REPORTED_DUELS);
+  });
+
+  it('announcements: the length of each language', () => {
+    const text = at(body('/api/tournaments/{tournamentId}/announcements'), 'text');
+    expect(at(text, 'ja').maxLength).toBe(ANNOUNCEMENT_CHARS);
+    expect(at(text, 'en').maxLength).toBe(ANNOUNCEMENT_CHARS);
   });
 });

@@ -129,6 +129,26 @@ describe('a round paired held', () => {
     expect(en(thenError(held, swap(x, 'zz'), 'invalid-command').problem)).toMatch(/not paired in round 1: zz/);
     thenError(run(held, publish(1)), swap(x, y), 'round-not-held');
   });
+
+  it('an elimination round follows the seeds: it is held and published, never swapped', () => {
+    const bracket = open(
+      run(
+        given(
+          created({ kind: 'single-elimination' }),
+          registered('a'),
+          registered('b'),
+          registered('c'),
+          registered('d'),
+        ),
+        pair(1),
+      ),
+    );
+    const [m1, m2] = bracket.rounds[0]!.matches;
+    expect(en(thenError(bracket, swap(m1!.players[0], m2!.players[0]), 'invalid-command').problem)).toMatch(
+      /follows the seeds/,
+    );
+    expect(thenEvents(bracket, publish(1))[0]).toEqual({ type: 'RoundPublished', data: { round: 1 } });
+  });
 });
 
 describe('announcements', () => {

@@ -29,6 +29,9 @@ const ROUND_EVENTS: ReadonlySet<TournamentEventType> = new Set<TournamentEventTy
   'ResultCorrected',
   // A player's own report marks the match on the board (`playerReports`).
   'PlayerResultReported',
+  // A held round's swaps and its publishing: that round only (it has not ended).
+  'PairingFixed',
+  'RoundPublished',
 ]);
 
 /** Events that change nothing the two views read. */
@@ -48,6 +51,8 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'CallEscalated',
   'CallResolved',
   'CallRulesSet',
+  // Notices are their own list.
+  'Announced',
 ]);
 
 /**

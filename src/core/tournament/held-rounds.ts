@@ -28,15 +28,8 @@ export function decidePublishRound(command: PublishRound, t: Tournament): Drafte
   return ok(events);
 }
 
-/** Where a player sits in a round: the index of their match and their seat in it, or the bye. */
-function placeOf(r: RoundState, player: string): { match: number; seat: 0 | 1 } | 'bye' | null {
-  const table = r.tableOf.get(player);
-  if (table === undefined) return r.byes.includes(player) ? 'bye' : null;
-  const match = r.matches[table - 1]?.table === table ? table - 1 : r.matches.findIndex((m) => m.table === table);
-  const found = r.matches[match];
-  if (!found) return null;
-  return { match, seat: found.players[0] === player ? 0 : 1 };
-}
+/** Whether the player has a seat in the round: at a table or the bye. */
+const pairedIn = (r: RoundState, player: string): boolean => r.tableOf.has(player) || r.byes.includes(player);
 
 /** PairingFixed: two players of a held Swiss round change places. */
 export function decideFixPairing(command: FixPairing, t: Tournament): Drafted {
@@ -47,7 +40,7 @@ export function decideFixPairing(command: FixPairing, t: Tournament): Drafted {
   if (r.bracket !== null)
     return err(domainError('invalid-command', { field: 'swap', problem: explain('swap-elimination') }));
   const [a, b] = swap;
-  const missing = [a, b].filter((p) => placeOf(r, p) === null);
+  const missing = [a, b].filter((p) => !pairedIn(r, p));
   if (missing.length > 0)
     return err(
       domainError('invalid-command', {

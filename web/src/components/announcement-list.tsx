@@ -13,10 +13,13 @@ export function AnnouncementList({
   items,
   className = 'card stack',
   title,
+  Heading = 'h2',
 }: {
   items: readonly AnnouncementView[];
   className?: string;
   title: string;
+  /** h3 inside a card that has its own heading. */
+  Heading?: 'h2' | 'h3';
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
@@ -24,7 +27,7 @@ export function AnnouncementList({
   if (items.length === 0) return null;
   return (
     <section className={className} aria-live="polite" data-testid="announcements">
-      <h2>{title}</h2>
+      <Heading>{title}</Heading>
       <ul className="notices">
         {items.map((a) => (
           <li key={a.id} data-testid="announcement">

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_CHARS } from '../../../src/core/tournament/limits.js';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
-import { writes } from '../api/tournament-api';
+import { paths, writes } from '../api/tournament-api';
+import { useResource } from '../api/resource';
+import type { AnnouncementView } from '../api/types';
+import { AnnouncementList } from '../components/announcement-list';
 import { TextArea, TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 
@@ -15,7 +18,9 @@ export function AnnounceForm() {
   const [ja, setJa] = useState('');
   const [en, setEn] = useState('');
   const [table, setTable] = useState('');
-  if (!can(account, 'Announce', id)) return null;
+  const allowed = can(account, 'Announce', id);
+  const posted = useResource<{ announcements: readonly AnnouncementView[] }>(allowed ? paths.announcements(id) : null);
+  if (!allowed) return null;
   const text = { ...(ja.trim() ? { ja: ja.trim() } : {}), ...(en.trim() ? { en: en.trim() } : {}) };
   const tableNumber = table.trim() === '' ? undefined : Number(table);
   const empty = text.ja === undefined && text.en === undefined;
@@ -62,6 +67,12 @@ export function AnnounceForm() {
       >
         {t('announce.send')}
       </WriteButton>
+      <AnnouncementList
+        items={posted.data?.announcements ?? []}
+        className="stack"
+        title={t('announce.posted')}
+        Heading="h3"
+      />
     </section>
   );
 }

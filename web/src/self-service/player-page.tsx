@@ -141,7 +141,10 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
       </p>
-      <p data-testid="self-seat-time">{t('selfService.seatTime', { time: formatTime(match.seatTime, lang) })}</p>
+      {/* Before the round starts its seat time is only the time of pairing: shown once it is set. */}
+      {match.started && (
+        <p data-testid="self-seat-time">{t('selfService.seatTime', { time: formatTime(match.seatTime, lang) })}</p>
+      )}
       <PairingReason view={view} />
       <MatchClock round={match.round} extensionMinutes={match.extensionMinutes} />
       {match.extensionMinutes > 0 && (

@@ -192,6 +192,7 @@ async function show(options: PairingsOptions & DbOptions, io: Io): Promise<void>
       options.explain === true ? await explained(desk.db.store, desk.tournamentId, round, desk.lang) : null;
     if (desk.json) return printJson(io, reasons === null ? view : { ...view, reasons: reasons.tables });
     io.stdout.write(pairingsText(view, desk.lang));
+    if (findRound(t, round)?.held) io.stdout.write(heldMessages.say(desk.lang, 'held-note', { round }));
     if (reasons !== null) io.stdout.write(reasonsText(reasons, desk.lang));
   });
 }

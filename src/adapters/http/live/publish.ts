@@ -21,9 +21,10 @@ export function publicView(event: StoredEvent): { type: string; data: unknown } 
       return { type: event.type, data };
     }
     case 'Announced': {
-      // The notice is for everyone to read; which account posted it is staff's.
-      const { by: _by, ...data } = event.data as { by?: unknown };
-      return { type: event.type, data };
+      // A notice to everyone is for everyone to read, one to a table only for its two players' pages (they refetch it);
+      // which account posted it is staff's.
+      const { by: _by, text, ...data } = event.data as { by?: unknown; text?: unknown; table?: unknown };
+      return { type: event.type, data: data.table === null ? { ...data, text } : data };
     }
     case 'PlayerResultReported': {
       // Enough for the two players' pages to refetch; what was reported stays with staff and the two players.

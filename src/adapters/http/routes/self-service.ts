@@ -135,9 +135,10 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       await codeAttempts(request);
       caller(context, principal, params.tournamentId, params.playerId, query.code, 'query.code');
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      // The player's page never shows a held round, whoever opens it.
-      const page = playerPage(playersView(t), params.playerId, now());
-      if (!page) throw notFound(M.text('player'));
+      // The player's page never shows a held round, whoever opens it; check-in closes at pairing all the same (as the core decides).
+      const shown = playerPage(playersView(t), params.playerId, now());
+      if (!shown) throw notFound(M.text('player'));
+      const page = { ...shown, checkIn: { ...shown.checkIn, open: t.rounds.length === 0 } };
       const pairingReason = await ownReason(t, params.tournamentId, params.playerId, page.match?.round);
       return withVersion(reply, version, {
         tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date, status: t.status },
