@@ -54,6 +54,9 @@ interface Decision extends Loaded {
 
 type Keyed = { readonly idempotencyKey?: string; readonly fingerprint?: string };
 
+/** A batch decided: the state and events it leaves, or the refused command. */
+type Decided = Result<{ state: TournamentState; events: NewEvent[] }, WriteRefusal>;
+
 /** A write decided and its append on its way: `base` is what it was decided on. */
 interface Step {
   readonly base: Loaded;
@@ -116,6 +119,14 @@ const backoff = (attempt: number): Promise<void> =>
  * a tournament stale for longer.
  */
 const HEARD_MS = 1_000;
+
+/**
+ * Commands of a batch decided between two turns of the event loop: a 10,000-player import took
+ * the loop for about half a second to decide, and a health check or a judge's result waited for
+ * all of it. A batch longer than this is decided beforehand in chunks on the state it will most
+ * likely be decided on; the write takes that decision when the state is still the same.
+ */
+export const DECIDE_CHUNK = 256;
 
 /** How long after another process's write to a tournament (or a race lost for it) its writes take locked turns. */
 const TURNS_MS = 2_000;
@@ -211,13 +222,18 @@ export class TournamentService {
       const replayed = await earlier();
       if (replayed) return ok(replayed);
     }
+    // A long batch decided beforehand, in chunks, on the newest state this process holds.
+    const early =
+      typeof request.commands !== 'function' && request.commands.length > DECIDE_CHUNK
+        ? await this.#decideEarly(tournamentId, request.commands, idempotencyKey)
+        : undefined;
     // The decision, on the state the write is decided on: pipelined or in a locked turn.
     const decideOn = (base: Loaded): Result<Decision, WriteRefusal> => {
       if (expectedVersion !== undefined && expectedVersion !== base.version) {
         return err<WriteRefusal>({ index: null, error: conflict(expectedVersion, base.version) });
       }
       const commands = typeof request.commands === 'function' ? request.commands(base.state) : request.commands;
-      const decided = this.#decideAll(base.state, commands, idempotencyKey);
+      const decided = early?.base === base ? early.decided : this.#decideAll(base.state, commands, idempotencyKey);
       if (!decided.ok) return decided;
       return ok({ ...decided.value, version: base.version + decided.value.events.length });
     };
@@ -409,16 +425,49 @@ export class TournamentService {
     return officialRecord(stored.map((s) => ({ ...toTournamentEvent(s), tournamentId: s.tournamentId })));
   }
 
+  /**
+   * The batch decided on the state the write will most likely be decided on (the write
+   * pending, else the state held, read up to date), yielding to the event loop every
+   * DECIDE_CHUNK commands. The write uses it only if it is decided on that very state.
+   */
+  async #decideEarly(
+    tournamentId: string,
+    commands: readonly TournamentCommand[],
+    idempotencyKey: string | undefined,
+  ): Promise<{ readonly base: Loaded; readonly decided: Decided }> {
+    const base = this.#tips.get(tournamentId) ?? (await this.load(tournamentId));
+    const steps = this.#deciding(base.state, commands, idempotencyKey);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return { base, decided: step.value };
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Every command decided in order, each on the state the one before left, in one go. */
   #decideAll(
     initial: TournamentState,
     commands: readonly TournamentCommand[],
     idempotencyKey: string | undefined,
-  ): Result<{ state: TournamentState; events: NewEvent[] }, WriteRefusal> {
+  ): Decided {
+    const steps = this.#deciding(initial, commands, idempotencyKey);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** The decision of a batch, pausing (yield) after every DECIDE_CHUNK commands. */
+  *#deciding(
+    initial: TournamentState,
+    commands: readonly TournamentCommand[],
+    idempotencyKey: string | undefined,
+  ): Generator<void, Decided> {
     // One fold for the whole batch: the state each command leaves is only read by the next.
     const onward = foldOnward(initial);
     let state = initial;
     const events: NewEvent[] = [];
     for (const [index, command] of commands.entries()) {
+      if (index > 0 && index % DECIDE_CHUNK === 0) yield;
       const decided = decide(this.#withSeed(command, idempotencyKey), state);
       if (!decided.ok) return err({ index, error: decided.error });
       state = onward(decided.value);

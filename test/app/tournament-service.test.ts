@@ -7,7 +7,7 @@ import { IdempotencyKeyReuseError, type EventStore } from '../../src/app/event-s
 import { pairingsView } from '../../src/app/projections/pairings-view.js';
 import { playerHistory } from '../../src/app/projections/player-history.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
-import { TournamentService } from '../../src/app/tournament-service.js';
+import { DECIDE_CHUNK, TournamentService } from '../../src/app/tournament-service.js';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { PACK, at, meta, settings } from '../tournament/fixtures.js';
@@ -359,5 +359,58 @@ describe('official record', () => {
         appealReason: null,
       },
     ]);
+  });
+});
+
+describe('a long batch', () => {
+  it(`is decided in chunks of ${DECIDE_CHUNK} commands, the event loop turning between them, and written whole`, async () => {
+    const service = new TournamentService(store);
+    await must(service, 't1', create('t1'));
+    const count = DECIDE_CHUNK * 8;
+    const commands = Array.from({ length: count }, (_, i) => register(String(1_000_000_000 + i), `選手${i}`));
+    // The loop's turns, counted by a callback that schedules itself again at each turn.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    // The turns counted when the first command and the last were decided (their meta is read to decide them).
+    const seen = (command: TournamentCommand, at: number[]) => {
+      const { meta: own, ...rest } = command;
+      return Object.defineProperty(rest, 'meta', {
+        get: () => {
+          at.push(turns);
+          return own;
+        },
+        enumerable: true,
+      }) as TournamentCommand;
+    };
+    const first: number[] = [];
+    const last: number[] = [];
+    commands[0] = seen(commands[0]!, first);
+    commands[count - 1] = seen(commands[count - 1]!, last);
+    const written = await service.write('t1', { commands });
+    ticking = false;
+    expect(written.ok).toBe(true);
+    expect(written.ok && written.value.version).toBe(1 + count);
+    expect(written.ok && written.value.state.status !== 'none' && written.value.state.players.length).toBe(count);
+    // Decided once (the write took the decision made in chunks), with a turn of the loop between each chunk.
+    expect(Math.max(...last) - Math.min(...first)).toBeGreaterThanOrEqual(count / DECIDE_CHUNK - 1);
+    // A write landing while a batch is decided in chunks: the batch is decided again on the state
+    // it left, so its player of the same id is refused, not registered twice.
+    const batch = Array.from({ length: DECIDE_CHUNK * 2 }, (_, i) => register(String(2_000_000_000 + i), `選手${i}`));
+    const late = batch[batch.length - 1]!;
+    const batchWritten = service.write('t1', { commands: batch });
+    const single = await service.execute('t1', late);
+    expect(single.ok).toBe(true);
+    const refused = await batchWritten;
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error).toMatchObject({
+      index: batch.length - 1,
+      error: { code: 'duplicate-player' },
+    });
+    expect((await service.load('t1')).version).toBe(2 + count);
   });
 });
