@@ -38,7 +38,6 @@ import type { ServerContext } from '../server-context.js';
 import { sendWrite, tournamentId, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 import { deriveMatches } from '../../../core/tournament/match-results.js';
 import { nextStep } from '../../../core/tournament/decide-rounds.js';
-import { seenBy } from '../tournaments/audience-view.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
 import { M } from '../messages/tournaments.js';
 
