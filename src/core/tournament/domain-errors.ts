@@ -143,7 +143,7 @@ const MESSAGES = {
     ),
   'guideline-changed': (d: { decided: Text; now: Text }) =>
     t(
-      `オフラインで端末が出した指針は ${d.decided.ja} でしたが、サーバーの記録では ${d.now.ja} です。罰則は発行されていません。もう一度判断してください`,
+      `オフラインで端末が出した指針は${d.decided.ja}でしたが、サーバーの記録では${d.now.ja}です。罰則は発行されていません。もう一度判断してください`,
       `the phone decided offline on the guideline ${d.decided.en}, but on the server's log it is ${d.now.en}; the penalty was not issued: decide again`,
     ),
   'additional-penalty-not-allowed': (d: { infraction: string }) =>
