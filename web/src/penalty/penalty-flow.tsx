@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError, request } from '../api/http';
-import type { WriteOutcome } from '../api/outbox';
 import { infractionOf, penaltyOf, usePack, type PackInfraction } from '../api/policy';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
