@@ -20,6 +20,8 @@ const executablePath = chromiumPath();
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 /** venueTournament's floor staff (scorekeeper and head judge). */
 const FLOOR = { username: 'venue-staff', password: 'venue-staff-password-1' } as const;
+/** A floor judge: a deviation from the guideline is the head judge's, so it goes as a request. */
+const JUDGE = { username: 'floor-judge', password: 'floor-judge-password-1' } as const;
 const EXTRA_DRAW = { infraction: 'extra-draw', phase: 'in-duel', facts: { identifiable: true, decisive: false } };
 
 /** The paths of every read the service worker saved. */
@@ -68,8 +70,8 @@ describe.skipIf(!executablePath)('a penalty issued offline', () => {
   }
 
   /** A phone on the penalty flow for `player`, online, with the pack, the penalty log and the tournament saved. */
-  async function phoneOnPenalty(lang: 'ja' | 'en', player: string): Promise<Person> {
-    const phone = await openPerson(browser, server.url, { lang, viewport: PHONE, login: FLOOR });
+  async function phoneOnPenalty(lang: 'ja' | 'en', player: string, login: typeof FLOOR | typeof JUDGE = FLOOR) {
+    const phone = await openPerson(browser, server.url, { lang, viewport: PHONE, login });
     people.push(phone);
     const { page } = phone;
     await page.goto(`/t/${venue.id}/penalty?player=${player}`);
@@ -101,6 +103,7 @@ describe.skipIf(!executablePath)('a penalty issued offline', () => {
     server = await startConsoleServer();
     browser = await launchChromium(executablePath!);
     venue = await venueTournament(server, 8);
+    await venue.organizer.createAccount(JUDGE.username, ['judge'], JUDGE.password);
     expect((await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds/1/start`, {})).status).toBe(200);
   }, 90_000);
 
@@ -178,6 +181,30 @@ describe.skipIf(!executablePath)('a penalty issued offline', () => {
     await assessExtraDraw(page);
     await page.getByTestId('repeat-offer').waitFor();
     expect(await page.getByTestId('decided-on-phone').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('a floor judge offline: a choice that needs the head judge is queued as a request and reaches the head judge once back online', async () => {
+    const player = venue.players[2]!;
+    const { page, context } = await phoneOnPenalty('ja', player.id, JUDGE);
+    await context.setOffline(true);
+    await assessExtraDraw(page);
+    await page.getByTestId('decided-on-phone').waitFor();
+    await page.locator('input[name=choice][value=other]').check();
+    await page.getByTestId('other-penalty').selectOption('caution');
+    await page.getByTestId('deviation-reason').fill('初めての大会で、すぐに申告した');
+    await page.getByTestId('send-request').click();
+    await page.getByTestId('penalty-queued').filter({ hasText: 'ヘッドジャッジに送られます' }).waitFor();
+    const pending = async () =>
+      ((await venue.staff.send('GET', `/api/tournaments/${venue.id}/requests`)).body.requests as unknown[]).filter(
+        (r) => JSON.stringify(r).includes(player.id),
+      ).length;
+    expect(await pending()).toBe(0);
+
+    await context.setOffline(false);
+    await page.getByTestId('request-status').waitFor();
+    expect(await pending()).toBe(1);
+    expect(await issuedTo(player.id)).toEqual([]);
     await context.close();
   }, 120_000);
 });
