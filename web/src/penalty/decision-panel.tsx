@@ -121,7 +121,7 @@ export function DecisionPanel({
   };
   /** Offline: queued without the version seen (the server decides on its log then), and shown waiting. */
   function queue(kind: Queued['kind']) {
-    if (!onPhone) return;
+    if (!onPhone || final === null) return;
     const asked = disqualifies
       ? t('penalty.disqualifyConfirm', { name: player.name, penalty: name(body.additional?.penalty ?? final) })
       : null;
@@ -134,7 +134,7 @@ export function DecisionPanel({
             penalty: body,
             ...(notes.trim() ? { notes: notes.trim() } : {}),
           });
-    onQueued({ kind, outcome, penalty: name(final), asOf: onPhone.asOf });
+    onQueued({ kind, outcome, penalty: final, asOf: onPhone.asOf });
   }
   const disqualifies = [final, body.additional?.penalty].some((p) => p != null && isDisqualification(p));
 

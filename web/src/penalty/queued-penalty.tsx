@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http';
 import type { WriteOutcome } from '../api/outbox';
+import { penaltyOf, usePack } from '../api/policy';
+import type { PenaltyId } from '../api/types';
 import { asSentence } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 
@@ -10,8 +12,8 @@ export interface Queued {
   readonly kind: 'penalty' | 'request';
   /** Settles when the server has decided it again. */
   readonly outcome: Promise<WriteOutcome>;
-  /** The penalty's name as the judge chose it. */
-  readonly penalty: string;
+  /** The penalty the judge chose. */
+  readonly penalty: PenaltyId;
   /** The penalty log the phone decided from was saved then (ms since epoch). */
   readonly asOf: number;
 }
@@ -36,6 +38,7 @@ export function QueuedPenalty({
 }) {
   const { t } = useTranslation();
   const { lang, pick } = useLang();
+  const { pack } = usePack();
   const [refused, setRefused] = useState<ApiError | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the callbacks belong to the flow that made this write; only a new write is waited for again.
   useEffect(() => {
@@ -51,7 +54,11 @@ export function QueuedPenalty({
       live = false;
     };
   }, [queued]);
-  const values = { name: player, penalty: queued.penalty, time: formatTime(queued.asOf, lang) };
+  const values = {
+    name: player,
+    penalty: pick(penaltyOf(pack, queued.penalty)?.name) || queued.penalty,
+    time: formatTime(queued.asOf, lang),
+  };
   return (
     <section className="stack narrow" aria-live="polite">
       {refused === null ? (
