@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
 import { launchChromium, openPerson, PHONE, screenshotDir, type Person } from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { HangingNetwork } from './support/hanging-network.js';
 import { venueTournament, type VenueTournament } from './support/venue-tournament.js';
 
 /*
@@ -70,8 +71,13 @@ describe.skipIf(!executablePath)('a penalty issued offline', () => {
   }
 
   /** A phone on the penalty flow for `player`, online, with the pack, the penalty log and the tournament saved. */
-  async function phoneOnPenalty(lang: 'ja' | 'en', player: string, login: typeof FLOOR | typeof JUDGE = FLOOR) {
-    const phone = await openPerson(browser, server.url, { lang, viewport: PHONE, login });
+  async function phoneOnPenalty(
+    lang: 'ja' | 'en',
+    player: string,
+    login: typeof FLOOR | typeof JUDGE = FLOOR,
+    url = server.url,
+  ) {
+    const phone = await openPerson(browser, url, { lang, viewport: PHONE, login });
     people.push(phone);
     const { page } = phone;
     await page.goto(`/t/${venue.id}/penalty?player=${player}`);
@@ -206,5 +212,24 @@ describe.skipIf(!executablePath)('a penalty issued offline', () => {
     expect(await pending()).toBe(1);
     expect(await issuedTo(player.id)).toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it('on Wi-Fi that hangs, the phone decides after a few seconds without an answer, and the penalty goes out at once', async () => {
+    const player = venue.players[3]!;
+    const network = await HangingNetwork.open(server.url);
+    try {
+      const { page, context } = await phoneOnPenalty('en', player.id, FLOOR, network.url);
+      network.hang('/penalties/assess');
+      await assessExtraDraw(page);
+      await page.getByTestId('decided-on-phone').waitFor();
+      expect(network.held()).toBe(1);
+      await page.getByTestId('issue-penalty').click();
+      await page.getByTestId('penalty-issued').filter({ hasText: 'Warning' }).waitFor();
+      expect(await issuedTo(player.id)).toEqual([{ infraction: 'extra-draw', penalty: 'warning', repeat: null }]);
+      network.release();
+      await context.close();
+    } finally {
+      await network.close();
+    }
   }, 120_000);
 });

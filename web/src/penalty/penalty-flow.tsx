@@ -12,6 +12,7 @@ import { ErrorNotice } from '../components/status';
 import { inBothLangs, useLang } from '../i18n/i18n';
 import { Link, useLocation } from '../router';
 import { useOutbox } from '../components/outbox-bar';
+import { SAVED_READS } from '../sw/saved-reads-protocol';
 import { DecisionPanel } from './decision-panel';
 import { assessOnPhone } from './phone-assess';
 import { QueuedPenalty, type Queued } from './queued-penalty';
@@ -93,11 +94,13 @@ export function PenaltyFlow() {
       if (!online) return decideOnPhone(playerId, report);
       const answer = await request<PenaltyPreview>('POST', paths.assess(id), {
         body: { player: playerId, ...report },
+        // Wi-Fi that hangs: after the same wait as a saved read, the phone decides.
+        signal: AbortSignal.timeout(SAVED_READS.answerWithinMs),
       });
       setPreview(answer.body);
       setOnPhone(null);
     } catch (caught) {
-      if (caught instanceof NetworkError) decideOnPhone(playerId, report);
+      if (caught instanceof NetworkError || (caught as Error).name === 'TimeoutError') decideOnPhone(playerId, report);
       else setError(caught);
     } finally {
       setAssessing(false);
