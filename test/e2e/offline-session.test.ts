@@ -171,7 +171,7 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     await poll(() => page.getByTestId('saved-notice').first().textContent()).toMatch(/\d\d:\d\d に保存した情報/);
     expect(await page.getByText('この画面はスタッフのサインインが必要です。').count()).toBe(0);
     await shoot(page, 'offline-session-players');
-    // The penalty flow opens too, on the pack it last read (its assessment itself asks the server).
+    // The penalty flow opens too, on the pack it last read (offline-penalty.test.ts decides and queues a penalty there).
     await page.locator('.tabs').getByRole('link', { name: '罰則', exact: true }).click();
     await page.locator('.penalty-flow').waitFor();
 

@@ -37,6 +37,8 @@ const details = {
   cap: 256,
   deadline: '2009-03-01T09:30:00+09:00',
   findings: 2,
+  decided: { ja: '「警告」（初回）', en: '"Warning" (first time)' },
+  now: { ja: '「ゲームの敗北」（同じ違反の2回目）', en: '"Game loss" (time 2 for this infraction)' },
 };
 
 describe('domain errors', () => {

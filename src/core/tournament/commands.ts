@@ -157,6 +157,12 @@ export type IssuePenalty = Command<
     readonly withoutEffect?: boolean;
     /** What happened, in the judge's words; staff only. */
     readonly notes?: string;
+    /**
+     * The guideline the judge saw when the console decided it offline (its penalty, and the
+     * repeat count or null the first time). Decided again here: a different guideline refuses
+     * the penalty (`guideline-changed`) instead of issuing what the judge did not see.
+     */
+    readonly expectedGuideline?: { readonly penalty: PenaltyId; readonly repeat: number | null };
   }
 >;
 export type RescindPenalty = Command<'RescindPenalty', { readonly penaltyId: number; readonly reason: string }>;

@@ -11,6 +11,7 @@ import {
   type Phase,
 } from '../policy/assess-types.js';
 import { err, ok, type Result } from '../result.js';
+import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
@@ -78,6 +79,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   const assessed = assess(report, t.pack.content);
   if (!assessed.ok) return err(domainError('assess-failed', assessed.error));
   const guideline = assessed.value;
+  const changed = guidelineChanged(t.pack.content, guideline, d.expectedGuideline);
+  if (changed) return err(changed);
 
   const final = finalPenalty(d.choice, guideline, t.pack.content);
   if (!final.ok) return final;
@@ -133,6 +136,28 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
   });
   if (!second.ok) return second;
   return ok([first.value, second.value]);
+}
+
+/** The guideline decided now, when it is not the one the judge decided on offline (penalty and repeat count). */
+function guidelineChanged(
+  pack: Pack,
+  now: Decision,
+  decided: IssuePenalty['data']['expectedGuideline'],
+): DomainError | null {
+  if (decided === undefined) return null;
+  const repeat = now.repeat?.count ?? null;
+  if (decided.penalty === now.penalty && decided.repeat === repeat) return null;
+  return domainError('guideline-changed', {
+    decided: guidelineWords(pack, decided.penalty, decided.repeat),
+    now: guidelineWords(pack, now.penalty, repeat),
+  });
+}
+
+/** 「警告（初回）」, "Warning (first time)": a guideline as the judge reads it. */
+function guidelineWords(pack: Pack, penalty: PenaltyId, repeat: number | null): Text {
+  const name = pack.penalties.find((p) => p.id === penalty)?.name ?? { ja: penalty, en: penalty };
+  if (repeat === null) return { ja: `「${name.ja}」（初回）`, en: `"${name.en}" (first time)` };
+  return { ja: `「${name.ja}」（同じ違反の${repeat}回目）`, en: `"${name.en}" (time ${repeat} for this infraction)` };
 }
 
 /** The state as if `draft` had happened, for checking a second penalty of the same command against the first. */

@@ -141,6 +141,11 @@ const MESSAGES = {
       `選手 ${d.player} にはこの罰則を適用できる次のマッチが残っていません。対戦結果への影響なしで記録するには、そのことを確認して発行してください`,
       `player ${d.player} has no match left for this penalty to land on; to record it without an effect on any result, confirm that when issuing it`,
     ),
+  'guideline-changed': (d: { decided: Text; now: Text }) =>
+    t(
+      `オフラインで端末が出した指針は${d.decided.ja}でしたが、サーバーの記録では${d.now.ja}です。罰則は発行されていません。もう一度判断してください`,
+      `the phone decided offline on the guideline ${d.decided.en}, but on the server's log it is ${d.now.en}; the penalty was not issued: decide again`,
+    ),
   'additional-penalty-not-allowed': (d: { infraction: string }) =>
     t(
       `違反 ${d.infraction} では、マッチの結果に影響した場合にだけ追加の罰則を与えられます`,

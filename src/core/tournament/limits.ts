@@ -113,3 +113,6 @@ export const MAX_PLAYER_DECKLISTS = 20;
 
 /** Published decklists: the top N of the final ranking. */
 export const PUBLISH_TOP = { min: 1, max: 10_000 } as const satisfies IntRange;
+
+/** A repeat count a console may state for the guideline it decided offline (2 = the second time; no event holds more penalties). */
+export const REPEAT_COUNT = { min: 2, max: 10_000 } as const satisfies IntRange;

@@ -1,5 +1,6 @@
 import type { PenaltyId } from '../policy/assess-types.js';
 import type { PenaltyContext } from './events.js';
+import { repeatsOf } from './repeat-history.js';
 import type { BestOf } from './match-format.js';
 import type { PlayerStatus } from './match-record.js';
 import type { MatchState, PenaltyState, PlayerState, RoundState, Tournament } from './state.js';
@@ -57,15 +58,19 @@ export const latestRound = (t: Tournament): RoundState | undefined => t.rounds[t
 /** Penalties not rescinded, in the order issued. */
 export const penaltiesInForce = (t: Tournament): readonly PenaltyState[] => t.penalties.filter((p) => !p.rescinded);
 
-/**
- * The infractions a repeat counts from: the player's penalties in force, cautions included.
- * A penalty added to another (rules 7, 10) is part of the same infraction, not a repeat, and so
- * is `except`: the penalty a heavier proposal for the same lateness replaces.
- */
+/** The infractions a repeat counts from (repeat-history.ts has the rule). */
 export const repeatHistory = (t: Tournament, player: string, except?: number): string[] =>
-  penaltiesInForce(t)
-    .filter((p) => p.player === player && p.addedTo === null && p.id !== except)
-    .map((p) => p.report.infraction);
+  repeatsOf(
+    t.penalties.map((p) => ({
+      id: p.id,
+      player: p.player,
+      infraction: p.report.infraction,
+      rescinded: p.rescinded,
+      addedTo: p.addedTo,
+    })),
+    player,
+    except,
+  );
 
 /** A disqualification in force, if the player has one. */
 export const disqualificationOf = (t: Tournament, player: string): PenaltyState | undefined =>

@@ -7,11 +7,12 @@ import { writes, type PenaltyChoice, type PenaltyReport } from '../api/tournamen
 import type { AppliesTo, PenaltyId, PenaltyPreview, PenaltyView } from '../api/types';
 import { Choices, SelectField, TextArea } from '../components/form';
 import { WriteButton } from '../components/pending-button';
-import { useLang } from '../i18n/i18n';
+import { formatTime, useLang } from '../i18n/i18n';
 import { AddedPenaltyFields, addedBody, addedReady, namedDuels, type AddedPenalty } from './added-penalty';
 import { NoMatchLeftConfirm } from './no-match-left';
 import { isDisqualification } from '../../../src/core/tournament/state-queries.js';
 import { PlayerPenaltyHistory } from './player-history';
+import type { Queued } from './queued-penalty';
 
 type Kind = 'guideline' | 'repeat' | 'other';
 
@@ -20,11 +21,14 @@ type Kind = 'guideline' | 'repeat' | 'other';
  * judge) give another penalty with a written reason. Shows where the penalty lands, the
  * remedy, and the player's earlier penalties. Where each choice lands, and whether it needs a
  * head judge, statements or a duel number, is the server's answer (`preview.options`): the
- * console restates none of these rules.
+ * console restates none of these rules. Offline (`onPhone`) the answer is the core's own, run on
+ * the phone: the penalty is queued with the guideline the judge saw, for the server to check.
  */
 export function DecisionPanel({
   pack,
   preview,
+  onPhone,
+  onQueued,
   report,
   player,
   history,
@@ -33,6 +37,10 @@ export function DecisionPanel({
 }: {
   pack: Pack;
   preview: PenaltyPreview;
+  /** Decided on this phone offline, from the penalty log saved at `asOf`; null: the server's answer. */
+  onPhone: { asOf: number } | null;
+  /** Offline: the write is queued; the flow shows it waiting. */
+  onQueued: (queued: Queued) => void;
   report: PenaltyReport;
   player: { id: string; name: string };
   history: readonly PenaltyView[];
@@ -41,7 +49,7 @@ export function DecisionPanel({
   onRequested: (requestId: number) => void;
 }) {
   const { t } = useTranslation();
-  const { pick } = useLang();
+  const { lang, pick } = useLang();
   const { id } = useTournament();
   const { decision } = preview;
   const version = useVersion();
@@ -106,6 +114,28 @@ export function DecisionPanel({
     ...(canAdd && final !== null ? addedBody(preview, added, final) : {}),
   };
   const bodyKey = JSON.stringify(body);
+  // Decided on the phone: the server decides the guideline again and refuses the penalty if it is not this one.
+  const phoneBody = {
+    ...body,
+    expectedGuideline: { penalty: decision.penalty, repeat: decision.repeat?.count ?? null },
+  };
+  /** Offline: queued without the version seen (the server decides on its log then), and shown waiting. */
+  function queue(kind: Queued['kind']) {
+    if (!onPhone || final === null) return;
+    const asked = disqualifies
+      ? t('penalty.disqualifyConfirm', { name: player.name, penalty: name(body.additional?.penalty ?? final) })
+      : null;
+    if (kind === 'penalty' && asked && !window.confirm(asked)) return;
+    const outcome =
+      kind === 'penalty'
+        ? writes.issuePenalty(id, null, phoneBody)
+        : writes.submitRequest(id, null, {
+            kind: 'penalty',
+            penalty: body,
+            ...(notes.trim() ? { notes: notes.trim() } : {}),
+          });
+    onQueued({ kind, outcome, penalty: final, asOf: onPhone.asOf });
+  }
   const disqualifies = [final, body.additional?.penalty].some((p) => p != null && isDisqualification(p));
 
   const kinds: { value: Kind; label: string; detail?: string }[] = [
@@ -132,6 +162,11 @@ export function DecisionPanel({
 
   return (
     <div className="stack decision" data-testid="decision">
+      {onPhone && (
+        <p className="notice notice-warn" data-testid="decided-on-phone">
+          {t('penalty.decidedOnPhone', { time: formatTime(onPhone.asOf, lang) })}
+        </p>
+      )}
       <div className={`verdict penalty-${decision.penalty}`}>
         <p className="verdict-label">{t('penalty.guideline')}</p>
         <p className="verdict-penalty" data-testid="guideline-penalty">
@@ -256,7 +291,19 @@ export function DecisionPanel({
         data-testid={headJudgeNeeded && !isHeadJudge ? 'request-notes' : 'penalty-notes'}
       />
       {headJudgeNeeded && <p className="notice notice-warn">{t('penalty.needsHeadJudge')}</p>}
-      {headJudgeNeeded && !isHeadJudge ? (
+      {onPhone ? (
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={!ready}
+          onClick={() => queue(headJudgeNeeded && !isHeadJudge ? 'request' : 'penalty')}
+          data-testid={headJudgeNeeded && !isHeadJudge ? 'send-request' : 'issue-penalty'}
+        >
+          {headJudgeNeeded && !isHeadJudge
+            ? t('penalty.queueRequest')
+            : t('penalty.queuePenalty', { penalty: name(final), name: player.name })}
+        </button>
+      ) : headJudgeNeeded && !isHeadJudge ? (
         <WriteButton
           className="button button-primary button-large"
           disabled={!ready}

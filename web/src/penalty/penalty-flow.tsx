@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../api/http';
+import { ApiError, NetworkError, request } from '../api/http';
 import { infractionOf, penaltyOf, usePack, type PackInfraction } from '../api/policy';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
@@ -9,9 +9,13 @@ import type { PenaltyPreview, PenaltyView, Phase } from '../api/types';
 import { Choices } from '../components/form';
 import { PackGate } from '../components/pack-gate';
 import { ErrorNotice } from '../components/status';
-import { useLang } from '../i18n/i18n';
+import { inBothLangs, useLang } from '../i18n/i18n';
 import { Link, useLocation } from '../router';
+import { useOutbox } from '../components/outbox-bar';
+import { SAVED_READS } from '../sw/saved-reads-protocol';
 import { DecisionPanel } from './decision-panel';
+import { assessOnPhone } from './phone-assess';
+import { QueuedPenalty, type Queued } from './queued-penalty';
 import { RequestStatus } from './request-status';
 import { factsComplete, FactQuestions, type FactValues } from './fact-questions';
 import { InfractionPicker } from './infraction-picker';
@@ -31,12 +35,15 @@ export function usePenalties() {
  * The judge's penalty flow, one step after the other on one page: the player, the infraction
  * (by section or search), its facts and when it was found, then the guideline decision from
  * the server to confirm or deviate from. A link from a table or a deck check fills the first steps.
+ * Offline the phone decides the guideline itself (phone-assess.ts) from what it saved, says so,
+ * and the penalty waits in the outbox until the server decides it again.
  */
 export function PenaltyFlow() {
   const { t } = useTranslation();
   const { pick } = useLang();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
   const { query } = useLocation();
+  const { online } = useOutbox();
   const { pack } = usePack();
   const players = usePlayers();
   const penalties = usePenalties();
@@ -46,6 +53,9 @@ export function PenaltyFlow() {
   const [phase, setPhase] = useState<Phase | null>((query.get('phase') as Phase | null) ?? null);
   const [matchAlreadyLost, setMatchAlreadyLost] = useState(false);
   const [preview, setPreview] = useState<PenaltyPreview | null>(null);
+  /** The preview was decided on this phone, from the penalty log saved at `asOf` (ms since epoch). */
+  const [onPhone, setOnPhone] = useState<{ asOf: number } | null>(null);
+  const [queued, setQueued] = useState<Queued | null>(null);
   const [assessing, setAssessing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [issued, setIssued] = useState<unknown>(null);
@@ -72,6 +82,7 @@ export function PenaltyFlow() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: any change to the report (its key) makes the decision shown out of date.
   useEffect(() => {
     setPreview(null);
+    setOnPhone(null);
     setError(null);
   }, [reportKey]);
 
@@ -80,15 +91,37 @@ export function PenaltyFlow() {
     setAssessing(true);
     setError(null);
     try {
+      if (!online) return decideOnPhone(playerId, report);
       const answer = await request<PenaltyPreview>('POST', paths.assess(id), {
         body: { player: playerId, ...report },
+        // Wi-Fi that hangs: after the same wait as a saved read, the phone decides.
+        signal: AbortSignal.timeout(SAVED_READS.answerWithinMs),
       });
       setPreview(answer.body);
+      setOnPhone(null);
     } catch (caught) {
-      setError(caught);
+      if (caught instanceof NetworkError || (caught as Error).name === 'TimeoutError') decideOnPhone(playerId, report);
+      else setError(caught);
     } finally {
       setAssessing(false);
     }
+  }
+
+  /** No server: the core's decision on this phone, from the pack, penalty log and rounds it saved. */
+  function decideOnPhone(player: string, stated: PenaltyReport) {
+    const log = penalties.data;
+    const rounds = summary.data?.rounds;
+    if (!pack || !log || !rounds) {
+      setError(new ApiError(0, 'not-saved', inBothLangs('penalty.offlineNotSaved')));
+      return;
+    }
+    const decided = assessOnPhone({ pack, log, rounds }, player, stated);
+    if (!decided.ok) {
+      setError(new ApiError(400, 'invalid-report', decided.error.text));
+      return;
+    }
+    setPreview(decided.value);
+    setOnPhone({ asOf: penalties.savedAt ?? penalties.loadedAt ?? Date.now() });
   }
 
   function restart() {
@@ -98,6 +131,8 @@ export function PenaltyFlow() {
     setPhase(null);
     setMatchAlreadyLost(false);
     setPreview(null);
+    setOnPhone(null);
+    setQueued(null);
     setIssued(null);
     setRequested(null);
   }
@@ -107,6 +142,7 @@ export function PenaltyFlow() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (`search`) starts a new report; `query` is read from it.
   useEffect(() => {
     setIssued(null);
+    setQueued(null);
     setRequested(null);
     setPlayerId(query.get('player'));
     setInfractionId(query.get('infraction'));
@@ -126,6 +162,18 @@ export function PenaltyFlow() {
           {t('penalty.another')}
         </button>
       </section>
+    );
+  }
+
+  if (queued !== null && issued === null && requested === null) {
+    return (
+      <QueuedPenalty
+        queued={queued}
+        player={player?.name ?? ''}
+        onIssued={setIssued}
+        onRequested={setRequested}
+        onAnother={restart}
+      />
     );
   }
 
@@ -232,6 +280,8 @@ export function PenaltyFlow() {
                 key={reportKey}
                 pack={loadedPack}
                 preview={preview}
+                onPhone={onPhone}
+                onQueued={setQueued}
                 report={report}
                 player={player}
                 history={(penalties.data ?? []).filter((p) => p.player === player.id && p.status !== 'rescinded')}

@@ -9,6 +9,11 @@ export const SAVED_READS = {
   cache: 'shinpan-saved-reads',
   owner: 'x-shinpan-owner',
   savedAt: 'x-shinpan-saved-at',
+  /**
+   * How long a screen waits for the server before it uses what the phone has: the saved read,
+   * or (the penalty flow) the guideline decided on the phone. Venue Wi-Fi hangs rather than drops.
+   */
+  answerWithinMs: 4000,
 } as const;
 
 /** How a read names its sign-in in that header: `account:<id>`, or `public` when nobody is signed in. */

@@ -21,7 +21,7 @@ const NAVIGATION_TIMEOUT_MS = 4000;
  * limit is minutes, so without this the saved answer would never be used there. Four seconds is
  * longer than a loaded server takes to answer a read, short enough for a judge at a table.
  */
-const SAVED_READ_TIMEOUT_MS = 4000;
+const SAVED_READ_TIMEOUT_MS = SAVED_READS.answerWithinMs;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

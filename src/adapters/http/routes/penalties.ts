@@ -4,7 +4,7 @@ import { penaltyLog } from '../../../app/penalty-log.js';
 import { APPLIES_TO, PENALTY_IDS, PHASES } from '../../../core/policy/assess-types.js';
 import { previewPenalty } from '../../../core/tournament/penalty-preview.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
-import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
+import { DUEL_NUMBER, REPEAT_COUNT } from '../../../core/tournament/limits.js';
 import { intIn } from '../request-schema.js';
 import { requireStaff } from '../auth/principal.js';
 import { invalidReport, notFound } from '../errors.js';
@@ -46,6 +46,10 @@ export const penaltyBody = z.strictObject({
   additional: z.strictObject({ penalty: z.enum(PENALTY_IDS), reason: z.string().trim().min(1).max(2000) }).optional(),
   /** Confirms recording a loss for the next match when the player has none left (no result effect). */
   withoutEffect: z.boolean().optional(),
+  /** Decided offline on the phone: the guideline the judge saw; a different one now answers 409 guideline-changed. */
+  expectedGuideline: z
+    .strictObject({ penalty: z.enum(PENALTY_IDS), repeat: intIn(REPEAT_COUNT).nullable() })
+    .optional(),
 });
 
 /** What POST …/penalties takes, for clients that import it type-only (the console). */
@@ -92,7 +96,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties',
     summary:
-      'Issues a penalty: the guideline, or another penalty with a written reason; with `additional`, one further penalty where the rules allow it (the result was affected). A deviation, a match loss moved to the next match and a disqualification need a head judge (403 role-required otherwise); a disqualification needs statements. A loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it.',
+      'Issues a penalty: the guideline, or another penalty with a written reason; with `additional`, one further penalty where the rules allow it (the result was affected). A deviation, a match loss moved to the next match and a disqualification need a head judge (403 role-required otherwise); a disqualification needs statements. A loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it. With `expectedGuideline` (a console that decided offline), the server decides the guideline again and a different penalty or repeat count answers 409 guideline-changed, naming both; nothing is written.',
     tags: ['penalties'],
     access: { command: 'IssuePenalty' },
     params: tournamentParams,

@@ -18,6 +18,8 @@ const STATUS: Partial<Record<DomainErrorCode, number>> = {
   'invalid-command': 400,
   'call-not-found': 404,
   'call-already-claimed': 409,
+  // Decided offline on a guideline the server's log no longer gives: the judge decides again.
+  'guideline-changed': 409,
   'call-already-escalated': 409,
   'call-already-resolved': 409,
   'call-not-yours': 403,
