@@ -13,13 +13,14 @@ import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { ClockAnnouncement } from '../components/clock-announcement';
 import { Link, navigate, useLocation } from '../router';
+import { MyDecklist } from './my-decklist';
 import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
 
 /**
  * The player's own page, opened from the QR code on their registration slip (phone first, no
- * sign-in: the record code in the address is the credential). Check-in before round 1; then
- * their table, opponent and clock, and the match result to report or to confirm.
+ * sign-in: the record code in the address is the credential). Check-in and their own decklist
+ * before round 1; then their table, opponent and clock, and the match result to report or to confirm.
  */
 export function PlayerPage({ player }: { player: string }) {
   const { t } = useTranslation();
@@ -78,6 +79,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
           )}
         </div>
       )}
+      {code !== undefined && !player.dropped && <MyDecklist player={player.id} code={code} />}
       {match === null ? (
         !view.checkIn.open ? (
           <p className="empty">{t('selfService.noMatch')}</p>
