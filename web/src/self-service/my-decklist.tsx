@@ -242,7 +242,7 @@ function Builder({ rows, onChange }: { rows: Row[]; onChange: (rows: Row[]) => v
         <ul className="card-list" data-testid="card-hits">
           {hits.map((hit) => (
             <li key={hit.passcode} className="hit-row">
-              <span>{pick(hit.name)}</span>
+              <span className="hit-name">{pick(hit.name)}</span>
               <span className="hit-add">
                 <button
                   type="button"
