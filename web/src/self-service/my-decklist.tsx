@@ -99,7 +99,8 @@ function ListEditor({ player, code, onSent }: { player: string; code: string; on
   const [mode, setMode] = useState<'build' | 'paste'>('build');
   const [rows, setRows] = useState<Row[]>([]);
   const [pasted, setPasted] = useState<DecklistUpload | null>(null);
-  const [confirmed, setConfirmed] = useState(false);
+  // A confirmation is for the list as the player saw its findings: any change asks again.
+  const [confirmedList, setConfirmedList] = useState<string | null>(null);
   const input: ListInput | null =
     mode === 'paste'
       ? pasted
@@ -112,7 +113,8 @@ function ListEditor({ player, code, onSent }: { player: string; code: string; on
           };
   const preview = usePreview(player, code, input);
   const findings = preview.answer?.findings.length ?? 0;
-  useEffect(() => setConfirmed(false), [findings]);
+  const listKey = input === null ? null : JSON.stringify(input);
+  const confirmed = listKey !== null && confirmedList === listKey;
   return (
     <div className="stack">
       <div className="segmented" role="group" aria-label={t('entry.list.how')}>
@@ -143,7 +145,7 @@ function ListEditor({ player, code, onSent }: { player: string; code: string; on
           <input
             type="checkbox"
             checked={confirmed}
-            onChange={(e) => setConfirmed(e.target.checked)}
+            onChange={(e) => setConfirmedList(e.target.checked ? listKey : null)}
             data-testid="confirm-findings"
           />{' '}
           {t('entry.list.confirm', { count: findings })}
