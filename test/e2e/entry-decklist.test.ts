@@ -124,9 +124,17 @@ describe.skipIf(!executablePath)('entry and the decklist from a phone', () => {
     await head.page.goto(`/t/${T}/deck-check?player=E0001`);
     await expect(head.page.getByTestId('deck-check-receipt').textContent()).resolves.toContain(receipt);
     await shootPhone(head.page, screenshotDir, '75-deck-check-receipt');
+    // A second entry under the same Card Game ID is flagged to staff, not refused.
+    const twice = await organizer.send('POST', `/api/tournaments/${T}/entries`, {
+      name: 'Yusei Fudo',
+      reading: 'フドウ ユウセイ',
+      cardGameId: '0123456789',
+    });
+    expect(twice.status).toBe(201);
     await head.page.goto(`/t/${T}/decklists`);
     await head.page.getByTestId('decklist-E0001').waitFor();
-    await expect(head.page.getByTestId('decklists-count').textContent()).resolves.toContain('提出 1');
+    await expect(head.page.getByTestId('duplicate-E0002').textContent()).resolves.toContain('E0001');
+    await expect(head.page.getByTestId('decklists-count').textContent()).resolves.toContain('提出 1・未提出 1');
     await shootPhone(head.page, screenshotDir, '76-staff-decklists');
     expect([...phone.errors, ...head.errors]).toEqual([]);
   }, 180_000);

@@ -18,6 +18,7 @@ export const entryPaths = {
   preview: (t: string, p: string) => `${own(t, p)}/preview`,
   cards: (t: string, q: string) => `${base(t)}/cards?q=${enc(q)}`,
   decklists: (t: string) => `${base(t)}/decklists`,
+  entries: (t: string) => `${base(t)}/entries`,
 };
 
 /** A list as the builder sends it (passcodes per zone) or as pasted text. */
@@ -102,4 +103,8 @@ export interface DecklistsView {
     readonly byPlayer: boolean;
     readonly flagged: boolean;
   }[];
+}
+
+export interface EntriesView {
+  readonly entries: readonly { readonly id: string; readonly duplicateOf: readonly string[] }[];
 }
