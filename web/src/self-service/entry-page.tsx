@@ -150,9 +150,14 @@ function EnteredCard({ entered }: { entered: Entered }) {
       </p>
       <p className="field-hint">{t('entry.entered.keep')}</p>
       <QrCode text={url} label={t('entry.entered.qr')} size={160} />
-      <Link to={path} className="button button-primary button-wide" data-testid="entered-page">
-        {t('entry.entered.page')}
-      </Link>
+      {entered.status === 'registered' ? (
+        <Link to={path} className="button button-primary button-wide" data-testid="entered-page">
+          {t('entry.entered.page')}
+        </Link>
+      ) : (
+        // A waiting or lottery entrant is not a player yet: the page opens with the same code once they are.
+        <p className="notice">{t('entry.entered.later')}</p>
+      )}
     </div>
   );
 }
