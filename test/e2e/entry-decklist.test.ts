@@ -136,6 +136,28 @@ describe.skipIf(!executablePath)('entry and the decklist from a phone', () => {
     await expect(head.page.getByTestId('duplicate-E0002').textContent()).resolves.toContain('E0001');
     await expect(head.page.getByTestId('decklists-count').textContent()).resolves.toContain('提出 1・未提出 1');
     await shootPhone(head.page, screenshotDir, '76-staff-decklists');
+
+    // After the event the chosen lists are public, card names in the reader's language.
+    const t = `/api/tournaments/${T}`;
+    const judge = new StaffApi(server.url);
+    await judge.login(HEAD.username, HEAD.password);
+    for (let round = 1; round <= 3; round++) {
+      const paired = await organizer.send('POST', `${t}/rounds`, {
+        round,
+        ...(round === 1 ? { acceptDecklists: { reason: 'E0002 の用紙を受付で回収' } } : {}),
+      });
+      expect(paired.status, JSON.stringify(paired.body)).toBe(201);
+      for (const m of paired.body.pairing.matches as { table: number; players: [string, string] }[])
+        await judge.send('POST', `${t}/rounds/${round}/tables/${m.table}/result`, { duels: ['E0001', 'E0001'] });
+      await organizer.send('POST', `${t}/rounds/${round}/end`, {});
+    }
+    expect((await organizer.send('POST', `${t}/finish`, {})).status).toBe(200);
+    await page.goto(`/t/${T}/decklists/published`);
+    const published = page.getByTestId('published-E0001');
+    await published.waitFor();
+    await expect(published.textContent()).resolves.toContain('1位 不動 遊星');
+    await expect(published.textContent()).resolves.toContain('3 × ＢＦ－蒼炎のシュラ');
+    await shootPhone(page, screenshotDir, '77-published-decklists');
     expect([...phone.errors, ...head.errors]).toEqual([]);
   }, 180_000);
 });

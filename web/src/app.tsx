@@ -32,6 +32,7 @@ import {
   PlayerPage,
   EntryPage,
   Decklists,
+  PublishedDecklists,
   PrintRegistrationSlips,
   MatchReports,
   type Preloadable,
@@ -116,6 +117,7 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
   // Public entry before the day, and the staff's view of the lists players send.
   { pattern: '/t/:id/entry', render: () => <EntryPage /> },
   { pattern: '/t/:id/decklists', access: 'staff:read', render: () => <Decklists /> },
+  { pattern: '/t/:id/decklists/published', render: () => <PublishedDecklists /> },
   {
     pattern: '/t/:id/rounds/:round/tables/:table/reports',
     access: 'staff:read',

@@ -49,6 +49,7 @@ export const TournamentLog = screen(() => import('./screens/tournament-log'), 'T
 export const CheckIn = screen(() => import('./self-service/check-in'), 'CheckIn');
 export const EntryPage = screen(() => import('./self-service/entry-page'), 'EntryPage');
 export const Decklists = screen(() => import('./self-service/decklists'), 'Decklists');
+export const PublishedDecklists = screen(() => import('./self-service/published-decklists'), 'PublishedDecklists');
 export const PlayerPage = screen(() => import('./self-service/player-page'), 'PlayerPage');
 export const PrintRegistrationSlips = screen(
   () => import('./self-service/print-registration'),

@@ -19,6 +19,7 @@ export const entryPaths = {
   cards: (t: string, q: string) => `${base(t)}/cards?q=${enc(q)}`,
   decklists: (t: string) => `${base(t)}/decklists`,
   entries: (t: string) => `${base(t)}/entries`,
+  published: (t: string) => `${base(t)}/published-decklists`,
 };
 
 /** A list as the builder sends it (passcodes per zone) or as pasted text. */

@@ -48,6 +48,7 @@ export function EntryPage() {
 function EntryTerms({ view }: { view: EntryView }) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const { id } = useTournament();
   const s = view.settings;
   const when = (at: string) => `${new Date(at).toLocaleDateString(lang)} ${formatTime(at, lang)}`;
   return (
@@ -73,6 +74,9 @@ function EntryTerms({ view }: { view: EntryView }) {
                 : t('entry.publication.top', { top: view.publication.top })}
           </li>
         </ul>
+      )}
+      {view.publication !== null && view.tournament.status === 'finished' && (
+        <Link to={`/t/${encodeURIComponent(id)}/decklists/published`}>{t('entry.published.title')}</Link>
       )}
     </div>
   );
