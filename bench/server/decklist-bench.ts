@@ -43,18 +43,21 @@ export async function decklistBench(quick: boolean, log: (line: string) => void)
       structure: { kind: 'swiss', rounds: 8, topCut: 0 },
     });
     log(`decklists: registering ${count} players`);
-    const players = Array.from({ length: count }, (_, i) => ({
+    // One player more, whose list warms the server up (the decklist worker, the card pool) before the rush.
+    const players = Array.from({ length: count + 1 }, (_, i) => ({
       id: String(5_000_000_000 + i),
       name: `Player ${i + 1}`,
     }));
     await desk.ok('POST', `${t}/players/import`, { players });
-    const { players: slips } = (await desk.ok('GET', `${t}/slips`)) as { players: { id: string; code: string }[] };
+    const { players: all } = (await desk.ok('GET', `${t}/slips`)) as { players: { id: string; code: string }[] };
+    const slips = all.slice(0, count);
+    const warm = all[count]!;
     const ydk = (await desk.ok('POST', '/api/decks/convert', {
       deck: { format: 'text', text: readFileSync(sample, 'utf8') },
       to: 'ydk',
     })) as { text: string };
     const decklist = { format: 'ydk', text: ydk.text };
-
+    await desk.ok('PUT', `${t}/players/${warm.id}/decklist/submission`, { code: warm.code, decklist });
     const rush = quick ? RUSH_SECONDS / 16 : RUSH_SECONDS;
     log(`decklists: ${count} submissions in ${rush} s, health asked meanwhile`);
     let sending = true;
@@ -105,7 +108,7 @@ export async function decklistBench(quick: boolean, log: (line: string) => void)
         quick ? undefined : { max: TARGET_HEALTH_P99_MS },
       ),
       row('submissions refused or lost', '', single([...refused.values()].reduce((a, b) => a + b, 0)), { max: 0 }),
-      row('lists on the staff screen after', '', single(lists.submitted), { min: count }),
+      row('lists on the staff screen after', '', single(lists.submitted - 1), { min: count }),
     ];
     return {
       part: 'decklists',
