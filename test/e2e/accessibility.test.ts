@@ -143,6 +143,7 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     `/t/${T}/rounds`,
     `/t/${T}/players`,
     `/t/${T}/check-in`,
+    `/t/${T}/decklists`,
     `/t/${T}/rounds/2`,
     `/t/${T}/rounds/2/clock`,
     `/t/${T}/rounds/2/tables/1/reports`,
@@ -167,6 +168,7 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     `/t/${T}/standings`,
     `/t/${T}/find`,
     `/t/${T}/wall`,
+    `/t/${T}/entry`,
     playerPath(),
   ];
 

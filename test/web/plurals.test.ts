@@ -31,6 +31,9 @@ describe('console plurals', () => {
     expect(t('selfService.setting.on', { count: 10 })).toContain('within 10 minutes,');
     expect(t('clock.confirmPenalty', { count: 1, penalty: 'Warning' })).toBe('1 minute late: Warning');
     expect(t('clock.confirmPenalty', { count: 6, penalty: 'Duel loss' })).toBe('6 minutes late: Duel loss');
+    expect(t('entry.list.confirm', { count: 1 })).toBe('I have read the 1 finding and send this list anyway');
+    expect(t('entry.list.cards', { count: 40 })).toBe('40 cards');
+    expect(t('entry.staff.findings', { count: 1 })).toBe('1 finding');
   });
 
   it('keep the one Japanese form', async () => {

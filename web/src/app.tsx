@@ -30,6 +30,9 @@ import {
   TournamentLog,
   CheckIn,
   PlayerPage,
+  EntryPage,
+  Decklists,
+  PublishedDecklists,
   PrintRegistrationSlips,
   MatchReports,
   JudgeCalls,
@@ -118,6 +121,10 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
   // Players' own page (the QR code on the slip) and the staff screens around it.
   { pattern: '/t/:id/p/:player', render: (p) => <PlayerPage player={p.player ?? ''} /> },
   { pattern: '/t/:id/check-in', access: 'staff:read', render: () => <CheckIn /> },
+  // Public entry before the day, and the staff's view of the lists players send.
+  { pattern: '/t/:id/entry', render: () => <EntryPage /> },
+  { pattern: '/t/:id/decklists', access: 'staff:read', render: () => <Decklists /> },
+  { pattern: '/t/:id/decklists/published', render: () => <PublishedDecklists /> },
   {
     pattern: '/t/:id/rounds/:round/tables/:table/reports',
     access: 'staff:read',

@@ -47,6 +47,9 @@ export const WallDisplay = screen(() => import('./screens/wall-display'), 'WallD
 export const StaffAccounts = screen(() => import('./screens/staff-accounts'), 'StaffAccounts');
 export const TournamentLog = screen(() => import('./screens/tournament-log'), 'TournamentLog');
 export const CheckIn = screen(() => import('./self-service/check-in'), 'CheckIn');
+export const EntryPage = screen(() => import('./self-service/entry-page'), 'EntryPage');
+export const Decklists = screen(() => import('./self-service/decklists'), 'Decklists');
+export const PublishedDecklists = screen(() => import('./self-service/published-decklists'), 'PublishedDecklists');
 export const PlayerPage = screen(() => import('./self-service/player-page'), 'PlayerPage');
 export const PrintRegistrationSlips = screen(
   () => import('./self-service/print-registration'),

@@ -5,7 +5,7 @@ import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { Deck } from '../api/types';
-import { useLang, type Text } from '../i18n/i18n';
+import { formatTime, useLang, type Text } from '../i18n/i18n';
 
 type Zone = 'main' | 'extra' | 'side';
 const ZONES: readonly Zone[] = ['main', 'extra', 'side'];
@@ -42,11 +42,13 @@ export function DeckTickList({
   onCheck: (deck: Deck) => void;
 }) {
   const { t } = useTranslation();
-  const { pick } = useLang();
+  const { pick, lang } = useLang();
   const { id } = useTournament();
-  const registered = useResource<{ decklist: Deck | null; names: Record<string, Text> }>(
-    `${paths.players(id)}/${encodeURIComponent(player)}/decklist`,
-  );
+  const registered = useResource<{
+    decklist: Deck | null;
+    names: Record<string, Text>;
+    receipt: { at: string; hash: string; byPlayer: boolean } | null;
+  }>(`${paths.players(id)}/${encodeURIComponent(player)}/decklist`);
   const [rows, setRows] = useState<Row[] | null>(null);
   const list = registered.data?.decklist;
   const names = registered.data?.names;
@@ -77,6 +79,14 @@ export function DeckTickList({
   const differing = rows.filter((r) => r.presented !== r.registered).length;
   return (
     <div className="stack" data-testid="tick-list">
+      {registered.data?.receipt && (
+        <p className="notice" data-testid="deck-check-receipt">
+          {t(registered.data.receipt.byPlayer ? 'deckCheck.receiptByPlayer' : 'deckCheck.receipt', {
+            hash: registered.data.receipt.hash,
+            time: formatTime(registered.data.receipt.at, lang, true),
+          })}
+        </p>
+      )}
       <p className="field-hint">{t('deckCheck.tickHint')}</p>
       {ZONES.map((zone) => {
         const inZone = rows.filter((r) => r.zone === zone);

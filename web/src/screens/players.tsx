@@ -37,7 +37,8 @@ export function Players() {
   return (
     <section className="stack">
       <h1>{t('players.title')}</h1>
-      <Link to={`/t/${encodeURIComponent(id)}/check-in`}>{t('selfService.checkInView.title')}</Link>
+      <Link to={`/t/${encodeURIComponent(id)}/check-in`}>{t('selfService.checkInView.title')}</Link>{' '}
+      <Link to={`/t/${encodeURIComponent(id)}/decklists`}>{t('entry.staff.title')}</Link>
       {canRegister && <RegisterForm />}
       <Loaded resource={players}>
         {(list) => {

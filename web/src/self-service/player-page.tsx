@@ -15,6 +15,7 @@ import { ClockAnnouncement } from '../components/clock-announcement';
 import { Link, navigate, useLocation } from '../router';
 import { CallJudge } from '../calls/call-judge';
 import { FinalPlace } from './final-place';
+import { MyDecklist } from './my-decklist';
 import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
 import { NotifyButton, usePairingNotice } from './pairing-notice';
@@ -22,8 +23,8 @@ import { AnnouncementList } from '../components/announcement-list';
 
 /**
  * The player's own page, opened from the QR code on their registration slip (phone first, no
- * sign-in: the record code in the address is the credential). Check-in before round 1; then
- * their table, opponent and clock, and the match result to report or to confirm.
+ * sign-in: the record code in the address is the credential). Check-in and their own decklist
+ * before round 1; then their table, opponent and clock, and the match result to report or to confirm.
  */
 export function PlayerPage({ player }: { player: string }) {
   const { t } = useTranslation();
@@ -84,6 +85,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
         </div>
       )}
       {view.final && <FinalPlace final={view.final} />}
+      {code !== undefined && !player.dropped && <MyDecklist player={player.id} code={code} />}
       {match === null ? (
         !view.checkIn.open && !view.final ? (
           <p className="empty">{t('selfService.noMatch')}</p>

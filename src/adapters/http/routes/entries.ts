@@ -335,15 +335,10 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
         ...(body.confirm === undefined ? {} : { confirmed: body.confirm }),
       };
       const answer = await gateway.writeAsPlayer(params.tournamentId, params.playerId, 'SubmitDecklist', data, write);
-      const { tournament: t } = await gateway.read(params.tournamentId);
-      const receipt = receiptOf(t, params.playerId);
+      // The same list again writes nothing: its receipt is the one it got when first sent.
       const sent = answer.events.find((e) => e.type === 'DecklistSubmitted');
-      return sendWrite(reply, answer, {
-        findings,
-        receipt: sent
-          ? { at: sent.at, hash: receiptHash(decklist) }
-          : { at: receipt?.at ?? now(), hash: receiptHash(decklist) },
-      });
+      const at = sent?.at ?? receiptOf((await gateway.read(params.tournamentId)).tournament, params.playerId)?.at;
+      return sendWrite(reply, answer, { findings, receipt: { at: at ?? now(), hash: receiptHash(decklist) } });
     },
   });
 

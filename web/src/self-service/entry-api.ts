@@ -1,0 +1,111 @@
+import type { EntryMode } from '../../../src/core/tournament/events.js';
+import { outbox } from '../api/outbox';
+import type { DeckFinding } from '../api/types';
+import type { Text } from '../i18n/i18n';
+
+/*
+ * The routes of public entry and of the player's own decklist (the record code is the
+ * player's credential), and of the staff's decklists screen.
+ */
+
+const enc = encodeURIComponent;
+const base = (t: string) => `/api/tournaments/${enc(t)}`;
+const own = (t: string, p: string) => `${base(t)}/players/${enc(p)}/decklist`;
+
+export const entryPaths = {
+  entry: (t: string) => `${base(t)}/entry`,
+  receipt: (t: string, p: string, code?: string) => `${own(t, p)}/receipt${code ? `?code=${enc(code)}` : ''}`,
+  preview: (t: string, p: string) => `${own(t, p)}/preview`,
+  cards: (t: string, q: string) => `${base(t)}/cards?q=${enc(q)}`,
+  decklists: (t: string) => `${base(t)}/decklists`,
+  entries: (t: string) => `${base(t)}/entries`,
+  published: (t: string) => `${base(t)}/published-decklists`,
+};
+
+/** A list as the builder sends it (passcodes per zone) or as pasted text. */
+export type ListInput =
+  | { readonly main: readonly number[]; readonly extra: readonly number[]; readonly side: readonly number[] }
+  | { readonly format: 'ydk' | 'ydke' | 'text'; readonly text: string };
+
+export const entryWrites = {
+  enter: (t: string, body: { name: string; reading: string; cardGameId?: string }) =>
+    outbox.send({
+      method: 'POST',
+      path: `${base(t)}/entries`,
+      body,
+      tournament: t,
+      version: null,
+      label: { key: 'entry.write.enter' },
+    }),
+  submit: (t: string, p: string, code: string, decklist: ListInput, confirm: boolean) =>
+    outbox.send({
+      method: 'PUT',
+      path: `${own(t, p)}/submission`,
+      body: { code, decklist, confirm },
+      tournament: t,
+      version: null,
+      label: { key: 'entry.write.submit' },
+    }),
+};
+
+export interface EntryView {
+  readonly tournament: { readonly name: string; readonly date: string; readonly status: string };
+  readonly open: boolean;
+  readonly settings: { readonly cap: number; readonly closesAt: string; readonly mode: EntryMode } | null;
+  readonly closed: boolean;
+  readonly seatsTaken: number;
+  readonly decklistDeadline: string | null;
+  readonly publication: { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' } | null;
+}
+
+export interface Entered {
+  readonly player: string;
+  readonly code: string;
+  readonly status: 'registered' | 'waiting' | 'applied';
+  readonly place: number | null;
+}
+
+export interface Receipt {
+  readonly at: string;
+  readonly hash: string;
+}
+
+export interface ReceiptView {
+  readonly player: string;
+  readonly receipt: Receipt | null;
+  readonly open: boolean;
+  readonly deadline: string | null;
+}
+
+export interface PreviewAnswer {
+  readonly findings: readonly DeckFinding[];
+  readonly hash: string;
+}
+
+export interface CardHit {
+  readonly passcode: number;
+  readonly name: Text;
+  readonly zone: 'main' | 'extra';
+}
+
+export interface DecklistsView {
+  readonly deadline: string | null;
+  readonly submitted: number;
+  readonly missing: number;
+  readonly withFindings: number;
+  readonly players: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly reading: string | null;
+    readonly cardGameId: string | null;
+    readonly deck: 'none' | 'legal' | 'findings';
+    readonly findings: number;
+    readonly receipt: Receipt | null;
+    readonly byPlayer: boolean;
+    readonly flagged: boolean;
+  }[];
+}
+
+export interface EntriesView {
+  readonly entries: readonly { readonly id: string; readonly duplicateOf: readonly string[] }[];
+}
