@@ -116,6 +116,9 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
       choice: { kind: 'guideline' },
     });
     expect(warning.status).toBe(201);
+    // An open judge call, so the judges' queue and the head judge's floor view have something to show.
+    const call = await staff.send('POST', `/api/tournaments/${T}/calls`, { table: tableOfFirst, note: '裁定の確認' });
+    expect(call.status).toBe(201);
     server.clock.advanceMinutes(5);
   }, 180_000);
 
@@ -141,6 +144,7 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     `/t/${T}/standings`,
     `/t/${T}/players/${PLAYERS[1].id}`,
     `/t/${T}/queue`,
+    `/t/${T}/calls`,
     `/t/${T}/log`,
     `/t/${T}/find`,
     `/t/${T}/wall`,
