@@ -163,8 +163,17 @@ describe.skipIf(!executablePath)('a judge call from a player’s phone to a reso
     const first = head.page.getByTestId('calls-open').locator('[data-testid=call-card]').first();
     await first.and(head.page.locator('[data-state=escalated]')).waitFor();
     expect(await first.getByTestId('call-escalation').textContent()).toContain('カードの裁定が難しい');
+    // Table 1 calls a second time this round: its card and the floor view say so.
+    const px = await phone(tables[0]!.players[0]);
+    await px.getByTestId('call-button').click();
+    await px.getByTestId('call-open').waitFor();
+    const again = head.page.locator('[data-testid=call-card][data-call="3"]');
+    expect(await again.getByTestId('call-repeat').textContent()).toContain('2 回目');
     const floor = head.page.getByTestId('call-floor');
-    await floor.waitFor();
+    await floor
+      .getByTestId('floor-repeat')
+      .filter({ hasText: `${tables[0]!.table} 卓（2 回）` })
+      .waitFor();
     expect(await floor.getByTestId('floor-extensions').textContent()).toContain(`${tables[0]!.table} 卓 +3分`);
     await shootBoth(head.page, '75-head-judge-floor');
     for (const person of [judge, head, ...phones.values()]) expect(person.errors).toEqual([]);

@@ -54,6 +54,15 @@ export function JudgeCalls() {
             .filter((c) => c.state === 'resolved')
             .slice(-5)
             .reverse();
+          // A table calling again in the same round is worth a look: its card says which call this is.
+          const nth = new Map<number, number>();
+          const seen = new Map<string, number>();
+          for (const c of view.calls) {
+            const key = `${c.round}:${c.table}`;
+            const n = (seen.get(key) ?? 0) + 1;
+            seen.set(key, n);
+            nth.set(c.id, n);
+          }
           return (
             <>
               {open.length === 0 ? (
@@ -64,7 +73,7 @@ export function JudgeCalls() {
                 <ul className="card-list" data-testid="calls-open">
                   {open.map((c) => (
                     <li key={c.id}>
-                      <CallCard call={c} reload={calls.reload} />
+                      <CallCard call={c} nth={nth.get(c.id) ?? 1} reload={calls.reload} />
                     </li>
                   ))}
                 </ul>
@@ -132,7 +141,7 @@ function Waited({ since }: { since: string }) {
   );
 }
 
-function CallCard({ call, reload }: { call: CallView; reload: () => void }) {
+function CallCard({ call, nth, reload }: { call: CallView; nth: number; reload: () => void }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { id } = useTournament();
@@ -149,7 +158,12 @@ function CallCard({ call, reload }: { call: CallView; reload: () => void }) {
       <p className="self-big">
         <strong>{t('round.table', { table: call.table })}</strong>{' '}
         <span className="muted">{t('calls.round', { round: call.round })}</span>{' '}
-        <span className={`badge call-badge-${call.state}`}>{t(`calls.state.${call.state}`)}</span>
+        <span className={`badge call-badge-${call.state}`}>{t(`calls.state.${call.state}`)}</span>{' '}
+        {nth > 1 && (
+          <span className="badge badge-warn" data-testid="call-repeat">
+            {t('calls.repeat', { n: nth })}
+          </span>
+        )}
       </p>
       <p>{call.players.map((p) => p.name).join(' – ')}</p>
       <p>
