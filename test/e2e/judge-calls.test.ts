@@ -159,7 +159,10 @@ describe.skipIf(!executablePath)('a judge call from a player’s phone to a reso
     await card.getByTestId('call-escalate-open').click();
     await card.getByRole('textbox').first().fill('カードの裁定が難しい');
     await card.getByTestId('call-escalate').click();
-    await head.page.goto(`/t/${T}/calls`);
+    // The head judge's queue starts with it too.
+    await head.page.goto(`/t/${T}/queue`);
+    expect(await head.page.getByTestId('queue-calls').textContent()).toContain('カードの裁定が難しい');
+    await head.page.getByTestId('queue-calls').getByRole('link').first().click();
     const first = head.page.getByTestId('calls-open').locator('[data-testid=call-card]').first();
     await first.and(head.page.locator('[data-state=escalated]')).waitFor();
     expect(await first.getByTestId('call-escalation').textContent()).toContain('カードの裁定が難しい');
