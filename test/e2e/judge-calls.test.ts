@@ -179,6 +179,19 @@ describe.skipIf(!executablePath)('a judge call from a player’s phone to a reso
       .waitFor();
     expect(await floor.getByTestId('floor-extensions').textContent()).toContain(`${tables[0]!.table} 卓 +3分`);
     await shootBoth(head.page, '75-head-judge-floor');
-    for (const person of [judge, head, ...phones.values()]) expect(person.errors).toEqual([]);
+    // The organizer sets the shortest call that earns an extension from the same screen.
+    const boss = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: server.firstLogin.username, password: 'organizer-password-1' },
+    });
+    await boss.page.goto(`/t/${T}/calls`);
+    const rules = boss.page.getByTestId('call-rules');
+    await rules.getByRole('spinbutton').fill('2');
+    await rules.getByRole('button').click();
+    await expect
+      .poll(async () => (await organizer.send('GET', `/api/tournaments/${T}/calls`)).body.minimumMinutes)
+      .toBe(2);
+    for (const person of [judge, head, boss, ...phones.values()]) expect(person.errors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CALL_NOTE_CHARS, EXTENSION_MINUTES } from '../../../src/core/tournament/limits.js';
+import { CALL_MINIMUM_MINUTES, CALL_NOTE_CHARS, EXTENSION_MINUTES } from '../../../src/core/tournament/limits.js';
 import { useResource } from '../api/resource';
 import { formatDuration, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
@@ -79,6 +79,7 @@ export function JudgeCalls() {
                 </ul>
               )}
               {headJudge && <FloorSummary />}
+              {can(account, 'SetCallRules', id) && <CallRules minimum={view.minimumMinutes} />}
               {resolved.length > 0 && (
                 <>
                   <h2>{t('calls.recent')}</h2>
@@ -327,5 +328,30 @@ function ResolvedCard({ call }: { call: CallView }) {
           : ''}
       </p>
     </article>
+  );
+}
+
+/** The organizer's rule: the shortest call, claim to resolve, that earns the table a proposed extension. */
+function CallRules({ minimum }: { minimum: number }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const [minutes, setMinutes] = useState(minimum);
+  const valid = Number.isInteger(minutes) && minutes >= CALL_MINIMUM_MINUTES.min && minutes <= CALL_MINIMUM_MINUTES.max;
+  return (
+    <section className="card stack" data-testid="call-rules">
+      <h2>{t('calls.rules.title')}</h2>
+      <TextField
+        label={t('calls.rules.minimum')}
+        hint={t('calls.rules.hint', { min: CALL_MINIMUM_MINUTES.min, max: CALL_MINIMUM_MINUTES.max })}
+        type="number"
+        min={CALL_MINIMUM_MINUTES.min}
+        max={CALL_MINIMUM_MINUTES.max}
+        value={minutes}
+        onChange={(e) => setMinutes(Number(e.target.value))}
+      />
+      <WriteButton disabled={!valid || minutes === minimum} onWrite={() => callWrites.setRules(id, minutes)}>
+        {t('calls.rules.save')}
+      </WriteButton>
+    </section>
   );
 }
