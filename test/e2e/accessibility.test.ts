@@ -118,7 +118,7 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     expect(warning.status).toBe(201);
     // An open judge call, so the judges' queue and the head judge's floor view have something to show.
     const call = await staff.send('POST', `/api/tournaments/${T}/calls`, { table: tableOfFirst, note: '裁定の確認' });
-    expect(call.status).toBe(201);
+    expect(call.status, JSON.stringify(call.body)).toBe(201);
     server.clock.advanceMinutes(5);
   }, 180_000);
 
