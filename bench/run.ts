@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list, ycsj, day, decklists)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list, ycsj, day, decklists, calls)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -14,6 +14,7 @@ import { renderTable } from './lib/report-table.js';
 import { environment, writeResults, type PartResult } from './lib/results-file.js';
 import { deckBench } from './decks/deck-bench.js';
 import { attackBench } from './server/attack-bench.js';
+import { callsBench } from './server/calls-bench.js';
 import { consoleBench } from './console/console-bench.js';
 import { decklistBench } from './server/decklist-bench.js';
 import { postgresBench } from './server/postgres-bench.js';
@@ -45,6 +46,7 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   ycsj: ycsjBench,
   day: dayBench,
   decklists: decklistBench,
+  calls: callsBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

@@ -18,6 +18,7 @@ const PARTS = [
   'list',
   'ycsj',
   'day',
+  'calls',
 ];
 export const PAGE = 'docs/performance.md';
 

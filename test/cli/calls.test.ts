@@ -128,6 +128,10 @@ describe('shinpan call', () => {
       await refused(db, 'call', 'resolve', '1', '--db', db, '--judge', '佐藤', '--as', 'judge', '--lang', 'ja'),
     ).toMatch(/木村 が対応中.*\[call-not-yours\]/);
     expect(await refused(db, 'call', 'claim', '7', '--db', db, '--lang', 'en')).toMatch(/\[call-not-found\]/);
+    expect(await json('call', 'rules', '--db', db, '--minimum-minutes', '2')).toEqual({ minimumMinutes: 2 });
+    expect(await refused(db, 'call', 'rules', '--db', db, '--minimum-minutes', '0', '--lang', 'en')).toMatch(
+      /--minimum-minutes/,
+    );
     // Text view of the queue.
     expect(await ok('call', 'list', '--db', db, '--open', '--lang', 'en')).toMatch(/claimed\s+.*木村/);
     for (const m of tables)

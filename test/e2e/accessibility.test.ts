@@ -126,6 +126,9 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     // The player's page is scanned with the reason for their pairing and the form to report their match.
     expect((await staff.send('PUT', `/api/tournaments/${T}/player-pairing-reasons`, { shown: true })).status).toBe(200);
     expect((await staff.send('PUT', `/api/tournaments/${T}/player-reporting`, { enabled: true })).status).toBe(200);
+    // An open judge call, so the judges' queue and the head judge's floor view have something to show.
+    const call = await staff.send('POST', `/api/tournaments/${T}/calls`, { table: tableOfFirst, note: '裁定の確認' });
+    expect(call.status, JSON.stringify(call.body)).toBe(201);
     server.clock.advanceMinutes(5);
   }, 180_000);
 
@@ -152,6 +155,7 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     `/t/${T}/standings`,
     `/t/${T}/players/${second}`,
     `/t/${T}/queue`,
+    `/t/${T}/calls`,
     `/t/${T}/log`,
     `/t/${T}/find`,
     `/t/${T}/wall`,

@@ -159,14 +159,39 @@ describe.skipIf(!executablePath)('a judge call from a player’s phone to a reso
     await card.getByTestId('call-escalate-open').click();
     await card.getByRole('textbox').first().fill('カードの裁定が難しい');
     await card.getByTestId('call-escalate').click();
-    await head.page.goto(`/t/${T}/calls`);
+    // The head judge's queue starts with it too.
+    await head.page.goto(`/t/${T}/queue`);
+    expect(await head.page.getByTestId('queue-calls').textContent()).toContain('カードの裁定が難しい');
+    await head.page.getByTestId('queue-calls').getByRole('link').first().click();
     const first = head.page.getByTestId('calls-open').locator('[data-testid=call-card]').first();
     await first.and(head.page.locator('[data-state=escalated]')).waitFor();
     expect(await first.getByTestId('call-escalation').textContent()).toContain('カードの裁定が難しい');
+    // Table 1 calls a second time this round: its card and the floor view say so.
+    const px = await phone(tables[0]!.players[0]);
+    await px.getByTestId('call-button').click();
+    await px.getByTestId('call-open').waitFor();
+    const again = head.page.locator('[data-testid=call-card][data-call="3"]');
+    expect(await again.getByTestId('call-repeat').textContent()).toContain('2 回目');
     const floor = head.page.getByTestId('call-floor');
-    await floor.waitFor();
+    await floor
+      .getByTestId('floor-repeat')
+      .filter({ hasText: `${tables[0]!.table} 卓（2 回）` })
+      .waitFor();
     expect(await floor.getByTestId('floor-extensions').textContent()).toContain(`${tables[0]!.table} 卓 +3分`);
     await shootBoth(head.page, '75-head-judge-floor');
-    for (const person of [judge, head, ...phones.values()]) expect(person.errors).toEqual([]);
+    // The organizer sets the shortest call that earns an extension from the same screen.
+    const boss = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: server.firstLogin.username, password: 'organizer-password-1' },
+    });
+    await boss.page.goto(`/t/${T}/calls`);
+    const rules = boss.page.getByTestId('call-rules');
+    await rules.getByRole('spinbutton').fill('2');
+    await rules.getByRole('button').click();
+    await expect
+      .poll(async () => (await organizer.send('GET', `/api/tournaments/${T}/calls`)).body.minimumMinutes)
+      .toBe(2);
+    for (const person of [judge, head, boss, ...phones.values()]) expect(person.errors).toEqual([]);
   });
 });

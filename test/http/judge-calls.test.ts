@@ -177,5 +177,6 @@ describe.each(await storeKinds())('judge calls from a player’s phone to a reso
       200,
     );
     expect((await staff.headJudge.get(`${t}/calls/floor`)).body.minimumMinutes).toBe(2);
+    expect((await staff.judge.get(`${t}/calls`)).body.minimumMinutes).toBe(2);
   });
 });

@@ -90,6 +90,11 @@ describe('a player calls a judge', () => {
     thenError(given(), { type: 'OpenCall', data: { round: 2, table: 1 }, meta: meta('judge') }, 'round-not-found');
     thenError(givenEvents(...roundOne, ended(1)), playerCall('a'), 'round-already-ended');
     thenError(given(), playerCall('c', 1), 'not-your-table');
+    thenError(
+      givenEvents(...roundOne, { type: 'PlayerDropped', data: { player: 'a', afterRound: 1, reason: null } }),
+      playerCall('a'),
+      'player-dropped',
+    );
     const long = thenError(given(), playerCall('a', 1, 'あ'.repeat(201)), 'invalid-command');
     expect(long.field).toBe('note');
     // A player calls only as themselves.

@@ -16,7 +16,7 @@ import {
 } from './limits.js';
 import { locateMatch } from './match-lookup.js';
 import { PLAYER_ROLE } from './events.js';
-import { findPlayer } from './state-queries.js';
+import { findPlayer, isDropped } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
@@ -67,6 +67,7 @@ export function decideOpenCall(command: OpenCall, t: Tournament): Drafted {
     return err(domainError('invalid-command', { field: 'player', problem: explain('text-required') }));
   if (player !== undefined) {
     if (!findPlayer(t, player)) return err(domainError('player-not-found', { player }));
+    if (isDropped(t, player)) return err(domainError('player-dropped', { player }));
     if (!found.value.match.players.includes(player))
       return err(domainError('not-your-table', { round, table, player }));
   }

@@ -71,11 +71,11 @@ export interface JudgeCall extends OpenedCall {
   } | null;
 }
 
-export const tableKey = (round: number, table: number): string => `${round}:${table}`;
+const tableKey = (round: number, table: number): string => `${round}:${table}`;
 const playerKey = (round: number, player: string): string => `${round}:${player}`;
 const stepKey = (callId: number): string => String(callId);
 
-export const NO_CALLS: JudgeCallsState = {
+const NO_CALLS: JudgeCallsState = {
   rules: { minimumMinutes: DEFAULT_CALL_MINIMUM_MINUTES },
   opened: Ledger.empty((c) => tableKey(c.round, c.table)),
   byPlayer: Ledger.empty((c) => playerKey(c.round, c.by.id)),

@@ -45,6 +45,15 @@ export const callWrites = {
       version: null,
       label: label('calls.write.escalate', { id }),
     }),
+  setRules: (t: string, minimumMinutes: number) =>
+    outbox.send({
+      method: 'PUT',
+      path: `${base(t)}/rules`,
+      body: { minimumMinutes },
+      tournament: t,
+      version: null,
+      label: label('calls.write.rules', { minutes: minimumMinutes }),
+    }),
   resolve: (t: string, id: number, body: { ruling?: string; penaltyIds?: number[]; extensionMinutes?: number }) =>
     outbox.send({
       method: 'POST',
@@ -57,6 +66,8 @@ export const callWrites = {
 };
 
 export interface CallsView {
+  /** The organizer's rule: the shortest call, claim to resolve, that earns a proposed extension. */
+  readonly minimumMinutes: number;
   readonly calls: readonly CallView[];
   readonly version: number;
 }

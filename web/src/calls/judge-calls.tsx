@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CALL_NOTE_CHARS, EXTENSION_MINUTES } from '../../../src/core/tournament/limits.js';
+import { CALL_MINIMUM_MINUTES, CALL_NOTE_CHARS, EXTENSION_MINUTES } from '../../../src/core/tournament/limits.js';
 import { useResource } from '../api/resource';
 import { formatDuration, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
@@ -54,6 +54,15 @@ export function JudgeCalls() {
             .filter((c) => c.state === 'resolved')
             .slice(-5)
             .reverse();
+          // A table calling again in the same round is worth a look: its card says which call this is.
+          const nth = new Map<number, number>();
+          const seen = new Map<string, number>();
+          for (const c of view.calls) {
+            const key = `${c.round}:${c.table}`;
+            const n = (seen.get(key) ?? 0) + 1;
+            seen.set(key, n);
+            nth.set(c.id, n);
+          }
           return (
             <>
               {open.length === 0 ? (
@@ -64,12 +73,13 @@ export function JudgeCalls() {
                 <ul className="card-list" data-testid="calls-open">
                   {open.map((c) => (
                     <li key={c.id}>
-                      <CallCard call={c} reload={calls.reload} />
+                      <CallCard call={c} nth={nth.get(c.id) ?? 1} reload={calls.reload} />
                     </li>
                   ))}
                 </ul>
               )}
               {headJudge && <FloorSummary />}
+              {can(account, 'SetCallRules', id) && <CallRules minimum={view.minimumMinutes} />}
               {resolved.length > 0 && (
                 <>
                   <h2>{t('calls.recent')}</h2>
@@ -132,7 +142,7 @@ function Waited({ since }: { since: string }) {
   );
 }
 
-function CallCard({ call, reload }: { call: CallView; reload: () => void }) {
+function CallCard({ call, nth, reload }: { call: CallView; nth: number; reload: () => void }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { id } = useTournament();
@@ -149,7 +159,12 @@ function CallCard({ call, reload }: { call: CallView; reload: () => void }) {
       <p className="self-big">
         <strong>{t('round.table', { table: call.table })}</strong>{' '}
         <span className="muted">{t('calls.round', { round: call.round })}</span>{' '}
-        <span className={`badge call-badge-${call.state}`}>{t(`calls.state.${call.state}`)}</span>
+        <span className={`badge call-badge-${call.state}`}>{t(`calls.state.${call.state}`)}</span>{' '}
+        {nth > 1 && (
+          <span className="badge badge-warn" data-testid="call-repeat">
+            {t('calls.repeat', { n: nth })}
+          </span>
+        )}
       </p>
       <p>{call.players.map((p) => p.name).join(' – ')}</p>
       <p>
@@ -313,5 +328,30 @@ function ResolvedCard({ call }: { call: CallView }) {
           : ''}
       </p>
     </article>
+  );
+}
+
+/** The organizer's rule: the shortest call, claim to resolve, that earns the table a proposed extension. */
+function CallRules({ minimum }: { minimum: number }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const [minutes, setMinutes] = useState(minimum);
+  const valid = Number.isInteger(minutes) && minutes >= CALL_MINIMUM_MINUTES.min && minutes <= CALL_MINIMUM_MINUTES.max;
+  return (
+    <section className="card stack" data-testid="call-rules">
+      <h2>{t('calls.rules.title')}</h2>
+      <TextField
+        label={t('calls.rules.minimum')}
+        hint={t('calls.rules.hint', { min: CALL_MINIMUM_MINUTES.min, max: CALL_MINIMUM_MINUTES.max })}
+        type="number"
+        min={CALL_MINIMUM_MINUTES.min}
+        max={CALL_MINIMUM_MINUTES.max}
+        value={minutes}
+        onChange={(e) => setMinutes(Number(e.target.value))}
+      />
+      <WriteButton disabled={!valid || minutes === minimum} onWrite={() => callWrites.setRules(id, minutes)}>
+        {t('calls.rules.save')}
+      </WriteButton>
+    </section>
   );
 }

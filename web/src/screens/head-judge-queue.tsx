@@ -14,9 +14,10 @@ import { NoMatchLeftConfirm } from '../penalty/no-match-left';
 import { usePenalties } from '../penalty/penalty-flow';
 import { RequestQueue } from './request-queue';
 import { PlayerReportsQueue } from '../self-service/staff-panels';
+import { EscalatedCalls } from '../calls/escalated-calls';
 
 /**
- * What the head judge reviews: floor judges' requests first, then penalties that deviate from the guideline, disqualifications
+ * What the head judge reviews: judge calls passed up to them first, then floor judges' requests, then penalties that deviate from the guideline, disqualifications
  * with their statements, and appeals (change or rescind any penalty, with a reason).
  */
 export function HeadJudgeQueue() {
@@ -34,6 +35,7 @@ export function HeadJudgeQueue() {
           const appealed = list.filter((p) => p.appeals.length > 0);
           return (
             <>
+              <EscalatedCalls />
               <RequestQueue pack={pack} />
               <PlayerReportsQueue />
               <Group

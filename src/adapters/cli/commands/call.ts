@@ -1,8 +1,14 @@
 import type { Command } from 'commander';
 import { callView, callViews, type CallView } from '../../../app/projections/judge-call-views.js';
 import type { Lang } from '../../../core/text.js';
-import { findCall, unresolvedCallAt, type CallStateName } from '../../../core/tournament/judge-calls.js';
-import { CALL_NOTE_CHARS, CALL_RULING_CHARS, EXTENSION_MINUTES } from '../../../core/tournament/limits.js';
+import { findCall, judgeCalls, unresolvedCallAt, type CallStateName } from '../../../core/tournament/judge-calls.js';
+import {
+  CALL_MINIMUM_MINUTES,
+  CALL_NOTE_CHARS,
+  CALL_RULING_CHARS,
+  DEFAULT_CALL_MINIMUM_MINUTES,
+  EXTENSION_MINUTES,
+} from '../../../core/tournament/limits.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
@@ -30,6 +36,10 @@ interface ListOptions extends DbOptions {
 
 interface EscalateOptions extends WriteOptions {
   readonly note?: string;
+}
+
+interface RulesOptions extends WriteOptions {
+  readonly minimumMinutes: string;
 }
 
 interface ResolveOptions extends WriteOptions {
@@ -175,7 +185,24 @@ async function resolve(id: string, options: ResolveOptions, io: Io): Promise<voi
   });
 }
 
-/** `call open|list|claim|escalate|resolve`. */
+async function rules(options: RulesOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const minimumMinutes = intOption(
+      '--minimum-minutes',
+      options.minimumMinutes,
+      CALL_MINIMUM_MINUTES.min,
+      CALL_MINIMUM_MINUTES.max,
+      lang,
+    );
+    await desk.run({ type: 'SetCallRules', data: { minimumMinutes }, meta: desk.meta('SetCallRules') });
+    const set = judgeCalls(await desk.tournament()).rules;
+    if (desk.json) return printJson(io, set);
+    io.stdout.write(M.say(lang, 'rules', { minutes: set.minimumMinutes }));
+  });
+}
+
+/** `call open|list|claim|escalate|resolve|rules`. */
 export function registerCallCommands(program: Command, io: Io): void {
   const group = program
     .command('call')
@@ -220,4 +247,15 @@ export function registerCallCommands(program: Command, io: Io): void {
       .option('--penalty <id>', 'a penalty issued for this call (repeatable) / この件で出した罰則の番号', collect)
       .option('--note <text>', `the ruling (at most ${CALL_RULING_CHARS} characters) / 裁定`),
   ).action((id: string, options: ResolveOptions) => resolve(id, options, io));
+  withWriteOptions(
+    group
+      .command('rules')
+      .description(
+        'The shortest call, claim to resolve, that earns the table a proposed extension / 延長を提案するコールの長さ',
+      )
+      .requiredOption(
+        '--minimum-minutes <n>',
+        `minutes (${rangeText(CALL_MINIMUM_MINUTES)}, default ${DEFAULT_CALL_MINIMUM_MINUTES}) / 分`,
+      ),
+  ).action((options: RulesOptions) => rules(options, io));
 }

@@ -22,6 +22,11 @@ export const callMessages = messageTable({
   'with-penalties': (d: { ids: Word }) => t(`。罰則 ${d.ids}`, `; penalties ${d.ids}`),
   'proposed-was': (d: { minutes: Word }) =>
     t(`（コールの時間から提案される延長: ${d.minutes} 分）`, ` (the call's length proposed ${d.minutes} minutes)`),
+  rules: (d: { minutes: Word }) =>
+    t(
+      `コールを受けてから解決まで ${d.minutes} 分以上かかったら、その分の延長を提案します\n`,
+      `A call of ${d.minutes} minutes or more, from claim to resolve, proposes that many minutes for the table\n`,
+    ),
   'no-calls': () => t('ジャッジコールはありません\n', 'No judge calls\n'),
   round: () => t('回戦', 'Rd'),
   table: () => t('卓', 'Table'),

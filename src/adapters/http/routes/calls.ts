@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callView, callViews, floorView } from '../../../app/projections/judge-call-views.js';
-import { findCall, unresolvedCallAt } from '../../../core/tournament/judge-calls.js';
+import { findCall, judgeCalls, unresolvedCallAt } from '../../../core/tournament/judge-calls.js';
 import {
   CALL_MINIMUM_MINUTES,
   CALL_NOTE_CHARS,
@@ -98,14 +98,17 @@ export function callsRoutes(app: FastifyInstance, context: ServerContext): void 
     method: 'GET',
     url: '/api/tournaments/:tournamentId/calls',
     summary:
-      "Every judge call, oldest first (the judges' queue), with its table, players, state (open, claimed, escalated, resolved), who holds it, and while held the extension resolving now would propose. `open=true`: only calls not resolved.",
+      "The organizer's `minimumMinutes` and every judge call, oldest first (the judges' queue), with its table, players, state (open, claimed, escalated, resolved), who holds it, and while held the extension resolving now would propose. `open=true`: only calls not resolved.",
     tags: ['calls'],
     access: 'staff:read',
     params: tournamentParams,
     query: z.object({ open: z.enum(['true', 'false']).optional() }),
     async handler({ params, query, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
-      return withVersion(reply, version, { calls: callViews(t, now(), { open: query.open === 'true' }) });
+      return withVersion(reply, version, {
+        minimumMinutes: judgeCalls(t).rules.minimumMinutes,
+        calls: callViews(t, now(), { open: query.open === 'true' }),
+      });
     },
   });
 
