@@ -102,6 +102,13 @@ describe('a round paired held', () => {
     thenError(held, { type: 'StartRound', data: { round: 1 }, meta: meta('organizer') }, 'round-held');
     thenError(held, { type: 'MarkAllSeated', data: { round: 1 }, meta: meta('judge') }, 'round-held');
     thenError(held, { type: 'EndRound', data: { round: 1 }, meta: meta('organizer') }, 'round-held');
+    // Nobody calls a judge to a table of a held round, neither a player of it nor staff.
+    thenError(
+      held,
+      { type: 'OpenCall', data: { round: 1, table: 1, player: p1 }, meta: meta('player', { id: p1! }) },
+      'round-held',
+    );
+    thenError(held, { type: 'OpenCall', data: { round: 1, table: 1 }, meta: meta('judge') }, 'round-held');
     thenError(held, { ...publish(1), meta: meta('judge') }, 'role-required');
     expect(p2).toBeDefined();
   });
