@@ -335,4 +335,23 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await shootPhone(page, shots, 'print-tokyo-time');
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);
+
+  it('a registration slip prints the short address to type when the QR code does not scan; it asks for the code', async () => {
+    const { id, codes } = await tournament('QR大会', ['遊星', 'ジャック']);
+    const organizer = await person('ja', { username: 'organizer', password: 'organizer-password-1' });
+    await organizer.page.goto(`/t/${id}/print/registration`);
+    const [player, code] = [...codes][0]!;
+    const typed = organizer.page.getByTestId(`slip-${player}`).getByTestId('slip-url');
+    await typed.waitFor();
+    const address = `${server.url}/t/${id}/p/${player}`;
+    expect(await typed.textContent()).toContain(address);
+    expect(await typed.textContent()).not.toContain('code=');
+    await shootPhone(organizer.page, shots, 'registration-slip-url');
+    const phone = await person('ja');
+    await phone.page.goto(address);
+    await phone.page.getByLabel('確認コード').fill(code);
+    await phone.page.locator('form button[type=submit]').click();
+    await phone.page.getByTestId('player-page').waitFor();
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
 });
