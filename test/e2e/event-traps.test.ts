@@ -230,6 +230,13 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     expect(await player.page.getByTestId('final-record').textContent()).toMatch(/スイスドローの戦績: \d勝 \d敗 0分/);
     await shootPhone(player.page, shots, 'player-final-place');
 
+    // On the phone's own standings screen, the bracket and the table show whole or scroll, never cut off.
+    await page.goto(`/t/${id}/standings`);
+    await page.getByTestId('bracket').locator('.bracket-match').first().waitFor();
+    expect(await page.getByTestId('bracket').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // The Swiss table is wider than the phone: it scrolls, and its edge says so.
+    await expect.poll(() => page.locator('.table-scroll').getAttribute('data-more')).toBe('true');
+    await shootPhone(page, shots, 'standings-final-phone');
     await page.goto(`/t/${id}/print/standings`);
     const places = page.getByTestId('final-places');
     await places.waitFor();
