@@ -8,11 +8,11 @@ import { useScrollCue } from './scroll-cue';
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   const cue = useScrollCue<HTMLDivElement>();
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
     <div
       className="table-scroll"
       role="region"
       aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to scroll by keyboard.
       tabIndex={0}
       ref={cue.ref}
       onScroll={cue.onScroll}
