@@ -361,4 +361,35 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await phone.page.getByTestId('player-page').waitFor();
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);
+
+  it('the head judge records an appeal as denied: the penalty stands and the card says why', async () => {
+    const { id } = await tournament('上訴棄却大会', ['遊星', 'ジャック']);
+    const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
+    const [match] = paired.body.pairing.matches as Match[];
+    const headApi = new StaffApi(server.url);
+    await headApi.login(HEAD.username, HEAD.password);
+    const issued = await headApi.send('POST', `/api/tournaments/${id}/penalties`, {
+      player: match!.players[0],
+      report: { infraction: 'stalling', phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+    });
+    expect(issued.status).toBe(201);
+    const head = await person('ja', HEAD);
+    await head.page.goto(`/t/${id}/queue`);
+    const card = head.page.getByTestId('queue-all').getByTestId('penalty-card-1');
+    await head.page.getByTestId('queue-all').locator('summary').first().click();
+    await card.getByText('上訴を裁定').click();
+    await card.getByText('上訴を棄却（罰則はそのまま）').click();
+    await card.locator('textarea').last().fill('映像で確認、判定どおり');
+    await shootPhone(head.page, shots, 'appeal-deny-form');
+    await card.getByRole('button', { name: '裁定を記録' }).click();
+    await head.page
+      .getByTestId('queue-appeals')
+      .getByText('上訴を棄却（罰則はそのまま）: 映像で確認、判定どおり')
+      .waitFor();
+    const log = (await headApi.send('GET', `/api/tournaments/${id}/penalties`)).body.penalties;
+    expect(log[0]).toMatchObject({ status: 'in-force', penalty: 'match-loss', appeals: [{ kind: 'denied' }] });
+    await shootPhone(head.page, shots, 'appeal-denied');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
 });

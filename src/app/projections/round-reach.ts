@@ -41,6 +41,8 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'RequestDecided',
   'PlayerReportingSet',
   'PlayerCheckedIn',
+  // The penalty stands: nothing on a board or in the standings moves.
+  'AppealDenied',
 ]);
 
 /**

@@ -258,7 +258,7 @@ export const writes = {
           statements?: readonly string[];
           withoutEffect?: boolean;
         }
-      | { outcome: 'rescinded'; reason: string },
+      | { outcome: 'rescinded' | 'denied'; reason: string },
   ) =>
     write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, {
       key: 'write.appeal',
