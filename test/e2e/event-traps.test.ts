@@ -392,4 +392,28 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await shootPhone(head.page, shots, 'appeal-denied');
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);
+
+  it('the log shows a tardiness table and offers its CSV in both languages', async () => {
+    const { id } = await tournament('遅刻記録大会', ['遊星', 'ジャック']);
+    const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
+    const [match] = paired.body.pairing.matches as Match[];
+    const floor = new StaffApi(server.url);
+    await floor.login(FLOOR.username, FLOOR.password);
+    server.clock.advanceMinutes(3);
+    const seated = await floor.send('POST', `/api/tournaments/${id}/rounds/1/tables/${match!.table}/seated`, {
+      player: match!.players[1],
+    });
+    expect(seated.status).toBe(200);
+    const organizer = await person('ja', { username: 'organizer', password: 'organizer-password-1' });
+    await organizer.page.goto(`/t/${id}/log`);
+    const table = organizer.page.getByTestId('tardiness');
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    expect(await table.locator('tbody tr').textContent()).toContain(match!.players[1]);
+    expect(await organizer.page.getByTestId('exports').getByRole('link').allTextContents()).toContain(
+      '遅刻 CSV（見出し: 日本語）',
+    );
+    await shootPhone(organizer.page, shots, 'log-tardiness');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
 });
