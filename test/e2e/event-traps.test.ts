@@ -416,4 +416,73 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await shootPhone(organizer.page, shots, 'log-tardiness');
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);
+
+  it('the desk imports a player CSV in the console: a preview with line-numbered problems, nothing written until it is clean', async () => {
+    const created = await api.send('POST', '/api/tournaments', {
+      name: 'CSV取り込み大会',
+      date: '2011-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    const id = created.body.id as string;
+    expect(
+      (await api.send('POST', `/api/tournaments/${id}/players`, { id: '7100000001', name: '既存 選手' })).status,
+    ).toBe(201);
+    const scorekeeper = await person('ja', DESK);
+    const { page } = scorekeeper;
+    await page.goto(`/t/${id}/players`);
+    const panel = page.getByTestId('player-import');
+    await panel.locator('summary').click();
+    const bad = [
+      'プレイヤーID,氏名,フリガナ',
+      '7100000002,不動 遊星,ふどう ゆうせい',
+      '7100000001,既存 選手,',
+      '7100000003,十六夜 アキ,Izayoi',
+      '7100000002,二重 登録,',
+    ].join('\n');
+    await panel.locator('textarea[name=importCsv]').fill(bad);
+    await page.getByTestId('import-preview-button').click();
+    const problems = page.getByTestId('import-problems');
+    await problems.waitFor();
+    const lines = await problems.locator('li').allTextContents();
+    // The file's own problems first, each on its line; the ids registered already once the file reads.
+    expect(lines).toEqual([
+      expect.stringMatching(/^4行目: .*かな/),
+      expect.stringMatching(/^5行目: .*2 行目にもあります/),
+    ]);
+    expect(await page.getByTestId('import-submit').count()).toBe(0);
+    await shootPhone(page, shots, 'import-preview-problems');
+    expect((await api.send('GET', `/api/tournaments/${id}/players`)).body.players).toHaveLength(1);
+    await panel
+      .locator('textarea[name=importCsv]')
+      .fill(['プレイヤーID,氏名', '7100000001,既存 選手', '7100000002,不動 遊星'].join('\n'));
+    await page.getByTestId('import-preview-button').click();
+    await problems.filter({ hasText: '2行目: ' }).waitFor();
+    expect(await problems.locator('li').allTextContents()).toEqual([
+      '2行目: ID 7100000001 の選手はもう登録されています',
+    ]);
+    expect(await page.getByTestId('import-submit').isDisabled()).toBe(true);
+
+    await panel
+      .locator('textarea[name=importCsv]')
+      .fill(
+        ['id,name,reading', '7100000002,不動 遊星,ふどう ゆうせい', '7100000003,十六夜 アキ,いざよい あき'].join('\n'),
+      );
+    await page.getByTestId('import-preview-button').click();
+    await page.getByTestId('import-rows').waitFor();
+    expect(await page.getByTestId('import-problems').count()).toBe(0);
+    expect(await page.getByTestId('import-rows').locator('tbody tr').count()).toBe(2);
+    await shootPhone(page, shots, 'import-preview-clean');
+    await page.getByTestId('import-submit').click();
+    await page.getByTestId('player-7100000003').waitFor();
+    const players = (await api.send('GET', `/api/tournaments/${id}/players`)).body.players as {
+      id: string;
+      reading?: string;
+    }[];
+    expect(players.map((p) => [p.id, p.reading ?? null])).toEqual([
+      ['7100000001', null],
+      ['7100000002', 'ふどう ゆうせい'],
+      ['7100000003', 'いざよい あき'],
+    ]);
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
 });

@@ -108,6 +108,9 @@ export const writes = {
       body,
       label: { key: 'write.createTournament', params: { name: body.name } },
     }),
+  /** A whole player list as CSV in one write, all or none (previewed first: POST …/players/import/preview). */
+  importPlayers: (t: string, v: number | null, csv: string, count: number) =>
+    write(t, v, 'POST', `${paths.players(t)}/import`, { csv }, { key: 'write.importPlayers', params: { count } }),
   /** `invitation`: into the phase just started (day two), with byes for the rounds before it, for this reason. */
   registerPlayer: (
     t: string,
