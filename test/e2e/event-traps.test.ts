@@ -430,7 +430,7 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     const scorekeeper = await person('ja', DESK);
     const { page } = scorekeeper;
     await page.goto(`/t/${id}/players`);
-    const panel = page.getByTestId('player-import');
+    const panel = page.getByTestId('csv-import');
     await panel.locator('summary').click();
     const bad = [
       'プレイヤーID,氏名,フリガナ',

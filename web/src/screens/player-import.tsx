@@ -59,7 +59,7 @@ export function PlayerImport() {
     }
   };
   return (
-    <details className="panel stack" data-testid="player-import">
+    <details className="panel stack" data-testid="csv-import">
       <summary>
         <h2>{t('import.title')}</h2>
       </summary>
