@@ -153,6 +153,8 @@ const STATUS_NAMES = {
   rescinded: { ja: '上訴で取り消し', en: 'rescinded on appeal' },
 } as const;
 
+const APPEAL_DENIED = { ja: '上訴棄却', en: 'appeal denied' } as const;
+
 /** The penalty log as CSV, penalty and infraction names from the tournament's own pack. */
 export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[], lang: Lang): string {
   const pack = t.pack.content;
@@ -191,7 +193,7 @@ export function penaltiesCsv(t: Tournament, entries: readonly PenaltyLogEntry[],
     STATUS_NAMES[e.status][lang],
     e.recorded,
     e.deviationReason,
-    e.appeals.map((a) => a.reason).join(' / ') || null,
+    e.appeals.map((a) => (a.kind === 'denied' ? `${APPEAL_DENIED[lang]}: ${a.reason}` : a.reason)).join(' / ') || null,
     e.landedOn !== null
       ? landedOnText(e.landedOn, lang)
       : e.couldNotLand

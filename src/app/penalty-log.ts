@@ -87,7 +87,8 @@ export function penaltyLog(t: Tournament): PenaltyLogEntry[] {
     guideline: p.guideline.penalty,
     issuedAs: p.appeals[0]?.from ?? p.penalty,
     penalty: p.penalty,
-    status: p.rescinded ? 'rescinded' : p.appeals.length > 0 ? 'changed' : 'in-force',
+    // A denied appeal leaves the penalty in force as issued.
+    status: p.rescinded ? 'rescinded' : p.appeals.some((a) => a.kind === 'changed') ? 'changed' : 'in-force',
     recorded: isOnRecord(t.pack, p),
     repeatUpgrade: p.repeatUpgrade,
     deviationReason: p.deviationReason,

@@ -143,7 +143,7 @@ describe('shinpan export', () => {
     const [header, row] = parsed.value.map((r) => r.fields);
     expect(header?.slice(0, 8)).toEqual([
       'No.',
-      'Time',
+      'Time (UTC)',
       'Round',
       'Table',
       'Player ID',
@@ -160,7 +160,7 @@ describe('shinpan export', () => {
       cell('Recorded'),
       cell('Landed on'),
       cell('Judge'),
-      cell('Time'),
+      cell('Time (UTC)'),
     ]).toEqual([
       'Stalling',
       'Match loss',

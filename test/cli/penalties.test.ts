@@ -422,6 +422,28 @@ describe('a disqualification and an appeal', () => {
     ).toEqual([[1, 'rescinded', false, null]]);
   });
 
+  it('records an appeal as denied: the penalty stands, in force, with the reason in the log', async () => {
+    const { db, a } = await oneMatch('appeal-denied');
+    await json('penalty', 'issue', '--db', db, '--player', a, '--infraction', 'stalling', '--phase', 'in-duel');
+    const denied = await json(
+      'penalty',
+      'appeal',
+      '--db',
+      db,
+      '--id',
+      '1',
+      '--outcome',
+      'denied',
+      '--reason',
+      '映像で確認',
+    );
+    expect(denied).toMatchObject({ penaltyId: 1, outcome: 'denied', from: 'match-loss', to: 'match-loss' });
+    const log = await json('penalty', 'log', '--db', db);
+    expect(log.map((e: { status: string; penalty: string }) => [e.status, e.penalty])).toEqual([
+      ['in-force', 'match-loss'],
+    ]);
+  });
+
   it('refuses appeals that are not decisions', async () => {
     const { db, a } = await oneMatch('appeal-bad');
     await json('penalty', 'issue', '--db', db, '--player', a, '--infraction', 'stalling', '--phase', 'in-duel');
@@ -433,7 +455,7 @@ describe('a disqualification and an appeal', () => {
     ).toBe('shinpan: --outcome changed needs --penalty (the new penalty)\n');
     expect(
       await refused(db, 'penalty', 'appeal', '--db', db, '--id', '1', '--outcome', 'upheld', '--reason', 'x'),
-    ).toBe('shinpan: --outcome: expected one of rescinded, changed, got "upheld"\n');
+    ).toBe('shinpan: --outcome: expected one of rescinded, changed, denied, got "upheld"\n');
     expect(
       await refused(
         db,

@@ -135,6 +135,32 @@ describe('shinpan tournament create', () => {
     expect(existsSync(db)).toBe(false);
   });
 
+  it('records the time zone the event runs in; a zone the runtime does not know is refused, naming the field', async () => {
+    const bad = join(dir, 'nowhere.db');
+    const args = ['tournament', 'create', '--db', bad, '--name', 'X', '--date', '2011-06-01', '--rounds', '3'];
+    const run = await shinpan(...args, '--time-zone', 'Mars/Olympus_Mons');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('settings.timeZone');
+    expect(run.stderr).toContain('IANA time zone like Asia/Tokyo');
+    expect(existsSync(bad)).toBe(false);
+    const db = join(dir, 'tokyo.db');
+    await json(
+      'tournament',
+      'create',
+      '--db',
+      db,
+      '--name',
+      'X',
+      '--date',
+      '2011-06-01',
+      '--rounds',
+      '3',
+      '--time-zone',
+      'Asia/Tokyo',
+    );
+    expect(await json('tournament', 'show', '--db', db)).toMatchObject({ timeZone: 'Asia/Tokyo' });
+  });
+
   it('refuses a second tournament with the same id, writing nothing', async () => {
     const db = join(dir, 'twice.db');
     await json(

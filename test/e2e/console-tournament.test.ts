@@ -168,6 +168,8 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     expect(created.body.settings).toEqual({
       name: '関東地区 公認大会 2011',
       date: '2011-06-01',
+      // The form's default: the zone the organizer's device is set to.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       decklistsRequired: true,
       roundMinutes: 40,
       structure: { kind: 'swiss', rounds: 2, topCut: 4 },

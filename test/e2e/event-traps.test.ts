@@ -230,6 +230,13 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     expect(await player.page.getByTestId('final-record').textContent()).toMatch(/スイスドローの戦績: \d勝 \d敗 0分/);
     await shootPhone(player.page, shots, 'player-final-place');
 
+    // On the phone's own standings screen, the bracket and the table show whole or scroll, never cut off.
+    await page.goto(`/t/${id}/standings`);
+    await page.getByTestId('bracket').locator('.bracket-match').first().waitFor();
+    expect(await page.getByTestId('bracket').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    // The Swiss table is wider than the phone: it scrolls, and its edge says so.
+    await expect.poll(() => page.locator('.table-scroll').getAttribute('data-more')).toBe('true');
+    await shootPhone(page, shots, 'standings-final-phone');
     await page.goto(`/t/${id}/print/standings`);
     const places = page.getByTestId('final-places');
     await places.waitFor();
@@ -333,6 +340,149 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     await page.goto(`/t/${id}/print/pairings/1`);
     expect(await page.getByTestId('print-seat-time').textContent()).toBe(`着席時刻 ${tokyo}`);
     await shootPhone(page, shots, 'print-tokyo-time');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
+
+  it('a registration slip prints the short address to type when the QR code does not scan; it asks for the code', async () => {
+    const { id, codes } = await tournament('QR大会', ['遊星', 'ジャック']);
+    const organizer = await person('ja', { username: 'organizer', password: 'organizer-password-1' });
+    await organizer.page.goto(`/t/${id}/print/registration`);
+    const [player, code] = [...codes][0]!;
+    const typed = organizer.page.getByTestId(`slip-${player}`).getByTestId('slip-url');
+    await typed.waitFor();
+    const address = `${server.url}/t/${id}/p/${player}`;
+    expect(await typed.textContent()).toContain(address);
+    expect(await typed.textContent()).not.toContain('code=');
+    await shootPhone(organizer.page, shots, 'registration-slip-url');
+    const phone = await person('ja');
+    await phone.page.goto(address);
+    await phone.page.getByLabel('確認コード').fill(code);
+    await phone.page.locator('form button[type=submit]').click();
+    await phone.page.getByTestId('player-page').waitFor();
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
+
+  it('the head judge records an appeal as denied: the penalty stands and the card says why', async () => {
+    const { id } = await tournament('上訴棄却大会', ['遊星', 'ジャック']);
+    const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
+    const [match] = paired.body.pairing.matches as Match[];
+    const headApi = new StaffApi(server.url);
+    await headApi.login(HEAD.username, HEAD.password);
+    const issued = await headApi.send('POST', `/api/tournaments/${id}/penalties`, {
+      player: match!.players[0],
+      report: { infraction: 'stalling', phase: 'in-duel' },
+      choice: { kind: 'guideline' },
+    });
+    expect(issued.status).toBe(201);
+    const head = await person('ja', HEAD);
+    await head.page.goto(`/t/${id}/queue`);
+    const card = head.page.getByTestId('queue-all').getByTestId('penalty-card-1');
+    await head.page.getByTestId('queue-all').locator('summary').first().click();
+    await card.getByText('上訴を裁定').click();
+    await card.getByText('上訴を棄却（罰則はそのまま）').click();
+    await card.locator('textarea').last().fill('映像で確認、判定どおり');
+    await shootPhone(head.page, shots, 'appeal-deny-form');
+    await card.getByRole('button', { name: '裁定を記録' }).click();
+    await head.page
+      .getByTestId('queue-appeals')
+      .getByText('上訴を棄却（罰則はそのまま）: 映像で確認、判定どおり')
+      .waitFor();
+    const log = (await headApi.send('GET', `/api/tournaments/${id}/penalties`)).body.penalties;
+    expect(log[0]).toMatchObject({ status: 'in-force', penalty: 'match-loss', appeals: [{ kind: 'denied' }] });
+    await shootPhone(head.page, shots, 'appeal-denied');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
+
+  it('the log shows a tardiness table and offers its CSV in both languages', async () => {
+    const { id } = await tournament('遅刻記録大会', ['遊星', 'ジャック']);
+    const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
+    const [match] = paired.body.pairing.matches as Match[];
+    const floor = new StaffApi(server.url);
+    await floor.login(FLOOR.username, FLOOR.password);
+    server.clock.advanceMinutes(3);
+    const seated = await floor.send('POST', `/api/tournaments/${id}/rounds/1/tables/${match!.table}/seated`, {
+      player: match!.players[1],
+    });
+    expect(seated.status).toBe(200);
+    const organizer = await person('ja', { username: 'organizer', password: 'organizer-password-1' });
+    await organizer.page.goto(`/t/${id}/log`);
+    const table = organizer.page.getByTestId('tardiness');
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
+    expect(await table.locator('tbody tr').textContent()).toContain(match!.players[1]);
+    expect(await organizer.page.getByTestId('exports').getByRole('link').allTextContents()).toContain(
+      '遅刻 CSV（見出し: 日本語）',
+    );
+    await shootPhone(organizer.page, shots, 'log-tardiness');
+    for (const p of people) expect(p.errors).toEqual([]);
+  }, 120_000);
+
+  it('the desk imports a player CSV in the console: a preview with line-numbered problems, nothing written until it is clean', async () => {
+    const created = await api.send('POST', '/api/tournaments', {
+      name: 'CSV取り込み大会',
+      date: '2011-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    const id = created.body.id as string;
+    expect(
+      (await api.send('POST', `/api/tournaments/${id}/players`, { id: '7100000001', name: '既存 選手' })).status,
+    ).toBe(201);
+    const scorekeeper = await person('ja', DESK);
+    const { page } = scorekeeper;
+    await page.goto(`/t/${id}/players`);
+    const panel = page.getByTestId('csv-import');
+    await panel.locator('summary').click();
+    const bad = [
+      'プレイヤーID,氏名,フリガナ',
+      '7100000002,不動 遊星,ふどう ゆうせい',
+      '7100000001,既存 選手,',
+      '7100000003,十六夜 アキ,Izayoi',
+      '7100000002,二重 登録,',
+    ].join('\n');
+    await panel.locator('textarea[name=importCsv]').fill(bad);
+    await page.getByTestId('import-preview-button').click();
+    const problems = page.getByTestId('import-problems');
+    await problems.waitFor();
+    const lines = await problems.locator('li').allTextContents();
+    // The file's own problems first, each on its line; the ids registered already once the file reads.
+    expect(lines).toEqual([
+      expect.stringMatching(/^4行目: .*かな/),
+      expect.stringMatching(/^5行目: .*2 行目にもあります/),
+    ]);
+    expect(await page.getByTestId('import-submit').count()).toBe(0);
+    await shootPhone(page, shots, 'import-preview-problems');
+    expect((await api.send('GET', `/api/tournaments/${id}/players`)).body.players).toHaveLength(1);
+    await panel
+      .locator('textarea[name=importCsv]')
+      .fill(['プレイヤーID,氏名', '7100000001,既存 選手', '7100000002,不動 遊星'].join('\n'));
+    await page.getByTestId('import-preview-button').click();
+    await problems.filter({ hasText: '2行目: ' }).waitFor();
+    expect(await problems.locator('li').allTextContents()).toEqual([
+      '2行目: ID 7100000001 の選手はもう登録されています',
+    ]);
+    expect(await page.getByTestId('import-submit').isDisabled()).toBe(true);
+
+    await panel
+      .locator('textarea[name=importCsv]')
+      .fill(
+        ['id,name,reading', '7100000002,不動 遊星,ふどう ゆうせい', '7100000003,十六夜 アキ,いざよい あき'].join('\n'),
+      );
+    await page.getByTestId('import-preview-button').click();
+    await page.getByTestId('import-rows').waitFor();
+    expect(await page.getByTestId('import-problems').count()).toBe(0);
+    expect(await page.getByTestId('import-rows').locator('tbody tr').count()).toBe(2);
+    await shootPhone(page, shots, 'import-preview-clean');
+    await page.getByTestId('import-submit').click();
+    await page.getByTestId('player-7100000003').waitFor();
+    const players = (await api.send('GET', `/api/tournaments/${id}/players`)).body.players as {
+      id: string;
+      reading?: string;
+    }[];
+    expect(players.map((p) => [p.id, p.reading ?? null])).toEqual([
+      ['7100000001', null],
+      ['7100000002', 'ふどう ゆうせい'],
+      ['7100000003', 'いざよい あき'],
+    ]);
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);
 });

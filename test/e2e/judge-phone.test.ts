@@ -421,6 +421,12 @@ describe.skipIf(!executablePath)("the judge's phone", () => {
     // One Starlight Road is in the side deck instead of the main deck.
     const row = page.getByTestId(`tick-main-${starlight}`);
     expect(await row.textContent()).toContain('スターライト・ロード');
+    // Each − and + names its card and zone, so a screen reader's list of buttons tells them apart.
+    expect(await page.getByRole('button', { name: 'スターライト・ロード（メインデッキ）を1枚減らす' }).count()).toBe(1);
+    const labels = await list
+      .locator('.tick-count button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    expect(new Set(labels).size).toBe(labels.length);
     await page.getByTestId(`tick-less-main-${starlight}`).click();
     expect(await row.getAttribute('class')).toContain('tick-differs');
     await list.locator('summary').filter({ hasText: 'リストにないカードを追加' }).click();

@@ -83,4 +83,52 @@ describe.each(await storeKinds())('penalty log exports in their language, over H
     expect(bad.body.messageJa).toContain('タイムゾーン名');
     expect((await staff.public.get('/api/tournaments/nowhere')).status).toBe(404);
   });
+
+  it('lists every player seated after the seat time with the tardiness penalty given, as JSON and as CSV in the zone', async () => {
+    await tournamentWithPlayers(staff, 'late', { rounds: 1, timeZone: 'Asia/Tokyo' });
+    const t = '/api/tournaments/late';
+    server.clock.now = new Date('2025-06-01T01:00:00Z');
+    const round = await staff.scorekeeper.post(`${t}/rounds`, { round: 1 });
+    const [first, second] = round.body.pairing.matches as { table: number; players: [string, string] }[];
+    // On time, then six minutes late with the guideline duel loss, then late with no penalty yet.
+    expect(
+      (await staff.judge.post(`${t}/rounds/1/tables/${first!.table}/seated`, { player: first!.players[0] })).status,
+    ).toBe(200);
+    server.clock.now = new Date('2025-06-01T01:06:00Z');
+    expect(
+      (await staff.judge.post(`${t}/rounds/1/tables/${first!.table}/seated`, { player: first!.players[1] })).status,
+    ).toBe(200);
+    const penalty = await staff.judge.post(`${t}/penalties`, {
+      player: first!.players[1],
+      report: { infraction: 'tardiness', facts: { minutesLate: 6 }, phase: 'between-matches' },
+      choice: { kind: 'guideline' },
+    });
+    expect(penalty.status, JSON.stringify(penalty.body)).toBe(201);
+    server.clock.now = new Date('2025-06-01T01:02:30Z');
+    expect(
+      (await staff.judge.post(`${t}/rounds/1/tables/${second!.table}/seated`, { player: second!.players[0] })).status,
+    ).toBe(200);
+
+    const rows = (await staff.organizer.get(`${t}/export?format=tardiness.json`)).body.tardiness;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        round: 1,
+        table: first!.table,
+        player: first!.players[1],
+        minutesLate: 6,
+        penaltyId: 1,
+      }),
+      expect.objectContaining({
+        round: 1,
+        table: second!.table,
+        player: second!.players[0],
+        minutesLate: 2.5,
+        penalty: null,
+      }),
+    ]);
+    const csv = String((await staff.organizer.get(`${t}/export?format=tardiness.csv&lang=ja`)).body).split(/\r?\n/);
+    expect(csv[0]).toContain('着席 (Asia/Tokyo)');
+    expect(csv[1]).toContain('2025-06-01 10:06:00 +09:00');
+    expect(csv[1]).toContain(',1,duel-loss,');
+  });
 });

@@ -78,6 +78,12 @@ const CASES: readonly Case[] = [
     body: { players: [{ id: '0000000098', name: '武藤遊戯' }] },
     may: ['organizer', 'scorekeeper'],
   },
+  {
+    method: 'POST',
+    path: `${T}/players/import/preview`,
+    body: { csv: 'id,name\n0000000097,武藤双六\n' },
+    may: ['organizer', 'scorekeeper'],
+  },
   { method: 'GET', path: `${T}/players/${P1}/slip`, may: ['organizer', 'scorekeeper'] },
   { method: 'PUT', path: `${T}/players/${LATE}/decklist`, body: { decklist: deck }, may: ['organizer', 'scorekeeper'] },
   { method: 'GET', path: `${T}/players/${P1}/decklist`, may: STAFF },

@@ -166,3 +166,32 @@ describe('ChangePenalty', () => {
     });
   });
 });
+
+describe('DenyAppeal', () => {
+  const deny = (penaltyId: number, role: 'head-judge' | 'judge' = 'head-judge', reason = '映像で確認、判定どおり') =>
+    ({ type: 'DenyAppeal', data: { penaltyId, reason }, meta: meta(role, { at: at(30) }) }) as const;
+
+  it('records the appeal as denied with its reason; the penalty and the result it made stand', () => {
+    const events = thenEvents(given(...reportedAfter), deny(1));
+    expect(events).toEqual([
+      {
+        type: 'AppealDenied',
+        data: { penaltyId: 1, reason: '映像で確認、判定どおり', judge: { id: 'head-judge', role: 'head-judge' } },
+      },
+    ]);
+    const state = run(given(...reportedAfter), deny(1));
+    const t = tournament(...reportedAfter, ...events.map((e) => ({ ...e, at: at(30) })));
+    expect(t.penalties[0]).toMatchObject({
+      penalty: 'duel-loss',
+      rescinded: false,
+      appeals: [{ kind: 'denied', from: 'duel-loss', to: 'duel-loss', reason: '映像で確認、判定どおり' }],
+    });
+    expect(recordAt(state, 1, 1).outcome).toEqual({ kind: 'win', winner: 'a', byPenalty: true });
+  });
+
+  it('is the head judge’s, needs a reason, and only for a penalty in force', () => {
+    thenError(given(...reportedAfter), deny(1, 'judge'), 'role-required');
+    thenError(given(...reportedAfter), deny(1, 'head-judge', ' '), 'reason-required');
+    thenError(run(given(...reportedAfter), rescind(1)), deny(1), 'penalty-rescinded');
+  });
+});

@@ -250,6 +250,12 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
       (i): EventDraft => ({ type: 'PenaltyRescinded', data: { penaltyId: target(i), reason: 'appeal', judge } }),
     ),
   ],
+  AppealDenied: (n) => [
+    ...penalties(n),
+    ...range(n).map(
+      (i): EventDraft => ({ type: 'AppealDenied', data: { penaltyId: target(i), reason: 'appeal', judge } }),
+    ),
+  ],
   RequestSubmitted: (n) => [...roundOne(2), ...range(n).map(request)],
   RequestDecided: (n) => [
     ...roundOne(2),

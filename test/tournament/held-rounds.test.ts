@@ -6,6 +6,7 @@ import { ANNOUNCEMENT_CHARS } from '../../src/core/tournament/limits.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
 import {
   at,
+  T0,
   created,
   en,
   ended,
@@ -105,7 +106,11 @@ describe('a round paired held', () => {
     // Nobody calls a judge to a table of a held round, neither a player of it nor staff.
     thenError(
       held,
-      { type: 'OpenCall', data: { round: 1, table: 1, player: p1 }, meta: meta('player', { id: p1! }) },
+      {
+        type: 'OpenCall',
+        data: { round: 1, table: 1, player: p1 },
+        meta: { at: T0, actor: { id: p1!, role: 'player' } },
+      },
       'round-held',
     );
     thenError(held, { type: 'OpenCall', data: { round: 1, table: 1 }, meta: meta('judge') }, 'round-held');

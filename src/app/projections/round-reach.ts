@@ -53,6 +53,8 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'CallRulesSet',
   // Notices are their own list.
   'Announced',
+  // The penalty stands: nothing on a board or in the standings moves.
+  'AppealDenied',
 ]);
 
 /**

@@ -56,9 +56,10 @@ const KIND: Record<NonNullable<IncidentReport['deviation']>['kind'], Text> = {
   added: { ja: '追加の罰則（罰則 #{n} に追加）', en: 'added penalty (to penalty #{n})' },
 };
 
-const APPEAL: Record<'changed' | 'rescinded', Text> = {
+const APPEAL: Record<'changed' | 'rescinded' | 'denied', Text> = {
   changed: { ja: '変更', en: 'changed' },
   rescinded: { ja: '取り消し', en: 'rescinded' },
+  denied: { ja: '棄却（罰則はそのまま）', en: 'denied (the penalty stands)' },
 };
 
 const ROLES: Readonly<Record<string, Text>> = {
@@ -134,11 +135,13 @@ export function incidentReportHtml(r: IncidentReport, lang: Lang): string {
     `${pen(r.issued)} — ${who(r.judge, r.at)}`,
     ...r.raised.map((x) => `${say(RAISED)}: ${pen(x.from)} → ${pen(x.to)} — ${who(x.judge, x.at)}`),
     ...r.appeals.map(
-      (a) => `${say(APPEAL[a.kind])}: ${pen(a.from)}${a.to === null ? '' : ` → ${pen(a.to)}`} — ${who(a.judge, a.at)}`,
+      (a) =>
+        `${say(APPEAL[a.kind])}: ${pen(a.from)}${a.to === null || a.kind === 'denied' ? '' : ` → ${pen(a.to)}`} — ${who(a.judge, a.at)}`,
     ),
   ];
   const appeals = r.appeals.map(
-    (a) => `${say(APPEAL[a.kind])}: ${pen(a.from)}${a.to === null ? '' : ` → ${pen(a.to)}`} — ${html(a.reason)}`,
+    (a) =>
+      `${say(APPEAL[a.kind])}: ${pen(a.from)}${a.to === null || a.kind === 'denied' ? '' : ` → ${pen(a.to)}`} — ${html(a.reason)}`,
   );
   return `<!doctype html>
 <html lang="${lang}">

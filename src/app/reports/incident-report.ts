@@ -68,7 +68,7 @@ export interface IncidentReport {
     readonly at: string;
   }[];
   readonly appeals: readonly {
-    readonly kind: 'changed' | 'rescinded';
+    readonly kind: 'changed' | 'rescinded' | 'denied';
     readonly from: NamedPenalty;
     readonly to: NamedPenalty | null;
     readonly reason: string;

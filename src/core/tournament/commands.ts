@@ -166,6 +166,8 @@ export type IssuePenalty = Command<
   }
 >;
 export type RescindPenalty = Command<'RescindPenalty', { readonly penaltyId: number; readonly reason: string }>;
+/** An appeal heard and denied: the penalty stands as it is, and the record says the appeal was made and why it failed. */
+export type DenyAppeal = Command<'DenyAppeal', { readonly penaltyId: number; readonly reason: string }>;
 export type ChangePenalty = Command<
   'ChangePenalty',
   {
@@ -273,6 +275,7 @@ export type TournamentCommand =
   | StartPhase
   | IssuePenalty
   | RescindPenalty
+  | DenyAppeal
   | ChangePenalty
   | SubmitRequest
   | DecideRequest

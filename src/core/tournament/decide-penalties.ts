@@ -13,7 +13,7 @@ import {
 import { err, ok, type Result } from '../result.js';
 import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
-import type { ChangePenalty, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
+import type { ChangePenalty, DenyAppeal, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
 import { issuedPenalty } from './evolve-penalties.js';
 import { locateMatch } from './match-lookup.js';
@@ -328,6 +328,15 @@ export function decideRescindPenalty(command: RescindPenalty, t: Tournament): Dr
   if (!penalty.ok) return penalty;
   if (checkText('reason', reason)) return err(domainError('reason-required'));
   return ok([{ type: 'PenaltyRescinded', data: { penaltyId, reason: reason.trim(), judge: command.meta.actor } }]);
+}
+
+/** AppealDenied: the penalty in force stands; the reason the appeal failed goes on the record. */
+export function decideDenyAppeal(command: DenyAppeal, t: Tournament): Drafted {
+  const { penaltyId, reason } = command.data;
+  const penalty = penaltyInForce(t, penaltyId);
+  if (!penalty.ok) return penalty;
+  if (checkText('reason', reason)) return err(domainError('reason-required'));
+  return ok([{ type: 'AppealDenied', data: { penaltyId, reason: reason.trim(), judge: command.meta.actor } }]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { err, ok } from '../result.js';
 import type { Decided, Drafted, TournamentCommand } from './commands.js';
-import { decideChangePenalty, decideIssuePenalty, decideRescindPenalty } from './decide-penalties.js';
+import { decideChangePenalty, decideDenyAppeal, decideIssuePenalty, decideRescindPenalty } from './decide-penalties.js';
 import { decideChangeDeckRules } from './decide-deck-rules.js';
 import {
   decideChangePlayerDetails,
@@ -108,6 +108,8 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideIssuePenalty(command, t);
     case 'RescindPenalty':
       return decideRescindPenalty(command, t);
+    case 'DenyAppeal':
+      return decideDenyAppeal(command, t);
     case 'ChangePenalty':
       return decideChangePenalty(command, t);
     case 'SubmitRequest':

@@ -360,6 +360,11 @@ export type PenaltyRescinded = Event<
   'PenaltyRescinded',
   { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }
 >;
+/** An appeal heard and denied: the penalty stands unchanged; the head judge's reason is kept with it. */
+export type AppealDenied = Event<
+  'AppealDenied',
+  { readonly penaltyId: number; readonly reason: string; readonly judge: Actor }
+>;
 /** What a floor judge asks the head judge to decide: a penalty as the judge would issue it, or a result correction. */
 export type StaffRequest =
   | { readonly kind: 'penalty'; readonly penalty: IssuePenalty['data'] }
@@ -504,6 +509,7 @@ export type TournamentEvent =
   | PenaltyChanged
   | TardinessRaised
   | PenaltyRescinded
+  | AppealDenied
   | RequestSubmitted
   | RequestDecided
   | TournamentFinished
@@ -547,6 +553,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PenaltyChanged',
   'TardinessRaised',
   'PenaltyRescinded',
+  'AppealDenied',
   'RequestSubmitted',
   'RequestDecided',
   'TournamentFinished',

@@ -1,5 +1,6 @@
 import type { PenaltyId } from '../policy/assess-types.js';
 import type {
+  AppealDenied,
   PenaltyChanged,
   PenaltyIssued,
   PenaltyRescinded,
@@ -17,7 +18,13 @@ import type { PenaltyState } from './state.js';
  */
 
 /** The events that change a penalty; the official record reads exactly these (and each tournament's creation). */
-export const PENALTY_EVENT_TYPES = ['PenaltyIssued', 'PenaltyChanged', 'TardinessRaised', 'PenaltyRescinded'] as const;
+export const PENALTY_EVENT_TYPES = [
+  'PenaltyIssued',
+  'PenaltyChanged',
+  'TardinessRaised',
+  'PenaltyRescinded',
+  'AppealDenied',
+] as const;
 
 export type PenaltyEvent = Extract<TournamentEvent, { type: (typeof PENALTY_EVENT_TYPES)[number] }>;
 
@@ -55,7 +62,7 @@ const copied: Append = (items, item) => [...items, item];
 /** The penalty after an appeal or a raised lateness about it. */
 export function penaltyAfter(
   p: PenaltyState,
-  event: PenaltyChanged | TardinessRaised | PenaltyRescinded,
+  event: PenaltyChanged | TardinessRaised | PenaltyRescinded | AppealDenied,
   append: Append = copied,
 ): PenaltyState {
   switch (event.type) {
@@ -99,6 +106,20 @@ export function penaltyAfter(
           kind: 'rescinded',
           from: p.penalty,
           to: null,
+          reason: d.reason,
+          judge: d.judge,
+          at: event.at,
+        }),
+      };
+    }
+    case 'AppealDenied': {
+      const d = event.data;
+      return {
+        ...p,
+        appeals: append(p.appeals, {
+          kind: 'denied',
+          from: p.penalty,
+          to: p.penalty,
           reason: d.reason,
           judge: d.judge,
           at: event.at,

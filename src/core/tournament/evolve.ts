@@ -279,6 +279,7 @@ function evolveTournament(
     case 'PenaltyChanged':
     case 'TardinessRaised':
     case 'PenaltyRescinded':
+    case 'AppealDenied':
       return updatePenalty(t, event.data.penaltyId, scratch, (p) =>
         penaltyAfter(p, event, (items, item) => appended(items, item, scratch)),
       );

@@ -68,7 +68,8 @@ export function officialRecord(events: Iterable<LoggedEvent>): Map<string, Recor
         break;
       case 'PenaltyChanged':
       case 'TardinessRaised':
-      case 'PenaltyRescinded': {
+      case 'PenaltyRescinded':
+      case 'AppealDenied': {
         const p = f.penalties.get(event.data.penaltyId);
         if (p) f.penalties.set(p.id, penaltyAfter(p, event));
         break;

@@ -33,6 +33,7 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   StartPhase: ['organizer'],
   IssuePenalty: ['judge', 'head-judge'],
   RescindPenalty: ['head-judge'],
+  DenyAppeal: ['head-judge'],
   ChangePenalty: ['head-judge'],
   SubmitRequest: ['judge', 'head-judge'],
   DecideRequest: ['head-judge'],

@@ -88,7 +88,8 @@ export interface RoundState {
 }
 
 export interface PenaltyAppeal {
-  readonly kind: 'changed' | 'rescinded';
+  /** `denied`: heard and refused, the penalty stands (`from` and `to` are the same). */
+  readonly kind: 'changed' | 'rescinded' | 'denied';
   readonly from: PenaltyId;
   readonly to: PenaltyId | null;
   readonly reason: string;

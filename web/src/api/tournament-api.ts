@@ -109,6 +109,9 @@ export const writes = {
       body,
       label: { key: 'write.createTournament', params: { name: body.name } },
     }),
+  /** A whole player list as CSV in one write, all or none (previewed first: POST …/players/import/preview). */
+  importPlayers: (t: string, v: number | null, csv: string, count: number) =>
+    write(t, v, 'POST', `${paths.players(t)}/import`, { csv }, { key: 'write.importPlayers', params: { count } }),
   /** `invitation`: into the phase just started (day two), with byes for the rounds before it, for this reason. */
   registerPlayer: (
     t: string,
@@ -298,7 +301,7 @@ export const writes = {
           statements?: readonly string[];
           withoutEffect?: boolean;
         }
-      | { outcome: 'rescinded'; reason: string },
+      | { outcome: 'rescinded' | 'denied'; reason: string },
   ) =>
     write(t, v, 'POST', `${paths.penalties(t)}/${penaltyId}/appeal`, body, {
       key: 'write.appeal',

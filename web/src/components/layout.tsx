@@ -1,10 +1,11 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, isStaff, useSession } from '../api/session';
 import type { LiveState } from '../api/live';
 import { Link, navigate, useLocation } from '../router';
 import { LanguageSwitch } from './language-switch';
 import { OutboxBar, useOutbox } from './outbox-bar';
+import { useScrollCue } from './scroll-cue';
 import { SignedInAs } from './signed-in-as';
 import { Loading } from './status';
 
@@ -69,24 +70,12 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
   const { online } = useOutbox();
   const live = online ? tournament.live : 'lost';
   const current = useRef<HTMLAnchorElement | null>(null);
-  const bar = useRef<HTMLUListElement | null>(null);
   // On a phone the tabs scroll sideways: the bar fades out at the edge while more tabs are past it.
-  const [more, setMore] = useState(false);
-  const measure = useCallback(() => {
-    const list = bar.current;
-    if (list) setMore(list.scrollLeft + list.clientWidth < list.scrollWidth - 2);
-  }, []);
-  useEffect(() => {
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure]);
-  // Each render may show other tabs (the roles load after the bar) or another label language.
-  useEffect(measure);
+  const cue = useScrollCue<HTMLUListElement>();
   // Keep the current tab in view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is what should scroll the current tab into view.
   useEffect(() => {
     current.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-    measure();
   }, [path]);
   const base = `/t/${encodeURIComponent(tournament.id)}`;
   const round = tournament.currentRound;
@@ -133,7 +122,7 @@ function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staf
         </span>
       </p>
       <nav aria-label={t('nav.tournament')}>
-        <ul className="tabs" ref={bar} onScroll={measure} data-more={more ? 'true' : 'false'}>
+        <ul className="tabs" ref={cue.ref} onScroll={cue.onScroll} data-more={cue.more}>
           {tabs
             .filter((tab) => tab.show)
             .map((tab) => {

@@ -6,7 +6,7 @@ import { useLang } from '../i18n/i18n';
 /** What the lines read of an appeal (the console's own penalty views carry it too). */
 type Appeal = Pick<PenaltyAppeal, 'kind' | 'to' | 'reason'>;
 
-/** A penalty's appeals, one line each: rescinded, or changed to what, with the head judge's reason. */
+/** A penalty's appeals, one line each: rescinded, denied, or changed to what, with the head judge's reason. */
 export function AppealNotes({ appeals, pack }: { appeals: readonly Appeal[]; pack: Pack | undefined }) {
   const { t } = useTranslation();
   const { pick } = useLang();
@@ -14,7 +14,9 @@ export function AppealNotes({ appeals, pack }: { appeals: readonly Appeal[]; pac
     <p key={i} className="muted">
       {a.kind === 'rescinded'
         ? t('queue.appealRescinded', { reason: a.reason })
-        : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
+        : a.kind === 'denied'
+          ? t('queue.appealDenied', { reason: a.reason })
+          : t('queue.appealChanged', { penalty: pick(penaltyOf(pack, a.to)?.name), reason: a.reason })}
     </p>
   ));
 }

@@ -3,6 +3,7 @@ import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { BestOf, PairingsView, TableView } from '../api/types';
+import { PlayerName } from '../components/player-name';
 import { useRoundLabel } from '../components/round-label';
 
 /** The single-elimination bracket: one column per top-cut round, winners in bold. */
@@ -53,7 +54,7 @@ function BracketMatch({ table }: { table: TableView }) {
     <li className="bracket-match">
       {table.players.map((p) => (
         <p key={p.id} className={p.id === winner ? 'bracket-winner' : undefined}>
-          <span>{p.name}</span>{' '}
+          <PlayerName name={p.name} />{' '}
           <span className="num">{table.outcome.kind === 'bye' ? t('outcome.bye') : p.duelWins}</span>
         </p>
       ))}

@@ -101,37 +101,41 @@ export function DeckTickList({
               })}
             </legend>
             <ul className="check-list">
-              {inZone.map((r) => (
-                <li
-                  key={r.passcode}
-                  className={`tick-row${r.presented !== r.registered ? ' tick-differs' : ''}`}
-                  data-testid={`tick-${zone}-${r.passcode}`}
-                >
-                  <span className="tick-name">{typeof r.name === 'string' ? r.name : pick(r.name)}</span>
-                  <span className="tick-count">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      onClick={() => set(r, r.presented - 1)}
-                      aria-label={t('deckCheck.fewer')}
-                      data-testid={`tick-less-${zone}-${r.passcode}`}
-                    >
-                      −
-                    </button>
-                    <strong aria-live="polite">{r.presented}</strong>
-                    <span className="muted">/{r.registered}</span>
-                    <button
-                      type="button"
-                      className="button button-small"
-                      onClick={() => set(r, r.presented + 1)}
-                      aria-label={t('deckCheck.more')}
-                      data-testid={`tick-more-${zone}-${r.passcode}`}
-                    >
-                      +
-                    </button>
-                  </span>
-                </li>
-              ))}
+              {inZone.map((r) => {
+                // Each button names its card: a screen reader lists forty "fewer" buttons otherwise.
+                const card = typeof r.name === 'string' ? r.name : pick(r.name);
+                return (
+                  <li
+                    key={r.passcode}
+                    className={`tick-row${r.presented !== r.registered ? ' tick-differs' : ''}`}
+                    data-testid={`tick-${zone}-${r.passcode}`}
+                  >
+                    <span className="tick-name">{card}</span>
+                    <span className="tick-count">
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={() => set(r, r.presented - 1)}
+                        aria-label={t('deckCheck.oneFewer', { card, zone: t(`deck.${zone}`) })}
+                        data-testid={`tick-less-${zone}-${r.passcode}`}
+                      >
+                        −
+                      </button>
+                      <strong aria-live="polite">{r.presented}</strong>
+                      <span className="muted">/{r.registered}</span>
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={() => set(r, r.presented + 1)}
+                        aria-label={t('deckCheck.oneMore', { card, zone: t(`deck.${zone}`) })}
+                        data-testid={`tick-more-${zone}-${r.passcode}`}
+                      >
+                        +
+                      </button>
+                    </span>
+                  </li>
+                );
+              })}
             </ul>
           </fieldset>
         );

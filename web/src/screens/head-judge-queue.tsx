@@ -150,15 +150,15 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
   const { pick } = useLang();
   const { id } = useTournament();
   const version = useVersion();
-  const [outcome, setOutcome] = useState<'changed' | 'rescinded'>('changed');
+  const [outcome, setOutcome] = useState<'changed' | 'rescinded' | 'denied'>('changed');
   const [to, setTo] = useState<PenaltyId | ''>('');
   const [reason, setReason] = useState('');
   const [statement, setStatement] = useState('');
   const needsStatement = outcome === 'changed' && to !== '' && penalty.changeNeedsStatements.includes(to);
   const ready =
-    reason.trim() !== '' && (outcome === 'rescinded' || (to !== '' && (!needsStatement || statement.trim() !== '')));
+    reason.trim() !== '' && (outcome !== 'changed' || (to !== '' && (!needsStatement || statement.trim() !== '')));
   const body =
-    outcome === 'rescinded'
+    outcome === 'rescinded' || outcome === 'denied'
       ? { outcome, reason: reason.trim() }
       : {
           outcome,
@@ -181,6 +181,7 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
           options={[
             { value: 'changed', label: t('queue.change') },
             { value: 'rescinded', label: t('queue.rescind') },
+            { value: 'denied', label: t('queue.deny') },
           ]}
         />
         {outcome === 'changed' && (

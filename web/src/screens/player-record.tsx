@@ -6,6 +6,7 @@ import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
+import { PlayerName } from '../components/player-name';
 import type { PlayerHistory } from '../api/types';
 import { Loaded } from '../components/status';
 import { useLang } from '../i18n/i18n';
@@ -51,7 +52,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
   return (
     <section className="stack">
       <h1>
-        {history.name} <span className="muted">{history.id}</span>
+        <PlayerName name={history.name} /> <span className="muted">{history.id}</span>
       </h1>
       {(history.dropped || history.rankWithdrawn) && (
         <p className="notice notice-warn">{history.rankWithdrawn ? t('record.rankWithdrawn') : t('record.dropped')}</p>
@@ -75,7 +76,7 @@ function RecordView({ history }: { history: PlayerHistory }) {
                 <tr key={r.round}>
                   <td>{label(r)}</td>
                   <td>{r.table ?? '—'}</td>
-                  <td>{r.opponent ? r.opponent.name : '—'}</td>
+                  <td>{r.opponent ? <PlayerName name={r.opponent.name} /> : '—'}</td>
                   <td>
                     {t(`result.kind.${r.result}`)}
                     {r.result !== 'bye' && r.result !== 'missed' && r.result !== 'pending'

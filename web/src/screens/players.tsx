@@ -1,3 +1,4 @@
+import { PlayerImport } from './player-import';
 import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
 import { useT } from '../i18n/use-t';
 import { can, useSession } from '../api/session';
@@ -40,6 +41,7 @@ export function Players() {
       <Link to={`/t/${encodeURIComponent(id)}/check-in`}>{t('selfService.checkInView.title')}</Link>{' '}
       <Link to={`/t/${encodeURIComponent(id)}/decklists`}>{t('entry.staff.title')}</Link>
       {canRegister && <RegisterForm />}
+      {canRegister && <PlayerImport />}
       <Loaded resource={players}>
         {(list) => {
           return (

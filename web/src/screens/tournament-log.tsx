@@ -8,6 +8,10 @@ import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { usePenalties } from '../penalty/penalty-flow';
 import { Link } from '../router';
+import { useResource } from '../api/resource';
+import { PlayerName } from '../components/player-name';
+import { TableScroll } from '../components/table-scroll';
+import type { TardinessEntry } from '../../../src/app/tardiness-log.js';
 
 /*
  * The tournament's log for the organizer: every penalty ever issued (cautions and rescinded
@@ -18,7 +22,12 @@ import { Link } from '../router';
  * so one download carries the manifest with the files it vouches for (no zip dependency).
  */
 
-const EXPORTS = ['standings.csv', 'penalties.csv'] as const;
+const EXPORTS = ['standings.csv', 'penalties.csv', 'tardiness.csv'] as const;
+const EXPORT_LABELS = {
+  'standings.csv': 'log.standingsCsv',
+  'penalties.csv': 'log.penaltiesCsv',
+  'tardiness.csv': 'log.tardinessCsv',
+} as const;
 
 export function TournamentLog() {
   const { t } = useTranslation();
@@ -40,7 +49,7 @@ export function TournamentLog() {
             (['ja', 'en'] as const).map((headers) => (
               <li key={`${format}-${headers}`}>
                 <a className="button button-small" href={exportPath(format, headers)} download>
-                  {t(format === 'standings.csv' ? 'log.standingsCsv' : 'log.penaltiesCsv', {
+                  {t(EXPORT_LABELS[format], {
                     language: t(`log.headers-${headers}`),
                   })}
                 </a>
@@ -58,6 +67,7 @@ export function TournamentLog() {
           </a>
         </section>
       )}
+      <TardinessTable />
       <h2>{t('log.penalties')}</h2>
       <Loaded resource={penalties}>
         {(list) =>
@@ -69,6 +79,63 @@ export function TournamentLog() {
                 <PenaltyLine key={p.id} penalty={p} lang={lang} tournament={id} reports={reports} />
               ))}
             </ul>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+/** Everyone seated after the seat time (or penalized for lateness), round by round, with the penalty given. */
+function TardinessTable() {
+  const { t } = useTranslation();
+  const { pick, lang } = useLang();
+  const { pack } = usePack();
+  const { id } = useTournament();
+  const tardiness = useResource<{ tardiness: readonly TardinessEntry[] }>(
+    `/api/tournaments/${encodeURIComponent(id)}/export?format=tardiness.json`,
+  );
+  return (
+    <section aria-labelledby="tardiness-title">
+      <h2 id="tardiness-title">{t('log.tardiness')}</h2>
+      <Loaded resource={tardiness}>
+        {({ tardiness: rows }) =>
+          rows.length === 0 ? (
+            <p className="empty">{t('log.noTardiness')}</p>
+          ) : (
+            <TableScroll label={t('log.tardiness')}>
+              <table className="data" data-testid="tardiness">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('record.round')}</th>
+                    <th scope="col">{t('record.table')}</th>
+                    <th scope="col">{t('standings.player')}</th>
+                    <th scope="col">{t('log.seatedAt')}</th>
+                    <th scope="col" className="num">
+                      {t('log.minutesLate')}
+                    </th>
+                    <th scope="col">{t('log.penalty')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={`${r.round}-${r.player}`}>
+                      <td className="num">{r.round}</td>
+                      <td className="num">{r.table ?? '—'}</td>
+                      <th scope="row">
+                        <PlayerName name={r.name} /> <span className="muted">{r.player}</span>
+                      </th>
+                      <td>
+                        {r.seatedAt === null ? '—' : formatTime(r.seatedAt, lang)}{' '}
+                        <span className="muted">({formatTime(r.seatTime, lang)})</span>
+                      </td>
+                      <td className="num">{r.minutesLate ?? '—'}</td>
+                      <td>{r.penalty === null ? '—' : `#${r.penaltyId} ${pick(penaltyOf(pack, r.penalty)?.name)}`}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
           )
         }
       </Loaded>

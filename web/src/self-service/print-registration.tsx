@@ -46,6 +46,10 @@ export function PrintRegistrationSlips() {
                       <p className="slip-note">
                         {t(view.reporting.enabled ? 'selfService.slips.scan' : 'selfService.slips.scanCheckIn')}
                       </p>
+                      {/* For a phone that cannot scan: the address to type (short, without the code), then the code. */}
+                      <p className="slip-url" data-testid="slip-url">
+                        {t('selfService.slips.typeUrl')} <span className="url">{playerPageUrl(origin, id, p.id)}</span>
+                      </p>
                     </div>
                     <QrCode text={url} label={t('selfService.slips.qr', { name: p.name })} />
                   </article>

@@ -19,8 +19,9 @@ export const selfPaths = {
 };
 
 /** The address a slip's QR code opens: the player's own page with their code. */
-export const playerPageUrl = (origin: string, t: string, p: string, code: string): string =>
-  `${origin}/t/${enc(t)}/p/${enc(p)}?code=${enc(code)}`;
+/** The player's page; without `code` the page asks for it (the short address a slip prints to type). */
+export const playerPageUrl = (origin: string, t: string, p: string, code?: string): string =>
+  `${origin}/t/${enc(t)}/p/${enc(p)}${code === undefined ? '' : `?code=${enc(code)}`}`;
 
 export const selfWrites = {
   /** A player's report of their match; equal to the opponent's, it is the result. */

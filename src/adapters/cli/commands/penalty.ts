@@ -246,12 +246,14 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
     const penaltyId = intOption('--id', options.id, 1, 1_000_000, lang);
-    const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed'] as const, lang);
+    const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed', 'denied'] as const, lang);
     const reason = textOption('--reason', options.reason, lang);
     const before = penaltyLog(await desk.tournament()).find((e) => e.id === penaltyId);
-    if (outcome === 'rescinded') {
+    if (outcome === 'rescinded' || outcome === 'denied') {
       if (options.penalty !== undefined) throw new CliError(M.say(lang, 'penalty-goes-outcome-changed-only'));
-      await desk.run({ type: 'RescindPenalty', data: { penaltyId, reason }, meta: desk.meta('RescindPenalty') });
+      if (outcome === 'rescinded')
+        await desk.run({ type: 'RescindPenalty', data: { penaltyId, reason }, meta: desk.meta('RescindPenalty') });
+      else await desk.run({ type: 'DenyAppeal', data: { penaltyId, reason }, meta: desk.meta('DenyAppeal') });
     } else {
       if (options.penalty === undefined) throw new CliError(M.say(lang, 'outcome-changed-needs-penalty-new'));
       const penalty = choiceOption<PenaltyId>('--penalty', options.penalty, PENALTY_IDS, lang);
@@ -311,14 +313,20 @@ async function printAppeal(
   const head =
     last.kind === 'rescinded'
       ? M.say(lang, 'penalty-rescinded', { penaltyId, name: entry.name, penaltyName: penaltyName(t, last.from, lang) })
-      : M.say(lang, 'penalty-changed-from', {
-          penaltyId,
-          name: entry.name,
-          penaltyName: penaltyName(t, last.from, lang),
-          penaltyName2: penaltyName(t, last.to ?? last.from, lang),
-        });
+      : last.kind === 'denied'
+        ? M.say(lang, 'appeal-denied', { penaltyId, name: entry.name, penaltyName: penaltyName(t, last.from, lang) })
+        : M.say(lang, 'penalty-changed-from', {
+            penaltyId,
+            name: entry.name,
+            penaltyName: penaltyName(t, last.from, lang),
+            penaltyName2: penaltyName(t, last.to ?? last.from, lang),
+          });
   const stale = staleTables(t, lang);
-  const lines = [head, M.say(lang, 'reason-2', { reason: last.reason }), ...appealEffect(entry, before, lang)];
+  const lines = [
+    head,
+    M.say(lang, 'reason-2', { reason: last.reason }),
+    ...(last.kind === 'denied' ? [] : appealEffect(entry, before, lang)),
+  ];
   if (unneeded) lines.push(M.say(lang, 'without-effect-not-needed'));
   if (stale.length > 0)
     lines.push(M.say(lang, 'these-matches-need-their-result', { stale: stale.join('、'), stale2: stale.join('; ') }));
@@ -394,7 +402,9 @@ function notes(t: Tournament, e: PenaltyLogEntry, lang: Lang): string {
     parts.push(
       a.kind === 'rescinded'
         ? M.say(lang, 'rescinded-appeal', { reason: a.reason })
-        : M.say(lang, 'changed-appeal-from', { penaltyName: penaltyName(t, a.from, lang), reason: a.reason }),
+        : a.kind === 'denied'
+          ? M.say(lang, 'denied-appeal', { reason: a.reason })
+          : M.say(lang, 'changed-appeal-from', { penaltyName: penaltyName(t, a.from, lang), reason: a.reason }),
     );
   }
   if (!e.recorded && e.status !== 'rescinded') parts.push(M.say(lang, 'not-recorded'));
@@ -463,9 +473,14 @@ export function registerPenaltyCommands(program: Command, io: Io): void {
   withWriteOptions(
     group
       .command('appeal')
-      .description("The head judge's decision on an appeal: rescind or change a penalty / 上訴の裁定（取り消し・変更）")
+      .description(
+        "The head judge's decision on an appeal: rescind or change a penalty, or deny the appeal / 上訴の裁定（取り消し・変更・棄却）",
+      )
       .requiredOption('--id <n>', 'penalty number (see penalty log) / 罰則番号')
-      .requiredOption('--outcome <outcome>', 'rescinded or changed / 取り消し (rescinded) か変更 (changed)')
+      .requiredOption(
+        '--outcome <outcome>',
+        'rescinded, changed or denied (the penalty stands) / 取り消し (rescinded)・変更 (changed)・棄却 (denied)',
+      )
       .option('--penalty <id>', 'the new penalty, with --outcome changed / 変更後の罰則')
       .requiredOption('--reason <text>', 'the reason, kept with the record / 理由')
       .option('--applies-to <where>', 'where the changed penalty lands / 適用先')

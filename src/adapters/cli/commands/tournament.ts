@@ -248,6 +248,7 @@ function tournamentSummary(t: Tournament) {
     id: t.id,
     name: t.settings.name,
     date: t.settings.date,
+    ...(t.settings.timeZone === undefined ? {} : { timeZone: t.settings.timeZone }),
     status: t.status,
     structure: t.settings.structure,
     decklistsRequired: t.settings.decklistsRequired,

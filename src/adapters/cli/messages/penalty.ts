@@ -148,6 +148,12 @@ export const penaltyMessages = messageTable({
   'no-match-left-no-result': () => t('残りのマッチなし (結果への影響なし)', 'no match left (no result effect)'),
   'could-not-land': (d: { text: Word; text2: Word }) => t(`適用できず: ${d.text}`, `could not land: ${d.text2}`),
   'rescinded-appeal': (d: { reason: Word }) => t(`上訴で取り消し: ${d.reason}`, `rescinded on appeal: ${d.reason}`),
+  'denied-appeal': (d: { reason: Word }) => t(`上訴は棄却: ${d.reason}`, `appeal denied: ${d.reason}`),
+  'appeal-denied': (d: { penaltyId: Word; name: Word; penaltyName: Word }) =>
+    t(
+      `罰則 #${d.penaltyId} (${d.name}、${d.penaltyName}) への上訴を棄却しました。罰則はそのままです`,
+      `The appeal against penalty #${d.penaltyId} (${d.name}, ${d.penaltyName}) is denied; the penalty stands`,
+    ),
   'changed-appeal-from': (d: { penaltyName: Word; reason: Word }) =>
     t(`上訴で${d.penaltyName}から変更: ${d.reason}`, `changed on appeal from ${d.penaltyName}: ${d.reason}`),
   'not-recorded': () => t('公式記録なし', 'not recorded'),

@@ -84,6 +84,7 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   IssuePenalty: { en: 'issue penalties', ja: '罰則を出す' },
   RescindPenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
   ChangePenalty: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
+  DenyAppeal: { en: 'decide appeals (head judge only)', ja: '上訴を裁定する（ヘッドジャッジのみ）' },
   SubmitRequest: { en: 'send requests to the head judge', ja: 'ヘッドジャッジに依頼を送る' },
   DecideRequest: { en: 'decide requests (head judge only)', ja: '依頼を判断する（ヘッドジャッジのみ）' },
   FinishTournament: { en: 'finish the tournament', ja: '大会を終了する' },

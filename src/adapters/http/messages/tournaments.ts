@@ -28,6 +28,13 @@ export const M = messageTable({
       `body.csv ${v.line} 行目: HTTP ではデッキリストのファイルを読めません。"players" に各デッキリストを含めて送ってください`,
       `body.csv line ${v.line}: decklist files cannot be read over HTTP; send "players" with each decklist inline`,
     ),
+  'preview-decklist-file': () =>
+    t(
+      'デッキリストのファイルは読めません。デッキリストは取り込み後に一人ずつ登録してください',
+      'decklist files cannot be read here; register each decklist after the import',
+    ),
+  'preview-registered': (v: { id: Word }) =>
+    t(`ID ${v.id} の選手はもう登録されています`, `player ${v.id} is already registered`),
   'name-or-reading': () => t('氏名かフリガナ（または両方）を送ってください', 'send name, reading or both'),
   'too-many-decklists': (v: { seconds: Word }) =>
     t(

@@ -67,6 +67,8 @@ const appeal = z.discriminatedUnion('outcome', [
     withoutEffect: z.boolean().optional(),
   }),
   z.strictObject({ outcome: z.literal('rescinded'), reason: z.string().trim().min(1).max(2000) }),
+  /** Heard and denied: the penalty stands; the reason goes on the record. */
+  z.strictObject({ outcome: z.literal('denied'), reason: z.string().trim().min(1).max(2000) }),
 ]);
 
 /** Penalties: assess (nothing written), issue, list, and the head judge's appeal decision. */
@@ -137,7 +139,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties/:penaltyId/appeal',
     summary:
-      "The head judge's decision on an appeal: change the penalty (it lands as the original would have) or rescind it; the reason is kept. A change to a loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it.",
+      "The head judge's decision on an appeal: change the penalty (it lands as the original would have), rescind it, or deny the appeal (`denied`: the penalty stands); the reason is kept. A change to a loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it.",
     tags: ['penalties'],
     access: { command: 'ChangePenalty' },
     params: tournamentParams.extend({ penaltyId: z.coerce.number().int().min(1) }),
@@ -146,9 +148,10 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
     write: true,
     async handler({ params, body, principal, write, reply }) {
       const staff = requireStaff(principal);
-      if (body.outcome === 'rescinded') {
+      if (body.outcome === 'rescinded' || body.outcome === 'denied') {
         const data = { penaltyId: params.penaltyId, reason: body.reason };
-        return sendWrite(reply, await gateway.write(params.tournamentId, staff, 'RescindPenalty', data, write));
+        const command = body.outcome === 'rescinded' ? 'RescindPenalty' : 'DenyAppeal';
+        return sendWrite(reply, await gateway.write(params.tournamentId, staff, command, data, write));
       }
       const { outcome: _outcome, ...change } = body;
       return sendWrite(

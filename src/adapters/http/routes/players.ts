@@ -214,6 +214,36 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
 
   defineRoute(app, {
     method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/import/preview',
+    summary:
+      'Reads a player CSV as the import would (in a worker, at most 10,000 rows) and writes nothing: every row, and every problem with its line (the file itself, an id twice in it, an id registered already, a decklist column). Import it with POST …/players/import once `problems` is empty.',
+    tags: ['players'],
+    access: { command: 'RegisterPlayer' },
+    params: tournamentParams,
+    body: z.strictObject({ csv: z.string().min(1).max(2_000_000) }),
+    response: z.object({
+      rows: z.array(z.object({ line: z.number(), id: z.string(), name: z.string(), reading: z.string().nullable() })),
+      problems: z.array(z.object({ line: z.number(), ja: z.string(), en: z.string() })),
+    }),
+    async handler({ params, body }) {
+      const parsed = await parsePlayersCsvInWorker(body.csv);
+      if (!parsed.ok) return { rows: [], problems: parsed.error.map((p) => ({ line: p.line, ...p.message })) };
+      const { tournament: t } = await gateway.read(params.tournamentId);
+      // The file's own problems (an id twice included) came above; these are the import's.
+      const problems: { line: number; ja: string; en: string }[] = [];
+      for (const row of parsed.value) {
+        if (row.decklist !== null) problems.push({ line: row.line, ...M.text('preview-decklist-file') });
+        if (findPlayer(t, row.id)) problems.push({ line: row.line, ...M.text('preview-registered', { id: row.id }) });
+      }
+      return {
+        rows: parsed.value.map((r) => ({ line: r.line, id: r.id, name: r.name, reading: r.reading })),
+        problems,
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
     url: '/api/tournaments/:tournamentId/players/import',
     summary:
       'Registers a whole player list in one write, all or none: `players` as JSON, or `csv` with a header row id,name (English or Japanese headers). The refused entry is named in `path`.',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pairingsView } from '../../../app/projections/pairings-view.js';
 import { penaltiesCsv, standingsCsv, standingsExport } from '../../../app/exports.js';
+import { tardinessCsv, tardinessLog } from '../../../app/tardiness-log.js';
 import { penaltyLog } from '../../../app/penalty-log.js';
 import { departures } from '../../../core/tournament/state-queries.js';
 import { defineRoute } from '../route.js';
@@ -31,13 +32,22 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'GET',
     url: '/api/tournaments/:tournamentId/export',
     summary:
-      'Exports the tournament: `json` (settings, pack, players with decklists, every round, standings, final places, penalty log), `standings.csv` / `penalties.csv` (UTF-8 with BOM for Excel, headers in `lang`), `standings.json` / `penalties.json` (the same rows as the CLI), or `events` (the whole event log as JSON lines, for archives).',
+      'Exports the tournament: `json` (settings, pack, players with decklists, every round, standings, final places, penalty log), `standings.csv` / `penalties.csv` (UTF-8 with BOM for Excel, headers in `lang`), `standings.json` / `penalties.json` (the same rows as the CLI), `tardiness.csv` / `tardiness.json` (every player seated after the seat time, or with a tardiness penalty, one line per player and round), or `events` (the whole event log as JSON lines, for archives).',
     tags: ['record'],
     access: 'record:read',
     params: tournamentParams,
     query: z.object({
       format: z
-        .enum(['json', 'events', 'standings.csv', 'standings.json', 'penalties.csv', 'penalties.json'])
+        .enum([
+          'json',
+          'events',
+          'standings.csv',
+          'standings.json',
+          'penalties.csv',
+          'penalties.json',
+          'tardiness.csv',
+          'tardiness.json',
+        ])
         .default('json'),
       lang: z.enum(['ja', 'en']).default('ja'),
     }),
@@ -53,6 +63,11 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
         case 'penalties.csv':
           attach(`penalties.${query.lang}.csv`);
           return reply.type('text/csv; charset=utf-8').send(penaltiesCsv(t, penaltyLog(t), query.lang));
+        case 'tardiness.csv':
+          attach(`tardiness.${query.lang}.csv`);
+          return reply.type('text/csv; charset=utf-8').send(tardinessCsv(t, tardinessLog(t), query.lang));
+        case 'tardiness.json':
+          return withVersion(reply, version, { tardiness: tardinessLog(t) });
         case 'standings.json':
           return withVersion(reply, version, { standings: standingsExport(t) });
         case 'penalties.json':
