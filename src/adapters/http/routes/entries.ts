@@ -20,6 +20,7 @@ import { departures, findPlayer } from '../../../core/tournament/state-queries.j
 import type { Tournament } from '../../../core/tournament/state.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { requireStaff } from '../auth/principal.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
@@ -372,7 +373,11 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
       if (query.code !== undefined) {
         if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))
           throw badCode('query.code');
-      } else requireStaff(principal);
+      } else {
+        // Staff of this tournament need no code; anyone else without one is answered as the public is.
+        requireStaff(principal);
+        if (!isStaffOf(principal, params.tournamentId)) throw badCode('query.code');
+      }
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const p = findPlayer(t, params.playerId);
       if (!p) throw notFound(M.text('player'));
