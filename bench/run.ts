@@ -26,6 +26,7 @@ import { standingsBench } from './standings/standings-bench.js';
 import { pairingBench } from './swiss/pairing-bench.js';
 import { callsBench } from './venue/calls-bench.js';
 import { dayBench } from './venue/day-bench.js';
+import { submissionsBench } from './venue/submissions-bench.js';
 import { ycsjBench } from './venue/ycsj-bench.js';
 
 type Log = (line: string) => void;
@@ -45,6 +46,7 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   ycsj: ycsjBench,
   day: dayBench,
   calls: callsBench,
+  submissions: submissionsBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

@@ -50,6 +50,8 @@ interface CallsRun {
   readonly claimP99Ms: number;
   readonly publicFrames: number;
   readonly closedEarly: number;
+  /** Streams' connects tried again, by why the one before failed. */
+  readonly reconnects: Record<string, number>;
   readonly watched: Watched;
   readonly serverErrors: Record<string, number>;
   readonly statuses: Record<string, number>;
@@ -118,7 +120,7 @@ function callsRows(r: CallsRun, judges: number): Row[] {
       'ms',
       single(r.deliveryP99Ms),
       { max: TARGETS.deliveryP99Ms },
-      `${format(r.deliveries)} deliveries (${format(r.calls)} calls × ${judges} judges); p50 ${format(r.deliveryP50Ms)} ms, max ${format(r.deliveryMaxMs)} ms`,
+      `${format(r.deliveries)} deliveries (${format(r.calls)} calls × ${r.judgeStreams} judges' streams); p50 ${format(r.deliveryP50Ms)} ms, max ${format(r.deliveryMaxMs)} ms`,
     ),
     row('  call → the last judge to see it, p99 (per call)', 'ms', single(r.lastJudgeP99Ms)),
     row('  deliveries missing after the wait', '', single(r.missing), { max: 0 }),
@@ -129,9 +131,13 @@ function callsRows(r: CallsRun, judges: number): Row[] {
       '',
       single(r.playerStreams),
       undefined,
-      `opened in ${format(r.openSeconds)} s with the judges'; ${format(r.publicFrames)} frames to players; ${r.closedEarly} ended by the server`,
+      `opened in ${format(r.openSeconds)} s with the judges'; ${format(r.publicFrames)} frames to players; ${r.closedEarly} ended by the server; connects tried again: ${
+        Object.entries(r.reconnects)
+          .map(([why, n]) => `${n}× ${why}`)
+          .join(', ') || 'none'
+      }`,
     ),
-    row("  streams held: judges' phones", '', single(r.judgeStreams)),
+    row("  streams held: judges' phones", '', single(r.judgeStreams), { min: judges }),
     ...watchedRows(r.watched),
     errorRow(r.serverErrors),
   ];
@@ -255,7 +261,8 @@ async function callsRun(
     }
     await Promise.all(posts);
     const settleUntil = performance.now() + SETTLE_MS;
-    while (performance.now() < settleUntil && [...seen.values()].some((s) => s.length < judges)) await pause(100);
+    while (performance.now() < settleUntil && [...seen.values()].some((s) => s.length < judgeStreams.size))
+      await pause(100);
     await Promise.all(claims);
   } catch (error) {
     if (!(error instanceof DeadlineReached)) throw error;
@@ -267,11 +274,15 @@ async function callsRun(
   const publicFrames = playerStreams?.frames() ?? 0;
   const closedEarly = (playerStreams?.closedEarly() ?? 0) + judgeStreams.closedEarly();
   const playerCount = playerStreams?.size ?? 0;
+  const reconnects: Record<string, number> = {};
+  for (const [why, n] of [...judgeStreams.reconnects, ...(playerStreams?.reconnects ?? [])])
+    reconnects[why] = (reconnects[why] ?? 0) + n;
   playerStreams?.close();
   judgeStreams.close();
 
   const deliveries = [...seen.values()].flat();
-  const lastJudge = [...seen.values()].filter((s) => s.length === judges).map((s) => Math.max(...s));
+  const held = judgeStreams.size;
+  const lastJudge = [...seen.values()].filter((s) => s.length === held).map((s) => Math.max(...s));
   return {
     venue: venue.label,
     incomplete,
@@ -280,7 +291,7 @@ async function callsRun(
     openSeconds,
     calls: seen.size,
     deliveries: deliveries.length,
-    missing: seen.size * judges - deliveries.length,
+    missing: seen.size * held - deliveries.length,
     deliveryP50Ms: percentile(deliveries, 0.5),
     deliveryP99Ms: percentile(deliveries, 0.99),
     deliveryMaxMs: deliveries.length ? Math.max(...deliveries) : Number.NaN,
@@ -291,6 +302,7 @@ async function callsRun(
     claimP99Ms: percentile(samples.of('claim'), 0.99),
     publicFrames,
     closedEarly,
+    reconnects,
     watched: watched(cluster, samples, clientFrom),
     serverErrors: samples.serverErrors(),
     statuses: Object.fromEntries(samples.statuses),

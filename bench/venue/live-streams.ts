@@ -1,5 +1,6 @@
 import { request, type ClientRequest } from 'node:http';
 import { inPool } from '../lib/pool.js';
+import { pause } from './venue-http.js';
 
 /*
  * Many phones following a tournament's live stream (Server-Sent Events), as the players' pages
@@ -11,7 +12,10 @@ import { inPool } from '../lib/pool.js';
 
 const PER_ADDRESS = 16;
 /** Streams opened at once: a burst of thousands of connects would overflow the listen backlog. */
-const CONNECTING = 64;
+const CONNECTING = 32;
+/** A stream refused or cut while connecting is tried again after this pause, as a console reconnects (the stream's `retry`). */
+const RECONNECT_MS = 3000;
+const RECONNECTS = 10;
 
 /** A loopback address for the `n`-th phone of a group (`group` keeps players' and judges' addresses apart). */
 export function phoneAddress(group: number, n: number): string {
@@ -49,7 +53,8 @@ class Stream {
         }
         response.setEncoding('utf8');
         response.on('close', () => {
-          if (this.#request) this.closedEarly = true;
+          if (!open) reject(new Error(`live stream from ${localAddress}: closed before hello`));
+          else if (this.#request) this.closedEarly = true;
         });
         response.on('data', (chunk: string) => {
           const at = performance.now();
@@ -65,7 +70,7 @@ class Stream {
           buffer = frames.pop() ?? '';
           for (const frame of frames) {
             this.frames++;
-            if (frame.startsWith('event: hello') || /^event: hello$/m.test(frame)) {
+            if (/^event: hello$/m.test(frame)) {
               open = true;
               resolve();
             }
@@ -87,9 +92,11 @@ class Stream {
   }
 }
 
-/** `count` phones following `url`'s live stream, opened `CONNECTING` at a time. */
+/** `count` phones following `url`'s live stream, opened `CONNECTING` at a time; one refused RECONNECTS times in a row is left out (`size` says how many are held). */
 export class LiveStreams {
   readonly #streams: Stream[] = [];
+  /** Connects tried again, by why the one before failed ("HTTP 408": 3). */
+  readonly reconnects = new Map<string, number>();
 
   static async open(
     url: string,
@@ -101,26 +108,33 @@ export class LiveStreams {
   ): Promise<LiveStreams> {
     const streams = new LiveStreams();
     let opened = 0;
-    try {
-      await inPool(
-        CONNECTING,
-        Array.from({ length: count }, (_, n) => n),
-        async (n) => {
+    await inPool(
+      CONNECTING,
+      Array.from({ length: count }, (_, n) => n),
+      async (n) => {
+        for (let attempt = 0; ; attempt++) {
           const stream = new Stream();
-          streams.#streams.push(stream);
-          await stream.connect(
-            url,
-            phoneAddress(group, n),
-            token(n),
-            onEvents ? (events, at) => onEvents(n, events, at) : null,
-          );
-          if (++opened % 512 === 0) progress(opened);
-        },
-      );
-    } catch (error) {
-      streams.close();
-      throw error;
-    }
+          try {
+            await stream.connect(
+              url,
+              phoneAddress(group, n),
+              token(n),
+              onEvents ? (events, at) => onEvents(n, events, at) : null,
+            );
+            streams.#streams.push(stream);
+            break;
+          } catch (error) {
+            stream.close();
+            const why = String((error as Error).message).replace(/^live stream from \S+ /, '');
+            streams.reconnects.set(why, (streams.reconnects.get(why) ?? 0) + 1);
+            // Given up on: the stream is missing from what the bench holds, and says so.
+            if (attempt >= RECONNECTS) break;
+            await pause(RECONNECT_MS);
+          }
+        }
+        if (++opened % 512 === 0) progress(opened);
+      },
+    );
     return streams;
   }
 
