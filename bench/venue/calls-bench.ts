@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { percentile } from '../lib/pool.js';
 import { format, missNotes, row, single, type Row } from '../lib/report-table.js';
 import type { PartResult } from '../lib/results-file.js';
-import { ApiClient, staffTokens } from '../server/api-client.js';
+import { ApiClient, staffTokenSets } from '../server/api-client.js';
 import { buildServer } from '../server/server-process.js';
 import type { Cluster } from './cluster.js';
 import { LiveStreams, type StreamEvent } from './live-streams.js';
@@ -160,21 +160,14 @@ async function callsRun(
   log(`calls ${venue.label}: accounts`);
   const accountCount = Math.ceil(judges / PHONES_PER_ACCOUNT);
   const judgeNames = Array.from({ length: accountCount }, (_, i) => `judge${i + 1}`);
-  const tokens = await staffTokens(url, first.firstLogin, {
-    desk: ['organizer', 'scorekeeper'],
-    ...Object.fromEntries(judgeNames.map((name) => [name, ['judge']])),
-  });
-  const judgeTokens: string[] = [];
-  for (const name of judgeNames) {
-    judgeTokens.push(tokens[name]!);
-    const phone = new ApiClient(url);
-    await phone.ok('POST', '/api/auth/login', { username: name, password: `${name}-bench-password-1` });
-    for (let i = 1; i < PHONES_PER_ACCOUNT; i++)
-      judgeTokens.push(
-        ((await phone.ok('POST', '/api/auth/tokens', { label: `phone ${i}` })) as { token: string }).token,
-      );
-  }
-  const desk = new ApiClient(url, tokens.desk);
+  const tokens = await staffTokenSets(
+    url,
+    first.firstLogin,
+    { desk: ['organizer', 'scorekeeper'], ...Object.fromEntries(judgeNames.map((name) => [name, ['judge']])) },
+    PHONES_PER_ACCOUNT,
+  );
+  const judgeTokens = judgeNames.flatMap((name) => tokens[name]!);
+  const desk = new ApiClient(url, tokens.desk![0]);
   await desk.ok('POST', '/api/tournaments', {
     id: TOURNAMENT,
     name: 'Judge calls (bench)',
