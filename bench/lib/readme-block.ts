@@ -18,6 +18,8 @@ const PARTS = [
   'list',
   'ycsj',
   'day',
+  'calls',
+  'submissions',
 ];
 export const PAGE = 'docs/performance.md';
 
