@@ -59,21 +59,15 @@ class Stream {
         response.on('data', (chunk: string) => {
           const at = performance.now();
           buffer += chunk;
-          // Players' streams only count frames: their pages refetch on a version, the bench need not parse.
-          if (!onEvents && open) {
-            const frames = buffer.split('\n\n');
-            buffer = frames.pop() ?? '';
-            this.frames += frames.length;
-            return;
-          }
           const frames = buffer.split('\n\n');
           buffer = frames.pop() ?? '';
           for (const frame of frames) {
             this.frames++;
-            if (/^event: hello$/m.test(frame)) {
+            if (!open && /^event: hello$/m.test(frame)) {
               open = true;
               resolve();
             }
+            // Players' streams only count frames (a real page reloads its views on every `events` frame; these do not).
             if (!onEvents || !/^event: events$/m.test(frame)) continue;
             const data = /^data: (.*)$/m.exec(frame)?.[1];
             if (data !== undefined) onEvents((JSON.parse(data) as { events: StreamEvent[] }).events, at);
