@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list, ycsj, day, decklists, calls)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list, ycsj, day, calls, submissions)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -14,9 +14,7 @@ import { renderTable } from './lib/report-table.js';
 import { environment, writeResults, type PartResult } from './lib/results-file.js';
 import { deckBench } from './decks/deck-bench.js';
 import { attackBench } from './server/attack-bench.js';
-import { callsBench } from './server/calls-bench.js';
 import { consoleBench } from './console/console-bench.js';
-import { decklistBench } from './server/decklist-bench.js';
 import { postgresBench } from './server/postgres-bench.js';
 import { listBench } from './server/list-bench.js';
 import { readersBench } from './server/readers-bench.js';
@@ -26,7 +24,9 @@ import { slowDiskBench } from './server/slow-disk-bench.js';
 import { uploadBench } from './server/upload-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { pairingBench } from './swiss/pairing-bench.js';
+import { callsBench } from './venue/calls-bench.js';
 import { dayBench } from './venue/day-bench.js';
+import { submissionsBench } from './venue/submissions-bench.js';
 import { ycsjBench } from './venue/ycsj-bench.js';
 
 type Log = (line: string) => void;
@@ -45,8 +45,8 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   list: listBench,
   ycsj: ycsjBench,
   day: dayBench,
-  decklists: decklistBench,
   calls: callsBench,
+  submissions: submissionsBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

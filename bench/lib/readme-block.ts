@@ -19,6 +19,7 @@ const PARTS = [
   'ycsj',
   'day',
   'calls',
+  'submissions',
 ];
 export const PAGE = 'docs/performance.md';
 

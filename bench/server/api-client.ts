@@ -59,17 +59,35 @@ export async function staffTokens(
   firstLogin: { username: string; password: string },
   accounts: Record<string, readonly string[]>,
 ): Promise<Record<string, string>> {
+  const sets = await staffTokenSets(url, firstLogin, accounts, 1);
+  return Object.fromEntries(Object.entries(sets).map(([username, tokens]) => [username, tokens[0]!]));
+}
+
+/**
+ * Like `staffTokens`, with `perAccount` API tokens for each account (its phones), from one
+ * sign-in each: sign-ins are limited per address (30 a minute), tokens are not.
+ */
+export async function staffTokenSets(
+  url: string,
+  firstLogin: { username: string; password: string },
+  accounts: Record<string, readonly string[]>,
+  perAccount: number,
+): Promise<Record<string, string[]>> {
   const organizer = new ApiClient(url);
   await organizer.ok('POST', '/api/auth/login', firstLogin);
   const password = 'bench-organizer-password-1';
   await organizer.ok('POST', '/api/auth/password', { currentPassword: firstLogin.password, newPassword: password });
-  const tokens: Record<string, string> = {};
+  const tokens: Record<string, string[]> = {};
   for (const [username, roles] of Object.entries(accounts)) {
     const accountPassword = `${username}-bench-password-1`;
     await organizer.ok('POST', '/api/accounts', { username, displayName: username, roles, password: accountPassword });
     const client = new ApiClient(url);
     await client.ok('POST', '/api/auth/login', { username, password: accountPassword });
-    tokens[username] = ((await client.ok('POST', '/api/auth/tokens', { label: 'bench' })) as { token: string }).token;
+    tokens[username] = [];
+    for (let i = 0; i < perAccount; i++)
+      tokens[username].push(
+        ((await client.ok('POST', '/api/auth/tokens', { label: `bench ${i + 1}` })) as { token: string }).token,
+      );
   }
   return tokens;
 }

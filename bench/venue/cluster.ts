@@ -31,10 +31,15 @@ export class Cluster {
     servers.forEach((s, i) => this.#peaks.set(`process ${i + 1}`, s.peakMb()));
   }
 
-  /** Starts `count` processes on `db` (a SQLite file or a PostgreSQL URL), one after the other. */
+  /**
+   * Starts `count` processes on `db` (a SQLite file or a PostgreSQL URL), one after the other.
+   * SHINPAN_BENCH_SERVER_ARGS (split at spaces) go to each process's node, e.g.
+   * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a part's time goes (NODE_OPTIONS refuses --cpu-prof).
+   */
   static async start(db: string, count: number): Promise<Cluster> {
+    const nodeArgs = (process.env.SHINPAN_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
     const servers: RunningServer[] = [];
-    for (let i = 0; i < count; i++) servers.push(await startServer(db));
+    for (let i = 0; i < count; i++) servers.push(await startServer(db, nodeArgs));
     return new Cluster(db, servers);
   }
 

@@ -20,7 +20,8 @@ export interface Venue {
   readonly unavailable?: string;
 }
 
-export function venues(): Venue[] {
+/** `postgresProcesses`: how many processes share the PostgreSQL database (2 behind a balancer, or 1 to compare with SQLite). */
+export function venues(postgresProcesses = 2): Venue[] {
   const base = process.env.SHINPAN_BENCH_DATABASE_URL ?? process.env.SHINPAN_TEST_DATABASE_URL;
   return [
     {
@@ -29,11 +30,13 @@ export function venues(): Venue[] {
       run: (name, work) => onSqlite(name, work),
     },
     {
-      label: 'PostgreSQL, 2 processes',
-      processes: 2,
+      label: `PostgreSQL, ${postgresProcesses} process${postgresProcesses === 1 ? '' : 'es'}`,
+      processes: postgresProcesses,
       ...(base ? {} : { unavailable: 'set SHINPAN_BENCH_DATABASE_URL (or SHINPAN_TEST_DATABASE_URL)' }),
       run: (name, work) =>
-        base ? withDatabase(base, name, (url) => onCluster(url, 2, work)) : Promise.reject(new Error('no database')),
+        base
+          ? withDatabase(base, name, (url) => onCluster(url, postgresProcesses, work))
+          : Promise.reject(new Error('no database')),
     },
   ];
 }
