@@ -7,6 +7,7 @@ import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import { announced } from './announcements.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
+import { keepPlayerIndex, playerPosition } from './state-queries.js';
 
 /*
  * Applies one event to the state. Events are facts that were already decided, so evolve
@@ -44,9 +45,9 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
  * for each of its results). Within a fold the states in between are never handed out, so the
  * fold copies such an array once and then changes its own copy in place. Arrays of the state it
  * starts from, and every array once the fold has returned, are never changed again. It also
- * keeps where each item sits in a list found by id (players, prizes), since finding a dropped
- * player by comparing ids one by one made 872 drops of an 8,192-player event cost 7 million
- * string comparisons. `test/tournament/fold-work.test.ts` counts the work of every event type.
+ * keeps where each item sits in a list found by id (prizes; players have their index in
+ * state-queries.ts, which outlives the fold), since finding a dropped player by comparing ids one
+ * by one made 872 drops of an 8,192-player event cost 7 million string comparisons. `test/tournament/fold-work.test.ts` counts the work of every event type.
  */
 class Scratch {
   readonly #owned = new WeakSet<readonly unknown[]>();
@@ -55,18 +56,13 @@ class Scratch {
   readonly #positions = new WeakMap<readonly unknown[], Map<string, number>>();
 
   /** `items` with `item` added at the end: a copy, or the fold's own array grown in place. */
-  appended<T>(items: readonly T[], item: T, idOf?: (item: T) => string): readonly T[] {
-    const positions = this.#positions.get(items);
-    let grown: T[];
+  appended<T>(items: readonly T[], item: T): readonly T[] {
     if (this.#owned.has(items)) {
-      grown = items as T[];
-      grown.push(item);
-    } else {
-      grown = [...items, item];
-      this.#owned.add(grown);
-      if (positions) this.#positions.set(grown, positions);
+      (items as T[]).push(item);
+      return items;
     }
-    if (positions && idOf && !positions.has(idOf(item))) positions.set(idOf(item), grown.length - 1);
+    const grown = [...items, item];
+    this.#owned.add(grown);
     return grown;
   }
 
@@ -107,8 +103,6 @@ class Scratch {
   }
 }
 
-const playerId = (p: Tournament['players'][number]): string => p.id;
-
 /** The state after every event in order; `from` is left as it was. */
 export function fold(events: Iterable<TournamentEvent>, from: TournamentState = { status: 'none' }): TournamentState {
   return foldOnward(from)(events);
@@ -132,13 +126,9 @@ export function foldOnward(from: TournamentState): (events: Iterable<TournamentE
   };
 }
 
-/** `items` with `item` added at the end, a fresh array outside a fold; `idOf` for a list found by id. */
-const appended = <T>(
-  items: readonly T[],
-  item: T,
-  scratch: Scratch | undefined,
-  idOf?: (item: T) => string,
-): readonly T[] => (scratch ? scratch.appended(items, item, idOf) : [...items, item]);
+/** `items` with `item` added at the end, a fresh array outside a fold. */
+const appended = <T>(items: readonly T[], item: T, scratch: Scratch | undefined): readonly T[] =>
+  scratch ? scratch.appended(items, item) : [...items, item];
 
 /** The index of the first item whose id is `id`, or -1. */
 const indexOf = <T>(
@@ -167,7 +157,9 @@ function evolveTournament(
     case 'PlayerRegistered': {
       const { player, entryRound, invitation } = event.data;
       const registered = { ...player, entryRound, invitation: invitation ?? null, drop: null };
-      return noteMovedUp({ ...t, players: appended(t.players, registered, scratch, playerId) }, event);
+      const players = appended(t.players, registered, scratch);
+      keepPlayerIndex(t.players, players);
+      return noteMovedUp({ ...t, players }, event);
     }
     case 'DecklistSubmitted':
     case 'DecklistCorrected': {
@@ -382,9 +374,12 @@ function updatePlayer(
   scratch: Scratch | undefined,
   change: (p: Tournament['players'][number]) => Tournament['players'][number],
 ): Tournament {
-  const at = indexOf(t.players, playerId, id, scratch);
+  const at = playerPosition(t.players, id);
   const player = t.players[at];
-  return player ? { ...t, players: replacedAt(t.players, at, change(player), scratch) } : t;
+  if (!player) return t;
+  const players = replacedAt(t.players, at, change(player), scratch);
+  keepPlayerIndex(t.players, players);
+  return { ...t, players };
 }
 
 function updateMatch(

@@ -27,20 +27,51 @@ export function findPlayer(t: Tournament, id: string): PlayerState | undefined {
  * every new id against everyone registered so far; comparing ids one by one made 8,192 rows
  * cost 33 million comparisons. A fold grows its own list in place (evolve.ts), and only ever at
  * the end, so an index that has seen fewer players than the list holds just reads the rest.
+ * A write that changes one player (a decklist sent, a drop) makes a new list with the same ids
+ * in the same places: it takes the old list's index along (`keepPlayerIndex`) instead of
+ * building one over 8,192 players again, which made each such write cost a pass over everyone.
  */
-const playerIndexes = new WeakMap<readonly PlayerState[], { read: number; readonly at: Map<string, number> }>();
+interface PlayerIndex {
+  /** Places read into `at` so far. */
+  read: number;
+  at: Map<string, number>;
+  /** Whether `at` is also another list's: reading a place past `read` then needs a map of its own. */
+  shared: boolean;
+}
 
-function playerIndex(players: readonly PlayerState[]): { read: number; readonly at: Map<string, number> } {
+const playerIndexes = new WeakMap<readonly PlayerState[], PlayerIndex>();
+
+function playerIndex(players: readonly PlayerState[]): PlayerIndex {
   let index = playerIndexes.get(players);
   if (!index) {
-    index = { read: 0, at: new Map() };
+    index = { read: 0, at: new Map(), shared: false };
     playerIndexes.set(players, index);
+  }
+  if (index.read < players.length && index.shared) {
+    // Lists sharing a map hold the same ids up to `read`; past it each holds its own.
+    index.at = new Map(index.at);
+    index.shared = false;
   }
   for (; index.read < players.length; index.read++) {
     const id = (players[index.read] as PlayerState).id;
     if (!index.at.has(id)) index.at.set(id, index.read);
   }
   return index;
+}
+
+/** Where player `id` sits in `players` (the first, should a broken log list one twice), or -1. */
+export const playerPosition = (players: readonly PlayerState[], id: string): number =>
+  playerIndex(players).at.get(id) ?? -1;
+
+/**
+ * `to` holds the same ids in the same places as `from` (one player changed, or players added at
+ * the end): it shares `from`'s index, and reads only what it holds beyond `from`.
+ */
+export function keepPlayerIndex(from: readonly PlayerState[], to: readonly PlayerState[]): void {
+  if (from === to || playerIndexes.has(to)) return;
+  const index = playerIndex(from);
+  index.shared = true;
+  playerIndexes.set(to, { read: index.read, at: index.at, shared: true });
 }
 
 export const findRound = (t: Tournament, round: number): RoundState | undefined =>
