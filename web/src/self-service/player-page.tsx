@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../components/code-form';
 import { useRoundName } from '../components/round-label';
+import { useLiveScope } from '../api/live';
 import { useResource } from '../api/resource';
 import { formatDuration, serverNow, serverTimeKnown, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
@@ -128,6 +129,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
   const match = view.match!;
   useReloadAt(match.judgesAt, onDue);
   useReloadWhile(match.call !== null, onDue);
+  useLiveScope(match.ended ? null : match.round, match.table);
   const opponent = match.opponent!;
   const me = view.player.id;
   const [changing, setChanging] = useState(false);
