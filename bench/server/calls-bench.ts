@@ -14,10 +14,12 @@ import { buildServer, startServer, type RunningServer } from './server-process.j
  * one server process with 200 judges' and 8,192 players' live streams open. Each call is sent
  * as a player's phone sends it (POST …/calls with the slip's code); its latency on a judge's
  * phone is from just before the request leaves to the moment that judge's stream delivers its
- * CallOpened. The players' streams are real listeners (each write reaches them as a public
- * frame), read and thrown away as a phone's page would, in a worker thread of their own: read
- * on the thread that times the judges' streams, their 8,192 frames per call delayed the
- * judges' frames behind them, and the figure measured the bench, not the server.
+ * CallOpened. The players' streams are real listeners, read and thrown away as a phone's page
+ * would, in a worker thread of their own: read on the thread that times the judges' streams,
+ * their 8,192 frames per call delayed the judges' frames behind them, and the figure measured
+ * the bench, not the server. A call is staff's alone, so public streams get no frame for it
+ * (src/adapters/http/live/publish.ts); before that, its 8,192 public frames were most of the
+ * server's CPU for a call.
  */
 
 /** Opens `count` public streams of `url`, `connecting` at a time, reads and drops what they get; posts 'open' when all are. */
@@ -76,8 +78,8 @@ const TOURNAMENT = 'calls-live';
 const TARGET_P99_MS = 1000;
 /**
  * Between two calls: two a second, a floor far busier than a YCSJ's (a few calls a minute per
- * judge). Each call also costs the server a frame to every player's stream (~10 µs each), so at
- * ten a second the server itself was the queue on a loaded two-core machine.
+ * judge). When each call also cost the server a frame to every player's stream (~10 µs each),
+ * at ten a second the server itself was the queue on a loaded two-core machine.
  */
 const CALL_GAP_MS = 500;
 /** Streams opened at once while connecting (the server admits them one by one either way). */
@@ -242,7 +244,7 @@ export async function callsBench(quick: boolean, log: (line: string) => void): P
       ),
       row('  median', 'ms', single(percentile(withPlayers.latencies, 0.5))),
       row(
-        "  server CPU per call (its write, a frame to every judge's and player's stream)",
+        "  server CPU per call (its write, a frame to every judge's stream, none to players')",
         'ms',
         single(withPlayers.cpuPerCall),
       ),
