@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { onlyElsewhere, type LiveScope } from './live-scope';
 import { outbox } from './outbox';
 import { invalidate } from './resource';
 import { paths } from './tournament-api';
@@ -13,6 +14,25 @@ outbox.onSettled((write) => {
   if (write.tournament !== undefined) invalidate(paths.tournament(write.tournament));
   else invalidate(paths.tournaments);
 });
+
+/** The match the screen on show follows, if it follows one (a player's page); null: every change reloads. */
+let scope: LiveScope | null = null;
+
+/**
+ * A player's page follows its own table: results, reports, seat marks, extensions and notices at
+ * other tables of the round do not reload it (with thousands of players, each of those would
+ * otherwise make every phone in the venue ask again). Null while the player has no table.
+ */
+export function useLiveScope(round: number | null, table: number | null): void {
+  useEffect(() => {
+    if (round === null || table === null) return;
+    const mine: LiveScope = { round, table };
+    scope = mine;
+    return () => {
+      if (scope === mine) scope = null;
+    };
+  }, [round, table]);
+}
 
 /** The round a `late` message is about (its data: `{ round, now, late }`); null when it does not say. */
 function lateRound(message: Event): number | null {
@@ -49,7 +69,8 @@ export function useLive(tournamentId: string | undefined): LiveState {
     // in (the server's RECENT_VIEW_MS), so a reload during a burst may show a version before the
     // last event: once the stream has been quiet a little longer than that, the views reload again.
     let trailing: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener('events', () => {
+    source.addEventListener('events', (message) => {
+      if (onlyElsewhere((message as MessageEvent<string>).data, scope)) return;
       invalidate(prefix);
       clearTimeout(trailing);
       trailing = setTimeout(() => invalidate(prefix), AFTER_BURST_MS);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../components/code-form';
 import { useRoundName } from '../components/round-label';
+import { useLiveScope } from '../api/live';
 import { useResource } from '../api/resource';
 import { formatDuration, serverNow, serverTimeKnown, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
@@ -127,6 +128,8 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
   const { lang } = useLang();
   const match = view.match!;
   useReloadAt(match.judgesAt, onDue);
+  useReloadWhile(match.call !== null, onDue);
+  useLiveScope(match.ended ? null : match.round, match.table);
   const opponent = match.opponent!;
   const me = view.player.id;
   const [changing, setChanging] = useState(false);
@@ -274,6 +277,23 @@ function useReloadAt(at: string | null, reload: () => void) {
       clearTimeout(timer);
     };
   }, [at, reload]);
+}
+
+/** How often a page showing its table's open judge call asks how the call goes on. */
+const CALL_CHECK_MS = 5_000;
+
+/**
+ * A judge call's progress (claimed, resolved) goes to staff streams only, so that a call does
+ * not make every player's page in the venue refetch: the page of a table with an open call
+ * asks the server itself, every few seconds, until the call is resolved (a resolution's
+ * extension also arrives on the live stream).
+ */
+function useReloadWhile(open: boolean, reload: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const timer = setInterval(reload, CALL_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [open, reload]);
 }
 
 /** When the report goes to the judges unconfirmed, and how long is left, on the server's clock. */

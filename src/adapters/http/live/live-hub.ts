@@ -12,9 +12,10 @@ export interface LiveMessage {
   readonly audience: Audience;
 }
 
-interface Listener {
-  readonly audience: Audience;
-  readonly response: ServerResponse;
+/** A tournament's open streams, kept apart by audience so a write for staff alone costs nothing per public stream. */
+interface Channel {
+  readonly staff: Set<ServerResponse>;
+  readonly public: Set<ServerResponse>;
 }
 
 /** Formats one Server-Sent Event frame. */
@@ -28,7 +29,7 @@ export function sseFrame(event: string, data: unknown, id?: number): string {
  * keeps proxies and phones from closing an idle stream.
  */
 export class LiveHub {
-  readonly #channels = new Map<string, Set<Listener>>();
+  readonly #channels = new Map<string, Channel>();
   readonly #heartbeat: NodeJS.Timeout;
 
   constructor(heartbeatMs = 15_000) {
@@ -38,38 +39,39 @@ export class LiveHub {
 
   /** Starts streaming to `response`; returns the function that stops. */
   subscribe(tournamentId: string, audience: Audience, response: ServerResponse): () => void {
-    let listeners = this.#channels.get(tournamentId);
-    if (!listeners) {
-      listeners = new Set();
-      this.#channels.set(tournamentId, listeners);
+    let channel = this.#channels.get(tournamentId);
+    if (!channel) {
+      channel = { staff: new Set(), public: new Set() };
+      this.#channels.set(tournamentId, channel);
     }
-    const listener: Listener = { audience, response };
-    listeners.add(listener);
+    const listeners = channel[audience];
+    listeners.add(response);
     const stop = () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.#channels.delete(tournamentId);
+      listeners.delete(response);
+      if (channel.staff.size === 0 && channel.public.size === 0 && this.#channels.get(tournamentId) === channel)
+        this.#channels.delete(tournamentId);
     };
     response.on('close', stop);
     return stop;
   }
 
   publish(tournamentId: string, message: LiveMessage): void {
-    const listeners = this.#channels.get(tournamentId);
-    if (!listeners) return;
+    const channel = this.#channels.get(tournamentId);
+    if (!channel) return;
     const frame = sseFrame(message.event, message.data, message.id);
-    for (const listener of listeners) {
-      if (message.audience === 'staff' && listener.audience !== 'staff') continue;
-      listener.response.write(frame);
-    }
+    for (const response of channel.staff) response.write(frame);
+    if (message.audience === 'public') for (const response of channel.public) response.write(frame);
   }
 
-  /** One change seen two ways: `staff` goes to staff listeners, `public` to the others. */
-  publishSplit(tournamentId: string, staff: LiveMessage, publicMessage: LiveMessage): void {
-    const listeners = this.#channels.get(tournamentId);
-    if (!listeners) return;
+  /** One change seen two ways: `staff` goes to staff listeners, `public` to the others (none when null). */
+  publishSplit(tournamentId: string, staff: LiveMessage, publicMessage: LiveMessage | null): void {
+    const channel = this.#channels.get(tournamentId);
+    if (!channel) return;
     const staffFrame = sseFrame(staff.event, staff.data, staff.id);
+    for (const response of channel.staff) response.write(staffFrame);
+    if (publicMessage === null || channel.public.size === 0) return;
     const publicFrame = sseFrame(publicMessage.event, publicMessage.data, publicMessage.id);
-    for (const listener of listeners) listener.response.write(listener.audience === 'staff' ? staffFrame : publicFrame);
+    for (const response of channel.public) response.write(publicFrame);
   }
 
   /** Whether anyone is watching the tournament. */
@@ -84,20 +86,20 @@ export class LiveHub {
 
   /** Tournaments that at least one staff console is watching. */
   watchedByStaff(): string[] {
-    return [...this.#channels]
-      .filter(([, listeners]) => [...listeners].some((l) => l.audience === 'staff'))
-      .map(([id]) => id);
+    return [...this.#channels].filter(([, channel]) => channel.staff.size > 0).map(([id]) => id);
   }
 
   #beat(): void {
-    for (const listeners of this.#channels.values())
-      for (const listener of listeners) listener.response.write(': ping\n\n');
+    for (const channel of this.#channels.values())
+      for (const listeners of [channel.staff, channel.public])
+        for (const response of listeners) response.write(': ping\n\n');
   }
 
   /** Ends every stream, so the server can close. */
   close(): void {
     clearInterval(this.#heartbeat);
-    for (const listeners of this.#channels.values()) for (const listener of listeners) listener.response.end();
+    for (const channel of this.#channels.values())
+      for (const listeners of [channel.staff, channel.public]) for (const response of listeners) response.end();
     this.#channels.clear();
   }
 }

@@ -40,20 +40,51 @@ export function publicView(event: StoredEvent): { type: string; data: unknown } 
   }
 }
 
+/*
+ * Events that change nothing any public view shows (pairings, clock, standings, records,
+ * announcements, a player's page, the entry pages): a write of only these sends nothing to
+ * public streams, so thousands of players' pages neither receive a frame nor refetch for a
+ * judge call. Every other event the public cannot read still moves the version on public
+ * streams (a penalty may change a match's result), as a frame with no events in it. A judge
+ * call's progress shows on the two players' pages, which ask for it themselves while one is
+ * open (web/src/calls/call-judge.tsx); a call's extension reaches them as its TimeExtended.
+ */
+const STAFF_ONLY: ReadonlySet<string> = new Set([
+  'CallOpened',
+  'CallClaimed',
+  'CallEscalated',
+  'CallResolved',
+  'RequestSubmitted',
+  'RequestDecided',
+  // Only a held round has fixes; it reaches the public with its RoundPublished.
+  'PairingFixed',
+]);
+
+/** Whether the event is staff's alone, with no effect on anything the public may read. */
+export function staffOnly(event: StoredEvent): boolean {
+  if (event.type === 'RoundPaired') return (event.data as { held?: unknown }).held === true;
+  return STAFF_ONLY.has(event.type);
+}
+
 const wire = (e: StoredEvent) => ({ seq: e.seq, type: e.type, data: e.data, actor: e.actor, at: e.at });
 
-/** The two messages for one durable write: every event for staff; for the public the version and what it may see. */
+/**
+ * The two messages for one durable write: every event for staff; for the public the version and
+ * what it may see, or null when the write is staff's alone (no frame, so no page refetches).
+ */
 export function eventMessages(
   version: number,
   events: readonly StoredEvent[],
-): { readonly staff: LiveMessage; readonly public: LiveMessage } {
+): { readonly staff: LiveMessage; readonly public: LiveMessage | null } {
   const visible = events.flatMap((e) => {
     const view = publicView(e);
     return view ? [{ seq: e.seq, ...view, at: e.at }] : [];
   });
   return {
     staff: { event: 'events', id: version, audience: 'staff', data: { version, events: events.map(wire) } },
-    public: { event: 'events', id: version, audience: 'public', data: { version, events: visible } },
+    public: events.every(staffOnly)
+      ? null
+      : { event: 'events', id: version, audience: 'public', data: { version, events: visible } },
   };
 }
 

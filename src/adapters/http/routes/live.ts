@@ -11,7 +11,8 @@ import { isStaffOf } from '../auth/tournament-staff.js';
 /**
  * The live stream of a tournament (Server-Sent Events): `hello` on connect, `events` for every
  * durable write (staff see every event; the public sees pairings, results, seat marks,
- * extensions and drops, and the new version), `late` for staff when the late list changes.
+ * extensions and drops, and the new version, but nothing of a write that is staff's alone, as
+ * a judge call: see publish.ts), `late` for staff when the late list changes.
  * A reconnect with Last-Event-ID (a version) first receives what it missed, up to
  * MAX_CATCH_UP events; one further behind gets only `hello` and reloads (the console reloads
  * on every reconnect anyway), so an old id never reads a whole log into memory.
@@ -55,7 +56,7 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
         if (last) {
           const messages = eventMessages(last.seq, missed);
           const message = audience === 'staff' ? messages.staff : messages.public;
-          response.write(sseFrame(message.event, message.data, message.id));
+          if (message) response.write(sseFrame(message.event, message.data, message.id));
         }
       }
       if (audience === 'staff') {
