@@ -27,7 +27,18 @@ export type ListInput =
   | { readonly main: readonly number[]; readonly extra: readonly number[]; readonly side: readonly number[] }
   | { readonly format: 'ydk' | 'ydke' | 'text'; readonly text: string };
 
+const write = (t: string, v: number | null, method: 'PUT' | 'POST', path: string, body: unknown, key: string) =>
+  outbox.send({ method, path: `${base(t)}/${path}`, body, tournament: t, version: v, label: { key } });
+
 export const entryWrites = {
+  open: (t: string, v: number | null, body: { cap: number; closesAt: string; mode: EntryMode }) =>
+    write(t, v, 'PUT', 'entry', body, 'entry.write.open'),
+  close: (t: string, v: number | null, body: { seed?: number }) =>
+    write(t, v, 'POST', 'entry/close', body, 'entry.write.close'),
+  deadline: (t: string, v: number | null, until: string | null) =>
+    write(t, v, 'PUT', 'decklist-deadline', { until }, 'entry.write.deadline'),
+  publication: (t: string, v: number | null, scope: Publication) =>
+    write(t, v, 'PUT', 'decklist-publication', { scope }, 'entry.write.publication'),
   enter: (t: string, body: { name: string; reading: string; cardGameId?: string }) =>
     outbox.send({
       method: 'POST',
@@ -55,8 +66,11 @@ export interface EntryView {
   readonly closed: boolean;
   readonly seatsTaken: number;
   readonly decklistDeadline: string | null;
-  readonly publication: { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' } | null;
+  readonly publication: Publication | null;
+  readonly lottery: { readonly seed: number; readonly at: string } | null;
 }
+
+export type Publication = { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' };
 
 export interface Entered {
   readonly player: string;
@@ -106,6 +120,12 @@ export interface DecklistsView {
   }[];
 }
 
-export interface EntriesView {
-  readonly entries: readonly { readonly id: string; readonly duplicateOf: readonly string[] }[];
+/** Staff's view of public entry: the settings as the entry page shows them, and every entry. */
+export interface EntriesView extends EntryView {
+  readonly entries: readonly {
+    readonly id: string;
+    readonly status: 'registered' | 'waiting' | 'applied';
+    readonly dropped: boolean;
+    readonly duplicateOf: readonly string[];
+  }[];
 }
