@@ -107,6 +107,13 @@ export function Decklists() {
                           <Link to={`/t/${encodeURIComponent(id)}/deck-check?player=${encodeURIComponent(p.id)}`}>
                             {t('nav.deckCheck')}
                           </Link>
+                          {' · '}
+                          <Link
+                            to={`/t/${encodeURIComponent(id)}/print/decklist/${encodeURIComponent(p.id)}`}
+                            data-testid={`sheet-${p.id}`}
+                          >
+                            {t('entry.sheet.link')}
+                          </Link>
                         </>
                       )}
                     </span>

@@ -20,6 +20,7 @@ export const entryPaths = {
   decklists: (t: string) => `${base(t)}/decklists`,
   entries: (t: string) => `${base(t)}/entries`,
   published: (t: string) => `${base(t)}/published-decklists`,
+  sheet: (t: string, p: string, code?: string) => `${own(t, p)}/sheet${code ? `?code=${enc(code)}` : ''}`,
 };
 
 /** A list as the builder sends it (passcodes per zone) or as pasted text. */
@@ -128,4 +129,33 @@ export interface EntriesView extends EntryView {
     readonly dropped: boolean;
     readonly duplicateOf: readonly string[];
   }[];
+}
+
+/** A card on the printable sheet: copies and names (null: a card the pool does not know). */
+export interface SheetLine {
+  readonly passcode: number;
+  readonly count: number;
+  readonly name: Text | null;
+}
+
+/** The registration sheet of a player's current list (`decklist/sheet`). */
+export interface SheetView {
+  readonly tournament: { readonly name: string; readonly date: string };
+  readonly player: {
+    readonly id: string;
+    readonly name: string;
+    readonly reading: string | null;
+    readonly cardGameId: string | null;
+  };
+  readonly receipt: Receipt | null;
+  readonly main: {
+    readonly total: number;
+    readonly groups: readonly {
+      readonly group: 'monster' | 'spell' | 'trap' | 'other';
+      readonly total: number;
+      readonly cards: readonly SheetLine[];
+    }[];
+  };
+  readonly extra: { readonly total: number; readonly cards: readonly SheetLine[] };
+  readonly side: { readonly total: number; readonly cards: readonly SheetLine[] };
 }
