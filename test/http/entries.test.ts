@@ -150,6 +150,10 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     expect(found.body.cards[0].name.ja).toBe('ブラック・ホール');
     const english = await staff.public.get(`${t}/cards?q=${encodeURIComponent('dark hole')}`);
     expect(english.body.cards.map((c: { name: { en: string } }) => c.name.en)).toContain('Dark Hole');
+    // A synchro monster goes to the extra deck (the builder knows main and extra, not summoning kinds).
+    const stardust = await staff.public.get(`${t}/cards?q=${encodeURIComponent('Stardust Dragon')}`);
+    expect(stardust.body.cards[0]).toMatchObject({ name: { en: 'Stardust Dragon' }, zone: 'extra' });
+    expect(found.body.cards[0].zone).toBe('main');
   });
 
   it("refuses another player's code, unknown cards (with the nearest names), oversized lists and unconfirmed findings", async () => {

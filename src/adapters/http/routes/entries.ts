@@ -443,7 +443,8 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
         cards: searchCards(catalogue, query.q, CARD_RESULTS).map((card) => ({
           passcode: card.passcode,
           name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') },
-          zone: card.zone,
+          // The builder's zones: fusion, synchro, xyz and link monsters all go to the extra deck.
+          zone: card.zone === 'main' ? 'main' : 'extra',
         })),
       };
     },
