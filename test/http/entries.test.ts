@@ -87,6 +87,15 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     expect((await staff.public.get(`${t}/players/E0001/page?code=${a.body.code}`)).status).toBe(200);
     const entries = await staff.scorekeeper.get(`${t}/entries`);
     expect(entries.body.entries.map((e: { duplicateOf: string[] }) => e.duplicateOf)).toEqual([[], [], [], ['E0001']]);
+    // Staff see the warning on both entries; the log keeps it on the later one only.
+    expect(entries.body.entries.map((e: { duplicates: string[] }) => e.duplicates)).toEqual([
+      ['E0004'],
+      [],
+      [],
+      ['E0001'],
+    ]);
+    const lists = await staff.judge.get(`${t}/decklists`);
+    expect(lists.body.players.find((p: { id: string }) => p.id === 'E0001').duplicates).toEqual(['E0004']);
     expect(entries.body.entries[0].cardGameId).toBe('0123456789');
     expect((await staff.public.get(`${t}/entries`)).status).toBe(401);
   });

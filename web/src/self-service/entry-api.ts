@@ -118,6 +118,8 @@ export interface DecklistsView {
     readonly receipt: Receipt | null;
     readonly byPlayer: boolean;
     readonly flagged: boolean;
+    /** Entries or players this one may be a duplicate of, on both sides of the warning. */
+    readonly duplicates: readonly string[];
   }[];
 }
 
@@ -127,7 +129,6 @@ export interface EntriesView extends EntryView {
     readonly id: string;
     readonly status: 'registered' | 'waiting' | 'applied';
     readonly dropped: boolean;
-    readonly duplicateOf: readonly string[];
   }[];
 }
 

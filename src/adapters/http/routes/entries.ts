@@ -7,6 +7,7 @@ import { receiptHash } from '../../../core/tournament/decklist-receipt.js';
 import {
   decklistOpenAt,
   decklistSettings,
+  duplicateWarnings,
   entryOf,
   entryOpenAt,
   receiptOf,
@@ -222,13 +223,14 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'GET',
     url: '/api/tournaments/:tournamentId/entries',
     summary:
-      'Every public entry in order: what the entrant gave (Card Game ID included), when, whether registered, waiting (with place) or applied, dropped, and the duplicates it was flagged with (same Card Game ID, or same name and reading).',
+      'Every public entry in order: what the entrant gave (Card Game ID included), when, whether registered, waiting (with place) or applied, dropped, the duplicates it was flagged with when made (`duplicateOf`: same Card Game ID, or same name and reading, of an earlier entry or player), and `duplicates`: the warning on both sides, the earlier entries included.',
     tags: ['entry'],
     access: 'staff:read',
     params: tournamentParams,
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const { dropped } = departures(t);
+      const warnings = duplicateWarnings(t);
       return withVersion(reply, version, {
         ...entryView(t, now()),
         entries: [...entryOf(t).entrants].map((e) => ({
@@ -241,6 +243,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
           place: waitingPlace(t, e.id),
           dropped: dropped.has(e.id),
           duplicateOf: e.duplicateOf,
+          duplicates: warnings.get(e.id) ?? [],
         })),
       });
     },
@@ -393,7 +396,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'GET',
     url: '/api/tournaments/:tournamentId/decklists',
     summary:
-      "Staff's decklists screen: every player still in with the list's state (`none`, `legal`, `findings` with the count), the receipt, whether the player sent it and confirmed findings (`flagged`), and counts of submitted, missing and with findings.",
+      "Staff's decklists screen: every player still in with the list's state (`none`, `legal`, `findings` with the count), the receipt, whether the player sent it and confirmed findings (`flagged`), the entries or players it may be a duplicate of (`duplicates`, on both sides), and counts of submitted, missing and with findings.",
     tags: ['deck checks'],
     access: 'staff:read',
     params: tournamentParams,
@@ -402,6 +405,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
       const { dropped } = departures(t);
       const players = t.players.filter((p) => !dropped.has(p.id));
       const states = await deckStates(players, t, context.accounts);
+      const warnings = duplicateWarnings(t);
       const rows = players.map((p, i) => {
         const receipt = p.decklist === null ? undefined : receiptOf(t, p.id);
         return {
@@ -414,6 +418,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
           receipt: receipt ? { at: receipt.at, hash: receipt.hash } : null,
           byPlayer: receipt?.byPlayer ?? false,
           flagged: (receipt?.findings ?? 0) > 0,
+          duplicates: warnings.get(p.id) ?? [],
         };
       });
       return withVersion(reply, version, {
