@@ -108,17 +108,20 @@ describe.skipIf(!executablePath)('the organizer sets public entry in the console
       ['遊城 十代', 'ユウキ ジュウダイ'],
       ['武藤 遊戯', 'ムトウ ユウギ'],
       ['海馬 瀬人', 'カイバ セト'],
+      ['武藤遊戯', 'ムトウ ユウギ'],
     ])
       expect((await api.send('POST', `/api/tournaments/${T}/entries`, { name, reading })).status).toBe(201);
     await page.reload();
-    await expect(page.getByTestId('entry-counts').textContent()).resolves.toContain('抽選申込 3 名');
+    await expect(page.getByTestId('entry-counts').textContent()).resolves.toContain('抽選申込 4 名');
+    // The same name and reading twice: both entries are counted as possible duplicates.
+    await expect(page.getByTestId('entry-duplicates').textContent()).resolves.toContain('2 件');
     await shootCard('81-entry-settings-open');
 
     await page.getByTestId('entry-seed').fill('20110601');
     await page.getByTestId('entry-close').click();
     await page.getByTestId('entry-lottery').waitFor();
     await expect(page.getByTestId('entry-counts').textContent()).resolves.toContain(
-      'エントリー 2 名・キャンセル待ち 1 名',
+      'エントリー 2 名・キャンセル待ち 2 名',
     );
     await shootCard('82-entry-settings-drawn');
 

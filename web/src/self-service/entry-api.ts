@@ -129,6 +129,8 @@ export interface EntriesView extends EntryView {
     readonly id: string;
     readonly status: 'registered' | 'waiting' | 'applied';
     readonly dropped: boolean;
+    /** Entries or players this one may be a duplicate of, on both sides of the warning. */
+    readonly duplicates: readonly string[];
   }[];
 }
 

@@ -7,6 +7,7 @@ import { useTournament, useVersion } from '../api/tournament-context';
 import { SelectField, TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { formatTime, useLang } from '../i18n/i18n';
+import { Link } from '../router';
 import { entryPaths, entryWrites, type EntriesView } from './entry-api';
 import { QrCode } from './qr-code';
 
@@ -22,7 +23,7 @@ const isoOf = (local: string): string => (local === '' ? '' : new Date(local).to
 export function EntrySettings() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const { id } = useTournament();
+  const { id, summary } = useTournament();
   const { account } = useSession();
   const organizer = can(account, 'OpenEntry', id);
   const view = useResource<EntriesView>(organizer ? entryPaths.entries(id) : null);
@@ -35,14 +36,21 @@ export function EntrySettings() {
   const when = (at: string) => `${new Date(at).toLocaleDateString(lang)} ${formatTime(at, lang)}`;
   const url = `${window.location.origin}/t/${encodeURIComponent(id)}/entry`;
   const editable = v.tournament.status === 'open';
+  // Entry opens and closes before round 1; the deadline and the publication stay the organizer's until the end.
+  const beforeRound1 = (summary.data?.rounds.length ?? 0) === 0;
+  const duplicates = v.entries.filter((e) => e.duplicates.length > 0).length;
   return (
     <div className="card stack" data-testid="entry-settings">
       <h2>{t('entry.settings.title')}</h2>
       <p data-testid="entry-settings-state">
-        {v.settings === null
-          ? t('entry.notOpen')
-          : `${t(v.open ? 'entry.settings.isOpen' : 'entry.closed')} ${t('entry.cap', { cap: v.settings.cap, taken: v.seatsTaken })} · ${t('entry.closesAt', { time: when(v.settings.closesAt) })} · ${t(`entry.mode.${v.settings.mode}`)}`}
+        {t(v.settings === null ? 'entry.notOpen' : v.open ? 'entry.settings.isOpen' : 'entry.closed')}
       </p>
+      {v.settings && (
+        <p>
+          {t('entry.cap', { cap: v.settings.cap, taken: v.seatsTaken })} ·{' '}
+          {t('entry.closesAt', { time: when(v.settings.closesAt) })} · {t(`entry.mode.${v.settings.mode}`)}
+        </p>
+      )}
       <p className="self-count" data-testid="entry-counts">
         {t('entry.settings.counts', {
           registered: count('registered'),
@@ -50,6 +58,12 @@ export function EntrySettings() {
           applied: count('applied'),
         })}
       </p>
+      {duplicates > 0 && (
+        <p className="notice notice-warn" data-testid="entry-duplicates">
+          {t('entry.settings.duplicates', { count: duplicates })}{' '}
+          <Link to={`/t/${encodeURIComponent(id)}/decklists`}>{t('entry.staff.title')}</Link>
+        </p>
+      )}
       {v.lottery && (
         <p data-testid="entry-lottery">
           {t('entry.settings.drawn', { seed: v.lottery.seed, time: when(v.lottery.at) })}
@@ -67,7 +81,7 @@ export function EntrySettings() {
       {editable && (
         <>
           <PublicationForm view={v} version={version} />
-          {open ? <CloseForm view={v} version={version} /> : <OpenForm version={version} />}
+          {beforeRound1 && (open ? <CloseForm view={v} version={version} /> : <OpenForm version={version} />)}
           <DeadlineForm view={v} version={version} />
         </>
       )}
