@@ -83,6 +83,9 @@ describe.skipIf(!executablePath)('the organizer sets public entry in the console
     const card = page.getByTestId('entry-settings');
     await card.waitFor();
     expect(await page.getByTestId('entry-link').getAttribute('href')).toBe(`${server.url}/t/${T}/entry`);
+    // Folded until asked for: most events never take entries online.
+    expect(await page.getByTestId('publication-top').isVisible()).toBe(false);
+    await page.getByTestId('entry-set-up').locator('summary').click();
     await shootCard('80-entry-settings');
 
     await page.getByTestId('publication-top').fill('16');

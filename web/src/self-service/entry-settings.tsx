@@ -39,6 +39,13 @@ export function EntrySettings() {
   // Entry opens and closes before round 1; the deadline and the publication stay the organizer's until the end.
   const beforeRound1 = (summary.data?.rounds.length ?? 0) === 0;
   const duplicates = v.entries.filter((e) => e.duplicates.length > 0).length;
+  const forms = (
+    <div className="stack">
+      <PublicationForm view={v} version={version} />
+      {beforeRound1 && (open ? <CloseForm view={v} version={version} /> : <OpenForm version={version} />)}
+      <DeadlineForm view={v} version={version} />
+    </div>
+  );
   return (
     <div className="card stack" data-testid="entry-settings">
       <h2>{t('entry.settings.title')}</h2>
@@ -78,13 +85,16 @@ export function EntrySettings() {
         </p>
         <QrCode text={url} label={t('entry.settings.qr')} size={160} />
       </details>
-      {editable && (
-        <>
-          <PublicationForm view={v} version={version} />
-          {beforeRound1 && (open ? <CloseForm view={v} version={version} /> : <OpenForm version={version} />)}
-          <DeadlineForm view={v} version={version} />
-        </>
-      )}
+      {editable &&
+        (v.settings === null ? (
+          // Most events never take entries online: the forms stay folded until the organizer asks for them.
+          <details data-testid="entry-set-up">
+            <summary>{t('entry.settings.setUp')}</summary>
+            {forms}
+          </details>
+        ) : (
+          forms
+        ))}
     </div>
   );
 }
