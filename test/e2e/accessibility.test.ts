@@ -29,6 +29,9 @@ const PLAYERS = [
 ] as const;
 
 const WITH_LIST = PLAYERS[2].id;
+/** A second tournament before round 1: public entry open, players' own lists sent, one flagged, one a duplicate. */
+const T2 = 'a11y-entry';
+const blackwing = readFileSync(new URL('../../catalogue/decks/blackwing.txt', import.meta.url), 'utf8');
 const sampleDeck = readFileSync(new URL('../../catalogue/decks/quickdraw-synchro.ydk', import.meta.url), 'utf8');
 
 interface Finding {
@@ -130,6 +133,41 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
     const call = await staff.send('POST', `/api/tournaments/${T}/calls`, { table: tableOfFirst, note: '裁定の確認' });
     expect(call.status, JSON.stringify(call.body)).toBe(201);
     server.clock.advanceMinutes(5);
+
+    expect(
+      (
+        await staff.send('POST', '/api/tournaments', {
+          id: T2,
+          name: '事前受付杯',
+          date: '2011-06-01',
+          decklistsRequired: true,
+          structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+        })
+      ).status,
+    ).toBe(201);
+    const closesAt = new Date(server.clock.now.getTime() + 24 * 3_600_000).toISOString();
+    expect((await staff.send('PUT', `/api/tournaments/${T2}/entry`, { cap: 64, closesAt })).status).toBe(200);
+    for (const [name, reading, cardGameId] of [
+      ['遊城 十代', 'ユウキ ジュウダイ', '0123456789'],
+      ['丸藤 亮', 'マルフジ リョウ', undefined],
+      ['Jaden Yuki', 'ユウキ ジュウダイ', '0123456789'],
+    ] as const) {
+      const entered = await staff.send('POST', `/api/tournaments/${T2}/entries`, {
+        name,
+        reading,
+        ...(cardGameId ? { cardGameId } : {}),
+      });
+      expect(entered.status).toBe(201);
+      codes.set(`${T2}/${entered.body.player}`, entered.body.code);
+    }
+    const submit = (player: string, text: string, confirm: boolean) =>
+      staff.send('PUT', `/api/tournaments/${T2}/players/${player}/decklist/submission`, {
+        code: codes.get(`${T2}/${player}`),
+        decklist: { format: 'text', text },
+        confirm,
+      });
+    expect((await submit('E0001', blackwing, false)).status).toBe(200);
+    expect((await submit('E0002', `${blackwing}\n1 強欲な壺\n`, true)).status).toBe(200);
   }, 180_000);
 
   afterAll(async () => {
@@ -299,6 +337,61 @@ describe.skipIf(!executablePath)('accessibility: axe-core over every console scr
       expect(player.errors).toEqual([]);
       await player.context.close();
 
+      expect(person.errors).toEqual([]);
+      await person.context.close();
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
+
+  for (const lang of ['ja', 'en'] as const) {
+    it(`finds no serious or critical violation before the day: entry, the player's list builder, staff's lists, in ${lang}`, async () => {
+      const problems: string[] = [];
+      const scan = async (page: Page, state: string) => {
+        await page.waitForTimeout(200);
+        for (const v of await axe(page))
+          for (const target of v.targets) problems.push(`${lang} ${state}: ${v.id} (${v.impact}) at ${target}`);
+      };
+      const shots = join(screenshotDir, 'a11y');
+      const visitor = await openPerson(browser, server.url, { lang, viewport: PHONE });
+      const { page } = visitor;
+
+      // The public entry form open, partly filled.
+      await page.goto(`/t/${T2}/entry`);
+      await settle(page);
+      await page.getByTestId('entry-form').waitFor();
+      await page.getByTestId('entry-name').fill('天上院 明日香');
+      await page.getByTestId('entry-card-game-id').fill('12');
+      await scan(page, 'entry form open');
+      await page.screenshot({ path: join(shots, `entry-form.${lang}.png`), fullPage: true, animations: 'disabled' });
+
+      // The player's list builder with search results and a finding (a forbidden card added).
+      await page.goto(`/t/${T2}/p/E0003?code=${codes.get(`${T2}/E0003`)}`);
+      await settle(page);
+      await page.getByTestId('card-search').fill('強欲な壺');
+      await page.locator('[data-testid^=add-]').first().click();
+      await page.getByTestId('deck-findings').waitFor();
+      await page.getByTestId('card-search').fill('ブラック');
+      await page.locator('[data-testid^=add-]').nth(1).waitFor();
+      await scan(page, 'decklist builder with results and findings');
+      await page.screenshot({ path: join(shots, `builder.${lang}.png`), fullPage: true, animations: 'disabled' });
+      expect(visitor.errors).toEqual([]);
+      await visitor.context.close();
+
+      // Staff: the decklists screen with lists (one flagged, one a duplicate), the entry settings, a sheet.
+      const person = await openPerson(browser, server.url, { lang, viewport: PHONE, login: STAFF });
+      for (const path of [`/t/${T2}/decklists`, `/t/${T2}`, `/t/${T2}/print/decklist/E0001`]) {
+        await person.page.goto(path);
+        await settle(person.page);
+        await scan(person.page, path);
+      }
+      await person.page.goto(`/t/${T2}/decklists`);
+      await settle(person.page);
+      await person.page.getByTestId('decklist-E0002').waitFor();
+      await person.page.screenshot({
+        path: join(shots, `decklists.${lang}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
       expect(person.errors).toEqual([]);
       await person.context.close();
       expect(problems).toEqual([]);

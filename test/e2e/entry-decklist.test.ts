@@ -134,6 +134,7 @@ describe.skipIf(!executablePath)('entry and the decklist from a phone', () => {
     await head.page.goto(`/t/${T}/decklists`);
     await head.page.getByTestId('decklist-E0001').waitFor();
     await expect(head.page.getByTestId('duplicate-E0002').textContent()).resolves.toContain('E0001');
+    await expect(head.page.getByTestId('duplicate-E0001').textContent()).resolves.toContain('E0002');
     await expect(head.page.getByTestId('decklists-count').textContent()).resolves.toContain('提出 1・未提出 1');
     await shootPhone(head.page, screenshotDir, '76-staff-decklists');
 

@@ -87,6 +87,15 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     expect((await staff.public.get(`${t}/players/E0001/page?code=${a.body.code}`)).status).toBe(200);
     const entries = await staff.scorekeeper.get(`${t}/entries`);
     expect(entries.body.entries.map((e: { duplicateOf: string[] }) => e.duplicateOf)).toEqual([[], [], [], ['E0001']]);
+    // Staff see the warning on both entries; the log keeps it on the later one only.
+    expect(entries.body.entries.map((e: { duplicates: string[] }) => e.duplicates)).toEqual([
+      ['E0004'],
+      [],
+      [],
+      ['E0001'],
+    ]);
+    const lists = await staff.judge.get(`${t}/decklists`);
+    expect(lists.body.players.find((p: { id: string }) => p.id === 'E0001').duplicates).toEqual(['E0004']);
     expect(entries.body.entries[0].cardGameId).toBe('0123456789');
     expect((await staff.public.get(`${t}/entries`)).status).toBe(401);
   });
@@ -112,11 +121,48 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     expect((await staff.public.get(`${t}/players/E0001/decklist/receipt`)).status).toBe(401);
   });
 
+  it("answers the player's list as the registration sheet, with its receipt, to the player's code or staff", async () => {
+    const sheet = await staff.public.get(`${t}/players/E0001/decklist/sheet?code=${codes.get('E0001')}`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.body.player).toEqual({
+      id: 'E0001',
+      name: '遊城十代',
+      reading: 'ユウキ ジュウダイ',
+      cardGameId: '0123456789',
+    });
+    const receipt = (await staff.judge.get(`${t}/players/E0001/decklist/receipt`)).body.receipt;
+    expect(sheet.body.receipt).toEqual(receipt);
+    expect(sheet.body.main.groups.map((g: { group: string }) => g.group)).toEqual(['monster', 'spell', 'trap']);
+    const sum = (cards: { count: number }[]) => cards.reduce((n, c) => n + c.count, 0);
+    expect(sheet.body.main.total).toBe(
+      sheet.body.main.groups.reduce((n: number, g: { total: number; cards: { count: number }[] }) => {
+        expect(sum(g.cards)).toBe(g.total);
+        return n + g.total;
+      }, 0),
+    );
+    expect(sheet.body.main.total).toBe(40);
+    expect(sheet.body.extra.total).toBe(sum(sheet.body.extra.cards));
+    const hole = sheet.body.main.groups[1].cards.find(
+      (c: { name: { ja: string } }) => c.name.ja === 'ブラック・ホール',
+    );
+    expect(hole?.name.en).toBe('Dark Hole');
+    expect((await staff.judge.get(`${t}/players/E0001/decklist/sheet`)).body).toEqual(sheet.body);
+    const other = await staff.public.get(`${t}/players/E0001/decklist/sheet?code=${codes.get('E0002')}`);
+    expect([other.status, other.body.code]).toEqual([403, 'bad-player-code']);
+    expect((await staff.public.get(`${t}/players/E0001/decklist/sheet`)).status).toBe(401);
+    const none = await staff.judge.get(`${t}/players/E0002/decklist/sheet`);
+    expect([none.status, none.body.messageJa]).toEqual([404, expect.stringContaining('デッキリスト')]);
+  });
+
   it("finds cards of the tournament's pool by part of a name, in kana or English", async () => {
     const found = await staff.public.get(`${t}/cards?q=${encodeURIComponent('ぶらっく・ほーる')}`);
     expect(found.body.cards[0].name.ja).toBe('ブラック・ホール');
     const english = await staff.public.get(`${t}/cards?q=${encodeURIComponent('dark hole')}`);
     expect(english.body.cards.map((c: { name: { en: string } }) => c.name.en)).toContain('Dark Hole');
+    // A synchro monster goes to the extra deck (the builder knows main and extra, not summoning kinds).
+    const stardust = await staff.public.get(`${t}/cards?q=${encodeURIComponent('Stardust Dragon')}`);
+    expect(stardust.body.cards[0]).toMatchObject({ name: { en: 'Stardust Dragon' }, zone: 'extra' });
+    expect(found.body.cards[0].zone).toBe('main');
   });
 
   it("refuses another player's code, unknown cards (with the nearest names), oversized lists and unconfirmed findings", async () => {

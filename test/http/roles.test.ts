@@ -124,6 +124,7 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: `${T}/decklists`, may: STAFF },
   { method: 'GET', path: `${T}/cards?q=ブラック`, may: EVERYONE },
   { method: 'GET', path: `${T}/players/${P1}/decklist/receipt`, may: STAFF },
+  { method: 'GET', path: `${T}/players/${LATE}/decklist/sheet`, may: STAFF },
   {
     method: 'POST',
     path: `${T}/rounds`,

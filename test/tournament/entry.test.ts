@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import { canonicalDecklist, receiptHash } from '../../src/core/tournament/decklist-receipt.js';
-import { entryOf, receiptOf, waitingPlace } from '../../src/core/tournament/entry.js';
+import { duplicateWarnings, entryOf, receiptOf, waitingPlace } from '../../src/core/tournament/entry.js';
 import type { EntryMode } from '../../src/core/tournament/events.js';
 import { findPlayer } from '../../src/core/tournament/state-queries.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
@@ -96,6 +96,32 @@ describe('public entry', () => {
     expect(byName[0]).toMatchObject({ type: 'EntryReceived', data: { duplicateOf: ['S1'] } });
     const fresh = thenEvents(t, enter('渡辺 蓮', 'ワタナベ レン'));
     expect(fresh[0]).toMatchObject({ data: { duplicateOf: [] } });
+  });
+
+  it('shows staff each duplicate warning on both entries, the earlier one (or the player staff registered) too', () => {
+    const t = entries(
+      given(created(), {
+        type: 'PlayerRegistered',
+        data: { player: { id: 'S1', name: '鈴木 翔', reading: 'スズキ ショウ', decklist: null }, entryRound: 1 },
+      }),
+      open(10),
+      enter('佐藤 健太', 'サトウ ケンタ', { cardGameId: '0123456789' }),
+      enter('Kenta Sato', 'サトウ ケンタ', { cardGameId: '0123456789' }),
+      enter('鈴木  翔', 'スズキショウ'),
+      enter('佐藤健太', 'サトウ ケンタ'),
+      enter('渡辺 蓮', 'ワタナベ レン'),
+    );
+    // As recorded, only the later entry names the earlier.
+    expect([...entryOf(t).entrants].map((e) => e.duplicateOf)).toEqual([[], ['E0001'], ['S1'], ['E0001'], []]);
+    const warnings = duplicateWarnings(t);
+    expect(Object.fromEntries(warnings)).toEqual({
+      E0001: ['E0002', 'E0004'],
+      E0002: ['E0001'],
+      E0003: ['S1'],
+      S1: ['E0003'],
+      E0004: ['E0001'],
+    });
+    expect(warnings.get('E0005')).toBeUndefined();
   });
 
   it('puts entries past the cap on a waiting list that moves up when a registered player withdraws', () => {

@@ -17,6 +17,7 @@ import {
   PrintPairings,
   PrintSlips,
   PrintStandings,
+  PrintDecklist,
   RoundClock,
   RoundView,
   Rounds,
@@ -118,6 +119,12 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     render: (p) => <PrintSlips round={num(p.round)} />,
   },
   { pattern: '/t/:id/print/standings', print: true, render: () => <PrintStandings /> },
+  // The player opens their own sheet with their code (?code=), staff without: the server decides.
+  {
+    pattern: '/t/:id/print/decklist/:player',
+    print: true,
+    render: (p) => <PrintDecklist player={p.player ?? ''} />,
+  },
   // Players' own page (the QR code on the slip) and the staff screens around it.
   { pattern: '/t/:id/p/:player', render: (p) => <PlayerPage player={p.player ?? ''} /> },
   { pattern: '/t/:id/check-in', access: 'staff:read', render: () => <CheckIn /> },

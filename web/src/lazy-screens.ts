@@ -34,6 +34,7 @@ export const PlayerRecord = screen(() => import('./screens/player-record'), 'Pla
 export const Players = screen(() => import('./screens/players'), 'Players');
 export const PrintPairings = screen(() => import('./print/print-pairings'), 'PrintPairings');
 export const PrintSlips = screen(() => import('./print/print-slips'), 'PrintSlips');
+export const PrintDecklist = screen(() => import('./print/print-decklist'), 'PrintDecklist');
 export const PrintStandings = screen(() => import('./print/print-standings'), 'PrintStandings');
 export const RoundClock = screen(() => import('./screens/round-clock'), 'RoundClock');
 export const RoundView = screen(() => import('./screens/round-view'), 'RoundView');

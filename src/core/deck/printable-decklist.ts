@@ -49,14 +49,70 @@ const WORDS = {
   },
 } as const;
 
+/** A card on the sheet: its (canonical) passcode, copies, and the card when the catalogue knows it. */
+export interface SheetLine {
+  readonly passcode: number;
+  readonly count: number;
+  readonly card: Card | undefined;
+}
+
+export type SheetGroup = CardCategory | 'other';
+
 /**
- * The registration sheet as plain text to print: event, date, player, then the main deck split
- * into monster / spell / trap cards, the extra deck and the side deck, with counts and totals.
- * Blank fields are lines to fill in by hand. Alternate artworks are listed under their card.
+ * What the registration sheet lists, whatever it is printed on (text here, the console's A4
+ * page through the HTTP API): the main deck split into monster / spell / trap cards (cards of
+ * unknown type last, only when there are some), the extra and side decks, each with its total.
+ * Alternate artworks count under their card.
+ */
+export interface DecklistSheet {
+  readonly main: {
+    readonly total: number;
+    readonly groups: readonly {
+      readonly group: SheetGroup;
+      readonly total: number;
+      readonly cards: readonly SheetLine[];
+    }[];
+  };
+  readonly extra: { readonly total: number; readonly cards: readonly SheetLine[] };
+  readonly side: { readonly total: number; readonly cards: readonly SheetLine[] };
+}
+
+export function decklistSheet(deck: Deck, catalogue: Catalogue): DecklistSheet {
+  const line = ([passcode, count]: [number, number]): SheetLine => ({
+    passcode,
+    count,
+    card: catalogue.byPasscode.get(passcode),
+  });
+  const groups: Record<SheetGroup, SheetLine[]> = { monster: [], spell: [], trap: [], other: [] };
+  for (const entry of countInOrder(canonical(deck.main, catalogue))) {
+    const l = line(entry);
+    groups[l.card?.category ?? 'other'].push(l);
+  }
+  const total = (cards: readonly SheetLine[]) => cards.reduce((sum, c) => sum + c.count, 0);
+  const zone = (cards: readonly number[]) => {
+    const lines = [...countInOrder(canonical(cards, catalogue))].map(line);
+    return { total: total(lines), cards: lines };
+  };
+  return {
+    main: {
+      total: deck.main.length,
+      groups: (['monster', 'spell', 'trap', 'other'] as const)
+        .filter((group) => group !== 'other' || groups.other.length > 0)
+        .map((group) => ({ group, total: total(groups[group]), cards: groups[group] })),
+    },
+    extra: zone(deck.extra),
+    side: zone(deck.side),
+  };
+}
+
+/**
+ * The registration sheet as plain text to print: event, date, player, then the sheet's zones
+ * and groups with counts and totals. Blank fields are lines to fill in by hand.
  */
 export function printableDecklist(deck: Deck, catalogue: Catalogue, lang: Lang, details: SheetDetails = {}): string {
   const w = WORDS[lang];
   const blank = '______________________';
+  const sheet = decklistSheet(deck, catalogue);
   const out = [
     w.title,
     '',
@@ -65,20 +121,15 @@ export function printableDecklist(deck: Deck, catalogue: Catalogue, lang: Lang, 
     `${w.player}: ${details.player ?? blank}`,
     `${w.playerId}: ${details.playerId ?? blank}`,
     '',
-    `${w.main} (${w.cards(deck.main.length)})`,
+    `${w.main} (${w.cards(sheet.main.total)})`,
   ];
-  const groups: Record<CardCategory | 'other', [number, number][]> = { monster: [], spell: [], trap: [], other: [] };
-  for (const entry of countInOrder(canonical(deck.main, catalogue)))
-    groups[catalogue.byPasscode.get(entry[0])?.category ?? 'other'].push(entry);
-  for (const group of ['monster', 'spell', 'trap', 'other'] as const) {
-    const entries = groups[group];
-    if (entries.length === 0 && group === 'other') continue;
-    out.push(`  ${w[group]} (${w.cards(entries.reduce((sum, [, n]) => sum + n, 0))})`);
-    out.push(...lines(entries, catalogue, lang, '    '));
+  for (const { group, total, cards } of sheet.main.groups) {
+    out.push(`  ${w[group]} (${w.cards(total)})`);
+    out.push(...lines(cards, lang, '    '));
   }
   for (const zone of ['extra', 'side'] as const) {
-    out.push('', `${w[zone]} (${w.cards(deck[zone].length)})`);
-    out.push(...lines([...countInOrder(canonical(deck[zone], catalogue))], catalogue, lang, '  '));
+    out.push('', `${w[zone]} (${w.cards(sheet[zone].total)})`);
+    out.push(...lines(sheet[zone].cards, lang, '  '));
   }
   out.push('', `${w.sign}: ${blank}`, '');
   return out.join('\n');
@@ -88,10 +139,10 @@ function canonical(passcodes: readonly number[], catalogue: Catalogue): number[]
   return passcodes.map((p) => catalogue.byPasscode.get(p)?.passcode ?? p);
 }
 
-function lines(entries: readonly [number, number][], catalogue: Catalogue, lang: Lang, indent: string): string[] {
+function lines(entries: readonly SheetLine[], lang: Lang, indent: string): string[] {
   if (entries.length === 0) return [`${indent}${WORDS[lang].none}`];
-  return entries.map(([passcode, count]) => {
-    const card: Card | undefined = catalogue.byPasscode.get(passcode);
-    return `${indent}${String(count).padStart(2)}  ${card ? cardName(card, lang) : WORDS[lang].unknown(passcode)}`;
-  });
+  return entries.map(
+    ({ passcode, count, card }) =>
+      `${indent}${String(count).padStart(2)}  ${card ? cardName(card, lang) : WORDS[lang].unknown(passcode)}`,
+  );
 }

@@ -127,3 +127,23 @@ export function decklistOpenAt(t: Tournament, entryRound: number, now: string): 
 /** The latest list's receipt for a player, if one was sent. */
 export const receiptOf = (t: Tournament, player: string): Submission | undefined =>
   decklistSettings(t).submissions.latest(player);
+
+/**
+ * Both sides of every duplicate warning: an entry is flagged when made, against those before it
+ * (`duplicateOf`, as recorded); staff see the warning on the earlier entry or player too. One
+ * pass over the entries, for a staff view; the events stay as they were.
+ */
+export function duplicateWarnings(t: Tournament): ReadonlyMap<string, readonly string[]> {
+  const both = new Map<string, string[]>();
+  const add = (id: string, other: string) => {
+    const list = both.get(id);
+    if (!list) both.set(id, [other]);
+    else if (!list.includes(other)) list.push(other);
+  };
+  for (const e of entryOf(t).entrants)
+    for (const other of e.duplicateOf) {
+      add(e.id, other);
+      add(other, e.id);
+    }
+  return both;
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EntrySettings } from '../self-service/entry-settings';
 import { PairingReasonsControl, PlayerReportingControl, SelfServiceLinks } from '../self-service/staff-panels';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
@@ -25,6 +26,7 @@ export function TournamentHome() {
           <h1>{tournament.settings.name}</h1>
           <Settings tournament={tournament} />
           <DeckRulesControl tournament={tournament} />
+          <EntrySettings />
           <RoundControls />
           <FinishControl tournament={tournament} />
           <PlayerReportingControl />

@@ -6,12 +6,13 @@ import { TextField } from '../components/form';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { Link } from '../router';
-import { entryPaths, type DecklistsView, type EntriesView } from './entry-api';
+import { entryPaths, type DecklistsView } from './entry-api';
 
 /**
  * Staff's decklists screen before round 1: how many are submitted, missing and with findings;
  * each player's list state and receipt, lists players sent over findings flagged, entries that
- * may be another's (same Card Game ID, or same name and reading) flagged too; filter and
+ * may be another's (same Card Game ID, or same name and reading) flagged too, the earlier one as
+ * well as the later; filter and
  * search by name, reading, id or Card Game ID. A row opens the deck check for that player.
  */
 type Filter = 'all' | 'missing' | 'findings' | 'flagged';
@@ -21,9 +22,6 @@ export function Decklists() {
   const { lang } = useLang();
   const { id } = useTournament();
   const list = useResource<DecklistsView>(entryPaths.decklists(id));
-  // Entries flagged as possible duplicates (same Card Game ID, or same name and reading): a warning for staff.
-  const entries = useResource<EntriesView>(entryPaths.entries(id));
-  const duplicates = new Map((entries.data?.entries ?? []).map((e) => [e.id, e.duplicateOf]));
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   return (
@@ -82,9 +80,9 @@ export function Decklists() {
                     <span>
                       <strong>{p.name}</strong> <span className="muted">{p.id}</span>
                       {p.cardGameId && <span className="muted"> · {p.cardGameId}</span>}
-                      {(duplicates.get(p.id)?.length ?? 0) > 0 && (
+                      {p.duplicates.length > 0 && (
                         <strong className="badge badge-warn" data-testid={`duplicate-${p.id}`}>
-                          {t('entry.staff.duplicate', { ids: duplicates.get(p.id)!.join(', ') })}
+                          {t('entry.staff.duplicate', { ids: p.duplicates.join(', ') })}
                         </strong>
                       )}
                     </span>
@@ -106,6 +104,13 @@ export function Decklists() {
                           {' '}
                           <Link to={`/t/${encodeURIComponent(id)}/deck-check?player=${encodeURIComponent(p.id)}`}>
                             {t('nav.deckCheck')}
+                          </Link>
+                          {' · '}
+                          <Link
+                            to={`/t/${encodeURIComponent(id)}/print/decklist/${encodeURIComponent(p.id)}`}
+                            data-testid={`sheet-${p.id}`}
+                          >
+                            {t('entry.sheet.link')}
                           </Link>
                         </>
                       )}

@@ -20,6 +20,7 @@ export const entryPaths = {
   decklists: (t: string) => `${base(t)}/decklists`,
   entries: (t: string) => `${base(t)}/entries`,
   published: (t: string) => `${base(t)}/published-decklists`,
+  sheet: (t: string, p: string, code?: string) => `${own(t, p)}/sheet${code ? `?code=${enc(code)}` : ''}`,
 };
 
 /** A list as the builder sends it (passcodes per zone) or as pasted text. */
@@ -27,7 +28,18 @@ export type ListInput =
   | { readonly main: readonly number[]; readonly extra: readonly number[]; readonly side: readonly number[] }
   | { readonly format: 'ydk' | 'ydke' | 'text'; readonly text: string };
 
+const write = (t: string, v: number | null, method: 'PUT' | 'POST', path: string, body: unknown, key: string) =>
+  outbox.send({ method, path: `${base(t)}/${path}`, body, tournament: t, version: v, label: { key } });
+
 export const entryWrites = {
+  open: (t: string, v: number | null, body: { cap: number; closesAt: string; mode: EntryMode }) =>
+    write(t, v, 'PUT', 'entry', body, 'entry.write.open'),
+  close: (t: string, v: number | null, body: { seed?: number }) =>
+    write(t, v, 'POST', 'entry/close', body, 'entry.write.close'),
+  deadline: (t: string, v: number | null, until: string | null) =>
+    write(t, v, 'PUT', 'decklist-deadline', { until }, 'entry.write.deadline'),
+  publication: (t: string, v: number | null, scope: Publication) =>
+    write(t, v, 'PUT', 'decklist-publication', { scope }, 'entry.write.publication'),
   enter: (t: string, body: { name: string; reading: string; cardGameId?: string }) =>
     outbox.send({
       method: 'POST',
@@ -55,8 +67,11 @@ export interface EntryView {
   readonly closed: boolean;
   readonly seatsTaken: number;
   readonly decklistDeadline: string | null;
-  readonly publication: { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' } | null;
+  readonly publication: Publication | null;
+  readonly lottery: { readonly seed: number; readonly at: string } | null;
 }
+
+export type Publication = { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' };
 
 export interface Entered {
   readonly player: string;
@@ -103,9 +118,47 @@ export interface DecklistsView {
     readonly receipt: Receipt | null;
     readonly byPlayer: boolean;
     readonly flagged: boolean;
+    /** Entries or players this one may be a duplicate of, on both sides of the warning. */
+    readonly duplicates: readonly string[];
   }[];
 }
 
-export interface EntriesView {
-  readonly entries: readonly { readonly id: string; readonly duplicateOf: readonly string[] }[];
+/** Staff's view of public entry: the settings as the entry page shows them, and every entry. */
+export interface EntriesView extends EntryView {
+  readonly entries: readonly {
+    readonly id: string;
+    readonly status: 'registered' | 'waiting' | 'applied';
+    readonly dropped: boolean;
+    /** Entries or players this one may be a duplicate of, on both sides of the warning. */
+    readonly duplicates: readonly string[];
+  }[];
+}
+
+/** A card on the printable sheet: copies and names (null: a card the pool does not know). */
+export interface SheetLine {
+  readonly passcode: number;
+  readonly count: number;
+  readonly name: Text | null;
+}
+
+/** The registration sheet of a player's current list (`decklist/sheet`). */
+export interface SheetView {
+  readonly tournament: { readonly name: string; readonly date: string };
+  readonly player: {
+    readonly id: string;
+    readonly name: string;
+    readonly reading: string | null;
+    readonly cardGameId: string | null;
+  };
+  readonly receipt: Receipt | null;
+  readonly main: {
+    readonly total: number;
+    readonly groups: readonly {
+      readonly group: 'monster' | 'spell' | 'trap' | 'other';
+      readonly total: number;
+      readonly cards: readonly SheetLine[];
+    }[];
+  };
+  readonly extra: { readonly total: number; readonly cards: readonly SheetLine[] };
+  readonly side: { readonly total: number; readonly cards: readonly SheetLine[] };
 }

@@ -19,6 +19,7 @@ import {
   type Receipt,
   type ReceiptView,
 } from './entry-api';
+import { Link } from '../router';
 import { QrCode } from './qr-code';
 
 /*
@@ -50,7 +51,7 @@ export function MyDecklist({ player, code }: { player: string; code: string }) {
         {(view) =>
           view.open ? (
             <>
-              {view.receipt && <ReceiptCard receipt={view.receipt} player={player} />}
+              {view.receipt && <ReceiptCard receipt={view.receipt} player={player} code={code} />}
               {view.deadline && (
                 <p className="field-hint">{t('entry.list.until', { time: formatTime(view.deadline, lang) })}</p>
               )}
@@ -62,7 +63,7 @@ export function MyDecklist({ player, code }: { player: string; code: string }) {
                 {t('entry.list.locked')}
               </p>
               {view.receipt ? (
-                <ReceiptCard receipt={view.receipt} player={player} />
+                <ReceiptCard receipt={view.receipt} player={player} code={code} />
               ) : (
                 <p className="notice">{t('entry.list.noneSent')}</p>
               )}
@@ -75,7 +76,7 @@ export function MyDecklist({ player, code }: { player: string; code: string }) {
 }
 
 /** The receipt: when the list was taken and its short hash, with a QR code a judge can scan. */
-function ReceiptCard({ receipt, player }: { receipt: Receipt; player: string }) {
+function ReceiptCard({ receipt, player, code }: { receipt: Receipt; player: string; code: string }) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { id } = useTournament();
@@ -89,6 +90,12 @@ function ReceiptCard({ receipt, player }: { receipt: Receipt; player: string }) 
       </p>
       <p className="field-hint">{t('entry.list.receiptAt', { time: formatTime(receipt.at, lang, true) })}</p>
       <QrCode text={`shinpan-receipt:${id}:${player}:${receipt.hash}`} label={t('entry.list.receiptQr')} size={120} />
+      <Link
+        to={`/t/${encodeURIComponent(id)}/print/decklist/${encodeURIComponent(player)}?code=${encodeURIComponent(code)}`}
+        data-testid="print-sheet"
+      >
+        {t('entry.sheet.link')}
+      </Link>
     </div>
   );
 }

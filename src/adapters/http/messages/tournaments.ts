@@ -47,6 +47,7 @@ export const M = messageTable({
       `Too many entries from your address. Wait ${v.seconds} s.`,
     ),
   'published-decklists': () => t('公開されたデッキリスト', 'Published decklists'),
+  'player-decklist': () => t('選手のデッキリスト', "The player's decklist"),
   'too-many-code-attempts': (v: { seconds: Word; max: Word }) =>
     t(
       `この選手のコードの試行が多すぎます (このアドレスから 1 分に ${v.max} 回まで)。${v.seconds} 秒待ってください。`,

@@ -7,6 +7,7 @@ import { receiptHash } from '../../../core/tournament/decklist-receipt.js';
 import {
   decklistOpenAt,
   decklistSettings,
+  duplicateWarnings,
   entryOf,
   entryOpenAt,
   receiptOf,
@@ -223,13 +224,14 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'GET',
     url: '/api/tournaments/:tournamentId/entries',
     summary:
-      'Every public entry in order: what the entrant gave (Card Game ID included), when, whether registered, waiting (with place) or applied, dropped, and the duplicates it was flagged with (same Card Game ID, or same name and reading).',
+      'Every public entry in order: what the entrant gave (Card Game ID included), when, whether registered, waiting (with place) or applied, dropped, the duplicates it was flagged with when made (`duplicateOf`: same Card Game ID, or same name and reading, of an earlier entry or player), and `duplicates`: the warning on both sides, the earlier entries included.',
     tags: ['entry'],
     access: 'staff:read',
     params: tournamentParams,
     async handler({ params, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const { dropped } = departures(t);
+      const warnings = duplicateWarnings(t);
       return withVersion(reply, version, {
         ...entryView(t, now()),
         entries: [...entryOf(t).entrants].map((e) => ({
@@ -242,6 +244,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
           place: waitingPlace(t, e.id),
           dropped: dropped.has(e.id),
           duplicateOf: e.duplicateOf,
+          duplicates: warnings.get(e.id) ?? [],
         })),
       });
     },
@@ -398,7 +401,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'GET',
     url: '/api/tournaments/:tournamentId/decklists',
     summary:
-      "Staff's decklists screen: every player still in with the list's state (`none`, `legal`, `findings` with the count), the receipt, whether the player sent it and confirmed findings (`flagged`), and counts of submitted, missing and with findings.",
+      "Staff's decklists screen: every player still in with the list's state (`none`, `legal`, `findings` with the count), the receipt, whether the player sent it and confirmed findings (`flagged`), the entries or players it may be a duplicate of (`duplicates`, on both sides), and counts of submitted, missing and with findings.",
     tags: ['deck checks'],
     access: 'staff:read',
     params: tournamentParams,
@@ -407,6 +410,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
       const { dropped } = departures(t);
       const players = t.players.filter((p) => !dropped.has(p.id));
       const states = await deckStates(players, t, context.accounts);
+      const warnings = duplicateWarnings(t);
       const rows = players.map((p, i) => {
         const receipt = p.decklist === null ? undefined : receiptOf(t, p.id);
         return {
@@ -419,6 +423,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
           receipt: receipt ? { at: receipt.at, hash: receipt.hash } : null,
           byPlayer: receipt?.byPlayer ?? false,
           flagged: (receipt?.findings ?? 0) > 0,
+          duplicates: warnings.get(p.id) ?? [],
         };
       });
       return withVersion(reply, version, {
@@ -448,7 +453,8 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
         cards: searchCards(catalogue, query.q, CARD_RESULTS).map((card) => ({
           passcode: card.passcode,
           name: { ja: cardName(card, 'ja'), en: cardName(card, 'en') },
-          zone: card.zone,
+          // The builder's zones: fusion, synchro, xyz and link monsters all go to the extra deck.
+          zone: card.zone === 'main' ? 'main' : 'extra',
         })),
       };
     },

@@ -7,6 +7,7 @@ import { announcementsRoutes } from './announcements.js';
 import { clockRoutes } from './clock.js';
 import { heldRoundsRoutes } from './held-rounds.js';
 import { deckChecksRoutes } from './deck-checks.js';
+import { decklistSheetRoutes } from './decklist-sheet.js';
 import { entriesRoutes } from './entries.js';
 import { decksRoutes } from './decks.js';
 import { liveRoutes } from './live.js';
@@ -45,4 +46,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   callsRoutes(app, context);
   announcementsRoutes(app, context);
   entriesRoutes(app, context);
+  decklistSheetRoutes(app, context);
 }
