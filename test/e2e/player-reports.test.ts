@@ -289,7 +289,7 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
     await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller'), { timeout: 30_000 }).toBe(true);
     await page.getByText('2-0 で勝ち').click();
     await page.getByTestId('report-button').click();
-    await page.getByTestId('judges-at').waitFor();
+    await page.getByTestId('judges-at').waitFor({ timeout: 45_000 });
     // The server's clock passes the minute at once; the page, hearing nothing, asks when its own count reaches it.
     server.clock.advanceMinutes(2);
     await page.getByTestId('self-status').filter({ hasText: 'あなたの報告' }).waitFor();
