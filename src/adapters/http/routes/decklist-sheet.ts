@@ -6,6 +6,7 @@ import { receiptHash } from '../../../core/tournament/decklist-receipt.js';
 import { receiptOf } from '../../../core/tournament/entry.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { requireStaff } from '../auth/principal.js';
+import { isStaffOf } from '../auth/tournament-staff.js';
 import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
@@ -38,7 +39,12 @@ export function decklistSheetRoutes(app: FastifyInstance, context: ServerContext
       if (query.code !== undefined) {
         if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))
           throw new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'query.code');
-      } else requireStaff(principal);
+      } else {
+        // Staff of this tournament need no code; anyone else without one is answered as the public is.
+        requireStaff(principal);
+        if (!isStaffOf(principal, params.tournamentId))
+          throw new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'query.code');
+      }
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const p = findPlayer(t, params.playerId);
       if (!p) throw notFound(M.text('player'));
