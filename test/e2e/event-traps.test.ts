@@ -337,12 +337,20 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
       .waitFor();
     await page.goto(`/t/${id}`);
     expect(await page.getByTestId('time-zone').textContent()).toContain('Asia/Tokyo');
+    // The summary (which names the zone) answers after the pairings: the print page must still never
+    // show the device's time, not even for a moment before the summary arrives.
+    const summaryPath = `/api/tournaments/${encodeURIComponent(id)}`;
+    const isSummary = (url: URL) => url.pathname === summaryPath;
+    // On the context: the console's service worker makes the request, which a page route does not see.
+    await phone.context.route(isSummary, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.goto(`/t/${id}/print/pairings/1`);
-    // The print page learns the tournament's zone with its summary: the seat time is in Tokyo time once it has.
-    await page
-      .getByTestId('print-seat-time')
-      .filter({ hasText: `着席時刻 ${tokyo}` })
-      .waitFor();
+    const printed = page.getByTestId('print-seat-time');
+    await printed.waitFor();
+    expect(await printed.textContent()).toContain(`着席時刻 ${tokyo}`);
+    await phone.context.unroute(isSummary);
     await shootPhone(page, shots, 'print-tokyo-time');
     for (const p of people) expect(p.errors).toEqual([]);
   }, 120_000);

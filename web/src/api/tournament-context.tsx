@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { Loading } from '../components/status';
 import { setDisplayTimeZone } from '../i18n/time-zone';
 import { useLive, type LiveState } from './live';
 import { useResource, type Resource } from './resource';
@@ -23,7 +24,15 @@ export function TournamentProvider({ id, children }: { id: string; children: Rea
   // Set while rendering, before the screens below format a time; cleared when the tournament closes.
   setDisplayTimeZone(summary.data?.settings.timeZone);
   useEffect(() => () => setDisplayTimeZone(undefined), []);
-  return <TournamentContext.Provider value={{ id, summary, version, live }}>{children}</TournamentContext.Provider>;
+  // No screen of the tournament before its zone is known: a page whose own reads came first (a print
+  // page opened directly) would show and print its times in the device's zone. A failed summary
+  // lets the screens through to say what is wrong.
+  const zoneKnown = summary.data !== undefined || summary.error !== null;
+  return (
+    <TournamentContext.Provider value={{ id, summary, version, live }}>
+      {zoneKnown ? children : <Loading />}
+    </TournamentContext.Provider>
+  );
 }
 
 /** The tournament the current screen is about. */
