@@ -25,6 +25,8 @@ export class Cluster {
   private constructor(
     readonly db: string,
     servers: RunningServer[],
+    /** The node arguments every process starts with, a restarted one too (SHINPAN_BENCH_SERVER_ARGS). */
+    private readonly nodeArgs: readonly string[],
   ) {
     this.#running = servers;
     this.#admitted = servers.map(() => true);
@@ -40,7 +42,7 @@ export class Cluster {
     const nodeArgs = (process.env.SHINPAN_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
     const servers: RunningServer[] = [];
     for (let i = 0; i < count; i++) servers.push(await startServer(db, nodeArgs));
-    return new Cluster(db, servers);
+    return new Cluster(db, servers, nodeArgs);
   }
 
   get size(): number {
@@ -112,7 +114,7 @@ export class Cluster {
 
   /** Starts slot `i` again on the same database; the balancer sends it nothing until `admit(i)`. */
   async restart(i: number): Promise<RunningServer> {
-    const server = await startServer(this.db);
+    const server = await startServer(this.db, [...this.nodeArgs]);
     this.#running[i] = server;
     return server;
   }

@@ -139,7 +139,7 @@ export function readers(
       try {
         for (const request of await reads(reader)) {
           if (!running) break;
-          await send(cluster, deadline, samples, request);
+          await send(cluster, deadline, samples, { ...request, discard: true });
         }
       } catch {
         // The deadline passed mid-read: the loop ends below.
