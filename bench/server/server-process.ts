@@ -43,9 +43,12 @@ export interface RunningServer {
 const SECRET = 'bench-secret-0123456789abcdef';
 
 /** Starts `shinpan serve` on `db` and waits for its "listening" line; `nodeArgs` go to node (e.g. --cpu-prof to see what bounds it). */
+/** Node arguments for every server a part starts (split at spaces), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const SERVER_ARGS = (process.env.SHINPAN_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+
 export function startServer(
   db: string,
-  nodeArgs: readonly string[] = [],
+  nodeArgs: readonly string[] = SERVER_ARGS,
   env: Readonly<Record<string, string>> = {},
 ): Promise<RunningServer> {
   const child: ChildProcess = spawn(

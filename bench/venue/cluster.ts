@@ -25,8 +25,6 @@ export class Cluster {
   private constructor(
     readonly db: string,
     servers: RunningServer[],
-    /** The node arguments every process starts with, a restarted one too (SHINPAN_BENCH_SERVER_ARGS). */
-    private readonly nodeArgs: readonly string[],
   ) {
     this.#running = servers;
     this.#admitted = servers.map(() => true);
@@ -34,15 +32,13 @@ export class Cluster {
   }
 
   /**
-   * Starts `count` processes on `db` (a SQLite file or a PostgreSQL URL), one after the other.
-   * SHINPAN_BENCH_SERVER_ARGS (split at spaces) go to each process's node, e.g.
-   * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a part's time goes (NODE_OPTIONS refuses --cpu-prof).
+   * Starts `count` processes on `db` (a SQLite file or a PostgreSQL URL), one after the other;
+   * each, a restarted one too, gets SHINPAN_BENCH_SERVER_ARGS (server-process.ts).
    */
   static async start(db: string, count: number): Promise<Cluster> {
-    const nodeArgs = (process.env.SHINPAN_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
     const servers: RunningServer[] = [];
-    for (let i = 0; i < count; i++) servers.push(await startServer(db, nodeArgs));
-    return new Cluster(db, servers, nodeArgs);
+    for (let i = 0; i < count; i++) servers.push(await startServer(db));
+    return new Cluster(db, servers);
   }
 
   get size(): number {
@@ -114,7 +110,7 @@ export class Cluster {
 
   /** Starts slot `i` again on the same database; the balancer sends it nothing until `admit(i)`. */
   async restart(i: number): Promise<RunningServer> {
-    const server = await startServer(this.db, [...this.nodeArgs]);
+    const server = await startServer(this.db);
     this.#running[i] = server;
     return server;
   }
