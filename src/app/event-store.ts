@@ -123,9 +123,12 @@ export interface EventStore {
   streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]>;
   /**
    * The tournament list's summaries as stored (JSON text, each with the version it describes):
-   * a cache beside the log that the list keeps, so that a start need not fold every tournament.
+   * a cache beside the log that the list keeps, so that a start need not fold every tournament,
+   * nor a process the tournaments another process writes. Those of `ids` only, when given.
    */
-  readSummaries(): Promise<readonly { readonly id: string; readonly version: number; readonly summary: string }[]>;
+  readSummaries(
+    ids?: readonly string[],
+  ): Promise<readonly { readonly id: string; readonly version: number; readonly summary: string }[]>;
   /** Stores summaries; one for an older version than the stored one is ignored. */
   writeSummaries(
     rows: readonly { readonly id: string; readonly version: number; readonly summary: string }[],

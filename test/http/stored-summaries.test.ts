@@ -127,3 +127,96 @@ describe.each(await storeKinds())('the tournament list after a start on $name', 
     await fourth.close();
   }, 60_000);
 });
+
+describe.each(await storeKinds())('the tournament list beside another process on $name', ({ kind }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'shinpan-summaries-other-'));
+  const database: DatabaseConfig =
+    kind.kind === 'sqlite'
+      ? { kind: 'sqlite', path: join(dir, 'shinpan.db') }
+      : { kind: 'postgres', url: kind.url, schema: `summaries_other_${process.pid}_${Date.now().toString(36)}` };
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (database.kind === 'postgres') {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query(`drop schema if exists ${database.schema} cascade`);
+      await client.end();
+    }
+  });
+
+  /*
+   * What another process writes is listed from the summaries it stores, not by reading each of
+   * its tournaments' new events (on two PostgreSQL processes in the day, half the tournaments,
+   * read one by one for every list made: a second's wait). A write no process stored (the CLI)
+   * is read from the log once its summary has been behind for a few seconds.
+   */
+  it('lists the other process’s writes from its stored summaries, and a CLI’s write from the log', async () => {
+    const writer = await openServer({ database, secret: SECRET, heartbeatMs: 60_000, webRoot: null });
+    const { address, firstLogin } = await writer.listen({ port: 0, host: '127.0.0.1' });
+    const organizer = new HttpClient(address);
+    await organizer.login(firstLogin!.username, firstLogin!.password);
+    await organizer.post('/api/auth/password', {
+      currentPassword: firstLogin!.password,
+      newPassword: 'organizer-pw-1',
+    });
+    const store = await openEventStore(database);
+    let reads = 0;
+    const read = store.read.bind(store);
+    store.read = (tournamentId, afterSeq = 0) => {
+      reads += 1;
+      return read(tournamentId, afterSeq);
+    };
+    const accounts = await openAccountStore(database);
+    const reader = await buildServer({ accounts, store, service: new TournamentService(store), secret: SECRET });
+    const list = async () =>
+      (
+        JSON.parse((await reader.inject({ method: 'GET', url: '/api/tournaments' })).body) as {
+          tournaments: { id: string; players: number }[];
+        }
+      ).tournaments.map((t) => [t.id, t.players]);
+    try {
+      for (const id of ['o-one', 'o-two']) {
+        const created = await organizer.post('/api/tournaments', {
+          id,
+          name: `大会 ${id}`,
+          date: '2025-06-01',
+          structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+        });
+        expect(created.status).toBe(201);
+      }
+      await expect.poll(list, { timeout: 10_000 }).toEqual([
+        ['o-one', 0],
+        ['o-two', 0],
+      ]);
+      reads = 0;
+      for (const n of [1, 2, 3])
+        expect(
+          (await organizer.post('/api/tournaments/o-two/players', { id: `000000000${n}`, name: `選手${n}` })).status,
+        ).toBe(201);
+      await expect.poll(list, { timeout: 10_000 }).toEqual([
+        ['o-one', 0],
+        ['o-two', 3],
+      ]);
+      // Listed from the writer's stored summary: the reader read none of the new events.
+      expect(reads).toBe(0);
+
+      const cli = new TournamentService(await openEventStore(database));
+      const registered = await cli.execute('o-one', {
+        type: 'RegisterPlayer',
+        data: { player: { id: '0000000009', name: '丸藤亮' } },
+        meta: { at: '2025-06-01T09:00:00.000Z', actor: { id: 'cli:test', role: 'organizer' } },
+      });
+      expect(registered.ok).toBe(true);
+      await cli.store.close();
+      await expect.poll(list, { timeout: 15_000, interval: 250 }).toEqual([
+        ['o-one', 1],
+        ['o-two', 3],
+      ]);
+    } finally {
+      await reader.close();
+      await accounts.close();
+      await store.close();
+      await writer.close();
+    }
+  }, 60_000);
+});

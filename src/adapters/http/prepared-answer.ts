@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AnswerEncoding, answerEncoding, compressBytes } from './compression.js';
+import {
+  ANSWER_ENCODINGS,
+  type AnswerEncoding,
+  answerEncoding,
+  compressBytes,
+  compressBytesSync,
+} from './compression.js';
 
 /**
  * A read's JSON answer made once for one tournament version, with its compressed forms kept
@@ -27,6 +33,13 @@ export class PreparedAnswer {
   /** The JSON as UTF-8 bytes. */
   get json(): Buffer {
     return this.#json;
+  }
+
+  /** Every compressed form made now, on the event loop (see compressBytesSync: small answers only). */
+  compressNow(): void {
+    for (const encoding of ANSWER_ENCODINGS)
+      if (!this.#compressed.has(encoding))
+        this.#compressed.set(encoding, Promise.resolve(compressBytesSync(encoding, this.#json)));
   }
 
   /** The bytes for `encoding`: compressed on the first ask, then the same bytes (concurrent first asks share one compression). */

@@ -51,9 +51,20 @@ export interface StoredSummary {
   readonly summary: string;
 }
 
-/** Every stored summary: one read of a table with a row per tournament. */
-export function readSummaries(db: Kysely<StoreSchema>): Promise<readonly StoredSummary[]> {
-  return db.selectFrom('stream_summaries').select(['id', 'version', 'summary']).execute();
+/** Ids per statement when summaries are read by id (SQLite binds at most 32,766 values). */
+const SUMMARY_IDS_PER_STATEMENT = 1_000;
+
+/** The stored summaries of `ids` (every one when absent): one read of a table with a row per tournament. */
+export async function readSummaries(
+  db: Kysely<StoreSchema>,
+  ids?: readonly string[],
+): Promise<readonly StoredSummary[]> {
+  const query = db.selectFrom('stream_summaries').select(['id', 'version', 'summary']);
+  if (ids === undefined) return query.execute();
+  const rows: StoredSummary[] = [];
+  for (let i = 0; i < ids.length; i += SUMMARY_IDS_PER_STATEMENT)
+    rows.push(...(await query.where('id', 'in', ids.slice(i, i + SUMMARY_IDS_PER_STATEMENT)).execute()));
+  return rows;
 }
 
 /** Stores summaries in one statement; a row never replaces one for a newer version (another process may have written it). */

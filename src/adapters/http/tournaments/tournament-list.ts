@@ -2,7 +2,7 @@ import type { EventStore } from '../../../app/event-store.js';
 import type { Loaded } from '../../../app/tournament-service.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
-import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES } from '../compression.js';
+import { COMPRESS_THRESHOLD_BYTES } from '../compression.js';
 import { PreparedAnswer } from '../prepared-answer.js';
 import type { TournamentGateway } from './tournament-gateway.js';
 
@@ -26,18 +26,25 @@ const LOOK_GAP_MS = 250;
 const STORE_SUMMARIES_MS = 1_000;
 /** Rows per statement when summaries are stored (PostgreSQL takes at most 65,535 parameters). */
 const SUMMARY_ROWS_PER_STATEMENT = 1_000;
+/**
+ * How long a stored summary may stay behind its tournament's log before the list reads that
+ * tournament itself: the writing process stores every STORE_SUMMARIES_MS, so longer means a
+ * process that stores none (the CLI) or one that stopped.
+ */
+const STORED_BEHIND_MS = 3 * STORE_SUMMARIES_MS;
 
 /**
  * The public list of tournaments (`GET /api/tournaments`). Its answer, serialized and compressed
  * once, is kept until this process writes or the store announces another process's append.
  * Then the streams table is read (one row per tournament: id and version, never the events),
  * only the tournaments whose version moved are summarised again (from the state this process
- * holds, else from the gateway, which reads only the events it has not seen), and the answer is
+ * holds, else from the summaries the writing process stored, else from the gateway, which reads
+ * only the events it has not seen), and the answer is
  * joined from each tournament's kept JSON. The order (oldest first) is read once per tournament.
  *
  * While versions move (the day: hundreds of results a second), a read is answered the newest
- * list made at once and the next one is made behind it (at most every LOOK_GAP_MS, and
- * compressed before it replaces the one answered), unless that list is older than
+ * list made at once and the next one is made behind it (at most every LOOK_GAP_MS, compressed
+ * as it is made), unless that list is older than
  * `recentMs` or a tournament it does not show was written (a tournament just created is listed
  * at once). Each tournament's summary is also stored with its version (`stream_summaries`),
  * written at most once a second for the tournaments this process wrote and on close, so that the
@@ -63,6 +70,8 @@ export class TournamentList {
   /** Tournaments this process wrote since their summaries were last stored. */
   readonly #written = new Set<string>();
   #storing: ReturnType<typeof setTimeout> | null = null;
+  /** Per tournament moved by another process, since when its stored summary is behind (`now()`). */
+  readonly #behindSince = new Map<string, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -156,22 +165,21 @@ export class TournamentList {
     }
     let changed = this.#answer === null || streams.length !== this.#summaries.size;
     const present = new Set<string>();
-    for (const { id, version } of streams) {
-      present.add(id);
-      if (this.#summaries.get(id)?.version === version) continue;
-      const held = this.gateway.peek(id);
-      const loaded = held !== undefined && held.version >= version ? held : await this.gateway.load(id);
-      changed = true;
-      if (loaded.state.status === 'none') this.#summaries.delete(id);
-      else {
-        const summary = this.#summarise(id, loaded);
-        this.#summaries.set(id, summary);
+    /** Moved past what this process holds: written by another process. */
+    const elsewhere: { readonly id: string; readonly version: number }[] = [];
+    for (const stream of streams) {
+      present.add(stream.id);
+      if (this.#summaries.get(stream.id)?.version === stream.version) continue;
+      const held = this.gateway.peek(stream.id);
+      if (held !== undefined && held.version >= stream.version) {
+        changed = true;
+        this.#summaries.set(stream.id, this.#summarise(stream.id, held));
+        this.#behindSince.delete(stream.id);
         // Folded or read here: stored, so the next start need not do it again.
-        if ((this.#stored.get(id) ?? 0) < loaded.version) this.#written.add(id);
-      }
-      // The gateway's state may lag the stream by up to its freshness: look again next time.
-      if (loaded.version < version) this.#stale = true;
+        if ((this.#stored.get(stream.id) ?? 0) < held.version) this.#written.add(stream.id);
+      } else elsewhere.push(stream);
     }
+    if (elsewhere.length > 0 && (await this.#fromStored(elsewhere))) changed = true;
     for (const id of this.#summaries.keys()) if (!present.has(id)) this.#summaries.delete(id);
     if (this.#written.size > 0) this.#storing ??= setTimeout(() => void this.storeSummaries(), STORE_SUMMARIES_MS);
     this.#storing?.unref?.();
@@ -184,12 +192,58 @@ export class TournamentList {
     const made = PreparedAnswer.fromJson(
       `{"tournaments":[${ids.map((id) => this.#summaries.get(id)!.json).join(',')}]}`,
     );
-    // Compressed before it is answered: the reads meanwhile get the previous list, whose bytes
-    // are ready, instead of each waiting for the new one's compression (7 ms for 1,000 tournaments).
-    if (made.json.length >= COMPRESS_THRESHOLD_BYTES) await Promise.all(ANSWER_ENCODINGS.map((e) => made.bytes(e)));
+    // Compressed here, on the loop (0.3 ms for 1,000 tournaments): a read waiting for this list
+    // (a tournament just created) then never waits for a turn of zlib's pool behind a busy
+    // loop, which cost it 50–70 ms during the day's creations.
+    if (made.json.length >= COMPRESS_THRESHOLD_BYTES) made.compressNow();
     this.#answer = made;
     this.#madeAt = startedAt;
     return made;
+  }
+
+  /**
+   * Summaries of the tournaments moved past the state this process holds (another process
+   * wrote them), from the summaries that process stores every second: one read of a table,
+   * where reading each one's new events made a look on two PostgreSQL processes read half the
+   * day's tournaments one by one (a second's wait for a list). One whose stored summary is
+   * behind keeps the summary shown and is looked at again; one not shown yet, or behind for
+   * longer than the storing process could explain (a CLI wrote it), is read through the
+   * gateway. Answers whether a summary changed.
+   */
+  async #fromStored(moved: readonly { readonly id: string; readonly version: number }[]): Promise<boolean> {
+    const stored = new Map((await this.store.readSummaries(moved.map((m) => m.id))).map((row) => [row.id, row]));
+    const now = this.now();
+    let changed = false;
+    for (const { id, version } of moved) {
+      const row = stored.get(id);
+      const shown = this.#summaries.has(id);
+      if (row !== undefined) {
+        this.#stored.set(id, Math.max(this.#stored.get(id) ?? 0, row.version));
+        if (row.version > (this.#summaries.get(id)?.version ?? 0)) {
+          this.#summaries.set(id, { version: row.version, json: row.summary });
+          changed = true;
+        }
+      }
+      if ((this.#summaries.get(id)?.version ?? 0) >= version) {
+        this.#behindSince.delete(id);
+        continue;
+      }
+      const since = this.#behindSince.get(id) ?? now;
+      this.#behindSince.set(id, since);
+      if (shown && now - since < STORED_BEHIND_MS) {
+        this.#stale = true;
+        continue;
+      }
+      const loaded = await this.gateway.load(id);
+      if (loaded.state.status === 'none') continue;
+      this.#summaries.set(id, this.#summarise(id, loaded));
+      changed = true;
+      if ((this.#stored.get(id) ?? 0) < loaded.version) this.#written.add(id);
+      // The gateway's state may lag the stream by up to its freshness: look again next time.
+      if (loaded.version < version) this.#stale = true;
+      else this.#behindSince.delete(id);
+    }
+    return changed;
   }
 
   /** The tournament's summary at the version held, reused when that version's is already kept. */

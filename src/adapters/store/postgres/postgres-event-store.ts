@@ -422,8 +422,8 @@ class PostgresEventStore implements EventStore {
     return streamVersions(this.db);
   }
 
-  readSummaries(): Promise<readonly StoredSummary[]> {
-    return readSummaries(this.db);
+  readSummaries(ids?: readonly string[]): Promise<readonly StoredSummary[]> {
+    return readSummaries(this.db, ids);
   }
 
   writeSummaries(rows: readonly StoredSummary[]): Promise<void> {

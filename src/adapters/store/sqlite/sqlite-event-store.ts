@@ -230,8 +230,8 @@ class SqliteEventStore implements EventStore {
     return streamVersions(this.db);
   }
 
-  readSummaries(): Promise<readonly StoredSummary[]> {
-    return readSummaries(this.db);
+  readSummaries(ids?: readonly string[]): Promise<readonly StoredSummary[]> {
+    return readSummaries(this.db, ids);
   }
 
   writeSummaries(rows: readonly StoredSummary[]): Promise<void> {
