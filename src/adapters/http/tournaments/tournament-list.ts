@@ -32,6 +32,8 @@ const SUMMARY_ROWS_PER_STATEMENT = 1_000;
  * process that stores none (the CLI) or one that stopped.
  */
 const STORED_BEHIND_MS = 3 * STORE_SUMMARIES_MS;
+/** The longest the list reads tournaments' logs before letting the event loop turn. */
+const YIELD_AFTER_MS = 10;
 
 /**
  * The public list of tournaments (`GET /api/tournaments`). Its answer, serialized and compressed
@@ -214,7 +216,14 @@ export class TournamentList {
     const stored = new Map((await this.store.readSummaries(moved.map((m) => m.id))).map((row) => [row.id, row]));
     const now = this.now();
     let changed = false;
+    let turned = performance.now();
     for (const { id, version } of moved) {
+      // Reading many (the first list after a crash: every tournament written in its last second)
+      // is a fold each; the loop turns between them so health checks and other requests go on.
+      if (performance.now() - turned > YIELD_AFTER_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turned = performance.now();
+      }
       const row = stored.get(id);
       const shown = this.#summaries.has(id);
       if (row !== undefined) {
