@@ -119,6 +119,8 @@ export interface EventStore {
   othersAppendedAt?(tournamentId: string): number | undefined;
   /** Every tournament with its current version, oldest first (a look-up per tournament, never a scan of the events). */
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]>;
+  /** Where each of these tournaments begins in the log (its first event's position): their order, by key. */
+  firstPositions(ids: readonly string[]): Promise<readonly { readonly id: string; readonly position: number }[]>;
   /** Every tournament with its current version, in no given order: the cheapest look at what changed. */
   streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]>;
   /**

@@ -50,3 +50,38 @@ describe('the tournament list on SQLite', () => {
     }
   });
 });
+
+describe('the places of tournaments the list has not placed yet', () => {
+  it('are their first events’ positions, looked up by key, for the ids asked only', async () => {
+    const path = join(dir, 'positions.db');
+    const store = await openSqliteEventStore(path);
+    const event = { type: 'ResultReported', data: {}, actor: 'a', at: '2025-06-01T09:00:00.000Z' };
+    for (const id of ['zz', 'aa', 'mm']) await store.append(id, 0, [event, event]);
+    await store.append('aa', 2, [event]);
+    const places = await store.firstPositions(['mm', 'zz', 'aa', 'unknown']);
+    const order = [...places].sort((a, b) => a.position - b.position).map((p) => p.id);
+    expect(order).toEqual(['zz', 'aa', 'mm']);
+    expect(places).toHaveLength(3);
+    expect(await store.firstPositions([])).toEqual([]);
+    await store.close();
+    const raw = new Database(path);
+    try {
+      const db = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: raw }) });
+      const { sql, parameters } = db
+        .selectFrom('events')
+        .select(['tournament_id', 'position'])
+        .where('seq', '=', 1)
+        .where('tournament_id', 'in', ['zz', 'aa'])
+        .compile();
+      const plan = (
+        raw.prepare(`explain query plan ${sql}`).all(...(parameters as unknown[])) as { detail: string }[]
+      ).map((r) => r.detail);
+      expect(
+        plan.filter((line) => /^SCAN (e|events)\b/.test(line)),
+        plan.join('\n'),
+      ).toEqual([]);
+    } finally {
+      raw.close();
+    }
+  });
+});

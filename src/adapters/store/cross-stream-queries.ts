@@ -25,6 +25,31 @@ export function listTournamentsQuery(db: Kysely<StoreSchema>) {
     .orderBy('s.id');
 }
 
+/** Ids per statement when tournaments are looked up by id (SQLite binds at most 32,766 values). */
+const IDS_PER_STATEMENT = 1_000;
+
+/**
+ * Where each of `ids` begins in the log (its first event's position, by key): the list's order,
+ * read for the tournaments it has not placed yet, where reading every tournament's took the
+ * list 50 ms at 1,000 tournaments for each one created.
+ */
+export async function firstPositions(
+  db: Kysely<StoreSchema>,
+  ids: readonly string[],
+): Promise<readonly { readonly id: string; readonly position: number }[]> {
+  const found: { id: string; position: number }[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    const rows = await db
+      .selectFrom('events')
+      .select(['tournament_id', 'position'])
+      .where('seq', '=', 1)
+      .where('tournament_id', 'in', ids.slice(i, i + IDS_PER_STATEMENT))
+      .execute();
+    for (const row of rows) found.push({ id: row.tournament_id, position: Number(row.position) });
+  }
+  return found;
+}
+
 /** Every tournament with its version, in no given order: one read of the streams table. */
 export function streamVersions(
   db: Kysely<StoreSchema>,
@@ -51,9 +76,6 @@ export interface StoredSummary {
   readonly summary: string;
 }
 
-/** Ids per statement when summaries are read by id (SQLite binds at most 32,766 values). */
-const SUMMARY_IDS_PER_STATEMENT = 1_000;
-
 /** The stored summaries of `ids` (every one when absent): one read of a table with a row per tournament. */
 export async function readSummaries(
   db: Kysely<StoreSchema>,
@@ -62,8 +84,8 @@ export async function readSummaries(
   const query = db.selectFrom('stream_summaries').select(['id', 'version', 'summary']);
   if (ids === undefined) return query.execute();
   const rows: StoredSummary[] = [];
-  for (let i = 0; i < ids.length; i += SUMMARY_IDS_PER_STATEMENT)
-    rows.push(...(await query.where('id', 'in', ids.slice(i, i + SUMMARY_IDS_PER_STATEMENT)).execute()));
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT)
+    rows.push(...(await query.where('id', 'in', ids.slice(i, i + IDS_PER_STATEMENT)).execute()));
   return rows;
 }
 

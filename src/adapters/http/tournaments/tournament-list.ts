@@ -153,11 +153,10 @@ export class TournamentList {
     this.#unlisted = false;
     const startedAt = this.now();
     const streams = await this.store.streamVersions();
-    if (streams.some(({ id }) => !this.#order.has(id))) {
-      // A tournament this process has not listed yet: its place in the order, read once.
-      const ordered = await this.store.listTournaments();
-      for (const [position, { id }] of ordered.entries()) this.#order.set(id, position);
-    }
+    const unplaced = streams.filter(({ id }) => !this.#order.has(id)).map(({ id }) => id);
+    // A tournament this process has not listed yet: its place in the order, read once.
+    if (unplaced.length > 0)
+      for (const { id, position } of await this.store.firstPositions(unplaced)) this.#order.set(id, position);
     if (!this.#storedRead) {
       // The first look after a start: the summaries stored for the versions the log is at.
       const current = new Map(streams.map(({ id, version }) => [id, version]));

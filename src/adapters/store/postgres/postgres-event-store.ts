@@ -20,6 +20,7 @@ import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
 import {
+  firstPositions,
   listTournaments,
   readByTypes,
   readSummaries,
@@ -416,6 +417,10 @@ class PostgresEventStore implements EventStore {
 
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
     return listTournaments(this.db);
+  }
+
+  firstPositions(ids: readonly string[]): Promise<readonly { readonly id: string; readonly position: number }[]> {
+    return firstPositions(this.db, ids);
   }
 
   streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]> {

@@ -19,6 +19,7 @@ import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
 import type { StoreSchema } from '../store-schema.js';
 import {
+  firstPositions,
   listTournaments,
   readByTypes,
   readSummaries,
@@ -224,6 +225,10 @@ class SqliteEventStore implements EventStore {
 
   listTournaments(): Promise<readonly { readonly id: string; readonly version: number }[]> {
     return listTournaments(this.db);
+  }
+
+  firstPositions(ids: readonly string[]): Promise<readonly { readonly id: string; readonly position: number }[]> {
+    return firstPositions(this.db, ids);
   }
 
   streamVersions(): Promise<readonly { readonly id: string; readonly version: number }[]> {
