@@ -12,6 +12,7 @@ import type { EventStore } from '../../src/app/event-store.js';
 import { TournamentService } from '../../src/app/tournament-service.js';
 import { HttpClient } from './support/http-client.js';
 import { storeKinds } from './support/stores.js';
+import type { StoreKind } from './support/test-server.js';
 
 /*
  * The public list keeps each tournament's summary with its version in the database
@@ -35,12 +36,48 @@ function countingFolds(store: EventStore): { store: EventStore; folded: string[]
   return { store, folded };
 }
 
-describe.each(await storeKinds())('the tournament list after a start on $name', ({ kind }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'shinpan-summaries-'));
+/** Tournaments created one after the other through the API. */
+async function createEach(organizer: HttpClient, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const created = await organizer.post('/api/tournaments', {
+      id,
+      name: `大会 ${id}`,
+      date: '2025-06-01',
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    expect(created.status).toBe(201);
+  }
+}
+
+/** A player registered as the CLI does: straight into the log, with no server to store a summary. */
+async function registerAsCli(database: DatabaseConfig, tournamentId: string, playerId: string): Promise<void> {
+  const service = new TournamentService(await openEventStore(database));
+  const registered = await service.execute(tournamentId, {
+    type: 'RegisterPlayer',
+    data: { player: { id: playerId, name: '丸藤亮' } },
+    meta: { at: '2025-06-01T09:00:00.000Z', actor: { id: 'cli:test', role: 'organizer' } },
+  });
+  expect(registered.ok).toBe(true);
+  await service.store.close();
+}
+
+/** A listening server over `database` and its first organizer, signed in with a password of its own. */
+async function serving(database: DatabaseConfig) {
+  const server = await openServer({ database, secret: SECRET, heartbeatMs: 60_000, webRoot: null });
+  const { address, firstLogin } = await server.listen({ port: 0, host: '127.0.0.1' });
+  const organizer = new HttpClient(address);
+  await organizer.login(firstLogin!.username, firstLogin!.password);
+  await organizer.post('/api/auth/password', { currentPassword: firstLogin!.password, newPassword: 'organizer-pw-1' });
+  return { server, organizer };
+}
+
+/** A database of its own for one describe (a file, or a PostgreSQL schema), removed after it. */
+function freshDatabase(kind: StoreKind, name: string): DatabaseConfig {
+  const dir = mkdtempSync(join(tmpdir(), `shinpan-${name}-`));
   const database: DatabaseConfig =
     kind.kind === 'sqlite'
       ? { kind: 'sqlite', path: join(dir, 'shinpan.db') }
-      : { kind: 'postgres', url: kind.url, schema: `summaries_${process.pid}_${Date.now().toString(36)}` };
+      : { kind: 'postgres', url: kind.url, schema: `${name}_${process.pid}_${Date.now().toString(36)}` };
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
     if (database.kind === 'postgres') {
@@ -50,6 +87,11 @@ describe.each(await storeKinds())('the tournament list after a start on $name', 
       await client.end();
     }
   });
+  return database;
+}
+
+describe.each(await storeKinds())('the tournament list after a start on $name', ({ kind }) => {
+  const database = freshDatabase(kind, 'summaries');
 
   /** A server over `database` whose store counts folds; answers it with its requests made through inject. */
   async function started() {
@@ -73,23 +115,8 @@ describe.each(await storeKinds())('the tournament list after a start on $name', 
   }
 
   it('folds no tournament whose stored summary is current, and only the one written after it', async () => {
-    const first = await openServer({ database, secret: SECRET, heartbeatMs: 60_000, webRoot: null });
-    const { address, firstLogin } = await first.listen({ port: 0, host: '127.0.0.1' });
-    const organizer = new HttpClient(address);
-    await organizer.login(firstLogin!.username, firstLogin!.password);
-    await organizer.post('/api/auth/password', {
-      currentPassword: firstLogin!.password,
-      newPassword: 'organizer-pw-1',
-    });
-    for (const id of ['t-one', 't-two', 't-three']) {
-      const created = await organizer.post('/api/tournaments', {
-        id,
-        name: `大会 ${id}`,
-        date: '2025-06-01',
-        structure: { kind: 'swiss', rounds: 3, topCut: 0 },
-      });
-      expect(created.status).toBe(201);
-    }
+    const { server: first, organizer } = await serving(database);
+    await createEach(organizer, ['t-one', 't-two', 't-three']);
     expect(
       (await organizer.post('/api/tournaments/t-two/players', { id: '0000000001', name: '遊城十代' })).status,
     ).toBe(201);
@@ -105,14 +132,7 @@ describe.each(await storeKinds())('the tournament list after a start on $name', 
     expect(await second.list()).toEqual(expected);
     expect(second.folded).toEqual([]);
     // A write the list did not store (another tool, or a crash before the store): that one is folded, alone.
-    const service = new TournamentService(await openEventStore(database));
-    const registered = await service.execute('t-three', {
-      type: 'RegisterPlayer',
-      data: { player: { id: '0000000002', name: '丸藤亮' } },
-      meta: { at: '2025-06-01T09:00:00.000Z', actor: { id: 'cli:test', role: 'organizer' } },
-    });
-    expect(registered.ok).toBe(true);
-    await service.store.close();
+    await registerAsCli(database, 't-three', '0000000002');
     await second.close();
 
     const third = await started();
@@ -129,20 +149,7 @@ describe.each(await storeKinds())('the tournament list after a start on $name', 
 });
 
 describe.each(await storeKinds())('the tournament list beside another process on $name', ({ kind }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'shinpan-summaries-other-'));
-  const database: DatabaseConfig =
-    kind.kind === 'sqlite'
-      ? { kind: 'sqlite', path: join(dir, 'shinpan.db') }
-      : { kind: 'postgres', url: kind.url, schema: `summaries_other_${process.pid}_${Date.now().toString(36)}` };
-  afterAll(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    if (database.kind === 'postgres') {
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      await client.query(`drop schema if exists ${database.schema} cascade`);
-      await client.end();
-    }
-  });
+  const database = freshDatabase(kind, 'summaries_other');
 
   /*
    * What another process writes is listed from the summaries it stores, not by reading each of
@@ -151,14 +158,7 @@ describe.each(await storeKinds())('the tournament list beside another process on
    * is read from the log once its summary has been behind for a few seconds.
    */
   it('lists the other process’s writes from its stored summaries, and a CLI’s write from the log', async () => {
-    const writer = await openServer({ database, secret: SECRET, heartbeatMs: 60_000, webRoot: null });
-    const { address, firstLogin } = await writer.listen({ port: 0, host: '127.0.0.1' });
-    const organizer = new HttpClient(address);
-    await organizer.login(firstLogin!.username, firstLogin!.password);
-    await organizer.post('/api/auth/password', {
-      currentPassword: firstLogin!.password,
-      newPassword: 'organizer-pw-1',
-    });
+    const { server: writer, organizer } = await serving(database);
     const store = await openEventStore(database);
     let reads = 0;
     const read = store.read.bind(store);
@@ -175,15 +175,7 @@ describe.each(await storeKinds())('the tournament list beside another process on
         }
       ).tournaments.map((t) => [t.id, t.players]);
     try {
-      for (const id of ['o-one', 'o-two']) {
-        const created = await organizer.post('/api/tournaments', {
-          id,
-          name: `大会 ${id}`,
-          date: '2025-06-01',
-          structure: { kind: 'swiss', rounds: 3, topCut: 0 },
-        });
-        expect(created.status).toBe(201);
-      }
+      await createEach(organizer, ['o-one', 'o-two']);
       await expect.poll(list, { timeout: 10_000 }).toEqual([
         ['o-one', 0],
         ['o-two', 0],
@@ -200,14 +192,7 @@ describe.each(await storeKinds())('the tournament list beside another process on
       // Listed from the writer's stored summary: the reader read none of the new events.
       expect(reads).toBe(0);
 
-      const cli = new TournamentService(await openEventStore(database));
-      const registered = await cli.execute('o-one', {
-        type: 'RegisterPlayer',
-        data: { player: { id: '0000000009', name: '丸藤亮' } },
-        meta: { at: '2025-06-01T09:00:00.000Z', actor: { id: 'cli:test', role: 'organizer' } },
-      });
-      expect(registered.ok).toBe(true);
-      await cli.store.close();
+      await registerAsCli(database, 'o-one', '0000000009');
       await expect.poll(list, { timeout: 15_000, interval: 250 }).toEqual([
         ['o-one', 1],
         ['o-two', 3],

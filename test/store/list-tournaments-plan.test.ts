@@ -18,6 +18,23 @@ import { openSqliteEventStore } from '../../src/adapters/store/sqlite/sqlite-eve
 const dir = mkdtempSync(join(tmpdir(), 'shinpan-list-plan-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** SQLite's plan for a query on the file at `path`, one line per step. */
+function planOf(
+  path: string,
+  compiled: (db: Kysely<StoreSchema>) => { readonly sql: string; readonly parameters: readonly unknown[] },
+): string[] {
+  const raw = new Database(path);
+  try {
+    const { sql, parameters } = compiled(new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: raw }) }));
+    return (raw.prepare(`explain query plan ${sql}`).all(...parameters) as { detail: string }[]).map((r) => r.detail);
+  } finally {
+    raw.close();
+  }
+}
+
+/** The steps of a plan that walk the events table. */
+const scans = (plan: readonly string[]) => plan.filter((line) => /^SCAN (e|events)\b/.test(line));
+
 describe('the tournament list on SQLite', () => {
   it('looks up each stream\u2019s first event by key, never scanning the events', async () => {
     const path = join(dir, 'list.db');
@@ -30,24 +47,12 @@ describe('the tournament list on SQLite', () => {
         Array.from({ length: 50 }, (_, i) => event(i)),
       );
     await store.close();
-    const raw = new Database(path);
-    try {
-      const db = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: raw }) });
-      const { sql, parameters } = listTournamentsQuery(db).compile();
-      const plan = (
-        raw.prepare(`explain query plan ${sql}`).all(...(parameters as unknown[])) as { detail: string }[]
-      ).map((r) => r.detail);
-      expect(
-        plan.some((line) => /SEARCH e USING PRIMARY KEY/.test(line)),
-        plan.join('\n'),
-      ).toBe(true);
-      expect(
-        plan.filter((line) => /^SCAN (e|events)\b/.test(line)),
-        plan.join('\n'),
-      ).toEqual([]);
-    } finally {
-      raw.close();
-    }
+    const plan = planOf(path, (db) => listTournamentsQuery(db).compile());
+    expect(
+      plan.some((line) => /SEARCH e USING PRIMARY KEY/.test(line)),
+      plan.join('\n'),
+    ).toBe(true);
+    expect(scans(plan), plan.join('\n')).toEqual([]);
   });
 });
 
@@ -64,24 +69,14 @@ describe('the places of tournaments the list has not placed yet', () => {
     expect(places).toHaveLength(3);
     expect(await store.firstPositions([])).toEqual([]);
     await store.close();
-    const raw = new Database(path);
-    try {
-      const db = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: raw }) });
-      const { sql, parameters } = db
+    const plan = planOf(path, (db) =>
+      db
         .selectFrom('events')
         .select(['tournament_id', 'position'])
         .where('seq', '=', 1)
         .where('tournament_id', 'in', ['zz', 'aa'])
-        .compile();
-      const plan = (
-        raw.prepare(`explain query plan ${sql}`).all(...(parameters as unknown[])) as { detail: string }[]
-      ).map((r) => r.detail);
-      expect(
-        plan.filter((line) => /^SCAN (e|events)\b/.test(line)),
-        plan.join('\n'),
-      ).toEqual([]);
-    } finally {
-      raw.close();
-    }
+        .compile(),
+    );
+    expect(scans(plan), plan.join('\n')).toEqual([]);
   });
 });
