@@ -61,7 +61,8 @@ describe.each(await storeKinds())('the tournament list on $name', ({ kind }) => 
       ['aa-second', 0, 1],
       ['mm-third', 0, 1],
     ];
-    await expect.poll(() => listed(staff.public)).toEqual(expected);
+    // The other process's tournament shows once that process has stored its summary (each second).
+    await expect.poll(() => listed(staff.public), { timeout: 5000 }).toEqual(expected);
     // A player registered on the other process shows here once its version is seen; the rest stays.
     const registered = await onOther.post('/api/tournaments/aa-second/players', { id: '0000000001', name: '遊城十代' });
     expect(registered.status).toBe(201);

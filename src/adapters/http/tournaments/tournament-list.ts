@@ -157,7 +157,8 @@ export class TournamentList {
     // A tournament this process has not listed yet: its place in the order, read once.
     if (unplaced.length > 0)
       for (const { id, position } of await this.store.firstPositions(unplaced)) this.#order.set(id, position);
-    if (!this.#storedRead) {
+    const first = !this.#storedRead;
+    if (first) {
       // The first look after a start: the summaries stored for the versions the log is at.
       const current = new Map(streams.map(({ id, version }) => [id, version]));
       for (const row of await this.store.readSummaries()) {
@@ -183,7 +184,7 @@ export class TournamentList {
         if ((this.#stored.get(stream.id) ?? 0) < held.version) this.#written.add(stream.id);
       } else elsewhere.push(stream);
     }
-    if (elsewhere.length > 0 && (await this.#fromStored(elsewhere))) changed = true;
+    if (elsewhere.length > 0 && (await this.#fromStored(elsewhere, first))) changed = true;
     for (const id of this.#summaries.keys()) if (!present.has(id)) this.#summaries.delete(id);
     if (this.#written.size > 0) this.#storing ??= setTimeout(() => void this.storeSummaries(), STORE_SUMMARIES_MS);
     this.#storing?.unref?.();
@@ -210,11 +211,17 @@ export class TournamentList {
    * wrote them), from the summaries that process stores every second: one read of a table,
    * where reading each one's new events made a look on two PostgreSQL processes read half the
    * day's tournaments one by one (a second's wait for a list). One whose stored summary is
-   * behind keeps the summary shown and is looked at again; one not shown yet, or behind for
-   * longer than the storing process could explain (a CLI wrote it), is read through the
-   * gateway. Answers whether a summary changed.
+   * behind (or that has none yet: just created there) keeps what is shown, possibly nothing,
+   * and is looked at again; read through the gateway only on the first look after a start
+   * (the list must be whole) or once it has been behind for longer than the storing process
+   * could explain (a CLI wrote it). Reading each new tournament of the other process's in
+   * every look held the reads waiting for it 100–400 ms while the day's tournaments were
+   * created. Answers whether a summary changed.
    */
-  async #fromStored(moved: readonly { readonly id: string; readonly version: number }[]): Promise<boolean> {
+  async #fromStored(
+    moved: readonly { readonly id: string; readonly version: number }[],
+    first: boolean,
+  ): Promise<boolean> {
     const stored = new Map((await this.store.readSummaries(moved.map((m) => m.id))).map((row) => [row.id, row]));
     const now = this.now();
     let changed = false;
@@ -227,7 +234,6 @@ export class TournamentList {
         turned = performance.now();
       }
       const row = stored.get(id);
-      const shown = this.#summaries.has(id);
       if (row !== undefined) {
         this.#stored.set(id, Math.max(this.#stored.get(id) ?? 0, row.version));
         if (row.version > (this.#summaries.get(id)?.version ?? 0)) {
@@ -241,7 +247,7 @@ export class TournamentList {
       }
       const since = this.#behindSince.get(id) ?? now;
       this.#behindSince.set(id, since);
-      if (shown && now - since < STORED_BEHIND_MS) {
+      if (!first && now - since < STORED_BEHIND_MS) {
         this.#stale = true;
         continue;
       }
