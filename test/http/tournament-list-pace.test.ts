@@ -86,4 +86,35 @@ describe('the public list while versions move', () => {
     now += 1_000;
     expect(players(await list.answer())).toBe(100);
   });
+
+  it('lists a tournament created through this process at the next read, with no look, after the others', async () => {
+    let now = 0;
+    const gateway = new TournamentGateway(service, store, () => new Date());
+    const list = new TournamentList(store, gateway, 1_000, () => now);
+    const ids = (answer: { json: Buffer }) =>
+      (JSON.parse(answer.json.toString()) as { tournaments: { id: string; players: number }[] }).tournaments.map(
+        (t) => `${t.id}:${t.players}`,
+      );
+    const before = ids(await list.answer());
+    looks = 0;
+    const create = (id: string) =>
+      gateway.writeAll(
+        id,
+        [{ type: 'CreateTournament', data: { tournamentId: id, settings: settings(), pack: PACK }, meta: meta('organizer') }],
+        {},
+        (i) => `commands[${i}]`,
+      );
+    await create('t3');
+    await create('t4');
+    now += 10;
+    // Listed from the state this process holds: no read of the streams table before answering.
+    expect(ids(await list.answer())).toEqual([...before, 't3:0', 't4:0']);
+    expect(looks).toBe(0);
+    // The look made behind it places them by their first events and keeps them.
+    now += 300;
+    await list.answer();
+    now += 1_000;
+    expect(ids(await list.answer())).toEqual([...before, 't3:0', 't4:0']);
+    expect(looks).toBeGreaterThanOrEqual(1);
+  });
 });

@@ -46,9 +46,9 @@ const YIELD_AFTER_MS = 10;
  *
  * While versions move (the day: hundreds of results a second), a read is answered the newest
  * list made at once and the next one is made behind it (at most every LOOK_GAP_MS, compressed
- * as it is made), unless that list is older than `recentMs` or a tournament it does not show
- * was written through this process (a tournament just created is listed at once to the process
- * that created it). Each tournament's summary is also stored with its version
+ * as it is made), unless that list is older than `recentMs`. A tournament just created through
+ * this process is listed to the next read at once, from the state this process holds, placed
+ * after the others until a look reads its place. Each tournament's summary is also stored with its version
  * (`stream_summaries`), written at most once a second for the tournaments this process wrote
  * and on close, so that the first list after a start folds only the tournaments whose stored
  * summary is behind their log (written in the last second before a crash), not every tournament.
@@ -62,8 +62,11 @@ export class TournamentList {
   #madeAt = Number.NEGATIVE_INFINITY;
   /** A write may have moved a version since the answer was made. */
   #stale = true;
-  /** A tournament the answer does not show was written: the next read waits for a new look. */
-  #unlisted = false;
+  /** Tournaments written through this process that the answer does not show: the next read adds them. */
+  readonly #unlisted = new Set<string>();
+  /** Tournaments listed before a look read their place: after every placed one, in the order written. */
+  readonly #provisional = new Map<string, number>();
+  #provisionalNext = 0;
   #looking: Promise<PreparedAnswer> | null = null;
   /** The stored summaries were read (once, on the first look). */
   #storedRead = false;
@@ -82,15 +85,15 @@ export class TournamentList {
     private readonly now: () => number = () => performance.now(),
   ) {
     // Another process's append (or a CLI's): the list made behind the next read shows it. A
-    // tournament created through this process is listed before the next read is answered (its
-    // organizer goes back to the list); one created elsewhere waits for the next list made, as
-    // on two PostgreSQL processes a wait for each of the day's creations cost reads 350 ms.
+    // tournament created through this process is listed by the next read (its organizer goes
+    // back to the list); one created elsewhere waits for the next list made, as on two
+    // PostgreSQL processes a wait for each of the day's creations cost reads 350 ms.
     store.onAppended(() => {
       this.#stale = true;
     });
     gateway.onWritten((tournamentId) => {
       this.#stale = true;
-      if (!this.#summaries.has(tournamentId)) this.#unlisted = true;
+      if (!this.#summaries.has(tournamentId)) this.#unlisted.add(tournamentId);
       this.#written.add(tournamentId);
       this.#storing ??= setTimeout(() => void this.storeSummaries(), STORE_SUMMARIES_MS);
       this.#storing.unref?.();
@@ -98,10 +101,11 @@ export class TournamentList {
   }
 
   answer(): Promise<PreparedAnswer> {
+    if (this.#answer && this.#unlisted.size > 0) this.#listWritten();
     // Written since, or a newer list is on its way (being compressed): not the current one.
     if (this.#answer && !this.#stale && !this.#looking) return Promise.resolve(this.#answer);
     const age = this.now() - this.#madeAt;
-    if (this.#answer && !this.#unlisted && age < this.recentMs) {
+    if (this.#answer && this.#unlisted.size === 0 && age < this.recentMs) {
       // Made behind this read, at most every LOOK_GAP_MS; a failure is the next read's to see.
       if (age >= Math.min(LOOK_GAP_MS, this.recentMs)) this.#lookOnce().catch(() => undefined);
       return Promise.resolve(this.#answer);
@@ -147,16 +151,39 @@ export class TournamentList {
     }
   }
 
+  /**
+   * Adds the tournaments written through this process that the answer does not show, from the
+   * state it holds, with no query: during the day's creations a read waiting for a look (two
+   * queries, each behind the loop's queue of writes) took 6–43 ms for each new tournament. One
+   * the service no longer holds stays for a look to list.
+   */
+  #listWritten(): void {
+    let changed = false;
+    for (const id of this.#unlisted) {
+      const held = this.gateway.peek(id);
+      if (held === undefined) continue;
+      this.#unlisted.delete(id);
+      if (held.state.status === 'none' || this.#summaries.get(id)?.version === held.version) continue;
+      this.#summaries.set(id, this.#summarise(id, held));
+      if (!this.#order.has(id) && !this.#provisional.has(id)) this.#provisional.set(id, this.#provisionalNext++);
+      changed = true;
+    }
+    // The other tournaments are as the last look found them: the answer is no newer than it.
+    if (changed) this.#answer = this.#joined();
+  }
+
   async #look(): Promise<PreparedAnswer> {
     // Cleared before reading: a write during the look marks the answer stale again.
     this.#stale = false;
-    this.#unlisted = false;
     const startedAt = this.now();
     const streams = await this.store.streamVersions();
     const unplaced = streams.filter(({ id }) => !this.#order.has(id)).map(({ id }) => id);
     // A tournament this process has not listed yet: its place in the order, read once.
     if (unplaced.length > 0)
-      for (const { id, position } of await this.store.firstPositions(unplaced)) this.#order.set(id, position);
+      for (const { id, position } of await this.store.firstPositions(unplaced)) {
+        this.#order.set(id, position);
+        this.#provisional.delete(id);
+      }
     const first = !this.#storedRead;
     if (first) {
       // The first look after a start: the summaries stored for the versions the log is at.
@@ -185,24 +212,33 @@ export class TournamentList {
       } else elsewhere.push(stream);
     }
     if (elsewhere.length > 0 && (await this.#fromStored(elsewhere, first))) changed = true;
-    for (const id of this.#summaries.keys()) if (!present.has(id)) this.#summaries.delete(id);
+    // One listed from this process's state may be newer than the streams read here.
+    for (const id of this.#summaries.keys())
+      if (!present.has(id) && !this.#provisional.has(id)) this.#summaries.delete(id);
     if (this.#written.size > 0) this.#storing ??= setTimeout(() => void this.storeSummaries(), STORE_SUMMARIES_MS);
     this.#storing?.unref?.();
     if (!changed && this.#answer) {
       this.#madeAt = startedAt;
       return this.#answer;
     }
-    const order = (id: string) => this.#order.get(id) ?? Number.MAX_SAFE_INTEGER;
-    const ids = [...this.#summaries.keys()].sort((a, b) => order(a) - order(b) || (a < b ? -1 : 1));
+    this.#answer = this.#joined();
+    this.#madeAt = startedAt;
+    return this.#answer;
+  }
+
+  /** The answer joined from the kept summaries, oldest first, compressed. */
+  #joined(): PreparedAnswer {
+    const placed = (id: string) => this.#order.get(id) ?? Number.MAX_SAFE_INTEGER;
+    const written = (id: string) => this.#provisional.get(id) ?? -1;
+    const ids = [...this.#summaries.keys()].sort(
+      (a, b) => placed(a) - placed(b) || written(a) - written(b) || (a < b ? -1 : 1),
+    );
     const made = PreparedAnswer.fromJson(
       `{"tournaments":[${ids.map((id) => this.#summaries.get(id)!.json).join(',')}]}`,
     );
-    // Compressed here, on the loop (0.3 ms for 1,000 tournaments): a read waiting for this list
-    // (a tournament just created) then never waits for a turn of zlib's pool behind a busy
-    // loop, which cost it 50–70 ms during the day's creations.
+    // Compressed here, on the loop (0.3 ms for 1,000 tournaments): a read then never waits for
+    // a turn of zlib's pool behind a busy loop, which cost it 50–70 ms during the day's creations.
     if (made.json.length >= COMPRESS_THRESHOLD_BYTES) made.compressNow();
-    this.#answer = made;
-    this.#madeAt = startedAt;
     return made;
   }
 
