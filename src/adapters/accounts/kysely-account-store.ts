@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { ROLES, type Role } from '../../core/tournament/events.js';
+import { CompiledOnce, type Stand } from '../store/compiled-once.js';
 import type { AccountSchema } from './account-schema.js';
 import {
   UsernameTakenError,
@@ -52,6 +53,31 @@ const toToken = (row: Selectable<AccountSchema['shinpan_api_tokens']>): ApiToken
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
 });
+
+/** A session with its account, by the session id's hash: every console request asks it. */
+const sessionWithAccount = new CompiledOnce((db: Kysely<AccountSchema>, [idHash]: readonly Stand[]) =>
+  db
+    .selectFrom('shinpan_sessions as s')
+    .innerJoin('shinpan_accounts as a', 'a.id', 's.account_id')
+    .selectAll('a')
+    .select(['s.csrf_token', 's.created_at as session_created_at', 's.expires_at'])
+    .where('s.id_hash', '=', idHash!),
+);
+
+/** An API token with its account, by the token's hash: every request with a token asks it. */
+const tokenWithAccount = new CompiledOnce((db: Kysely<AccountSchema>, [tokenHash]: readonly Stand[]) =>
+  db
+    .selectFrom('shinpan_api_tokens as t')
+    .innerJoin('shinpan_accounts as a', 'a.id', 't.account_id')
+    .selectAll('a')
+    .select([
+      't.id as token_id',
+      't.label as token_label',
+      't.created_at as token_created_at',
+      't.revoked_at as token_revoked_at',
+    ])
+    .where('t.token_hash', '=', tokenHash!),
+);
 
 /** Attempts counted between two clean-ups of the windows that ended. */
 const PRUNE_ATTEMPTS_EVERY = 256;
@@ -221,13 +247,7 @@ export class KyselyAccountStore implements AccountStore {
   ): Promise<{ readonly session: Session; readonly account: AccountWithHash } | undefined> {
     return this.#shared(`session ${idHash}`, async () => {
       // One query: every console request asks this, and on PostgreSQL each query is a round trip.
-      const row = await this.db
-        .selectFrom('shinpan_sessions as s')
-        .innerJoin('shinpan_accounts as a', 'a.id', 's.account_id')
-        .selectAll('a')
-        .select(['s.csrf_token', 's.created_at as session_created_at', 's.expires_at'])
-        .where('s.id_hash', '=', idHash)
-        .executeTakeFirst();
+      const row = await sessionWithAccount.first(this.db, [idHash]);
       if (!row) return undefined;
       const session: Session = {
         idHash,
@@ -273,18 +293,7 @@ export class KyselyAccountStore implements AccountStore {
   ): Promise<{ readonly token: ApiToken; readonly account: AccountWithHash } | undefined> {
     return this.#shared(`token ${tokenHash}`, async () => {
       // One query with its account: every request with a token asks this, and on PostgreSQL each query is a round trip.
-      const row = await this.db
-        .selectFrom('shinpan_api_tokens as t')
-        .innerJoin('shinpan_accounts as a', 'a.id', 't.account_id')
-        .selectAll('a')
-        .select([
-          't.id as token_id',
-          't.label as token_label',
-          't.created_at as token_created_at',
-          't.revoked_at as token_revoked_at',
-        ])
-        .where('t.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const row = await tokenWithAccount.first(this.db, [tokenHash]);
       if (!row) return undefined;
       const token = toToken({
         id: row.token_id,

@@ -6,6 +6,7 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '../../app/event-store.js';
+import { CompiledOnce, type Stand } from './compiled-once.js';
 import { eventsFingerprint, serializeData } from './event-rows.js';
 import { replayOf } from './idempotency-keys.js';
 import type { StoreSchema } from './store-schema.js';
@@ -22,6 +23,45 @@ export interface PreparedAppend {
 
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters. */
 const INSERT_CHUNK = 500;
+
+/*
+ * The append's statements, compiled once (compiled-once.ts): an append is several of them, and
+ * each built and compiled anew cost more CPU than SQLite took to run it.
+ */
+const streamVersion = new CompiledOnce((db: Kysely<StoreSchema>, [id]: readonly Stand[]) =>
+  db.selectFrom('streams').select('version').where('id', '=', id!),
+);
+const moveStream = new CompiledOnce((db: Kysely<StoreSchema>, [id, version]: readonly Stand[]) =>
+  db.updateTable('streams').set({ version: version! }).where('id', '=', id!),
+);
+const newStream = new CompiledOnce((db: Kysely<StoreSchema>, [id, version]: readonly Stand[]) =>
+  db.insertInto('streams').values({ id: id!, version: version! }),
+);
+const lastPosition = new CompiledOnce((db: Kysely<StoreSchema>) =>
+  db.selectFrom('events').select((eb) => eb.fn.max('position').as('last')),
+);
+/** The columns of an event row, in the order `insertEvents` takes its parameters. */
+const EVENT_COLUMNS = ['position', 'tournament_id', 'seq', 'type', 'data', 'actor', 'at'] as const;
+/** Rows of events: parameters are EVENT_COLUMNS for each row, one row after another (compiled per row count). */
+const insertEvents = new CompiledOnce((db: Kysely<StoreSchema>, parameters: readonly Stand[]) =>
+  db
+    .insertInto('events')
+    .values(
+      Array.from({ length: parameters.length / EVENT_COLUMNS.length }, (_, row) =>
+        Object.fromEntries(EVENT_COLUMNS.map((column, i) => [column, parameters[row * EVENT_COLUMNS.length + i]])),
+      ) as never,
+    ),
+);
+const newKey = new CompiledOnce((db: Kysely<StoreSchema>, p: readonly Stand[]) =>
+  db.insertInto('idempotency_keys').values({
+    tournament_id: p[0]!,
+    key: p[1]!,
+    fingerprint: p[2]!,
+    first_seq: p[3]!,
+    last_seq: p[4]!,
+    created_at: p[5]!,
+  }),
+);
 
 /** Validates an append's arguments and serialises its data; throws TypeError/RangeError on misuse. */
 export function prepareAppend(
@@ -58,7 +98,7 @@ export function prepareAppend(
  */
 export async function appendInTransaction(trx: Kysely<StoreSchema>, append: PreparedAppend): Promise<AppendResult> {
   const { tournamentId, expectedVersion, events, idempotencyKey, fingerprint } = append;
-  const stream = await trx.selectFrom('streams').select('version').where('id', '=', tournamentId).executeTakeFirst();
+  const stream = await streamVersion.first(trx, [tournamentId]);
 
   if (idempotencyKey !== undefined) {
     const earlier = await replayOf(trx, tournamentId, idempotencyKey, fingerprint);
@@ -70,14 +110,10 @@ export async function appendInTransaction(trx: Kysely<StoreSchema>, append: Prep
   if (events.length === 0) return { version: actualVersion, events: [], replayed: false };
 
   const version = actualVersion + events.length;
-  if (stream) await trx.updateTable('streams').set({ version }).where('id', '=', tournamentId).execute();
-  else await trx.insertInto('streams').values({ id: tournamentId, version }).execute();
+  await (stream ? moveStream : newStream).rows(trx, [tournamentId, version]);
 
   // Global positions come from the writer, which is alone (PostgreSQL's identity column does it there).
-  const last = await trx
-    .selectFrom('events')
-    .select((eb) => eb.fn.max('position').as('last'))
-    .executeTakeFirst();
+  const last = await lastPosition.first(trx, []);
   const position = Number(last?.last ?? 0);
   const stored: StoredEvent[] = events.map((event, i) => ({
     tournamentId,
@@ -88,30 +124,28 @@ export async function appendInTransaction(trx: Kysely<StoreSchema>, append: Prep
     at: event.at,
   }));
   for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
-    const rows = stored.slice(start, start + INSERT_CHUNK).map((event, i) => ({
-      position: position + start + i + 1,
-      tournament_id: tournamentId,
-      seq: event.seq,
-      type: event.type,
-      data: append.data[start + i] as string,
-      actor: event.actor,
-      at: event.at,
-    }));
-    await trx.insertInto('events').values(rows).execute();
+    const rows = stored
+      .slice(start, start + INSERT_CHUNK)
+      .flatMap((event, i) => [
+        position + start + i + 1,
+        tournamentId,
+        event.seq,
+        event.type,
+        append.data[start + i] as string,
+        event.actor,
+        event.at,
+      ]);
+    await insertEvents.rows(trx, rows);
   }
 
-  if (idempotencyKey !== undefined && fingerprint !== undefined) {
-    await trx
-      .insertInto('idempotency_keys')
-      .values({
-        tournament_id: tournamentId,
-        key: idempotencyKey,
-        fingerprint,
-        first_seq: actualVersion + 1,
-        last_seq: version,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-  }
+  if (idempotencyKey !== undefined && fingerprint !== undefined)
+    await newKey.rows(trx, [
+      tournamentId,
+      idempotencyKey,
+      fingerprint,
+      actualVersion + 1,
+      version,
+      new Date().toISOString(),
+    ]);
   return { version, events: stored, replayed: false };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { IdempotencyKeyReuseError, type AppendResult, type StoredEvent } from '../../app/event-store.js';
+import { CompiledOnce, type Stand } from './compiled-once.js';
 import { eventFromRow } from './event-rows.js';
 import type { StoreSchema } from './store-schema.js';
 
@@ -14,6 +15,15 @@ export const DEFAULT_KEY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a store prunes old keys while appending. */
 export const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
+/** What a key wrote, looked up before every append that carries one (compiled once: compiled-once.ts). */
+const keyRow = new CompiledOnce((db: Kysely<StoreSchema>, [tournamentId, key]: readonly Stand[]) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'first_seq', 'last_seq'])
+    .where('tournament_id', '=', tournamentId!)
+    .where('key', '=', key!),
+);
+
 /** The first write under this key, replayed; throws when the key was used for another request; undefined when new. */
 export async function replayOf(
   db: Kysely<StoreSchema>,
@@ -21,12 +31,7 @@ export async function replayOf(
   idempotencyKey: string,
   fingerprint: string | undefined,
 ): Promise<AppendResult | undefined> {
-  const earlier = await db
-    .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'first_seq', 'last_seq'])
-    .where('tournament_id', '=', tournamentId)
-    .where('key', '=', idempotencyKey)
-    .executeTakeFirst();
+  const earlier = await keyRow.first(db, [tournamentId, idempotencyKey]);
   if (!earlier) return undefined;
   if (earlier.fingerprint !== fingerprint) throw new IdempotencyKeyReuseError(idempotencyKey);
   return {
