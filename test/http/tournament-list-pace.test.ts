@@ -100,7 +100,13 @@ describe('the public list while versions move', () => {
     const create = (id: string) =>
       gateway.writeAll(
         id,
-        [{ type: 'CreateTournament', data: { tournamentId: id, settings: settings(), pack: PACK }, meta: meta('organizer') }],
+        [
+          {
+            type: 'CreateTournament',
+            data: { tournamentId: id, settings: settings(), pack: PACK },
+            meta: meta('organizer'),
+          },
+        ],
         {},
         (i) => `commands[${i}]`,
       );

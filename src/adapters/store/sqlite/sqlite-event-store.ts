@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
@@ -69,7 +69,7 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
       raw,
       db,
       options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS,
-      wal ? () => syncWal(file) : async () => undefined,
+      wal ? new WalFile(`${file}-wal`) : null,
     );
   } catch (error) {
     raw?.close();
@@ -85,16 +85,34 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
 }
 
 /**
- * fsync of the database's WAL file (SQLite keeps it while any connection is open). It is
- * opened for each call, a few microseconds beside the fsync, so no descriptor outlives a commit
- * or needs closing with the store.
+ * The database's WAL file, fsynced after each group's commit. SQLite keeps the file (the same
+ * one: a checkpoint rewinds it, never replaces it) while the store's connection is open, so one
+ * descriptor serves every commit and is closed with the store. Opening and closing it for each
+ * commit made three trips through libuv's pool where one does, each waiting for the event loop
+ * to be free: with anonymous readers on the loop, staff writes waited on them three times.
  */
-async function syncWal(file: string): Promise<void> {
-  const handle = await open(`${file}-wal`, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
+class WalFile {
+  #handle: Promise<FileHandle> | null = null;
+
+  constructor(private readonly path: string) {}
+
+  async sync(): Promise<void> {
+    this.#handle ??= open(this.path, 'r+');
+    const handle = this.#handle;
+    try {
+      await (await handle).sync();
+    } catch (error) {
+      // Opened again by the next commit; this one's appends are refused with the error.
+      if (this.#handle === handle) this.#handle = null;
+      await handle.then((h) => h.close()).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    const handle = this.#handle;
+    this.#handle = null;
+    await handle?.then((h) => h.close()).catch(() => undefined);
   }
 }
 
@@ -129,8 +147,8 @@ class SqliteEventStore implements EventStore {
     raw: Database.Database,
     private readonly db: Kysely<StoreSchema>,
     retentionMs: number,
-    /** Makes what was committed durable (the WAL file's fsync), off the event loop. */
-    walSync: () => Promise<void>,
+    /** Made durable after each commit (its fsync, off the event loop); null when not in WAL mode (FULL syncs). */
+    private readonly wal: WalFile | null,
   ) {
     this.#readStream = raw
       .prepare<[string, number], StreamRow>(
@@ -162,7 +180,7 @@ class SqliteEventStore implements EventStore {
             await sql`rollback`.execute(conn).catch(() => undefined);
             throw error;
           }
-          await walSync();
+          await this.wal?.sync();
         }),
       (trx, append) => appendInTransaction(trx, append),
     );
@@ -252,5 +270,6 @@ class SqliteEventStore implements EventStore {
     this.#closed = true;
     this.#stopPolling();
     await this.db.destroy();
+    await this.wal?.close();
   }
 }
