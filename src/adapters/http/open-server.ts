@@ -8,6 +8,7 @@ import type { DatabaseConfig, TrustProxy } from './config.js';
 import { ensureFirstOrganizer, resolveSecret } from './first-start.js';
 import { portError } from './port-check.js';
 import type { StreamLimits } from './live/stream-guard.js';
+import type { PublicPace } from './public-pace.js';
 import { buildServer, type ServerTimeouts } from './server.js';
 
 export interface OpenServerOptions {
@@ -23,6 +24,7 @@ export interface OpenServerOptions {
   readonly onInternalError?: (error: unknown, where: string) => void;
   readonly heartbeatMs?: number;
   readonly recentViewMs?: number;
+  readonly publicPace?: PublicPace;
 }
 
 export interface OpenedServer {
@@ -73,6 +75,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       ...(options.streamLimits === undefined ? {} : { streamLimits: options.streamLimits }),
       ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
       ...(options.recentViewMs === undefined ? {} : { recentViewMs: options.recentViewMs }),
+      ...(options.publicPace === undefined ? {} : { publicPace: options.publicPace }),
     });
     return {
       app,

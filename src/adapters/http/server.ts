@@ -16,6 +16,7 @@ import { UnconfirmedTicker } from './live/unconfirmed-ticker.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './live/stream-guard.js';
+import { PublicPace } from './public-pace.js';
 import { securityHeaders } from './security-headers.js';
 import { openApiInfo } from './openapi.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -52,6 +53,8 @@ export interface ServerDeps {
   readonly heartbeatMs?: number;
   /** How long a public view of the current round is answered after it was made (RECENT_VIEW_MS); 0: every version's own. */
   readonly recentViewMs?: number;
+  /** Big answers to the public wait while the process is loaded (public-pace.ts); tests pass their own. */
+  readonly publicPace?: PublicPace;
 }
 
 /** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
@@ -192,6 +195,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
+  const pace = deps.publicPace ?? new PublicPace();
+  app.addHook('onSend', async (request, _reply, payload) => {
+    await pace.before(request.principal, payload);
+    return payload;
+  });
 
   app.setErrorHandler(async (error, request, reply) => {
     const known = toHttpError(error);
@@ -228,6 +236,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
   app.addHook('preClose', async () => {
+    pace.close();
     ticker.close();
     unconfirmed.close();
     context.streams.close();
