@@ -28,6 +28,7 @@ import {
   type StoredSummary,
 } from '../cross-stream-queries.js';
 import { preparedOnce } from './prepared-once.js';
+import { WalCheckpoints } from './wal-checkpoints.js';
 
 /** A stream row in raw mode: seq, type, data, actor, at. */
 type StreamRow = [number, string, string, string, string];
@@ -44,7 +45,10 @@ const POLL_MS = 250;
  * after each group's commit; synchronous=FULL where the file cannot be in WAL mode).
  * Throws StoreOpenError naming the file when it cannot be opened or migrated.
  */
-export async function openSqliteEventStore(path: string, options: KeyRetention = {}): Promise<EventStore> {
+export async function openSqliteEventStore(
+  path: string,
+  options: KeyRetention & { readonly checkpointMs?: number } = {},
+): Promise<EventStore> {
   const file = path === ':memory:' ? path : resolve(path);
   let raw: Database.Database | undefined;
   try {
@@ -53,6 +57,8 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
     const wal = raw.pragma('journal_mode = WAL', { simple: true }) === 'wal' && file !== ':memory:';
     // In WAL mode the store syncs the log itself after each commit (walSync): see below.
     raw.pragma(wal ? 'synchronous = NORMAL' : 'synchronous = FULL');
+    // Checkpoints run in a worker (wal-checkpoints.ts), never inside a commit on the event loop.
+    if (wal) raw.pragma('wal_autocheckpoint = 0');
     raw.pragma('foreign_keys = ON');
     const db = new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
     // BEGIN IMMEDIATE around the migration: two processes opening a new file at once take
@@ -70,6 +76,7 @@ export async function openSqliteEventStore(path: string, options: KeyRetention =
       db,
       options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS,
       wal ? new WalFile(`${file}-wal`) : null,
+      wal ? new WalCheckpoints(file, options.checkpointMs) : null,
     );
   } catch (error) {
     raw?.close();
@@ -149,6 +156,7 @@ class SqliteEventStore implements EventStore {
     retentionMs: number,
     /** Made durable after each commit (its fsync, off the event loop); null when not in WAL mode (FULL syncs). */
     private readonly wal: WalFile | null,
+    private readonly checkpoints: WalCheckpoints | null,
   ) {
     this.#readStream = raw
       .prepare<[string, number], StreamRow>(
@@ -181,6 +189,7 @@ class SqliteEventStore implements EventStore {
             throw error;
           }
           await this.wal?.sync();
+          this.checkpoints?.committed();
         }),
       (trx, append) => appendInTransaction(trx, append),
     );
@@ -269,6 +278,7 @@ class SqliteEventStore implements EventStore {
     if (this.#closed) return;
     this.#closed = true;
     this.#stopPolling();
+    await this.checkpoints?.close();
     await this.db.destroy();
     await this.wal?.close();
   }

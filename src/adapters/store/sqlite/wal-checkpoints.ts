@@ -1,0 +1,81 @@
+import type { Worker } from 'node:worker_threads';
+import { workerOf } from '../../worker-threads.js';
+
+/** How long after a commit the WAL is checkpointed (one checkpoint in flight at a time). */
+export const CHECKPOINT_MS = 1_000;
+
+/**
+ * The WAL's checkpoints, off the event loop. SQLite's automatic checkpoint runs inside the
+ * commit that crosses 1,000 pages, on the connection's thread: copying 4 MB into the database
+ * file and fsyncing it stopped the server's loop for 45–55 ms a few times a minute on the day
+ * (1,000 results a second), the longest waits any request had. The store turns it off
+ * (`wal_autocheckpoint = 0`), and this runs a PASSIVE checkpoint from a worker thread with its
+ * own connection at most every CHECKPOINT_MS while commits come in; the writer's next
+ * transaction then rewinds the WAL, as after an automatic one. The worker starts with the first
+ * checkpoint (a CLI command that writes once never starts one) and does not keep a process
+ * alive. A failed checkpoint leaves the frames in the WAL for the next one (and SQLite copies
+ * them when the store's connection closes).
+ */
+export class WalCheckpoints {
+  #worker: Worker | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #running: Promise<void> | null = null;
+  #closed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly afterMs: number = CHECKPOINT_MS,
+  ) {}
+
+  /** A group was committed: a checkpoint follows within `afterMs` unless one is due or running. */
+  committed(): void {
+    if (this.#closed || this.#timer !== null || this.#running !== null || !Number.isFinite(this.afterMs)) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#running = this.#checkpoint().finally(() => {
+        this.#running = null;
+      });
+    }, this.afterMs);
+    this.#timer.unref?.();
+  }
+
+  #checkpoint(): Promise<void> {
+    return new Promise((resolve) => {
+      let worker: Worker;
+      try {
+        worker = this.#worker ??= this.#start();
+      } catch {
+        return resolve();
+      }
+      const done = () => {
+        worker.off('message', done);
+        worker.off('exit', done);
+        resolve();
+      };
+      worker.on('message', done);
+      // A worker that stopped (its error is the next checkpoint's to retry) ends this one too.
+      worker.on('exit', done);
+      worker.postMessage(this.file);
+    });
+  }
+
+  #start(): Worker {
+    const worker = workerOf(import.meta.url, 'checkpoint-worker');
+    worker.unref();
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      if (this.#worker === worker) this.#worker = null;
+    });
+    return worker;
+  }
+
+  /** After the checkpoint under way (if any), the worker is stopped. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running;
+    await this.#worker?.terminate();
+    this.#worker = null;
+  }
+}
