@@ -76,7 +76,7 @@ export async function openSqliteEventStore(
       db,
       options.idempotencyKeyRetentionMs ?? DEFAULT_KEY_RETENTION_MS,
       wal ? new WalFile(`${file}-wal`) : null,
-      wal ? new WalCheckpoints(file, options.checkpointMs) : null,
+      wal ? (hold) => new WalCheckpoints(file, hold, options.checkpointMs) : null,
     );
   } catch (error) {
     raw?.close();
@@ -149,6 +149,7 @@ class SqliteEventStore implements EventStore {
   );
   #poll: NodeJS.Timeout | undefined;
   #seen = new Map<string, number>();
+  readonly #checkpoints: WalCheckpoints | null;
 
   constructor(
     raw: Database.Database,
@@ -156,8 +157,10 @@ class SqliteEventStore implements EventStore {
     retentionMs: number,
     /** Made durable after each commit (its fsync, off the event loop); null when not in WAL mode (FULL syncs). */
     private readonly wal: WalFile | null,
-    private readonly checkpoints: WalCheckpoints | null,
+    checkpointsWith: ((hold: (run: () => Promise<void>) => Promise<void>) => WalCheckpoints) | null,
   ) {
+    // Kysely's single connection, held for the checkpoint: group commits wait for it.
+    this.#checkpoints = checkpointsWith?.((run) => this.db.connection().execute(() => run())) ?? null;
     this.#readStream = raw
       .prepare<[string, number], StreamRow>(
         'select seq, type, data, actor, at from events where tournament_id = ? and seq > ? order by seq',
@@ -189,7 +192,7 @@ class SqliteEventStore implements EventStore {
             throw error;
           }
           await this.wal?.sync();
-          this.checkpoints?.committed();
+          this.#checkpoints?.committed();
         }),
       (trx, append) => appendInTransaction(trx, append),
     );
@@ -278,7 +281,7 @@ class SqliteEventStore implements EventStore {
     if (this.#closed) return;
     this.#closed = true;
     this.#stopPolling();
-    await this.checkpoints?.close();
+    await this.#checkpoints?.close();
     await this.db.destroy();
     await this.wal?.close();
   }

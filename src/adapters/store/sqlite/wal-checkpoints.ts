@@ -10,11 +10,14 @@ export const CHECKPOINT_MS = 1_000;
  * file and fsyncing it stopped the server's loop for 45–55 ms a few times a minute on the day
  * (1,000 results a second), the longest waits any request had. The store turns it off
  * (`wal_autocheckpoint = 0`), and this runs a PASSIVE checkpoint from a worker thread with its
- * own connection at most every CHECKPOINT_MS while commits come in; the writer's next
- * transaction then rewinds the WAL, as after an automatic one. The worker starts with the first
- * checkpoint (a CLI command that writes once never starts one) and does not keep a process
- * alive. A failed checkpoint leaves the frames in the WAL for the next one (and SQLite copies
- * them when the store's connection closes).
+ * own connection at most every CHECKPOINT_MS while commits come in. It runs while the store's
+ * connection is held (`hold`): appends wait (the loop does not), so the checkpoint reaches the
+ * WAL's end and the next transaction rewinds it, as after an automatic one. A checkpoint beside
+ * appends that never pause would always end behind the newest frame, and the WAL would grow for
+ * as long as the writes came. The worker starts with the first checkpoint (a CLI command that
+ * writes once never starts one) and does not keep a process alive. A failed checkpoint leaves
+ * the frames in the WAL for the next one (and SQLite copies them when the store's connection
+ * closes).
  */
 export class WalCheckpoints {
   #worker: Worker | null = null;
@@ -24,6 +27,8 @@ export class WalCheckpoints {
 
   constructor(
     private readonly file: string,
+    /** Runs a checkpoint while the store's connection is held: no append commits meanwhile. */
+    private readonly hold: (checkpoint: () => Promise<void>) => Promise<void>,
     private readonly afterMs: number = CHECKPOINT_MS,
   ) {}
 
@@ -32,9 +37,11 @@ export class WalCheckpoints {
     if (this.#closed || this.#timer !== null || this.#running !== null || !Number.isFinite(this.afterMs)) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      this.#running = this.#checkpoint().finally(() => {
-        this.#running = null;
-      });
+      this.#running = this.hold(() => this.#checkpoint())
+        .catch(() => undefined)
+        .finally(() => {
+          this.#running = null;
+        });
     }, this.afterMs);
     this.#timer.unref?.();
   }
