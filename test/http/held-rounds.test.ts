@@ -123,6 +123,11 @@ describe.each(await storeKinds())('a held round and announcements on $name', ({ 
     const long = await staff.judge.post(`${t}/announcements`, { text: { en: 'x'.repeat(ANNOUNCEMENT_CHARS + 1) } });
     expect([long.status, long.body.path]).toEqual([400, 'body.text.en']);
     expect((await staff.public.post(`${t}/announcements`, { text: { en: 'x' } })).status).toBe(401);
+    // Counted in characters, as the domain counts them (280 emoji fit: the last test).
+    const emoji = (n: number) => ({ text: { ja: '🃏'.repeat(n) } });
+    const over = await staff.judge.post(`${t}/announcements`, emoji(ANNOUNCEMENT_CHARS + 1));
+    expect([over.status, over.body.path]).toEqual([400, 'body.text.ja']);
+    expect(JSON.stringify(over.body)).toContain(`${ANNOUNCEMENT_CHARS + 1}`);
     expect((await staff.judge.get(t)).body.version).toBe(before);
 
     const stream = await SseClient.open(`${server.url}${t}/live`);
@@ -155,5 +160,11 @@ describe.each(await storeKinds())('a held round and announcements on $name', ({ 
       [2, 'head-judge'],
       [1, 'judge'],
     ]);
+  });
+
+  it('counts a notice in characters: 280 emoji fit, though they are 560 UTF-16 units', async () => {
+    const posted = await staff.judge.post(`${t}/announcements`, { text: { ja: '🃏'.repeat(ANNOUNCEMENT_CHARS) } });
+    expect(posted.status).toBe(201);
+    expect([...posted.body.announcement.text.ja]).toHaveLength(ANNOUNCEMENT_CHARS);
   });
 });

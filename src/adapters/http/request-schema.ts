@@ -49,6 +49,20 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
 export const intIn = (range: IntRange) => z.number().int().min(range.min).max(range.max);
 
 /** A text field that refuses control characters (NUL, BEL, right-to-left override…), naming the first. */
+/**
+ * A refinement: at most `max` characters counted as the domain counts them (code points), where
+ * zod's `max` counts UTF-16 units and refused a text of emoji at half its length. The schema it
+ * refines bounds the units at `max * 2`, which no `max` characters exceed.
+ */
+export function atMostCharacters(max: number): (value: string, context: z.RefinementCtx) => void {
+  return (value, context) => {
+    if (value.length <= max) return;
+    const length = [...value].length;
+    if (length > max)
+      context.addIssue({ code: 'custom', ...issueText(M.text('too-many-characters', { length, max })) });
+  };
+}
+
 export function withoutControlCharacters<S extends z.ZodType<string>>(schema: S): S {
   return schema.superRefine((value, context) => {
     const found = controlCharacter(value);
