@@ -42,10 +42,17 @@ export interface RunningServer {
 
 const SECRET = 'bench-secret-0123456789abcdef';
 
-/** Starts `shinpan serve` on `db` and waits for its "listening" line; `nodeArgs` go to node (e.g. --cpu-prof to see what bounds it). */
-/** Node arguments for every server a part starts (split at spaces), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
-const SERVER_ARGS = (process.env.SHINPAN_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+/**
+ * Node arguments for every server a part starts: those `npm start` gives it (a young generation
+ * of 64 MB: see server.md), then SHINPAN_BENCH_SERVER_ARGS split at spaces, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+ */
+const SERVER_ARGS = [
+  '--max-semi-space-size=64',
+  ...(process.env.SHINPAN_BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+];
 
+/** Starts `shinpan serve` on `db` and waits for its "listening" line; `nodeArgs` go to node (e.g. --cpu-prof to see what bounds it). */
 export function startServer(
   db: string,
   nodeArgs: readonly string[] = SERVER_ARGS,

@@ -201,9 +201,14 @@ async function day(
 
   // Warm-up, not counted: a process's first requests run cold code (its first tournaments'
   // writes took 170–280 ms, and a list read sent with them waited 140–230 ms), as no server
-  // that has been up since the morning does when its day's busiest minutes come.
+  // that has been up since the morning does when its day's busiest minutes come. The list is
+  // read meanwhile too, so its first look is made then.
   log(`day ${venue.label}: warming up (${WARM_UP} tournaments, not counted)`);
+  const warmList = readers(LIST_READERS, LIST_THINK_MS / 10, cluster, deadline, new Samples(), () => [
+    { method: 'GET', path: '/api/tournaments', kind: 'list' },
+  ]);
   await Promise.all(Array.from({ length: WARM_UP }, (_, n) => playDay(`warm-up-${n + 1}`, n, staffOf(false))));
+  await warmList.stop();
   const clientFrom = clientCpuMs();
   const health = watchHealth(cluster, samples);
   const memory = watchMemory(cluster);
