@@ -162,31 +162,15 @@ export async function readersBench(quick: boolean, log: (line: string) => void):
       row('with readers of the current round / nobody reading (medians)', '×', single(currentRatio), {
         min: TARGET_RATIO,
       }),
-      row(
-        'write p50, nobody reading',
-        'ms',
-        each('alone', (s) => s.p50),
-      ),
-      row(
-        'write p50, readers of the ended round',
-        'ms',
-        each('ended', (s) => s.p50),
-      ),
-      row(
-        'write p50, readers of the current round',
-        'ms',
-        each('current', (s) => s.p50),
-      ),
-      row(
-        'reads answered to the readers of the ended round, per round',
-        'reads',
-        each('ended', (s) => s.reads),
-      ),
-      row(
-        'reads answered to the readers of the current round, per round',
-        'reads',
-        each('current', (s) => s.reads),
-      ),
+      ...(
+        [
+          ['write p50, nobody reading', 'ms', 'alone', (x: Slice) => x.p50],
+          ['write p50, readers of the ended round', 'ms', 'ended', (x: Slice) => x.p50],
+          ['write p50, readers of the current round', 'ms', 'current', (x: Slice) => x.p50],
+          ['reads answered to the readers of the ended round, per round', 'reads', 'ended', (x: Slice) => x.reads],
+          ['reads answered to the readers of the current round, per round', 'reads', 'current', (x: Slice) => x.reads],
+        ] as const
+      ).map(([name, unit, kind, of]) => row(name, unit, each(kind, of))),
     ];
     return {
       part: 'readers',
