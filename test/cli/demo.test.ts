@@ -52,6 +52,11 @@ describe('shinpan demo', () => {
     ]);
     expect(log[3].deviationReason).not.toBeNull();
     expect(log[5].statements).toHaveLength(2);
+    // The witness is the opponent 1003 really had in round 3 (the pairing is seeded, not assumed).
+    const round3 = await json('pairings', '--db', db, '--round', '3');
+    const table = round3.tables.find((t: { players: { id: string }[] }) => t.players.some((p) => p.id === '1003'));
+    const opponent = table.players.find((p: { id: string }) => p.id !== '1003').id;
+    expect(log[5].statements[0]).toContain(`opponent ${opponent}:`);
     const players = await json('player', 'list', '--db', db);
     expect(players.every((p: { decklist: boolean }) => p.decklist)).toBe(true);
     expect(players.filter((p: { dropped: boolean }) => p.dropped).map((p: { id: string }) => p.id)).toEqual([

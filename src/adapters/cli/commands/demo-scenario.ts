@@ -252,10 +252,12 @@ export async function runDemo(service: TournamentService, pack: Pack, catalogue:
     },
     meta: { at: at(12, 22), actor: STAFF.head },
   });
+  // The statement names the opponent the seeded pairing gave 1003, read from the round.
+  const offeredTo = opponentIn(run.state, 3, '1003');
   await run.penalty('1003', 'bribery', 'in-duel', at(12, 30), {
     judge: STAFF.head,
     statements: [
-      '対戦相手 1011: 「勝ちを譲ってくれたら賞品のパックを渡す」と持ちかけられた / opponent 1011: offered the prize packs for a concession',
+      `対戦相手 ${offeredTo}: 「勝ちを譲ってくれたら賞品のパックを渡す」と持ちかけられた / opponent ${offeredTo}: offered the prize packs for a concession`,
       '1003 本人: 申し出たことを認めた / 1003 admitted making the offer',
     ],
   });
@@ -281,4 +283,12 @@ export async function runDemo(service: TournamentService, pack: Pack, catalogue:
     deckCheck: { player: '1005', presented: presentedFile, differences },
     recordPlayer: '1005',
   };
+}
+
+/** Whom `player` faces in `round`: the demo's pairings come from seeds, so it is read, never assumed. */
+function opponentIn(t: Tournament, round: number, player: string): string {
+  const match = t.rounds[round - 1]?.matches.find((m) => m.players.includes(player));
+  const other = match?.players.find((p) => p !== player);
+  if (other === undefined) throw new Error(`demo: ${player} has no opponent in round ${round}`);
+  return other;
 }
