@@ -93,6 +93,7 @@ export async function request<T>(method: string, path: string, init: RequestInit
       ...(init.signal ? { signal: init.signal } : {}),
     });
   } catch (error) {
+    // A caller's abort is theirs; a timeout (AbortSignal.timeout: TimeoutError) is no answer.
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError(error);
   }

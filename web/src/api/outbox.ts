@@ -67,6 +67,12 @@ interface Snapshot {
 const STORAGE_KEY = 'shinpan.outbox.v1';
 const REBASE_KEY = 'shinpan.outbox.rebase.v1';
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * An attempt with no answer by then is given up and sent again (same idempotency key, so it is
+ * written once). A write sent while the phone was offline could hang in the service worker
+ * with no answer at all, and the queue then sent nothing more, online or not.
+ */
+const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Refusals kept for the person to decide on; older ones beyond this go first. */
 const MAX_FAILED = 50;
 
@@ -91,6 +97,12 @@ export class Outbox {
   #failed: FailedWrite[];
   #online = typeof navigator === 'undefined' ? true : navigator.onLine;
   #sending = false;
+  /**
+   * "Send now" came (back online, a tap on retry) while an attempt was on its way: if that
+   * attempt fails, the write goes again at once instead of after its backoff. Without it, a
+   * phone back online during an attempt begun offline waited up to 30 s to send.
+   */
+  #retryAsked = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #snapshot: Snapshot;
   readonly #listeners = new Set<() => void>();
@@ -151,6 +163,7 @@ export class Outbox {
 
   /** Sends waiting writes now (after a new sign-in, or when the person taps "retry"). */
   retryNow(): void {
+    if (this.#sending) this.#retryAsked = true;
     this.#pending = this.#pending.map((w) => ({ ...w, nextAt: 0, waiting: null }));
     this.#changed();
     this.#schedule(0);
@@ -225,6 +238,7 @@ export class Outbox {
       }
     } finally {
       this.#sending = false;
+      this.#retryAsked = false;
     }
   }
 
@@ -234,7 +248,11 @@ export class Outbox {
     const headers: Record<string, string> = { 'idempotency-key': write.key };
     if (version !== null) headers['if-match'] = `"${version}"`;
     try {
-      const answer = await request<unknown>(write.method, write.path, { body: write.body ?? {}, headers });
+      const answer = await request<unknown>(write.method, write.path, {
+        body: write.body ?? {},
+        headers,
+        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+      });
       if (write.tournament !== undefined && version !== null && answer.version !== null && answer.version !== version) {
         this.#remember(write.tournament, version, answer.version);
       }
@@ -243,7 +261,8 @@ export class Outbox {
     } catch (error) {
       if (isRetryable(error)) {
         const attempts = write.attempts + 1;
-        const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts - 1, 5));
+        const backoff = this.#retryAsked ? 0 : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts - 1, 5));
+        this.#retryAsked = false;
         this.#replace({ ...write, attempts, nextAt: Date.now() + backoff, waiting: 'retry' });
         this.#schedule(backoff);
         return false;
