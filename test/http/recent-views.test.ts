@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECENT_VIEW_MS, ViewCache } from '../../src/adapters/http/tournaments/view-cache.js';
+import { RECENT_VIEW_MAX_MS, RECENT_VIEW_MS, ViewCache } from '../../src/adapters/http/tournaments/view-cache.js';
 import { initialState } from '../../src/core/tournament/state.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
@@ -40,6 +40,32 @@ describe('recent views', () => {
     views.recent('t', 'pairings/1', 101, t, make);
     views.recent('u', 'standings', 101, t, make);
     expect(made).toBe(4);
+  });
+
+  it('are kept longer when slow to make: 20 × what one cost, never past RECENT_VIEW_MAX_MS', () => {
+    let now = 0;
+    const views = new ViewCache(() => now);
+    let made = 0;
+    // The clock moves while a view is made: 100 ms for the standings of a big tournament.
+    const slow = (cost: number) => (_: Tournament, version: number) => {
+      made++;
+      now += cost;
+      return version;
+    };
+    views.recent('t', 'standings', 1, t, slow(100));
+    now = 1_900;
+    expect(views.recent('t', 'standings', 2, t, slow(100))).toEqual({ value: 1, version: 1 });
+    now = 2_001;
+    expect(views.recent('t', 'standings', 3, t, slow(100))).toEqual({ value: 3, version: 3 });
+    expect(made).toBe(2);
+    // A view that cost a whole second is not kept 20 s: a reader's view is never older than the bound.
+    views.recent('u', 'standings', 1, t, slow(1_000));
+    now += RECENT_VIEW_MAX_MS - 1_000;
+    expect(views.recent('u', 'standings', 2, t, slow(1)).version).toBe(2);
+    // A cheap view keeps the interval.
+    views.recent('v', 'summary', 1, t, slow(1));
+    now += RECENT_VIEW_MS + 1;
+    expect(views.recent('v', 'summary', 2, t, slow(1)).version).toBe(2);
   });
 
   it('are not stale for ever: the first read after the interval makes the current version', () => {

@@ -13,7 +13,7 @@ import { playerCallsIn, unresolvedCallAt, type JudgeCall } from '../../core/tour
 import { MAX_PLAYER_CALLS_PER_ROUND } from '../../core/tournament/limits.js';
 import { finalPlaces } from '../../core/tournament/prizes.js';
 import { currentStandings } from '../../core/tournament/standings/current-standings.js';
-import { findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
+import { findMatch, findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
 import { type Announcement, announcementsFor } from '../../core/tournament/announcements.js';
 import { ANNOUNCEMENTS_SHOWN } from '../../core/tournament/limits.js';
@@ -186,7 +186,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
         callsLeft: 0,
       },
     };
-  const match = round.matches.find((m) => m.table === table)!;
+  const match = findMatch(round, table)!;
   const opponentId = match.players.find((p) => p !== player.id)!;
   const opponent = findPlayer(t, opponentId);
   const latest = latestReports(t, round.number, table);

@@ -6,8 +6,12 @@ import { paths } from './tournament-api';
 
 export type LiveState = 'connecting' | 'live' | 'lost';
 
-/** After the last change heard, when the views reload once more (the server's 1 s for public views, and a margin). */
-const AFTER_BURST_MS = 1_500;
+/**
+ * After the last change heard, when the views reload again: once after the server's 1 s for
+ * public views (and a margin), and once after the longest a view slow to make is kept
+ * (RECENT_VIEW_MAX_MS, 2.5 s, for a tournament of thousands).
+ */
+const AFTER_BURST_MS = [1_500, 3_000] as const;
 
 // Every settled write changes what the views show: reload the tournament it touched.
 outbox.onSettled((write) => {
@@ -66,14 +70,14 @@ export function useLive(tournamentId: string | undefined): LiveState {
       setState(source.readyState === EventSource.CLOSED ? 'lost' : 'connecting');
     };
     // The public's views of the current round are made at most once a second while writes come
-    // in (the server's RECENT_VIEW_MS), so a reload during a burst may show a version before the
-    // last event: once the stream has been quiet a little longer than that, the views reload again.
-    let trailing: ReturnType<typeof setTimeout> | undefined;
+    // in (the server's RECENT_VIEW_MS, longer for a big tournament's), so a reload during a burst may show
+    // a version before the last event: once the stream has been quiet a little longer than that, the views reload again.
+    let trailing: ReturnType<typeof setTimeout>[] = [];
     source.addEventListener('events', (message) => {
       if (onlyElsewhere((message as MessageEvent<string>).data, scope)) return;
       invalidate(prefix);
-      clearTimeout(trailing);
-      trailing = setTimeout(() => invalidate(prefix), AFTER_BURST_MS);
+      for (const timer of trailing) clearTimeout(timer);
+      trailing = AFTER_BURST_MS.map((ms) => setTimeout(() => invalidate(prefix), ms));
     });
     // Staff only: the late list changed (a threshold crossed, a seat mark, and once on connect):
     // the round clock reloads, not the round's pairings (a second download of every table).
@@ -84,7 +88,7 @@ export function useLive(tournamentId: string | undefined): LiveState {
     // A player's report went unconfirmed past the organizer's time: the players' pages and the judges' queue reload.
     source.addEventListener('unconfirmed', () => invalidate(prefix));
     return () => {
-      clearTimeout(trailing);
+      for (const timer of trailing) clearTimeout(timer);
       source.close();
     };
   }, [tournamentId]);

@@ -20,6 +20,17 @@ export interface Seat {
  */
 export const RECENT_VIEW_MS = 1_000;
 
+/**
+ * A recent view that took long to make is kept longer: for at most 1/RECENT_VIEW_SHARE of the
+ * loop's time on each view (20 × what it cost), so a big tournament's three public views
+ * cannot take a growing part of what the writes need. At 8,192 players, the standings cost
+ * 60–120 ms to make and serialize under load; made every second by each process, the public
+ * views took 9% of a server's CPU while the YCSJ's players reported. Never past
+ * RECENT_VIEW_MAX_MS: a reader's view is at most that old, whatever it cost.
+ */
+const RECENT_VIEW_SHARE = 0.05;
+export const RECENT_VIEW_MAX_MS = 2_500;
+
 /** Recent views kept, all tournaments together (the oldest used dropped first). */
 const MAX_RECENT = 256;
 
@@ -33,7 +44,10 @@ export class ViewCache {
   /** Per tournament, per view name: the value and the version it was made for. */
   readonly #views = new Map<string, Map<string, { readonly version: number; readonly value: unknown }>>();
   /** Per tournament and view name: the newest public view made, its version and when (see RECENT_VIEW_MS). */
-  readonly #recent = new Map<string, { readonly version: number; readonly at: number; readonly value: unknown }>();
+  readonly #recent = new Map<
+    string,
+    { readonly version: number; readonly at: number; readonly keepMs: number; readonly value: unknown }
+  >();
 
   /** `now` in milliseconds, monotonic: when a recent view was made. */
   constructor(
@@ -85,8 +99,9 @@ export class ViewCache {
 
   /**
    * A public view of something every write changes: `compute(t, version)` at most once per
-   * `recentMs` (RECENT_VIEW_MS unless told) for the tournament and `name`, else the newest one made (at its own version,
-   * older than `version` or newer should this read lag). Answers the view and its version.
+   * `recentMs` (RECENT_VIEW_MS unless told; longer for a view that is slow to make, see
+   * RECENT_VIEW_SHARE) for the tournament and `name`, else the newest one made (at its own
+   * version, older than `version` or newer should this read lag). Answers the view and its version.
    */
   recent<T>(
     tournamentId: string,
@@ -98,15 +113,17 @@ export class ViewCache {
     const key = `${tournamentId}\u0000${name}`;
     const kept = this.#recent.get(key);
     const now = this.now();
-    if (kept && (kept.version >= version || now - kept.at < this.recentMs)) {
+    if (kept && (kept.version >= version || now - kept.at < kept.keepMs)) {
       // Used again: moved to the newest end of the order.
       this.#recent.delete(key);
       this.#recent.set(key, kept);
       return { value: kept.value as T, version: kept.version };
     }
     const value = compute(t, version);
+    const cost = this.now() - now;
+    const keepMs = Math.max(this.recentMs, Math.min(RECENT_VIEW_MAX_MS, cost / RECENT_VIEW_SHARE));
     this.#recent.delete(key);
-    this.#recent.set(key, { version, at: now, value });
+    this.#recent.set(key, { version, at: now, keepMs, value });
     if (this.#recent.size > MAX_RECENT) this.#recent.delete(this.#recent.keys().next().value as string);
     return { value, version };
   }
