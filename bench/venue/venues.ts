@@ -23,7 +23,9 @@ export interface Venue {
 /** `postgresProcesses`: how many processes share the PostgreSQL database (2 behind a balancer, or 1 to compare with SQLite). */
 export function venues(postgresProcesses = 2): Venue[] {
   const base = process.env.SHINPAN_BENCH_DATABASE_URL ?? process.env.SHINPAN_TEST_DATABASE_URL;
-  return [
+  // SHINPAN_BENCH_VENUES=sqlite or =postgresql measures one venue only (a profile of one, a rerun of a miss).
+  const only = process.env.SHINPAN_BENCH_VENUES?.toLowerCase();
+  const all: Venue[] = [
     {
       label: 'SQLite, 1 process',
       processes: 1,
@@ -39,6 +41,7 @@ export function venues(postgresProcesses = 2): Venue[] {
           : Promise.reject(new Error('no database')),
     },
   ];
+  return all.filter((venue) => !only || venue.label.toLowerCase().startsWith(only));
 }
 
 async function onSqlite<T>(name: string, work: (cluster: Cluster) => Promise<T>): Promise<T> {
