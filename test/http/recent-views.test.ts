@@ -66,6 +66,10 @@ describe('recent views', () => {
     views.recent('v', 'summary', 1, t, slow(1));
     now += RECENT_VIEW_MS + 1;
     expect(views.recent('v', 'summary', 2, t, slow(1)).version).toBe(2);
+    // An interval of 0 is every version's own, however slow.
+    const current = new ViewCache(() => now, 0);
+    current.recent('t', 'standings', 1, t, slow(500));
+    expect(current.recent('t', 'standings', 2, t, slow(500)).version).toBe(2);
   });
 
   it('are not stale for ever: the first read after the interval makes the current version', () => {

@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import type { Banlist } from '../../core/deck/banlist.js';
 import { parseCardJsonl } from '../../core/deck/card-jsonl-format.js';
 import { buildCatalogue, type Catalogue } from '../../core/deck/catalogue.js';
-import { canonicalBanlistText, type RecordedCardPool } from '../../core/deck/deck-rules.js';
+import { deepFreeze } from '../../core/deep-freeze.js';
+import {
+  canonicalBanlistText,
+  recordBanlist,
+  type RecordedBanlist,
+  type RecordedCardPool,
+} from '../../core/deck/deck-rules.js';
 import { parseLflist } from '../../core/deck/lflist-format.js';
 import { ocgCardDatabasePath, ocgListHistoryPath } from './shipped-data.js';
 
@@ -49,3 +55,19 @@ export function shippedListHistory(): readonly Banlist[] {
 
 /** The hash a recorded list carries. */
 export const banlistHash = (list: Banlist): string => sha256(canonicalBanlistText(list));
+
+const recordedShipped = new WeakMap<Banlist, RecordedBanlist>();
+
+/**
+ * A list of the shipped history as tournaments record it, made once per list and shared
+ * (deeply frozen): every tournament created on a date holds the same list, and sorting,
+ * hashing and fingerprinting its few hundred entries again took 0.4 ms of the loop per create.
+ */
+export function recordedShippedList(list: Banlist): RecordedBanlist {
+  let recorded = recordedShipped.get(list);
+  if (!recorded) {
+    recorded = deepFreeze(recordBanlist(list, 'shipped', banlistHash(list)));
+    recordedShipped.set(list, recorded);
+  }
+  return recorded;
+}

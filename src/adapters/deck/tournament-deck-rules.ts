@@ -18,7 +18,7 @@ import { readBanlistFile } from './banlist-files.js';
 import { parseBanlistJson } from '../../core/deck/banlist-json-format.js';
 import { parseLflist } from '../../core/deck/lflist-format.js';
 import { readCardFile } from './card-files.js';
-import { banlistHash, sha256, shippedCards, shippedListHistory } from './ocg-data.js';
+import { banlistHash, recordedShippedList, sha256, shippedCards, shippedListHistory } from './ocg-data.js';
 import { importedCatalogue, type ImportedCardStore } from './imported-cards.js';
 
 /*
@@ -59,7 +59,7 @@ export function chooseList(
     const found = listInForce(history, date);
     if (!found) return ok({ recorded: null, warnings: [noListWarning(history, date)] });
     return ok({
-      recorded: recordBanlist(found.list, 'shipped', banlistHash(found.list)),
+      recorded: recordedShippedList(found.list),
       warnings: found.gap ? [found.gap] : [],
     });
   }
@@ -67,7 +67,7 @@ export function chooseList(
   const shipped = listName === undefined ? findHistoryList(history, spec) : undefined;
   if (shipped)
     return ok({
-      recorded: recordBanlist(shipped, 'shipped', banlistHash(shipped)),
+      recorded: recordedShippedList(shipped),
       warnings: dateWarnings(shipped, date),
     });
   if (!from.files) {

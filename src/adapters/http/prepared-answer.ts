@@ -1,11 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  ANSWER_ENCODINGS,
-  type AnswerEncoding,
-  answerEncoding,
-  compressBytes,
-  compressBytesSync,
-} from './compression.js';
+import { type AnswerEncoding, answerEncoding, compressBytes, compressBytesSync } from './compression.js';
 
 /**
  * A read's JSON answer made once for one tournament version, with its compressed forms kept
@@ -35,17 +29,25 @@ export class PreparedAnswer {
     return this.#json;
   }
 
-  /** Every compressed form made now, on the event loop (see compressBytesSync: small answers only). */
-  compressNow(): void {
-    for (const encoding of ANSWER_ENCODINGS)
-      if (!this.#compressed.has(encoding))
-        this.#compressed.set(encoding, Promise.resolve(compressBytesSync(encoding, this.#json)));
+  /** Compressed on the event loop, not in zlib's pool (see compressBytesSync: small answers only). */
+  #onLoop = false;
+
+  /**
+   * Each compressed form made on the event loop when first asked for (see compressBytesSync:
+   * small answers only); only the forms clients ask for are made (browsers all take br).
+   */
+  compressOnLoop(): void {
+    this.#onLoop = true;
   }
 
   /** The bytes for `encoding`: compressed on the first ask, then the same bytes (concurrent first asks share one compression). */
   bytes(encoding: AnswerEncoding): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(this.#json);
     let pending = this.#compressed.get(encoding);
+    if (!pending && this.#onLoop) {
+      pending = Promise.resolve(compressBytesSync(encoding, this.#json));
+      this.#compressed.set(encoding, pending);
+    }
     if (!pending) {
       pending = compressBytes(encoding, this.#json);
       // A failed compression is not kept: the next read tries again.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deepFreeze } from '../../core/deep-freeze.js';
 import { parsePack, type Pack } from '../../core/policy/pack-schema.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { packageRoot } from '../package-root.js';
@@ -40,7 +41,8 @@ export function loadDefaultPack(): Pack {
   if (shipped) return shipped;
   const pack = loadPackFile(defaultPackPath());
   if (!pack.ok) throw new Error(`shinpan: the shipped policy pack is broken: ${pack.error}`);
-  shipped = pack.value;
+  // Deeply frozen: every tournament created holds this one object (and its fingerprint's JSON is made once).
+  shipped = deepFreeze(pack.value);
   return shipped;
 }
 

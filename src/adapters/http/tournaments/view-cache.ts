@@ -121,7 +121,9 @@ export class ViewCache {
     }
     const value = compute(t, version);
     const cost = this.now() - now;
-    const keepMs = Math.max(this.recentMs, Math.min(RECENT_VIEW_MAX_MS, cost / RECENT_VIEW_SHARE));
+    // 0: every version's own (as configured), however long a view took.
+    const keepMs =
+      this.recentMs === 0 ? 0 : Math.max(this.recentMs, Math.min(RECENT_VIEW_MAX_MS, cost / RECENT_VIEW_SHARE));
     this.#recent.delete(key);
     this.#recent.set(key, { version, at: now, keepMs, value });
     if (this.#recent.size > MAX_RECENT) this.#recent.delete(this.#recent.keys().next().value as string);

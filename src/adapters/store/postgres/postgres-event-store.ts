@@ -15,6 +15,7 @@ import {
 import { prepareAppend, type PreparedAppend } from '../append-steps.js';
 import { AppendNotices } from '../append-notices.js';
 import { DEFAULT_KEY_RETENTION_MS, KeyPruner, eventsBetween, pruneKeys, replayOf } from '../idempotency-keys.js';
+import { CompiledOnce, type Stand } from '../compiled-once.js';
 import { eventFromRow, type EventRow } from '../event-rows.js';
 import { migrateToLatest } from '../migrations.js';
 import { StoreOpenError, reasonOf } from '../store-open-error.js';
@@ -161,6 +162,20 @@ const backendOf = (client: pg.PoolClient): number => (client as unknown as { pro
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
+
+/**
+ * A stream's events after a version, compiled once (compiled-once.ts): a process reads every
+ * tournament another one wrote, and building and compiling this query anew took half of each
+ * read's CPU on the day (0.85 s of a process's 1.6 s of reads).
+ */
+const streamAfter = new CompiledOnce((db: Kysely<StoreSchema>, [id, after]: readonly Stand[]) =>
+  db
+    .selectFrom('events')
+    .select(['tournament_id', 'seq', 'type', 'data', 'actor', 'at'])
+    .where('tournament_id', '=', id!)
+    .where('seq', '>', after!)
+    .orderBy('seq'),
+);
 
 class PostgresEventStore implements EventStore {
   /**
@@ -405,13 +420,7 @@ class PostgresEventStore implements EventStore {
   }
 
   async read(tournamentId: string, afterSeq = 0): Promise<readonly StoredEvent[]> {
-    const rows = await this.db
-      .selectFrom('events')
-      .select(['tournament_id', 'seq', 'type', 'data', 'actor', 'at'])
-      .where('tournament_id', '=', tournamentId)
-      .where('seq', '>', afterSeq)
-      .orderBy('seq')
-      .execute();
+    const rows = await streamAfter.rows(this.db, [tournamentId, afterSeq]);
     return rows.map(eventFromRow);
   }
 
