@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountStore } from '../../src/adapters/accounts/account-store.js';
+import { CREDENTIALS_KEPT_MS } from '../../src/adapters/accounts/kysely-account-store.js';
 import { openAccountStore } from '../../src/adapters/accounts/open-account-store.js';
 import { postgresUrl } from '../support/services.js';
 
 /*
- * Requests carrying one credential at once share its look-up (one query, not one each), and a
- * look-up asked after a change to credentials never shares one that began before it.
+ * Requests carrying one credential at once share its look-up (one query, not one each), one
+ * found is answered again for CREDENTIALS_KEPT_MS, and a look-up asked after a change to
+ * credentials never shares one that began before it nor gets one found before it.
  */
 const url = await postgresUrl();
 const SCHEMA = 'credential_lookups';
@@ -59,8 +61,35 @@ describe.each(kinds)('credential look-ups ($name)', ({ open }) => {
       const [a, b] = await Promise.all([store.findApiTokenByHash(hash), store.findApiTokenByHash(hash)]);
       expect(a?.account.username).toBe('share');
       expect(b).toBe(a);
-      // Once answered, the next look-up asks the database again.
+      // Once answered, it is answered again for CREDENTIALS_KEPT_MS; then the database is asked again.
+      expect(await store.findApiTokenByHash(hash)).toBe(a);
+      await new Promise((resolve) => setTimeout(resolve, CREDENTIALS_KEPT_MS + 20));
       expect(await store.findApiTokenByHash(hash)).not.toBe(a);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('asks again after any write of its own, and never keeps a miss', async () => {
+    const store = await open();
+    try {
+      const hash = await withToken(store, 'kept');
+      const first = await store.findApiTokenByHash(hash);
+      await store.updateAccount('kept', { displayName: 'Kept' });
+      const second = await store.findApiTokenByHash(hash);
+      expect(second).not.toBe(first);
+      expect(second?.account.displayName).toBe('Kept');
+      // A token written after a miss is found at once.
+      expect(await store.findApiTokenByHash('hash-later')).toBeUndefined();
+      await store.createApiToken({
+        id: 't-later',
+        accountId: 'kept',
+        label: 'later',
+        createdAt: '2026-08-01T00:00:00.000Z',
+        revokedAt: null,
+        tokenHash: 'hash-later',
+      });
+      expect((await store.findApiTokenByHash('hash-later'))?.token.id).toBe('t-later');
     } finally {
       await store.close();
     }

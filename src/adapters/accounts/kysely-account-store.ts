@@ -83,6 +83,11 @@ const tokenWithAccount = new CompiledOnce((db: Kysely<AccountSchema>, [tokenHash
 const PRUNE_ATTEMPTS_EVERY = 256;
 
 /** One implementation for both databases: the queries are plain enough to mean the same on each. */
+/** How long a credential found is answered again without a query (see KyselyAccountStore.#found). */
+export const CREDENTIALS_KEPT_MS = 1_000;
+/** Credentials kept at most (the oldest found dropped first): a venue's staff hold a few hundred. */
+const CREDENTIALS_KEPT = 4_096;
+
 export class KyselyAccountStore implements AccountStore {
   /**
    * Credential look-ups on their way to the database, by kind and hash: requests carrying the
@@ -91,6 +96,16 @@ export class KyselyAccountStore implements AccountStore {
    * a disabled account or a new role never joins one that began before it.
    */
   readonly #lookups = new Map<string, Promise<unknown>>();
+  /**
+   * Credentials found (never a miss), by kind and hash, answered again for CREDENTIALS_KEPT_MS
+   * from when their look-up began: every staff request looks one up, and on PostgreSQL that
+   * round trip was a quarter of the day's trips to the database. Every write here forgets them
+   * (a revocation, a disabled account, a new role or password is seen by this process's next
+   * request); another process's write is seen within CREDENTIALS_KEPT_MS.
+   */
+  readonly #found = new Map<string, { readonly at: number; readonly value: unknown }>();
+  /** Moved by every write: a look-up begun before one is not kept. */
+  #writes = 0;
   #attemptsCounted = 0;
 
   constructor(
@@ -99,23 +114,35 @@ export class KyselyAccountStore implements AccountStore {
   ) {}
 
   #shared<T>(key: string, look: () => Promise<T>): Promise<T> {
+    const at = performance.now();
+    const found = this.#found.get(key);
+    if (found !== undefined && at - found.at < CREDENTIALS_KEPT_MS) return Promise.resolve(found.value as T);
     const known = this.#lookups.get(key);
     if (known !== undefined) return known as Promise<T>;
+    const writes = this.#writes;
     const started = look();
     this.#lookups.set(key, started);
     const forget = () => {
       if (this.#lookups.get(key) === started) this.#lookups.delete(key);
     };
-    started.then(forget, forget);
+    started.then((value) => {
+      forget();
+      if (value === undefined || writes !== this.#writes) return;
+      this.#found.delete(key);
+      if (this.#found.size >= CREDENTIALS_KEPT) this.#found.delete(this.#found.keys().next().value as string);
+      this.#found.set(key, { at, value });
+    }, forget);
     return started;
   }
 
-  /** Runs a write, then forgets the look-ups in flight: they may have read what it changed. */
+  /** Runs a write, then forgets the look-ups in flight and the credentials found: they may have read what it changed. */
   async #changing<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } finally {
+      this.#writes++;
       this.#lookups.clear();
+      this.#found.clear();
     }
   }
 
