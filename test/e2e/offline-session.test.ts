@@ -127,7 +127,7 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     ensureConsoleBuilt();
     server = await startConsoleServer();
     browser = await launchChromium(executablePath!);
-    venue = await venueTournament(server, 8);
+    venue = await venueTournament(server, 10);
     await venue.organizer.createAccount(SECOND.username, ['judge'], SECOND.password);
     await venue.organizer.createAccount(THIRD.username, ['judge'], THIRD.password);
     await venue.organizer.createAccount(FOURTH.username, ['scorekeeper'], FOURTH.password);
@@ -291,6 +291,36 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
       expect(await page.getByTestId('signed-in-saved').count()).toBe(0);
       expect(await page.getByTestId('signed-in-as').textContent()).toContain('venue-staff');
       await context.close();
+    } finally {
+      await network.close();
+    }
+  }, 120_000);
+
+  it('the server gone from venue Wi-Fi that stays up: the phone says offline with no word from the browser, keeps the result, reloads from what it saved, and finds the server again by itself', async () => {
+    const network = await HangingNetwork.open(server.url);
+    try {
+      const phone = await phoneOnRound('ja', FLOOR, network.url);
+      const { page } = phone;
+      network.cut();
+      // The browser still says online: only the console's own requests tell it the server is gone.
+      expect(await page.evaluate('navigator.onLine')).toBe(true);
+      const winner = await enterResult(page, 5);
+      await page.getByTestId('offline').waitFor();
+      await poll(() => page.getByTestId('pending-writes').textContent()).toContain('送信待ちの変更 1件');
+      await page.reload();
+      await page.getByTestId('offline').waitFor();
+      await poll(() => page.getByTestId('signed-in-saved').textContent()).toMatch(/に保存・未確認$/);
+      await page.getByTestId('table-5').waitFor();
+      expect((await results()).has(5)).toBe(false);
+
+      // No `online` event will come: the console looks for the server itself and sends what waited.
+      network.restore();
+      await page.getByTestId('pending-writes').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByTestId('offline').waitFor({ state: 'detached' });
+      expect((await results()).get(5)).toEqual([winner, winner]);
+      await page.getByTestId('saved-session').waitFor({ state: 'detached' });
+      expect(await page.locator('.outbox [data-testid=failed-write]').count()).toBe(0);
+      await phone.context.close();
     } finally {
       await network.close();
     }

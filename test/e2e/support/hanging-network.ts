@@ -4,12 +4,16 @@ import type { Socket } from 'node:net';
 /**
  * The network between a phone and the real server, able to hang as venue Wi-Fi does: every
  * request reaches the server, but while `hang(path)` is on, the server's answers to that path
- * are held (neither failed nor delivered) until `release()`. The browser points at `url`.
+ * are held (neither failed nor delivered) until `release()`. It can also lose the server while
+ * the phone's Wi-Fi stays up (`cut()` until `restore()`: every connection is reset, as when the
+ * organizer's laptop leaves the venue network), which the browser does not report as offline.
+ * The browser points at `url`.
  */
 export class HangingNetwork {
   readonly #held: (() => void)[] = [];
   readonly #sockets = new Set<Socket>();
   #hanging: string | null = null;
+  #cut = false;
 
   private constructor(
     private readonly server: Server,
@@ -26,6 +30,10 @@ export class HangingNetwork {
     if (address === null || typeof address === 'string') throw new Error('hanging network: no port');
     network = new HangingNetwork(server, `http://127.0.0.1:${address.port}`);
     server.on('connection', (socket) => {
+      if (network!.#cut) {
+        socket.destroy();
+        return;
+      }
       network!.#sockets.add(socket);
       socket.on('close', () => network!.#sockets.delete(socket));
     });
@@ -48,7 +56,22 @@ export class HangingNetwork {
     for (const deliver of this.#held.splice(0)) deliver();
   }
 
+  /** From now on every connection is reset at once: the server is gone from the network. */
+  cut(): void {
+    this.#cut = true;
+    for (const socket of this.#sockets) socket.destroy();
+  }
+
+  /** The server is back on the network. */
+  restore(): void {
+    this.#cut = false;
+  }
+
   private pass(upstream: URL, request: IncomingMessage, response: ServerResponse): void {
+    if (this.#cut) {
+      request.socket.destroy();
+      return;
+    }
     const hang = this.#hanging !== null && (request.url ?? '').split('?')[0]!.endsWith(this.#hanging);
     const out = forward(
       {

@@ -1,5 +1,6 @@
 import { inBothLangs, type Text } from '../i18n/i18n';
 import { SAVED_READS } from '../sw/saved-reads-protocol';
+import { connection } from './connection';
 import { savedReadsOwner } from './saved-reads';
 
 /** The server's error body: a code for programs, a sentence in each language for people. */
@@ -71,6 +72,16 @@ export interface RequestInit {
 }
 
 /**
+ * Tells the connection what this answer says of the server: its own answer (any status) means it
+ * is reachable; a saved one the service worker gave because the network refused the read means
+ * it is not; a saved one given because the server was slow says nothing either way.
+ */
+function noteWhoAnswered(headers: Headers): void {
+  if (!headers.has(SAVED_READS.savedAt)) connection.answered();
+  else if (headers.get(SAVED_READS.savedBecause) === 'failed') connection.unanswered();
+}
+
+/**
  * One request to the API: JSON in and out, the CSRF header on writes. Throws ApiError for an
  * error status and NetworkError when no answer came.
  */
@@ -95,8 +106,10 @@ export async function request<T>(method: string, path: string, init: RequestInit
   } catch (error) {
     // A caller's abort is theirs; a timeout (AbortSignal.timeout: TimeoutError) is no answer.
     if ((error as Error).name === 'AbortError') throw error;
+    connection.unanswered();
     throw new NetworkError(error);
   }
+  noteWhoAnswered(response.headers);
   let text: string;
   try {
     text = await response.text();

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { onlyElsewhere, type LiveScope } from './live-scope';
+import { connection } from './connection';
 import { outbox } from './outbox';
 import { invalidate } from './resource';
 import { paths } from './tournament-api';
@@ -12,6 +13,11 @@ export type LiveState = 'connecting' | 'live' | 'lost';
  * (RECENT_VIEW_MAX_MS, 2.5 s, for a tournament of thousands).
  */
 const AFTER_BURST_MS = [1_500, 3_000] as const;
+
+// Back in reach of the server: every view on screen may show a saved answer or miss changes, so they read again.
+connection.subscribe((online) => {
+  if (online) invalidate('/api/');
+});
 
 // Every settled write changes what the views show: reload the tournament it touched.
 outbox.onSettled((write) => {
@@ -61,6 +67,8 @@ export function useLive(tournamentId: string | undefined): LiveState {
     const prefix = paths.tournament(tournamentId);
     let wasLost = false;
     source.onopen = () => {
+      // The stream opened: the server answered.
+      connection.answered();
       setState('live');
       if (wasLost) invalidate(prefix);
       wasLost = false;

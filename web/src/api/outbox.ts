@@ -1,5 +1,6 @@
 import type { Text } from '../i18n/i18n';
 import { ApiError, isRetryable, request } from './http';
+import { connection } from './connection';
 
 /*
  * Every write of the console goes through here. A write gets its idempotency key when the
@@ -95,7 +96,6 @@ function load(): { pending: PendingWrite[]; failed: FailedWrite[] } {
 export class Outbox {
   #pending: PendingWrite[];
   #failed: FailedWrite[];
-  #online = typeof navigator === 'undefined' ? true : navigator.onLine;
   #sending = false;
   /**
    * "Send now" came (back online, a tap on retry) while an attempt was on its way: if that
@@ -119,10 +119,12 @@ export class Outbox {
     const stored = load();
     this.#pending = stored.pending;
     this.#failed = stored.failed;
-    this.#snapshot = { pending: this.#pending, failed: this.#failed, online: this.#online };
+    this.#snapshot = { pending: this.#pending, failed: this.#failed, online: connection.online };
+    connection.subscribe((online) => {
+      this.#changed(false);
+      if (online) this.retryNow();
+    });
     if (typeof window !== 'undefined') {
-      window.addEventListener('online', () => this.#setOnline(true));
-      window.addEventListener('offline', () => this.#setOnline(false));
       window.addEventListener('storage', (event) => {
         if (event.key === STORAGE_KEY) this.#reloadFromStorage();
       });
@@ -185,12 +187,6 @@ export class Outbox {
     this.#changed();
   }
 
-  #setOnline(online: boolean): void {
-    this.#online = online;
-    this.#changed();
-    if (online) this.retryNow();
-  }
-
   #reloadFromStorage(): void {
     const stored = load();
     // Another tab took over these writes; this tab keeps sending only when its own queue is idle.
@@ -209,7 +205,7 @@ export class Outbox {
         // Storage full or blocked: the queue still works for this page's lifetime.
       }
     }
-    this.#snapshot = { pending: this.#pending, failed: this.#failed, online: this.#online };
+    this.#snapshot = { pending: this.#pending, failed: this.#failed, online: connection.online };
     for (const listener of this.#listeners) listener();
   }
 

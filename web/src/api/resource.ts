@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { type Answer, ApiError, get, NetworkError } from './http';
+import { connection } from './connection';
 
 /*
  * Reads with a memory of the last good answer: a view shows what it had while it reloads, and
@@ -141,7 +142,7 @@ export function useResource<T>(path: string | null): Resource<T> {
         setState({ path, entry, loading: false, error: null });
         noteSaved(answer.savedAt);
         if (answer.savedAt === null) retried.current = null;
-        else if (retried.current !== path && typeof navigator !== 'undefined' && navigator.onLine) {
+        else if (retried.current !== path && connection.online) {
           // Marked when it fires: another reload meanwhile (a burst of them on reconnection) cancels this one.
           retry = setTimeout(() => {
             retried.current = path;

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError, request } from './http';
 import { getOnce, invalidate } from './resource';
+import { connection } from './connection';
 import { outbox } from './outbox';
 import { confirmSignIn, leaveSignIn, onOwnerChangedElsewhere, savedReadsOwner } from './saved-reads';
 import { ownerOf } from '../sw/saved-reads-protocol';
@@ -63,7 +64,7 @@ export const SESSION_PATH = '/api/auth/me';
  * SAVED_READ_TIMEOUT_MS), so the screens and the sign-in turn to what was saved together.
  */
 const SESSION_WAIT_MS = 4000;
-/** While the server has not answered who is signed in, it is asked again this often (and at once when the browser is back online). */
+/** While the server has not answered who is signed in, it is asked again this often (and at once when the server is reachable again). */
 const RECHECK_MS = 30_000;
 /** Set when a sign-out could not reach the server: the device stays signed out and tells the server later. */
 const SIGN_OUT_PENDING_KEY = 'shinpan.signOutPending';
@@ -229,10 +230,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (confirmed && !state.signOutPending) return;
     const again = () => void refresh();
-    window.addEventListener('online', again);
+    const unsubscribe = connection.subscribe((online) => {
+      if (online) again();
+    });
     const timer = setInterval(again, RECHECK_MS);
     return () => {
-      window.removeEventListener('online', again);
+      unsubscribe();
       clearInterval(timer);
     };
   }, [confirmed, state.signOutPending, refresh]);

@@ -6,7 +6,7 @@ import { formatTime, useLang } from '../i18n/i18n';
 import { RefusedWrite } from './refused-write';
 import { SessionNotice } from './signed-in-as';
 
-/** The outbox's state for a component: pending and refused writes, and whether the browser is online. */
+/** The outbox's state for a component: pending and refused writes, and whether the server is in reach (connection.ts). */
 export function useOutbox() {
   return useSyncExternalStore(outbox.subscribe, outbox.snapshot);
 }

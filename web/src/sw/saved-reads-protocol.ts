@@ -10,6 +10,11 @@ export const SAVED_READS = {
   owner: 'x-shinpan-owner',
   savedAt: 'x-shinpan-saved-at',
   /**
+   * Why a saved answer was given: `failed` (the network refused the read: the server is not
+   * reachable) or `late` (no answer yet, venue Wi-Fi that hangs: the server may still answer).
+   */
+  savedBecause: 'x-shinpan-saved-because',
+  /**
    * How long a screen waits for the server before it uses what the phone has: the saved read,
    * or (the penalty flow) the guideline decided on the phone. Venue Wi-Fi hangs rather than drops.
    */

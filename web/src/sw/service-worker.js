@@ -100,11 +100,19 @@ async function keep(url, answer, owner, askedAt) {
   await cache.put(url, new Response(body, { status: 200, headers }));
 }
 
-/** The answer kept for `request`, if it was saved for `owner` (another sign-in's answer is deleted, never shown). */
-async function savedFor(request, owner) {
+/**
+ * The answer kept for `request`, if it was saved for `owner` (another sign-in's answer is
+ * deleted, never shown), marked with why it is given (`failed` or `late`: the page counts the
+ * server unreachable only on `failed`).
+ */
+async function savedFor(request, owner, because) {
   const cache = await caches.open(SAVED_READS.cache);
   const kept = await cache.match(request.url, { ignoreVary: true });
-  if (kept && kept.headers.get(SAVED_READS.owner) === owner) return kept;
+  if (kept && kept.headers.get(SAVED_READS.owner) === owner) {
+    const headers = new Headers(kept.headers);
+    headers.set(SAVED_READS.savedBecause, because);
+    return new Response(kept.body, { status: kept.status, headers });
+  }
   if (kept) await cache.delete(request.url);
   return null;
 }
@@ -146,12 +154,12 @@ async function screenRead(event) {
   try {
     first = await within(network, SAVED_READ_TIMEOUT_MS);
   } catch (error) {
-    const kept = await savedFor(request, owner);
+    const kept = await savedFor(request, owner, 'failed');
     if (kept) return kept;
     throw error;
   }
   if (first !== LATE) return first;
-  return (await savedFor(request, owner)) ?? network;
+  return (await savedFor(request, owner, 'late')) ?? network;
 }
 
 self.addEventListener('fetch', (event) => {
