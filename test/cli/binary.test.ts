@@ -1,39 +1,21 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/adapters/package-root.js';
+import { requireFreshBuild } from '../support/fresh-build.js';
 import { tempFolder } from './support.js';
 
 /*
  * The installed binary, as a scorekeeper's script runs it: `node bin/shinpan.js` over the
- * built dist/. The build runs first when dist/ is older than src/ (`npm test` builds anyway).
+ * built dist/, which must be newer than src/ (`npm test` builds first).
  */
 
 const root = packageRoot();
 const dir = tempFolder('binary');
 const run = promisify(execFile);
 
-function newestSource(folder: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  const built = join(root, 'dist', 'adapters', 'cli', 'commands', 'demo.js');
-  if (existsSync(built) && statSync(built).mtimeMs >= newestSource(join(root, 'src'))) return;
-  try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  } catch (error) {
-    // Type errors elsewhere in the tree still emit JavaScript; only a missing CLI is fatal.
-    if (!existsSync(built)) throw error;
-  }
-}, 240_000);
+beforeAll(() => requireFreshBuild());
 
 const env = { ...process.env, SHINPAN_LANG: 'en', SHINPAN_DB: '', DATABASE_URL: '' };
 

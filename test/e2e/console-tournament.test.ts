@@ -254,7 +254,14 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.getByTestId('offline').waitFor();
     await page.getByTestId('pending-writes').waitFor();
     expect(await page.getByTestId('pending-writes').textContent()).toContain('送信待ちの変更 1件');
-    await page.waitForTimeout(1500);
+    // The outbox tried and got no answer (its attempt is counted in what it keeps): the mark is still not shown as made.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          "(JSON.parse(localStorage.getItem('shinpan.outbox.v1') ?? '{}').pending ?? []).some((w) => w.attempts >= 1)",
+        ),
+      )
+      .toBe(true);
     expect(await page.getByTestId(`seated-${offlineOne}`).count()).toBe(0);
     await judge.context.setOffline(false);
     await page.getByTestId(`seated-${offlineOne}`).waitFor();

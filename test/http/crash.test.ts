@@ -1,8 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireFreshBuild } from '../support/fresh-build.js';
 import { HttpClient } from './support/http-client.js';
 
 /*
@@ -43,14 +44,7 @@ function serve(): Promise<Started> {
   });
 }
 
-beforeAll(() => {
-  // The crash must hit the shipped build; other areas' work in progress may type-error, tsc still emits.
-  try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  } catch {
-    // Type errors elsewhere: the emitted JavaScript is what we run.
-  }
-}, 180_000);
+beforeAll(() => requireFreshBuild());
 
 afterAll(() => {
   for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');

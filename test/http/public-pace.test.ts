@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC, type Principal } from '../../src/adapters/http/auth/principal.js';
-import { PublicPace } from '../../src/adapters/http/public-pace.js';
+import { eventLoopBusyShare, PublicPace } from '../../src/adapters/http/public-pace.js';
 import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -47,23 +47,47 @@ describe('the public pace', () => {
     pace.close();
   });
 
-  it('counts the process loaded from the event loop’s busy share', async () => {
-    const pace = new PublicPace({ bigBytes: 1, sampleMs: 20, pauseMs: 1, busyAbove: 0.5 }, async () => {
-      waited += 1;
-    });
+  it('counts the process loaded from the sampled busy share, and no more once the share falls', async () => {
+    let share = 0;
+    let samples = 0;
     let waited = 0;
-    // Idle: no sample says busy.
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    const pace = new PublicPace(
+      { bigBytes: 1, sampleMs: 5, pauseMs: 1, busyAbove: 0.5 },
+      async () => {
+        waited += 1;
+      },
+      undefined,
+      () => {
+        samples++;
+        return share;
+      },
+    );
+    /** Waits until the sampler has read the share twice more (the positive signal, not a sleep). */
+    const sampled = async () => {
+      const seen = samples;
+      await expect.poll(() => samples, { interval: 5 }).toBeGreaterThanOrEqual(seen + 2);
+    };
+    await sampled();
     await pace.before(PUBLIC, 'xx');
     expect(waited).toBe(0);
-    // The loop blocked for longer than a few samples; the sample overdue meanwhile runs first
-    // once it turns (a timer due earlier than the one awaited here), and sees it busy.
-    const until = performance.now() + 80;
-    while (performance.now() < until);
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    share = 0.9;
+    await sampled();
+    await pace.before(PUBLIC, 'xx');
+    expect(waited).toBe(1);
+    share = 0.5;
+    await sampled();
     await pace.before(PUBLIC, 'xx');
     expect(waited).toBe(1);
     pace.close();
+  });
+
+  it('reads the busy share of the event loop: a loop held by work between two reads is busy', () => {
+    const read = eventLoopBusyShare();
+    read();
+    // Nothing but this work runs between the two reads, however loaded the machine is.
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    expect(read()).toBeGreaterThan(0.5);
   });
 });
 

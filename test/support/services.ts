@@ -53,3 +53,13 @@ export function sharedDataPresent(): boolean {
   missing('shared data set', `no ../shared beside the clone (${sharedDataDir})`);
   return false;
 }
+
+/**
+ * Whether a C build succeeded (the fsync-counting shim of the durability proof), else a loud
+ * notice naming the compiler's answer, and a failure in CI, where gcc must be there.
+ */
+export function cBuildAvailable(built: { status: number | null; error?: Error; stderr?: string }): boolean {
+  if (built.status === 0) return true;
+  missing('C compiler (gcc)', `the fsync-counting shim did not build: ${built.error?.message ?? built.stderr}`);
+  return false;
+}

@@ -38,7 +38,6 @@ export const DEFAULT_PUBLIC_PACE: PublicPaceOptions = {
 export class PublicPace {
   readonly #options: PublicPaceOptions;
   #loaded = false;
-  #last: EventLoopUtilization = performance.eventLoopUtilization();
   readonly #sampler: ReturnType<typeof setInterval>;
 
   constructor(
@@ -48,12 +47,12 @@ export class PublicPace {
       new Promise((resolve) => setTimeout(resolve, ms).unref?.()),
     /** Whether the process is loaded now; by default the sampled busy share of the event loop. */
     private readonly loaded: () => boolean = () => this.#loaded,
+    /** The loop's busy share since the last sample (0–1); tests give their own, so no timing decides them. */
+    busyShare: () => number = eventLoopBusyShare(),
   ) {
     this.#options = { ...DEFAULT_PUBLIC_PACE, ...options };
     this.#sampler = setInterval(() => {
-      const now = performance.eventLoopUtilization();
-      this.#loaded = performance.eventLoopUtilization(now, this.#last).utilization > this.#options.busyAbove;
-      this.#last = now;
+      this.#loaded = busyShare() > this.#options.busyAbove;
     }, this.#options.sampleMs);
     this.#sampler.unref?.();
   }
@@ -70,4 +69,15 @@ export class PublicPace {
   close(): void {
     clearInterval(this.#sampler);
   }
+}
+
+/** A reader of the event loop's busy share: each call answers the share since the one before. */
+export function eventLoopBusyShare(): () => number {
+  let last: EventLoopUtilization = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const share = performance.eventLoopUtilization(now, last).utilization;
+    last = now;
+    return share;
+  };
 }
