@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CUT_MAX_LOSSES, CUT_TOP } from '../../../src/core/tournament/limits.js';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -94,8 +95,8 @@ function CutForm({ round }: { round: number }) {
             label={t('formats.maxLosses')}
             name="maxLosses"
             type="number"
-            min={0}
-            max={30}
+            min={CUT_MAX_LOSSES.min}
+            max={CUT_MAX_LOSSES.max}
             value={maxLosses}
             onChange={(e) => setMaxLosses(Number(e.target.value))}
           />
@@ -104,7 +105,8 @@ function CutForm({ round }: { round: number }) {
             label={t('formats.top')}
             name="top"
             type="number"
-            min={1}
+            min={CUT_TOP.min}
+            max={CUT_TOP.max}
             value={top}
             onChange={(e) => setTop(Number(e.target.value))}
           />

@@ -5,6 +5,7 @@ import { useTournament } from '../api/tournament-context';
 import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
+import { CARD_GAME_ID_DIGITS, ENTRY_TEXT_MAX } from '../../../src/core/tournament/limits.js';
 import { formatTime, useLang } from '../i18n/i18n';
 import { Link } from '../router';
 import { entryPaths, entryWrites, type Entered, type EntryView } from './entry-api';
@@ -88,14 +89,14 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
   const [name, setName] = useState('');
   const [reading, setReading] = useState('');
   const [cardGameId, setCardGameId] = useState('');
-  const badId = cardGameId !== '' && !/^\d{10}$/.test(cardGameId);
+  const badId = cardGameId !== '' && !new RegExp(`^\\d{${CARD_GAME_ID_DIGITS}}$`).test(cardGameId);
   return (
     <form className="card stack" onSubmit={(e) => e.preventDefault()} data-testid="entry-form">
       <TextField
         label={t('entry.name')}
         value={name}
         autoComplete="name"
-        maxLength={100}
+        maxLength={ENTRY_TEXT_MAX}
         onChange={(e) => setName(e.target.value)}
         data-testid="entry-name"
       />
@@ -103,7 +104,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         label={t('entry.reading')}
         hint={t('entry.readingHint')}
         value={reading}
-        maxLength={100}
+        maxLength={ENTRY_TEXT_MAX}
         onChange={(e) => setReading(e.target.value)}
         data-testid="entry-reading"
       />
@@ -113,7 +114,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         error={badId ? t('entry.cardGameIdBad') : undefined}
         value={cardGameId}
         inputMode="numeric"
-        maxLength={10}
+        maxLength={CARD_GAME_ID_DIGITS}
         onChange={(e) => setCardGameId(e.target.value.replace(/\s/g, ''))}
         data-testid="entry-card-game-id"
       />
