@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchDecided } from '../../src/core/tournament/match-format.js';
 import { scoreOf, scoreOptions } from '../../web/src/self-service/score-options.js';
 
 describe('the scores a player can report', () => {
@@ -14,12 +15,28 @@ describe('the scores a player can report', () => {
       '1-2',
       '0-2',
     ]);
-    expect(options.find((o) => o.wins === 2 && o.losses === 1)?.duels).toEqual(['b', 'a', 'a']);
-    expect(options.find((o) => o.wins === 1 && o.losses === 2)?.duels).toEqual(['a', 'b', 'b']);
+    // The core's one order of a score's duels: the loser's win follows one of the winner's, the winner takes the last.
+    expect(options.find((o) => o.wins === 2 && o.losses === 1)?.duels).toEqual(['a', 'b', 'a']);
+    expect(options.find((o) => o.wins === 1 && o.losses === 2)?.duels).toEqual(['b', 'a', 'b']);
+    expect(options.find((o) => o.wins === 1 && o.losses === 1)?.duels).toEqual(['a', 'b']);
   });
 
   it('gives a single duel win, loss or intentional draw, and reads duel lists from one side', () => {
     expect(scoreOptions(1, 'a', 'b').map((o) => o.duels)).toEqual([['a'], [], ['b']]);
     expect(scoreOf(['b', 'a', 'draw', 'a'], 'a')).toEqual({ wins: 2, losses: 1, draws: 1 });
+  });
+  it('every score offered, played through the core with no penalty, gives that score and is decided exactly when a side reached its wins', () => {
+    for (const bestOf of [1, 3, 5] as const)
+      for (const o of scoreOptions(bestOf, 'a', 'b')) {
+        const wins = [o.duels.filter((d) => d === 'a').length, o.duels.filter((d) => d === 'b').length];
+        expect(wins).toEqual([o.wins, o.losses]);
+        // Decided by the core's rule on the last duel only: no duel of the list is left unplayed.
+        expect(matchDecided(bestOf, wins, o.duels.length)).toBe(!o.atTime || (bestOf === 1 && o.duels.length === 1));
+        for (let n = 0; n < o.duels.length; n++) {
+          const before = o.duels.slice(0, n);
+          const w = [before.filter((d) => d === 'a').length, before.filter((d) => d === 'b').length];
+          expect(matchDecided(bestOf, w, n)).toBe(false);
+        }
+      }
   });
 });

@@ -1,4 +1,5 @@
 import type { DuelEntry } from '../../core/tournament/events.js';
+import type { BestOf } from '../../core/tournament/match-format.js';
 import type { MatchOutcome } from '../../core/tournament/match-record.js';
 import { deriveOneMatch } from '../../core/tournament/match-results.js';
 import { effectsOn } from '../../core/tournament/penalty-effects.js';
@@ -35,7 +36,7 @@ export type MatchStatus = 'open' | 'waiting' | 'to-confirm' | 'judges' | 'record
 export interface PlayerPageMatch {
   readonly round: number;
   readonly stage: string;
-  readonly bestOf: number;
+  readonly bestOf: BestOf;
   readonly started: boolean;
   /** When the player must be seated (the time of pairing while the round waits to start). */
   readonly seatTime: string;

@@ -39,6 +39,29 @@ export const duelsPerMatch = (bestOf: BestOf): number => bestOf;
  */
 export const maxDuelsPlayed = (bestOf: BestOf): number => (bestOf === 1 ? 1 : Number.POSITIVE_INFINITY);
 
+/**
+ * Whether a match stands decided by its duels: one side has the duel wins the format takes, or
+ * it holds as many duels as its result can (a drawn single duel is the whole match). The core
+ * plays reported duels by it and the console's result entry stops offering duels by it.
+ */
+export function matchDecided(bestOf: BestOf, duelWins: readonly number[], duelsPlayed: number): boolean {
+  const need = winsNeeded(bestOf);
+  return duelWins.some((w) => w >= need) || duelsPlayed >= maxDuelsPlayed(bestOf);
+}
+
+/**
+ * The duels of a score in the one order shinpan fills them in (quick buttons, a player's
+ * report): each of the loser's wins follows one of the winner's, and the winner takes the last,
+ * so the match ends on the score's last duel. The order changes neither the match nor the
+ * standings; one order keeps every screen's lists alike.
+ */
+export function duelsOfScore(winner: string, loser: string, won: number, lost: number): string[] {
+  const duels: string[] = [];
+  for (let i = 0; i < Math.min(won, lost); i++) duels.push(winner, loser);
+  for (let i = lost; i < won; i++) duels.push(winner);
+  return duels;
+}
+
 const STAGES: readonly Stage[] = ['swiss', 'top-cut'];
 
 /** Why the per-stage formats of a creation or phase cannot be used, or null. */

@@ -1,4 +1,4 @@
-import { maxDuelsPlayed, winsNeeded, type BestOf } from './match-format.js';
+import { matchDecided, winsNeeded, type BestOf } from './match-format.js';
 import type { MatchOutcome, MatchRecord, Stage, StandingsPlayer } from './match-record.js';
 import { DRAW, type DuelEntry } from './events.js';
 import { effectsByMatch, effectsOn, matchKey, NO_EFFECTS, type MatchEffects } from './penalty-effects.js';
@@ -72,13 +72,7 @@ function deriveMatch(
     return make({ kind: 'win', winner, byPenalty: true }, [], 0, { [winner]: needed, [matchLoser]: 0 });
   }
 
-  const played = playDuels(
-    match.players,
-    needed,
-    maxDuelsPlayed(bestOf),
-    effects,
-    staleReport ? [] : (report?.duels ?? []),
-  );
+  const played = playDuels(match.players, bestOf, effects, staleReport ? [] : (report?.duels ?? []));
   const [winsA, winsB] = [played.wins[a] ?? 0, played.wins[b] ?? 0];
   const finished = Math.max(winsA, winsB) >= needed || (report !== null && !staleReport);
   // A match that ends at time goes to the player ahead in duels (1-0, or 1-0 with a drawn duel); only level is a draw.
@@ -102,8 +96,7 @@ function deriveMatch(
  */
 function playDuels(
   players: MatchState['players'],
-  needed: number,
-  maxDuels: number,
+  bestOf: BestOf,
   effects: MatchEffects,
   reported: readonly DuelEntry[],
 ) {
@@ -112,7 +105,7 @@ function playDuels(
   const duels: DuelResult[] = [];
   const lastPenaltyDuel = Math.max(0, ...effects.duelLosses.map((d) => d.duel));
   let next = 0;
-  for (let duel = 1; (wins[a] ?? 0) < needed && (wins[b] ?? 0) < needed && duels.length < maxDuels; duel += 1) {
+  for (let duel = 1; !matchDecided(bestOf, [wins[a] ?? 0, wins[b] ?? 0], duels.length); duel += 1) {
     const losses = effects.duelLosses.filter((d) => d.duel === duel);
     if (losses.length > 0) {
       const losers = new Set(losses.map((d) => d.player));

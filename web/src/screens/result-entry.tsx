@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { duelsOfScore, matchDecided } from '../../../src/core/tournament/match-format.js';
 import { writes } from '../api/tournament-api';
 import type { PairingsView, TableView } from '../api/types';
 import { TextField } from '../components/form';
@@ -9,8 +10,7 @@ const DRAW = 'draw';
 
 /**
  * Duel wins per seat after the penalty duels and the duels entered, and whether the match is
- * decided: the format's duel wins reached, or as many duels as its result can hold (a single
- * duel is the whole match even when drawn). Both come from the server's pairings.
+ * decided by the core's own rule (matchDecided) for the format the server's pairings name.
  */
 function tally(
   table: TableView,
@@ -31,27 +31,15 @@ function tally(
     if (e === a?.id) wins[0]++;
     else if (e === b?.id) wins[1]++;
   }
-  const need = format.winsNeeded;
-  return {
-    wins,
-    decided: wins[0] >= need || wins[1] >= need || (format.maxDuels !== null && played >= format.maxDuels),
-  };
+  return { wins, decided: matchDecided(format.bestOf, wins, played) };
 }
 
 /** The round's match format as the pairings send it. */
-type MatchFormat = Pick<PairingsView, 'bestOf' | 'winsNeeded' | 'maxDuels'>;
+type MatchFormat = Pick<PairingsView, 'bestOf' | 'winsNeeded'>;
 
 /** The usual scores of a format, from the winner's side: 1-0; 2-0, 2-1; 3-0, 3-1, 3-2. */
 function usualScores(need: number): readonly (readonly [number, number])[] {
   return Array.from({ length: need }, (_, lost) => [need, lost] as const);
-}
-
-/** The duels of a score in a plausible order: the loser's wins alternate with the winner's, who wins the last. */
-function duelsOf(winner: string, loser: string, [won, lost]: readonly [number, number]): string[] {
-  const duels: string[] = [];
-  for (let i = 0; i < lost; i++) duels.push(winner, loser);
-  for (let i = lost; i < won; i++) duels.push(winner);
-  return duels;
 }
 
 /**
@@ -94,7 +82,7 @@ export function ResultEntry({
       matchFormat.winsNeeded === 1
         ? t('formats.quickWin', { name: nameOf(first) })
         : `${nameOf(first)} ${score.join('-')}`,
-    duels: duelsOf(first, second, score),
+    duels: duelsOfScore(first, second, score[0], score[1]),
   });
   const quicks = [
     ...usualScores(matchFormat.winsNeeded).map((score) => quick(a.id, b.id, score)),

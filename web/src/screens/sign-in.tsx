@@ -5,6 +5,7 @@ import { useSession } from '../api/session';
 import { TextField } from '../components/form';
 import { ErrorNotice } from '../components/status';
 import { navigate } from '../router';
+import { PASSWORD_RULES } from '../../../src/core/password-rules.js';
 
 /** Sign-in for staff; an account with a one-time password chooses its own before going on. */
 export function SignIn({ next }: { next: string }) {
@@ -79,8 +80,9 @@ export function SignIn({ next }: { next: string }) {
             name="newPassword"
             type="password"
             autoComplete="new-password"
-            minLength={10}
-            hint={t('signIn.newPasswordHint')}
+            minLength={PASSWORD_RULES.minLength}
+            maxLength={PASSWORD_RULES.maxLength}
+            hint={t('signIn.newPasswordHint', { min: PASSWORD_RULES.minLength })}
             value={newPassword}
             onChange={(e) => setNewPassword(e.target.value)}
             required

@@ -1,7 +1,8 @@
+import { duelsOfScore, winsNeeded, type BestOf } from '../../../src/core/tournament/match-format.js';
+
 /*
  * The results a player can report, as scores from their own side ("2-1"), and the duel list
- * each score stands for. The order of the duels inside a score does not change the match or
- * the standings, so the winner's duels come last (the match ends on the winner's last duel).
+ * each score stands for, in the core's one order of a score's duels (duelsOfScore).
  */
 
 export interface ScoreOption {
@@ -13,16 +14,15 @@ export interface ScoreOption {
 }
 
 /** Every score of a best-of-`bestOf` match: wins, then results at time, then losses. */
-export function scoreOptions(bestOf: number, me: string, opponent: string): ScoreOption[] {
-  const need = Math.ceil(bestOf / 2);
+export function scoreOptions(bestOf: BestOf, me: string, opponent: string): ScoreOption[] {
+  const need = winsNeeded(bestOf);
   const options: ScoreOption[] = [];
   for (let wins = need; wins >= 0; wins--)
     for (let losses = 0; losses <= need; losses++) {
       if (wins === need && losses === need) continue;
       if (wins + losses > bestOf) continue;
-      const mine = Array<string>(wins).fill(me);
-      const theirs = Array<string>(losses).fill(opponent);
-      const duels = wins >= losses ? [...theirs, ...mine] : [...mine, ...theirs];
+      const duels =
+        wins >= losses ? duelsOfScore(me, opponent, wins, losses) : duelsOfScore(opponent, me, losses, wins);
       options.push({ wins, losses, atTime: wins < need && losses < need, duels });
     }
   const group = (o: ScoreOption) => (o.atTime ? 1 : o.wins > o.losses ? 0 : 2);

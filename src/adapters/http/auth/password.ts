@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_RULES } from '../../../core/password-rules.js';
 import type { Text } from '../../../core/text.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 import { M } from '../messages/auth.js';
@@ -39,9 +40,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash of a password nobody knows: lets a login for an unknown user cost the same time as one for a known user. */
 export const DUMMY_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${Buffer.alloc(SALT_LENGTH).toString('base64url')}$${Buffer.alloc(KEY_LENGTH).toString('base64url')}`;
-
-/** The password rules, as the limits table of docs/server.md states them. */
-export const PASSWORD_RULES = { minLength: 10, maxLength: 200, minDistinct: 5 } as const;
 
 /** Rules a new password must meet; `null` when fine, else the reason in both languages. */
 export function passwordProblem(password: string, username: string): Text | null {
