@@ -59,8 +59,11 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-/** The real server (`shinpan serve` minus the CLI) over a fresh SQLite file, serving the built console. */
-export async function startConsoleServer(): Promise<ConsoleServer> {
+/**
+ * The real server (`shinpan serve` minus the CLI) over a fresh SQLite file, serving the built
+ * console (from `options.webRoot`, a copy of it, when a test deploys a new build meanwhile).
+ */
+export async function startConsoleServer(options: { readonly webRoot?: string } = {}): Promise<ConsoleServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-e2e-'));
   const clock = new TestClock(new Date());
   let opened: OpenedServer;
@@ -69,7 +72,7 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
       database: { kind: 'sqlite', path: join(dir, 'e2e.db') },
       clock: clock.read,
       secret: 'e2e-secret-0123456789abcdef',
-      webRoot,
+      webRoot: options.webRoot ?? webRoot,
       heartbeatMs: 10_000,
     });
   } catch (error) {

@@ -10,6 +10,19 @@
  * network fails or does not answer within SAVED_READ_TIMEOUT_MS. Matches ignore Vary: the
  * server varies on Accept-Encoding, which a page load and the install need not share.
  */
+/// <reference lib="webworker" />
+import type { SAVED_READS as SavedReads } from './saved-reads-protocol';
+
+/*
+ * Type-checked with its own tsconfig (web/src/sw/tsconfig.json: the WebWorker library, not the
+ * DOM's); the build strips its types and fills in the three values below (build-plugins.ts).
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  readonly __SHINPAN_PRECACHE__: readonly string[];
+  readonly __SHINPAN_VERSION__: string;
+  readonly __SHINPAN_SAVED_READS__: typeof SavedReads;
+};
+
 const PRECACHE = self.__SHINPAN_PRECACHE__;
 const VERSION = self.__SHINPAN_VERSION__;
 const CACHE = `shinpan-console-${VERSION}`;
@@ -27,7 +40,7 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      .then((cache) => cache.addAll([...PRECACHE]))
       .then(() => self.skipWaiting()),
   );
 });
@@ -49,7 +62,7 @@ self.addEventListener('activate', (event) => {
 });
 
 /** The network's answer, or null when it fails or takes longer than `ms` (venue Wi-Fi that hangs). */
-function networkWithin(request, ms) {
+function networkWithin(request: Request, ms: number): Promise<Response | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), ms);
     fetch(request).then(
@@ -71,7 +84,7 @@ function networkWithin(request, ms) {
  * web/src/api/saved-session.ts), the server's time (an old one would set the clocks wrong) and
  * the live stream. Writes are never kept.
  */
-function isScreenRead(request, url) {
+function isScreenRead(request: Request, url: URL): boolean {
   return (
     url.pathname.startsWith('/api/') &&
     request.headers.has(SAVED_READS.owner) &&
@@ -86,7 +99,7 @@ function isScreenRead(request, url) {
  * for (what the screen says it was saved at). An answer that came late never replaces one that
  * was asked for after it.
  */
-async function keep(url, answer, owner, askedAt) {
+async function keep(url: string, answer: Response, owner: string, askedAt: string): Promise<void> {
   const headers = new Headers({ [SAVED_READS.owner]: owner, [SAVED_READS.savedAt]: askedAt });
   for (const name of ['content-type', 'etag']) {
     const value = answer.headers.get(name);
@@ -105,7 +118,7 @@ async function keep(url, answer, owner, askedAt) {
  * deleted, never shown), marked with why it is given (`failed` or `late`: the page counts the
  * server unreachable only on `failed`).
  */
-async function savedFor(request, owner, because) {
+async function savedFor(request: Request, owner: string, because: 'failed' | 'late'): Promise<Response | null> {
   const cache = await caches.open(SAVED_READS.cache);
   const kept = await cache.match(request.url, { ignoreVary: true });
   if (kept && kept.headers.get(SAVED_READS.owner) === owner) {
@@ -119,9 +132,9 @@ async function savedFor(request, owner, because) {
 
 /** What `promise` settles to, or `LATE` when it has not within `ms`. */
 const LATE = Symbol('late');
-function within(promise, ms) {
-  let timer;
-  const late = new Promise((resolve) => {
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof LATE> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
     timer = setTimeout(() => resolve(LATE), ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
@@ -133,11 +146,12 @@ function within(promise, ms) {
  * kept, the read waits for the network however long it takes. The network's good answer is
  * kept whenever it arrives, also after the kept one was shown: the screen's next read has it.
  */
-async function screenRead(event) {
+async function screenRead(event: FetchEvent): Promise<Response> {
   const request = event.request;
-  const owner = request.headers.get(SAVED_READS.owner);
+  // isScreenRead let only reads that name their sign-in through.
+  const owner = request.headers.get(SAVED_READS.owner) ?? '';
   const askedAt = new Date().toISOString();
-  let keeping = Promise.resolve();
+  let keeping: Promise<void> = Promise.resolve();
   const network = fetch(request).then((answer) => {
     if (answer.status === 200 && (answer.headers.get('content-type') ?? '').includes('json'))
       keeping = keep(request.url, answer.clone(), owner, askedAt).catch(() => {});
@@ -150,7 +164,7 @@ async function screenRead(event) {
       () => {},
     ),
   );
-  let first;
+  let first: Response | typeof LATE;
   try {
     first = await within(network, SAVED_READ_TIMEOUT_MS);
   } catch (error) {
