@@ -162,6 +162,11 @@ const PROBLEMS = {
       `この大会の規定 (2-A: 軽減もしくは追加) では、指針 (${d.penalty}) より重い罰則に置き換えることはできません。指針の罰則に追加してください`,
       `under this tournament's rule 2-A (reduce, or add a penalty) a penalty heavier than the guideline (${d.penalty}) is not given instead of it: add it to the guideline penalty`,
     ),
+  'seat-time-before-publish': (d: { seatTime: string; published: string }) =>
+    t(
+      `着席時刻 ${d.seatTime} は回戦の発表 (${d.published}) より前です。組み合わせの発表前には誰も着席できません`,
+      `the seat time ${d.seatTime} is before the round is published (${d.published}): nobody can be seated before the pairings are public`,
+    ),
   'bye-no-seat': (d: { round: number }) =>
     t(
       `この選手は第${d.round}回戦が不戦勝で、着席すべき席も着席時刻もありません`,
