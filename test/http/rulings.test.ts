@@ -419,4 +419,24 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
       ['match-loss', true],
     ]);
   });
+
+  it('issue 38, 3. tardiness needs a seat: a late entrant and a dropped player are refused with the reason, and the late list leaves them out', async () => {
+    const { t, t1 } = await paired();
+    const late = (player: string) =>
+      penalty(staff.judge, t, player, {
+        infraction: 'tardiness',
+        phase: 'between-matches',
+        facts: { minutesLate: 12 },
+      });
+    expect((await staff.scorekeeper.post(`${t}/players`, { id: '0000000005', name: '早乙女レイ' })).status).toBe(201);
+    const entrant = await refused(t, () => late('0000000005'), 422, 'no-seat');
+    expect(entrant.message).toBe(
+      'tardiness for player 0000000005 cannot be recorded: the player has no table in round 1 (not paired in it)',
+    );
+    expect(entrant.messageJa).toContain('第1回戦の卓がありません');
+    expect((await staff.scorekeeper.post(`${t}/players/${t1[1]}/drop`, {})).status).toBe(200);
+    expect((await refused(t, () => late(t1[1]), 422, 'no-seat')).message).toContain('the player has dropped');
+    const clock = (await staff.judge.get(`${t}/rounds/1/clock`)).body;
+    expect(clock.late.map((l: { player: string }) => l.player)).not.toContain(t1[1]);
+  });
 });

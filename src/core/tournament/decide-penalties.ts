@@ -16,6 +16,7 @@ import { checkText } from './command-checks.js';
 import type { ChangePenalty, DenyAppeal, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
 import { checkBracketKept } from './bracket-kept.js';
+import { tardinessWithoutSeat } from './tardiness-seat.js';
 import { issuedPenalty, penaltyAfter } from './evolve-penalties.js';
 import { locateMatch } from './match-lookup.js';
 import { domainError, type DomainError } from './domain-errors.js';
@@ -63,14 +64,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
   if (!applicable.ok) return applicable;
-  const bye = byeRound(t, d.player, d.report.infraction);
-  if (bye !== null)
-    return err(
-      domainError('infraction-not-applicable', {
-        infraction: d.report.infraction,
-        reason: explain('bye-no-seat', { round: bye }),
-      }),
-    );
+  const noSeat = tardinessWithoutSeat(t, d.player, d.report.infraction);
+  if (noSeat) return err(noSeat);
   const issued = sameLateness(t, d.player, d.report.infraction);
   if (issued) return decideSameLateness(command, t, issued);
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
@@ -290,13 +285,6 @@ function disqualifiedBetweenMatches(
   const round = findRound(t, context.nextFromRound);
   const table = round && !round.ended ? round.tableOf.get(player) : undefined;
   return round && table !== undefined ? { kind: 'match', round: round.number, table } : landing;
-}
-
-/** The running round in which the player has a bye, for a report of the clock's infraction (a bye has no seat to be late for). */
-function byeRound(t: Tournament, player: string, infraction: string | undefined): number | null {
-  if (infraction !== clockInfraction(t).infraction) return null;
-  const running = latestRound(t);
-  return running && !running.ended && running.byes.includes(player) ? running.number : null;
 }
 
 /** Rule 3-B: a decklist infraction exists only where decklists are required and the player registered one. */

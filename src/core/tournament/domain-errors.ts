@@ -136,6 +136,11 @@ const MESSAGES = {
       `違反 ${d.infraction} はこの場合には適用できません (${d.reason.ja})`,
       `the infraction ${d.infraction} does not apply here (${d.reason.en})`,
     ),
+  'no-seat': (d: { player: string; round: number; reason: string; why: Problem }) =>
+    t(
+      `選手 ${d.player} の遅刻は記録できません: ${d.why.ja}`,
+      `tardiness for player ${d.player} cannot be recorded: ${d.why.en}`,
+    ),
   'no-match-left': (d: { player: string }) =>
     t(
       `選手 ${d.player} にはこの罰則を適用できる次のマッチが残っていません。対戦結果への影響なしで記録するには、そのことを確認して発行してください`,
