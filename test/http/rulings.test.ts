@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './support/http-client.js';
-import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
+import { PLAYERS, staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -438,5 +438,56 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
     expect((await refused(t, () => late(t1[1]), 422, 'no-seat')).message).toContain('the player has dropped');
     const clock = (await staff.judge.get(`${t}/rounds/1/clock`)).body;
     expect(clock.late.map((l: { player: string }) => l.player)).not.toContain(t1[1]);
+  });
+
+  it('issue 38, 1. an appeal that would change a semifinal once the final is paired is refused (bracket-advanced), writing nothing', async () => {
+    const id = `rulings-cut-${++count}`;
+    const t = `/api/tournaments/${id}`;
+    const created = await staff.organizer.post('/api/tournaments', {
+      id,
+      name: '決勝トーナメント',
+      date: '2025-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 1, topCut: 4 },
+    });
+    expect(created.status).toBe(201);
+    for (const p of PLAYERS) expect((await staff.scorekeeper.post(`${t}/players`, p)).status).toBe(201);
+    const playRound = async (round: number) => {
+      const paired = await staff.scorekeeper.post(`${t}/rounds`, { round });
+      expect(paired.status).toBe(201);
+      return paired.body.pairing.matches as { table: number; players: Pair }[];
+    };
+    const reportAll = async (round: number, matches: { table: number; players: Pair }[]) => {
+      for (const m of matches) {
+        const winner = m.players[0];
+        const reported = await staff.scorekeeper.post(`${t}/rounds/${round}/tables/${m.table}/result`, {
+          duels: [winner, winner],
+        });
+        expect(reported.status).toBe(200);
+      }
+      expect((await staff.scorekeeper.post(`${t}/rounds/${round}/end`)).status).toBeLessThan(300);
+    };
+    await reportAll(1, await playRound(1));
+    const semis = await playRound(2);
+    const winner = semis[0]!.players[0];
+    const warned = await penalty(
+      staff.judge,
+      t,
+      winner,
+      {
+        infraction: 'outside-advice',
+        phase: 'in-duel',
+        facts: { affectedResult: false },
+      },
+      { round: 2, table: 1 },
+    );
+    expect(warned.status).toBe(201);
+    await reportAll(2, semis);
+    await playRound(3);
+    const appeal = (body: Record<string, unknown>) =>
+      staff.headJudge.post(`${t}/penalties/${warned.body.penalty.penaltyId}/appeal`, { reason: '上訴', ...body });
+    const body = await refused(t, () => appeal({ outcome: 'changed', penalty: 'match-loss' }), 422, 'bracket-advanced');
+    expect(body.message).toContain('neither a result correction nor an appeal can change who advanced');
+    expect((await appeal({ outcome: 'denied' })).status).toBeLessThan(300);
   });
 });
