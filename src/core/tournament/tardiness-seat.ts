@@ -5,8 +5,8 @@ import { departures, latestRound } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
- * Rule 5 counts lateness from the round's designated seat time (「指定された時刻」): a player is
- * late for a seat. A tardiness report is about the latest round (the one whose seat time has
+ * Rule 5: 「指定の集合時間に自分の席についていなかった」 (not in one's own seat at the designated
+ * time): a player is late for a seat of their own. A tardiness report is about the latest round (the one whose seat time has
  * passed), so it needs the player to have a table there, in a round the players can see, still
  * running, and the player still in the tournament. Everyone else is refused with the reason, in
  * the same words at the desk, over HTTP and on the console; the round clock's late list lists
