@@ -342,6 +342,7 @@ describe('official record', () => {
         at: meta('judge').at,
         deviationReason: null,
         appealReason: null,
+        appealDeniedReason: null,
       },
       {
         tournamentId: 't2',
@@ -357,6 +358,7 @@ describe('official record', () => {
         at: meta('judge').at,
         deviationReason: '故意ではなかった',
         appealReason: null,
+        appealDeniedReason: null,
       },
     ]);
   });

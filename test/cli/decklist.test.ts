@@ -56,6 +56,54 @@ describe('shinpan decklist', () => {
     });
   });
 
+  it('after duel 1 compares deck and side deck as one pool: legal side-decking is no mismatch (--duel, else the duel from the results)', async () => {
+    const db = await tournamentWith(dir, 'sided', 1);
+    await json(
+      'player',
+      'add',
+      '--db',
+      db,
+      '--id',
+      '0005',
+      '--name',
+      '田中 大輔',
+      '--decklist',
+      deck('quickdraw-synchro.ydk'),
+    );
+    await json('round', 'pair', '--db', db);
+    const check = (...extra: string[]) =>
+      shinpan('decklist', 'check', deck('quickdraw-presented.ydk'), '--db', db, '--player', '0005', ...extra);
+    const duel2 = await check('--duel', '2');
+    expect([duel2.code, duel2.stderr]).toEqual([0, '']);
+    expect(duel2.stdout).toContain(
+      'Compared for duel 2: the deck and side deck as one pool (rule 3-B, side deck included), each zone the size of the list',
+    );
+    expect(duel2.stdout).toContain(`${deck('quickdraw-presented.ydk')}: legal (main 40, extra 15, side 6)`);
+    const ja = await check('--duel', '2', '--lang', 'ja');
+    expect(ja.stdout).toContain('第2デュエルの確認: デッキとサイドデッキを一つとして比較');
+    const asJson = JSON.parse((await check('--duel', '2', '--json')).stdout);
+    expect(asJson.comparison).toEqual({ duel: 2, fromResults: false, kind: 'pool', sizes: [] });
+    expect(asJson.infractions).toEqual([]);
+    // No --duel: the player's match has no duel decided yet, so duel 1, zone by zone.
+    const duel1 = await check();
+    expect(duel1.code).toBe(1);
+    expect(duel1.stdout).toContain('Compared for duel 1 (from the results; name another with --duel): zone by zone');
+    expect(
+      await refused(
+        db,
+        'decklist',
+        'check',
+        deck('quickdraw-presented.ydk'),
+        '--db',
+        db,
+        '--player',
+        '0005',
+        '--duel',
+        '0',
+      ),
+    ).toContain('--duel');
+  });
+
   it('finds rule breaches by the tournament date and the list in force', async () => {
     const db = await tournamentWith(dir, 'broken', 0);
     await json(

@@ -67,6 +67,26 @@ describe('shinpan round pair --hold, round swap, round publish', () => {
   });
 });
 
+describe('shinpan round publish after the seat time', () => {
+  it('starts the clock at the publish, says so, and round late does not count the held time', async () => {
+    const db = await tournamentWith(dir, 'late-publish', 4);
+    const seat = '2011-06-01T10:00:00+09:00';
+    await json('round', 'pair', '--hold', '--seat-time', seat, '--db', db, '--at', '2011-06-01T09:50:00+09:00');
+    expect(
+      await refused(db, 'round', 'publish', '--seat-time', seat, '--db', db, '--at', '2011-06-01T10:20:00+09:00'),
+    ).toContain('nobody can be seated before the pairings are public [invalid-command]');
+    expect(await ok('round', 'publish', '--db', db, '--lang', 'en', '--at', '2011-06-01T10:20:00+09:00')).toBe(
+      `Round 1 is published (seat time 2011-06-01T10:20:00+09:00: the seat time named at pairing, ${seat}, passed before the publish, so lateness counts from the publish)\n`,
+    );
+    expect((await json('pairings', '--db', db)).seatTime).toBe('2011-06-01T10:20:00+09:00');
+    const late = await json('round', 'late', '--db', db, '--at', '2011-06-01T10:21:00+09:00');
+    expect(late.seatTime).toBe('2011-06-01T10:20:00+09:00');
+    expect(late.late.map((l: { minutesLate: number; penalty: string }) => [l.minutesLate, l.penalty])).toEqual(
+      late.late.map(() => [1, 'warning']),
+    );
+  });
+});
+
 describe('shinpan announce', () => {
   it('posts to everyone in the --lang language or both, and to one table of the round players see', async () => {
     const db = await tournamentWith(dir, 'notices', 4);

@@ -82,6 +82,7 @@ describe('shinpan penalty issue', () => {
         at: '2011-06-01T10:06:00+09:00',
         deviationReason: null,
         appealReason: null,
+        appealDeniedReason: null,
       },
     ]);
   });

@@ -157,6 +157,46 @@ describe('shinpan round pair', () => {
   });
 });
 
+describe('shinpan penalty appeal in the top cut', () => {
+  it('refuses an appeal that would change a semifinal once the final is paired, and the record shows a denied appeal’s reason', async () => {
+    const db = await tournamentWith(dir, 'cut-appeal', 4, ['--rounds', '1', '--top', '4']);
+    await reportAll(db, 1, (await json('round', 'pair', '--db', db)).pairings);
+    const semis = (await json('round', 'pair', '--db', db)).pairings as Pairing[];
+    const winner = semis[0]?.players[0] as string;
+    await json(
+      'penalty',
+      'issue',
+      '--db',
+      db,
+      '--player',
+      winner,
+      '--infraction',
+      'outside-advice',
+      '--fact',
+      'affectedResult=false',
+      '--phase',
+      'in-duel',
+      '--round',
+      '2',
+      '--table',
+      '1',
+    );
+    await reportAll(db, 2, semis);
+    const final = (await json('round', 'pair', '--db', db)).pairings as Pairing[];
+    expect(final[0]?.players).toContain(winner);
+    const appeal = ['penalty', 'appeal', '--db', db, '--id', '1', '--reason', 'the opponent appealed'];
+    expect(await refused(db, ...appeal, '--outcome', 'changed', '--penalty', 'match-loss')).toBe(
+      `shinpan: ${winner} already plays the next round from table 1 of round 2; neither a result correction nor an appeal can change who advanced [bracket-advanced]\n`,
+    );
+    await json(...appeal, '--outcome', 'denied');
+    expect(await ok('record', '--db', db, '--player', winner)).toContain('appeal denied: the opponent appealed');
+    expect((await json('record', '--db', db, '--player', winner))[0]).toMatchObject({
+      penalty: 'warning',
+      appealDeniedReason: 'the opponent appealed',
+    });
+  });
+});
+
 describe('shinpan result report|correct', () => {
   it('reports duels by winner id and prints the match', async () => {
     const db = await tournamentWith(dir, 'report', 2);

@@ -565,3 +565,22 @@ describe('issue #24 point 11 through the CLI', () => {
     expect(text).toContain('Lands on: round 1, table 1, match');
   });
 });
+
+describe('issue #38 through the CLI: tardiness needs a seat', () => {
+  it('refuses a late entrant, a player in a held round and a dropped player, each with the reason, writing nothing', async () => {
+    const { db, t1 } = await paired('no-seat');
+    await json('player', 'add', '--db', db, '--id', 'P05', '--name', '選手5');
+    const late = (player: string, ...lang: string[]) =>
+      refused(db, ...issue(db, player, 'tardiness', 'between-matches', '--fact', 'minutesLate=12', ...lang));
+    expect(await late('P05')).toBe(
+      'shinpan: tardiness for player P05 cannot be recorded: the player has no table in round 1 (not paired in it) [no-seat]\n',
+    );
+    expect(await late('P05', '--lang', 'ja')).toContain('第1回戦の卓がありません');
+    await json('player', 'drop', '--db', db, '--player', t1.players[1]);
+    expect(await late(t1.players[1])).toContain('the player has dropped from the tournament [no-seat]');
+    for (const table of [1, 2])
+      await json('result', 'report', '--db', db, '--round', '1', '--table', String(table), '--duels', 'draw');
+    await json('round', 'pair', '--db', db, '--hold');
+    expect(await late(t1.players[0])).toContain('round 2 is held: its pairings are not public');
+  });
+});

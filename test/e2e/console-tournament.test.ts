@@ -332,6 +332,24 @@ describe.skipIf(!executablePath)('the judge console runs a small tournament in C
     await page.getByTestId('penalty-issued').filter({ hasText: 'デュエルの敗北' }).waitFor();
   }, 120_000);
 
+  it('a deck check in duel 2 compares the deck and side deck as one pool: legal side-decking is no mismatch, and it says so', async () => {
+    const checked = round1[1]!.players[0];
+    const page = judge.page;
+    await page.goto(`${base()}/deck-check?player=${checked}`);
+    await page.getByTestId('deck-check-duel').selectOption('2');
+    await page.getByTestId('type-deck-instead').click();
+    await page.getByTestId('decklist-text').fill(PRESENTED_DECK);
+    await page.getByTestId('run-deck-check').click();
+    const result = page.getByTestId('deck-check-result');
+    await result.waitFor();
+    expect(await result.locator('.notice-ok').textContent()).toBe('デッキは登録されたデッキリストと一致しています。');
+    expect(await result.getByTestId('deck-check-comparison').textContent()).toContain(
+      '第2デュエルとして確認: デッキとサイドデッキを一つとして比較しました',
+    );
+    expect(await result.locator('[data-testid^="propose-"]').count()).toBe(0);
+    await shootBoth(page, '07a-deck-check-duel-2');
+  }, 120_000);
+
   it('a deck check names each broken card in Japanese and English, highlighted, against the recorded list', async () => {
     const checked = round1[1]!.players[0];
     const page = judge.page;

@@ -75,6 +75,29 @@ describe('registration with decklists and deck checks', () => {
     ]);
   });
 
+  it('after duel 1 compares deck and side deck as one pool: a legal swap is no mismatch, and the answer says the comparison', async () => {
+    const duel2 = await staff.judge.post(`${T}/deck-checks`, {
+      player: '0012345678',
+      deck: ydk('quickdraw-presented.ydk'),
+      duel: 2,
+    });
+    expect(duel2.status).toBe(200);
+    expect(duel2.body.proposedInfractions).toEqual([]);
+    expect(duel2.body.differences).toEqual([]);
+    expect(duel2.body.comparison).toEqual({ duel: 2, fromResults: false, kind: 'pool', sizes: [] });
+    const duel1 = await staff.judge.post(`${T}/deck-checks`, {
+      player: '0012345678',
+      deck: ydk('quickdraw-presented.ydk'),
+    });
+    expect(duel1.body.comparison).toEqual({ duel: 1, fromResults: true, kind: 'zones', sizes: [] });
+    const bad = await staff.judge.post(`${T}/deck-checks`, {
+      player: '0012345678',
+      deck: ydk('quickdraw-presented.ydk'),
+      duel: 0,
+    });
+    expect([bad.status, bad.body.path]).toEqual([400, 'body.duel']);
+  });
+
   it('reports what is wrong with a broken deck, with the infractions to propose', async () => {
     const check = await staff.headJudge.post(`${T}/deck-checks`, {
       player: '0012345678',

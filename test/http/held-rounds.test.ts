@@ -167,4 +167,21 @@ describe.each(await storeKinds())('a held round and announcements on $name', ({ 
     expect(posted.status).toBe(201);
     expect([...posted.body.announcement.text.ja]).toHaveLength(ANNOUNCEMENT_CHARS);
   });
+
+  it('published after the seat time named at pairing, a held round counts lateness from the publish', async () => {
+    await tournamentWithPlayers(staff, 'held-late');
+    const late = '/api/tournaments/held-late';
+    const seatTime = server.clock.now.toISOString();
+    expect((await staff.scorekeeper.post(`${late}/rounds`, { round: 1, hold: true, seatTime })).status).toBe(201);
+    server.clock.advanceMinutes(20);
+    const published = await staff.scorekeeper.post(`${late}/rounds/1/publish`, {});
+    expect(published.status).toBe(200);
+    const publishedAt = server.clock.now.toISOString();
+    expect((await staff.public.get(`${late}/rounds/1/pairings`)).body.seatTime).toBe(publishedAt);
+    const clock = (await staff.judge.get(`${late}/rounds/1/clock`)).body;
+    expect([clock.seatTime, clock.minutesSinceSeatTime, clock.late]).toEqual([publishedAt, 0, []]);
+    server.clock.advanceMinutes(1);
+    const after = (await staff.judge.get(`${late}/rounds/1/clock`)).body.late as { minutesLate: number }[];
+    expect(after.map((l) => l.minutesLate)).toEqual(after.map(() => 1));
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './support/http-client.js';
-import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
+import { PLAYERS, staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -418,5 +418,76 @@ describe.each(await storeKinds())('where penalties land, over HTTP on $name', ({
     expect(exported.map((e: { penalty: string; recorded: boolean }) => [e.penalty, e.recorded])).toEqual([
       ['match-loss', true],
     ]);
+  });
+
+  it('issue 38, 3. tardiness needs a seat: a late entrant and a dropped player are refused with the reason, and the late list leaves them out', async () => {
+    const { t, t1 } = await paired();
+    const late = (player: string) =>
+      penalty(staff.judge, t, player, {
+        infraction: 'tardiness',
+        phase: 'between-matches',
+        facts: { minutesLate: 12 },
+      });
+    expect((await staff.scorekeeper.post(`${t}/players`, { id: '0000000005', name: '早乙女レイ' })).status).toBe(201);
+    const entrant = await refused(t, () => late('0000000005'), 422, 'no-seat');
+    expect(entrant.message).toBe(
+      'tardiness for player 0000000005 cannot be recorded: the player has no table in round 1 (not paired in it)',
+    );
+    expect(entrant.messageJa).toContain('第1回戦の卓がありません');
+    expect((await staff.scorekeeper.post(`${t}/players/${t1[1]}/drop`, {})).status).toBe(200);
+    expect((await refused(t, () => late(t1[1]), 422, 'no-seat')).message).toContain('the player has dropped');
+    const clock = (await staff.judge.get(`${t}/rounds/1/clock`)).body;
+    expect(clock.late.map((l: { player: string }) => l.player)).not.toContain(t1[1]);
+  });
+
+  it('issue 38, 1. an appeal that would change a semifinal once the final is paired is refused (bracket-advanced), writing nothing', async () => {
+    const id = `rulings-cut-${++count}`;
+    const t = `/api/tournaments/${id}`;
+    const created = await staff.organizer.post('/api/tournaments', {
+      id,
+      name: '決勝トーナメント',
+      date: '2025-06-01',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 1, topCut: 4 },
+    });
+    expect(created.status).toBe(201);
+    for (const p of PLAYERS) expect((await staff.scorekeeper.post(`${t}/players`, p)).status).toBe(201);
+    const playRound = async (round: number) => {
+      const paired = await staff.scorekeeper.post(`${t}/rounds`, { round });
+      expect(paired.status).toBe(201);
+      return paired.body.pairing.matches as { table: number; players: Pair }[];
+    };
+    const reportAll = async (round: number, matches: { table: number; players: Pair }[]) => {
+      for (const m of matches) {
+        const winner = m.players[0];
+        const reported = await staff.scorekeeper.post(`${t}/rounds/${round}/tables/${m.table}/result`, {
+          duels: [winner, winner],
+        });
+        expect(reported.status).toBe(200);
+      }
+      expect((await staff.scorekeeper.post(`${t}/rounds/${round}/end`)).status).toBeLessThan(300);
+    };
+    await reportAll(1, await playRound(1));
+    const semis = await playRound(2);
+    const winner = semis[0]!.players[0];
+    const warned = await penalty(
+      staff.judge,
+      t,
+      winner,
+      {
+        infraction: 'outside-advice',
+        phase: 'in-duel',
+        facts: { affectedResult: false },
+      },
+      { round: 2, table: 1 },
+    );
+    expect(warned.status).toBe(201);
+    await reportAll(2, semis);
+    await playRound(3);
+    const appeal = (body: Record<string, unknown>) =>
+      staff.headJudge.post(`${t}/penalties/${warned.body.penalty.penaltyId}/appeal`, { reason: '上訴', ...body });
+    const body = await refused(t, () => appeal({ outcome: 'changed', penalty: 'match-loss' }), 422, 'bracket-advanced');
+    expect(body.message).toContain('neither a result correction nor an appeal can change who advanced');
+    expect((await appeal({ outcome: 'denied' })).status).toBeLessThan(300);
   });
 });

@@ -178,8 +178,10 @@ export class LandingModel {
     if (inMatch && !current) return null;
     // Spec §4: only a match being played can already be lost.
     if (!inMatch && r.matchAlreadyLost) return null;
-    // Section 5: a player with a bye in the running round has no seat and no seat time to be late for.
-    if (r.infraction === 'tardiness' && latest && !latest.ended && latest.byes.includes(r.player)) return null;
+    // Section 5: lateness counts from the latest round's seat time, so it needs a table there, in a round
+    // still running, for a player still in the event (no round, an ended one, a bye, unpaired, left: refused).
+    const seated = latest !== undefined && !latest.ended && latest.matches.some((m) => m.players.includes(r.player));
+    if (r.infraction === 'tardiness' && (!seated || this.isOut(r.player))) return null;
     const alreadyLost = r.matchAlreadyLost === true || (current !== undefined && this.lostBy(current, r.player));
     const decision = assess(
       { infraction: r.infraction, phase: r.phase, ...(r.facts ? { facts: r.facts } : {}) },

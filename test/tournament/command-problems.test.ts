@@ -29,6 +29,8 @@ const details = {
   char: 'A',
   length: 300,
   digits: 10,
+  seatTime: '2009-03-01T10:00:00+09:00',
+  published: '2009-03-01T10:20:00+09:00',
 };
 
 describe('command problems', () => {

@@ -12,6 +12,7 @@ const details = {
   player: '0012345678',
   players: ['0001', '0002'],
   reason: { ja: '第2回戦の組み合わせが発表済み', en: 'round 2 has been paired' },
+  why: { ja: '第2回戦は保留中です', en: 'round 2 is held' },
   round: 2,
   expected: 3,
   given: 4,

@@ -185,10 +185,9 @@ describe('4. a player with a bye has no seat to be late for', () => {
         'c',
       ),
     );
-    const refused = thenError(state, late('c', 6), 'infraction-not-applicable');
-    expect(en(refused.reason)).toBe(
-      'the player has a bye in round 1: there is no seat and no seat time to be late for',
-    );
+    const refused = thenError(state, late('c', 6), 'no-seat');
+    expect(refused.reason).toBe('bye');
+    expect(en(refused.why)).toBe('the player has a bye in round 1: there is no seat and no seat time to be late for');
     expect(thenEvents(state, late('d', 6))[0]?.type).toBe('PenaltyIssued');
   });
 });

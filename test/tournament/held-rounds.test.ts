@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Announce, FixPairing, PairRound, PublishRound } from '../../src/core/tournament/commands.js';
 import { announcementsFor, publishedRound } from '../../src/core/tournament/announcements.js';
+import { latePlayers } from '../../src/app/projections/late-players.js';
 import { playersView } from '../../src/core/tournament/held-rounds.js';
 import { ANNOUNCEMENT_CHARS } from '../../src/core/tournament/limits.js';
 import type { Tournament, TournamentState } from '../../src/core/tournament/state.js';
@@ -75,6 +76,26 @@ describe('a round paired held', () => {
       type: 'RoundStarted',
       data: { round: 1, seatTime: at(45) },
     });
+  });
+
+  it('given a seat time that passed while the round was held, when it is published, then the clock starts at publication', () => {
+    // Paired at 09:50 (held) for a 10:00 seat time, published at 10:20: nobody could sit before 10:20.
+    const held = run(given(...five), {
+      ...pair(1, { seatTime: at(0) }),
+      meta: meta('organizer', { seed: 7, at: at(-10) }),
+    });
+    expect(thenEvents(held, publish(1, 20))[1]).toEqual({ type: 'RoundStarted', data: { round: 1, seatTime: at(20) } });
+    const shown = open(run(held, publish(1, 20)));
+    expect(shown.rounds[0]?.seatTime).toBe(at(20));
+    expect(latePlayers(shown, shown.rounds[0]!, new Date(at(20)))).toEqual([]);
+    const late = latePlayers(shown, shown.rounds[0]!, new Date(at(26)));
+    expect(late.map((l) => [l.minutesLate, l.penalty])).toEqual(late.map(() => [6, 'duel-loss']));
+    // A seat time named at publishing must not be before it either: nobody could sit before the pairings were public.
+    const problem = thenError(held, publish(1, 20, at(5)), 'invalid-command');
+    expect(problem.field).toBe('seatTime');
+    expect(en(problem.problem)).toBe(
+      `the seat time ${at(5)} is before the round is published (${at(20)}): nobody can be seated before the pairings are public`,
+    );
   });
 
   it('refuses to publish a round that is not held, or does not exist, and play on a held round', () => {

@@ -146,6 +146,54 @@ describe('top cut after Swiss', () => {
     expect(places(run(state, finish)).map(([, p]) => p)).toEqual(['a', 'e', 'd', 'b']);
   });
 
+  describe('an appeal once the next round of the cut is paired', () => {
+    const appeal = (type: 'ChangePenalty' | 'RescindPenalty', extra: Record<string, string> = {}) =>
+      ({
+        type,
+        data: { penaltyId: 1, reason: '上訴で再検討', ...extra },
+        meta: meta('head-judge'),
+      }) as never;
+    const warned = issue('a', 'slow-play', 'in-duel', { round: 3, table: 1, facts: { affectedResult: false } });
+    /** Semifinals: a warned in duel 1 at table 1 and beats d; c beats e; the final a v c is paired. */
+    const semis = () => {
+      let state = run(given(...swiss), pair(3));
+      state = run(state, warned);
+      state = run(run(run(state, report(3, 1, ['a', 'a'])), report(3, 2, ['c', 'c'])), end(3));
+      return run(state, pair(4));
+    };
+
+    it('given the winner’s penalty, when an appeal would hand the semifinal to the loser, then it is refused: the final keeps its players', () => {
+      const state = semis();
+      expect(thenError(state, appeal('ChangePenalty', { penalty: 'match-loss' }), 'bracket-advanced')).toEqual({
+        round: 3,
+        table: 1,
+        advanced: 'a',
+      });
+      // Refused, the champion is whoever wins the final actually played.
+      const done = run(run(run(state, report(4, 1, ['a', 'a'])), end(4)), finish);
+      expect(places(done).slice(0, 2)).toEqual([
+        [1, 'a'],
+        [2, 'c'],
+      ]);
+    });
+
+    it('given a semifinal decided by a match loss, when the appeal would rescind it, then it is refused', () => {
+      let state = run(given(...swiss), pair(3));
+      state = run(state, issue('d', 'stalling', 'in-duel', { round: 3, table: 1, role: 'head-judge' }));
+      state = run(run(state, report(3, 2, ['c', 'c'])), end(3));
+      state = run(state, pair(4));
+      thenError(state, appeal('RescindPenalty'), 'bracket-advanced');
+    });
+
+    it('given an appeal that leaves the semifinal’s winner as it was, then it is accepted; before the final is paired any appeal is', () => {
+      expect(thenEvents(semis(), appeal('RescindPenalty'))[0]?.type).toBe('PenaltyRescinded');
+      let state = run(given(...swiss), pair(3));
+      state = run(state, warned);
+      state = run(run(run(state, report(3, 1, ['a', 'a'])), report(3, 2, ['c', 'c'])), end(3));
+      expect(thenEvents(state, appeal('ChangePenalty', { penalty: 'match-loss' }))[0]?.type).toBe('PenaltyChanged');
+    });
+  });
+
   it('cannot finish before the cut is played', () => {
     expect(en(thenError(given(...swiss), finish, 'tournament-not-finished').reason)).toBe('round 3 is still to play');
   });

@@ -162,11 +162,38 @@ const PROBLEMS = {
       `この大会の規定 (2-A: 軽減もしくは追加) では、指針 (${d.penalty}) より重い罰則に置き換えることはできません。指針の罰則に追加してください`,
       `under this tournament's rule 2-A (reduce, or add a penalty) a penalty heavier than the guideline (${d.penalty}) is not given instead of it: add it to the guideline penalty`,
     ),
-  'bye-no-seat': (d: { round: number }) =>
+  'seat-time-before-publish': (d: { seatTime: string; published: string }) =>
+    t(
+      `着席時刻 ${d.seatTime} は回戦の発表 (${d.published}) より前です。組み合わせの発表前には誰も着席できません`,
+      `the seat time ${d.seatTime} is before the round is published (${d.published}): nobody can be seated before the pairings are public`,
+    ),
+  'no-seat-no-round': () =>
+    t(
+      'まだどの回戦も組み合わせていません。遅刻の基準となる着席時刻がありません',
+      'no round has been paired: there is no seat time to be late for',
+    ),
+  'no-seat-held': (d: { round: number }) =>
+    t(
+      `第${d.round}回戦は保留中です。組み合わせが公開されていないため、遅刻の対象となる席はまだ誰にもありません`,
+      `round ${d.round} is held: its pairings are not public, so nobody has a seat to be late for yet`,
+    ),
+  'no-seat-between-rounds': (d: { round: number }) =>
+    t(
+      `第${d.round}回戦は終了し、次の回戦はまだ組み合わせていません。遅刻の基準となる着席時刻がありません`,
+      `round ${d.round} has ended and the next round is not paired: there is no seat time to be late for`,
+    ),
+  'no-seat-bye': (d: { round: number }) =>
     t(
       `この選手は第${d.round}回戦が不戦勝で、着席すべき席も着席時刻もありません`,
       `the player has a bye in round ${d.round}: there is no seat and no seat time to be late for`,
     ),
+  'no-seat-not-paired': (d: { round: number }) =>
+    t(
+      `この選手には第${d.round}回戦の卓がありません（組み合わせに入っていません）`,
+      `the player has no table in round ${d.round} (not paired in it)`,
+    ),
+  'no-seat-dropped': () =>
+    t('この選手は大会を棄権（ドロップ）しています', 'the player has dropped from the tournament'),
   'lateness-raise-to-guideline': () =>
     t(
       'すでに罰則が出ている遅刻は指針どおりにのみ重くできます（変更は上訴で行います）',

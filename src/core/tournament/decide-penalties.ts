@@ -15,10 +15,12 @@ import type { Text } from '../text.js';
 import { checkText } from './command-checks.js';
 import type { ChangePenalty, DenyAppeal, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
-import { issuedPenalty } from './evolve-penalties.js';
+import { checkBracketKept } from './bracket-kept.js';
+import { tardinessWithoutSeat } from './tardiness-seat.js';
+import { issuedPenalty, penaltyAfter } from './evolve-penalties.js';
 import { locateMatch } from './match-lookup.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import type { Actor, Landing, PenaltyContext } from './events.js';
+import type { Actor, Landing, PenaltyChanged, PenaltyContext, PenaltyRescinded } from './events.js';
 import { deriveOneMatch } from './match-results.js';
 import { changeNeedsStatements, needsHeadJudge, needsStatements } from './penalty-authority.js';
 import { chooseLanding, effectsOn, type LandingChoice } from './penalty-effects.js';
@@ -62,14 +64,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
     );
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
   if (!applicable.ok) return applicable;
-  const bye = byeRound(t, d.player, d.report.infraction);
-  if (bye !== null)
-    return err(
-      domainError('infraction-not-applicable', {
-        infraction: d.report.infraction,
-        reason: explain('bye-no-seat', { round: bye }),
-      }),
-    );
+  const noSeat = tardinessWithoutSeat(t, d.player, d.report.infraction);
+  if (noSeat) return err(noSeat);
   const issued = sameLateness(t, d.player, d.report.infraction);
   if (issued) return decideSameLateness(command, t, issued);
   const context = penaltyContext(t, d.player, phase, d.round, d.table);
@@ -291,13 +287,6 @@ function disqualifiedBetweenMatches(
   return round && table !== undefined ? { kind: 'match', round: round.number, table } : landing;
 }
 
-/** The running round in which the player has a bye, for a report of the clock's infraction (a bye has no seat to be late for). */
-function byeRound(t: Tournament, player: string, infraction: string | undefined): number | null {
-  if (infraction !== clockInfraction(t).infraction) return null;
-  const running = latestRound(t);
-  return running && !running.ended && running.byes.includes(player) ? running.number : null;
-}
-
 /** Rule 3-B: a decklist infraction exists only where decklists are required and the player registered one. */
 function checkApplicable(t: Tournament, infractionId: string, hasDecklist: boolean): Result<void, DomainError> {
   const infraction = t.pack.content.infractions.find((x) => x.id === infractionId);
@@ -327,7 +316,13 @@ export function decideRescindPenalty(command: RescindPenalty, t: Tournament): Dr
   const penalty = penaltyInForce(t, penaltyId);
   if (!penalty.ok) return penalty;
   if (checkText('reason', reason)) return err(domainError('reason-required'));
-  return ok([{ type: 'PenaltyRescinded', data: { penaltyId, reason: reason.trim(), judge: command.meta.actor } }]);
+  const event = {
+    type: 'PenaltyRescinded' as const,
+    data: { penaltyId, reason: reason.trim(), judge: command.meta.actor },
+  };
+  const kept = checkBracketKept(t, appealed(t, { ...event, at: command.meta.at }));
+  if (!kept.ok) return kept;
+  return ok([event]);
 }
 
 /** AppealDenied: the penalty in force stands; the reason the appeal failed goes on the record. */
@@ -389,20 +384,27 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   // As when issuing (rules 1-C/1-D): a loss for the next match with none left says so and needs the judge's confirmation.
   const noMatchLeft = landing.kind === 'next-match' && !hasMatchLeft(without, original.player, landing.fromRound);
   if (noMatchLeft && d.withoutEffect !== true) return err(domainError('no-match-left', { player: original.player }));
-  return ok([
-    {
-      type: 'PenaltyChanged',
-      data: {
-        penaltyId: d.penaltyId,
-        penalty: d.penalty,
-        landing: noMatchLeft ? { kind: 'none' } : landing,
-        reason: d.reason.trim(),
-        statements,
-        judge: command.meta.actor,
-        ...(noMatchLeft ? { noMatchLeft: true as const } : {}),
-      },
+  const event = {
+    type: 'PenaltyChanged' as const,
+    data: {
+      penaltyId: d.penaltyId,
+      penalty: d.penalty,
+      landing: noMatchLeft ? ({ kind: 'none' } as const) : landing,
+      reason: d.reason.trim(),
+      statements,
+      judge: command.meta.actor,
+      ...(noMatchLeft ? { noMatchLeft: true as const } : {}),
     },
-  ]);
+  };
+  const kept = checkBracketKept(t, appealed(t, { ...event, at: command.meta.at }));
+  if (!kept.ok) return kept;
+  return ok([event]);
+}
+
+/** The tournament as an appeal would leave it: only the appealed penalty changes. */
+function appealed(t: Tournament, event: PenaltyChanged | PenaltyRescinded): Tournament {
+  const id = event.data.penaltyId;
+  return { ...t, penalties: t.penalties.map((p) => (p.id === id ? penaltyAfter(p, event) : p)) };
 }
 
 function penaltyInForce(t: Tournament, id: number): Result<PenaltyState, DomainError> {

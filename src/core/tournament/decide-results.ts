@@ -1,5 +1,6 @@
 import { explain } from './command-problems.js';
 import { err, ok, type Result } from '../result.js';
+import { advancedFrom } from './bracket-kept.js';
 import { checkText } from './command-checks.js';
 import type { CorrectResult, Drafted, ReportResult } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
@@ -8,7 +9,6 @@ import { MAX_REPORTED_DUELS } from './limits.js';
 import { locateMatch } from './match-lookup.js';
 import { deriveOneMatch, penaltyDuelIds } from './match-results.js';
 import { effectsOn } from './penalty-effects.js';
-import { findRound } from './state-queries.js';
 import type { MatchState, RoundState, Tournament } from './state.js';
 
 /*
@@ -73,17 +73,6 @@ function checkDuels(
   if (advanced !== undefined && advanced !== winner)
     return err(domainError('bracket-advanced', { ...where, advanced: advanced ?? '—' }));
   return ok(inForce);
-}
-
-/**
- * In an elimination round already followed by the next, the player of this match who went on
- * (`null`: nobody); undefined while the next round is not paired. The next round is a fact a
- * correction cannot undo.
- */
-function advancedFrom(t: Tournament, round: RoundState, match: MatchState): string | null | undefined {
-  const next = round.bracket === null ? undefined : findRound(t, round.number + 1);
-  if (!next) return undefined;
-  return match.players.find((p) => next.tableOf.has(p) || next.byes.includes(p)) ?? null;
 }
 
 /** ResultReported for a match still waiting for its result. */

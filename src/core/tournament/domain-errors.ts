@@ -109,8 +109,8 @@ const MESSAGES = {
     ),
   'bracket-advanced': (d: { round: number; table: number; advanced: string }) =>
     t(
-      `第${d.round}回戦の卓 ${d.table} からは ${d.advanced} がすでに次の回戦に進んでいます。勝者を変える訂正はできません`,
-      `${d.advanced} already plays the next round from table ${d.table} of round ${d.round}; a correction cannot change who advanced`,
+      `第${d.round}回戦の卓 ${d.table} からは ${d.advanced} がすでに次の回戦に進んでいます。勝者を変える結果訂正・上訴の裁定はできません`,
+      `${d.advanced} already plays the next round from table ${d.table} of round ${d.round}; neither a result correction nor an appeal can change who advanced`,
     ),
   'already-seated': (d: { player: string }) =>
     t(`選手 ${d.player} は着席済みです`, `player ${d.player} is already marked seated`),
@@ -135,6 +135,11 @@ const MESSAGES = {
     t(
       `違反 ${d.infraction} はこの場合には適用できません (${d.reason.ja})`,
       `the infraction ${d.infraction} does not apply here (${d.reason.en})`,
+    ),
+  'no-seat': (d: { player: string; round: number; reason: string; why: Problem }) =>
+    t(
+      `選手 ${d.player} の遅刻は記録できません: ${d.why.ja}`,
+      `tardiness for player ${d.player} cannot be recorded: ${d.why.en}`,
     ),
   'no-match-left': (d: { player: string }) =>
     t(

@@ -14,15 +14,30 @@ import type { RoundState, Tournament } from './state.js';
  * round clock wait for the publish, which starts the round (unless it was paired to start later).
  */
 
-/** RoundPublished, then RoundStarted unless the round was paired to start later. */
+/**
+ * RoundPublished, then RoundStarted unless the round was paired to start later. Nobody can sit
+ * before the pairings are public, so the lateness clock never starts before the publish: a seat
+ * time named at pairing that has passed by then gives way to the publish time (as `round start`
+ * does), and a seat time named now must not be before it.
+ */
 export function decidePublishRound(command: PublishRound, t: Tournament): Drafted {
   const { round } = command.data;
   const r = findRound(t, round);
   if (!r) return err(domainError('round-not-found', { round }));
   if (!r.held) return err(domainError('round-not-held', { round }));
-  const seatTime = command.data.seatTime ?? r.held.seatTime ?? command.meta.at;
+  const now = command.meta.at;
+  const given = command.data.seatTime;
+  const planned = r.held.seatTime;
+  const seatTime = given ?? (planned !== null && Date.parse(planned) > Date.parse(now) ? planned : now);
   const badTime = checkTime('seatTime', seatTime);
   if (badTime) return err(badTime);
+  if (given !== undefined && Date.parse(given) < Date.parse(now))
+    return err(
+      domainError('invalid-command', {
+        field: 'seatTime',
+        problem: explain('seat-time-before-publish', { seatTime: given, published: now }),
+      }),
+    );
   const events: EventDraft[] = [{ type: 'RoundPublished', data: { round } }];
   if (!r.held.startsLater) events.push({ type: 'RoundStarted', data: { round, seatTime } });
   return ok(events);

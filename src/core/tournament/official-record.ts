@@ -31,6 +31,8 @@ export interface RecordEntry {
   readonly at: string;
   readonly deviationReason: string | null;
   readonly appealReason: string | null;
+  /** Why the latest appeal denied failed (the penalty stands as it is shown). */
+  readonly appealDeniedReason: string | null;
 }
 
 /** The events the record is built from: every event that changes a penalty, and the tournaments' creation. */
@@ -108,5 +110,6 @@ function recordEntry(tournamentId: string, t: TournamentCreated['data'], p: Pena
     at: p.at,
     deviationReason: p.deviationReason,
     appealReason: lastChange?.reason ?? null,
+    appealDeniedReason: p.appeals.filter((a) => a.kind === 'denied').at(-1)?.reason ?? null,
   };
 }

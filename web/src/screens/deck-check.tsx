@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { DUEL_NUMBER } from '../../../src/core/tournament/limits.js';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/http';
 import { infractionOf, usePack } from '../api/policy';
 import { useTournament } from '../api/tournament-context';
 import { paths, type DecklistUpload } from '../api/tournament-api';
 import type { Deck, DeckCheckAnswer, DeckDifference } from '../api/types';
+import { SelectField } from '../components/form';
 import { ErrorNotice } from '../components/status';
 import { useLang } from '../i18n/i18n';
 import { PlayerPicker, usePlayers } from '../penalty/player-picker';
@@ -16,10 +18,15 @@ import { DeckTickList } from './deck-tick-list';
 
 const ZONES = ['main', 'extra', 'side'] as const;
 
+/** The duels a check may name, after "from the results" (the duel the player's match is in). */
+const DUELS = Array.from({ length: DUEL_NUMBER.max - DUEL_NUMBER.min + 1 }, (_, i) => DUEL_NUMBER.min + i);
+
 /**
- * A deck check: the judge ticks the presented deck off the registered list (or enters it); the server compares it with
- * the registered list and checks it, and every difference is highlighted zone by zone, with
- * the way into the penalty flow for what it proposes.
+ * A deck check: the judge ticks the presented deck off the registered list (or enters it) and
+ * says which duel the check is in; the server compares it with the registered list (duel 1 zone
+ * by zone, after it the deck and side deck as one pool: side-decking is no mismatch) and checks
+ * it, says which comparison it made, and every difference is highlighted, with the way into the
+ * penalty flow for what it proposes.
  */
 export function DeckCheck() {
   const { t } = useTranslation();
@@ -31,6 +38,8 @@ export function DeckCheck() {
   const [playerId, setPlayerId] = useState<string | null>(query.get('player'));
   const [deck, setDeck] = useState<DecklistUpload | null>(null);
   const [answer, setAnswer] = useState<DeckCheckAnswer | null>(null);
+  // null: the duel the player's match is in, read off the results by the server.
+  const [duel, setDuel] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const player = players.data?.find((p) => p.id === playerId);
@@ -46,7 +55,7 @@ export function DeckCheck() {
     setAnswer(null);
     try {
       const result = await request<DeckCheckAnswer>('POST', paths.deckChecks(id), {
-        body: { player: playerId, deck: presented },
+        body: { player: playerId, deck: presented, ...(duel === null ? {} : { duel }) },
       });
       setAnswer(result.body);
     } catch (caught) {
@@ -80,6 +89,23 @@ export function DeckCheck() {
       )}
       {playerId !== null && (
         <>
+          <SelectField
+            label={t('deckCheck.duel')}
+            hint={t('deckCheck.duelHint')}
+            value={duel ?? ''}
+            onChange={(e) => {
+              setDuel(e.target.value === '' ? null : Number(e.target.value));
+              setAnswer(null);
+            }}
+            data-testid="deck-check-duel"
+          >
+            <option value="">{t('deckCheck.duelFromResults')}</option>
+            {DUELS.map((n) => (
+              <option key={n} value={n}>
+                {t('deckCheck.duelNumber', { duel: n })}
+              </option>
+            ))}
+          </SelectField>
           <h2>{t('deckCheck.presented')}</h2>
           {fromList ? (
             <>
@@ -119,11 +145,26 @@ export function DeckCheck() {
         <div className="stack" aria-live="polite" data-testid="deck-check-result">
           {!answer.registered ? (
             <p className="notice notice-warn">{t('deckCheck.noRegisteredList')}</p>
-          ) : answer.differences.length === 0 ? (
+          ) : answer.differences.length + answer.comparison.sizes.length === 0 ? (
             <p className="notice notice-ok">{t('deckCheck.matches')}</p>
           ) : (
             <>
-              <p className="notice notice-error">{t('deckCheck.mismatch', { count: answer.differences.length })}</p>
+              <p className="notice notice-error">
+                {t('deckCheck.mismatch', { count: answer.differences.length + answer.comparison.sizes.length })}
+              </p>
+              {answer.comparison.sizes.length > 0 && (
+                <ul data-testid="deck-check-sizes">
+                  {answer.comparison.sizes.map((z) => (
+                    <li key={z.zone}>
+                      {t('deckCheck.zoneSize', {
+                        zone: t(`deck.${z.zone}`),
+                        registered: z.registered,
+                        presented: z.presented,
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              )}
               {ZONES.map((zone) => (
                 <ZoneDifferences
                   key={zone}
@@ -132,6 +173,14 @@ export function DeckCheck() {
                 />
               ))}
             </>
+          )}
+          {answer.registered && (
+            <p className="muted" data-testid="deck-check-comparison">
+              {t(answer.comparison.kind === 'pool' ? 'deckCheck.comparedPool' : 'deckCheck.comparedZones', {
+                duel: answer.comparison.duel,
+              })}
+              {answer.comparison.fromResults ? ` ${t('deckCheck.comparedFromResults')}` : ''}
+            </p>
           )}
           {answer.rules && (
             <p className="muted" data-testid="deck-check-rules">

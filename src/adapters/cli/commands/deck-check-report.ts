@@ -2,7 +2,7 @@ import { isAbsolute, relative } from 'node:path';
 import { renderTable } from '../output.js';
 import type { Banlist } from '../../../core/deck/banlist.js';
 import type { Catalogue } from '../../../core/deck/catalogue.js';
-import type { DeckDifference } from '../../../core/deck/compare-decks.js';
+import type { DeckDifference, ZoneSizeDifference } from '../../../core/deck/compare-decks.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import { describeFinding, findingCardName, ZONE_NAMES } from '../../../core/deck/deck-texts.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
@@ -17,6 +17,8 @@ export type DeckCheck =
       readonly deck: Deck;
       readonly findings: readonly DeckFinding[];
       readonly differences: readonly DeckDifference[] | null;
+      /** Zones whose size is not the list's, when the check compared the pool (after duel 1). */
+      readonly sizes?: readonly ZoneSizeDifference[];
       /** The pack's infraction for a difference from the registered decklist (`settings.deckFindings`). */
       readonly mismatch: string;
     }
@@ -47,6 +49,15 @@ export function checkJson(checks: readonly DeckCheck[]): unknown[] {
         zone: d.zone,
         count: d.presented,
         registered: d.registered,
+      });
+    }
+    for (const z of check.sizes ?? []) {
+      findings.push({
+        infraction: check.mismatch,
+        passcode: null,
+        zone: z.zone,
+        count: z.presented,
+        registered: z.registered,
       });
     }
     return { file: check.file, ok: findings.length === 0, findings };
@@ -91,6 +102,8 @@ const WORDS = {
     unreadable: 'unreadable',
     sizes: (d: Deck) => `main ${d.main.length}, extra ${d.extra.length}, side ${d.side.length}`,
     mismatch: 'the deck differs from the registered decklist',
+    zoneSize: (zone: string, registered: number, presented: number) =>
+      `${zone}: ${presented} cards, the list has ${registered} (siding keeps each zone's size)`,
     head: {
       infraction: 'Infraction',
       card: 'Card',
@@ -128,6 +141,8 @@ const WORDS = {
     unreadable: '読み込めません',
     sizes: (d: Deck) => `メイン${d.main.length}・エクストラ${d.extra.length}・サイド${d.side.length}`,
     mismatch: '登録デッキリストとデッキが異なります',
+    zoneSize: (zone: string, registered: number, presented: number) =>
+      `${zone}: ${presented}枚（リストは${registered}枚。サイドデッキとの交換で枚数は変わりません）`,
     head: {
       infraction: '違反',
       card: 'カード',
@@ -175,17 +190,19 @@ export function checkText(checks: readonly DeckCheck[], context: CheckContext, l
         out.push(`  ${e.line === null ? '' : `${M.say(lang, 'line')} ${e.line}: `}${e.message[lang]}`);
       continue;
     }
-    const problems = check.findings.length + (check.differences?.length ?? 0);
+    const sizes = check.sizes ?? [];
+    const differences = (check.differences?.length ?? 0) + sizes.length;
+    const problems = check.findings.length + differences;
     if (problems === 0) legal++;
     else bad++;
     out.push(
-      `${check.file}: ${problems === 0 ? w.legal : w.problems(check.findings.length, check.differences?.length ?? 0)} (${w.sizes(check.deck)})`,
+      `${check.file}: ${problems === 0 ? w.legal : w.problems(check.findings.length, differences)} (${w.sizes(check.deck)})`,
     );
     if (check.findings.length > 0) out.push(indent(findingsTable(check.findings, context, lang)));
-    if (check.differences && check.differences.length > 0) {
-      out.push(`  ${check.mismatch}: ${w.mismatch}`);
+    if (differences > 0) out.push(`  ${check.mismatch}: ${w.mismatch}`);
+    if (check.differences && check.differences.length > 0)
       out.push(indent(differencesTable(check.differences, context.catalogue, lang)));
-    }
+    for (const z of sizes) out.push(`  ${w.zoneSize(ZONE_NAMES[z.zone][lang], z.registered, z.presented)}`);
   }
   out.push('', w.summary(checks.length, legal, bad, broken));
   if (context.ignored > 0) out.push(w.ignored(context.ignored));

@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { compareDecks } from '../../../core/deck/compare-decks.js';
+import { compareDecks, differsFromList } from '../../../core/deck/compare-decks.js';
+import { deckCheckDuel } from '../../../core/tournament/deck-check-duel.js';
+import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
+import { optionalIn, rangeText } from '../option-values.js';
 import { DIFFERS_FROM_DECKLIST } from '../../../core/deck-findings.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import type { Deck } from '../../../core/deck/deck.js';
@@ -28,6 +31,7 @@ interface CheckOptions extends DbOptions {
   readonly cards?: string;
   readonly banlist?: string;
   readonly listName?: string;
+  readonly duel?: string;
 }
 
 async function submit(file: string, options: DecklistOptions, io: Io): Promise<void> {
@@ -95,15 +99,28 @@ async function check(file: string, options: CheckOptions, io: Io): Promise<void>
       limits: t.pack.content.settings.deckLimits,
       infractions: t.pack.content.settings.deckFindings,
     });
-    const differences = compareDecks(decklist, presented, catalogue).differences;
+    // Duel 1 zone by zone; after it, deck and side deck as one pool (rule 3-B, 「サイドデッキを含む」).
+    const made = deckCheckDuel(t, player.id, optionalIn('--duel', options.duel, DUEL_NUMBER, lang));
+    const comparison = compareDecks(decklist, presented, catalogue, made.kind);
+    const { differences, sizes } = comparison;
     const mismatch = t.pack.content.settings.deckFindings[DIFFERS_FROM_DECKLIST];
-    const result: DeckCheck = { file, deck: presented, findings, differences, mismatch };
+    const result: DeckCheck = { file, deck: presented, findings, differences, sizes, mismatch };
     const infractions = [
-      ...new Set([...findings.map((f) => f.infraction), ...(differences.length > 0 ? [mismatch] : [])]),
+      ...new Set([...findings.map((f) => f.infraction), ...(differsFromList(comparison) ? [mismatch] : [])]),
     ];
     if (desk.json)
-      printJson(io, { player: player.id, ...(checkJson([result])[0] as object), infractions, rules: rulesJson(rules) });
+      printJson(io, {
+        player: player.id,
+        ...(checkJson([result])[0] as object),
+        comparison: { ...made, sizes },
+        infractions,
+        rules: rulesJson(rules),
+      });
     else {
+      const from = made.fromResults ? M.say(lang, 'duel-from-results') : '';
+      io.stdout.write(
+        M.say(lang, made.kind === 'pool' ? 'compared-pool' : 'compared-zones', { duel: made.duel, from }),
+      );
       const context = {
         catalogue,
         cataloguePath: rules.path,
@@ -201,7 +218,11 @@ export function registerDecklistCommands(program: Command, io: Io): void {
         '--banlist <file>',
         'Forbidden/Limited lists; the list in force on the tournament date is used / 禁止・制限リスト',
       )
-      .option('--list-name <name>', 'which list of the --banlist file / リスト名'),
+      .option('--list-name <name>', 'which list of the --banlist file / リスト名')
+      .option(
+        '--duel <n>',
+        `the duel the check is made in (${rangeText(DUEL_NUMBER)}; default: the duel the player's match is in, from the results). Duel 1: zone by zone; after it, deck and side deck as one pool / 何デュエル目の確認か（2以降はサイドデッキを含めて比較）`,
+      ),
   ).action((file: string, options: CheckOptions) => check(file, options, io));
   withDbOptions(
     group

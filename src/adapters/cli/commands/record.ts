@@ -68,6 +68,7 @@ export function recordText(
       e.issuedAs === null
         ? ''
         : M.say(lang, 'changed-appeal-from', { penalty: penalty(e, e.issuedAs), value: e.appealReason ?? '' }),
+      e.appealDeniedReason === null ? '' : M.say(lang, 'appeal-denied', { reason: e.appealDeniedReason }),
     ]
       .filter(Boolean)
       .join('; ');

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Lang } from '../../../core/text.js';
 import type { Announced } from '../../../core/tournament/events.js';
 import { ANNOUNCEMENT_CHARS } from '../../../core/tournament/limits.js';
-import { latestRound } from '../../../core/tournament/state-queries.js';
+import { findRound, latestRound } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { roundHeldMessages as M } from '../messages/round-held.js';
@@ -38,6 +38,8 @@ async function publish(options: PublishOptions, io: Io): Promise<void> {
     const t = await desk.tournament();
     const round = optionalInt('--round', options.round, 1, 1000, lang) ?? latestRound(t)?.number;
     if (round === undefined) throw new CliError(M.say(lang, 'no-round'));
+    // A seat time named at pairing that passed while the round was held gives way to the publish time: say so.
+    const named = findRound(t, round)?.held?.seatTime ?? null;
     const written = await desk.run({
       type: 'PublishRound',
       data: { round, ...(seatTime === undefined ? {} : { seatTime }) },
@@ -52,8 +54,13 @@ async function publish(options: PublishOptions, io: Io): Promise<void> {
         seatTime: started?.seatTime ?? null,
       });
     io.stdout.write(M.say(lang, 'published', { round }));
+    const moved = started !== undefined && named !== null && Date.parse(named) < Date.parse(started.seatTime);
     io.stdout.write(
-      started ? M.say(lang, 'published-started', { seatTime: started.seatTime }) : M.say(lang, 'published-later'),
+      !started
+        ? M.say(lang, 'published-later')
+        : moved
+          ? M.say(lang, 'published-moved', { seatTime: started.seatTime, named })
+          : M.say(lang, 'published-started', { seatTime: started.seatTime }),
     );
   });
 }
@@ -126,7 +133,10 @@ export function registerHeldRoundCommands(program: Command, round: Command, io: 
         'Publish a round paired with --hold: players, the wall display and public pages see it, and it starts (unless paired with a later start) / 保留中の回戦を発表',
       )
       .option('--round <n>', 'round (default: the latest) / 回戦')
-      .option('--seat-time <iso-time>', 'seat time (default: the one given at pairing, else now) / 着席時刻'),
+      .option(
+        '--seat-time <iso-time>',
+        'seat time, not before now (default: the one given at pairing if still to come, else now) / 着席時刻（発表より前は不可）',
+      ),
   ).action((options: PublishOptions) => publish(options, io));
   withWriteOptions(
     round

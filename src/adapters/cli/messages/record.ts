@@ -15,6 +15,7 @@ export const recordMessages = messageTable({
     t(`指針と異なる理由: ${d.deviationReason}`, `deviation: ${d.deviationReason}`),
   'changed-appeal-from': (d: { penalty: Word; value: Word }) =>
     t(`上訴で${d.penalty}から変更: ${d.value}`, `changed on appeal from ${d.penalty}: ${d.value}`),
+  'appeal-denied': (d: { reason: Word }) => t(`上訴棄却: ${d.reason}`, `appeal denied: ${d.reason}`),
   date: () => t('日付', 'Date'),
   tournament: () => t('大会', 'Tournament'),
   rd: () => t('回戦', 'Rd'),

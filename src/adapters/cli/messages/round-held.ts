@@ -8,6 +8,11 @@ export const roundHeldMessages = messageTable({
     ),
   published: (d: { round: Word }) => t(`第${d.round}回戦を発表しました`, `Round ${d.round} is published`),
   'published-started': (d: { seatTime: Word }) => t(`（着席 ${d.seatTime}）\n`, ` (seat time ${d.seatTime})\n`),
+  'published-moved': (d: { seatTime: Word; named: Word }) =>
+    t(
+      `（着席 ${d.seatTime}: 組み合わせ時の着席時刻 ${d.named} は発表前に過ぎたため、遅刻は発表から数えます）\n`,
+      ` (seat time ${d.seatTime}: the seat time named at pairing, ${d.named}, passed before the publish, so lateness counts from the publish)\n`,
+    ),
   'published-later': () =>
     t('（開始はコンソールの「開始」で）\n', ' (start it from the console once the players are seated)\n'),
   swapped: (d: { a: Word; b: Word; round: Word }) =>

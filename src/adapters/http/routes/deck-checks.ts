@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { compareDecks } from '../../../core/deck/compare-decks.js';
+import { compareDecks, differsFromList } from '../../../core/deck/compare-decks.js';
+import { deckCheckDuel } from '../../../core/tournament/deck-check-duel.js';
+import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
+import { intIn } from '../request-schema.js';
 import { DIFFERS_FROM_DECKLIST } from '../../../core/deck-findings.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
@@ -30,6 +33,15 @@ const deckCheckAnswer = z.object({
   registered: z.boolean(),
   findings: z.array(findingAnswer),
   differences: z.array(differenceAnswer),
+  /** Which comparison was made: duel 1 zone by zone, after it the deck and side deck as one pool (rule 3-B). */
+  comparison: z.object({
+    duel: z.number(),
+    fromResults: z.boolean(),
+    kind: z.enum(['zones', 'pool']),
+    sizes: z.array(
+      z.object({ zone: z.enum(['main', 'extra', 'side']), registered: z.number(), presented: z.number() }),
+    ),
+  }),
   proposedInfractions: z.array(z.string()),
   rules: rulesAnswer,
   version: z.number(),
@@ -43,11 +55,11 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
     method: 'POST',
     url: '/api/tournaments/:tournamentId/deck-checks',
     summary:
-      "Checks a presented deck against the rules and the player's registered decklist; answers findings and the infractions to propose.",
+      "Checks a presented deck against the rules and the player's registered decklist; answers findings and the infractions to propose. `duel`: the duel the check is made in (default: the duel the player's match is in, from the results); in duel 1 the deck is compared with the list zone by zone, after it the deck and side deck as one pool with each zone's size the list's (`comparison` says which).",
     tags: ['deck checks'],
     access: 'deck-checks:run',
     params: tournamentParams,
-    body: z.strictObject({ player: playerId, deck: deckInput }),
+    body: z.strictObject({ player: playerId, deck: deckInput, duel: intIn(DUEL_NUMBER).optional() }),
     response: deckCheckAnswer,
     async handler({ params, body, reply }) {
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
@@ -59,12 +71,13 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
       const date = t.settings.date;
       const { deckLimits: limits, deckFindings } = t.pack.content.settings;
       const findings = validateDeck(deck, { catalogue, banlist, date, limits, infractions: deckFindings });
-      const comparison = player.decklist === null ? null : compareDecks(player.decklist, deck, catalogue);
+      const made = deckCheckDuel(t, player.id, body.duel);
+      const comparison = player.decklist === null ? null : compareDecks(player.decklist, deck, catalogue, made.kind);
       const describeContext = { catalogue, banlist, date };
       const infractions = [
         ...new Set([
           ...findings.map((f) => f.infraction),
-          ...(comparison && comparison.differences.length > 0 ? [deckFindings[DIFFERS_FROM_DECKLIST]] : []),
+          ...(comparison && differsFromList(comparison) ? [deckFindings[DIFFERS_FROM_DECKLIST]] : []),
         ]),
       ];
       return withVersion(reply, version, {
@@ -72,6 +85,7 @@ export function deckChecksRoutes(app: FastifyInstance, context: ServerContext): 
         registered: player.decklist !== null,
         findings: findingsView(findings, describeContext),
         differences: differencesView(comparison?.differences ?? [], catalogue),
+        comparison: { ...made, sizes: comparison?.sizes ?? [] },
         proposedInfractions: infractions,
         rules: rulesView(rules),
       });

@@ -13,7 +13,7 @@ export function heldRoundsRoutes(app: FastifyInstance, context: ServerContext): 
     method: 'POST',
     url: '/api/tournaments/:tournamentId/rounds/:round/publish',
     summary:
-      "Publishes a held round: players' pages, the wall display and the public pairings show it, and every open page is told on the live stream. Unless the round was paired with `startLater`, it starts too: the seat time is `seatTime`, else the one named at pairing, else now. A round that is not held is refused (422 round-not-held).",
+      "Publishes a held round: players' pages, the wall display and the public pairings show it, and every open page is told on the live stream. Unless the round was paired with `startLater`, it starts too: the seat time is `seatTime` (not before now: 422 invalid-command), else the one named at pairing if it is still to come, else now (nobody can sit before the pairings are public, so lateness never counts from before the publish). A round that is not held is refused (422 round-not-held).",
     tags: ['rounds'],
     access: { command: 'PublishRound' },
     params: roundParams,
