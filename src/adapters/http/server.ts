@@ -25,6 +25,8 @@ import { healthRoutes } from './routes/health.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
+import { SeriesService } from '../../app/series-service.js';
+import { seriesRoutes } from './routes/series.js';
 import { RECENT_VIEW_MS } from './tournaments/view-cache.js';
 import { isAssetPath, NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
 import { compressAnswers } from './compression.js';
@@ -232,6 +234,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   authRoutes(app, context);
   accountRoutes(app, context);
   tournamentRoutes(app, context);
+  seriesRoutes(app, context, new SeriesService(deps.store, deps.service));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
