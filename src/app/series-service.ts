@@ -5,10 +5,13 @@ import {
   decideLinks,
   evolveLinks,
   initialLinks,
+  personOf,
+  recordByPerson,
   type LinkCommand,
   type LinkEvent,
   type LinkState,
 } from '../core/series/player-links.js';
+import type { RecordEntry } from '../core/tournament/official-record.js';
 import { seriesError, type SeriesError } from '../core/series/series-errors.js';
 import {
   decideSeries,
@@ -203,6 +206,16 @@ export class SeriesService {
     if (!standings.ok) return standings;
     const rows = standings.value.rows.map(({ player, name, rank, points }) => ({ player, name, rank, points }));
     return this.write(id, { type: 'InviteSeriesPlayers', data: { by, asOf, standings: rows }, meta });
+  }
+
+  /** The official record per person: linked ids' entries under the person's id (see `recordByPerson`). */
+  async officialRecord(): Promise<Map<string, RecordEntry[]>> {
+    return recordByPerson(await this.tournaments.officialRecord(), await this.links());
+  }
+
+  /** The person an id belongs to, by the player links. */
+  async personOf(id: string): Promise<string> {
+    return personOf(await this.links(), id);
   }
 
   async links(): Promise<LinkState> {

@@ -176,3 +176,15 @@ describe('shinpan series', () => {
     );
   });
 });
+
+describe('the official record follows a link', () => {
+  it('shows the record of a linked id under either id, and not after an unlink', async () => {
+    // 1005 has two recorded penalties in the demo; 1013 none.
+    expect(await json('record', '--db', db, '--player', '1013')).toHaveLength(0);
+    await ok('series', 'link', '--db', db, '--player', '1005', '--to', '1013', '--reason', 'same person, two desk ids');
+    expect(await json('record', '--db', db, '--player', '1013')).toHaveLength(2);
+    expect(await json('record', '--db', db, '--player', '1005')).toHaveLength(2);
+    await ok('series', 'unlink', '--db', db, '--player', '1005', '--reason', 'undo');
+    expect(await json('record', '--db', db, '--player', '1013')).toHaveLength(0);
+  });
+});

@@ -168,6 +168,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     hashes: new HashGate(),
     streams: new StreamGuard(deps.accounts, clock, { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits }),
     recentViewMs: deps.recentViewMs ?? RECENT_VIEW_MS,
+    series: new SeriesService(deps.store, deps.service),
   };
 
   // The zod schemas validate inside each route (see route.ts); Fastify keeps them only for the
@@ -234,7 +235,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   authRoutes(app, context);
   accountRoutes(app, context);
   tournamentRoutes(app, context);
-  seriesRoutes(app, context, new SeriesService(deps.store, deps.service));
+  seriesRoutes(app, context);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.

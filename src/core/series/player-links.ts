@@ -84,3 +84,20 @@ export function evolveLinks(state: LinkState, event: LinkEvent): LinkState {
   else to.delete(event.data.player);
   return { to, history: [...state.history, event] };
 }
+
+/**
+ * A record kept per id (the official record), gathered per person: the entries of every id
+ * linked to the person's, in time order, under the person's id.
+ */
+export function recordByPerson<T extends { readonly at: string }>(
+  record: ReadonlyMap<string, readonly T[]>,
+  links: LinkState,
+): Map<string, T[]> {
+  const merged = new Map<string, T[]>();
+  for (const [id, entries] of record) {
+    const person = personOf(links, id);
+    merged.set(person, [...(merged.get(person) ?? []), ...entries]);
+  }
+  for (const entries of merged.values()) entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return merged;
+}

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicSeries, seriesStandingsCsv } from '../../../app/projections/series-standings.js';
-import type { SeriesService } from '../../../app/series-service.js';
 import type { Result } from '../../../core/result.js';
 import type { SeriesError, SeriesErrorCode } from '../../../core/series/series-errors.js';
 import {
@@ -47,7 +46,8 @@ function answer<T>(result: Result<T, SeriesError>): T {
   throw new HttpError(STATUS[result.error.code] ?? 400, result.error.code, result.error.message);
 }
 
-export function seriesRoutes(app: FastifyInstance, context: ServerContext, series: SeriesService): void {
+export function seriesRoutes(app: FastifyInstance, context: ServerContext): void {
+  const series = context.series;
   const meta = (principal: Principal): SeriesMeta => ({
     at: context.clock().toISOString(),
     actor: requireStaff(principal).account.username,
