@@ -154,6 +154,8 @@ export class SeriesService {
   readonly #links: Streams<LinkState, LinkCommand, LinkEvent>;
   /** Per tournament, the facts of the version last read: a new event costs one fold of that event only. */
   readonly #facts = new Map<string, { readonly version: number; readonly facts: EventFacts | null }>();
+  /** Per series, the leaderboard last made and the versions (and date) it is of. */
+  readonly #boards = new Map<string, SeriesStandings>();
 
   constructor(
     private readonly store: EventStore,
@@ -240,13 +242,19 @@ export class SeriesService {
       if (f.facts) facts.push(f.facts);
     }
     const links = await this.#links.load(LINKS_STREAM);
-    versions.push(`links@${links.version}`);
-    return ok({
+    versions.push(`links@${links.version}`, asOf ?? '');
+    const version = versions.join(',');
+    // Nothing changed since the last leaderboard of this series and date: the same answer.
+    const known = this.#boards.get(id);
+    if (known?.version === version) return ok(known);
+    const made: SeriesStandings = {
       series,
       asOf: asOf ?? null,
       rows: leaderboard(series, facts, links.state, asOf),
-      version: versions.join(','),
-    });
+      version,
+    };
+    this.#boards.set(id, made);
+    return ok(made);
   }
 
   async #factsOf(tournament: string): Promise<{ readonly version: number; readonly facts: EventFacts | null }> {

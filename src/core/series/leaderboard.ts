@@ -1,4 +1,4 @@
-import { compareByName } from '../names/by-name.js';
+import { sortByName } from '../names/by-name.js';
 import type { EventFacts } from './event-facts.js';
 import { eventPoints } from './event-points.js';
 import { personOf, type LinkState } from './player-links.js';
@@ -124,14 +124,13 @@ export function leaderboard(
     t.points = kept.reduce((sum, e) => sum + e.points, 0) + t.adjustment;
   }
   const tieKey = (a: Tally, b: Tally): number => b.points - a.points || b.counted - a.counted || b.best - a.best;
-  const ordered = [...tallies.values()].sort(
-    (a, b) =>
-      tieKey(a, b) ||
-      compareByName(
-        { id: a.player, name: a.name, ...(a.reading ? { reading: a.reading } : {}) },
-        { id: b.player, name: b.name, ...(b.reading ? { reading: b.reading } : {}) },
-      ),
-  );
+  // By name first (each name's sort key made once), then a stable sort by the tie keys: equal
+  // players stay in name order.
+  const ordered = sortByName([...tallies.values()], (t) => ({
+    id: t.player,
+    name: t.name,
+    ...(t.reading ? { reading: t.reading } : {}),
+  })).sort(tieKey);
   const rows: LeaderboardRow[] = [];
   ordered.forEach((t, i) => {
     const previous = ordered[i - 1];
