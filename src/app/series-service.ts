@@ -236,8 +236,10 @@ export class SeriesService {
     const series = loaded.state;
     const facts: EventFacts[] = [];
     const versions: string[] = [`${loaded.version}`];
+    // One read of every stream's version: only a tournament written since its facts were made is loaded.
+    const current = new Map((await this.store.streamVersions()).map((s) => [s.id, s.version]));
     for (const tournament of series.tournaments) {
-      const f = await this.#factsOf(tournament);
+      const f = await this.#factsOf(tournament, current.get(tournament) ?? 0);
       versions.push(`${tournament}@${f.version}`);
       if (f.facts) facts.push(f.facts);
     }
@@ -257,10 +259,13 @@ export class SeriesService {
     return ok(made);
   }
 
-  async #factsOf(tournament: string): Promise<{ readonly version: number; readonly facts: EventFacts | null }> {
-    const { state, version } = await this.tournaments.load(tournament);
+  async #factsOf(
+    tournament: string,
+    stored: number,
+  ): Promise<{ readonly version: number; readonly facts: EventFacts | null }> {
     const known = this.#facts.get(tournament);
-    if (known && known.version === version) return known;
+    if (known && known.version === stored) return known;
+    const { state, version } = await this.tournaments.load(tournament);
     // Only a finished tournament's facts are ever read (an open one counts for nothing yet).
     const facts = state.status === 'finished' ? eventFacts(state) : null;
     const made = { version, facts };

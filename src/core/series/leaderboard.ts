@@ -1,4 +1,4 @@
-import { sortByName } from '../names/by-name.js';
+import { compareKeyed, nameSortKey, type NameKeyed } from '../names/by-name.js';
 import type { EventFacts } from './event-facts.js';
 import { eventPoints } from './event-points.js';
 import { personOf, type LinkState } from './player-links.js';
@@ -124,13 +124,16 @@ export function leaderboard(
     t.points = kept.reduce((sum, e) => sum + e.points, 0) + t.adjustment;
   }
   const tieKey = (a: Tally, b: Tally): number => b.points - a.points || b.counted - a.counted || b.best - a.best;
-  // By name first (each name's sort key made once), then a stable sort by the tie keys: equal
-  // players stay in name order.
-  const ordered = sortByName([...tallies.values()], (t) => ({
-    id: t.player,
-    name: t.name,
-    ...(t.reading ? { reading: t.reading } : {}),
-  })).sort(tieKey);
+  // Names are compared only between tied players (the collator is the sort's dearest step), each
+  // name's sort key made once.
+  const named = new Map<Tally, NameKeyed>();
+  for (const t of tallies.values()) {
+    const p = { id: t.player, name: t.name, ...(t.reading ? { reading: t.reading } : {}) };
+    named.set(t, { key: nameSortKey(p), p });
+  }
+  const ordered = [...tallies.values()].sort(
+    (a, b) => tieKey(a, b) || compareKeyed(named.get(a) as NameKeyed, named.get(b) as NameKeyed),
+  );
   const rows: LeaderboardRow[] = [];
   ordered.forEach((t, i) => {
     const previous = ordered[i - 1];
