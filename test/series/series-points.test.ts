@@ -119,7 +119,7 @@ describe('ranking-duel', () => {
       '1008': 150,
       '1016': 10 + 2 * 20 + 20, // 0-2-1, dropped: keeps what was played
       '1013': 10 + 4 * 20,
-      '1003': 0, // disqualified: the shipped rule forfeits the event
+      '1003': 0, // disqualified with loss of prizes: the shipped rule (follow-prizes) forfeits the event
     };
     for (const [player, points] of Object.entries(demo)) expect(pointsIn(b.get(player), 'demo'), player).toBe(points);
     // w1 in single duels: entry 5, win 40, loss 10.
@@ -313,5 +313,37 @@ describe('the rules as data', () => {
     const { pointsRuleJsonSchema } = await import('../../src/core/series/points-rule.js');
     const file = new URL('../../policy/series/points-rule.schema.json', import.meta.url);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(pointsRuleJsonSchema());
+  });
+});
+
+describe('a disqualified player under each setting', () => {
+  it('keeps, forfeits, or follows the prizes (only a disqualification with loss of prizes forfeits)', async () => {
+    const { eventPoints } = await import('../../src/core/series/event-points.js');
+    const base = rule('ranking-duel');
+    const event = {
+      tournament: 't',
+      name: 't',
+      date: '2011-06-01',
+      finished: true,
+      attendance: 8,
+      singleDuel: false,
+      players: new Map(),
+    };
+    const player = (losesPrizes: boolean) => ({
+      player: 'x',
+      name: 'x',
+      matches: [
+        { result: 'win' as const, singleDuel: false },
+        { result: 'loss' as const, singleDuel: false },
+      ],
+      place: null,
+      disqualified: true,
+      losesPrizes,
+    });
+    // Played: 10 + 80 + 20 = 110.
+    expect(eventPoints({ ...base, disqualified: 'keep' }, event, player(true))).toBe(110);
+    expect(eventPoints({ ...base, disqualified: 'forfeit' }, event, player(false))).toBe(0);
+    expect(eventPoints({ ...base, disqualified: 'follow-prizes' }, event, player(false))).toBe(110);
+    expect(eventPoints({ ...base, disqualified: 'follow-prizes' }, event, player(true))).toBe(0);
   });
 });

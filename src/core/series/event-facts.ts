@@ -28,6 +28,8 @@ export interface PlayerFacts {
   /** Final place (top cut by how far each went, then Swiss); null for a disqualified player. */
   readonly place: number | null;
   readonly disqualified: boolean;
+  /** The disqualification takes the prizes already won too (受賞資格を失う失格). */
+  readonly losesPrizes: boolean;
 }
 
 export interface EventFacts {
@@ -85,6 +87,7 @@ export function eventFacts(t: Tournament): EventFacts {
     const played = matches.get(p.id);
     if (!played) continue;
     const disqualified = status(p.id).startsWith('disqualified');
+    const losesPrizes = status(p.id) === 'disqualified-forfeit-prizes';
     players.set(identityOf(p), {
       player: identityOf(p),
       name: p.name,
@@ -92,6 +95,7 @@ export function eventFacts(t: Tournament): EventFacts {
       matches: played,
       place: disqualified ? null : (places.get(p.id) ?? null),
       disqualified,
+      losesPrizes,
     });
   }
   return {

@@ -7,10 +7,13 @@ import type { PointsRule } from './points-rule.js';
  * there) by its result and whether it was a single duel; a bye gives `bye`. `placement`: the
  * attendance picks the tier (the last whose minPlayers the event reached), the place its points,
  * places beyond the table `participation`. A disqualified player keeps or forfeits the event's
- * points as the rule says.
+ * points as the rule says (`follow-prizes`: as the penalty treats prizes, spec §1-E/1-F).
  */
 export function eventPoints(rule: PointsRule, event: EventFacts, player: PlayerFacts): number {
-  if (player.disqualified && rule.disqualified === 'forfeit') return 0;
+  if (
+    rule.disqualified === 'forfeit' ? player.disqualified : rule.disqualified === 'follow-prizes' && player.losesPrizes
+  )
+    return 0;
   if (rule.kind === 'match') {
     let total = event.singleDuel ? rule.singleDuel.entry : rule.match.entry;
     for (const m of player.matches) {

@@ -10,7 +10,8 @@ import { z } from 'zod';
  *   matches have their own numbers (ランキングデュエル halves them); a bye gives `bye`.
  * - `placement`: points by final place, the table chosen by attendance (the largest tier whose
  *   `minPlayers` the event reached: "kickers"), and `participation` for every place beyond it.
- * Both say what a disqualified player's points of that event become: `keep` or `forfeit`.
+ * Both say what a disqualified player's points of that event become: `keep`, `forfeit`, or
+ * `follow-prizes` (forfeited only when the disqualification takes the prizes too).
  */
 
 /** Points are whole numbers within this bound (an organizer's file is refused past it). */
@@ -24,8 +25,10 @@ const text = z.object({ ja: z.string().min(1).max(200), en: z.string().min(1).ma
 const matchPoints = z.object({ entry: points, win: points, draw: points, loss: points }).strict();
 
 const disqualified = z
-  .enum(['keep', 'forfeit'])
-  .describe("A disqualified player's points of that event: kept as earned, or forfeited (0).");
+  .enum(['keep', 'forfeit', 'follow-prizes'])
+  .describe(
+    "A disqualified player's points of that event: kept as earned, forfeited (0), or as prizes go (`follow-prizes`: forfeited only by a disqualification with loss of prizes).",
+  );
 
 export const matchRuleSchema = z
   .object({
