@@ -109,6 +109,9 @@ for (const { name, kind } of await storeKinds()) {
       expect((await staff.public.get('/api/series')).body.series).toEqual([
         expect.objectContaining({ id: 'S', tournaments: 1 }),
       ]);
+      // Series and links are streams of the same store: the tournament list never shows them.
+      const listed = (await staff.public.get('/api/tournaments')).body.tournaments as { id: string }[];
+      expect(listed.map((t) => t.id)).toEqual(['weekly-1']);
       expect((await staff.organizer.delete('/api/series/S/tournaments/weekly-1')).status).toBe(200);
       expect((await staff.public.get('/api/series/S/standings')).body.standings).toEqual([
         expect.objectContaining({ player: loser, points: 100, events: [] }),
