@@ -97,9 +97,16 @@ describe.skipIf(!executablePath)('the series leaderboard', () => {
   });
 
   it('shows ranks, a player’s breakdown and their own row highlighted, as of a date, in ja and en', async () => {
-    const person = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    const person = await openPerson(browser, server.url, {
+      lang: 'ja',
+      viewport: PHONE,
+      login: { username: server.firstLogin.username, password: 'organizer-password-1' },
+    });
     const page = person.page;
-    await page.goto(`/series/spring?player=${PLAYERS[1].id}`);
+    // From the player's own page of the last week: the link to their row on the leaderboard.
+    await page.goto(`/t/week-2/p/${PLAYERS[1].id}`);
+    await page.getByTestId('my-series').getByRole('link').click();
+    await expect.poll(() => page.url()).toContain(`/series/spring?player=${PLAYERS[1].id}`);
     const board = page.getByTestId('series-board');
     await board.waitFor();
     const rows = board.locator('li.series-row');

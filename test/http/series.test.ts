@@ -109,6 +109,10 @@ for (const { name, kind } of await storeKinds()) {
       expect((await staff.public.get('/api/series')).body.series).toEqual([
         expect.objectContaining({ id: 'S', tournaments: 1 }),
       ]);
+      // From a player's page: the series holding the tournament, with the id of the player's row.
+      const mine = await staff.public.get(`/api/series?tournament=weekly-1&player=${other}`);
+      expect(mine.body.series).toEqual([expect.objectContaining({ id: 'S', player: other })]);
+      expect((await staff.public.get('/api/series?tournament=elsewhere')).body.series).toEqual([]);
       // Series and links are streams of the same store: the tournament list never shows them.
       const listed = (await staff.public.get('/api/tournaments')).body.tournaments as { id: string }[];
       expect(listed.map((t) => t.id)).toEqual(['weekly-1']);

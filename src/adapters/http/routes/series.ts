@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { publicSeries, seriesStandingsCsv } from '../../../app/projections/series-standings.js';
 import type { Result } from '../../../core/result.js';
+import { identityOf } from '../../../core/series/event-facts.js';
 import type { SeriesError, SeriesErrorCode } from '../../../core/series/series-errors.js';
 import {
   MAX_ADJUSTMENT,
@@ -56,20 +57,31 @@ export function seriesRoutes(app: FastifyInstance, context: ServerContext): void
   defineRoute(app, {
     method: 'GET',
     url: '/api/series',
-    summary: 'Every series: id, name, season window, points rule, best-N and how many tournaments it holds.',
+    summary:
+      "Every series: id, name, season window, points rule, best-N and how many tournaments it holds; `tournament` keeps those holding it, and with `player` (that tournament's player id) each answers the id the player's row has on its leaderboard (`player`: the Card Game ID where given, a linked id's person).",
     tags: ['series'],
     access: 'public',
-    async handler() {
+    query: z.object({ tournament: z.string().min(1).max(64).optional(), player: playerId.optional() }),
+    async handler({ query }) {
+      let person: string | undefined;
+      if (query.tournament !== undefined && query.player !== undefined) {
+        const { state } = await context.gateway.service.load(query.tournament);
+        const p = state.status === 'none' ? undefined : state.players.find((x) => x.id === query.player);
+        if (p) person = await series.personOf(identityOf(p));
+      }
       return {
-        series: (await series.list()).map((s) => ({
-          id: s.id,
-          name: s.name,
-          from: s.from,
-          to: s.to,
-          rule: { id: s.rule.id, name: s.rule.name },
-          best: s.best,
-          tournaments: s.tournaments.length,
-        })),
+        series: (await series.list())
+          .filter((s) => query.tournament === undefined || s.tournaments.includes(query.tournament))
+          .map((s) => ({
+            id: s.id,
+            name: s.name,
+            from: s.from,
+            to: s.to,
+            rule: { id: s.rule.id, name: s.rule.name },
+            best: s.best,
+            tournaments: s.tournaments.length,
+            ...(person === undefined ? {} : { player: person }),
+          })),
       };
     },
   });
