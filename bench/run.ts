@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list, ycsj, day, calls, submissions)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list, ycsj, day, calls, submissions, series)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -22,6 +22,7 @@ import { scaleBench } from './server/scale-bench.js';
 import { serverBench } from './server/server-bench.js';
 import { slowDiskBench } from './server/slow-disk-bench.js';
 import { uploadBench } from './server/upload-bench.js';
+import { seriesBench } from './series/series-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { pairingBench } from './swiss/pairing-bench.js';
 import { callsBench } from './venue/calls-bench.js';
@@ -47,6 +48,7 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   day: dayBench,
   calls: callsBench,
   submissions: submissionsBench,
+  series: seriesBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

@@ -255,6 +255,33 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${HELD}/announcements`, body: { text: { ja: 'お知らせ', en: 'notice' } }, may: STAFF },
   { method: 'GET', path: `${HELD}/announcements`, may: EVERYONE },
   { method: 'POST', path: `${T}/prizes/p1/award`, may: ['organizer'] },
+  // Series: the organizer manages them, the public reads the list and the leaderboard.
+  {
+    method: 'POST',
+    path: '/api/series',
+    body: { id: 'RS', name: 'season', from: '2025-01-01', to: '2025-12-31', points: 'placement' },
+    may: ['organizer'],
+  },
+  { method: 'GET', path: '/api/series', may: EVERYONE },
+  { method: 'GET', path: '/api/series/RS', may: ['organizer'] },
+  { method: 'POST', path: '/api/series/RS/tournaments', body: { tournament: 'roles' }, may: ['organizer'] },
+  { method: 'GET', path: '/api/series/RS/standings', may: EVERYONE },
+  {
+    method: 'POST',
+    path: '/api/series/RS/adjustments',
+    body: { player: P1, points: 5, reason: 'judge program' },
+    may: ['organizer'],
+  },
+  { method: 'POST', path: '/api/series/RS/invitations', body: { top: 8 }, may: ['organizer'] },
+  { method: 'DELETE', path: '/api/series/RS/tournaments/roles', may: ['organizer'] },
+  {
+    method: 'POST',
+    path: '/api/player-links',
+    body: { player: 'typo-1', to: P1, reason: 'desk typo' },
+    may: ['organizer'],
+  },
+  { method: 'GET', path: '/api/player-links', may: ['organizer'] },
+  { method: 'POST', path: '/api/player-links/typo-1/unlink', body: { reason: 'undo' }, may: ['organizer'] },
 ];
 
 let server: TestServer;

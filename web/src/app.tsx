@@ -38,6 +38,7 @@ import {
   MatchReports,
   JudgeCalls,
   type Preloadable,
+  SeriesStandings,
 } from './lazy-screens';
 import { Link, matchPath, navigate, useLocation } from './router';
 
@@ -224,6 +225,13 @@ function Screen() {
             <StaffAccounts />
           </Guard>
         )}
+      </Layout>
+    );
+  const series = matchPath('/series/:id', path);
+  if (series?.id)
+    return (
+      <Layout>
+        <SeriesStandings id={series.id} />
       </Layout>
     );
   if (path === '/new')

@@ -58,3 +58,4 @@ export const PrintRegistrationSlips = screen(
 );
 export const MatchReports = screen(() => import('./self-service/staff-panels'), 'MatchReports');
 export const JudgeCalls = screen(() => import('./calls/judge-calls'), 'JudgeCalls');
+export const SeriesStandings = screen(() => import('./screens/series-standings'), 'SeriesStandings');

@@ -49,7 +49,7 @@ function checkWriteOptions(options: WriteOptions, lang: Lang): void {
   if (options.at !== undefined) timeOption('--at', options.at, lang);
 }
 
-function osUser(): string {
+export function osUser(): string {
   try {
     return userInfo().username || 'unknown';
   } catch {

@@ -1,3 +1,4 @@
+import type { SeriesService } from '../../app/series-service.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import type { HashGate } from './auth/hash-gate.js';
 import type { LiveHub } from './live/live-hub.js';
@@ -21,4 +22,6 @@ export interface ServerContext {
   readonly streams: StreamGuard;
   /** How long a public view of the current round is answered after it was made (view-cache.ts). */
   readonly recentViewMs: number;
+  /** Series, their leaderboards, and the player links the official record follows. */
+  readonly series: SeriesService;
 }

@@ -25,6 +25,8 @@ import { healthRoutes } from './routes/health.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
+import { SeriesService } from '../../app/series-service.js';
+import { seriesRoutes } from './routes/series.js';
 import { RECENT_VIEW_MS } from './tournaments/view-cache.js';
 import { isAssetPath, NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
 import { compressAnswers } from './compression.js';
@@ -166,6 +168,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     hashes: new HashGate(),
     streams: new StreamGuard(deps.accounts, clock, { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits }),
     recentViewMs: deps.recentViewMs ?? RECENT_VIEW_MS,
+    series: new SeriesService(deps.store, deps.service),
   };
 
   // The zod schemas validate inside each route (see route.ts); Fastify keeps them only for the
@@ -232,6 +235,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   authRoutes(app, context);
   accountRoutes(app, context);
   tournamentRoutes(app, context);
+  seriesRoutes(app, context);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.

@@ -1,31 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deepFreeze } from '../../core/deep-freeze.js';
 import { parsePack, type Pack } from '../../core/policy/pack-schema.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { packageRoot } from '../package-root.js';
+import { readJsonFile } from './json-file.js';
 
 /** The pack shinpan ships: the seed's rules (ocg-5ds). */
 export const defaultPackPath = (): string => join(packageRoot(), 'policy', 'ocg-5ds.json');
 
 /** Reads and validates a pack file; the error is one line starting with the file path, then the first wrong field. */
 export function loadPackFile(path: string): Result<Pack, string> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return err(
-      `${path}: cannot read the policy pack (${code === 'ENOENT' ? 'no such file' : (code ?? (error as Error).message)})`,
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return err(`${path}: invalid JSON: ${(error as Error).message}`);
-  }
-  const pack = parsePack(json);
+  const json = readJsonFile(path, 'the policy pack');
+  if (!json.ok) return json;
+  const pack = parsePack(json.value);
   return pack.ok ? ok(pack.value) : err(`${path}: ${pack.error.path}: ${pack.error.message}`);
 }
 

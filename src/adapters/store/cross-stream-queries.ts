@@ -4,6 +4,12 @@ import { eventFromRow } from './event-rows.js';
 import type { StoreSchema } from './store-schema.js';
 
 /**
+ * Streams that are not tournaments (series, player links: app/series-service.ts) have a colon in
+ * their id, which no tournament id has; the tournament lists leave them out.
+ */
+const OTHER_STREAMS = '%:%';
+
+/**
  * Every tournament with its version, oldest first: the same query on both stores. Each stream
  * looks up its own first event by key: a join ordered by position walked every event ever
  * written (94 ms at 1,000 tournaments on SQLite, growing with the log).
@@ -19,6 +25,7 @@ export function listTournamentsQuery(db: Kysely<StoreSchema>) {
   return db
     .selectFrom('streams as s')
     .select(['s.id', 's.version'])
+    .where('s.id', 'not like', OTHER_STREAMS)
     .orderBy((eb) =>
       eb.selectFrom('events as e').select('e.position').whereRef('e.tournament_id', '=', 's.id').where('e.seq', '=', 1),
     )
@@ -54,7 +61,7 @@ export async function firstPositions(
 export function streamVersions(
   db: Kysely<StoreSchema>,
 ): Promise<readonly { readonly id: string; readonly version: number }[]> {
-  return db.selectFrom('streams').select(['id', 'version']).execute();
+  return db.selectFrom('streams').select(['id', 'version']).where('id', 'not like', OTHER_STREAMS).execute();
 }
 
 /** Events of these types across tournaments, in append order: the same query on both stores. */

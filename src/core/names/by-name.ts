@@ -20,7 +20,13 @@ export interface Named {
 /** The text a player sorts on: the reading where given, else the name, folded. */
 export const nameSortKey = (p: Named): string => foldKana(p.reading?.trim() || p.name);
 
-const compareKeyed = (a: { key: string; p: Named }, b: { key: string; p: Named }): number =>
+/** A player with its sort key made once (`nameSortKey`), for sorts that compare names only on ties. */
+export interface NameKeyed {
+  readonly key: string;
+  readonly p: Named;
+}
+
+export const compareKeyed = (a: NameKeyed, b: NameKeyed): number =>
   collator.compare(a.key, b.key) ||
   collator.compare(a.p.name, b.p.name) ||
   collator.compare(a.p.id ?? '', b.p.id ?? '');

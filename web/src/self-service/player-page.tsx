@@ -21,6 +21,7 @@ import { scoreOf, scoreOptions } from './score-options';
 import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
 import { NotifyButton, usePairingNotice } from './pairing-notice';
 import { AnnouncementList } from '../components/announcement-list';
+import { SeriesLinks } from '../screens/series-links';
 
 /**
  * The player's own page, opened from the QR code on their registration slip (phone first, no
@@ -86,6 +87,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
         </div>
       )}
       {view.final && <FinalPlace final={view.final} />}
+      {view.final && <SeriesLinks tournament={id} player={player.id} />}
       {code !== undefined && !player.dropped && <MyDecklist player={player.id} code={code} />}
       {match === null ? (
         !view.checkIn.open && !view.final ? (

@@ -14,6 +14,7 @@ import { registerResultCommands } from './result.js';
 import { registerPenaltyCommands } from './penalty.js';
 import { registerStandingsCommand } from './standings.js';
 import { registerRecordCommand } from './record.js';
+import { registerSeriesCommands } from './series.js';
 import { registerExportCommand } from './export.js';
 import { registerDemoCommand } from './demo.js';
 import { registerReportCommands } from './report.js';
@@ -37,6 +38,7 @@ export function registerCommands(program: Command, io: Io): void {
   registerPenaltyCommands(program, io);
   registerStandingsCommand(program, io);
   registerRecordCommand(program, io);
+  registerSeriesCommands(program, io);
   registerExportCommand(program, io);
   registerReportCommands(program, io);
   registerVerifyCommand(program, io);

@@ -3,6 +3,7 @@ import type { Lang } from '../../../core/text.js';
 import type { RecordEntry } from '../../../core/tournament/official-record.js';
 import { penaltyOf } from '../../../core/policy/ladder.js';
 import type { Tournament } from '../../../core/tournament/state.js';
+import { SeriesService } from '../../../app/series-service.js';
 import { CliError } from '../cli-error.js';
 import { withDb, withDbOptions, type Db, type DbOptions } from '../db-options.js';
 import { printJson, renderTable, type Io } from '../output.js';
@@ -29,7 +30,9 @@ async function record(options: RecordOptions, io: Io): Promise<void> {
     const name = await registeredName(db, options.player);
     if (name === undefined)
       throw new CliError(M.say(lang, 'player-no-tournament-has-player', { name: db.name, player: options.player }));
-    const entries = (await db.service.officialRecord()).get(options.player) ?? [];
+    // Linked ids are one person (`series link`): either id shows the person's whole record.
+    const series = new SeriesService(db.store, db.service);
+    const entries = (await series.officialRecord()).get(await series.personOf(options.player)) ?? [];
     if (options.json) return printJson(io, entries);
     const tournaments = new Map<string, Tournament>();
     for (const id of new Set(entries.map((e) => e.tournamentId))) {

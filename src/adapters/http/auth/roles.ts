@@ -43,6 +43,10 @@ export const CAPABILITIES = {
     roles: ['organizer', 'head-judge', 'judge', 'scorekeeper'],
     action: { en: 'read the official record and exports', ja: '公式記録やエクスポートを見る' },
   },
+  'series:manage': {
+    roles: ['organizer'],
+    action: { en: 'manage series, their points and player links', ja: 'シリーズ・ポイント・選手の紐付けを管理する' },
+  },
   'reports:read': {
     roles: ['head-judge'],
     action: {

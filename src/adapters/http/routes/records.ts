@@ -22,8 +22,10 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     access: 'record:read',
     query: z.object({ player: playerId.optional() }),
     async handler({ query }) {
-      const record = await gateway.service.officialRecord();
-      if (query.player !== undefined) return { players: { [query.player]: record.get(query.player) ?? [] } };
+      // Linked ids are one person (series link): the record of either id is the person's.
+      const record = await context.series.officialRecord();
+      if (query.player !== undefined)
+        return { players: { [query.player]: record.get(await context.series.personOf(query.player)) ?? [] } };
       return { players: Object.fromEntries(record) };
     },
   });
