@@ -43,6 +43,10 @@ export const CAPABILITIES = {
     roles: ['organizer', 'head-judge', 'judge', 'scorekeeper'],
     action: { en: 'read the official record and exports', ja: '公式記録やエクスポートを見る' },
   },
+  'webhooks:manage': {
+    roles: ['organizer'],
+    action: { en: 'manage webhooks', ja: 'Webhook を管理する' },
+  },
   'reports:read': {
     roles: ['head-judge'],
     action: {
