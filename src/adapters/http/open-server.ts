@@ -34,6 +34,8 @@ export interface OpenServerOptions {
     readonly now?: () => number;
     readonly sweepMs?: number;
   };
+  /** Where the public pages are reached (links in Discord and LINE posts); by default SHINPAN_PUBLIC_URL. */
+  readonly publicUrl?: string | null;
 }
 
 export interface OpenedServer {
@@ -77,18 +79,20 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     loadDefaultPack();
     const secret = await resolveSecret(accounts, options.secret);
     const service = new TournamentService(store);
+    const publicUrl = options.publicUrl ?? (process.env.SHINPAN_PUBLIC_URL?.trim() || null);
     const dispatcher = new WebhookDispatcher({
       webhooks: webhookStore,
       events: store,
       load: (id) => service.load(id),
       ...options.webhookTiming,
+      publicUrl,
       onError: (error) => options.onInternalError?.(error, 'webhooks'),
     });
     const app = await buildServer({
       accounts,
       store,
       service,
-      webhooks: { store: webhookStore, dispatcher },
+      webhooks: { store: webhookStore, dispatcher, publicUrl },
       clock,
       secret,
       secureCookies: options.secureCookies ?? false,

@@ -19,7 +19,13 @@ export function postDelivery(
   url: string,
   body: string,
   headers: Readonly<Record<string, string>>,
-  options: { readonly allowPrivate: boolean; readonly timeoutMs: number },
+  options: {
+    readonly allowPrivate: boolean;
+    readonly timeoutMs: number;
+    readonly signal?: AbortSignal;
+    /** Which statuses mean delivered (default: 2xx). */
+    readonly accepted?: (code: number) => boolean;
+  },
 ): Promise<Attempt> {
   return new Promise((resolve) => {
     let settled = false;
@@ -27,6 +33,7 @@ export function postDelivery(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', aborted);
       resolve(attempt);
     };
     const target = new URL(url);
@@ -46,7 +53,11 @@ export function postDelivery(
         });
         const code = res.statusCode ?? 0;
         const finish = () =>
-          done(code >= 200 && code < 300 ? { ok: true, code } : { ok: false, code, error: `HTTP ${code}` });
+          done(
+            (options.accepted ?? ((c: number) => c >= 200 && c < 300))(code)
+              ? { ok: true, code }
+              : { ok: false, code, error: `HTTP ${code}` },
+          );
         res.on('end', finish);
         res.on('close', finish);
         res.on('error', finish);
@@ -56,6 +67,11 @@ export function postDelivery(
       req.destroy();
       done({ ok: false, code: null, error: `no answer within ${options.timeoutMs} ms` });
     }, options.timeoutMs);
+    function aborted() {
+      req.destroy();
+      done({ ok: false, code: null, error: 'stopped: the server shut down during the attempt' });
+    }
+    options.signal?.addEventListener('abort', aborted);
     req.on('error', (error: NodeJS.ErrnoException) =>
       done({ ok: false, code: null, error: error.code ? `${error.code}: ${error.message}` : error.message }),
     );

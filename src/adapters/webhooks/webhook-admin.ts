@@ -33,6 +33,7 @@ export interface WebhookInput {
   readonly events: readonly string[];
   readonly tournament?: string | null | undefined;
   readonly format?: string | undefined;
+  readonly lineTo?: string | null | undefined;
   readonly lang?: string | undefined;
   readonly staff?: boolean | undefined;
   readonly allowPrivate?: boolean | undefined;
@@ -90,6 +91,25 @@ export async function addWebhook(
       `format: one of ${WEBHOOK_FORMATS.join(', ')} (got ${input.format})`,
       `format: ${WEBHOOK_FORMATS.join(', ')} のいずれかにしてください (指定: ${input.format})`,
     );
+  const lineTo = input.lineTo ?? null;
+  if (format === 'line') {
+    const path = new URL(input.url).pathname;
+    if (path.endsWith('/message/push') && lineTo === null)
+      fail(
+        'lineTo: a LINE push needs the user, group or room to send to (--line-to)',
+        'lineTo: LINE のプッシュには送り先のユーザー・グループ・トークルームの ID が必要です (--line-to)',
+      );
+    if (!path.endsWith('/message/push') && !path.endsWith('/message/broadcast'))
+      fail(
+        'url: a LINE endpoint is the Messaging API push or broadcast URL (…/v2/bot/message/push or …/broadcast)',
+        'url: LINE の送信先は Messaging API のプッシュかブロードキャストの URL にしてください (…/v2/bot/message/push か …/broadcast)',
+      );
+  } else if (lineTo !== null) fail('lineTo: only for the line format', 'lineTo: line 形式のときだけ指定できます');
+  if (lineTo !== null && !/^[A-Za-z0-9]{1,100}$/.test(lineTo))
+    fail(
+      'lineTo: a LINE user, group or room ID (letters and digits)',
+      'lineTo: LINE のユーザー・グループ・トークルーム ID（英数字）にしてください',
+    );
   const lang = input.lang ?? 'ja';
   if (lang !== 'ja' && lang !== 'en')
     fail(`lang: ja or en (got ${lang})`, `lang: ja か en にしてください (指定: ${lang})`);
@@ -109,6 +129,7 @@ export async function addWebhook(
     secret: input.secret,
     events: wanted,
     format,
+    lineTo,
     lang: lang === 'en' ? 'en' : 'ja',
     staff,
     allowPrivate,

@@ -8,7 +8,7 @@ import {
   type WebhookEvent,
 } from '../../app/webhooks/webhook-events.js';
 import type { Tournament, TournamentState } from '../../core/tournament/state.js';
-import { renderDelivery } from './delivery-formats.js';
+import { accepted, renderDelivery } from './delivery-formats.js';
 import { postDelivery, type Attempt } from './send-request.js';
 import type { Delivery, ReadyDelivery, Webhook, WebhookStore } from './webhook-store.js';
 
@@ -22,10 +22,14 @@ export interface DispatcherOptions {
   readonly now?: () => number;
   /** How often the whole log and every queue are looked at, besides the append notices. */
   readonly sweepMs?: number;
+  /** How long after an append notice the log is read (appends meanwhile are read with it). */
+  readonly gatherMs?: number;
   readonly timeoutMs?: number;
   /** Deliveries in flight at once, across endpoints. */
   readonly concurrency?: number;
   readonly onError?: (error: unknown) => void;
+  /** Where the public pages are, for the links of Discord and LINE posts (null: no links). */
+  readonly publicUrl?: string | null;
 }
 
 /** A process holds a delivery it sends this long: longer than any attempt may take. */
@@ -47,17 +51,27 @@ export class WebhookDispatcher {
   #running: Promise<void> | null = null;
   #again = false;
   #timer: NodeJS.Timeout | null = null;
+  #gather: NodeJS.Timeout | null = null;
   #sweeper: NodeJS.Timeout | null = null;
   #stopListening: (() => void) | null = null;
   #stopped = false;
+  /** Queues (endpoint × tournament) with an attempt under way, and those attempts. */
+  readonly #inFlight = new Set<string>();
+  readonly #attempts = new Set<Promise<void>>();
+  /** Queues whose head another process was sending: not before then. */
+  readonly #heldElsewhere = new Map<string, number>();
+  /** Ends the attempts under way when the server stops (they are tried again by the next start). */
+  readonly #stopping = new AbortController();
 
   constructor(options: DispatcherOptions) {
     this.#o = {
       schedule: DEFAULT_RETRY_SCHEDULE,
       now: Date.now,
       sweepMs: 30_000,
+      gatherMs: 200,
+      publicUrl: null,
       timeoutMs: 10_000,
-      concurrency: 4,
+      concurrency: 16,
       ...options,
     };
   }
@@ -65,7 +79,12 @@ export class WebhookDispatcher {
   start(): void {
     this.#stopListening = this.#o.events.onAppended(({ tournamentId }) => {
       this.#noticed.add(tournamentId);
-      this.kick();
+      // Appends in a burst are made ready together: one transaction of the webhook tables for
+      // many writes, so a busy floor's writes do not take turns with ours for the database.
+      this.#gather ??= setTimeout(() => {
+        this.#gather = null;
+        this.kick();
+      }, this.#o.gatherMs);
     });
     this.#sweeper = setInterval(() => {
       this.#sweepAll = true;
@@ -101,8 +120,11 @@ export class WebhookDispatcher {
     this.#stopped = true;
     this.#stopListening?.();
     if (this.#timer) clearTimeout(this.#timer);
+    if (this.#gather) clearTimeout(this.#gather);
     if (this.#sweeper) clearInterval(this.#sweeper);
     await this.idle();
+    this.#stopping.abort();
+    await Promise.all(this.#attempts);
   }
 
   async #pass(): Promise<void> {
@@ -140,42 +162,54 @@ export class WebhookDispatcher {
       if (state.status === 'none') continue;
       const nowMs = this.#o.now();
       const at = new Date(nowMs).toISOString();
-      for (const endpoint of behind) {
+      const batches = behind.flatMap((endpoint) => {
         const cursor = cursors.get(endpoint.id) ?? 0;
-        if (cursor >= to) continue;
-        const ready = readyDeliveries(endpoint, events, cursor, state);
-        await this.#o.webhooks.ready(endpoint.id, tournamentId, cursor, to, ready, nowMs, at);
-      }
+        if (cursor >= to) return [];
+        return [{ webhookId: endpoint.id, from: cursor, deliveries: readyDeliveries(endpoint, events, cursor, state) }];
+      });
+      if (batches.length > 0) await this.#o.webhooks.ready(tournamentId, to, batches, nowMs, at);
     }
   }
 
-  /** Sends every due queue head, each queue's next one after it, until nothing is due; then waits for the next due time. */
+  /**
+   * Starts an attempt at every due queue head whose queue has none in flight, up to
+   * `concurrency` at once; each queue's attempts are independent, so an endpoint that never
+   * answers holds only its own queues. A finished attempt looks again (its queue's next head).
+   */
   async #send(endpoints: ReadonlyMap<string, Webhook>): Promise<void> {
-    for (;;) {
-      if (this.#stopped) return;
-      const nowMs = this.#o.now();
-      const heads = await this.#o.webhooks.heads();
-      const due = heads.filter((h) => h.nextAt <= nowMs && endpoints.has(h.webhook));
-      if (due.length === 0) {
-        const next = Math.min(...heads.filter((h) => endpoints.has(h.webhook)).map((h) => h.nextAt));
-        if (this.#timer) clearTimeout(this.#timer);
-        if (Number.isFinite(next))
-          this.#timer = setTimeout(() => this.kick(), Math.min(Math.max(next - nowMs, 10), this.#o.sweepMs));
-        return;
+    if (this.#stopped) return;
+    const nowMs = this.#o.now();
+    const heads = await this.#o.webhooks.heads();
+    let next = Number.POSITIVE_INFINITY;
+    for (const head of heads) {
+      const endpoint = endpoints.get(head.webhook);
+      const key = `${head.webhook}\n${head.tournament}`;
+      if (!endpoint || this.#inFlight.has(key)) continue;
+      const notBefore = Math.max(head.nextAt, this.#heldElsewhere.get(key) ?? 0);
+      if (notBefore > nowMs) {
+        next = Math.min(next, notBefore);
+        continue;
       }
-      let sent = 0;
-      for (let i = 0; i < due.length; i += this.#o.concurrency) {
-        const batch = due.slice(i, i + this.#o.concurrency);
-        const results = await Promise.all(batch.map((d) => this.#attempt(endpoints.get(d.webhook)!, d)));
-        sent += results.filter(Boolean).length;
-      }
-      // Nothing could be taken (another process holds them): look again when its lease or the sweep ends.
-      if (sent === 0) {
-        if (this.#timer) clearTimeout(this.#timer);
-        this.#timer = setTimeout(() => this.kick(), Math.min(LEASE_MS, this.#o.sweepMs));
-        return;
-      }
+      if (this.#inFlight.size >= this.#o.concurrency) break;
+      this.#inFlight.add(key);
+      const attempt = this.#attempt(endpoint, head)
+        .then((taken) => {
+          if (taken) this.#heldElsewhere.delete(key);
+          // Another process holds it: this one looks again when that lease would have ended.
+          else this.#heldElsewhere.set(key, this.#o.now() + LEASE_MS);
+        })
+        .catch((error: unknown) => this.#o.onError?.(error))
+        .finally(() => {
+          this.#inFlight.delete(key);
+          this.#attempts.delete(attempt);
+          this.kick();
+        });
+      this.#attempts.add(attempt);
     }
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (Number.isFinite(next))
+      this.#timer = setTimeout(() => this.kick(), Math.min(Math.max(next - nowMs, 10), this.#o.sweepMs));
   }
 
   /** One attempt at one delivery; false when another process holds it. */
@@ -183,10 +217,12 @@ export class WebhookDispatcher {
     const { webhooks, schedule } = this.#o;
     const startedAt = this.#o.now();
     if (!(await webhooks.claim(delivery.id, startedAt, LEASE_MS))) return false;
-    const outgoing = renderDelivery(endpoint, delivery, startedAt);
+    const outgoing = renderDelivery(endpoint, delivery, startedAt, this.#o.publicUrl);
     const result: Attempt = await postDelivery(endpoint.url, outgoing.body, outgoing.headers, {
       allowPrivate: endpoint.allowPrivate,
       timeoutMs: this.#o.timeoutMs,
+      signal: this.#stopping.signal,
+      accepted: (code) => accepted(endpoint, code),
     });
     const endedAt = this.#o.now();
     if (result.ok) {

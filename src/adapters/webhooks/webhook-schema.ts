@@ -12,6 +12,8 @@ export interface WebhookSchema {
     /** JSON array of webhook event names. */
     events: string;
     format: string;
+    /** LINE push: the user, group or room the message goes to (null: a broadcast, or not LINE). */
+    line_to: string | null;
     lang: string;
     staff: number;
     allow_private: number;
@@ -61,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
         .addColumn('secret', 'text', (c) => c.notNull())
         .addColumn('events', 'text', (c) => c.notNull())
         .addColumn('format', 'text', (c) => c.notNull())
+        .addColumn('line_to', 'text')
         .addColumn('lang', 'text', (c) => c.notNull())
         .addColumn('staff', 'integer', (c) => c.notNull())
         .addColumn('allow_private', 'integer', (c) => c.notNull())

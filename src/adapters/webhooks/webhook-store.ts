@@ -17,6 +17,8 @@ export interface WebhookView {
   readonly url: string;
   readonly events: readonly WebhookEvent[];
   readonly format: WebhookFormat;
+  /** LINE push only: who the message goes to. */
+  readonly lineTo: string | null;
   readonly lang: 'ja' | 'en';
   readonly staff: boolean;
   readonly allowPrivate: boolean;
@@ -68,6 +70,7 @@ const view = (row: Row<'shinpan_webhooks'>): Webhook => ({
   secret: row.secret,
   events: JSON.parse(row.events) as WebhookEvent[],
   format: row.format as WebhookFormat,
+  lineTo: row.line_to,
   lang: row.lang === 'en' ? 'en' : 'ja',
   staff: row.staff === 1,
   allowPrivate: row.allow_private === 1,
@@ -119,6 +122,7 @@ export class WebhookStore {
           secret: webhook.secret,
           events: JSON.stringify(webhook.events),
           format: webhook.format,
+          line_to: webhook.lineTo,
           lang: webhook.lang,
           staff: webhook.staff ? 1 : 0,
           allow_private: webhook.allowPrivate ? 1 : 0,
@@ -191,58 +195,62 @@ export class WebhookStore {
   }
 
   /**
-   * Stores the deliveries made of the log after `from` up to `to` and moves the endpoint's cursor
-   * there, in one transaction. Two processes doing the same store each delivery once (the source
-   * key is unique) and the cursor only moves forward.
+   * Stores the deliveries made of the log for each endpoint (after its cursor `from`, up to `to`)
+   * and moves their cursors there, in one transaction. Two processes doing the same store each
+   * delivery once (the source key is unique) and a cursor only moves forward.
    */
   async ready(
-    webhookId: string,
     tournamentId: string,
-    from: number,
     to: number,
-    deliveries: readonly ReadyDelivery[],
+    batches: readonly {
+      readonly webhookId: string;
+      readonly from: number;
+      readonly deliveries: readonly ReadyDelivery[];
+    }[],
     nowMs: number,
     at: string,
   ): Promise<void> {
     await this.#db.transaction().execute(async (trx) => {
-      for (let i = 0; i < deliveries.length; i += 200)
-        await trx
-          .insertInto('shinpan_webhook_deliveries')
-          .values(
-            deliveries.slice(i, i + 200).map((d) => ({
-              id: d.id,
-              webhook_id: webhookId,
-              tournament_id: tournamentId,
-              seq: d.seq,
-              ord: d.ord,
-              event: d.event,
-              payload: d.payload,
-              status: 'pending',
-              attempts: 0,
-              created_at: at,
-              next_at: nowMs,
-              first_attempt_at: null,
-              lease_until: 0,
-              last_code: null,
-              last_error: null,
-              delivered_at: null,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['webhook_id', 'tournament_id', 'seq', 'ord']).doNothing())
-          .execute();
-      const moved = await trx
-        .updateTable('shinpan_webhook_cursors')
-        .set({ seq: to })
-        .where('webhook_id', '=', webhookId)
-        .where('tournament_id', '=', tournamentId)
-        .where('seq', '<', to)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 0 && from === 0)
-        await trx
-          .insertInto('shinpan_webhook_cursors')
-          .values({ webhook_id: webhookId, tournament_id: tournamentId, seq: to })
-          .onConflict((oc) => oc.columns(['webhook_id', 'tournament_id']).doNothing())
-          .execute();
+      for (const { webhookId, from, deliveries } of batches) {
+        for (let i = 0; i < deliveries.length; i += 200)
+          await trx
+            .insertInto('shinpan_webhook_deliveries')
+            .values(
+              deliveries.slice(i, i + 200).map((d) => ({
+                id: d.id,
+                webhook_id: webhookId,
+                tournament_id: tournamentId,
+                seq: d.seq,
+                ord: d.ord,
+                event: d.event,
+                payload: d.payload,
+                status: 'pending',
+                attempts: 0,
+                created_at: at,
+                next_at: nowMs,
+                first_attempt_at: null,
+                lease_until: 0,
+                last_code: null,
+                last_error: null,
+                delivered_at: null,
+              })),
+            )
+            .onConflict((oc) => oc.columns(['webhook_id', 'tournament_id', 'seq', 'ord']).doNothing())
+            .execute();
+        const moved = await trx
+          .updateTable('shinpan_webhook_cursors')
+          .set({ seq: to })
+          .where('webhook_id', '=', webhookId)
+          .where('tournament_id', '=', tournamentId)
+          .where('seq', '<', to)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) === 0 && from === 0)
+          await trx
+            .insertInto('shinpan_webhook_cursors')
+            .values({ webhook_id: webhookId, tournament_id: tournamentId, seq: to })
+            .onConflict((oc) => oc.columns(['webhook_id', 'tournament_id']).doNothing())
+            .execute();
+      }
     });
   }
 
@@ -353,7 +361,12 @@ export async function openWebhookStore(database: StoreConfig): Promise<WebhookSt
     try {
       raw.pragma('busy_timeout = 5000');
       raw.pragma('journal_mode = WAL');
-      raw.pragma('synchronous = FULL');
+      // NORMAL, not FULL: this connection's commits wait for no fsync, so the dispatcher's
+      // bookkeeping never queues a venue's write behind a disk flush. A crash may lose its last
+      // commits, never an event: the log (FULL) is the outbox's source, a lost cursor move makes
+      // the same deliveries again (the source key keeps them once) and a lost "delivered" sends
+      // one again: at least once, as promised.
+      raw.pragma('synchronous = NORMAL');
       raw.pragma('foreign_keys = ON');
       const db = new Kysely<WebhookSchema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
       raw.exec('begin immediate');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS } from '../../../app/webhooks/webhook-events.js';
-import { renderDelivery } from '../../webhooks/delivery-formats.js';
+import { accepted, renderDelivery } from '../../webhooks/delivery-formats.js';
 import { postDelivery } from '../../webhooks/send-request.js';
 import { addWebhook, WEBHOOK_LIMITS, WebhookInputError } from '../../webhooks/webhook-admin.js';
 import type { WebhookDispatcher } from '../../webhooks/webhook-dispatcher.js';
@@ -15,6 +15,8 @@ import type { ServerContext } from '../server-context.js';
 export interface WebhookServices {
   readonly store: WebhookStore;
   readonly dispatcher: WebhookDispatcher;
+  /** Where the public pages are, for chat posts' links. */
+  readonly publicUrl: string | null;
 }
 
 const webhookParams = z.object({ webhookId: z.string().min(1).max(100) });
@@ -25,6 +27,7 @@ const webhookView = z.object({
   url: z.string(),
   events: z.array(z.string()),
   format: z.enum(WEBHOOK_FORMATS as [string, ...string[]]),
+  lineTo: z.string().nullable(),
   lang: z.enum(['ja', 'en']),
   staff: z.boolean(),
   allowPrivate: z.boolean(),
@@ -79,6 +82,7 @@ export function webhookRoutes(app: FastifyInstance, context: ServerContext, webh
       events: z.array(z.string().max(50)).min(1).max(WEBHOOK_EVENTS.length),
       tournament: z.string().min(1).max(100).nullable().optional(),
       format: z.enum(WEBHOOK_FORMATS as [string, ...string[]]).optional(),
+      lineTo: z.string().min(1).max(100).nullable().optional(),
       lang: z.enum(['ja', 'en']).optional(),
       staff: z.boolean().optional(),
       allowPrivate: z.boolean().optional(),
@@ -148,10 +152,11 @@ export function webhookRoutes(app: FastifyInstance, context: ServerContext, webh
     async handler({ params }) {
       const webhook = await found(params.webhookId);
       const ping = { id: randomUUID(), event: 'ping' as const, payload: JSON.stringify({ webhook: webhook.id }) };
-      const outgoing = renderDelivery(webhook, ping, context.clock().getTime());
+      const outgoing = renderDelivery(webhook, ping, context.clock().getTime(), webhooks.publicUrl);
       const result = await postDelivery(webhook.url, outgoing.body, outgoing.headers, {
         allowPrivate: webhook.allowPrivate,
         timeoutMs: 10_000,
+        accepted: (code) => accepted(webhook, code),
       });
       return result.ok
         ? { ok: true, code: result.code, error: null }
