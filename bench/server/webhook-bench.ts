@@ -131,7 +131,7 @@ export async function webhookBench(quick: boolean, log: (line: string) => void):
         () => crypto.randomUUID(),
       );
     await phase('dead', writes - half);
-    const attempts = (await Promise.all((await webhooks.list()).map((w) => webhooks.deliveries(w.id, 500))))
+    const attempts = (await Promise.all((await webhooks.list()).map((w) => webhooks.deliveries(w.id, 10_000))))
       .flat()
       .reduce((n, d) => n + d.attempts, 0);
     const p = (name: 'none' | 'dead', q: number) => percentile(latencies[name], q / 100);

@@ -69,6 +69,7 @@ const CASES: readonly Case[] = [
     may: ['organizer'],
   },
   { method: 'GET', path: T, may: EVERYONE },
+  { method: 'GET', path: `${T}/calendar.ics`, may: EVERYONE },
   {
     method: 'PUT',
     path: `${T}/deck-rules`,
