@@ -28,6 +28,7 @@ import {
   TournamentList,
   WallDisplay,
   StaffAccounts,
+  Webhooks,
   TournamentLog,
   CheckIn,
   PlayerPage,
@@ -224,6 +225,14 @@ function Screen() {
             <StaffAccounts />
           </Guard>
         )}
+      </Layout>
+    );
+  if (path === '/webhooks')
+    return (
+      <Layout>
+        <Guard access="webhooks:manage">
+          <Webhooks />
+        </Guard>
       </Layout>
     );
   if (path === '/new')
