@@ -94,42 +94,31 @@ export async function webhookBench(quick: boolean, log: (line: string) => void):
     };
     const half = Math.ceil(writes / 2);
     await phase('none', half);
-    const ids: string[] = [];
-    for (const url of [silent.url, closed.url, failing.url]) {
-      const added = await addWebhook(
-        webhooks,
-        events,
-        {
-          url,
-          secret: 'bench-secret-0123456789',
-          events: ['announcement.posted'],
-          tournament: TOURNAMENT,
-          allowPrivate: true,
-        },
-        'bench',
-        new Date(),
-        () => crypto.randomUUID(),
+    /** The three dead endpoints, subscribed to the announcements. */
+    const addDead = () =>
+      Promise.all(
+        [silent.url, closed.url, failing.url].map((url) =>
+          addWebhook(
+            webhooks,
+            events,
+            {
+              url,
+              secret: 'bench-secret-0123456789',
+              events: ['announcement.posted'],
+              tournament: TOURNAMENT,
+              allowPrivate: true,
+            },
+            'bench',
+            new Date(),
+            () => crypto.randomUUID(),
+          ),
+        ),
       );
-      ids.push(added.id);
-    }
+    const ids = (await addDead()).map((w) => w.id);
     await phase('dead', half);
     for (const id of ids) await webhooks.remove(id, new Date().toISOString());
     await phase('none', writes - half);
-    for (const url of [silent.url, closed.url, failing.url])
-      await addWebhook(
-        webhooks,
-        events,
-        {
-          url,
-          secret: 'bench-secret-0123456789',
-          events: ['announcement.posted'],
-          tournament: TOURNAMENT,
-          allowPrivate: true,
-        },
-        'bench',
-        new Date(),
-        () => crypto.randomUUID(),
-      );
+    await addDead();
     await phase('dead', writes - half);
     const attempts = (await Promise.all((await webhooks.list()).map((w) => webhooks.deliveries(w.id, 10_000))))
       .flat()

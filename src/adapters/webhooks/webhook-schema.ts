@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { migrateSideTables, type MigrateOptions } from '../store/side-tables.js';
 
 /** The webhooks' tables, beside the event log in the same database (their own connection, like the accounts). */
 export interface WebhookSchema {
@@ -107,20 +108,7 @@ const MIGRATIONS: Record<string, Migration> = {
   },
 };
 
-/** Migrates with its own bookkeeping tables (see account-schema.ts for why). */
-export async function migrateWebhooks(
-  db: Kysely<unknown>,
-  options: { readonly disableTransactions?: boolean; readonly schema?: string } = {},
-): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: 'shinpan_webhooks_migration',
-    migrationLockTableName: 'shinpan_webhooks_migration_lock',
-    ...(options.schema === undefined ? {} : { migrationTableSchema: options.schema }),
-    ...(options.disableTransactions ? { disableTransactions: true } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+/** Migrates the webhooks' tables (their own bookkeeping tables: see side-tables.ts). */
+export function migrateWebhooks(db: Kysely<unknown>, options: MigrateOptions = {}): Promise<void> {
+  return migrateSideTables(db, MIGRATIONS, 'webhooks', options);
 }

@@ -1,10 +1,7 @@
-import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import type { WebhookEvent } from '../../app/webhooks/webhook-events.js';
 import type { StoreConfig } from '../store/open-event-store.js';
-import { preparedOnce } from '../store/sqlite/prepared-once.js';
+import { openSideDatabase } from '../store/side-tables.js';
 import { migrateWebhooks, type WebhookSchema } from './webhook-schema.js';
 
 export type WebhookFormat = 'json' | 'discord' | 'line';
@@ -354,50 +351,16 @@ export class WebhookStore {
   }
 }
 
-/** Opens the webhooks' tables in the event log's database, on a connection of their own, and migrates them. */
+/**
+ * Opens the webhooks' tables in the event log's database, on a connection of their own, and
+ * migrates them. SQLite: synchronous NORMAL, not FULL: this connection's commits wait for no
+ * fsync, so the dispatcher's bookkeeping never queues a venue's write behind a disk flush. A
+ * crash may lose its last commits, never an event: the log (FULL) is the outbox's source, a lost
+ * cursor move makes the same deliveries again (the source key keeps them once) and a lost
+ * "delivered" sends one again: at least once, as promised.
+ */
 export async function openWebhookStore(database: StoreConfig): Promise<WebhookStore> {
-  if (database.kind === 'sqlite') {
-    const raw = new Database(database.path === ':memory:' ? database.path : resolve(database.path));
-    try {
-      raw.pragma('busy_timeout = 5000');
-      raw.pragma('journal_mode = WAL');
-      // NORMAL, not FULL: this connection's commits wait for no fsync, so the dispatcher's
-      // bookkeeping never queues a venue's write behind a disk flush. A crash may lose its last
-      // commits, never an event: the log (FULL) is the outbox's source, a lost cursor move makes
-      // the same deliveries again (the source key keeps them once) and a lost "delivered" sends
-      // one again: at least once, as promised.
-      raw.pragma('synchronous = NORMAL');
-      raw.pragma('foreign_keys = ON');
-      const db = new Kysely<WebhookSchema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
-      raw.exec('begin immediate');
-      try {
-        await migrateWebhooks(db as unknown as Kysely<unknown>, { disableTransactions: true });
-        raw.exec('commit');
-      } catch (error) {
-        if (raw.inTransaction) raw.exec('rollback');
-        throw error;
-      }
-      return new WebhookStore(db);
-    } catch (error) {
-      raw.close();
-      throw error;
-    }
-  }
-  const schema = database.schema;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
-    throw new Error(`bad schema name ${schema}: use lower-case letters, digits and _`);
-  const pool = new pg.Pool({
-    connectionString: database.url,
-    max: 2,
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
-  });
-  pool.on('error', () => undefined);
-  const db = new Kysely<WebhookSchema>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    await migrateWebhooks(db as unknown as Kysely<unknown>, { schema: schema ?? 'public' });
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-  return new WebhookStore(db);
+  return new WebhookStore(
+    await openSideDatabase<WebhookSchema>(database, migrateWebhooks, { synchronous: 'NORMAL', poolSize: 2 }),
+  );
 }
