@@ -50,6 +50,17 @@ const CASES: readonly Case[] = [
   { method: 'PATCH', path: '/api/accounts/{dummy}', body: { displayName: 'renamed' }, may: ['organizer'] },
   { method: 'POST', path: '/api/accounts/{dummy}/password-reset', may: ['organizer'] },
   { method: 'GET', path: '/api/auth/tokens', may: STAFF },
+  { method: 'GET', path: '/api/webhooks', may: ['organizer'] },
+  {
+    method: 'POST',
+    path: '/api/webhooks',
+    body: { url: 'https://hooks.example.com/shinpan', secret: 'whsec-0123456789ab', events: ['round.published'] },
+    may: ['organizer'],
+  },
+  { method: 'GET', path: '/api/webhooks/{webhook}/deliveries', may: ['organizer'] },
+  // A closed loopback port: the test delivery fails here, nothing leaves the machine.
+  { method: 'POST', path: '/api/webhooks/{webhook}/test', may: ['organizer'] },
+  { method: 'DELETE', path: '/api/webhooks/{webhook}', may: ['organizer'] },
   { method: 'GET', path: '/api/tournaments', may: EVERYONE },
   {
     method: 'POST',
@@ -58,6 +69,7 @@ const CASES: readonly Case[] = [
     may: ['organizer'],
   },
   { method: 'GET', path: T, may: EVERYONE },
+  { method: 'GET', path: `${T}/calendar.ics`, may: EVERYONE },
   {
     method: 'PUT',
     path: `${T}/deck-rules`,
@@ -311,6 +323,13 @@ beforeAll(async () => {
     password: 'dummy-password-1',
   });
   slots.dummy = dummy.body.account.id;
+  const webhook = await staff.organizer.post('/api/webhooks', {
+    url: 'http://127.0.0.1:9/hook',
+    secret: 'whsec-0123456789ab',
+    events: ['round.published'],
+    allowPrivate: true,
+  });
+  slots.webhook = webhook.body.webhook.id;
   await tournamentWithPlayers(staff, 'roles-days', { rounds: 2 });
   const paired = await staff.scorekeeper.post(`${DAYS}/rounds`, { round: 1 });
   for (const m of paired.body.pairing.matches as { table: number; players: string[] }[])

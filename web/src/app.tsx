@@ -28,6 +28,7 @@ import {
   TournamentList,
   WallDisplay,
   StaffAccounts,
+  Webhooks,
   TournamentLog,
   CheckIn,
   PlayerPage,
@@ -232,6 +233,14 @@ function Screen() {
     return (
       <Layout>
         <SeriesStandings id={series.id} />
+      </Layout>
+    );
+  if (path === '/webhooks')
+    return (
+      <Layout>
+        <Guard access="webhooks:manage">
+          <Webhooks />
+        </Guard>
       </Layout>
     );
   if (path === '/new')

@@ -46,6 +46,7 @@ export const TournamentHome = screen(() => import('./screens/tournament-home'), 
 export const TournamentList = screen(() => import('./screens/tournament-list'), 'TournamentList');
 export const WallDisplay = screen(() => import('./screens/wall-display'), 'WallDisplay');
 export const StaffAccounts = screen(() => import('./screens/staff-accounts'), 'StaffAccounts');
+export const Webhooks = screen(() => import('./screens/webhooks'), 'Webhooks');
 export const TournamentLog = screen(() => import('./screens/tournament-log'), 'TournamentLog');
 export const CheckIn = screen(() => import('./self-service/check-in'), 'CheckIn');
 export const EntryPage = screen(() => import('./self-service/entry-page'), 'EntryPage');

@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { migrateSideTables, type MigrateOptions } from '../store/side-tables.js';
 
 /** The server's own tables, beside the event log in the same database. */
 export interface AccountSchema {
@@ -106,24 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   },
 };
 
-/**
- * Migrates with its own bookkeeping tables: the event store keeps Kysely's default ones, and
- * a migrator that met the other's steps in a shared table would call them "missing" and stop.
- */
-export async function migrateAccounts(
-  db: Kysely<unknown>,
-  options: { readonly disableTransactions?: boolean; readonly schema?: string } = {},
-): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
-  const migrator = new Migrator({
-    db,
-    provider,
-    migrationTableName: 'shinpan_accounts_migration',
-    migrationLockTableName: 'shinpan_accounts_migration_lock',
-    // Named on PostgreSQL: Kysely otherwise finds a bookkeeping table in any schema and skips creating ours.
-    ...(options.schema === undefined ? {} : { migrationTableSchema: options.schema }),
-    ...(options.disableTransactions ? { disableTransactions: true } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+/** Migrates the accounts' tables (their own bookkeeping tables: see side-tables.ts). */
+export function migrateAccounts(db: Kysely<unknown>, options: MigrateOptions = {}): Promise<void> {
+  return migrateSideTables(db, MIGRATIONS, 'accounts', options);
 }

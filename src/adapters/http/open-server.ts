@@ -10,6 +10,9 @@ import { portError } from './port-check.js';
 import type { StreamLimits } from './live/stream-guard.js';
 import type { PublicPace } from './public-pace.js';
 import { buildServer, type ServerTimeouts } from './server.js';
+import type { RetrySchedule } from '../../app/webhooks/retry-schedule.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { openWebhookStore } from '../webhooks/webhook-store.js';
 
 export interface OpenServerOptions {
   readonly database: DatabaseConfig;
@@ -25,6 +28,14 @@ export interface OpenServerOptions {
   readonly heartbeatMs?: number;
   readonly recentViewMs?: number;
   readonly publicPace?: PublicPace;
+  /** The webhook dispatcher's retry schedule, clock and sweep (tests make them fast). */
+  readonly webhookTiming?: {
+    readonly schedule?: RetrySchedule;
+    readonly now?: () => number;
+    readonly sweepMs?: number;
+  };
+  /** Where the public pages are reached (links in Discord and LINE posts); by default SHINPAN_PUBLIC_URL. */
+  readonly publicUrl?: string | null;
 }
 
 export interface OpenedServer {
@@ -37,6 +48,8 @@ export interface OpenedServer {
   listen(options: { readonly port: number; readonly host: string }): Promise<Listening>;
   /** Stops the server and closes both stores. */
   close(): Promise<void>;
+  /** The webhook dispatcher (tests kick it after moving its clock). */
+  readonly webhooks: WebhookDispatcher;
 }
 
 export interface Listening {
@@ -53,6 +66,11 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     await store.close();
     throw error;
   });
+  const webhookStore = await openWebhookStore(options.database).catch(async (error: unknown) => {
+    await accounts.close();
+    await store.close();
+    throw error;
+  });
   try {
     // Read before the port opens: the first tournament created read the card database (14,222
     // cards, 46 ms) and the pack on the loop, in front of every request queued behind it (a
@@ -60,10 +78,21 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     shippedCards();
     loadDefaultPack();
     const secret = await resolveSecret(accounts, options.secret);
+    const service = new TournamentService(store);
+    const publicUrl = options.publicUrl ?? (process.env.SHINPAN_PUBLIC_URL?.trim() || null);
+    const dispatcher = new WebhookDispatcher({
+      webhooks: webhookStore,
+      events: store,
+      load: (id) => service.load(id),
+      ...options.webhookTiming,
+      publicUrl,
+      onError: (error) => options.onInternalError?.(error, 'webhooks'),
+    });
     const app = await buildServer({
       accounts,
       store,
-      service: new TournamentService(store),
+      service,
+      webhooks: { store: webhookStore, dispatcher, publicUrl },
       clock,
       secret,
       secureCookies: options.secureCookies ?? false,
@@ -79,6 +108,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     });
     return {
       app,
+      webhooks: dispatcher,
       async listen({ port, host }) {
         let address: string;
         try {
@@ -86,15 +116,19 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
         } catch (error) {
           throw portError(error, port) ?? error;
         }
+        dispatcher.start();
         return { address, firstLogin: await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID()) };
       },
       async close() {
+        await dispatcher.stop();
         await app.close();
+        await webhookStore.close();
         await accounts.close();
         await store.close();
       },
     };
   } catch (error) {
+    await webhookStore.close();
     await accounts.close();
     await store.close();
     throw error;

@@ -67,6 +67,15 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/** Marks the answer with its version as ETag; true (and 304, no body) when the client already holds that version. */
+export function notModified(request: FastifyRequest, reply: FastifyReply, version: number): boolean {
+  const etag = `"${version}"`;
+  reply.header('etag', etag);
+  if (!matches(request.headers['if-none-match'], etag)) return false;
+  reply.code(304);
+  return true;
+}
+
 /**
  * Sends a prepared answer with its version as ETag, as `withVersion` marks every read: 304
  * with no body when the client already holds this version (If-None-Match), else the bytes in
@@ -78,12 +87,7 @@ export async function sendPrepared(
   version: number,
   answer: PreparedAnswer,
 ): Promise<Buffer | undefined> {
-  const etag = `"${version}"`;
-  reply.header('etag', etag);
-  if (matches(request.headers['if-none-match'], etag)) {
-    reply.code(304);
-    return undefined;
-  }
+  if (notModified(request, reply, version)) return undefined;
   return sendPreparedBytes(request, reply, answer);
 }
 

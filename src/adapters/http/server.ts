@@ -20,6 +20,7 @@ import { PublicPace } from './public-pace.js';
 import { securityHeaders } from './security-headers.js';
 import { openApiInfo } from './openapi.js';
 import { accountRoutes } from './routes/accounts.js';
+import { webhookRoutes, type WebhookServices } from './routes/webhooks.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import type { ServerContext } from './server-context.js';
@@ -57,6 +58,8 @@ export interface ServerDeps {
   readonly recentViewMs?: number;
   /** Big answers to the public wait while the process is loaded (public-pace.ts); tests pass their own. */
   readonly publicPace?: PublicPace;
+  /** The webhook endpoints and the dispatcher sending their deliveries (absent: no webhook routes). */
+  readonly webhooks?: WebhookServices;
 }
 
 /** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
@@ -236,6 +239,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   accountRoutes(app, context);
   tournamentRoutes(app, context);
   seriesRoutes(app, context);
+  if (deps.webhooks) webhookRoutes(app, context, deps.webhooks);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.

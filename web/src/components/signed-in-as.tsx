@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { managedTournaments, useSession } from '../api/session';
+import { can, managedTournaments, useSession } from '../api/session';
 import { formatTime, useLang } from '../i18n/i18n';
 import { Link, matchPath, useLocation } from '../router';
 
@@ -37,6 +37,11 @@ export function SignedInAs() {
           data-testid="staff-link"
         >
           {t('staff.link')}
+        </Link>
+      )}
+      {can(account, 'webhooks:manage') && (
+        <Link to="/webhooks" data-testid="webhooks-link">
+          {t('webhooks.link')}
         </Link>
       )}
     </p>

@@ -21,6 +21,7 @@ import { registerReportCommands } from './report.js';
 import { registerVerifyCommand } from './verify.js';
 import { registerAccountCommands } from './account.js';
 import { registerCallCommands } from './call.js';
+import { registerWebhookCommands } from './webhook.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -45,4 +46,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerDemoCommand(program, io);
   registerAccountCommands(program, io);
   registerCallCommands(program, io);
+  registerWebhookCommands(program, io);
 }

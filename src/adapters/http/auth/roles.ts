@@ -47,6 +47,10 @@ export const CAPABILITIES = {
     roles: ['organizer'],
     action: { en: 'manage series, their points and player links', ja: 'シリーズ・ポイント・選手の紐付けを管理する' },
   },
+  'webhooks:manage': {
+    roles: ['organizer'],
+    action: { en: 'manage webhooks', ja: 'Webhook を管理する' },
+  },
   'reports:read': {
     roles: ['head-judge'],
     action: {

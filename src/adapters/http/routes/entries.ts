@@ -24,6 +24,7 @@ import { requireStaff } from '../auth/principal.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
 import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
+import { notModified } from '../prepared-answer.js';
 import { HttpError, notFound } from '../errors.js';
 import { M } from '../messages/tournaments.js';
 import { PUBLIC_CARD_SEARCHES_PER_MINUTE } from './decks.js';
@@ -468,10 +469,12 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     tags: ['deck checks'],
     access: 'public',
     params: tournamentParams,
-    async handler({ params, reply }) {
+    async handler({ params, request, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const scope = decklistSettings(t).publication;
       if (t.status !== 'finished' || scope === null) throw notFound(M.text('published-decklists'));
+      // A coverage site polling the lists gets 304 until the tournament changes.
+      if (notModified(request, reply, version)) return undefined;
       const { catalogue } = await tournamentCheckRules(t, context.accounts);
       const places = finalPlaces(t);
       const shown = scope.kind === 'top' ? places.slice(0, scope.top) : places;

@@ -1,3 +1,4 @@
+import { calendarRoutes } from './calendar.js';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../server-context.js';
 import { ViewCache } from '../tournaments/view-cache.js';
@@ -47,4 +48,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   announcementsRoutes(app, context);
   entriesRoutes(app, context);
   decklistSheetRoutes(app, context);
+  calendarRoutes(app, context);
 }
