@@ -63,6 +63,7 @@ const MARKS = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
+/** What MARKS keeps in the page (read with functions run there: the console's CSP forbids evaluating strings). */
 interface Marks {
   table: number;
   buttons: number;
@@ -108,10 +109,18 @@ async function open(context: BrowserContext, path: string, cold: boolean, busy: 
   const wire = await countBytes(cdp);
   let refreshingShown = false;
   await page.goto(path, { waitUntil: 'commit', timeout: 120_000 });
-  await page.waitForFunction('window.__playerMarks && window.__playerMarks.table > 0', null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => ((globalThis as unknown as { __playerMarks?: Marks }).__playerMarks?.table ?? 0) > 0,
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
   refreshingShown = (await page.locator('[data-testid=page-refreshing]').count()) > 0;
-  await page.waitForFunction('window.__playerMarks.buttons > 0', null, { timeout: 120_000 });
-  const marks = (await page.evaluate('window.__playerMarks')) as Marks;
+  await page.waitForFunction(
+    () => ((globalThis as unknown as { __playerMarks?: Marks }).__playerMarks?.buttons ?? 0) > 0,
+    null,
+    { timeout: 120_000, polling: 50 },
+  );
+  const marks = (await page.evaluate(() => (globalThis as unknown as { __playerMarks: Marks }).__playerMarks)) as Marks;
   const by = Math.max(marks.table, marks.buttons);
   const tasks = marks.longTasks.filter((t) => t.at <= by);
   const { kb, scriptKb, requests } = wire.snapshot();
@@ -128,17 +137,29 @@ async function open(context: BrowserContext, path: string, cold: boolean, busy: 
   };
 }
 
+/** What the functions run in the page use of it (the bench's own types have no DOM). */
+interface InPage {
+  readonly navigator: {
+    readonly serviceWorker: { readonly ready: Promise<{ readonly active: { readonly state: string } | null }> };
+  };
+  readonly caches: { open(name: string): Promise<{ keys(): Promise<readonly { readonly url: string }[]> }> };
+}
+
 /** A phone that opened the page before: its service worker active and the page's answer saved. */
 async function warmPhone(browser: Browser, url: string, path: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: url, viewport: PHONE, locale: 'ja-JP' });
   const page = await context.newPage();
   await page.goto(path);
-  await page.waitForFunction('navigator.serviceWorker.ready.then((r) => r.active && r.active.state === "activated")');
-  // Once under the service worker's control: the page's read is saved as it is answered.
+  await page.waitForFunction(() =>
+    (globalThis as unknown as InPage).navigator.serviceWorker.ready.then((r) => r.active?.state === 'activated'),
+  );
   await page.reload();
   await page.locator('[data-testid=my-match]').waitFor({ timeout: 60_000 });
-  await page.waitForFunction(
-    `caches.open('shinpan-saved-reads').then((c) => c.keys()).then((k) => k.some((r) => r.url.includes('/page?')))`,
+  await page.waitForFunction(() =>
+    (globalThis as unknown as InPage).caches
+      .open('shinpan-saved-reads')
+      .then((c) => c.keys())
+      .then((k) => k.some((r) => r.url.includes('/page?'))),
   );
   await page.close();
   return context;
@@ -157,8 +178,8 @@ export async function playerPageBench(quick: boolean, log: (line: string) => voi
   let server: ConsoleServer | null = null;
   let browser: Browser | null = null;
   const busy = () => log('player-page: Chromium stayed busy before a measurement; measured anyway');
-  let cold: Run[] = [];
-  let warm: Run[] = [];
+  const cold: Run[] = [];
+  const warm: Run[] = [];
   let player: PlayerAtTable;
   try {
     server = await startConsoleServer();

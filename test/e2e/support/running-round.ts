@@ -11,10 +11,17 @@ export interface PlayerAtTable {
 }
 
 /**
- * Starts round 1 of a venue tournament (paired, posted) and answers the player at its last
+ * Lets players report their results, starts round 1 of a venue tournament (paired, posted) and answers the player at its last
  * table with their page's address: the page a phone opens from the slip, with the round running.
  */
 export async function playerInRunningRound(venue: VenueTournament): Promise<PlayerAtTable> {
+  // Players report their own results here: the page shows the report buttons.
+  const reporting = await venue.organizer.send('PUT', `/api/tournaments/${venue.id}/player-reporting`, {
+    enabled: true,
+    confirmMinutes: 10,
+  });
+  if (reporting.status !== 200)
+    throw new Error(`player reporting: ${reporting.status} ${JSON.stringify(reporting.body)}`);
   const started = await venue.staff.send('POST', `/api/tournaments/${venue.id}/rounds/1/start`, {});
   if (started.status !== 200) throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
   const pairings = await venue.staff.send('GET', `/api/tournaments/${venue.id}/rounds/1/pairings`);
