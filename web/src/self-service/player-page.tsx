@@ -181,8 +181,12 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
   };
   return (
     <div className="card stack" data-testid="my-match">
-      <p className="self-big">
-        <RoundName round={match.round} /> · <strong>{t('round.table', { table: match.table })}</strong>
+      {/* The table first, on its own line: at 200% text the round's long name would push it off the first screen. */}
+      <p className="self-big" data-testid="my-table">
+        <strong>{t('round.table', { table: match.table })}</strong>
+      </p>
+      <p className="muted">
+        <RoundName round={match.round} />
       </p>
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
