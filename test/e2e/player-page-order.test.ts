@@ -84,6 +84,37 @@ describe.skipIf(!executablePath)("the player's page during a round", () => {
     await expect(match.textContent()).resolves.toContain(`Table ${player.table}`);
   });
 
+  it('a phone that opened the page before draws it at once from what it saved, marked as refreshing', async () => {
+    const { page } = await phone('ja');
+    await page.goto(player.path);
+    await page.waitForFunction(() =>
+      (
+        globalThis as unknown as {
+          navigator: { serviceWorker: { ready: Promise<{ active: { state: string } | null }> } };
+        }
+      ).navigator.serviceWorker.ready.then((r) => r.active?.state === 'activated'),
+    );
+    // Under the service worker's control now: this visit's answer is saved.
+    await page.reload();
+    await page.getByTestId('my-match').waitFor();
+    await expect(page.getByTestId('page-refreshing').count()).resolves.toBe(0);
+    // The venue's network answers the page's read late (under the service worker's 4 s).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.context().route(/\/players\/[^/]+\/page\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('page-refreshing').waitFor();
+    await expect(page.getByTestId('my-match').textContent()).resolves.toContain(player.opponent.name);
+    release();
+    await page.getByTestId('page-refreshing').waitFor({ state: 'detached' });
+    await page.getByTestId('my-match').waitFor();
+  });
+
   it('at 200% text the table is still on the first screen, above the decklist', async () => {
     for (const lang of ['ja', 'en'] as const) {
       const { page } = await phone(lang);
