@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, uploads, readers, list, ycsj, day, calls, submissions, series, webhooks)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, player-page, uploads, readers, list, ycsj, day, calls, submissions, series, webhooks)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -15,6 +15,7 @@ import { environment, writeResults, type PartResult } from './lib/results-file.j
 import { deckBench } from './decks/deck-bench.js';
 import { attackBench } from './server/attack-bench.js';
 import { consoleBench } from './console/console-bench.js';
+import { playerPageBench } from './console/player-page-bench.js';
 import { postgresBench } from './server/postgres-bench.js';
 import { listBench } from './server/list-bench.js';
 import { readersBench } from './server/readers-bench.js';
@@ -40,6 +41,7 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   attack: attackBench,
   postgres: postgresBench,
   console: consoleBench,
+  'player-page': playerPageBench,
   'slow-disk': slowDiskBench,
   scale: scaleBench,
   uploads: uploadBench,

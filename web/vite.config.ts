@@ -1,13 +1,55 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
 import { precompress, serviceWorker } from './build-plugins.ts';
+import { routeBudget } from './route-budget.ts';
 
 // The console is built into web/dist, which the server serves; in development `vite --config
 // web/vite.config.ts` proxies /api to a running `shinpan serve` on port 3000. The build also
-// writes the service worker (sw.js) and a .br/.gz beside each text file (build-plugins.ts).
+// writes the service worker (sw.js) and a .br/.gz beside each text file (build-plugins.ts), and
+// reports the JavaScript the player's page loads before it draws, failing over its ceiling (route-budget.ts).
+const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+/**
+ * The small modules the player's page shares with other screens, bundled as one chunk rather
+ * than a dozen: each file is a request, and on a venue phone's HTTP/1.1 (six connections, a
+ * 150 ms round trip) a dozen small files cost two round trips more than one (issue 44). Staff
+ * screens that use one of them load the others too (a few KB). A module missing here only
+ * becomes its own small chunk again; route-budget.ts prints the page's files on every build.
+ */
+const PLAYER_PAGE_PARTS = [
+  'src/components/code-form.tsx',
+  'src/components/round-label.ts',
+  'src/components/form.tsx',
+  'src/components/clock-announcement.tsx',
+  'src/components/lazy-details.tsx',
+  'src/components/announcement-list.tsx',
+  'src/core/tournament/limits.ts',
+  'src/calls/calls-api.ts',
+  'src/screens/deck-findings.tsx',
+  'src/screens/decklist-input.tsx',
+  'src/self-service/entry-api.ts',
+  'src/self-service/score-options.ts',
+];
 export default defineConfig({
-  root: decodeURIComponent(new URL('.', import.meta.url).pathname),
-  plugins: [react(), serviceWorker(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022' },
+  root,
+  plugins: [
+    react(),
+    serviceWorker(),
+    precompress(),
+    routeBudget(() => readFileSync(`${root}src/lazy-screens.ts`, 'utf8')),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'player-page-parts', test: (id) => PLAYER_PAGE_PARTS.some((part) => id.endsWith(part)) }],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } } },
 });

@@ -12,6 +12,14 @@ export const FAST_3G = {
   uploadThroughput: (750 * 1024 * 0.9) / 8,
 } as const;
 
+/** A network as CDP emulates it: round trip (ms) and bytes per second each way. */
+export interface NetworkConditions {
+  readonly offline: boolean;
+  readonly latency: number;
+  readonly downloadThroughput: number;
+  readonly uploadThroughput: number;
+}
+
 /**
  * A page slowed as a mid-range phone: the CPU `rate`× slower, and the network when given.
  * Chromium's own work for the page's new window is waited out first (settle.ts); `busy` is
@@ -19,7 +27,13 @@ export const FAST_3G = {
  */
 export async function throttle(
   page: Page,
-  options: { readonly cpu: number; readonly network?: typeof FAST_3G; readonly busy?: () => void },
+  options: {
+    readonly cpu: number;
+    readonly network?: NetworkConditions;
+    /** With `network`: keep the browser's cache (a phone that opened the page before); else it is off. */
+    readonly keepCache?: boolean;
+    readonly busy?: () => void;
+  },
 ): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await drawWholeScreen(page, cdp);
@@ -28,7 +42,7 @@ export async function throttle(
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpu });
   if (options.network) {
     await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: options.keepCache !== true });
     await cdp.send('Network.emulateNetworkConditions', options.network);
   }
   return cdp;

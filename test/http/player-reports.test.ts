@@ -78,12 +78,22 @@ describe.each(await storeKinds())('players report results and check in from thei
         .status,
     ).toBe(200);
 
-    expect((await page(x)).body.match).toMatchObject({
+    const opened = (await page(x)).body;
+    expect(opened.match).toMatchObject({
       round: 1,
       table: match!.table,
       status: 'open',
       opponent: { id: y },
     });
+    // What the page draws is in its one answer: the round's clock as the round clock says it (issue 44).
+    const clock = (await staff.public.get(`${t}/rounds/1/clock`)).body;
+    expect(opened.clock).toEqual({
+      seatTime: clock.seatTime,
+      endsAt: clock.endsAt,
+      ended: false,
+      now: expect.any(String),
+    });
+    expect(opened.tournament).toHaveProperty('timeZone');
     expect((await page(x, 'WRONG-CODE')).status).toBe(403);
     expect((await send(x, [x, x], match!.table + 1)).body.code).toBe('not-your-table');
     expect(

@@ -42,6 +42,7 @@ import {
   SeriesStandings,
 } from './lazy-screens';
 import { Link, matchPath, navigate, useLocation } from './router';
+import { selfPaths } from './self-service/self-service-api';
 
 type Params = Record<string, string>;
 
@@ -59,7 +60,12 @@ interface TournamentRoute {
    * For screens phones open straight from a link or a QR code: the screen's code and what it
    * reads first, asked at start in parallel (startRoute) rather than one after the other.
    */
-  readonly early?: { readonly screen: Preloadable; readonly reads?: (params: Params) => readonly Read[] };
+  readonly early?: {
+    readonly screen: Preloadable;
+    readonly reads?: (params: Params, query: URLSearchParams) => readonly Read[];
+  };
+  /** The screen's own read carries the time zone: it draws without waiting for the summary (TournamentProvider). */
+  readonly ownZone?: boolean;
 }
 
 const num = (s: string | undefined): number => Number(s);
@@ -128,7 +134,20 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     render: (p) => <PrintDecklist player={p.player ?? ''} />,
   },
   // Players' own page (the QR code on the slip) and the staff screens around it.
-  { pattern: '/t/:id/p/:player', render: (p) => <PlayerPage player={p.player ?? ''} /> },
+  // Its code and its one read (what it draws, the clock too) asked at start; the page draws
+  // from that read alone, without waiting for the summary (issue 44).
+  {
+    pattern: '/t/:id/p/:player',
+    render: (p) => <PlayerPage player={p.player ?? ''} />,
+    ownZone: true,
+    early: {
+      screen: PlayerPage,
+      reads: (p, query) => {
+        const code = query.get('code');
+        return code === null ? [] : [selfPaths.page(id(p), p.player ?? '', code)];
+      },
+    },
+  },
   { pattern: '/t/:id/check-in', access: 'staff:read', render: () => <CheckIn /> },
   // Public entry before the day, and the staff's view of the lists players send.
   { pattern: '/t/:id/entry', render: () => <EntryPage /> },
@@ -161,14 +180,14 @@ const ignore = () => {};
  * this each waits for the one before (the code, then the summary, then the screen's data),
  * which on a slow phone cost about as much as all the rest of showing the screen.
  */
-export function startRoute(path: string): void {
+export function startRoute(path: string, search = ''): void {
   void prefetch(SESSION_PATH).catch(ignore);
   for (const route of TOURNAMENT_ROUTES) {
     const params = matchPath(route.pattern, path);
     if (!params?.id) continue;
     if (!route.early) return;
     const summary = prefetch<TournamentSummary>(paths.tournament(params.id));
-    for (const read of route.early.reads?.(params) ?? []) {
+    for (const read of route.early.reads?.(params, new URLSearchParams(search)) ?? []) {
       if (typeof read === 'string') void prefetch(read).catch(ignore);
       else
         summary.then((answer) => {
@@ -263,7 +282,7 @@ function Screen() {
       route.render(params)
     );
     return (
-      <TournamentProvider id={params.id}>
+      <TournamentProvider id={params.id} ownZone={route.ownZone === true}>
         <TournamentSession id={params.id}>
           {route.print ? screen : <TournamentLayout>{screen}</TournamentLayout>}
         </TournamentSession>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { onlyElsewhere, type LiveScope } from './live-scope';
 import { connection } from './connection';
 import { outbox } from './outbox';
-import { invalidate } from './resource';
+import { invalidate, newestVersionUnder } from './resource';
 import { paths } from './tournament-api';
 
 export type LiveState = 'connecting' | 'live' | 'lost';
@@ -44,6 +44,45 @@ export function useLiveScope(round: number | null, table: number | null): void {
   }, [round, table]);
 }
 
+/*
+ * The live stream opens once the screen has drawn what it shows (issue 44): on a slow network
+ * its connection would otherwise take its share of the first second from the screen's code and
+ * reads. A change made in between is not lost: the stream's hello names the tournament's
+ * version, and views older than it reload.
+ */
+let drawn = false;
+const drawnListeners = new Set<() => void>();
+
+/** The screen has drawn its content: the live stream may start, after this paint. */
+export function markDrawn(): void {
+  if (drawn) return;
+  const open = () => {
+    if (drawn) return;
+    drawn = true;
+    for (const listener of drawnListeners) listener();
+  };
+  // After the frame that draws it: a task queued from the next animation frame runs past the paint.
+  if (typeof requestAnimationFrame === 'undefined') open();
+  else requestAnimationFrame(() => setTimeout(open, 0));
+}
+
+const subscribeDrawn = (listener: () => void) => {
+  drawnListeners.add(listener);
+  return () => {
+    drawnListeners.delete(listener);
+  };
+};
+
+/** The version a `hello` message names (its data: `{ version, … }`); null when it does not say. */
+function helloVersion(message: Event): number | null {
+  try {
+    const version = (JSON.parse((message as MessageEvent<string>).data) as { version?: unknown }).version;
+    return typeof version === 'number' ? version : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The round a `late` message is about (its data: `{ round, now, late }`); null when it does not say. */
 function lateRound(message: Event): number | null {
   try {
@@ -61,8 +100,9 @@ function lateRound(message: Event): number | null {
  */
 export function useLive(tournamentId: string | undefined): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
+  const ready = useSyncExternalStore(subscribeDrawn, () => drawn);
   useEffect(() => {
-    if (!tournamentId || typeof EventSource === 'undefined') return;
+    if (!ready || !tournamentId || typeof EventSource === 'undefined') return;
     const source = new EventSource(paths.live(tournamentId));
     const prefix = paths.tournament(tournamentId);
     let wasLost = false;
@@ -87,6 +127,15 @@ export function useLive(tournamentId: string | undefined): LiveState {
       for (const timer of trailing) clearTimeout(timer);
       trailing = AFTER_BURST_MS.map((ms) => setTimeout(() => invalidate(prefix), ms));
     });
+    // The first hello only: a reconnect reloads the views anyway (onopen).
+    let first = true;
+    source.addEventListener('hello', (message) => {
+      if (!first) return;
+      first = false;
+      const version = helloVersion(message);
+      const shown = newestVersionUnder(prefix);
+      if (version !== null && shown !== null && version > shown) invalidate(prefix);
+    });
     // Staff only: the late list changed (a threshold crossed, a seat mark, and once on connect):
     // the round clock reloads, not the round's pairings (a second download of every table).
     source.addEventListener('late', (message) => {
@@ -99,6 +148,6 @@ export function useLive(tournamentId: string | undefined): LiveState {
       for (const timer of trailing) clearTimeout(timer);
       source.close();
     };
-  }, [tournamentId]);
+  }, [ready, tournamentId]);
   return state;
 }

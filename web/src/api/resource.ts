@@ -24,6 +24,15 @@ export function invalidate(prefix: string): void {
   for (const notify of subscribers) notify(prefix);
 }
 
+/** The newest version among the answers held for paths under `prefix` (null: none held). */
+export function newestVersionUnder(prefix: string): number | null {
+  let newest: number | null = null;
+  for (const [path, entry] of cache)
+    if (path.startsWith(prefix) && entry.version !== null && (newest === null || entry.version > newest))
+      newest = entry.version;
+  return newest;
+}
+
 /*
  * Reads asked before their screen is there: a page opening on a screen asks for what the
  * screen shows beside fetching the screen's code (app.tsx startRoute), instead of after it,

@@ -63,3 +63,22 @@ function changeOwner(owner: string): boolean {
   if (typeof caches !== 'undefined') clearing = caches.delete(SAVED_READS.cache).catch(() => {});
   return true;
 }
+
+/**
+ * The answer the service worker saved for `path` under this device's sign-in, read straight
+ * from its cache (null when none, or saved for another sign-in): a page drawn from it at once
+ * on a second visit, marked as refreshing, while the server's answer is on its way (issue 44).
+ */
+export async function savedAnswer<T>(path: string): Promise<{ body: T; savedAt: number } | null> {
+  if (typeof caches === 'undefined') return null;
+  try {
+    await clearing;
+    const cache = await caches.open(SAVED_READS.cache);
+    const kept = await cache.match(new URL(path, location.href).href, { ignoreVary: true });
+    if (!kept || kept.headers.get(SAVED_READS.owner) !== savedReadsOwner()) return null;
+    const savedAt = Date.parse(kept.headers.get(SAVED_READS.savedAt) ?? '');
+    return { body: (await kept.json()) as T, savedAt: Number.isFinite(savedAt) ? savedAt : 0 };
+  } catch {
+    return null;
+  }
+}

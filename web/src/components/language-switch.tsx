@@ -13,7 +13,13 @@ export function LanguageSwitch() {
   return (
     <div className="lang-switch" role="group" aria-label={t('nav.language')}>
       {LANGS.map((l) => (
-        <button key={l.lang} type="button" lang={l.lang} aria-pressed={lang === l.lang} onClick={() => setLang(l.lang)}>
+        <button
+          key={l.lang}
+          type="button"
+          lang={l.lang}
+          aria-pressed={lang === l.lang}
+          onClick={() => void setLang(l.lang)}
+        >
           {l.label}
         </button>
       ))}

@@ -1,7 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import ja from './ja.json';
 import { useT } from './use-t';
 import { displayTimeZone } from './time-zone';
 
@@ -22,24 +20,58 @@ export function initialLang(): Lang {
   return browser.toLowerCase().startsWith('ja') ? 'ja' : 'en';
 }
 
-/** Starts i18next with both resource files; call once before the first render. */
-export function initI18n(): void {
+/*
+ * Each language's texts are a chunk of their own, loaded when that language is first used: a
+ * phone downloads the texts it shows (about 15 KB compressed), not both languages' (issue 44).
+ * The JSON files stay whole, one per language, so that parts adding keys merge as before.
+ */
+const TEXTS: Readonly<Record<Lang, () => Promise<{ default: Record<string, unknown> }>>> = {
+  ja: () => import('./ja.json'),
+  en: () => import('./en.json'),
+};
+const loading = new Map<Lang, Promise<void>>();
+
+/** Loads a language's texts into i18next (once; a failed load is tried again on the next ask). */
+function loadTexts(lang: Lang): Promise<void> {
+  let load = loading.get(lang);
+  if (!load) {
+    load = TEXTS[lang]().then(
+      (texts) => void i18next.addResourceBundle(lang, 'translation', texts.default, true, true),
+      (error: unknown) => {
+        loading.delete(lang);
+        throw error;
+      },
+    );
+    loading.set(lang, load);
+  }
+  return load;
+}
+
+/**
+ * Starts i18next in the device's language and loads that language's texts; the console renders
+ * once they are in (main.tsx awaits this). Called at once on start, beside the route's reads.
+ */
+export async function initI18n(): Promise<void> {
   const lang = initialLang();
-  void i18next.use(initReactI18next).init({
-    resources: { ja: { translation: ja }, en: { translation: en } },
+  document.documentElement.lang = lang;
+  const texts = loadTexts(lang);
+  await i18next.use(initReactI18next).init({
+    resources: {},
+    partialBundledLanguages: true,
     lng: lang,
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  document.documentElement.lang = lang;
+  await texts;
 }
 
-/** Switches the language and remembers the choice on this device. */
-export function setLang(lang: Lang): void {
+/** Switches the language (once its texts are loaded) and remembers the choice on this device. */
+export async function setLang(lang: Lang): Promise<void> {
   localStorage.setItem(STORAGE_KEY, lang);
+  await loadTexts(lang);
   document.documentElement.lang = lang;
-  void i18next.changeLanguage(lang);
+  await i18next.changeLanguage(lang);
 }
 
 /** A clock time (hours:minutes, or with seconds) in the console's language and the tournament's time zone, not the device's. */
@@ -53,9 +85,16 @@ export function formatTime(time: string | number, lang: Lang, seconds = false): 
   });
 }
 
-/** A console text in both languages, for values that carry a bilingual Text (an error made outside React). */
+/**
+ * A console text in both languages, for values that carry a bilingual Text (an error made
+ * outside React). A language whose texts were never loaded on this device gets the text in the
+ * one shown (loading it only for this would cost every phone the other language's file).
+ */
 export function inBothLangs(key: string, values: Record<string, unknown> = {}): Text {
-  return { ja: i18next.t(key, { ...values, lng: 'ja' }), en: i18next.t(key, { ...values, lng: 'en' }) };
+  const shown: Lang = i18next.language === 'ja' ? 'ja' : 'en';
+  const inLang = (lang: Lang) =>
+    i18next.t(key, { ...values, lng: i18next.hasResourceBundle(lang, 'translation') ? lang : shown });
+  return { ja: inLang('ja'), en: inLang('en') };
 }
 
 /** The current language and a picker for the API's and the pack's bilingual texts. */

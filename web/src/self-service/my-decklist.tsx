@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../api/http';
 import { useResource } from '../api/resource';
@@ -20,7 +20,10 @@ import {
   type ReceiptView,
 } from './entry-api';
 import { Link } from '../router';
-import { QrCode } from './qr-code';
+import { LazyDetails } from '../components/lazy-details';
+
+/** The QR generator, fetched only when the player opens the receipt's QR code (the page draws without it: issue 44). */
+const QrCode = lazy(async () => ({ default: (await import('./qr-code')).QrCode }));
 
 /*
  * The player's own decklist on their page: paste a list (ydk, ydke://, text in ja or en) or
@@ -89,7 +92,17 @@ function ReceiptCard({ receipt, player, code }: { receipt: Receipt; player: stri
         </strong>
       </p>
       <p className="field-hint">{t('entry.list.receiptAt', { time: formatTime(receipt.at, lang, true) })}</p>
-      <QrCode text={`shinpan-receipt:${id}:${player}:${receipt.hash}`} label={t('entry.list.receiptQr')} size={120} />
+      <LazyDetails summary={<summary>{t('entry.list.receiptQr')}</summary>}>
+        {() => (
+          <Suspense fallback={null}>
+            <QrCode
+              text={`shinpan-receipt:${id}:${player}:${receipt.hash}`}
+              label={t('entry.list.receiptQr')}
+              size={120}
+            />
+          </Suspense>
+        )}
+      </LazyDetails>
       <Link
         to={`/t/${encodeURIComponent(id)}/print/decklist/${encodeURIComponent(player)}?code=${encodeURIComponent(code)}`}
         data-testid="print-sheet"

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeForm } from '../components/code-form';
 import { useRoundName } from '../components/round-label';
-import { useLiveScope } from '../api/live';
+import { markDrawn, useLiveScope } from '../api/live';
 import { useResource } from '../api/resource';
 import { formatDuration, serverNow, serverTimeKnown, useServerNow } from '../api/server-clock';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
-import { paths } from '../api/tournament-api';
+import { savedAnswer } from '../api/saved-reads';
+import { setDisplayTimeZone } from '../i18n/time-zone';
 import { Choices } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
@@ -18,7 +19,7 @@ import { CallJudge } from '../calls/call-judge';
 import { FinalPlace } from './final-place';
 import { MyDecklist } from './my-decklist';
 import { scoreOf, scoreOptions } from './score-options';
-import { selfPaths, selfWrites, type PlayerPageView } from './self-service-api';
+import { selfPaths, selfWrites, type PlayerClock, type PlayerPageView } from './self-service-api';
 import { NotifyButton, usePairingNotice } from './pairing-notice';
 import { AnnouncementList } from '../components/announcement-list';
 import { SeriesLinks } from '../screens/series-links';
@@ -30,14 +31,24 @@ import { SeriesLinks } from '../screens/series-links';
  */
 export function PlayerPage({ player }: { player: string }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
   const { query, path } = useLocation();
   const code = query.get('code') ?? undefined;
   const staff = can(account, 'staff:read', id);
   const ready = staff || code !== undefined;
-  const page = useResource<PlayerPageView>(ready ? selfPaths.page(id, player, staff ? undefined : code) : null);
+  const pagePath = ready ? selfPaths.page(id, player, staff ? undefined : code) : null;
+  const page = useResource<PlayerPageView>(pagePath);
+  const saved = useSavedPage(page.data === undefined ? pagePath : null);
+  const view = page.data ?? saved?.body;
   usePairingNotice(page.data);
+  // The page's own answer says the tournament's time zone: its times need no second read (issue 44).
+  if (view) setDisplayTimeZone(view.tournament.timeZone ?? undefined);
+  const shown = !ready || view !== undefined || page.error !== null;
+  useEffect(() => {
+    if (shown) markDrawn();
+  }, [shown]);
   if (!ready)
     return (
       <CodeForm
@@ -46,11 +57,37 @@ export function PlayerPage({ player }: { player: string }) {
         onCode={(c) => navigate(`${path}?code=${encodeURIComponent(c)}`)}
       />
     );
+  // A second visit draws what this phone saved at once, marked, until the server answers.
+  if (page.data === undefined && saved && page.error === null)
+    return (
+      <>
+        <p className="notice" role="status" data-testid="page-refreshing">
+          {t('playerPageSaved.refreshing', { time: formatTime(saved.savedAt, lang) })}
+        </p>
+        <PageView view={saved.body} code={staff ? undefined : code} onDue={page.reload} />
+      </>
+    );
   return (
     <Loaded resource={page}>
       {(view) => <PageView view={view} code={staff ? undefined : code} onDue={page.reload} />}
     </Loaded>
   );
+}
+
+/** The page this phone saved for `path` (the service worker's copy), looked up once per path; null: none. */
+function useSavedPage(path: string | null) {
+  const [saved, setSaved] = useState<{ path: string; body: PlayerPageView; savedAt: number } | null>(null);
+  useEffect(() => {
+    if (path === null) return;
+    let gone = false;
+    void savedAnswer<PlayerPageView>(path).then((found) => {
+      if (!gone && found) setSaved({ path, ...found });
+    });
+    return () => {
+      gone = true;
+    };
+  }, [path]);
+  return saved !== null && saved.path === path ? saved : null;
 }
 
 function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
@@ -65,6 +102,8 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
         {player.name} <span className="muted">{player.id}</span>
       </h1>
       {player.dropped && <p className="notice notice-warn">{t('record.dropped')}</p>}
+      {/* During a round the table, opponent and clock come first; the list's receipt below them (issue 39, 44). */}
+      {match !== null && <OwnMatch view={view} code={code} onDue={onDue} />}
       {view.checkIn.open && !player.dropped && (
         <div className="card" data-testid="check-in">
           <h2>{t('selfService.checkIn.title')}</h2>
@@ -89,27 +128,29 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
       {view.final && <FinalPlace final={view.final} />}
       {view.final && <SeriesLinks tournament={id} player={player.id} />}
       {code !== undefined && !player.dropped && <MyDecklist player={player.id} code={code} />}
-      {match === null ? (
-        !view.checkIn.open && !view.final ? (
-          <p className="empty">{t('selfService.noMatch')}</p>
-        ) : null
-      ) : match.bye ? (
-        <div className="card">
-          <h2>
-            <RoundName round={match.round} />
-          </h2>
-          <p className="self-big">{t('selfService.bye')}</p>
-          <PairingReason view={view} />
-        </div>
-      ) : (
-        <MatchCard view={view} code={code} onDue={onDue} />
-      )}
+      {match === null && !view.checkIn.open && !view.final && <p className="empty">{t('selfService.noMatch')}</p>}
       <AnnouncementList items={view.announcements} title={t('selfService.announcements')} />
       {!player.dropped && <NotifyButton />}
       <p>
         <Link to={recordLink}>{t('selfService.myRecord')}</Link>
       </p>
     </section>
+  );
+}
+
+/** The player's match of the round: their table, opponent and clock, or their bye. */
+function OwnMatch({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
+  const { t } = useTranslation();
+  const match = view.match!;
+  if (!match.bye) return <MatchCard view={view} code={code} onDue={onDue} />;
+  return (
+    <div className="card">
+      <h2>
+        <RoundName round={match.round} />
+      </h2>
+      <p className="self-big">{t('selfService.bye')}</p>
+      <PairingReason view={view} />
+    </div>
   );
 }
 
@@ -142,8 +183,12 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
   };
   return (
     <div className="card stack" data-testid="my-match">
-      <p className="self-big">
-        <RoundName round={match.round} /> · <strong>{t('round.table', { table: match.table })}</strong>
+      {/* The table first, on its own line: at 200% text the round's long name would push it off the first screen. */}
+      <p className="self-big" data-testid="my-table">
+        <strong>{t('round.table', { table: match.table })}</strong>
+      </p>
+      <p className="muted">
+        <RoundName round={match.round} />
       </p>
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
@@ -153,7 +198,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
         <p data-testid="self-seat-time">{t('selfService.seatTime', { time: formatTime(match.seatTime, lang) })}</p>
       )}
       <PairingReason view={view} />
-      <MatchClock round={match.round} extensionMinutes={match.extensionMinutes} />
+      {view.clock && <MatchClock clock={view.clock} extensionMinutes={match.extensionMinutes} />}
       {match.extensionMinutes > 0 && (
         <p className="notice notice-ok" data-testid="self-extension">
           {t('calls.player.extension', { count: match.extensionMinutes })}
@@ -310,20 +355,11 @@ function JudgesAt({ at }: { at: string }) {
   );
 }
 
-interface ClockView {
-  readonly seatTime: string;
-  readonly endsAt: string | null;
-  readonly ended: boolean;
-}
-
-/** Time left at the player's table: the public round clock's end plus the table's extensions. */
-function MatchClock({ round, extensionMinutes }: { round: number; extensionMinutes: number }) {
+/** Time left at the player's table: the round clock's end (in the page's answer) plus the table's extensions. */
+function MatchClock({ clock: c, extensionMinutes }: { clock: PlayerClock; extensionMinutes: number }) {
   const { t } = useTranslation();
-  const { id } = useTournament();
-  const clock = useResource<ClockView>(paths.clock(id, round));
   const now = useServerNow();
-  const c = clock.data;
-  if (!c || c.ended || c.endsAt === null) return null;
+  if (c.ended) return null;
   const seat = Date.parse(c.seatTime);
   const ends = Date.parse(c.endsAt) + extensionMinutes * 60_000;
   const left = ends - now;

@@ -81,12 +81,29 @@ export interface PlayerReportView {
 
 /** What a player's own page shows (the server's projection, src/app/projections/player-page.ts) and the version it is at. */
 export type PlayerPageView = PlayerPage & {
-  readonly tournament: { readonly id: string; readonly name: string; readonly date: string; readonly status: string };
+  readonly tournament: {
+    readonly id: string;
+    readonly name: string;
+    readonly date: string;
+    readonly status: string;
+    /** The tournament's time zone (IANA), null: the device's. */
+    readonly timeZone: string | null;
+  };
+  /** The clock of the player's round, null without a match (src/adapters/http/routes/clock.ts playerClock). */
+  readonly clock: PlayerClock | null;
   /** Where the organizer shows it: why the player's own Swiss pairing (or bye) was made. */
   readonly pairingReason: Text | null;
   readonly version: number;
 };
 export type { MatchStatus };
+
+export interface PlayerClock {
+  readonly seatTime: string;
+  readonly endsAt: string;
+  readonly ended: boolean;
+  /** The server's time when it answered. */
+  readonly now: string;
+}
 
 export interface CheckInsView {
   readonly open: boolean;

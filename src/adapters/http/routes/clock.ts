@@ -26,17 +26,29 @@ import { isStaffOf } from '../auth/tournament-staff.js';
 import { seenBy } from '../tournaments/audience-view.js';
 import { M } from '../messages/tournaments.js';
 
+/** When a round ends without extensions: each stage (and each day) may have its own round length; the round records it. */
+export function roundEndsAt(r: { readonly seatTime: string; readonly roundMinutes: number }): string {
+  return new Date(Date.parse(r.seatTime) + r.roundMinutes * 60_000).toISOString();
+}
+
+/**
+ * The clock of a player's round as their own page draws it (issue 44: in the page's one
+ * answer, not a second read after it): seat time, end, whether it ended, the server's time.
+ */
+export function playerClock(t: Tournament, round: number, now: Date) {
+  const r = roundOf(t, round);
+  return { seatTime: r.seatTime, endsAt: roundEndsAt(r), ended: r.ended, now: now.toISOString() };
+}
+
 /** The round clock as everyone sees it: seat time, the server's time, when the round ends, extensions per table. */
 export function clockView(t: Tournament, round: number, now: Date) {
   const r = roundOf(t, round);
-  // Each stage (and each day) may have its own round length; the round records it.
-  const endsAt = new Date(Date.parse(r.seatTime) + r.roundMinutes * 60_000).toISOString();
   return {
     round: r.number,
     seatTime: r.seatTime,
     now: now.toISOString(),
     roundMinutes: r.roundMinutes,
-    endsAt,
+    endsAt: roundEndsAt(r),
     started: r.started,
     ended: r.ended,
     minutesSinceSeatTime: minutesLate(r.seatTime, now),

@@ -32,6 +32,7 @@ import {
 } from './tournament-common.js';
 import { M } from '../messages/tournaments.js';
 import { roundReasons } from '../tournaments/round-reasons.js';
+import { playerClock } from './clock.js';
 
 /*
  * What players do from their own page (the QR code on their slip: the record code is their
@@ -140,10 +141,19 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       if (!shown) throw notFound(M.text('player'));
       const page = { ...shown, checkIn: { ...shown.checkIn, open: t.rounds.length === 0 } };
       const pairingReason = await ownReason(t, params.tournamentId, params.playerId, page.match?.round);
+      const round = page.match?.round;
       return withVersion(reply, version, {
-        tournament: { id: params.tournamentId, name: t.settings.name, date: t.settings.date, status: t.status },
+        tournament: {
+          id: params.tournamentId,
+          name: t.settings.name,
+          date: t.settings.date,
+          status: t.status,
+          timeZone: t.settings.timeZone ?? null,
+        },
         ...page,
         pairingReason,
+        // What the page draws comes in this one answer: the round's clock too (issue 44).
+        clock: round === undefined ? null : playerClock(t, round, context.clock()),
       });
     },
   });
