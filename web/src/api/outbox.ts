@@ -1,5 +1,6 @@
 import type { Text } from '../i18n/i18n';
 import { ApiError, isRetryable, request } from './http';
+import { onlineAtStart } from './online-at-start';
 
 /*
  * Every write of the console goes through here. A write gets its idempotency key when the
@@ -95,7 +96,7 @@ function load(): { pending: PendingWrite[]; failed: FailedWrite[] } {
 export class Outbox {
   #pending: PendingWrite[];
   #failed: FailedWrite[];
-  #online = typeof navigator === 'undefined' ? true : navigator.onLine;
+  #online = onlineAtStart(typeof navigator === 'undefined' ? undefined : navigator);
   #sending = false;
   /**
    * "Send now" came (back online, a tap on retry) while an attempt was on its way: if that
