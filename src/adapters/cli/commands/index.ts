@@ -20,6 +20,7 @@ import { registerReportCommands } from './report.js';
 import { registerVerifyCommand } from './verify.js';
 import { registerAccountCommands } from './account.js';
 import { registerCallCommands } from './call.js';
+import { registerBackupCommands } from './backup.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -43,4 +44,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerDemoCommand(program, io);
   registerAccountCommands(program, io);
   registerCallCommands(program, io);
+  registerBackupCommands(program, io);
 }
