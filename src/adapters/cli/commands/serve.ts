@@ -2,7 +2,8 @@ import { networkInterfaces } from 'node:os';
 import type { Command } from 'commander';
 import { lanUrls } from '../../http/lan-addresses.js';
 import { ConfigError, serverConfigFromEnv } from '../../http/config.js';
-import { StoreOpenError } from '../../store/store-open-error.js';
+import { ScheduledBackups } from '../../store/backup/scheduled-backups.js';
+import { reasonOf, StoreOpenError } from '../../store/store-open-error.js';
 import { CliError } from '../cli-error.js';
 import { pickLang } from '../lang.js';
 import type { Io } from '../output.js';
@@ -19,7 +20,7 @@ export function registerServe(program: Command, io: Io): void {
   program
     .command('serve')
     .description(
-      'serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET) / API とジャッジコンソールを起動',
+      'serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET, SHINPAN_BACKUP_DIR) / API とジャッジコンソールを起動',
     )
     .option('--port <port>', 'port to listen on (default PORT or 3000; 0 picks a free one)')
     .option('--host <host>', 'address to listen on (default HOST or 0.0.0.0)')
@@ -96,12 +97,25 @@ export function registerServe(program: Command, io: Io): void {
       );
       // A supervisor that closed our stdout must not crash the server on its next log line.
       process.stdout.on('error', () => undefined);
+      const backups =
+        config.backups === undefined
+          ? undefined
+          : new ScheduledBackups(config.database, config.backups, (outcome) =>
+              outcome.kind === 'written'
+                ? io.stdout.write(
+                    `shinpan: backup ${outcome.report.target} (${outcome.report.streams.length} tournaments, ${outcome.report.bytes} bytes, ${Math.round(outcome.report.ms)} ms, verified)${outcome.removed.length > 0 ? `; removed ${outcome.removed.join(', ')}` : ''}\n`,
+                  )
+                : io.stderr.write(`shinpan: backup ${outcome.file} failed: ${reasonOf(outcome.error)}\n`),
+            );
+      backups?.start();
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
           io.stdout.write('shinpan: stopping / 停止します\n');
-          void opened.close().then(resolve, resolve);
+          void Promise.resolve(backups?.stop())
+            .then(() => opened.close())
+            .then(resolve, resolve);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
