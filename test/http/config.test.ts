@@ -12,7 +12,15 @@ describe('serverConfigFromEnv', () => {
       trustProxy: false,
       streamsPerAddress: 20,
       backups: undefined,
+      logLevel: 'info',
     });
+  });
+
+  it('reads SHINPAN_LOG_LEVEL, naming the levels when it is none of them', () => {
+    expect(serverConfigFromEnv({ SHINPAN_LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+    expect(() => serverConfigFromEnv({ SHINPAN_LOG_LEVEL: 'loud' })).toThrow(
+      'SHINPAN_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
   });
 
   it('reads the scheduled backups: folder, minutes (default 15) and how many are kept (default 48)', () => {
@@ -51,6 +59,8 @@ describe('serverConfigFromEnv', () => {
       secureCookies: true,
       trustProxy: 2,
       streamsPerAddress: 200,
+      backups: undefined,
+      logLevel: 'info',
     });
   });
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { swallowed } from '../operational-notices.js';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -44,7 +45,7 @@ export async function openAccountStore(database: StoreConfig): Promise<AccountSt
     max: 4,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
-  pool.on('error', () => undefined);
+  pool.on('error', swallowed('postgres-idle-connection-lost'));
   const db = new Kysely<AccountSchema>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrateAccounts(db as unknown as Kysely<unknown>, { schema: schema ?? 'public' });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { BackupSchedule } from '../store/backup/scheduled-backups.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './logging.js';
 import { withKeyRetention, type StoreConfig } from '../store/open-event-store.js';
 
 /** The event store's own configuration type: the accounts tables live in the same database. */
@@ -23,6 +24,8 @@ export interface ServerConfig {
   readonly streamsPerAddress: number;
   /** Scheduled backups while serving (SHINPAN_BACKUP_DIR); none when unset. */
   readonly backups: BackupSchedule | undefined;
+  /** SHINPAN_LOG_LEVEL (default info). */
+  readonly logLevel: LogLevel;
 }
 
 /**
@@ -129,7 +132,17 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
       DEFAULT_STREAMS_PER_ADDRESS,
     ),
     backups: backupSchedule(env),
+    logLevel: logLevel(env.SHINPAN_LOG_LEVEL),
   };
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return DEFAULT_LOG_LEVEL;
+  const level = LOG_LEVELS.find((l) => l === text);
+  if (level === undefined)
+    throw new ConfigError(`SHINPAN_LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
 }
 
 export const DEFAULT_BACKUP_MINUTES = 15;

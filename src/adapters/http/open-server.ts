@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { TournamentService } from '../../app/tournament-service.js';
 import { shippedCards } from '../deck/ocg-data.js';
 import { loadDefaultPack } from '../policy/pack-file.js';
@@ -20,7 +20,7 @@ export interface OpenServerOptions {
   readonly streamLimits?: Partial<StreamLimits>;
   readonly timeouts?: Partial<ServerTimeouts>;
   readonly webRoot?: string | null;
-  readonly logger?: boolean;
+  readonly logger?: FastifyBaseLogger | false;
   readonly onInternalError?: (error: unknown, where: string) => void;
   readonly heartbeatMs?: number;
   readonly recentViewMs?: number;

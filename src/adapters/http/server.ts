@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { IdempotencyKeyReuseError, VersionConflictError, type EventStore } from '../../app/event-store.js';
 import type { TournamentService } from '../../app/tournament-service.js';
 import type { AccountStore } from '../accounts/account-store.js';
@@ -22,6 +22,7 @@ import { openApiInfo } from './openapi.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { logRequests } from './logging.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
@@ -44,7 +45,8 @@ export interface ServerDeps {
   readonly timeouts?: Partial<ServerTimeouts>;
   /** The built console (web/dist), or null to serve only the API. */
   readonly webRoot?: string | null;
-  readonly logger?: boolean;
+  /** The server's logger (logging.ts); none by default (tests). */
+  readonly logger?: FastifyBaseLogger | false;
   /** Told of every error answered 500 (`where`: method and path), so the operator sees what the client was spared. */
   readonly onInternalError?: (error: unknown, where: string) => void;
   readonly service: TournamentService;
@@ -118,7 +120,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const trustProxy = deps.trustProxy ?? false;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One line per request of our own (logging.ts) instead of Fastify's two with the raw URL.
+    disableRequestLogging: true,
     // A hop count as a function: the first `n` hops from the socket are proxies, so the client
     // is the address the outermost proxy saw, never what the client wrote into the header.
     trustProxy:
@@ -201,6 +205,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  if (deps.logger) logRequests(app);
   app.setErrorHandler(async (error, request, reply) => {
     const known = toHttpError(error);
     if (!known) {

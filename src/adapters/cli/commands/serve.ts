@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { lanUrls } from '../../http/lan-addresses.js';
 import { ConfigError, serverConfigFromEnv } from '../../http/config.js';
 import { ScheduledBackups } from '../../store/backup/scheduled-backups.js';
-import { reasonOf, StoreOpenError } from '../../store/store-open-error.js';
+import { StoreOpenError } from '../../store/store-open-error.js';
+import { logNotices, serverLogger } from '../../http/logging.js';
+import { SHINPAN_VERSION } from '../../version.js';
 import { CliError } from '../cli-error.js';
 import { pickLang } from '../lang.js';
 import type { Io } from '../output.js';
@@ -20,7 +22,7 @@ export function registerServe(program: Command, io: Io): void {
   program
     .command('serve')
     .description(
-      'serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET, SHINPAN_BACKUP_DIR) / API とジャッジコンソールを起動',
+      'serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET, SHINPAN_BACKUP_DIR, SHINPAN_LOG_LEVEL) / API とジャッジコンソールを起動',
     )
     .option('--port <port>', 'port to listen on (default PORT or 3000; 0 picks a free one)')
     .option('--host <host>', 'address to listen on (default HOST or 0.0.0.0)')
@@ -57,6 +59,9 @@ export function registerServe(program: Command, io: Io): void {
       };
       // Before the database is touched: a second `npm start` while one runs must write nothing.
       await checkPortFree(config.port, config.host).catch(unavailable);
+      // Before the stores open, so that their migrations are logged.
+      const log = serverLogger(config.logLevel);
+      const stopNotices = logNotices(log);
       let opened: Awaited<ReturnType<typeof import('../../http/open-server.js').openServer>>;
       try {
         opened = await openServer({
@@ -66,6 +71,7 @@ export function registerServe(program: Command, io: Io): void {
           trustProxy: config.trustProxy,
           streamLimits: { perAddress: config.streamsPerAddress },
           webRoot: defaultWebRoot(),
+          logger: log,
           // The client is answered 500 with no detail; the operator reads what went wrong here.
           onInternalError: (error, where) =>
             io.stderr.write(
@@ -73,6 +79,7 @@ export function registerServe(program: Command, io: Io): void {
             ),
         });
       } catch (error) {
+        stopNotices();
         if (error instanceof StoreOpenError) throw new CliError(error.text[lang]);
         throw error;
       }
@@ -81,8 +88,13 @@ export function registerServe(program: Command, io: Io): void {
         listening = await opened.listen({ port: config.port, host: config.host });
       } catch (error) {
         await opened.close();
+        stopNotices();
         return unavailable(error);
       }
+      log.info(
+        { version: SHINPAN_VERSION, address: listening.address, database: config.database.kind, node: process.version },
+        'started',
+      );
       const { address, firstLogin } = listening;
       const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
       const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
@@ -102,10 +114,17 @@ export function registerServe(program: Command, io: Io): void {
           ? undefined
           : new ScheduledBackups(config.database, config.backups, (outcome) =>
               outcome.kind === 'written'
-                ? io.stdout.write(
-                    `shinpan: backup ${outcome.report.target} (${outcome.report.streams.length} tournaments, ${outcome.report.bytes} bytes, ${Math.round(outcome.report.ms)} ms, verified)${outcome.removed.length > 0 ? `; removed ${outcome.removed.join(', ')}` : ''}\n`,
+                ? log.info(
+                    {
+                      file: outcome.report.target,
+                      tournaments: outcome.report.streams.length,
+                      bytes: outcome.report.bytes,
+                      ms: Math.round(outcome.report.ms),
+                      removed: outcome.removed,
+                    },
+                    'backup written and verified',
                   )
-                : io.stderr.write(`shinpan: backup ${outcome.file} failed: ${reasonOf(outcome.error)}\n`),
+                : log.warn({ file: outcome.file, err: outcome.error }, 'backup failed'),
             );
       backups?.start();
       await new Promise<void>((resolve) => {
@@ -113,8 +132,13 @@ export function registerServe(program: Command, io: Io): void {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
           io.stdout.write('shinpan: stopping / 停止します\n');
+          log.info('stopping');
           void Promise.resolve(backups?.stop())
             .then(() => opened.close())
+            .then(() => {
+              log.info('stopped');
+              stopNotices();
+            })
             .then(resolve, resolve);
         };
         process.once('SIGINT', stop);
