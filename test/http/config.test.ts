@@ -13,6 +13,7 @@ describe('serverConfigFromEnv', () => {
       streamsPerAddress: 20,
       backups: undefined,
       logLevel: 'info',
+      metricsToken: undefined,
     });
   });
 
@@ -61,6 +62,7 @@ describe('serverConfigFromEnv', () => {
       streamsPerAddress: 200,
       backups: undefined,
       logLevel: 'info',
+      metricsToken: undefined,
     });
   });
 

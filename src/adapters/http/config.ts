@@ -26,6 +26,8 @@ export interface ServerConfig {
   readonly backups: BackupSchedule | undefined;
   /** SHINPAN_LOG_LEVEL (default info). */
   readonly logLevel: LogLevel;
+  /** SHINPAN_METRICS_TOKEN: GET /metrics answers only with it (404 while unset). */
+  readonly metricsToken: string | undefined;
 }
 
 /**
@@ -133,7 +135,16 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
     ),
     backups: backupSchedule(env),
     logLevel: logLevel(env.SHINPAN_LOG_LEVEL),
+    metricsToken: metricsToken(env.SHINPAN_METRICS_TOKEN),
   };
+}
+
+function metricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16)
+    throw new ConfigError('SHINPAN_METRICS_TOKEN: use at least 16 characters (e.g. `openssl rand -hex 32`)');
+  return token;
 }
 
 function logLevel(value: string | undefined): LogLevel {

@@ -10,6 +10,7 @@ import { portError } from './port-check.js';
 import type { StreamLimits } from './live/stream-guard.js';
 import type { PublicPace } from './public-pace.js';
 import { buildServer, type ServerTimeouts } from './server.js';
+import { ServerMetrics } from './metrics.js';
 
 export interface OpenServerOptions {
   readonly database: DatabaseConfig;
@@ -25,6 +26,7 @@ export interface OpenServerOptions {
   readonly heartbeatMs?: number;
   readonly recentViewMs?: number;
   readonly publicPace?: PublicPace;
+  readonly metricsToken?: string | undefined;
 }
 
 export interface OpenedServer {
@@ -60,10 +62,14 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     shippedCards();
     loadDefaultPack();
     const secret = await resolveSecret(accounts, options.secret);
+    const metrics = new ServerMetrics();
+    const measured = metrics.measure(store);
     const app = await buildServer({
       accounts,
-      store,
-      service: new TournamentService(store),
+      store: measured,
+      service: new TournamentService(measured),
+      metrics,
+      metricsToken: options.metricsToken,
       clock,
       secret,
       secureCookies: options.secureCookies ?? false,

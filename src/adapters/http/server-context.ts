@@ -21,4 +21,6 @@ export interface ServerContext {
   readonly streams: StreamGuard;
   /** How long a public view of the current round is answered after it was made (view-cache.ts). */
   readonly recentViewMs: number;
+  /** Null when the server is ready for requests (its store answers, it is not closing), else why not. */
+  readonly ready: () => Promise<string | null>;
 }

@@ -34,7 +34,7 @@ export async function startTestServer(
   kind: StoreKind,
   options: { readonly start?: string; readonly webRoot?: string } & Pick<
     OpenServerOptions,
-    'trustProxy' | 'streamLimits' | 'timeouts' | 'recentViewMs' | 'publicPace' | 'logger'
+    'trustProxy' | 'streamLimits' | 'timeouts' | 'recentViewMs' | 'publicPace' | 'logger' | 'metricsToken'
   > = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-http-'));

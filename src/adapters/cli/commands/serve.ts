@@ -72,6 +72,7 @@ export function registerServe(program: Command, io: Io): void {
           streamLimits: { perAddress: config.streamsPerAddress },
           webRoot: defaultWebRoot(),
           logger: log,
+          metricsToken: config.metricsToken,
           // The client is answered 500 with no detail; the operator reads what went wrong here.
           onInternalError: (error, where) =>
             io.stderr.write(

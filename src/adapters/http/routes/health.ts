@@ -17,4 +17,19 @@ export function healthRoutes(app: FastifyInstance, context: ServerContext): void
       return { ok: true, time: context.clock().toISOString(), version: SHINPAN_VERSION };
     },
   });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/ready',
+    summary:
+      'Readiness for a load balancer: 200 while the database answers (its migrations done, as the server starts only after them) and the server is not stopping; 503 with the reason otherwise.',
+    tags: ['server'],
+    access: 'public',
+    response: z.object({ ready: z.boolean(), version: z.string(), reason: z.string().optional() }),
+    async handler({ reply }) {
+      const reason = await context.ready();
+      if (reason === null) return { ready: true, version: SHINPAN_VERSION };
+      reply.code(503);
+      return { ready: false, version: SHINPAN_VERSION, reason };
+    },
+  });
 }
