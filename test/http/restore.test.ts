@@ -1,59 +1,28 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { backupsIn } from '../../src/adapters/store/backup/scheduled-backups.js';
 import { HttpClient } from './support/http-client.js';
+import { killAll, serveProcess } from './support/serve-process.js';
 
 /*
- * The restore procedure of docs/operations.md, end to end on the shipped build: a server
+ * The restore procedure of docs/operations.md, end to end on real server processes: a server
  * taking scheduled backups (SHINPAN_BACKUP_DIR) while results come in is killed with
  * kill -9; the newest backup is put in the database's place and the server started on it.
  * Every result acknowledged before that backup began is there.
  */
 
-const root = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'shinpan-restore-'));
 const db = join(dir, 'shinpan.db');
 const backups = join(dir, 'backups');
-const running: ChildProcess[] = [];
 const KEEP = 3;
-
-interface Started {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly password: string | undefined;
-  readonly out: () => string;
-}
-
-function serve(): Promise<Started> {
-  const child = spawn(process.execPath, ['bin/shinpan.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      SHINPAN_BACKUP_DIR: backups,
-      SHINPAN_BACKUP_MINUTES: '0.005',
-      SHINPAN_BACKUP_KEEP: String(KEEP),
-    },
-  });
-  running.push(child);
-  let out = '';
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening on (http:\/\/[\d.:]+)/.exec(out)?.[1];
-      const firstStart = out.includes('First start');
-      const password = /password \/ パスワード: (\S+)/.exec(out)?.[1];
-      if (url && (!firstStart || password)) resolve({ child, url, password, out: () => out });
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}${out}`)));
-  });
-}
+const env = {
+  DATABASE_URL: '',
+  SHINPAN_BACKUP_DIR: backups,
+  SHINPAN_BACKUP_MINUTES: '0.005',
+  SHINPAN_BACKUP_KEEP: String(KEEP),
+};
 
 /** When the backup named `name` began (its name says, in UTC). */
 const beganAt = (name: string): number => {
@@ -63,22 +32,14 @@ const beganAt = (name: string): number => {
   return Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}.${ms}Z`);
 };
 
-beforeAll(() => {
-  try {
-    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  } catch {
-    // Type errors elsewhere: the emitted JavaScript is what we run.
-  }
-}, 180_000);
-
 afterAll(() => {
-  for (const child of running) if (child.exitCode === null) child.kill('SIGKILL');
+  killAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('restoring the newest scheduled backup after kill -9', () => {
   it('has every result acknowledged before that backup began', async () => {
-    const first = await serve();
+    const first = await serveProcess(db, env);
     const organizer = new HttpClient(first.url);
     await organizer.login('organizer', first.password!);
     await organizer.post('/api/auth/password', {
@@ -131,9 +92,8 @@ describe('restoring the newest scheduled backup after kill -9', () => {
     const halfway = acknowledged.at(-1)!.at;
     while (!backupsIn(backups).some((n) => beganAt(n) > halfway)) await new Promise((r) => setTimeout(r, 100));
     for (const match of matches.slice(half)) await report(match);
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
-    expect(first.out()).toContain('"msg":"backup written and verified"');
+    await first.kill();
+    expect(first.stdout()).toContain('"msg":"backup written and verified"');
 
     const kept = backupsIn(backups);
     expect(kept.length).toBeLessThanOrEqual(KEEP);
@@ -144,7 +104,7 @@ describe('restoring the newest scheduled backup after kill -9', () => {
 
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
     copyFileSync(join(backups, newest), db);
-    const second = await serve();
+    const second = await serveProcess(db, env);
     expect(second.password).toBeUndefined();
     const board = await new HttpClient(second.url).get('/api/tournaments/restore/rounds/1/pairings');
     const outcomes = new Map(
@@ -154,6 +114,6 @@ describe('restoring the newest scheduled backup after kill -9', () => {
       expect(outcomes.get(table), `table ${table}`).toEqual({ kind: 'win', winner, byPenalty: false });
     // The accounts came back with it: the organizer's new password signs in.
     await new HttpClient(second.url).login('organizer', 'organizer-password-1');
-    second.child.kill('SIGTERM');
+    await second.stop();
   }, 180_000);
 });
