@@ -11,7 +11,35 @@ describe('serverConfigFromEnv', () => {
       secureCookies: false,
       trustProxy: false,
       streamsPerAddress: 20,
+      backups: undefined,
+      logLevel: 'info',
+      metricsToken: undefined,
     });
+  });
+
+  it('reads SHINPAN_LOG_LEVEL, naming the levels when it is none of them', () => {
+    expect(serverConfigFromEnv({ SHINPAN_LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+    expect(() => serverConfigFromEnv({ SHINPAN_LOG_LEVEL: 'loud' })).toThrow(
+      'SHINPAN_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
+  });
+
+  it('reads the scheduled backups: folder, minutes (default 15) and how many are kept (default 48)', () => {
+    expect(serverConfigFromEnv({ SHINPAN_BACKUP_DIR: '/b' }).backups).toEqual({
+      dir: '/b',
+      intervalMs: 15 * 60_000,
+      keep: 48,
+    });
+    expect(
+      serverConfigFromEnv({ SHINPAN_BACKUP_DIR: '/b', SHINPAN_BACKUP_MINUTES: '0.5', SHINPAN_BACKUP_KEEP: '3' })
+        .backups,
+    ).toEqual({ dir: '/b', intervalMs: 30_000, keep: 3 });
+    expect(() => serverConfigFromEnv({ SHINPAN_BACKUP_DIR: '/b', SHINPAN_BACKUP_MINUTES: '0' })).toThrow(
+      'SHINPAN_BACKUP_MINUTES: expected minutes above 0 and at most 1440, got "0"',
+    );
+    expect(() => serverConfigFromEnv({ SHINPAN_BACKUP_DIR: '/b', SHINPAN_BACKUP_KEEP: 'all' })).toThrow(
+      'SHINPAN_BACKUP_KEEP: expected a whole number ≥ 1, got "all"',
+    );
   });
 
   it('reads PORT, HOST, SHINPAN_DB, SHINPAN_SECRET and the cookie and proxy flags', () => {
@@ -32,6 +60,9 @@ describe('serverConfigFromEnv', () => {
       secureCookies: true,
       trustProxy: 2,
       streamsPerAddress: 200,
+      backups: undefined,
+      logLevel: 'info',
+      metricsToken: undefined,
     });
   });
 

@@ -1,3 +1,4 @@
+import type { AccountSchema } from './account-schema.js';
 import type { Role } from '../../core/tournament/events.js';
 
 /** A staff member who logs in; the public has no account. */
@@ -121,5 +122,20 @@ export interface AccountStore {
   settingOrInit(key: string, value: string): Promise<string>;
   /** The stored value, or undefined. */
   setting(key: string): Promise<string | undefined>;
+  /** Accounts, API tokens and settings as stored, for a copy into another database (sessions and sign-in counts stay behind). */
+  portableRows(): Promise<PortableAccounts>;
+  /**
+   * Adds the rows this database lacks (by id or key), in one transaction; rows it has are left
+   * as they are. Answers how many rows were added; throws UsernameTakenError when another
+   * account here holds a username of the rows.
+   */
+  addPortableRows(rows: PortableAccounts): Promise<number>;
   close(): Promise<void>;
+}
+
+/** What `db copy --with-accounts` and a backup carry of the server's own tables, row for row. */
+export interface PortableAccounts {
+  readonly accounts: readonly AccountSchema['shinpan_accounts'][];
+  readonly apiTokens: readonly AccountSchema['shinpan_api_tokens'][];
+  readonly settings: readonly AccountSchema['shinpan_settings'][];
 }

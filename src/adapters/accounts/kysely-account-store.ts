@@ -9,6 +9,7 @@ import {
   type AccountWithHash,
   type ApiToken,
   type NewAccount,
+  type PortableAccounts,
   type Session,
   type TournamentRoles,
 } from './account-store.js';
@@ -394,6 +395,50 @@ export class KyselyAccountStore implements AccountStore {
       .where('key', '=', key)
       .executeTakeFirstOrThrow();
     return row.value;
+  }
+
+  async portableRows(): Promise<PortableAccounts> {
+    return {
+      accounts: await this.db.selectFrom('shinpan_accounts').selectAll().orderBy('id').execute(),
+      apiTokens: await this.db.selectFrom('shinpan_api_tokens').selectAll().orderBy('id').execute(),
+      settings: await this.db.selectFrom('shinpan_settings').selectAll().orderBy('key').execute(),
+    };
+  }
+
+  addPortableRows(rows: PortableAccounts): Promise<number> {
+    return this.#changing(() =>
+      this.db.transaction().execute(async (tx) => {
+        let count = 0;
+        for (const account of rows.accounts) {
+          const here = await tx
+            .selectFrom('shinpan_accounts')
+            .select(['id', 'username'])
+            .where(sql<boolean>`lower(username) = lower(${account.username}) or id = ${account.id}`)
+            .execute();
+          if (here.some((a) => a.id === account.id)) continue;
+          if (here.length > 0) throw new UsernameTakenError(account.username);
+          await tx.insertInto('shinpan_accounts').values(account).execute();
+          count++;
+        }
+        for (const token of rows.apiTokens) {
+          const inserted = await tx
+            .insertInto('shinpan_api_tokens')
+            .values(token)
+            .onConflict((oc) => oc.column('id').doNothing())
+            .executeTakeFirst();
+          count += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+        }
+        for (const setting of rows.settings) {
+          const inserted = await tx
+            .insertInto('shinpan_settings')
+            .values(setting)
+            .onConflict((oc) => oc.column('key').doNothing())
+            .executeTakeFirst();
+          count += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+        }
+        return count;
+      }),
+    );
   }
 
   async close(): Promise<void> {

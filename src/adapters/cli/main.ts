@@ -2,11 +2,13 @@ import { Command, CommanderError } from 'commander';
 import { CliError } from './cli-error.js';
 import { processIo, type Io } from './output.js';
 import { registerCommands } from './commands/index.js';
+import { SHINPAN_VERSION } from '../version.js';
 
 /** Builds the whole `shinpan` program; each command lives in its own file under commands/. */
 export function buildProgram(io: Io): Command {
   const program = new Command('shinpan')
     .description('Yu-Gi-Oh! OCG tournament software: penalties, rounds, deck checks / 遊戯王OCG 大会運営ソフト')
+    .version(SHINPAN_VERSION, '-V, --version', 'print the release / バージョンを表示')
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),

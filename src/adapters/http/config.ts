@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import type { BackupSchedule } from '../store/backup/scheduled-backups.js';
+import { DEFAULT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from './logging.js';
 import { withKeyRetention, type StoreConfig } from '../store/open-event-store.js';
 
 /** The event store's own configuration type: the accounts tables live in the same database. */
@@ -20,6 +22,12 @@ export interface ServerConfig {
   readonly trustProxy: TrustProxy;
   /** Live streams one client address may hold open at once. */
   readonly streamsPerAddress: number;
+  /** Scheduled backups while serving (SHINPAN_BACKUP_DIR); none when unset. */
+  readonly backups: BackupSchedule | undefined;
+  /** SHINPAN_LOG_LEVEL (default info). */
+  readonly logLevel: LogLevel;
+  /** SHINPAN_METRICS_TOKEN: GET /metrics answers only with it (404 while unset). */
+  readonly metricsToken: string | undefined;
 }
 
 /**
@@ -125,7 +133,42 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
       'SHINPAN_STREAMS_PER_ADDRESS',
       DEFAULT_STREAMS_PER_ADDRESS,
     ),
+    backups: backupSchedule(env),
+    logLevel: logLevel(env.SHINPAN_LOG_LEVEL),
+    metricsToken: metricsToken(env.SHINPAN_METRICS_TOKEN),
   };
+}
+
+function metricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16)
+    throw new ConfigError('SHINPAN_METRICS_TOKEN: use at least 16 characters (e.g. `openssl rand -hex 32`)');
+  return token;
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return DEFAULT_LOG_LEVEL;
+  const level = LOG_LEVELS.find((l) => l === text);
+  if (level === undefined)
+    throw new ConfigError(`SHINPAN_LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
+}
+
+export const DEFAULT_BACKUP_MINUTES = 15;
+export const DEFAULT_BACKUPS_KEPT = 48;
+
+/** SHINPAN_BACKUP_DIR, SHINPAN_BACKUP_MINUTES (default 15; fractions allowed; at most a day), SHINPAN_BACKUP_KEEP (default 48). */
+function backupSchedule(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
+  const dir = env.SHINPAN_BACKUP_DIR?.trim();
+  if (!dir) return undefined;
+  const minutesText = env.SHINPAN_BACKUP_MINUTES?.trim();
+  const minutes = minutesText ? Number(minutesText) : DEFAULT_BACKUP_MINUTES;
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 1440)
+    throw new ConfigError(`SHINPAN_BACKUP_MINUTES: expected minutes above 0 and at most 1440, got "${minutesText}"`);
+  const keep = positiveInteger(env.SHINPAN_BACKUP_KEEP, 'SHINPAN_BACKUP_KEEP', DEFAULT_BACKUPS_KEPT);
+  return { dir, intervalMs: minutes * 60_000, keep };
 }
 
 /** `--db` takes a PostgreSQL URL or a SQLite file path. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { TournamentService } from '../../app/tournament-service.js';
 import { shippedCards } from '../deck/ocg-data.js';
 import { loadDefaultPack } from '../policy/pack-file.js';
@@ -13,6 +13,7 @@ import { buildServer, type ServerTimeouts } from './server.js';
 import type { RetrySchedule } from '../../app/webhooks/retry-schedule.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { openWebhookStore } from '../webhooks/webhook-store.js';
+import { ServerMetrics } from './metrics.js';
 
 export interface OpenServerOptions {
   readonly database: DatabaseConfig;
@@ -23,7 +24,7 @@ export interface OpenServerOptions {
   readonly streamLimits?: Partial<StreamLimits>;
   readonly timeouts?: Partial<ServerTimeouts>;
   readonly webRoot?: string | null;
-  readonly logger?: boolean;
+  readonly logger?: FastifyBaseLogger | false;
   readonly onInternalError?: (error: unknown, where: string) => void;
   readonly heartbeatMs?: number;
   readonly recentViewMs?: number;
@@ -36,6 +37,7 @@ export interface OpenServerOptions {
   };
   /** Where the public pages are reached (links in Discord and LINE posts); by default SHINPAN_PUBLIC_URL. */
   readonly publicUrl?: string | null;
+  readonly metricsToken?: string | undefined;
 }
 
 export interface OpenedServer {
@@ -78,7 +80,9 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     shippedCards();
     loadDefaultPack();
     const secret = await resolveSecret(accounts, options.secret);
-    const service = new TournamentService(store);
+    const metrics = new ServerMetrics();
+    const measured = metrics.measure(store);
+    const service = new TournamentService(measured);
     const publicUrl = options.publicUrl ?? (process.env.SHINPAN_PUBLIC_URL?.trim() || null);
     const dispatcher = new WebhookDispatcher({
       webhooks: webhookStore,
@@ -90,8 +94,10 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     });
     const app = await buildServer({
       accounts,
-      store,
+      store: measured,
       service,
+      metrics,
+      metricsToken: options.metricsToken,
       webhooks: { store: webhookStore, dispatcher, publicUrl },
       clock,
       secret,

@@ -24,4 +24,6 @@ export interface ServerContext {
   readonly recentViewMs: number;
   /** Series, their leaderboards, and the player links the official record follows. */
   readonly series: SeriesService;
+  /** Null when the server is ready for requests (its store answers, it is not closing), else why not. */
+  readonly ready: () => Promise<string | null>;
 }

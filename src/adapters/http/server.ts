@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { IdempotencyKeyReuseError, VersionConflictError, type EventStore } from '../../app/event-store.js';
 import type { TournamentService } from '../../app/tournament-service.js';
 import type { AccountStore } from '../accounts/account-store.js';
@@ -23,6 +23,8 @@ import { accountRoutes } from './routes/accounts.js';
 import { webhookRoutes, type WebhookServices } from './routes/webhooks.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { logRequests } from './logging.js';
+import { ServerMetrics } from './metrics.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
@@ -47,7 +49,8 @@ export interface ServerDeps {
   readonly timeouts?: Partial<ServerTimeouts>;
   /** The built console (web/dist), or null to serve only the API. */
   readonly webRoot?: string | null;
-  readonly logger?: boolean;
+  /** The server's logger (logging.ts); none by default (tests). */
+  readonly logger?: FastifyBaseLogger | false;
   /** Told of every error answered 500 (`where`: method and path), so the operator sees what the client was spared. */
   readonly onInternalError?: (error: unknown, where: string) => void;
   readonly service: TournamentService;
@@ -60,6 +63,10 @@ export interface ServerDeps {
   readonly publicPace?: PublicPace;
   /** The webhook endpoints and the dispatcher sending their deliveries (absent: no webhook routes). */
   readonly webhooks?: WebhookServices;
+  /** The metrics the store was measured with (metrics.ts); a registry of its own otherwise. */
+  readonly metrics?: ServerMetrics;
+  /** SHINPAN_METRICS_TOKEN: GET /metrics answers only with it; 404 without. */
+  readonly metricsToken?: string | undefined;
 }
 
 /** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
@@ -123,7 +130,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const trustProxy = deps.trustProxy ?? false;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One line per request of our own (logging.ts) instead of Fastify's two with the raw URL.
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count as a function: the first `n` hops from the socket are proxies, so the client
     // is the address the outermost proxy saw, never what the client wrote into the header.
     trustProxy:
@@ -148,6 +157,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
   });
   const hub = new LiveHub(deps.heartbeatMs);
+  const metrics = deps.metrics ?? new ServerMetrics();
+  metrics.watchStreams(hub);
+  let closing = false;
   const clock = deps.clock ?? (() => new Date());
   const gateway = new TournamentGateway(deps.service, deps.store, clock);
   const ticker = new LateTicker(hub, gateway, clock);
@@ -172,6 +184,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     streams: new StreamGuard(deps.accounts, clock, { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits }),
     recentViewMs: deps.recentViewMs ?? RECENT_VIEW_MS,
     series: new SeriesService(deps.store, deps.service),
+    ready: () => (closing ? Promise.resolve('closing') : storeAnswers(deps.store)),
   };
 
   // The zod schemas validate inside each route (see route.ts); Fastify keeps them only for the
@@ -207,6 +220,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  if (deps.logger) logRequests(app);
+  metrics.register(app, deps.metricsToken);
   app.setErrorHandler(async (error, request, reply) => {
     const known = toHttpError(error);
     if (!known) {
@@ -214,6 +229,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       deps.onInternalError?.(error, `${request.method} ${request.url.split('?')[0]}`);
       return reply.code(500).send(new HttpError(500, 'internal', M.text('internal')).body());
     }
+    metrics.refused(known.code, known.statusCode);
     for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
     return reply.code(known.statusCode).send(known.body());
   });
@@ -244,6 +260,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
   app.addHook('preClose', async () => {
+    closing = true;
     pace.close();
     ticker.close();
     unconfirmed.close();
@@ -252,4 +269,26 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     hub.close();
   });
   return app;
+}
+
+/** How long the readiness probe waits for the store before answering 503. */
+export const READY_TIMEOUT_MS = 2_000;
+
+/**
+ * Null when the event store answers a query on a table the last migration made (the list's
+ * summaries: one primary-key look-up), else why not. The server only starts once the stores
+ * are open and migrated, so this is "the database still answers".
+ */
+async function storeAnswers(store: EventStore): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`the database did not answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([store.readSummaries(['-']).then(() => null), late]);
+  } catch (error) {
+    return `the database answered with an error: ${(error as Error).message}`;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { swallowed } from '../operational-notices.js';
 import { IdempotencyKeyReuseError, type AppendResult, type StoredEvent } from '../../app/event-store.js';
 import { CompiledOnce, type Stand } from './compiled-once.js';
 import { eventFromRow } from './event-rows.js';
@@ -87,6 +88,6 @@ export class KeyPruner {
   async maybePrune(now = Date.now()): Promise<void> {
     if (now - this.#last < PRUNE_EVERY_MS) return;
     this.#last = now;
-    await this.prune(new Date(now - this.retentionMs)).catch(() => undefined);
+    await this.prune(new Date(now - this.retentionMs)).catch(swallowed('idempotency-key-pruning-failed'));
   }
 }

@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { CREATE_APPEND_FUNCTION_V1 } from './postgres/append-function.js';
+import { operationalNotice } from '../operational-notices.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
@@ -102,6 +103,8 @@ export async function migrateToLatest(
     ...(options.schema === undefined ? {} : { migrationTableSchema: options.schema }),
     ...(options.disableTransactions ? { disableTransactions: true } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (applied.length > 0) operationalNotice({ level: 'info', what: 'migrated', detail: { dialect, applied } });
 }

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { StoreConfig } from './open-event-store.js';
+import { swallowed } from '../operational-notices.js';
 import { preparedOnce } from './sqlite/prepared-once.js';
 
 /*
@@ -80,7 +81,7 @@ export async function openSideDatabase<S>(
     max: options.poolSize,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
-  pool.on('error', () => undefined);
+  pool.on('error', swallowed('postgres-idle-connection-lost'));
   const db = new Kysely<S>({ dialect: new PostgresDialect({ pool }) });
   try {
     await migrate(db as unknown as Kysely<unknown>, { schema: schema ?? 'public' });

@@ -25,11 +25,15 @@ export interface LogDigest {
   readonly sha256: string;
 }
 
-/** The digest of `events` (a tournament's log from seq 1, in order). */
-export function logDigest(events: readonly StoredEvent[]): LogDigest {
+/** The digest of `events` (a tournament's log from seq 1, in order; an iterator streams a big log). */
+export function logDigest(events: Iterable<StoredEvent>): LogDigest {
   const hash = createHash('sha256');
-  for (const e of events) hash.update(canonicalEventLine(e), 'utf8');
-  return { serialization: LOG_SERIALIZATION, events: events.length, sha256: hash.digest('hex') };
+  let count = 0;
+  for (const e of events) {
+    hash.update(canonicalEventLine(e), 'utf8');
+    count++;
+  }
+  return { serialization: LOG_SERIALIZATION, events: count, sha256: hash.digest('hex') };
 }
 
 /** The SHA-256 of bytes, in lowercase hex. */

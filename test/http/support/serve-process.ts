@@ -16,6 +16,8 @@ export interface ServeProcess {
   readonly password: string | undefined;
   /** What the process wrote to stderr so far. */
   stderr(): string;
+  /** What the process wrote to stdout so far (the start banner, the JSON log). */
+  stdout(): string;
   /** SIGKILL: no shutdown, no flush. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -71,7 +73,15 @@ export function serveProcess(db: string, env: Record<string, string> = {}, port 
       if (!url || (firstStart && !password)) return;
       clearTimeout(timer);
       child.off('exit', early);
-      resolve({ child, url, password, stderr: () => err, kill: ended('SIGKILL'), stop: ended('SIGTERM') });
+      resolve({
+        child,
+        url,
+        password,
+        stderr: () => err,
+        stdout: () => out,
+        kill: ended('SIGKILL'),
+        stop: ended('SIGTERM'),
+      });
     });
   });
 }

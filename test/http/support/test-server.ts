@@ -34,7 +34,14 @@ export async function startTestServer(
   kind: StoreKind,
   options: { readonly start?: string; readonly webRoot?: string } & Pick<
     OpenServerOptions,
-    'trustProxy' | 'streamLimits' | 'timeouts' | 'recentViewMs' | 'publicPace' | 'webhookTiming'
+    | 'trustProxy'
+    | 'streamLimits'
+    | 'timeouts'
+    | 'recentViewMs'
+    | 'publicPace'
+    | 'webhookTiming'
+    | 'logger'
+    | 'metricsToken'
   > = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-http-'));

@@ -22,6 +22,7 @@ import { registerVerifyCommand } from './verify.js';
 import { registerAccountCommands } from './account.js';
 import { registerCallCommands } from './call.js';
 import { registerWebhookCommands } from './webhook.js';
+import { registerBackupCommands } from './backup.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -47,4 +48,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerAccountCommands(program, io);
   registerCallCommands(program, io);
   registerWebhookCommands(program, io);
+  registerBackupCommands(program, io);
 }

@@ -2,7 +2,10 @@ import { networkInterfaces } from 'node:os';
 import type { Command } from 'commander';
 import { lanUrls } from '../../http/lan-addresses.js';
 import { ConfigError, serverConfigFromEnv } from '../../http/config.js';
+import { ScheduledBackups } from '../../store/backup/scheduled-backups.js';
 import { StoreOpenError } from '../../store/store-open-error.js';
+import { logNotices, serverLogger } from '../../http/logging.js';
+import { SHINPAN_VERSION } from '../../version.js';
 import { CliError } from '../cli-error.js';
 import { pickLang } from '../lang.js';
 import type { Io } from '../output.js';
@@ -19,7 +22,7 @@ export function registerServe(program: Command, io: Io): void {
   program
     .command('serve')
     .description(
-      'serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET) / API とジャッジコンソールを起動',
+      'serve the API and the judge console (PORT, HOST, SHINPAN_DB, DATABASE_URL, SHINPAN_SECRET, SHINPAN_BACKUP_DIR, SHINPAN_LOG_LEVEL) / API とジャッジコンソールを起動',
     )
     .option('--port <port>', 'port to listen on (default PORT or 3000; 0 picks a free one)')
     .option('--host <host>', 'address to listen on (default HOST or 0.0.0.0)')
@@ -56,6 +59,9 @@ export function registerServe(program: Command, io: Io): void {
       };
       // Before the database is touched: a second `npm start` while one runs must write nothing.
       await checkPortFree(config.port, config.host).catch(unavailable);
+      // Before the stores open, so that their migrations are logged.
+      const log = serverLogger(config.logLevel);
+      const stopNotices = logNotices(log);
       let opened: Awaited<ReturnType<typeof import('../../http/open-server.js').openServer>>;
       try {
         opened = await openServer({
@@ -65,6 +71,8 @@ export function registerServe(program: Command, io: Io): void {
           trustProxy: config.trustProxy,
           streamLimits: { perAddress: config.streamsPerAddress },
           webRoot: defaultWebRoot(),
+          logger: log,
+          metricsToken: config.metricsToken,
           // The client is answered 500 with no detail; the operator reads what went wrong here.
           onInternalError: (error, where) =>
             io.stderr.write(
@@ -72,6 +80,7 @@ export function registerServe(program: Command, io: Io): void {
             ),
         });
       } catch (error) {
+        stopNotices();
         if (error instanceof StoreOpenError) throw new CliError(error.text[lang]);
         throw error;
       }
@@ -80,8 +89,13 @@ export function registerServe(program: Command, io: Io): void {
         listening = await opened.listen({ port: config.port, host: config.host });
       } catch (error) {
         await opened.close();
+        stopNotices();
         return unavailable(error);
       }
+      log.info(
+        { version: SHINPAN_VERSION, address: listening.address, database: config.database.kind, node: process.version },
+        'started',
+      );
       const { address, firstLogin } = listening;
       const url = address.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
       const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
@@ -96,12 +110,37 @@ export function registerServe(program: Command, io: Io): void {
       );
       // A supervisor that closed our stdout must not crash the server on its next log line.
       process.stdout.on('error', () => undefined);
+      const backups =
+        config.backups === undefined
+          ? undefined
+          : new ScheduledBackups(config.database, config.backups, (outcome) =>
+              outcome.kind === 'written'
+                ? log.info(
+                    {
+                      file: outcome.report.target,
+                      tournaments: outcome.report.streams.length,
+                      bytes: outcome.report.bytes,
+                      ms: Math.round(outcome.report.ms),
+                      removed: outcome.removed,
+                    },
+                    'backup written and verified',
+                  )
+                : log.warn({ file: outcome.file, err: outcome.error }, 'backup failed'),
+            );
+      backups?.start();
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
           io.stdout.write('shinpan: stopping / 停止します\n');
-          void opened.close().then(resolve, resolve);
+          log.info('stopping');
+          void Promise.resolve(backups?.stop())
+            .then(() => opened.close())
+            .then(() => {
+              log.info('stopped');
+              stopNotices();
+            })
+            .then(resolve, resolve);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);

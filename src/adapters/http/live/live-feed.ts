@@ -1,4 +1,5 @@
 import type { EventStore, StoredEvent } from '../../../app/event-store.js';
+import { swallowed } from '../../operational-notices.js';
 import type { LiveHub } from './live-hub.js';
 import { publishEvents } from './publish.js';
 
@@ -86,7 +87,7 @@ export class LiveFeed {
   /** Runs each tournament's publishing one step at a time; a failed read is retried by the next notice. */
   #inOrder(tournamentId: string, step: () => Promise<void>): void {
     const before = this.#chains.get(tournamentId) ?? Promise.resolve();
-    const next = before.then(step).catch(() => undefined);
+    const next = before.then(step).catch(swallowed('live-feed-read-failed', { tournamentId }));
     this.#chains.set(tournamentId, next);
     void next.then(() => {
       if (this.#chains.get(tournamentId) === next) this.#chains.delete(tournamentId);

@@ -31,6 +31,12 @@ export function sseFrame(event: string, data: unknown, id?: number): string {
 export class LiveHub {
   readonly #channels = new Map<string, Channel>();
   readonly #heartbeat: NodeJS.Timeout;
+  readonly #open: Record<Audience, number> = { staff: 0, public: 0 };
+
+  /** Streams open now, by audience (the metrics' gauge). */
+  openStreams(): Readonly<Record<Audience, number>> {
+    return { ...this.#open };
+  }
 
   constructor(heartbeatMs = 15_000) {
     this.#heartbeat = setInterval(() => this.#beat(), heartbeatMs);
@@ -46,8 +52,9 @@ export class LiveHub {
     }
     const listeners = channel[audience];
     listeners.add(response);
+    this.#open[audience]++;
     const stop = () => {
-      listeners.delete(response);
+      if (listeners.delete(response)) this.#open[audience]--;
       if (channel.staff.size === 0 && channel.public.size === 0 && this.#channels.get(tournamentId) === channel)
         this.#channels.delete(tournamentId);
     };

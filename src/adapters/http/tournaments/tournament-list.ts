@@ -1,4 +1,5 @@
 import type { EventStore } from '../../../app/event-store.js';
+import { swallowed } from '../../operational-notices.js';
 import type { Loaded } from '../../../app/tournament-service.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
@@ -107,7 +108,8 @@ export class TournamentList {
     const age = this.now() - this.#madeAt;
     if (this.#answer && this.#unlisted.size === 0 && age < this.recentMs) {
       // Made behind this read, at most every LOOK_GAP_MS; a failure is the next read's to see.
-      if (age >= Math.min(LOOK_GAP_MS, this.recentMs)) this.#lookOnce().catch(() => undefined);
+      if (age >= Math.min(LOOK_GAP_MS, this.recentMs))
+        this.#lookOnce().catch(swallowed('tournament-list-refresh-failed'));
       return Promise.resolve(this.#answer);
     }
     return this.#lookOnce();
@@ -145,8 +147,9 @@ export class TournamentList {
       for (let i = 0; i < rows.length; i += SUMMARY_ROWS_PER_STATEMENT)
         await this.store.writeSummaries(rows.slice(i, i + SUMMARY_ROWS_PER_STATEMENT));
       for (const row of rows) this.#stored.set(row.id, Math.max(this.#stored.get(row.id) ?? 0, row.version));
-    } catch {
+    } catch (error) {
       // Only a cache: the next write's turn stores them again, and a list meanwhile reads the log.
+      swallowed('stored-summaries-failed', { tournaments: rows.length })(error);
       for (const row of rows) this.#written.add(row.id);
     }
   }

@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
+import { swallowed } from '../../operational-notices.js';
 import pg from 'pg';
 import {
   IdempotencyKeyReuseError,
@@ -67,7 +68,7 @@ export async function openPostgresEventStore(options: PostgresStoreOptions): Pro
   });
   // An idle client losing its server (restart, network) must not crash the process: the pool
   // drops it and the next query connects again.
-  pool.on('error', () => undefined);
+  pool.on('error', swallowed('postgres-idle-connection-lost'));
   // The server processes (backend pids) of this store's pooled connections, from the first:
   // a notice sent by any other comes from another process.
   const ownBackends = new Set<number>();

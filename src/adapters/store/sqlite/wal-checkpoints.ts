@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { swallowed } from '../../operational-notices.js';
 import { workerOf } from '../../worker-threads.js';
 
 /** How long after a commit the WAL is checkpointed (one checkpoint in flight at a time). */
@@ -38,7 +39,7 @@ export class WalCheckpoints {
     this.#timer = setTimeout(() => {
       this.#timer = null;
       this.#running = this.hold(() => this.#checkpoint())
-        .catch(() => undefined)
+        .catch(swallowed('wal-checkpoint-failed', { file: this.file }))
         .finally(() => {
           this.#running = null;
         });
@@ -51,10 +52,13 @@ export class WalCheckpoints {
       let worker: Worker;
       try {
         worker = this.#worker ??= this.#start();
-      } catch {
+      } catch (error) {
+        swallowed('wal-checkpoint-failed', { file: this.file })(error);
         return resolve();
       }
-      const done = () => {
+      const done = (answer?: { ok: boolean; message?: string }) => {
+        if (answer !== undefined && typeof answer === 'object' && answer.ok === false)
+          swallowed('wal-checkpoint-failed', { file: this.file })(new Error(answer.message));
         worker.off('message', done);
         worker.off('exit', done);
         resolve();
@@ -69,7 +73,7 @@ export class WalCheckpoints {
   #start(): Worker {
     const worker = workerOf(import.meta.url, 'checkpoint-worker');
     worker.unref();
-    worker.on('error', () => undefined);
+    worker.on('error', swallowed('wal-checkpoint-failed', { file: this.file }));
     worker.on('exit', () => {
       if (this.#worker === worker) this.#worker = null;
     });
