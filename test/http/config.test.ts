@@ -11,6 +11,10 @@ describe('serverConfigFromEnv', () => {
       secureCookies: false,
       trustProxy: false,
       streamsPerAddress: 20,
+      publicUrl: null,
+      tls: null,
+      httpRedirectPort: null,
+      httpPort: null,
     });
   });
 
@@ -32,6 +36,10 @@ describe('serverConfigFromEnv', () => {
       secureCookies: true,
       trustProxy: 2,
       streamsPerAddress: 200,
+      publicUrl: null,
+      tls: null,
+      httpRedirectPort: null,
+      httpPort: null,
     });
   });
 

@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { TournamentService } from '../../app/tournament-service.js';
 import { shippedCards } from '../deck/ocg-data.js';
@@ -10,6 +11,7 @@ import { portError } from './port-check.js';
 import type { StreamLimits } from './live/stream-guard.js';
 import type { PublicPace } from './public-pace.js';
 import { buildServer, type ServerTimeouts } from './server.js';
+import { VenueNetwork } from './venue-network.js';
 
 export interface OpenServerOptions {
   readonly database: DatabaseConfig;
@@ -25,6 +27,14 @@ export interface OpenServerOptions {
   readonly heartbeatMs?: number;
   readonly recentViewMs?: number;
   readonly publicPace?: PublicPace;
+  /** SHINPAN_PUBLIC_URL: the address phones use in printed links and QR codes. */
+  readonly publicUrl?: string | null;
+  /** HTTPS from the server itself (certificate, key, and the CA certificate offered to staff phones). */
+  readonly tls?: { readonly cert: Buffer; readonly key: Buffer; readonly caDer: Buffer | null } | null;
+  /** With `tls`: a plain-HTTP port that redirects to the HTTPS address. */
+  readonly httpRedirectPort?: number | null;
+  /** With `tls`: a plain-HTTP port that serves the same console and API (players' phones at a venue). */
+  readonly httpPort?: number | null;
 }
 
 export interface OpenedServer {
@@ -41,6 +51,8 @@ export interface OpenedServer {
 
 export interface Listening {
   readonly address: string;
+  /** The plain-HTTP port's address (serving, or redirecting to HTTPS), when there is one. */
+  readonly plainAddress: string | null;
   /** The first organizer's one-time credentials, when this start created them. */
   readonly firstLogin: { readonly username: string; readonly password: string } | null;
 }
@@ -60,13 +72,18 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     shippedCards();
     loadDefaultPack();
     const secret = await resolveSecret(accounts, options.secret);
+    const tls = options.tls ?? null;
+    const venue = new VenueNetwork(options.publicUrl ?? null, tls?.caDer ?? null);
     const app = await buildServer({
+      venue,
+      ...(tls === null ? {} : { https: { cert: tls.cert, key: tls.key } }),
       accounts,
       store,
       service: new TournamentService(store),
       clock,
       secret,
-      secureCookies: options.secureCookies ?? false,
+      // Over HTTPS the session cookie is always Secure: a browser never sends it over plain HTTP.
+      secureCookies: (options.secureCookies ?? false) || tls !== null,
       trustProxy: options.trustProxy ?? false,
       webRoot: options.webRoot ?? null,
       logger: options.logger ?? false,
@@ -77,6 +94,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       ...(options.recentViewMs === undefined ? {} : { recentViewMs: options.recentViewMs }),
       ...(options.publicPace === undefined ? {} : { publicPace: options.publicPace }),
     });
+    let plain: Server | null = null;
     return {
       app,
       async listen({ port, host }) {
@@ -86,9 +104,36 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
         } catch (error) {
           throw portError(error, port) ?? error;
         }
-        return { address, firstLogin: await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID()) };
+        const bound = Number(new URL(address).port);
+        const redirect = tls === null ? null : (options.httpRedirectPort ?? null);
+        const serve = tls === null ? null : (options.httpPort ?? null);
+        let plainAddress: string | null = null;
+        if (redirect !== null || serve !== null) {
+          // The same app answers the plain port (app.routing is Fastify's whole request handler), or it redirects.
+          plain = createServer(
+            serve !== null ? (request, response) => app.routing(request, response) : redirectToHttps(bound),
+          );
+          const plainPort = (serve ?? redirect)!;
+          await new Promise<void>((resolve, reject) => {
+            plain!.once('error', (error) => reject(portError(error, plainPort) ?? error));
+            plain!.listen(plainPort, host, () => resolve());
+          });
+          plainAddress = `http://${host.includes(':') ? `[${host}]` : host}:${plainPort}`;
+        }
+        venue.listening(host, bound, tls !== null, serve);
+        return {
+          address,
+          plainAddress,
+          firstLogin: await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID()),
+        };
       },
       async close() {
+        if (plain !== null) {
+          const closing = plain;
+          plain = null;
+          closing.closeAllConnections();
+          await new Promise<void>((resolve) => closing.close(() => resolve()));
+        }
         await app.close();
         await accounts.close();
         await store.close();
@@ -99,4 +144,14 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     await store.close();
     throw error;
   }
+}
+
+/** A plain-HTTP handler sending every request to the same host and path on the HTTPS port. */
+function redirectToHttps(httpsPort: number) {
+  return (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse): void => {
+    const host = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
+    const target = `https://${host}${httpsPort === 443 ? '' : `:${httpsPort}`}${request.url ?? '/'}`;
+    response.writeHead(308, { location: target, 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`${target}\n`);
+  };
 }

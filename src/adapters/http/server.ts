@@ -22,6 +22,8 @@ import { openApiInfo } from './openapi.js';
 import { accountRoutes } from './routes/accounts.js';
 import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
+import { venueRoutes } from './routes/venue.js';
+import { VenueNetwork } from './venue-network.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
@@ -55,6 +57,10 @@ export interface ServerDeps {
   readonly recentViewMs?: number;
   /** Big answers to the public wait while the process is loaded (public-pace.ts); tests pass their own. */
   readonly publicPace?: PublicPace;
+  /** The addresses phones reach the server at, and the CA certificate offered to staff phones. */
+  readonly venue?: VenueNetwork;
+  /** HTTPS from the server itself: the certificate chain and its key (PEM). */
+  readonly https?: { readonly cert: Buffer; readonly key: Buffer };
 }
 
 /** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
@@ -118,6 +124,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const trustProxy = deps.trustProxy ?? false;
   const app = Fastify({
+    ...(deps.https ? { https: { cert: deps.https.cert, key: deps.https.key } } : {}),
     logger: deps.logger ?? false,
     // A hop count as a function: the first `n` hops from the socket are proxies, so the client
     // is the address the outermost proxy saw, never what the client wrote into the header.
@@ -141,7 +148,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       };
       void plain.code(answer.statusCode).header('cache-control', 'no-store').send(answer.body());
     },
-  });
+    // With `https` Fastify types the server as an https.Server; everything here uses the common parts.
+  }) as unknown as FastifyInstance;
   const hub = new LiveHub(deps.heartbeatMs);
   const clock = deps.clock ?? (() => new Date());
   const gateway = new TournamentGateway(deps.service, deps.store, clock);
@@ -229,6 +237,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   if (webRoot) await serveConsole(app, webRoot);
 
   healthRoutes(app, context);
+  venueRoutes(app, deps.venue ?? new VenueNetwork());
   authRoutes(app, context);
   accountRoutes(app, context);
   tournamentRoutes(app, context);

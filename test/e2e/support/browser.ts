@@ -161,3 +161,17 @@ export async function shootPhone(page: Page, dir: string | undefined, name: stri
   }
   await page.locator(`.lang-switch button[lang=${current}]`).first().click();
 }
+
+/**
+ * A GET made by the page itself, with its cookies and origin. Playwright's own `page.request`
+ * resolves names without the browser's rules, so it cannot reach http://venue.test.
+ */
+export async function pageGet(
+  page: Page,
+  path: string,
+): Promise<{ readonly status: number; readonly contentType: string; readonly text: string }> {
+  return page.evaluate(async (target) => {
+    const answer = await fetch(target, { credentials: 'same-origin' });
+    return { status: answer.status, contentType: answer.headers.get('content-type') ?? '', text: await answer.text() };
+  }, path);
+}
