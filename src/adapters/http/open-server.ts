@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { TournamentService } from '../../app/tournament-service.js';
 import { shippedCards } from '../deck/ocg-data.js';
@@ -108,6 +109,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
         const redirect = tls === null ? null : (options.httpRedirectPort ?? null);
         const serve = tls === null ? null : (options.httpPort ?? null);
         let plainAddress: string | null = null;
+        let servedPlainPort: number | null = null;
         if (redirect !== null || serve !== null) {
           // The same app answers the plain port (app.routing is Fastify's whole request handler), or it redirects.
           plain = createServer(
@@ -118,9 +120,12 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
             plain!.once('error', (error) => reject(portError(error, plainPort) ?? error));
             plain!.listen(plainPort, host, () => resolve());
           });
-          plainAddress = `http://${host.includes(':') ? `[${host}]` : host}:${plainPort}`;
+          // Port 0 (tests) picks a free port: the one bound is the one to name.
+          const plainBound = (plain.address() as AddressInfo).port;
+          plainAddress = `http://${host.includes(':') ? `[${host}]` : host}:${plainBound}`;
+          if (serve !== null) servedPlainPort = plainBound;
         }
-        venue.listening(host, bound, tls !== null, serve);
+        venue.listening(host, bound, tls !== null, servedPlainPort);
         return {
           address,
           plainAddress,

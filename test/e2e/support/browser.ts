@@ -30,10 +30,14 @@ export function phoneOrigin(url: string, secure = false): string {
   return address.origin;
 }
 
-/** Debian's Chromium, headless, with nothing that phones home; `venue.test` resolves to this machine. */
-export function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with nothing that phones home; `venue.test` resolves to this
+ * machine. `home`: the HOME it runs with (a throwaway one whose NSS database trusts a test CA).
+ */
+export function launchChromium(executablePath: string, home?: string): Promise<Browser> {
   return chromium.launch({
     executablePath,
+    ...(home === undefined ? {} : { env: { ...process.env, HOME: home } }),
     args: [
       '--headless=new',
       `--host-resolver-rules=MAP ${VENUE_HOST} 127.0.0.1`,
@@ -44,7 +48,6 @@ export function launchChromium(executablePath: string, extraArgs: readonly strin
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      ...extraArgs,
     ],
   });
 }
