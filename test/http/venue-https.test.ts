@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -186,6 +187,33 @@ describe.skipIf(!mkcert)('a plain port that redirects to HTTPS', () => {
       expect(answer.headers.location).toBe(`https://127.0.0.1:${httpsPort}/t/cup/entry?x=1`);
     } finally {
       await opened.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!mkcert)('shinpan serve with a wrong TLS file', () => {
+  it('names the file, exits non-zero and creates no database', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shinpan-tls-cli-'));
+    try {
+      const cert = makeVenueCert(mkcert!, dir, ['venue.test']);
+      const other = makeVenueCert(mkcert!, dir, ['other.test'], 'other');
+      const db = join(dir, 'never.db');
+      const bin = new URL('../../bin/shinpan.js', import.meta.url).pathname;
+      const serve = (...args: string[]) =>
+        spawnSync(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1', '--db', db, ...args], {
+          encoding: 'utf8',
+          env: { ...process.env, DATABASE_URL: '', SHINPAN_DB: '' },
+          timeout: 60_000,
+        });
+      const mismatched = serve('--tls-cert', cert.certFile, '--tls-key', other.keyFile);
+      expect(mismatched.status).not.toBe(0);
+      expect(mismatched.stderr).toContain(`${other.keyFile} is not the key of the certificate in ${cert.certFile}`);
+      const plainOnly = serve('--http-port', '3000');
+      expect(plainOnly.status).not.toBe(0);
+      expect(plainOnly.stderr).toContain('--http-port: needs HTTPS');
+      expect(existsSync(db)).toBe(false);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
