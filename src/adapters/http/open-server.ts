@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { TournamentService } from '../../app/tournament-service.js';
@@ -153,7 +153,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
 
 /** A plain-HTTP handler sending every request to the same host and path on the HTTPS port. */
 function redirectToHttps(httpsPort: number) {
-  return (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse): void => {
+  return (request: IncomingMessage, response: ServerResponse): void => {
     const host = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
     const target = `https://${host}${httpsPort === 443 ? '' : `:${httpsPort}`}${request.url ?? '/'}`;
     response.writeHead(308, { location: target, 'content-type': 'text/plain; charset=utf-8' });
