@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
-import { launchChromium, openPerson, PHONE, shootBoth, type Person } from './support/browser.js';
+import { launchChromium, openPerson, pageGet, PHONE, shootBoth, type Person } from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
 import { StaffApi } from './support/staff-api.js';
 
@@ -148,7 +148,7 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
         ]),
       );
     // Every row shows the reading the player list has (Smith's is added on the players screen above).
-    const list = (await (await page.request.get(`/api/tournaments/${T}/players`)).json()) as {
+    const list = JSON.parse((await pageGet(page, `/api/tournaments/${T}/players`)).text) as {
       players: { name: string; reading?: string }[];
     };
     expect(new Map(readings)).toEqual(new Map(list.players.map((p) => [p.name, p.reading ?? null])));
@@ -247,8 +247,9 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     await kari.page.locator('input[name=password]').fill(oneTime);
     await kari.page.locator('button[type=submit]').click();
     await kari.page.locator('.notice-error').waitFor();
-    expect((await kari.page.request.get('/api/auth/me')).ok()).toBe(true);
-    expect(await (await kari.page.request.get('/api/auth/me')).json()).toEqual({ account: null });
+    const me = await pageGet(kari.page, '/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(JSON.parse(me.text)).toEqual({ account: null });
     await kari.context.close();
 
     // An organizer of this tournament only: the staff screen offers only this tournament.
@@ -284,11 +285,11 @@ describe.skipIf(!executablePath)('the console: names by reading, staff accounts'
     await page.getByTestId('exports').waitFor();
     await expect(page.getByTestId('log-1').textContent()).resolves.toContain('阿部 一郎');
     const href = await page.getByTestId('exports').locator('a').first().getAttribute('href');
-    const csv = await page.request.get(href!);
-    expect(csv.headers()['content-type']).toContain('text/csv');
-    expect(await csv.text()).toContain('渡辺 健');
-    const penalties = await page.request.get(href!.replace('standings.csv', 'penalties.csv'));
-    expect(await penalties.text()).toContain('阿部 一郎');
+    const csv = await pageGet(page, href!);
+    expect(csv.contentType).toContain('text/csv');
+    expect(csv.text).toContain('渡辺 健');
+    const penalties = await pageGet(page, href!.replace('standings.csv', 'penalties.csv'));
+    expect(penalties.text).toContain('阿部 一郎');
     await shootBoth(page, '44-tournament-log');
     await page.goto(`/t/${T}/print/standings`);
     await page.locator('table.data').first().waitFor();

@@ -82,7 +82,7 @@ describe.skipIf(!executablePath)('the organizer sets public entry in the console
     await page.goto(`/t/${T}`);
     const card = page.getByTestId('entry-settings');
     await card.waitFor();
-    expect(await page.getByTestId('entry-link').getAttribute('href')).toBe(`${server.url}/t/${T}/entry`);
+    expect(await page.getByTestId('entry-link').getAttribute('href')).toBe(`${organizer.origin}/t/${T}/entry`);
     // Folded until asked for: most events never take entries online.
     expect(await page.getByTestId('publication-top').isVisible()).toBe(false);
     await page.getByTestId('entry-set-up').locator('summary').click();

@@ -26,8 +26,13 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
   let desk: StaffApi;
   const people: Person[] = [];
 
-  const person = async (lang: 'ja' | 'en', login?: { username: string; password: string }) => {
-    const opened = await openPerson(browser, server.url, { lang, viewport: PHONE, ...(login ? { login } : {}) });
+  const person = async (lang: 'ja' | 'en', login?: { username: string; password: string }, secure = false) => {
+    const opened = await openPerson(browser, server.url, {
+      lang,
+      viewport: PHONE,
+      secure,
+      ...(login ? { login } : {}),
+    });
     people.push(opened);
     return opened;
   };
@@ -256,7 +261,8 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     const paired = await desk.send('POST', `/api/tournaments/${id}/rounds`, { round: 1 });
     expect(paired.status).toBe(201);
     const first = (paired.body.pairing.matches as Match[])[0]!;
-    const head = await person('ja', HEAD);
+    // Reloading offline needs the service worker: a secure context.
+    const head = await person('ja', HEAD, true);
     const { page, context } = head;
     await page.goto(`/t/${id}/rounds/1`);
     await page.getByTestId(`enter-result-${first.table}`).waitFor();
@@ -362,7 +368,7 @@ describe.skipIf(!executablePath)('a first event, as the floor judges, the desk a
     const [player, code] = [...codes][0]!;
     const typed = organizer.page.getByTestId(`slip-${player}`).getByTestId('slip-url');
     await typed.waitFor();
-    const address = `${server.url}/t/${id}/p/${player}`;
+    const address = `${organizer.origin}/t/${id}/p/${player}`;
     expect(await typed.textContent()).toContain(address);
     expect(await typed.textContent()).not.toContain('code=');
     await shootPhone(organizer.page, shots, 'registration-slip-url');

@@ -68,12 +68,25 @@ describe.skipIf(!executablePath)('a held round reaches the players only when pub
     });
     expect(created.status).toBe(201);
     for (const p of PLAYERS) codes.set(p.id, (await api.send('POST', `/api/tournaments/${T}/players`, p)).body.code);
-    desk = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: ORGANIZER });
-    player = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    desk = await openPerson(browser, server.url, {
+      secure: true,
+      lang: 'ja',
+      viewport: PHONE,
+      login: ORGANIZER,
+    });
+    player = await openPerson(browser, server.url, {
+      secure: true,
+      lang: 'ja',
+      viewport: PHONE,
+    });
     // The player allowed notifications; what the page shows is recorded, then shown as the browser would.
-    await player.context.grantPermissions(['notifications'], { origin: server.url });
+    await player.context.grantPermissions(['notifications'], { origin: player.origin });
     await player.context.addInitScript({ content: RECORD_NOTIFICATIONS });
-    wall = await openPerson(browser, server.url, { lang: 'ja', viewport: DESKTOP });
+    wall = await openPerson(browser, server.url, {
+      secure: true,
+      lang: 'ja',
+      viewport: DESKTOP,
+    });
   }, 180_000);
 
   afterAll(async () => {

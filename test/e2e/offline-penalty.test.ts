@@ -77,7 +77,12 @@ describe.skipIf(!executablePath)('a penalty issued offline', () => {
     login: typeof FLOOR | typeof JUDGE = FLOOR,
     url = server.url,
   ) {
-    const phone = await openPerson(browser, url, { lang, viewport: PHONE, login });
+    const phone = await openPerson(browser, url, {
+      secure: true,
+      lang,
+      viewport: PHONE,
+      login,
+    });
     people.push(phone);
     const { page } = phone;
     await page.goto(`/t/${venue.id}/penalty?player=${player}`);

@@ -103,7 +103,12 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
     login: { username: string; password: string },
     url = server.url,
   ): Promise<Person> {
-    const phone = await openPerson(browser, url, { lang, viewport: PHONE, login });
+    const phone = await openPerson(browser, url, {
+      secure: true,
+      lang,
+      viewport: PHONE,
+      login,
+    });
     people.push(phone);
     const { page } = phone;
     await page.goto(`/t/${venue.id}/rounds/1`);
@@ -429,7 +434,12 @@ describe.skipIf(!executablePath)('the console after a reload offline: the saved 
   it('a tardiness penalty confirmed offline on the saved sign-in goes out once back online', async () => {
     // Two minutes past the round start: nobody at table 4 is seated, the round clock proposes warnings.
     server.clock.advanceMinutes(2);
-    const phone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: FLOOR });
+    const phone = await openPerson(browser, server.url, {
+      secure: true,
+      lang: 'ja',
+      viewport: PHONE,
+      login: FLOOR,
+    });
     people.push(phone);
     const { page, context } = phone;
     const [late] = tables.get(4)!;

@@ -60,7 +60,7 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
   async function phone(player: string, lang: 'ja' | 'en' = 'ja'): Promise<Page> {
     let person = phones.get(player);
     if (!person) {
-      person = await openPerson(browser, server.url, { lang, viewport: PHONE });
+      person = await openPerson(browser, server.url, { lang, viewport: PHONE, secure: true });
       phones.set(player, person);
       await person.page.goto(urls.get(player)!);
     }
@@ -107,8 +107,10 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
     expect(await page.locator('article.reg-slip').count()).toBe(PLAYERS.length);
     for (const p of PLAYERS) {
       const decoded = await decodeSlipQr(page, p.id);
-      expect(decoded).toBe(`${server.url}/t/${T}/p/${p.id}?code=${codes.get(p.id)}`);
-      urls.set(p.id, decoded!);
+      expect(decoded).toBe(`${desk.origin}/t/${T}/p/${p.id}?code=${codes.get(p.id)}`);
+      // The phones below need a secure context (their service worker): they open the same page on the loopback address.
+      const address = new URL(decoded!);
+      urls.set(p.id, `${address.pathname}${address.search}`);
     }
     await shootBoth(page, '60-registration-slips');
   });
@@ -276,7 +278,7 @@ describe.skipIf(!executablePath)('players report results from their phones', () 
       (x) => x.table === 2,
     )!;
     const x = other.players[0]!.id;
-    const person = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    const person = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, secure: true });
     let refused = 0;
     await person.context.route('**/api/tournaments/*/live', (route) => {
       refused += 1;

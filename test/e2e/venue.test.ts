@@ -79,7 +79,11 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
   });
 
   it('the wall shows round 1 by name in 五十音 order and follows the start, a time extension and round 2 live', async () => {
-    const wall = await openPerson(browser, server.url, { lang: 'ja', viewport: { width: 1280, height: 720 } });
+    const wall = await openPerson(browser, server.url, {
+      secure: true,
+      lang: 'ja',
+      viewport: { width: 1280, height: 720 },
+    });
     people.push(wall);
     const { page } = wall;
     await page.goto(`/t/${venue.id}/wall`);
@@ -121,6 +125,7 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
 
   it('a reload offline opens the installed console with the pairings it last read, marked saved, and the writes still queued, sent once back online', async () => {
     const phone = await openPerson(browser, server.url, {
+      secure: true,
       lang: 'ja',
       viewport: PHONE,
       login: { username: 'venue-staff', password: 'venue-staff-password-1' },
@@ -190,8 +195,17 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
     });
     expect(penalty.status).toBe(201);
     const code = (await venue.staff.send('GET', `/api/tournaments/${venue.id}/players/${player.id}/slip`)).body.code;
-    const staffPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: FLOOR });
-    const playerPhone = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+    const staffPhone = await openPerson(browser, server.url, {
+      secure: true,
+      lang: 'ja',
+      viewport: PHONE,
+      login: FLOOR,
+    });
+    const playerPhone = await openPerson(browser, server.url, {
+      secure: true,
+      lang: 'ja',
+      viewport: PHONE,
+    });
     people.push(staffPhone, playerPhone);
     const screens = [
       {
@@ -238,6 +252,7 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
 
   it('a saved read is served only to its own sign-in; signing out deletes every read saved for the account', async () => {
     const phone = await openPerson(browser, server.url, {
+      secure: true,
       lang: 'en',
       viewport: PHONE,
       login: { username: 'venue-staff', password: 'venue-staff-password-1' },
@@ -275,7 +290,12 @@ describe.skipIf(!executablePath)('the venue: wall display and the console offlin
 
   it('on Wi-Fi that hangs, a read shows the saved answer after a few seconds and keeps the late answer for the next read; with nothing saved it waits', async () => {
     const network = await HangingNetwork.open(server.url);
-    const phone = await openPerson(browser, network.url, { lang: 'en', viewport: PHONE, login: FLOOR });
+    const phone = await openPerson(browser, network.url, {
+      secure: true,
+      lang: 'en',
+      viewport: PHONE,
+      login: FLOOR,
+    });
     people.push(phone);
     const { page } = phone;
     const pairingsPath = `/api/tournaments/${venue.id}/rounds/2/pairings`;
@@ -334,6 +354,7 @@ describe.skipIf(!executablePath)('long lists on a phone, a page at a time', () =
     browser = await launchChromium(executablePath!);
     venue = await venueTournament(server, 240);
     phone = await openPerson(browser, server.url, {
+      secure: true,
       lang: 'ja',
       viewport: PHONE,
       login: { username: 'venue-staff', password: 'venue-staff-password-1' },

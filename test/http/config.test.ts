@@ -14,6 +14,10 @@ describe('serverConfigFromEnv', () => {
       backups: undefined,
       logLevel: 'info',
       metricsToken: undefined,
+      publicUrl: null,
+      tls: null,
+      httpRedirectPort: null,
+      httpPort: null,
     });
   });
 
@@ -63,6 +67,10 @@ describe('serverConfigFromEnv', () => {
       backups: undefined,
       logLevel: 'info',
       metricsToken: undefined,
+      publicUrl: null,
+      tls: null,
+      httpRedirectPort: null,
+      httpPort: null,
     });
   });
 

@@ -39,6 +39,7 @@ const deck = { main: Array.from({ length: 40 }, () => 89631139), extra: [], side
 const CASES: readonly Case[] = [
   { method: 'GET', path: '/api/health', may: EVERYONE },
   { method: 'GET', path: '/api/ready', may: EVERYONE },
+  { method: 'GET', path: '/api/venue', may: EVERYONE },
   { method: 'GET', path: '/api/auth/me', may: EVERYONE },
   { method: 'POST', path: '/api/auth/tokens', body: { label: 'script' }, may: STAFF },
   { method: 'GET', path: '/api/accounts', may: ['organizer'] },

@@ -38,6 +38,15 @@ export function chromiumPath(): string | undefined {
   return missing('Chromium', `no browser at ${path} (apt-get install chromium)`);
 }
 
+/** An executable on the PATH when installed (mkcert, caddy, certutil), else undefined (and a loud notice). */
+export function toolPath(tool: string, apt: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '/usr/bin').split(':')) {
+    const path = `${dir}/${tool}`;
+    if (dir !== '' && existsSync(path)) return path;
+  }
+  return missing(tool, `no ${tool} on the PATH (apt-get install ${apt})`);
+}
+
 /** The shared real-world data set, beside the repository as in CI (a plain clone has none). */
 export const sharedDataDir = new URL('../../../shared/data/', import.meta.url).pathname;
 

@@ -7,6 +7,7 @@ import { paths } from './api/tournament-api';
 import type { TournamentSummary } from './api/types';
 import { Layout } from './components/layout';
 import { Loading } from './components/status';
+import { VenueHttps } from './screens/venue-https';
 import {
   DeckCheck,
   FindTable,
@@ -260,6 +261,13 @@ function Screen() {
         <Guard access="webhooks:manage">
           <Webhooks />
         </Guard>
+      </Layout>
+    );
+  // The venue's HTTPS steps: public, since a staff phone follows them before signing in.
+  if (path === '/https')
+    return (
+      <Layout>
+        <VenueHttps />
       </Layout>
     );
   if (path === '/new')

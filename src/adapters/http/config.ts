@@ -28,6 +28,20 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** SHINPAN_METRICS_TOKEN: GET /metrics answers only with it (404 while unset). */
   readonly metricsToken: string | undefined;
+  /** SHINPAN_PUBLIC_URL: the address phones use, for the links and QR codes the console prints. */
+  readonly publicUrl: string | null;
+  /** HTTPS from shinpan itself: the certificate and key files, and a CA certificate offered to staff phones. */
+  readonly tls: TlsFiles | null;
+  /** With HTTPS: a plain-HTTP port that redirects every request to the HTTPS address. */
+  readonly httpRedirectPort: number | null;
+  /** With HTTPS: a plain-HTTP port serving the same console and API (players' phones at a venue). */
+  readonly httpPort: number | null;
+}
+
+export interface TlsFiles {
+  readonly certFile: string;
+  readonly keyFile: string;
+  readonly caFile: string | null;
 }
 
 /**
@@ -100,9 +114,18 @@ export interface ConfigOverrides {
   readonly port?: string | undefined;
   readonly host?: string | undefined;
   readonly db?: string | undefined;
+  readonly tlsCert?: string | undefined;
+  readonly tlsKey?: string | undefined;
+  readonly tlsCa?: string | undefined;
+  readonly httpRedirectPort?: string | undefined;
+  readonly httpPort?: string | undefined;
 }
 
-/** Reads PORT, HOST, SHINPAN_DB, DATABASE_URL (wins over SHINPAN_DB), SHINPAN_SECRET, SHINPAN_SECURE_COOKIES, SHINPAN_TRUST_PROXY, SHINPAN_STREAMS_PER_ADDRESS. */
+/**
+ * Reads PORT, HOST, SHINPAN_DB, DATABASE_URL (wins over SHINPAN_DB), SHINPAN_SECRET,
+ * SHINPAN_SECURE_COOKIES, SHINPAN_TRUST_PROXY, SHINPAN_STREAMS_PER_ADDRESS, SHINPAN_PUBLIC_URL,
+ * SHINPAN_TLS_CERT, SHINPAN_TLS_KEY, SHINPAN_TLS_CA, SHINPAN_HTTP_REDIRECT_PORT, SHINPAN_HTTP_PORT.
+ */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): ServerConfig {
   const port =
     overrides.port !== undefined
@@ -121,12 +144,39 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
   const secret = env.SHINPAN_SECRET || undefined;
   if (secret !== undefined && secret.length < 16)
     throw new ConfigError('SHINPAN_SECRET: use at least 16 characters (e.g. `openssl rand -hex 32`)');
+  const tls = tlsFiles(env, overrides);
+  const optionalPort = (option: string | undefined, name: string, envName: string): number | null => {
+    const value = option ?? (env[envName]?.trim() || undefined);
+    if (value === undefined) return null;
+    const source = option !== undefined ? name : envName;
+    if (tls === null)
+      throw new ConfigError(
+        `${source}: needs HTTPS (--tls-cert and --tls-key, or SHINPAN_TLS_CERT and SHINPAN_TLS_KEY)`,
+      );
+    const plain = parsePort(value, source);
+    if (plain === port || plain === 0)
+      throw new ConfigError(`${source}: expected a port other than ${port} and 0, got "${value}"`);
+    return plain;
+  };
+  const httpRedirectPort = optionalPort(
+    overrides.httpRedirectPort,
+    '--http-redirect-port',
+    'SHINPAN_HTTP_REDIRECT_PORT',
+  );
+  const httpPort = optionalPort(overrides.httpPort, '--http-port', 'SHINPAN_HTTP_PORT');
+  if (httpPort !== null && httpPort === httpRedirectPort)
+    throw new ConfigError(`--http-port and --http-redirect-port: one port cannot do both (${httpPort})`);
   return {
     port,
     host,
     database,
     secret,
-    secureCookies: flag(env.SHINPAN_SECURE_COOKIES, 'SHINPAN_SECURE_COOKIES'),
+    publicUrl: publicUrl(env.SHINPAN_PUBLIC_URL),
+    tls,
+    httpRedirectPort,
+    httpPort,
+    // Over HTTPS a cookie is always Secure: a browser then never sends the session over plain HTTP.
+    secureCookies: tls !== null || flag(env.SHINPAN_SECURE_COOKIES, 'SHINPAN_SECURE_COOKIES'),
     trustProxy: trustProxy(env.SHINPAN_TRUST_PROXY),
     streamsPerAddress: positiveInteger(
       env.SHINPAN_STREAMS_PER_ADDRESS,
@@ -169,6 +219,47 @@ function backupSchedule(env: NodeJS.ProcessEnv): BackupSchedule | undefined {
     throw new ConfigError(`SHINPAN_BACKUP_MINUTES: expected minutes above 0 and at most 1440, got "${minutesText}"`);
   const keep = positiveInteger(env.SHINPAN_BACKUP_KEEP, 'SHINPAN_BACKUP_KEEP', DEFAULT_BACKUPS_KEPT);
   return { dir, intervalMs: minutes * 60_000, keep };
+}
+
+/** The address phones use: http(s), a host, an optional port, nothing after it. */
+function publicUrl(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  if (
+    url === null ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== ''
+  )
+    throw new ConfigError(
+      `SHINPAN_PUBLIC_URL: expected an http:// or https:// address with no path, such as https://shinpan.example.jp or http://192.168.1.10:3000, got "${text}"`,
+    );
+  return url.origin;
+}
+
+/** Both files or neither; the CA certificate only with them. */
+function tlsFiles(env: NodeJS.ProcessEnv, overrides: ConfigOverrides): TlsFiles | null {
+  const certFile = overrides.tlsCert ?? (env.SHINPAN_TLS_CERT?.trim() || undefined);
+  const keyFile = overrides.tlsKey ?? (env.SHINPAN_TLS_KEY?.trim() || undefined);
+  const caFile = overrides.tlsCa ?? (env.SHINPAN_TLS_CA?.trim() || undefined);
+  if (certFile === undefined && keyFile === undefined) {
+    if (caFile !== undefined)
+      throw new ConfigError('--tls-ca / SHINPAN_TLS_CA: offered only with HTTPS (give --tls-cert and --tls-key too)');
+    return null;
+  }
+  if (certFile === undefined || keyFile === undefined)
+    throw new ConfigError(
+      `HTTPS needs both the certificate and its key: ${certFile === undefined ? '--tls-cert / SHINPAN_TLS_CERT' : '--tls-key / SHINPAN_TLS_KEY'} is missing`,
+    );
+  return { certFile, keyFile, caFile: caFile ?? null };
 }
 
 /** `--db` takes a PostgreSQL URL or a SQLite file path. */

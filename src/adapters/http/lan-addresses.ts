@@ -9,11 +9,12 @@ export function lanUrls(
   host: string,
   port: number,
   interfaces: NodeJS.Dict<readonly NetworkInterfaceInfo[]>,
+  scheme: 'http' | 'https' = 'http',
 ): readonly string[] {
   if (host !== '0.0.0.0' && host !== '::') return [];
   const urls: string[] = [];
   for (const entries of Object.values(interfaces))
     for (const entry of entries ?? [])
-      if (entry.family === 'IPv4' && !entry.internal) urls.push(`http://${entry.address}:${port}`);
+      if (entry.family === 'IPv4' && !entry.internal) urls.push(`${scheme}://${entry.address}:${port}`);
   return urls;
 }

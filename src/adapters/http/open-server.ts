@@ -1,3 +1,5 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { TournamentService } from '../../app/tournament-service.js';
 import { shippedCards } from '../deck/ocg-data.js';
@@ -14,6 +16,7 @@ import type { RetrySchedule } from '../../app/webhooks/retry-schedule.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { openWebhookStore } from '../webhooks/webhook-store.js';
 import { ServerMetrics } from './metrics.js';
+import { VenueNetwork } from './venue-network.js';
 
 export interface OpenServerOptions {
   readonly database: DatabaseConfig;
@@ -35,9 +38,15 @@ export interface OpenServerOptions {
     readonly now?: () => number;
     readonly sweepMs?: number;
   };
-  /** Where the public pages are reached (links in Discord and LINE posts); by default SHINPAN_PUBLIC_URL. */
-  readonly publicUrl?: string | null;
   readonly metricsToken?: string | undefined;
+  /** SHINPAN_PUBLIC_URL: the address phones use in printed links and QR codes, and the links of Discord and LINE posts (by default the variable itself). */
+  readonly publicUrl?: string | null;
+  /** HTTPS from the server itself (certificate, key, and the CA certificate offered to staff phones). */
+  readonly tls?: { readonly cert: Buffer; readonly key: Buffer; readonly caDer: Buffer | null } | null;
+  /** With `tls`: a plain-HTTP port that redirects to the HTTPS address. */
+  readonly httpRedirectPort?: number | null;
+  /** With `tls`: a plain-HTTP port that serves the same console and API (players' phones at a venue). */
+  readonly httpPort?: number | null;
 }
 
 export interface OpenedServer {
@@ -56,6 +65,8 @@ export interface OpenedServer {
 
 export interface Listening {
   readonly address: string;
+  /** The plain-HTTP port's address (serving, or redirecting to HTTPS), when there is one. */
+  readonly plainAddress: string | null;
   /** The first organizer's one-time credentials, when this start created them. */
   readonly firstLogin: { readonly username: string; readonly password: string } | null;
 }
@@ -92,7 +103,11 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       publicUrl,
       onError: (error) => options.onInternalError?.(error, 'webhooks'),
     });
+    const tls = options.tls ?? null;
+    const venue = new VenueNetwork(publicUrl, tls?.caDer ?? null);
     const app = await buildServer({
+      venue,
+      ...(tls === null ? {} : { https: { cert: tls.cert, key: tls.key } }),
       accounts,
       store: measured,
       service,
@@ -101,7 +116,8 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       webhooks: { store: webhookStore, dispatcher, publicUrl },
       clock,
       secret,
-      secureCookies: options.secureCookies ?? false,
+      // Over HTTPS the session cookie is always Secure: a browser never sends it over plain HTTP.
+      secureCookies: (options.secureCookies ?? false) || tls !== null,
       trustProxy: options.trustProxy ?? false,
       webRoot: options.webRoot ?? null,
       logger: options.logger ?? false,
@@ -112,6 +128,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       ...(options.recentViewMs === undefined ? {} : { recentViewMs: options.recentViewMs }),
       ...(options.publicPace === undefined ? {} : { publicPace: options.publicPace }),
     });
+    let plain: Server | null = null;
     return {
       app,
       webhooks: dispatcher,
@@ -123,10 +140,41 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
           throw portError(error, port) ?? error;
         }
         dispatcher.start();
-        return { address, firstLogin: await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID()) };
+        const bound = Number(new URL(address).port);
+        const redirect = tls === null ? null : (options.httpRedirectPort ?? null);
+        const serve = tls === null ? null : (options.httpPort ?? null);
+        let plainAddress: string | null = null;
+        let servedPlainPort: number | null = null;
+        if (redirect !== null || serve !== null) {
+          // The same app answers the plain port (app.routing is Fastify's whole request handler), or it redirects.
+          plain = createServer(
+            serve !== null ? (request, response) => app.routing(request, response) : redirectToHttps(bound),
+          );
+          const plainPort = (serve ?? redirect)!;
+          await new Promise<void>((resolve, reject) => {
+            plain!.once('error', (error) => reject(portError(error, plainPort) ?? error));
+            plain!.listen(plainPort, host, () => resolve());
+          });
+          // Port 0 (tests) picks a free port: the one bound is the one to name.
+          const plainBound = (plain.address() as AddressInfo).port;
+          plainAddress = `http://${host.includes(':') ? `[${host}]` : host}:${plainBound}`;
+          if (serve !== null) servedPlainPort = plainBound;
+        }
+        venue.listening(host, bound, tls !== null, servedPlainPort);
+        return {
+          address,
+          plainAddress,
+          firstLogin: await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID()),
+        };
       },
       async close() {
         await dispatcher.stop();
+        if (plain !== null) {
+          const closing = plain;
+          plain = null;
+          closing.closeAllConnections();
+          await new Promise<void>((resolve) => closing.close(() => resolve()));
+        }
         await app.close();
         await webhookStore.close();
         await accounts.close();
@@ -139,4 +187,14 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     await store.close();
     throw error;
   }
+}
+
+/** A plain-HTTP handler sending every request to the same host and path on the HTTPS port. */
+function redirectToHttps(httpsPort: number) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const host = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
+    const target = `https://${host}${httpsPort === 443 ? '' : `:${httpsPort}`}${request.url ?? '/'}`;
+    response.writeHead(308, { location: target, 'content-type': 'text/plain; charset=utf-8' });
+    response.end(`${target}\n`);
+  };
 }

@@ -25,6 +25,8 @@ import { authRoutes } from './routes/auth.js';
 import { healthRoutes } from './routes/health.js';
 import { logRequests } from './logging.js';
 import { ServerMetrics } from './metrics.js';
+import { venueRoutes } from './routes/venue.js';
+import { VenueNetwork } from './venue-network.js';
 import type { ServerContext } from './server-context.js';
 import { tournamentRoutes } from './routes/tournament-routes.js';
 import { TournamentGateway } from './tournaments/tournament-gateway.js';
@@ -67,6 +69,10 @@ export interface ServerDeps {
   readonly metrics?: ServerMetrics;
   /** SHINPAN_METRICS_TOKEN: GET /metrics answers only with it; 404 without. */
   readonly metricsToken?: string | undefined;
+  /** The addresses phones reach the server at, and the CA certificate offered to staff phones. */
+  readonly venue?: VenueNetwork;
+  /** HTTPS from the server itself: the certificate chain and its key (PEM). */
+  readonly https?: { readonly cert: Buffer; readonly key: Buffer };
 }
 
 /** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
@@ -130,6 +136,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...deps.timeouts };
   const trustProxy = deps.trustProxy ?? false;
   const app = Fastify({
+    ...(deps.https ? { https: { cert: deps.https.cert, key: deps.https.key } } : {}),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     // One line per request of our own (logging.ts) instead of Fastify's two with the raw URL.
     logController: new LogController({ disableRequestLogging: true }),
@@ -155,7 +162,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       };
       void plain.code(answer.statusCode).header('cache-control', 'no-store').send(answer.body());
     },
-  });
+    // With `https` Fastify types the server as an https.Server; everything here uses the common parts.
+  }) as unknown as FastifyInstance;
   const hub = new LiveHub(deps.heartbeatMs);
   const metrics = deps.metrics ?? new ServerMetrics();
   metrics.watchStreams(hub);
@@ -251,6 +259,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   if (webRoot) await serveConsole(app, webRoot);
 
   healthRoutes(app, context);
+  venueRoutes(app, deps.venue ?? new VenueNetwork());
   authRoutes(app, context);
   accountRoutes(app, context);
   tournamentRoutes(app, context);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openServer, type OpenedServer } from '../../../src/adapters/http/open-server.js';
+import { openServer, type OpenedServer, type OpenServerOptions } from '../../../src/adapters/http/open-server.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 export const webRoot = join(root, 'web', 'dist');
@@ -54,6 +54,8 @@ export class TestClock {
 
 export interface ConsoleServer {
   readonly url: string;
+  /** The plain-HTTP port's address beside HTTPS (`httpPort`), when asked for. */
+  readonly plainUrl: string | null;
   readonly clock: TestClock;
   readonly firstLogin: { readonly username: string; readonly password: string };
   close(): Promise<void>;
@@ -61,9 +63,12 @@ export interface ConsoleServer {
 
 /**
  * The real server (`shinpan serve` minus the CLI) over a fresh SQLite file, serving the built
- * console (from `options.webRoot`, a copy of it, when a test deploys a new build meanwhile).
+ * console; `options` as `serve` would pass them (public URL, HTTPS, a plain port), or another
+ * built console (a copy, when a test deploys a new build meanwhile).
  */
-export async function startConsoleServer(options: { readonly webRoot?: string } = {}): Promise<ConsoleServer> {
+export async function startConsoleServer(
+  options: Pick<OpenServerOptions, 'publicUrl' | 'tls' | 'httpPort' | 'webRoot'> = {},
+): Promise<ConsoleServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-e2e-'));
   const clock = new TestClock(new Date());
   let opened: OpenedServer;
@@ -74,15 +79,17 @@ export async function startConsoleServer(options: { readonly webRoot?: string } 
       secret: 'e2e-secret-0123456789abcdef',
       webRoot: options.webRoot ?? webRoot,
       heartbeatMs: 10_000,
+      ...options,
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const { address: url, firstLogin } = await opened.listen({ port: 0, host: '127.0.0.1' });
+  const { address: url, firstLogin, plainAddress } = await opened.listen({ port: 0, host: '127.0.0.1' });
   if (!firstLogin) throw new Error('a fresh database must create the first organizer');
   return {
     url,
+    plainUrl: plainAddress,
     clock,
     firstLogin,
     async close() {

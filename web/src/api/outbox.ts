@@ -1,6 +1,7 @@
 import type { Text } from '../i18n/i18n';
 import { ApiError, isRetryable, request } from './http';
 import { connection } from './connection';
+import { newWriteKey } from './write-key';
 
 /*
  * Every write of the console goes through here. A write gets its idempotency key when the
@@ -134,19 +135,25 @@ export class Outbox {
 
   /** Queues a write and answers when the server has acknowledged or refused it. */
   send(write: WriteRequest): Promise<WriteOutcome> {
-    const entry: PendingWrite = {
-      ...write,
-      key: crypto.randomUUID(),
-      createdAt: Date.now(),
-      attempts: 0,
-      nextAt: 0,
-      waiting: null,
-    };
-    this.#pending = [...this.#pending, entry];
-    this.#changed();
-    const done = new Promise<WriteOutcome>((resolve) => this.#waiters.set(entry.key, resolve));
-    this.#schedule(0);
-    return done;
+    try {
+      const entry: PendingWrite = {
+        ...write,
+        key: newWriteKey(),
+        createdAt: Date.now(),
+        attempts: 0,
+        nextAt: 0,
+        waiting: null,
+      };
+      this.#pending = [...this.#pending, entry];
+      this.#changed();
+      const done = new Promise<WriteOutcome>((resolve) => this.#waiters.set(entry.key, resolve));
+      this.#schedule(0);
+      return done;
+    } catch (error) {
+      // Anything the browser lacks here must reach the screen that made the write as a refusal
+      // beside its button, never leave the button on "sending" with nothing sent.
+      return Promise.resolve(clientFailure(error, write));
+    }
   }
 
   /** React's useSyncExternalStore contract. */
@@ -332,6 +339,39 @@ export class Outbox {
       this.#failed = [...this.#failed.filter((f) => f.key !== write.key), failed].slice(-MAX_FAILED);
     this.#settle(write, { ok: false, error, failed });
   }
+}
+
+/**
+ * A write that could not even be queued (the browser lacks something, a screen's own code
+ * threw), answered as a refusal so the screen that made it shows it.
+ */
+export function clientFailure(cause: unknown, write?: WriteRequest): WriteOutcome & { ok: false } {
+  const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+  const error = new ApiError(0, 'client-error', {
+    en: `This device could not send it (${message})`,
+    ja: `この端末から送信できませんでした（${message}）`,
+  });
+  const failed: FailedWrite = {
+    key: `client-${Date.now()}`,
+    label: write?.label ?? { key: 'venueNet.unsentWrite' },
+    ...(write?.tournament === undefined ? {} : { tournament: write.tournament }),
+    ...(write === undefined
+      ? {}
+      : {
+          request: {
+            method: write.method,
+            path: write.path,
+            ...(write.body === undefined ? {} : { body: write.body }),
+          },
+        }),
+    createdAt: Date.now(),
+    queued: false,
+    status: 0,
+    code: 'client-error',
+    text: error.text,
+    at: Date.now(),
+  };
+  return { ok: false, error, failed };
 }
 
 function loadRebase(): Record<string, Record<string, number>> {

@@ -7,6 +7,7 @@ import { LanguageSwitch } from './language-switch';
 import { OutboxBar, useOutbox } from './outbox-bar';
 import { useScrollCue } from './scroll-cue';
 import { SignedInAs } from './signed-in-as';
+import { PlainHttpNotice } from './venue-notices';
 import { Loading } from './status';
 
 export interface TournamentNav {
@@ -54,6 +55,7 @@ export function Layout({ tournament, children }: { tournament?: TournamentNav; c
         <SignedInAs />
         {tournament && <TournamentTabs tournament={tournament} staff={staff} />}
       </header>
+      {staff && <PlainHttpNotice />}
       <OutboxBar />
       <main id="main" tabIndex={-1}>
         {/* A screen's code loads on first use: the header stays while it does. */}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { outbox, type WriteOutcome } from '../api/outbox';
+import { clientFailure, outbox, type WriteOutcome } from '../api/outbox';
 
 /**
  * Runs a write for a screen that shows its refusal inline. If the person has left the screen
@@ -14,7 +14,13 @@ export function useWrite(): (send: () => Promise<WriteOutcome>) => Promise<Write
     };
   }, []);
   return async (send) => {
-    const outcome = await send();
+    let outcome: WriteOutcome;
+    try {
+      outcome = await send();
+    } catch (error) {
+      // The screen's own code threw before or around the outbox: shown like a refusal, not a stuck button.
+      outcome = clientFailure(error);
+    }
     if (!outcome.ok && !mounted.current) outbox.keep(outcome.failed);
     return outcome;
   };

@@ -10,6 +10,8 @@ import { formatTime, useLang } from '../i18n/i18n';
 import { Link } from '../router';
 import { entryPaths, entryWrites, type EntriesView } from './entry-api';
 import { QrCode } from './qr-code';
+import { usePhoneOrigin } from '../api/venue';
+import { UnreachableNotice } from '../components/venue-notices';
 
 /*
  * The organizer's side of public entry on the tournament overview: the entry page's link and QR
@@ -26,6 +28,7 @@ export function EntrySettings() {
   const { id, summary } = useTournament();
   const { account } = useSession();
   const organizer = can(account, 'OpenEntry', id);
+  const phone = usePhoneOrigin();
   const view = useResource<EntriesView>(organizer ? entryPaths.entries(id) : null);
   const version = useVersion(view);
   if (!organizer || !view.data) return null;
@@ -34,7 +37,7 @@ export function EntrySettings() {
     v.entries.filter((e) => e.status === status && !e.dropped).length;
   const open = v.settings !== null && !v.closed;
   const when = (at: string) => `${new Date(at).toLocaleDateString(lang)} ${formatTime(at, lang)}`;
-  const url = `${window.location.origin}/t/${encodeURIComponent(id)}/entry`;
+  const url = `${phone.origin ?? window.location.origin}/t/${encodeURIComponent(id)}/entry`;
   const editable = v.tournament.status === 'open';
   // Entry opens and closes before round 1; the deadline and the publication stay the organizer's until the end.
   const beforeRound1 = (summary.data?.rounds.length ?? 0) === 0;
@@ -78,6 +81,7 @@ export function EntrySettings() {
       )}
       <details>
         <summary>{t('entry.settings.share')}</summary>
+        <UnreachableNotice origin={phone.origin} />
         <p>
           <a href={url} data-testid="entry-link">
             {url}

@@ -41,6 +41,14 @@ export function usePairingNotice(view: PlayerPageView | undefined): void {
 export function NotifyButton() {
   const { t } = useTranslation();
   const [permission, setPermission] = useState(() => (supported() ? Notification.permission : 'unsupported'));
+  // A plain-HTTP address (a venue's LAN) is not a secure context: the browser answers "denied"
+  // without asking anyone. That is not the player's setting; the page still updates by itself.
+  if (typeof window !== 'undefined' && !window.isSecureContext)
+    return (
+      <p className="field-hint" data-testid="notify-insecure">
+        {t('venueNet.notifyInsecure')}
+      </p>
+    );
   if (permission === 'unsupported') return null;
   if (permission === 'granted')
     return (

@@ -5,6 +5,8 @@ import { Loaded } from '../components/status';
 import { PrintPage } from '../print/print-page';
 import { useLocation } from '../router';
 import { QrCode } from './qr-code';
+import { usePhoneOrigin } from '../api/venue';
+import { UnreachableNotice } from '../components/venue-notices';
 import { playerPageUrl, selfPaths, type SlipsView } from './self-service-api';
 
 /**
@@ -17,14 +19,12 @@ export function PrintRegistrationSlips() {
   const { query } = useLocation();
   const only = new Set(query.getAll('player'));
   const slips = useResource<SlipsView>(selfPaths.slips(id));
-  const origin = window.location.origin;
+  const phone = usePhoneOrigin();
+  // With no address phones can reach, the slips still print (say, to hand-write one) under a plain warning.
+  const origin = phone.origin ?? window.location.origin;
   return (
     <PrintPage title={t('selfService.slips.title')}>
-      {/^(localhost|127\.|\[::1\])/.test(window.location.hostname) && (
-        <p className="notice notice-warn no-print" data-testid="local-address">
-          {t('selfService.slips.localAddress', { origin })}
-        </p>
-      )}
+      <UnreachableNotice origin={phone.origin} />
       <Loaded resource={slips}>
         {(view) => (
           <div className="reg-slips" data-testid="registration-slips">

@@ -3,6 +3,9 @@ import { messageTable, t, type Word } from '../../message-table.js';
 /** `shinpan serve`: why it could not start. Printed in both languages on one line (the listening line is bilingual too). */
 export const serveMessages = messageTable({
   lan: () => t('会場のネットワークのスマートフォンから', 'phones on the venue network'),
+  'plain-port': () => t('選手のスマートフォン（HTTP）', "players' phones (plain HTTP)"),
+  'redirect-port': () => t('HTTPS へ転送する HTTP', 'plain HTTP, redirecting to HTTPS'),
+  'public-url': () => t('公開アドレス（リンクと QR コード）', 'public address (links and QR codes)'),
   'port-in-use': (d: { port: Word; next: Word }) =>
     t(
       `ポート ${d.port} は使用中です（別の shinpan が起動中？）。何も書き込んでいません。そちらを止めるか、別のポートで起動してください: PORT=${d.next} npm start`,

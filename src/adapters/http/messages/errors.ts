@@ -6,6 +6,11 @@ export const M = messageTable({
   internal: () =>
     t('サーバーで問題が起きました。もう一度お試しください。', 'Something went wrong on the server. Try again.'),
   'no-route': (v: { route: Word }) => t(`${v.route} というルートはありません。`, `No route ${v.route}.`),
+  'no-ca-certificate': () =>
+    t(
+      'このサーバーは CA 証明書を配布していません（shinpan serve --tls-ca FILE で指定します）。',
+      'This server offers no CA certificate (start it with shinpan serve --tls-ca FILE).',
+    ),
   unauthenticated: () =>
     t('先にログインしてください（または API トークンを送ってください）。', 'Log in first (or send an API token).'),
   /** `action` completes "Your role may not …" (a capability's or a command's words). */
