@@ -40,7 +40,8 @@ describe.skipIf(!executablePath)('the service worker after a deploy', () => {
   });
 
   it('takes over the open page, keeps the new build and deletes the old one and every saved read; the page opens offline from the new build', async () => {
-    phone = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE });
+    // A secure context: a service worker registers only there.
+    phone = await openPerson(browser, server.url, { lang: 'en', viewport: PHONE, secure: true });
     const { page, context } = phone;
     await page.goto('/');
     await poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);

@@ -7,7 +7,6 @@ import { paths } from './api/tournament-api';
 import type { TournamentSummary } from './api/types';
 import { Layout } from './components/layout';
 import { Loading } from './components/status';
-import { VenueHttps } from './screens/venue-https';
 import {
   DeckCheck,
   FindTable,
@@ -29,6 +28,7 @@ import {
   TournamentList,
   WallDisplay,
   StaffAccounts,
+  VenueHttps,
   Webhooks,
   TournamentLog,
   CheckIn,

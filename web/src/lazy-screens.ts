@@ -47,6 +47,7 @@ export const TournamentList = screen(() => import('./screens/tournament-list'), 
 export const WallDisplay = screen(() => import('./screens/wall-display'), 'WallDisplay');
 export const StaffAccounts = screen(() => import('./screens/staff-accounts'), 'StaffAccounts');
 export const Webhooks = screen(() => import('./screens/webhooks'), 'Webhooks');
+export const VenueHttps = screen(() => import('./screens/venue-https'), 'VenueHttps');
 export const TournamentLog = screen(() => import('./screens/tournament-log'), 'TournamentLog');
 export const CheckIn = screen(() => import('./self-service/check-in'), 'CheckIn');
 export const EntryPage = screen(() => import('./self-service/entry-page'), 'EntryPage');
