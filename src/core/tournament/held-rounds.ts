@@ -14,6 +14,15 @@ import type { RoundState, Tournament } from './state.js';
  * round clock wait for the publish, which starts the round (unless it was paired to start later).
  */
 
+/**
+ * The tournament as a player's command is decided on: a held round is not there yet, so every
+ * answer a player gets about it (their table, another's, a call, a report) is exactly the
+ * answer for a round not yet paired, and tells them nothing of the pairing.
+ */
+export function withoutHeldRounds(t: Tournament): Tournament {
+  return t.rounds.some((r) => r.held) ? { ...t, rounds: t.rounds.filter((r) => !r.held) } : t;
+}
+
 /** RoundPublished, then RoundStarted unless the round was paired to start later. */
 export function decidePublishRound(command: PublishRound, t: Tournament): Drafted {
   const { round } = command.data;

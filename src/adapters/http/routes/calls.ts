@@ -11,6 +11,7 @@ import {
   MAX_PLAYER_CALLS_PER_ROUND,
 } from '../../../core/tournament/limits.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
+import { withoutHeldRounds } from '../../../core/tournament/held-rounds.js';
 import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { requireStaff } from '../auth/principal.js';
 import { playerCodeMatches } from '../auth/tokens.js';
@@ -75,7 +76,8 @@ export function callsRoutes(app: FastifyInstance, context: ServerContext): void 
         if (!playerCodeMatches(context.secret, tournamentId, player, body.code as string)) throw badCode();
       }
       const { tournament: t } = await gateway.read(tournamentId);
-      const round = body.round ?? latestRound(t)?.number;
+      // A player's default round is the latest they can see: a held round is not there for them.
+      const round = body.round ?? latestRound(staffCaller ? t : withoutHeldRounds(t))?.number;
       if (round === undefined) throw notFound(M.text('round'));
       const data = {
         round,
