@@ -177,7 +177,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'POST',
     url: '/api/tournaments/:tournamentId/entries',
     summary:
-      'A player enters from the public page while entry is open (10 entries a minute per address, staff included: staff register players with `POST /players`): name, reading (フリガナ) and optionally the KONAMI Card Game ID (10 digits). Answers the player id and record code (the player page and its QR), and `status`: registered, waiting (with `place`) or applied (lottery).',
+      'A player enters from the public page while entry is open (10 entries a minute per address to a tournament that exists, staff included: staff register players with `POST /players`): name, reading (フリガナ) and optionally the KONAMI Card Game ID (10 digits). Answers the player id and record code (the player page and its QR), and `status`: registered, waiting (with `place`) or applied (lottery).',
     tags: ['entry'],
     access: 'public',
     params: tournamentParams,
@@ -196,7 +196,9 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     successStatus: 201,
     write: true,
     async handler({ params, body, write, request, reply }) {
-      // Anyone enters as the public does (staff register players with POST /players), counted per address.
+      // Anyone enters as the public does (staff register players with POST /players), counted per address
+      // once the tournament is found: entries to one that does not exist write nothing and lock nobody out.
+      await gateway.read(params.tournamentId);
       await publicEntries.hit(request.ip);
       const data = {
         name: body.name,
