@@ -30,7 +30,10 @@ describe('public entry limits', () => {
 
   it('entries to a tournament that does not exist are not counted against the address', async () => {
     for (let i = 0; i <= PUBLIC_ENTRIES_PER_MINUTE; i++) {
-      const missing = await staff.public.post('/api/tournaments/nowhere/entries', { name: `名前${i}`, reading: 'ナマエ' });
+      const missing = await staff.public.post('/api/tournaments/nowhere/entries', {
+        name: `名前${i}`,
+        reading: 'ナマエ',
+      });
       expect(missing.status).toBe(404);
     }
     const real = await staff.public.post(`${t}/entries`, { name: '遊城十代', reading: 'ユウキ ジュウダイ' });
