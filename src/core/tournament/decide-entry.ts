@@ -3,7 +3,7 @@ import { explain } from './command-problems.js';
 import { checkInteger, checkReading, checkText, checkTime, firstError } from './command-checks.js';
 import type { CloseEntry, Drafted, Enter, OpenEntry, SetDecklistDeadline, SetDecklistPublication } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { entryOf, entryOpenAt, nameKey, nextWaiting, seatsTaken } from './entry.js';
+import { entryOf, entryOpenAt, nameKey, nextWaiting, seatsTaken, waitingInOrder } from './entry.js';
 import type { EntryMode, EventDraft } from './events.js';
 import { CARD_GAME_ID_DIGITS, ENTRY_CAP, ENTRY_TEXT_MAX, MAX_ENTRANTS, PUBLISH_TOP } from './limits.js';
 import { seededShuffle } from './pairing/seeded-random.js';
@@ -44,7 +44,24 @@ export function decideOpenEntry(command: OpenEntry, t: Tournament): Drafted {
   const e = entryOf(t);
   if (e.lottery !== null) return fail(domainError('lottery-drawn'));
   if (entryOpenAt(t, command.meta.at)) return fail(domainError('entry-already-open'));
-  return ok([{ type: 'EntryOpened', data: { cap, closesAt, mode } }]);
+  // A larger cap's seats go to those waiting first, in order.
+  const free = Math.max(0, cap - seatsTaken(t));
+  const moving = [...take(waitingInOrder(t), free)].map(
+    (r): EventDraft => ({
+      type: 'PlayerRegistered',
+      data: { player: playerOf(r), entryRound: 1, fromWaitingList: true },
+    }),
+  );
+  return ok([{ type: 'EntryOpened', data: { cap, closesAt, mode } }, ...moving]);
+}
+
+function* take<T>(items: Iterable<T>, most: number): Generator<T> {
+  if (most <= 0) return;
+  let n = 0;
+  for (const item of items) {
+    yield item;
+    if (++n >= most) return;
+  }
 }
 
 /** EntryClosed; for a lottery not yet drawn, the draw and the registrations of those drawn. */
@@ -119,7 +136,7 @@ export function decideEnter(command: Enter, t: Tournament): Drafted {
   const status =
     settings.mode === 'lottery'
       ? 'applied'
-      : seatsTaken(t) < settings.cap
+      : seatsTaken(t) < settings.cap && nextWaiting(t) === undefined
         ? 'registered'
         : settings.mode === 'waiting-list'
           ? 'waiting'
