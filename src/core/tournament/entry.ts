@@ -43,6 +43,8 @@ export interface EntryState {
   /** How many moved up from the waiting list: the next to move up has place `movedUp + 1`. */
   readonly movedUp: number;
   readonly lottery: { readonly seed: number; readonly drawn: readonly string[]; readonly at: string } | null;
+  /** The lottery's seed committed when entry opened (its commitment is public until the draw reveals it). */
+  readonly committed: { readonly seed: number; readonly nonce: string; readonly commitment: string } | null;
 }
 
 /** A list a player or staff sent before round 1 (or a head judge's correction after), with its receipt. */
@@ -78,6 +80,7 @@ export const NO_ENTRY: EntryState = {
   waitingById: Ledger.empty((w) => w.id),
   movedUp: 0,
   lottery: null,
+  committed: null,
 };
 
 export const NO_DECKLIST_SETTINGS: DecklistSettingsState = {

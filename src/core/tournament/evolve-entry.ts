@@ -20,8 +20,11 @@ export function evolveEntry(
 ): Tournament {
   const e = entryOf(t);
   switch (event.type) {
-    case 'EntryOpened':
-      return { ...t, entry: { ...e, settings: { ...event.data }, closed: false } };
+    case 'EntryOpened': {
+      // The committed seed is kept apart from the settings, which the public page shows.
+      const { lottery, ...settings } = event.data;
+      return { ...t, entry: { ...e, settings, closed: false, committed: lottery ?? e.committed } };
+    }
     case 'EntryClosed':
       return { ...t, entry: { ...e, closed: true } };
     case 'EntryReceived': {

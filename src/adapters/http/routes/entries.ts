@@ -71,7 +71,18 @@ function entryView(t: Tournament, now: string) {
     settings: e.settings,
     closed: e.closed,
     seatsTaken: seatsTaken(t),
-    lottery: e.lottery === null ? null : { seed: e.lottery.seed, at: e.lottery.at },
+    // The commitment from the opening on; the seed and nonce only once drawn (anyone checks the hash then).
+    lottery:
+      e.lottery === null
+        ? e.committed === null
+          ? null
+          : { commitment: e.committed.commitment, seed: null, nonce: null, at: null }
+        : {
+            commitment: e.committed?.commitment ?? null,
+            seed: e.lottery.seed,
+            nonce: e.committed?.nonce ?? null,
+            at: e.lottery.at,
+          },
     decklistDeadline: deadline,
     publication,
   };
