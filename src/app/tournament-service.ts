@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { err, ok, type Result } from '../core/result.js';
 import type { TournamentCommand } from '../core/tournament/commands.js';
 import { decide } from '../core/tournament/decide.js';
@@ -483,6 +483,9 @@ export class TournamentService {
 
   /** A pairing seed: the command's, else one derived from the idempotency key so a retry pairs the same way, else a new one. */
   #withSeed(command: TournamentCommand, idempotencyKey: string | undefined): TournamentCommand {
+    // A lottery's seed comes from the CSPRNG, never from a key the caller chose (a retry answers the first write anyway).
+    if ((command.type === 'OpenEntry' || command.type === 'CloseEntry') && command.meta.seed === undefined)
+      return { ...command, meta: { ...command.meta, seed: this.#newSeed(), nonce: randomBytes(16).toString('hex') } };
     if (command.type !== 'PairRound' || command.meta.seed !== undefined) return command;
     const seed = idempotencyKey === undefined ? this.#newSeed() : seedFromText(idempotencyKey);
     return { ...command, meta: { ...command.meta, seed } };

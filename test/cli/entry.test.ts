@@ -81,27 +81,24 @@ describe('shinpan entry open|close|add|list', () => {
     ).toMatch(/entry closed at .*\[entry-closed\]/);
   });
 
-  it('draws a lottery at closing with the seed given: the same seed, the same players', async () => {
-    const draw = async (name: string) => {
-      const db = await tournamentWith(dir, name, 0);
-      await ok('entry', 'open', '--db', db, '--cap', '2', '--until', UNTIL, '--lottery', ...at('09:30:00'));
-      const entrants: [string, string][] = [
-        ['A', 'エー'],
-        ['B', 'ビー'],
-        ['C', 'シー'],
-        ['D', 'ディー'],
-      ];
-      for (const [n, r] of entrants)
-        expect((await json('entry', 'add', '--db', db, '--name', n, '--reading', r, ...at('10:00:00'))).status).toBe(
-          'applied',
-        );
-      return json('entry', 'close', '--db', db, '--seed', '2011', ...at('12:00:00'));
-    };
-    const first = await draw('lottery-1');
-    const second = await draw('lottery-2');
-    expect(first.lottery.seed).toBe(2011);
-    expect(first.lottery.drawn).toHaveLength(2);
-    expect(second.lottery).toEqual(first.lottery);
+  it('draws a lottery at closing with the seed committed when entry opened; a typed seed is refused', async () => {
+    const db = await tournamentWith(dir, 'lottery-1', 0);
+    await ok('entry', 'open', '--db', db, '--cap', '2', '--until', UNTIL, '--lottery', ...at('09:30:00'));
+    const entrants: [string, string][] = [
+      ['A', 'エー'],
+      ['B', 'ビー'],
+      ['C', 'シー'],
+      ['D', 'ディー'],
+    ];
+    for (const [n, r] of entrants)
+      expect((await json('entry', 'add', '--db', db, '--name', n, '--reading', r, ...at('10:00:00'))).status).toBe(
+        'applied',
+      );
+    const typed = await shinpan('entry', 'close', '--db', db, '--seed', '2011', '--lang', 'en', ...at('12:00:00'));
+    expect(typed.code).not.toBe(0);
+    expect(typed.stderr).toContain('the lottery seed was fixed when entry opened');
+    const drawn = await json('entry', 'close', '--db', db, ...at('12:00:00'));
+    expect(drawn.lottery.drawn).toHaveLength(2);
   });
 });
 

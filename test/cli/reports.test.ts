@@ -197,6 +197,19 @@ describe('shinpan report event and shinpan verify --bundle', () => {
     expect(run.stderr).toContain('incidents/penalty-6-ja.html: listed in the manifest but missing');
   });
 
+  it("a manifest whose tournament name, date and status were rewritten fails against the database's log", async () => {
+    const copy = copyOf(bundle, 'renamed');
+    const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8'));
+    manifest.tournament = { ...manifest.tournament, name: '偽の大会', date: '2001-01-01', status: 'open' };
+    writeFileSync(join(copy, 'manifest.json'), JSON.stringify(manifest));
+    expect((await shinpan('verify', '--bundle', copy)).code).toBe(0);
+    const run = await shinpan('verify', '--bundle', copy, '--db', db, '--lang', 'en');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`the manifest's tournament name is "偽の大会"`);
+    expect(run.stderr).toContain(`the manifest's tournament date is "2001-01-01"`);
+    expect(run.stderr).toContain(`the manifest's tournament status is "open"`);
+  });
+
   it('a file rewritten with its manifest entry passes alone but fails against the database', async () => {
     const copy = copyOf(bundle, 'rewritten');
     const path = join(copy, 'standings.json');

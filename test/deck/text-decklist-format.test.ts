@@ -58,7 +58,7 @@ describe('parseTextDecklist', () => {
     const deck = parseTextDecklist('Sangan\n0 Sangan\nwhat is this\n', catalogue);
     expect(deck.ok ? [] : deck.error.map((e) => [e.line, e.message.en])).toEqual([
       [1, 'no count for "Sangan" (write "3 Sangan" or "3x Sangan")'],
-      [2, 'count 0 for "Sangan": at least 1'],
+      [2, 'count 0 for "Sangan": 1 to 10'],
       [3, 'not a card line: "what is this" (write "3 Card Name")'],
     ]);
   });

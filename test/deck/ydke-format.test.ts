@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DECK_BOUNDS } from '../../src/core/deck/deck-bounds.js';
 import { parseYdke, writeYdke } from '../../src/core/deck/ydke-format.js';
 
 describe('ydke:// URLs', () => {
@@ -16,12 +17,18 @@ describe('ydke:// URLs', () => {
     });
   });
 
-  it('reads back what it writes, for any deck', () => {
-    const zone = fc.array(fc.integer({ min: 1, max: 999_999_999 }), { maxLength: 70 });
+  it('reads back what it writes, for any deck within the bounds', () => {
+    // Distinct passcodes: a deck past the copy bound is refused (deck-bounds.test.ts).
+    const zone = (most: number) => fc.uniqueArray(fc.integer({ min: 1, max: 999_999_999 }), { maxLength: most });
     fc.assert(
-      fc.property(zone, zone, zone, (main, extra, side) => {
-        expect(parseYdke(writeYdke({ main, extra, side }))).toEqual({ ok: true, value: { main, extra, side } });
-      }),
+      fc.property(
+        zone(DECK_BOUNDS.cards.main),
+        zone(DECK_BOUNDS.cards.extra),
+        zone(DECK_BOUNDS.cards.side),
+        (main, extra, side) => {
+          expect(parseYdke(writeYdke({ main, extra, side }))).toEqual({ ok: true, value: { main, extra, side } });
+        },
+      ),
     );
   });
 

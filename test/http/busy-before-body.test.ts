@@ -1,6 +1,6 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TASK_WORKERS, runTask } from '../../src/adapters/worker-threads.js';
+import { startUpload } from './support/partial-upload.js';
 import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -13,40 +13,6 @@ import { startTestServer, type TestServer } from './support/test-server.js';
  */
 
 const endless = new URL('./support/endless-task.ts', import.meta.url).href;
-
-/** Sends the headers and the first bytes of a body of `announced` bytes; answers what the server says without the rest. */
-function startUpload(
-  url: string,
-  token: string,
-  announced: number,
-): Promise<{ status: number; body: { code?: string; message?: string; messageJa?: string; path?: string } }> {
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': String(announced),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-          sent.destroy();
-        });
-      },
-    );
-    sent.on('error', (error) => {
-      // The server may close the connection once it has answered: the answer was already read.
-      if (!sent.destroyed) reject(error);
-    });
-    sent.write('{"csv":"id,name\\n');
-  });
-}
 
 describe.each(await storeKinds())('an upload to a busy server on $name', ({ kind }) => {
   let server: TestServer;
@@ -66,14 +32,18 @@ describe.each(await storeKinds())('an upload to a busy server on $name', ({ kind
     const held = Array.from({ length: MAX_TASK_WORKERS }, () => runTask(endless, 'endless-task', null, 5_000));
     try {
       for (const path of [`${T}/players/import`, '/api/card-databases']) {
-        const refused = await startUpload(server.url + path, token, 1_500_000);
+        const refused = await startUpload(server.url + path, { authorization: `Bearer ${token}` }, 1_500_000);
         expect(refused.status, path).toBe(429);
         expect(refused.body.code).toBe('server-busy');
         expect(refused.body.message).toBeTruthy();
         expect(refused.body.messageJa).toBeTruthy();
       }
       // A caller without the right is told so first, not that the server is busy.
-      const stranger = await startUpload(`${server.url}${T}/players/import`, 'not-a-token', 1_500_000);
+      const stranger = await startUpload(
+        `${server.url}${T}/players/import`,
+        { authorization: 'Bearer not-a-token' },
+        1_500_000,
+      );
       expect(stranger.status).toBe(401);
     } finally {
       await Promise.all(held);

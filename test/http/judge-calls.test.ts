@@ -33,11 +33,16 @@ describe.each(await storeKinds())('judge calls from a player’s phone to a reso
     const publicStream = await SseClient.open(`${server.url}${t}/live`);
     const opened = await call(x, tables[0]!.table, { note: '  相手が墓地を確認させない ' });
     expect(opened.status).toBe(201);
-    expect(opened.body.call).toMatchObject({
+    // The player receives the call as their page shows it; the judges' queue has the whole call.
+    expect(opened.body.call).toEqual({
       id: 1,
       round: 1,
       table: tables[0]!.table,
       state: 'open',
+      openedAt: expect.any(String),
+    });
+    expect((await staff.judge.get(`${t}/calls`)).body.calls[0]).toMatchObject({
+      id: 1,
       player: x,
       by: x,
       note: '相手が墓地を確認させない',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../src/app/event-store.js';
 import { REPORT_CSP } from '../../src/app/reports/incident-html.js';
 import { logDigest } from '../../src/app/reports/log-digest.js';
-import { verifyBundle } from '../../src/app/reports/verify-bundle.js';
+import { entriesOf, verifyBundle } from '../../src/app/reports/verify-bundle.js';
 import { rawGet } from './support/raw-get.js';
 import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
@@ -140,7 +140,7 @@ describe.each(await storeKinds())('incident reports, reasons and the report bund
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as StoredEvent);
-    const check = verifyBundle(files, log);
+    const check = verifyBundle(entriesOf(files), log);
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
     const manifest = JSON.parse(Buffer.from(files.get('manifest.json')!).toString('utf8'));

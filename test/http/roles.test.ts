@@ -34,7 +34,12 @@ const warning = {
   report: { infraction: 'extra-draw', facts: { identifiable: true, decisive: false }, phase: 'in-duel' },
   choice: { kind: 'guideline' },
 };
-const deck = { main: Array.from({ length: 40 }, () => 89631139), extra: [], side: [] };
+// Ten copies each of four cards: a parsed deck holds at most 10 of one card (DECK_BOUNDS).
+const deck = {
+  main: [89631139, 44508094, 83764718, 19613556].flatMap((p) => Array.from({ length: 10 }, () => p)),
+  extra: [],
+  side: [],
+};
 
 const CASES: readonly Case[] = [
   { method: 'GET', path: '/api/health', may: EVERYONE },

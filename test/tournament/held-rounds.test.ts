@@ -124,7 +124,8 @@ describe('a round paired held', () => {
     thenError(held, { type: 'StartRound', data: { round: 1 }, meta: meta('organizer') }, 'round-held');
     thenError(held, { type: 'MarkAllSeated', data: { round: 1 }, meta: meta('judge') }, 'round-held');
     thenError(held, { type: 'EndRound', data: { round: 1 }, meta: meta('organizer') }, 'round-held');
-    // Nobody calls a judge to a table of a held round, neither a player of it nor staff.
+    // Nobody calls a judge to a table of a held round, neither a player of it nor staff; the
+    // player hears what a round not yet paired answers (test/http/held-round-refusals.test.ts).
     thenError(
       held,
       {
@@ -132,7 +133,7 @@ describe('a round paired held', () => {
         data: { round: 1, table: 1, player: p1 },
         meta: { at: T0, actor: { id: p1!, role: 'player' } },
       },
-      'round-held',
+      'round-not-found',
     );
     thenError(held, { type: 'OpenCall', data: { round: 1, table: 1 }, meta: meta('judge') }, 'round-held');
     thenError(held, { ...publish(1), meta: meta('judge') }, 'role-required');

@@ -54,6 +54,11 @@ export interface RouteDefinition<P extends z.ZodType, Q extends z.ZodType, B ext
    * instead (a busy server refuses an upload without first taking in and parsing its megabytes).
    */
   readonly beforeBody?: () => HttpError | undefined;
+  /**
+   * A body larger than DEFAULT_BODY_BYTES this route takes (json-body.ts): its caller is then
+   * authorised before the body is read, and a body past the default is parsed off the loop.
+   */
+  readonly bodyLimit?: number;
   handler(context: RouteContext<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
 }
 
@@ -167,7 +172,8 @@ export function defineRoute<
     url: definition.url,
     schema: openApiSchema(definition as unknown as RouteDefinition<z.ZodType, z.ZodType, z.ZodType>),
     ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
-    ...(definition.beforeBody
+    ...(definition.bodyLimit === undefined ? {} : { bodyLimit: definition.bodyLimit }),
+    ...(definition.beforeBody || definition.bodyLimit !== undefined
       ? {
           onRequest: async (request: FastifyRequest) => {
             authorise(definition.access, request.principal, tournamentOf(request));

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import { IdempotencyKeyReuseError, VersionConflictError, type EventStore } from '../../app/event-store.js';
 import type { TournamentService } from '../../app/tournament-service.js';
 import type { AccountStore } from '../accounts/account-store.js';
@@ -35,6 +41,7 @@ import { seriesRoutes } from './routes/series.js';
 import { RECENT_VIEW_MS } from './tournaments/view-cache.js';
 import { isAssetPath, NO_CONSOLE_PAGE, serveConsole } from './static-console.js';
 import { compressAnswers } from './compression.js';
+import { DEFAULT_BODY_BYTES, parseJsonBodies } from './json-body.js';
 import { M } from './messages/errors.js';
 import type { Text } from '../../core/text.js';
 
@@ -94,21 +101,31 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
   checkMs: 1_000,
 };
 
-/** The largest request body: a bulk registration of a big event with decklists fits. */
-export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
-
 const FASTIFY_CODES: Readonly<Record<string, { code: string; text: Text }>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported-media-type', text: M.text('unsupported-media-type') },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid-json', text: M.text('empty-json') },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-json', text: M.text('invalid-json') },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body-too-large', text: M.text('body-too-large') },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid-request', text: M.text('bad-content-length') },
   FST_ERR_BAD_URL: { code: 'bad-url', text: M.text('bad-url') },
 };
 
+/** A request no route answers and the console page does not either: 404. */
+function noRoute(request: FastifyRequest): boolean {
+  return (
+    request.url.startsWith('/api/') ||
+    request.url === '/api' ||
+    isAssetPath(request.url) ||
+    (request.method !== 'GET' && request.method !== 'HEAD')
+  );
+}
+
 /** Turns anything a handler or hook threw into the error JSON. */
-function toHttpError(error: unknown): HttpError | null {
+function toHttpError(error: unknown, request?: FastifyRequest): HttpError | null {
   if (error instanceof HttpError) return error;
+  if ((error as Partial<FastifyError>).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const bytes = request?.routeOptions.bodyLimit ?? DEFAULT_BODY_BYTES;
+    return new HttpError(413, 'body-too-large', M.text('body-too-large', { bytes }), 'body');
+  }
   if (error instanceof VersionConflictError) return versionConflict(error.expectedVersion, error.actualVersion);
   if (error instanceof IdempotencyKeyReuseError) return idempotencyKeyReused(error.idempotencyKey);
   const fastifyError = error as Partial<FastifyError>;
@@ -148,13 +165,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         : trustProxy === false
           ? false
           : [...trustProxy],
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: DEFAULT_BODY_BYTES,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkMs },
     // A URL Fastify cannot decode answers in the project's error shape, like every other error.
-    frameworkErrors: (error, _request, reply) => {
-      const known = toHttpError(error);
+    frameworkErrors: (error, request, reply) => {
+      const known = toHttpError(error, request);
       const answer = known ?? new HttpError(400, 'invalid-request', M.text('unreadable'));
       // The reply's generic types know no schema here; it is a plain JSON answer.
       const plain = reply as unknown as {
@@ -201,6 +218,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   // Only JSON bodies: a cross-site form cannot send one without a CORS preflight we never grant.
   app.removeContentTypeParser('text/plain');
+  parseJsonBodies(app);
 
   // Fastify 5 refuses shared object defaults on requests: start at null, the hook sets it first.
   app.decorateRequest('principal');
@@ -211,6 +229,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     request.principal = PUBLIC;
+    // A request for no route is answered before its body is read: nobody's body is parsed for nothing.
+    if (request.is404 && noRoute(request)) {
+      const route = `${request.method} ${request.url.split('?')[0]}`;
+      throw new HttpError(404, 'not-found', M.text('no-route', { route }));
+    }
     if (!request.url.startsWith('/api/')) return;
     reply.header('cache-control', 'no-store');
     request.principal = await resolvePrincipal(request, context.accounts, context.clock());
@@ -231,7 +254,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   if (deps.logger) logRequests(app);
   metrics.register(app, deps.metricsToken);
   app.setErrorHandler(async (error, request, reply) => {
-    const known = toHttpError(error);
+    const known = toHttpError(error, request);
     if (!known) {
       request.log.error(error);
       deps.onInternalError?.(error, `${request.method} ${request.url.split('?')[0]}`);
@@ -244,12 +267,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.webRoot ?? null;
   app.setNotFoundHandler(async (request, reply) => {
-    if (
-      request.url.startsWith('/api/') ||
-      request.url === '/api' ||
-      isAssetPath(request.url) ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
+    if (noRoute(request)) {
       const route = `${request.method} ${request.url.split('?')[0]}`;
       return reply.code(404).send(new HttpError(404, 'not-found', M.text('no-route', { route })).body());
     }

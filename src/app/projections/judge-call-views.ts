@@ -57,6 +57,23 @@ export function callView(t: Tournament, call: JudgeCall, now: string): CallView 
   };
 }
 
+/**
+ * A call as one of its table's players receives it (pressing the button, their page): a
+ * whitelist of what they may know, never the staff view trimmed. Who holds it, the notes, the
+ * escalation and the ruling's words stay with staff.
+ */
+export interface PlayerCallView {
+  readonly id: number;
+  readonly round: number;
+  readonly table: number;
+  readonly state: JudgeCall['state'];
+  readonly openedAt: string;
+}
+
+export function playerCallView(call: JudgeCall): PlayerCallView {
+  return { id: call.callId, round: call.round, table: call.table, state: call.state, openedAt: call.at };
+}
+
 /** Every call, in the order opened (the queue's oldest first); `open`: only those not resolved. */
 export function callViews(t: Tournament, now: string, options: { open?: boolean } = {}): CallView[] {
   return allCalls(t)

@@ -10,7 +10,8 @@ import {
   queuedMatch,
   selfService,
 } from '../../core/tournament/self-service.js';
-import { playerCallsIn, unresolvedCallAt, type JudgeCall } from '../../core/tournament/judge-calls.js';
+import { playerCallsIn, unresolvedCallAt } from '../../core/tournament/judge-calls.js';
+import { playerCallView, type PlayerCallView } from './judge-call-views.js';
 import { MAX_PLAYER_CALLS_PER_ROUND } from '../../core/tournament/limits.js';
 import { finalPlaces } from '../../core/tournament/prizes.js';
 import { currentStandings } from '../../core/tournament/standings/current-standings.js';
@@ -57,7 +58,7 @@ export interface PlayerPageMatch {
   /** Minutes the table's clock was extended (judge calls and other rulings), in all. */
   readonly extensionMinutes: number;
   /** The table's judge call not yet resolved (pressing the button again answers it), or null. */
-  readonly call: { readonly id: number; readonly state: JudgeCall['state']; readonly openedAt: string } | null;
+  readonly call: PlayerCallView | null;
   /** Calls the player may still open this round. */
   readonly callsLeft: number;
 }
@@ -226,7 +227,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
       theirs,
       judgesAt: status === 'waiting' || status === 'to-confirm' ? judgesAt(t, round.number, table) : null,
       extensionMinutes: match.extensions.reduce((sum, e) => sum + e.minutes, 0),
-      call: call ? { id: call.callId, state: call.state, openedAt: call.at } : null,
+      call: call ? playerCallView(call) : null,
       callsLeft: Math.max(0, MAX_PLAYER_CALLS_PER_ROUND - playerCallsIn(t, round.number, player.id)),
     },
   };

@@ -16,6 +16,8 @@ export type BundleProblem =
   | { readonly kind: 'file-missing'; readonly path: string }
   | { readonly kind: 'file-changed'; readonly path: string }
   | { readonly kind: 'file-unlisted'; readonly path: string }
+  | { readonly kind: 'file-special'; readonly path: string }
+  | { readonly kind: 'manifest-differs'; readonly field: string; readonly manifest: string; readonly log: string }
   | { readonly kind: 'log-shorter'; readonly events: number; readonly inDatabase: number }
   | { readonly kind: 'log-differs'; readonly events: number }
   | { readonly kind: 'tournament-differs'; readonly manifest: string; readonly database: string }
@@ -53,12 +55,32 @@ const manifestSchema = z.object({
  * tournament's log as the database holds it now (from seq 1, in order; later events are fine:
  * the bundle speaks for the log up to its last event).
  */
-export function verifyBundle(files: ReadonlyMap<string, Uint8Array>, log?: readonly StoredEvent[]): BundleCheck {
-  const raw = files.get(MANIFEST);
-  if (raw === undefined) return unreadable(`${MANIFEST} is missing`);
+/**
+ * One entry of a bundle's folder as found (lstat: a link is not followed): a regular file's size
+ * and how to read it, or `special` (a link, a FIFO, a device, a socket), which is never read.
+ */
+export type BundleEntry =
+  | { readonly kind: 'file'; readonly bytes: number; read(): Uint8Array }
+  | { readonly kind: 'special' };
+
+/** The largest manifest read: 100,000 entries of a path and two numbers fit. */
+export const MANIFEST_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Bytes already in memory as bundle entries (a bundle unpacked from an answer). */
+export function entriesOf(files: ReadonlyMap<string, Uint8Array>): Map<string, BundleEntry> {
+  return new Map(
+    [...files].map(([path, bytes]) => [path, { kind: 'file', bytes: bytes.byteLength, read: () => bytes }]),
+  );
+}
+
+export function verifyBundle(files: ReadonlyMap<string, BundleEntry>, log?: readonly StoredEvent[]): BundleCheck {
+  const entry = files.get(MANIFEST);
+  if (entry === undefined) return unreadable(`${MANIFEST} is missing`);
+  if (entry.kind !== 'file') return unreadable(`${MANIFEST} is not a regular file`);
+  if (entry.bytes > MANIFEST_MAX_BYTES) return unreadable(`${MANIFEST} is larger than ${MANIFEST_MAX_BYTES} bytes`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(raw).toString('utf8'));
+    parsed = JSON.parse(Buffer.from(entry.read()).toString('utf8'));
   } catch (error) {
     return unreadable(`${MANIFEST}: ${(error as Error).message}`);
   }
@@ -73,13 +95,16 @@ export function verifyBundle(files: ReadonlyMap<string, Uint8Array>, log?: reado
   let filesChecked = 0;
   for (const f of manifest.files) {
     listed.add(f.path);
-    const bytes = files.get(f.path);
-    if (bytes === undefined) problems.push({ kind: 'file-missing', path: f.path });
-    else if (bytes.byteLength !== f.bytes || sha256(bytes) !== f.sha256)
+    const found = files.get(f.path);
+    // Only a listed regular file of its stated size is read: nothing else costs more than its name.
+    if (found === undefined) problems.push({ kind: 'file-missing', path: f.path });
+    else if (found.kind !== 'file') problems.push({ kind: 'file-special', path: f.path });
+    else if (found.bytes !== f.bytes || sha256(found.read()) !== f.sha256)
       problems.push({ kind: 'file-changed', path: f.path });
     else filesChecked++;
   }
-  for (const path of [...files.keys()].sort()) if (!listed.has(path)) problems.push({ kind: 'file-unlisted', path });
+  for (const [path, found] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (!listed.has(path)) problems.push({ kind: found.kind === 'file' ? 'file-unlisted' : 'file-special', path });
   if (log !== undefined) problems.push(...againstLog(manifest, log));
   const laterEvents = log === undefined ? 0 : Math.max(0, log.length - manifest.log.events);
   return { ok: problems.length === 0, manifest, filesChecked, logChecked: log !== undefined, laterEvents, problems };
@@ -99,9 +124,20 @@ function againstLog(manifest: BundleManifest, log: readonly StoredEvent[]): Bund
   }
   const again = eventBundle(prefix);
   const today = new Map(again?.manifest.files.map((f) => [f.path, f.sha256]));
-  return manifest.files.flatMap((f) =>
-    today.get(f.path) === f.sha256 ? [] : [{ kind: 'file-not-from-log', path: f.path } as const],
+  // The manifest's own words about the tournament must be what the log says too.
+  const made = again?.manifest.tournament;
+  const fields = made ? (['name', 'date', 'status'] as const) : [];
+  const differs: BundleProblem[] = fields.flatMap((field) =>
+    made && made[field] !== manifest.tournament[field]
+      ? [{ kind: 'manifest-differs', field, manifest: manifest.tournament[field], log: made[field] } as const]
+      : [],
   );
+  return [
+    ...differs,
+    ...manifest.files.flatMap((f) =>
+      today.get(f.path) === f.sha256 ? [] : [{ kind: 'file-not-from-log', path: f.path } as const],
+    ),
+  ];
 }
 
 const unreadable = (detail: string): BundleCheck => ({
@@ -127,6 +163,16 @@ export function problemText(p: BundleProblem): Text {
       return {
         ja: `${p.path}: 内容がマニフェストのハッシュと一致しません（書き出し後に変更されています）`,
         en: `${p.path}: does not match its hash in the manifest (changed after the export)`,
+      };
+    case 'file-special':
+      return {
+        ja: `${p.path}: 通常のファイルではありません（リンク・FIFO・デバイスは読みません）`,
+        en: `${p.path}: not a regular file (links, FIFOs and devices are not read)`,
+      };
+    case 'manifest-differs':
+      return {
+        ja: `マニフェストの大会の ${p.field} が「${p.manifest}」ですが、データベースのログでは「${p.log}」です`,
+        en: `the manifest's tournament ${p.field} is "${p.manifest}", the database's log says "${p.log}"`,
       };
     case 'file-unlisted':
       return { ja: `${p.path}: マニフェストにないファイルです`, en: `${p.path}: not listed in the manifest` };

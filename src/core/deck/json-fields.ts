@@ -1,4 +1,5 @@
 import type { Text } from '../text.js';
+import { isPasscode } from './deck-bounds.js';
 
 /**
  * Small readers for fields of parsed JSON, each failing with the field path and what was
@@ -27,7 +28,7 @@ export function asArray(value: unknown, path: string): unknown[] {
 /** A passcode: a whole number from 1 to 999,999,999 (a number or a string of digits). */
 export function asPasscode(value: unknown, path: string): number {
   const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-  if (typeof n === 'number' && Number.isInteger(n) && n > 0 && n < 1_000_000_000) return n;
+  if (typeof n === 'number' && isPasscode(n)) return n;
   throw new FieldError({
     en: `${path}: expected a passcode (a whole number of up to 9 digits), got ${show(value)}`,
     ja: `${path}: パスコード（9桁までの整数）が必要です（値: ${show(value)}）`,

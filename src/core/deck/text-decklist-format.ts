@@ -1,7 +1,8 @@
-import { err, ok, type Result } from '../result.js';
+import { err, type Result } from '../result.js';
 import type { Lang } from '../text.js';
 import { cardName, type Card, type Catalogue } from './catalogue.js';
 import { lookupCardName } from './card-names.js';
+import { boundedDeck, DECK_BOUNDS } from './deck-bounds.js';
 import { DECK_ZONES, emptyDeck, type Deck, type DeckZone } from './deck.js';
 import { formatError, textLines, type FormatError } from './format-error.js';
 
@@ -91,12 +92,12 @@ export function parseTextDecklist(text: string, catalogue: Catalogue): Result<De
       );
       return;
     }
-    if (entry.count < 1) {
+    if (entry.count < 1 || entry.count > DECK_BOUNDS.copies) {
       errors.push(
         formatError(
           line,
-          `count ${entry.count} for "${entry.name}": at least 1`,
-          `「${entry.name}」の枚数 ${entry.count}: 1以上が必要です`,
+          `count ${entry.count} for "${entry.name}": 1 to ${DECK_BOUNDS.copies}`,
+          `「${entry.name}」の枚数 ${entry.count}: 1〜${DECK_BOUNDS.copies} 枚で書いてください`,
         ),
       );
       return;
@@ -105,7 +106,7 @@ export function parseTextDecklist(text: string, catalogue: Catalogue): Result<De
     if (passcode === undefined) return;
     for (let n = 0; n < entry.count; n++) deck[zone].push(passcode);
   });
-  return errors.length > 0 ? err(errors) : ok(deck);
+  return errors.length > 0 ? err(errors) : boundedDeck(deck);
 }
 
 function splitCount(s: string): { count: number; name: string } | undefined {

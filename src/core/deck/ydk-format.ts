@@ -1,4 +1,5 @@
-import { err, ok, type Result } from '../result.js';
+import { err, type Result } from '../result.js';
+import { boundedDeck } from './deck-bounds.js';
 import { emptyDeck, type Deck, type DeckZone } from './deck.js';
 import { formatError, type FormatError } from './format-error.js';
 
@@ -49,7 +50,7 @@ export function parseYdk(text: string): Result<Deck, FormatError[]> {
       ),
     );
   }
-  return errors.length > 0 ? err(errors) : ok(deck);
+  return errors.length > 0 ? err(errors) : boundedDeck(deck);
 }
 
 /** The number a line of 1–9 ASCII digits stands for, else undefined (passcodes have at most 9 digits). */

@@ -1,5 +1,6 @@
-import { err, ok, type Result } from '../result.js';
+import { err, type Result } from '../result.js';
 import type { Text } from '../text.js';
+import { boundedDeck, DECK_BOUNDS } from './deck-bounds.js';
 import type { Deck } from './deck.js';
 import { formatError, type FormatError } from './format-error.js';
 
@@ -29,13 +30,25 @@ export function parseYdke(url: string): Result<Deck, FormatError[]> {
   const zones: number[][] = [];
   const errors: FormatError[] = [];
   parts.forEach((part, i) => {
-    const decoded = decodePart(part);
     const zone = names[i] ?? 'side';
+    // Four bytes a card, in base64 four characters for three bytes: a longer part is refused undecoded.
+    const most = DECK_BOUNDS.cards[zone];
+    if (part.length > 4 * Math.ceil((most * 4) / 3)) {
+      errors.push(
+        formatError(
+          null,
+          `${zone}: more than ${most} cards; a decklist holds at most ${most} in this zone`,
+          `${zone}: ${most} 枚を超えています。この区分は ${most} 枚までです`,
+        ),
+      );
+      return;
+    }
+    const decoded = decodePart(part);
     if (Array.isArray(decoded)) zones.push(decoded);
     else errors.push(formatError(null, `${zone}: ${decoded.en}`, `${zone}: ${decoded.ja}`));
   });
   if (errors.length > 0) return err(errors);
-  return ok({ main: zones[0] ?? [], extra: zones[1] ?? [], side: zones[2] ?? [] });
+  return boundedDeck({ main: zones[0] ?? [], extra: zones[1] ?? [], side: zones[2] ?? [] });
 }
 
 function decodePart(part: string): number[] | Text {

@@ -41,6 +41,11 @@ const PROBLEMS = {
       `a reading is written in kana (hiragana or katakana): "${d.char}" at character ${d.position} is not kana`,
     ),
   'whole-number': () => t('整数が必要です', 'expected a whole number'),
+  'lottery-seed-committed': () =>
+    t(
+      '抽選のシードは受付開始時に決まっています（公開したハッシュで検証できます）。指定できません',
+      'the lottery seed was fixed when entry opened (its published hash checks it); it cannot be given',
+    ),
   'text-too-long': (d: { max: number; length: number }) =>
     t(`${d.max} 文字までです（${d.length} 文字あります）`, `at most ${d.max} characters (this has ${d.length})`),
   'announcement-text-required': () =>

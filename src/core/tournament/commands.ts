@@ -28,6 +28,8 @@ export interface CommandMeta {
   readonly actor: Actor;
   /** Random seed for pairings; the application supplies one. */
   readonly seed?: number;
+  /** A random salt the application supplies with a lottery's seed when entry opens (lottery-commitment.ts). */
+  readonly nonce?: string;
 }
 
 type Command<T extends string, D> = { readonly type: T; readonly data: D; readonly meta: CommandMeta };

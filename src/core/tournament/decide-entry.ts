@@ -1,14 +1,15 @@
-import { err, ok } from '../result.js';
+import { err, ok, type Result } from '../result.js';
 import { explain } from './command-problems.js';
 import { checkInteger, checkReading, checkText, checkTime, firstError } from './command-checks.js';
 import type { CloseEntry, Drafted, Enter, OpenEntry, SetDecklistDeadline, SetDecklistPublication } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { entryOf, entryOpenAt, nameKey, nextWaiting, seatsTaken } from './entry.js';
+import { entryOf, entryOpenAt, nameKey, nextWaiting, seatsTaken, waitingInOrder } from './entry.js';
 import type { EntryMode, EventDraft } from './events.js';
 import { CARD_GAME_ID_DIGITS, ENTRY_CAP, ENTRY_TEXT_MAX, MAX_ENTRANTS, PUBLISH_TOP } from './limits.js';
 import { seededShuffle } from './pairing/seeded-random.js';
 import { findPlayer } from './state-queries.js';
 import type { Tournament } from './state.js';
+import { lotteryCommitment } from './lottery-commitment.js';
 
 /*
  * Public entry: the organizer opens it with a cap and a closing time; players enter from the
@@ -44,7 +45,48 @@ export function decideOpenEntry(command: OpenEntry, t: Tournament): Drafted {
   const e = entryOf(t);
   if (e.lottery !== null) return fail(domainError('lottery-drawn'));
   if (entryOpenAt(t, command.meta.at)) return fail(domainError('entry-already-open'));
-  return ok([{ type: 'EntryOpened', data: { cap, closesAt, mode } }]);
+  // A larger cap's seats go to those waiting first, in order.
+  const free = Math.max(0, cap - seatsTaken(t));
+  const moving = [...take(waitingInOrder(t), free)].map(
+    (r): EventDraft => ({
+      type: 'PlayerRegistered',
+      data: { player: playerOf(r), entryRound: 1, fromWaitingList: true },
+    }),
+  );
+  // The application draws a lottery's seed and nonce (tournament-service.ts); a command without them commits nothing.
+  const draws = mode === 'lottery' && command.meta.seed !== undefined && command.meta.nonce !== undefined;
+  const lottery = draws ? committedSeed(command) : undefined;
+  if (lottery && !lottery.ok) return err(lottery.error);
+  const opened: EventDraft = {
+    type: 'EntryOpened',
+    data: { cap, closesAt, mode, ...(lottery ? { lottery: lottery.value } : {}) },
+  };
+  return ok([opened, ...moving]);
+}
+
+/** The lottery's seed and nonce the application drew for the command, with their commitment. */
+function committedSeed(command: OpenEntry): Result<{ seed: number; nonce: string; commitment: string }, DomainError> {
+  const { seed, nonce } = command.meta;
+  const bad =
+    checkInteger('seed', seed, { min: 0, max: Number.MAX_SAFE_INTEGER }) ??
+    (typeof nonce === 'string' && /^[0-9a-f]{16,64}$/.test(nonce)
+      ? null
+      : domainError('invalid-command', { field: 'nonce', problem: explain('text-required') }));
+  if (bad) return err(bad);
+  return ok({
+    seed: seed as number,
+    nonce: nonce as string,
+    commitment: lotteryCommitment(seed as number, nonce as string),
+  });
+}
+
+function* take<T>(items: Iterable<T>, most: number): Generator<T> {
+  if (most <= 0) return;
+  let n = 0;
+  for (const item of items) {
+    yield item;
+    if (++n >= most) return;
+  }
 }
 
 /** EntryClosed; for a lottery not yet drawn, the draw and the registrations of those drawn. */
@@ -53,7 +95,10 @@ export function decideCloseEntry(command: CloseEntry, t: Tournament): Drafted {
   if (e.settings === null || e.closed) return fail(domainError('entry-not-open'));
   const closed: EventDraft = { type: 'EntryClosed', data: {} };
   if (e.settings.mode !== 'lottery' || e.lottery !== null) return ok([closed]);
-  const seed = command.data.seed ?? command.meta.seed;
+  // A lottery opened with a committed seed draws with it: nobody picks the seed after seeing the entrants.
+  if (e.committed !== null && command.data.seed !== undefined)
+    return fail(domainError('invalid-command', { field: 'seed', problem: explain('lottery-seed-committed') }));
+  const seed = e.committed?.seed ?? command.data.seed ?? command.meta.seed;
   const bad = checkInteger('seed', seed, { min: 0, max: Number.MAX_SAFE_INTEGER });
   if (bad) return fail(bad);
   const applicants = [...e.entrants].filter((r) => r.status === 'applied');
@@ -119,7 +164,7 @@ export function decideEnter(command: Enter, t: Tournament): Drafted {
   const status =
     settings.mode === 'lottery'
       ? 'applied'
-      : seatsTaken(t) < settings.cap
+      : seatsTaken(t) < settings.cap && nextWaiting(t) === undefined
         ? 'registered'
         : settings.mode === 'waiting-list'
           ? 'waiting'

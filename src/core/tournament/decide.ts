@@ -37,12 +37,12 @@ import {
   decideResolveCall,
   decideSetCallRules,
 } from './decide-judge-calls.js';
-import type { TournamentEvent } from './events.js';
+import { PLAYER_ROLE, type TournamentEvent } from './events.js';
 import { checkRole } from './permissions.js';
 import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
 import { decideDecideRequest, decideSubmitRequest } from './staff-requests.js';
 import { decideMarkAllSeated, decideStartRound } from './round-start.js';
-import { decideFixPairing, decidePublishRound } from './held-rounds.js';
+import { decideFixPairing, decidePublishRound, withoutHeldRounds } from './held-rounds.js';
 import { decideAnnounce } from './announcements.js';
 import type { TournamentState } from './state.js';
 
@@ -64,7 +64,7 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
   if (badTime) return err(badTime);
   if (command.type === 'CreateTournament') return decideCreate(command, state);
   if (state.status === 'none') return err(domainError('tournament-not-found'));
-  const t = state;
+  const t = command.meta.actor.role === PLAYER_ROLE ? withoutHeldRounds(state) : state;
   switch (command.type) {
     case 'ChangeDeckRules':
       return decideChangeDeckRules(command, t);

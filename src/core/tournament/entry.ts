@@ -1,5 +1,6 @@
 import type { DecklistPublication, Entrant, EntryMode } from './events.js';
 import { Ledger } from './ledger.js';
+import { findPlayer } from './state-queries.js';
 import type { Tournament } from './state.js';
 
 /*
@@ -42,6 +43,8 @@ export interface EntryState {
   /** How many moved up from the waiting list: the next to move up has place `movedUp + 1`. */
   readonly movedUp: number;
   readonly lottery: { readonly seed: number; readonly drawn: readonly string[]; readonly at: string } | null;
+  /** The lottery's seed committed when entry opened (its commitment is public until the draw reveals it). */
+  readonly committed: { readonly seed: number; readonly nonce: string; readonly commitment: string } | null;
 }
 
 /** A list a player or staff sent before round 1 (or a head judge's correction after), with its receipt. */
@@ -77,6 +80,7 @@ export const NO_ENTRY: EntryState = {
   waitingById: Ledger.empty((w) => w.id),
   movedUp: 0,
   lottery: null,
+  committed: null,
 };
 
 export const NO_DECKLIST_SETTINGS: DecklistSettingsState = {
@@ -111,11 +115,24 @@ export function waitingPlace(t: Tournament, id: string): number | null {
   return w && w.place > e.movedUp ? w.place - e.movedUp : null;
 }
 
+/**
+ * The waiting list still to move up, in order: the places past those moved up whose entrant is
+ * not a player yet (staff may have registered one by hand: the list moves on past them). One
+ * queue every path reads: entry, a freed seat, a larger cap.
+ */
+export function* waitingInOrder(t: Tournament): Generator<EntryRecord> {
+  const e = entryOf(t);
+  for (let place = e.movedUp + 1; place <= e.waitingByPlace.size; place++) {
+    const w = e.waitingByPlace.latest(String(place));
+    if (!w || findPlayer(t, w.id)) continue;
+    const entrant = e.entrants.latest(w.id);
+    if (entrant) yield entrant;
+  }
+}
+
 /** Who moves up next from the waiting list, if anyone. */
 export function nextWaiting(t: Tournament): EntryRecord | undefined {
-  const e = entryOf(t);
-  const next = e.waitingByPlace.latest(String(e.movedUp + 1));
-  return next ? e.entrants.latest(next.id) : undefined;
+  return waitingInOrder(t).next().value;
 }
 
 /** Whether the player's own list may still be sent at `now`: before the deadline, and before the player's first round is paired. */

@@ -446,7 +446,13 @@ export type EntryMode = 'first-come' | 'waiting-list' | 'lottery';
 /** The organizer opened public entry: at most `cap` players, until `closesAt`. */
 export type EntryOpened = Event<
   'EntryOpened',
-  { readonly cap: number; readonly closesAt: string; readonly mode: EntryMode }
+  {
+    readonly cap: number;
+    readonly closesAt: string;
+    readonly mode: EntryMode;
+    /** A lottery's seed drawn now, its nonce and their commitment (absent in older logs and other modes). */
+    readonly lottery?: { readonly seed: number; readonly nonce: string; readonly commitment: string };
+  }
 >;
 /** The organizer closed public entry (before or after its closing time). */
 export type EntryClosed = Event<'EntryClosed', Record<string, never>>;

@@ -20,8 +20,11 @@ export function evolveEntry(
 ): Tournament {
   const e = entryOf(t);
   switch (event.type) {
-    case 'EntryOpened':
-      return { ...t, entry: { ...e, settings: { ...event.data }, closed: false } };
+    case 'EntryOpened': {
+      // The committed seed is kept apart from the settings, which the public page shows.
+      const { lottery, ...settings } = event.data;
+      return { ...t, entry: { ...e, settings, closed: false, committed: lottery ?? e.committed } };
+    }
     case 'EntryClosed':
       return { ...t, entry: { ...e, closed: true } };
     case 'EntryReceived': {
@@ -57,11 +60,16 @@ function addWaiting(e: EntryState, id: string): EntryState {
   return { ...e, waitingByPlace: e.waitingByPlace.with(place), waitingById: e.waitingById.with(place) };
 }
 
-/** A registration moved up from the waiting list advances its head. */
+/**
+ * A registration moved up from the waiting list advances its head to the entrant's place: the
+ * places before it moved up or were registered by hand (older logs moved one place at a time,
+ * the same thing).
+ */
 export function noteMovedUp(t: Tournament, event: PlayerRegistered): Tournament {
   if (event.data.fromWaitingList !== true) return t;
   const e = entryOf(t);
-  return { ...t, entry: { ...e, movedUp: e.movedUp + 1 } };
+  const place = e.waitingById.latest(event.data.player.id)?.place ?? e.movedUp + 1;
+  return { ...t, entry: { ...e, movedUp: Math.max(e.movedUp + 1, place) } };
 }
 
 /** A list sent or corrected: its receipt joins the player's submissions. */

@@ -15,6 +15,15 @@ import type { RoundState, Tournament } from './state.js';
  */
 
 /**
+ * The tournament as a player's command is decided on: a held round is not there yet, so every
+ * answer a player gets about it (their table, another's, a call, a report) is exactly the
+ * answer for a round not yet paired, and tells them nothing of the pairing.
+ */
+export function withoutHeldRounds(t: Tournament): Tournament {
+  return t.rounds.some((r) => r.held) ? { ...t, rounds: t.rounds.filter((r) => !r.held) } : t;
+}
+
+/**
  * RoundPublished, then RoundStarted unless the round was paired to start later. Nobody can sit
  * before the pairings are public, so the lateness clock never starts before the publish: a seat
  * time named at pairing that has passed by then gives way to the publish time (as `round start`

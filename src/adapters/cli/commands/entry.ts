@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import { entryOf, waitingPlace } from '../../../core/tournament/entry.js';
 import type { EntryMode, EntryReceived, LotteryDrawn } from '../../../core/tournament/events.js';
@@ -50,12 +49,10 @@ async function openEntry(options: OpenOptions, io: Io): Promise<void> {
 async function closeEntry(options: CloseOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
-    // A lottery needs a seed: the organizer's, or one drawn here; LotteryDrawn keeps it either way.
-    const seed =
-      options.seed === undefined
-        ? randomInt(0, 2 ** 48)
-        : intOption('--seed', options.seed, 0, Number.MAX_SAFE_INTEGER, lang);
-    const done = await desk.run({ type: 'CloseEntry', data: { seed }, meta: desk.meta('CloseEntry') });
+    // A lottery draws with the seed committed when entry opened; `--seed` only for one opened without (older logs).
+    const data =
+      options.seed === undefined ? {} : { seed: intOption('--seed', options.seed, 0, Number.MAX_SAFE_INTEGER, lang) };
+    const done = await desk.run({ type: 'CloseEntry', data, meta: desk.meta('CloseEntry') });
     const drawn = done.events.find((e) => e.type === 'LotteryDrawn')?.data as LotteryDrawn['data'] | undefined;
     if (desk.json) return printJson(io, { closed: true, lottery: drawn ?? null });
     io.stdout.write(M.say(lang, 'closed'));

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { readLog } from '../../../app/reports/event-log.js';
-import { verifyBundle, problemText, type BundleCheck } from '../../../app/reports/verify-bundle.js';
+import { verifyBundle, problemText, type BundleCheck, type BundleEntry } from '../../../app/reports/verify-bundle.js';
 import type { Lang } from '../../../core/text.js';
 import { CliError } from '../cli-error.js';
 import { withDb, type DbOptions } from '../db-options.js';
@@ -23,9 +23,14 @@ interface VerifyOptions extends DbOptions {
 /** More files than any bundle holds: a folder past this is not a bundle. */
 const MAX_FILES = 100_000;
 
-/** Every file under `root` by its relative path with "/"; throws a CliError naming the path it cannot read. */
-function readTree(root: string, lang: Lang): Map<string, Uint8Array> {
-  const files = new Map<string, Uint8Array>();
+/**
+ * Every entry under `root` by its relative path with "/", looked at with lstat: a link is not
+ * followed and a FIFO, device or socket is never opened (each is named as not a regular file);
+ * a regular file is read only if the manifest lists it with its size (verifyBundle asks).
+ * Throws a CliError naming the path it cannot list.
+ */
+function readTree(root: string, lang: Lang): Map<string, BundleEntry> {
+  const files = new Map<string, BundleEntry>();
   const walk = (dir: string, prefix: string) => {
     let names: string[];
     try {
@@ -38,12 +43,16 @@ function readTree(root: string, lang: Lang): Map<string, Uint8Array> {
     for (const name of names) {
       const path = join(dir, name);
       const rel = prefix === '' ? name : `${prefix}/${name}`;
-      if (statSync(path).isDirectory()) walk(path, rel);
-      else {
-        if (files.size >= MAX_FILES)
-          throw new CliError(M.say(lang, 'bundle-too-big', { path: root, limit: MAX_FILES }));
-        files.set(rel, readFileSync(path));
+      const stat = lstatSync(path);
+      if (stat.isDirectory()) {
+        walk(path, rel);
+        continue;
       }
+      if (files.size >= MAX_FILES) throw new CliError(M.say(lang, 'bundle-too-big', { path: root, limit: MAX_FILES }));
+      files.set(
+        rel,
+        stat.isFile() ? { kind: 'file', bytes: stat.size, read: () => readFileSync(path) } : { kind: 'special' },
+      );
     }
   };
   walk(root, '');

@@ -1,43 +1,49 @@
 import type { StoredEvent } from '../../../app/event-store.js';
 import type { LiveHub, LiveMessage } from './live-hub.js';
 
+/**
+ * The fields of each event the public may read, by name: a whitelist, so a field added to an
+ * event later stays with staff until it is named here. Staff's words (reasons, notes), who
+ * acted, decklists and penalties are never named. An event type absent here is not shown.
+ */
+const PUBLIC_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  RoundPaired: ['round', 'stage', 'seatTime', 'matches', 'byes', 'bracket', 'bestOf', 'roundMinutes', 'startsLater'],
+  RoundPublished: ['round'],
+  ResultReported: ['round', 'table', 'duels', 'penaltyDuels'],
+  ResultCorrected: ['round', 'table', 'duels', 'penaltyDuels'],
+  RoundEnded: ['round'],
+  PlayerSeated: ['round', 'table', 'player'],
+  TournamentFinished: [],
+  PrizeAwarded: ['prize', 'players'],
+  PlayerDetailsChanged: ['player', 'name', 'reading'],
+  TimeExtended: ['round', 'table', 'minutes'],
+  // Enough for the two players' pages to refetch; what was reported stays with staff and the two players.
+  PlayerResultReported: ['round', 'table'],
+  PlayerDropped: ['player', 'afterRound'],
+};
+
+function picked(data: unknown, fields: readonly string[]): Record<string, unknown> {
+  const source = (data ?? {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const field of fields) if (source[field] !== undefined) out[field] = source[field];
+  return out;
+}
+
 /** What the public may see of an event, or null when it is staff-only (decklists, penalties, reasons). */
 export function publicView(event: StoredEvent): { type: string; data: unknown } | null {
-  switch (event.type) {
-    case 'RoundPaired':
-      // A held round reaches the public with its RoundPublished.
-      return (event.data as { held?: unknown }).held === true ? null : { type: event.type, data: event.data };
-    case 'RoundPublished':
-    case 'ResultReported':
-    case 'ResultCorrected':
-    case 'RoundEnded':
-    case 'PlayerSeated':
-    case 'TournamentFinished':
-    case 'PrizeAwarded':
-    case 'PlayerDetailsChanged':
-      return { type: event.type, data: event.data };
-    case 'TimeExtended': {
-      const { reason: _reason, ...data } = event.data as { reason?: unknown };
-      return { type: event.type, data };
-    }
-    case 'Announced': {
-      // A notice to everyone is for everyone to read, one to a table only for its two players' pages (they refetch it);
-      // which account posted it is staff's.
-      const { by: _by, text, ...data } = event.data as { by?: unknown; text?: unknown; table?: unknown };
-      return { type: event.type, data: data.table === null ? { ...data, text } : data };
-    }
-    case 'PlayerResultReported': {
-      // Enough for the two players' pages to refetch; what was reported stays with staff and the two players.
-      const { round, table } = event.data as { round?: unknown; table?: unknown };
-      return { type: event.type, data: { round, table } };
-    }
-    case 'PlayerDropped': {
-      const { reason: _reason, ...data } = event.data as { reason?: unknown };
-      return { type: event.type, data };
-    }
-    default:
-      return null;
+  // A held round reaches the public with its RoundPublished.
+  if (event.type === 'RoundPaired' && (event.data as { held?: unknown }).held === true) return null;
+  if (event.type === 'Announced') {
+    // A notice to everyone is for everyone to read, one to a table only for its two players' pages (they refetch it);
+    // which account posted it is staff's.
+    const data = event.data as { table?: unknown };
+    return {
+      type: event.type,
+      data: picked(event.data, data.table === null ? ['id', 'round', 'table', 'text'] : ['id', 'round', 'table']),
+    };
   }
+  const fields = PUBLIC_FIELDS[event.type];
+  return fields ? { type: event.type, data: picked(event.data, fields) } : null;
 }
 
 /*

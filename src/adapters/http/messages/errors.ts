@@ -30,7 +30,11 @@ export const M = messageTable({
   'unsupported-media-type': () => t('本文は application/json で送ってください。', 'Send the body as application/json.'),
   'empty-json': () => t('JSON の本文が空です。', 'The JSON body is empty.'),
   'invalid-json': () => t('本文が正しい JSON ではありません。', 'The body is not valid JSON.'),
-  'body-too-large': () => t('本文が大きすぎます。', 'The body is too large.'),
+  'body-too-large': (v: { bytes: Word }) =>
+    t(
+      `本文が大きすぎます（この宛先は ${v.bytes} バイトまで）。`,
+      `The body is too large (at most ${v.bytes} bytes here).`,
+    ),
   'bad-content-length': () => t('Content-Length が本文と一致しません。', 'The Content-Length does not match the body.'),
   'bad-url': () =>
     t(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callView, callViews, floorView } from '../../../app/projections/judge-call-views.js';
+import { callView, callViews, floorView, playerCallView } from '../../../app/projections/judge-call-views.js';
 import { findCall, judgeCalls, unresolvedCallAt } from '../../../core/tournament/judge-calls.js';
 import {
   CALL_MINIMUM_MINUTES,
@@ -11,6 +11,7 @@ import {
   MAX_PLAYER_CALLS_PER_ROUND,
 } from '../../../core/tournament/limits.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
+import { withoutHeldRounds } from '../../../core/tournament/held-rounds.js';
 import { recordCodeAttempts } from '../auth/record-code-attempts.js';
 import { requireStaff } from '../auth/principal.js';
 import { playerCodeMatches } from '../auth/tokens.js';
@@ -50,7 +51,7 @@ export function callsRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/calls',
-    summary: `Calls a judge to a table: a player with the code from their slip (\`player\` and \`code\`: their own table only, at most ${MAX_PLAYER_CALLS_PER_ROUND} calls a round, then 429 \`too-many-calls\`), or staff without a code. \`round\` defaults to the latest round. While the table's call is not resolved, calling again answers that call (200, nothing written); a new call answers 201.`,
+    summary: `Calls a judge to a table: a player with the code from their slip (\`player\` and \`code\`: their own table only, at most ${MAX_PLAYER_CALLS_PER_ROUND} calls a round, then 429 \`too-many-calls\`), or staff without a code. \`round\` defaults to the latest round. While the table's call is not resolved, calling again answers that call (200, nothing written); a new call answers 201. A player receives the call as their page shows it (\`id\`, \`round\`, \`table\`, \`state\`, \`openedAt\`), staff the whole call.`,
     tags: ['calls'],
     access: 'public',
     params: tournamentParams,
@@ -75,7 +76,8 @@ export function callsRoutes(app: FastifyInstance, context: ServerContext): void 
         if (!playerCodeMatches(context.secret, tournamentId, player, body.code as string)) throw badCode();
       }
       const { tournament: t } = await gateway.read(tournamentId);
-      const round = body.round ?? latestRound(t)?.number;
+      // A player's default round is the latest they can see: a held round is not there for them.
+      const round = body.round ?? latestRound(staffCaller ? t : withoutHeldRounds(t))?.number;
       if (round === undefined) throw notFound(M.text('round'));
       const data = {
         round,
@@ -89,7 +91,10 @@ export function callsRoutes(app: FastifyInstance, context: ServerContext): void 
       const opened = answer.events.find((e) => e.type === 'CallOpened')?.data as { callId: number } | undefined;
       const { tournament: after } = await gateway.read(tournamentId);
       const callId = opened?.callId ?? unresolvedCallAt(after, round, body.table)?.callId;
-      const call = callId === undefined ? null : await answerCall(tournamentId, callId);
+      if (callId === undefined) return sendWrite(reply, answer, { call: null }, opened ? 201 : 200);
+      // A player receives the call as made for them; staff, the staff view.
+      const found = findCall(after, callId);
+      const call = !found ? null : staffCaller ? callView(after, found, now()) : playerCallView(found);
       return sendWrite(reply, answer, { call }, opened ? 201 : 200);
     },
   });

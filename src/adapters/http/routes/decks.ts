@@ -20,6 +20,7 @@ import { shippedCards, shippedListHistory } from '../../deck/ocg-data.js';
 import { chooseList } from '../../deck/tournament-deck-rules.js';
 import { listInForce } from '../../../core/deck/lflist-history.js';
 import { M } from '../messages/tournaments.js';
+import { LARGE_BODY_BYTES } from '../json-body.js';
 
 const cardView = (card: Card) => ({
   passcode: card.passcode,
@@ -68,6 +69,7 @@ export function decksRoutes(app: FastifyInstance, context: ServerContext): void 
   defineRoute(app, {
     method: 'POST',
     url: '/api/decks/check',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'Checks a deck against the rules on a date (sizes, copies, cards usable then) and, with `registered`, against a decklist; writes nothing.',
     tags: ['deck checks'],

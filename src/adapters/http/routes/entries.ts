@@ -72,7 +72,18 @@ function entryView(t: Tournament, now: string) {
     settings: e.settings,
     closed: e.closed,
     seatsTaken: seatsTaken(t),
-    lottery: e.lottery === null ? null : { seed: e.lottery.seed, at: e.lottery.at },
+    // The commitment from the opening on; the seed and nonce only once drawn (anyone checks the hash then).
+    lottery:
+      e.lottery === null
+        ? e.committed === null
+          ? null
+          : { commitment: e.committed.commitment, seed: null, nonce: null, at: null }
+        : {
+            commitment: e.committed?.commitment ?? null,
+            seed: e.lottery.seed,
+            nonce: e.committed?.nonce ?? null,
+            at: e.lottery.at,
+          },
     decklistDeadline: deadline,
     publication,
   };
@@ -178,7 +189,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'POST',
     url: '/api/tournaments/:tournamentId/entries',
     summary:
-      'A player enters from the public page while entry is open (10 entries a minute per address, staff included: staff register players with `POST /players`): name, reading (フリガナ) and optionally the KONAMI Card Game ID (10 digits). Answers the player id and record code (the player page and its QR), and `status`: registered, waiting (with `place`) or applied (lottery).',
+      'A player enters from the public page while entry is open (10 entries a minute per address to a tournament that exists, staff included: staff register players with `POST /players`): name, reading (フリガナ) and optionally the KONAMI Card Game ID (10 digits). Answers the player id and record code (the player page and its QR), and `status`: registered, waiting (with `place`) or applied (lottery).',
     tags: ['entry'],
     access: 'public',
     params: tournamentParams,
@@ -197,7 +208,9 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     successStatus: 201,
     write: true,
     async handler({ params, body, write, request, reply }) {
-      // Anyone enters as the public does (staff register players with POST /players), counted per address.
+      // Anyone enters as the public does (staff register players with POST /players), counted per address
+      // once the tournament is found: entries to one that does not exist write nothing and lock nobody out.
+      await gateway.read(params.tournamentId);
       await publicEntries.hit(request.ip);
       const data = {
         name: body.name,

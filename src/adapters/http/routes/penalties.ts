@@ -12,6 +12,7 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { eventData, playerId, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 import { M } from '../messages/tournaments.js';
+import { LARGE_BODY_BYTES } from '../json-body.js';
 
 const report = z.strictObject({
   infraction: z.string().min(1).max(64),
@@ -78,6 +79,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties/assess',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       "The guideline decision the core would issue for a report now (the player's repeats, the minutes from a seat mark, a match already lost), and for each penalty of the ladder what giving it takes: its landing options, whether a head judge must give it (`headJudge`, or only on `headJudgeLandings`), whether statements must go with it; writes nothing.",
     tags: ['penalties'],
@@ -97,6 +99,7 @@ export function penaltiesRoutes(app: FastifyInstance, context: ServerContext): v
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/penalties',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'Issues a penalty: the guideline, or another penalty with a written reason; with `additional`, one further penalty where the rules allow it (the result was affected). A deviation, a match loss moved to the next match and a disqualification need a head judge (403 role-required otherwise); a disqualification needs statements. A loss for the next match with no match left is refused (422 no-match-left) unless `withoutEffect` confirms it. With `expectedGuideline` (a console that decided offline), the server decides the guideline again and a different penalty or repeat count answers 409 guideline-changed, naming both; nothing is written.',
     tags: ['penalties'],

@@ -36,6 +36,7 @@ import { isStaffOf } from '../auth/tournament-staff.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
 import { M } from '../messages/tournaments.js';
 import { issueText } from '../request-schema.js';
+import { LARGE_BODY_BYTES } from '../json-body.js';
 
 /** Whether reading the input needs card names (a .ydk or plain-text list), so the tournament's card pool. */
 const namesCards = (input: DeckInput | undefined): boolean =>
@@ -215,6 +216,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/players/import/preview',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'Reads a player CSV as the import would (in a worker, at most 10,000 rows) and writes nothing: every row, and every problem with its line (the file itself, an id twice in it, an id registered already, a decklist column). Import it with POST …/players/import once `problems` is empty.',
     tags: ['players'],
@@ -245,6 +247,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/players/import',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'Registers a whole player list in one write, all or none: `players` as JSON, or `csv` with a header row id,name (English or Japanese headers). The refused entry is named in `path`.',
     tags: ['players'],

@@ -17,6 +17,7 @@ import {
   withVersion,
   writeAnswer,
 } from './tournament-common.js';
+import { LARGE_BODY_BYTES } from '../json-body.js';
 
 const notes = z.string().trim().max(4000).optional();
 
@@ -90,6 +91,7 @@ export function requestsRoutes(app: FastifyInstance, context: ServerContext): vo
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments/:tournamentId/requests',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'A floor judge asks the head judge to decide a penalty (a deviation, a disqualification with statements, a match loss moved to the next match) or a result correction; checked as if the head judge sent it, so one that could not be approved is refused now. Nothing goes on the record until the head judge decides.',
     tags: ['requests'],

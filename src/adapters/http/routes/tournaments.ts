@@ -40,6 +40,7 @@ import { deriveMatches } from '../../../core/tournament/match-results.js';
 import { nextStep } from '../../../core/tournament/decide-rounds.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
 import { M } from '../messages/tournaments.js';
+import { LARGE_BODY_BYTES } from '../json-body.js';
 
 const structure = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -205,6 +206,7 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
   defineRoute(app, {
     method: 'POST',
     url: '/api/tournaments',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'Creates a tournament under a policy pack (the shipped seed rules by default); the pack is recorded with it.',
     tags: ['tournaments'],
@@ -298,6 +300,7 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
   defineRoute(app, {
     method: 'POST',
     url: '/api/card-databases',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'Imports a card database for tournaments (cards.jsonl or shinpan JSON lines, YGOPRODeck JSON, or a cards.cdb as base64), up to 1.5 MB: parsed with line-numbered errors, kept only when it parses; answers the id to give as `cardPool`.',
     tags: ['cards'],
@@ -333,6 +336,7 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
   defineRoute(app, {
     method: 'PUT',
     url: '/api/tournaments/:tournamentId/deck-rules',
+    bodyLimit: LARGE_BODY_BYTES,
     summary:
       'Changes the F/L list (a shipped list by name, "none", or an uploaded lflist.conf/JSON file) and/or the card pool (an imported database) decks are checked with, until round 1 is paired; the reason is recorded with who changed it.',
     tags: ['deck checks'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Catalogue } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
+import { boundedDeck, DECK_BOUNDS } from '../../../core/deck/deck-bounds.js';
 import type { FormatError } from '../../../core/deck/format-error.js';
 import { andMore, textLines } from '../../../core/deck/format-error.js';
 import { limitSuggestions } from '../../../core/deck/card-names.js';
@@ -19,14 +20,14 @@ import type { Text } from '../../../core/text.js';
  */
 export const DECKLIST_LIMITS = { characters: 20_000, lines: 500, suggestedNames: 20 } as const;
 
-const passcode = z.number().int().min(1).max(999_999_999);
+const passcode = z.number().int().min(DECK_BOUNDS.passcodeMin).max(DECK_BOUNDS.passcodeMax);
 
 /** A deck as the API takes it: passcodes per zone, or the text of a .ydk, a ydke:// URL or a plain-text list. */
 export const deckInput = z.union([
   z.strictObject({
-    main: z.array(passcode).max(200),
-    extra: z.array(passcode).max(100),
-    side: z.array(passcode).max(100),
+    main: z.array(passcode).max(DECK_BOUNDS.cards.main),
+    extra: z.array(passcode).max(DECK_BOUNDS.cards.extra),
+    side: z.array(passcode).max(DECK_BOUNDS.cards.side),
   }),
   z.strictObject({ format: z.enum(['ydk', 'ydke', 'text']), text: z.string().min(1) }),
 ]);
@@ -44,7 +45,11 @@ export async function shippedCatalogue(): Promise<Catalogue> {
  * read here, with the same caps on lines and name suggestions bounding the work.
  */
 export async function readDeckInput(input: DeckInput, path: string, catalogue?: Catalogue): Promise<Deck> {
-  if ('main' in input) return input;
+  if ('main' in input) {
+    const bounded = boundedDeck(input);
+    if (!bounded.ok) throw unreadable(bounded.error, path, path);
+    return input;
+  }
   tooLarge(input.text, `${path}.text`);
   const parsed: Result<Deck, FormatError[]> =
     input.format === 'ydke'
@@ -55,14 +60,18 @@ export async function readDeckInput(input: DeckInput, path: string, catalogue?: 
             parseDecklist(input.text, catalogue, input.format === 'ydk' ? 'ydk' : 'text'),
           );
   if (parsed.ok) return parsed.value;
-  const first = parsed.error[0];
+  throw unreadable(parsed.error, path, `${path}.text`);
+}
+
+function unreadable(errors: readonly FormatError[], path: string, at: string): HttpError {
+  const first = errors[0];
   const line = M.text('decklist-line', { line: first?.line ?? null });
-  const more = andMore(parsed.error.length - 1);
-  throw new HttpError(
+  const more = andMore(errors.length - 1);
+  return new HttpError(
     400,
     'invalid-decklist',
     M.text('decklist-unreadable', { path, line, problem: first?.message ?? M.text('decklist-no-problem'), more }),
-    `${path}.text`,
+    at,
   );
 }
 
