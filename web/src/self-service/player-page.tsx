@@ -311,6 +311,7 @@ function JudgesAt({ at }: { at: string }) {
 interface ClockView {
   readonly seatTime: string;
   readonly endsAt: string | null;
+  readonly started: boolean;
   readonly ended: boolean;
 }
 
@@ -322,6 +323,13 @@ function MatchClock({ round, extensionMinutes }: { round: number; extensionMinut
   const now = useServerNow();
   const c = clock.data;
   if (!c || c.ended || c.endsAt === null) return null;
+  // Published but not started: its seat time is only when it was paired, so nothing counts down yet.
+  if (!c.started)
+    return (
+      <p className="timer self-clock" data-testid="self-clock">
+        <strong>{t('clock.notStarted')}</strong>
+      </p>
+    );
   const seat = Date.parse(c.seatTime);
   const ends = Date.parse(c.endsAt) + extensionMinutes * 60_000;
   const left = ends - now;

@@ -1,0 +1,126 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../support/services.js';
+import { launchChromium, openPerson, PHONE, shootBoth, type Person } from './support/browser.js';
+import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
+import { StaffApi } from './support/staff-api.js';
+
+/*
+ * A shop event walked in Chromium at 360 px in ja (issue 39): a duplicate entry dropped from
+ * the players screen (the confirmation names the id, the warning goes), the player's clock
+ * before and after the round starts, and the standings print mid-round naming that round.
+ */
+
+const executablePath = chromiumPath();
+const ORGANIZER = { username: 'tencho', password: 'organizer-password-2' };
+const T = 'shopwalk';
+const ENTRANTS: [string, string, string][] = [
+  ['佐藤 健太', 'サトウ ケンタ', '0123456701'],
+  ['鈴木 翔', 'スズキ ショウ', '0123456702'],
+  ['高橋 美咲', 'タカハシ ミサキ', '0123456703'],
+  ['田中 大輔', 'タナカ ダイスケ', '0123456704'],
+  ['佐藤 健太', 'サトウ ケンタ', '0123456701'],
+];
+
+describe.skipIf(!executablePath)('a shop event walk in the console', () => {
+  let server: ConsoleServer;
+  let browser: Browser;
+  let api: StaffApi;
+  let desk: Person;
+  let player: Person;
+  const entries: { id: string; code: string }[] = [];
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startConsoleServer();
+    browser = await launchChromium(executablePath!);
+    api = new StaffApi(server.url);
+    await api.login(server.firstLogin.username, server.firstLogin.password);
+    await api.send('POST', '/api/auth/password', {
+      currentPassword: server.firstLogin.password,
+      newPassword: 'organizer-password-1',
+    });
+    await api.createAccount(ORGANIZER.username, ['organizer', 'scorekeeper', 'head-judge'], ORGANIZER.password);
+    const created = await api.send('POST', '/api/tournaments', {
+      id: T,
+      name: '店舗大会 12月',
+      date: '2026-12-07',
+      timeZone: 'Asia/Tokyo',
+      roundMinutes: 40,
+      structure: { kind: 'swiss', rounds: 3, topCut: 0 },
+    });
+    expect(created.status).toBe(201);
+    const opened = await api.send('PUT', `/api/tournaments/${T}/entry`, {
+      cap: 8,
+      closesAt: '2099-01-01T00:00:00.000Z',
+      mode: 'waiting-list',
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    for (const [name, reading, cardGameId] of ENTRANTS) {
+      const entered = await api.send('POST', `/api/tournaments/${T}/entries`, { name, reading, cardGameId });
+      expect(entered.status, JSON.stringify(entered.body)).toBe(201);
+      entries.push({ id: entered.body.player, code: entered.body.code });
+    }
+    desk = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE, login: ORGANIZER });
+    player = await openPerson(browser, server.url, { lang: 'ja', viewport: PHONE });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('drops the duplicate: the confirmation names its id, and the duplicate warning goes', async () => {
+    const duplicate = entries[4]!;
+    await desk.page.goto(`/t/${T}/decklists`);
+    await desk.page.getByTestId(`duplicate-${duplicate.id}`).waitFor();
+    await desk.page.goto(`/t/${T}/players`);
+    const row = desk.page.getByTestId(`player-${duplicate.id}`);
+    let asked = '';
+    desk.page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: 'ドロップ' }).click();
+    await expect.poll(() => asked).toBe(`佐藤 健太（${duplicate.id}）をドロップしますか？`);
+    await row.getByRole('button', { name: 'ドロップ' }).waitFor({ state: 'detached' });
+    await desk.page.goto(`/t/${T}/decklists`);
+    await desk.page.getByTestId(`decklist-${entries[0]!.id}`).waitFor();
+    expect(await desk.page.locator('[data-testid^="duplicate-"]').count()).toBe(0);
+    await desk.page.goto(`/t/${T}`);
+    await expect
+      .poll(() => desk.page.getByText('参加者').locator('xpath=following-sibling::dd[1]').textContent())
+      .toBe('4');
+    await shootBoth(desk.page, '39-overview-participants');
+  });
+
+  it("shows 開始前 on the player's clock until the round starts, then the time left", async () => {
+    const paired = await api.send('POST', `/api/tournaments/${T}/rounds`, { round: 1, startLater: true });
+    expect(paired.status, JSON.stringify(paired.body)).toBe(201);
+    const me = entries[0]!;
+    await player.page.goto(`/t/${T}/p/${me.id}?code=${me.code}`);
+    const clock = player.page.getByTestId('self-clock');
+    await expect.poll(() => clock.textContent()).toBe('開始前（着席時刻は開始時に決まります）');
+    await shootBoth(player.page, '39-player-clock-not-started');
+    expect((await api.send('POST', `/api/tournaments/${T}/rounds/1/start`, {})).status).toBeLessThan(300);
+    await expect.poll(() => clock.textContent()).toMatch(/^残り /);
+  });
+
+  it('heads the standings print mid-round with the round being played', async () => {
+    const pairings = await api.send('GET', `/api/tournaments/${T}/rounds/1/pairings`);
+    const first = pairings.body.tables[0] as { table: number; players: { id: string }[] };
+    const winner = first.players[0]!.id;
+    const scorer = new StaffApi(server.url);
+    await scorer.login(ORGANIZER.username, ORGANIZER.password);
+    const reported = await scorer.send('POST', `/api/tournaments/${T}/rounds/1/tables/${first.table}/result`, {
+      duels: [winner, winner],
+    });
+    expect(reported.status, JSON.stringify(reported.body)).toBeLessThan(300);
+    await desk.page.goto(`/t/${T}/print/standings`);
+    await expect
+      .poll(() => desk.page.getByTestId('standings-after').textContent())
+      .toBe('第1回戦・マッチ戦（2本先取） 対戦中（報告済みの結果まで）');
+    await shootBoth(desk.page, '39-standings-print-mid-round');
+    expect([...desk.errors, ...player.errors]).toEqual([]);
+  });
+});
