@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
@@ -14,6 +15,7 @@ import { StaffApi } from './support/staff-api.js';
 const executablePath = chromiumPath();
 const ORGANIZER = { username: 'tencho', password: 'organizer-password-2' };
 const T = 'shopwalk';
+const DECKS = new URL('../../catalogue/decks/', import.meta.url).pathname;
 const ENTRANTS: [string, string, string][] = [
   ['佐藤 健太', 'サトウ ケンタ', '0123456701'],
   ['鈴木 翔', 'スズキ ショウ', '0123456702'],
@@ -92,6 +94,50 @@ describe.skipIf(!executablePath)('a shop event walk in the console', () => {
       .poll(() => desk.page.getByText('参加者').locator('xpath=following-sibling::dd[1]').textContent())
       .toBe('4');
     await shootBoth(desk.page, '39-overview-participants');
+  });
+
+  it('starts the decklist builder from the list sent, so changing one card does not mean building 40 again', async () => {
+    const me = entries[0]!;
+    const sent = await api.send('PUT', `/api/tournaments/${T}/players/${me.id}/decklist/submission`, {
+      code: me.code,
+      decklist: { format: 'text', text: readFileSync(`${DECKS}blackwing.txt`, 'utf8') },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await player.page.goto(`/t/${T}/p/${me.id}?code=${me.code}`);
+    await player.page.getByTestId('receipt').waitFor();
+    const main = player.page.getByTestId('zone-main');
+    await main.waitFor();
+    expect(await main.locator('legend').textContent()).toMatch(/メインデッキ · 40枚|40/);
+    await shootBoth(player.page, '39-builder-prefilled');
+  });
+
+  it('says when the server asks to wait (too many entries from this network) and keeps the entry until sent', async () => {
+    // Fill this address's minute of entries, then one more from the entry page.
+    let status = 201;
+    for (let i = 0; i < 11 && status !== 429; i++)
+      status = (
+        await api.send('POST', `/api/tournaments/${T}/entries`, {
+          name: `待機 ${i}`,
+          reading: 'タイキ',
+          cardGameId: `01234567${String(10 + i)}`,
+        })
+      ).status;
+    expect(status).toBe(429);
+    const page = player.page;
+    await page.goto(`/t/${T}/entry`);
+    await page.getByTestId('entry-name').fill('伊藤 蓮');
+    await page.getByTestId('entry-reading').fill('イトウ レン');
+    // Typed on a Japanese keyboard: full-width digits become the same digits.
+    await page.getByTestId('entry-card-game-id').fill('０１２３４５６７９９');
+    expect(await page.getByTestId('entry-card-game-id').inputValue()).toBe('0123456799');
+    await page.getByTestId('entry-submit').click();
+    const notice = page.getByTestId('rate-limited');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(
+      /このアドレスからのエントリーが多すぎます。\d+ 秒待ってください。 \d+ 秒後に自動で再送します/,
+    );
+    expect(await page.evaluate("localStorage.getItem('shinpan.outbox.v1')")).toContain('伊藤 蓮');
+    await shootBoth(page, '39-entry-rate-limited');
   });
 
   it("shows 開始前 on the player's clock until the round starts, then the time left", async () => {

@@ -69,6 +69,24 @@ describe('a shop event walk over HTTP', () => {
     expect(after.body.entries.map((e: { duplicates: string[] }) => e.duplicates.length)).toEqual([0, 0, 0, 0, 0]);
   });
 
+  it('takes a Card Game ID typed in full-width digits as the same digits; other characters still name 半角', async () => {
+    const wide = await staff.public.post(`${t}/entries`, {
+      name: '山本 光',
+      reading: 'ヤマモト ヒカル',
+      cardGameId: '０１２３４５６７０９',
+    });
+    expect(wide.status, JSON.stringify(wide.body)).toBe(201);
+    const entries = await staff.scorekeeper.get(`${t}/entries`);
+    expect(entries.body.entries.at(-1).cardGameId).toBe('0123456709');
+    const bad = await staff.public.post(`${t}/entries`, {
+      name: '山本 光',
+      reading: 'ヤマモト ヒカル',
+      cardGameId: '01234-5678',
+    });
+    expect([bad.status, bad.body.path]).toEqual([400, 'body.cardGameId']);
+    expect(bad.body.messageJa).toContain('半角数字');
+  });
+
   it("the incident report names the Card Game ID, Tokyo times and the judge's display name", async () => {
     const one = await staff.scorekeeper.post(`${t}/rounds`, { round: 1, seatTime: server.clock.now.toISOString() });
     expect(one.status, JSON.stringify(one.body)).toBe(201);
@@ -82,7 +100,9 @@ describe('a shop event walk over HTTP', () => {
     expect(issued.status, JSON.stringify(issued.body)).toBe(201);
     const id = issued.body.penalty.penaltyId;
     const data = await hanako.get(`${t}/penalties/${id}/incident-report?format=json`);
-    const cardGameId = `012345670${players.indexOf(player) + 1}`;
+    const entries = (await staff.scorekeeper.get(`${t}/entries`)).body.entries as { id: string; cardGameId: string }[];
+    const cardGameId = entries.find((e) => e.id === player)!.cardGameId;
+    expect(cardGameId).toMatch(/^01234567\d\d$/);
     expect(data.body.player).toMatchObject({ id: player, cardGameId });
     expect(data.body.judge).toEqual({ id: 'hanako', role: 'head-judge', name: '審判 花子' });
     expect(data.body.tournament.timeZone).toBe('Asia/Tokyo');

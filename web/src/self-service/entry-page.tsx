@@ -1,3 +1,4 @@
+import { halfWidthDigits } from '../../../src/core/text.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
@@ -114,7 +115,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         value={cardGameId}
         inputMode="numeric"
         maxLength={10}
-        onChange={(e) => setCardGameId(e.target.value.replace(/\s/g, ''))}
+        onChange={(e) => setCardGameId(halfWidthDigits(e.target.value.replace(/\s/g, '')))}
         data-testid="entry-card-game-id"
       />
       <WriteButton

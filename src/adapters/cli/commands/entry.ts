@@ -1,3 +1,4 @@
+import { halfWidthDigits } from '../../../core/text.js';
 import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import { entryOf, waitingPlace } from '../../../core/tournament/entry.js';
@@ -72,7 +73,7 @@ async function addEntry(options: AddOptions, io: Io): Promise<void> {
     const data = {
       name: textOption('--name', options.name, lang),
       reading: textOption('--reading', options.reading, lang),
-      ...(options.cardGameId === undefined ? {} : { cardGameId: options.cardGameId.trim() }),
+      ...(options.cardGameId === undefined ? {} : { cardGameId: halfWidthDigits(options.cardGameId.trim()) }),
     };
     const done = await desk.run({ type: 'Enter', data, meta: desk.meta('Enter') });
     const received = done.events.find((e) => e.type === 'EntryReceived')?.data as EntryReceived['data'];
