@@ -111,6 +111,25 @@ describe.skipIf(!executablePath)('a shop event walk in the console', () => {
     await shootBoth(player.page, '39-builder-prefilled');
   });
 
+  it('shows the venue code on the check-in screen; a player checks in by typing it', async () => {
+    await desk.page.goto(`/t/${T}/check-in`);
+    await desk.page.getByTestId('venue-code-toggle').click();
+    const digits = desk.page.getByTestId('venue-code-digits');
+    await digits.waitFor();
+    const shown = (await digits.textContent())!;
+    expect(shown).toMatch(/^\d{4}$/);
+    await shootBoth(desk.page, '39-check-in-venue-code');
+    const me = entries[1]!;
+    await player.page.goto(`/t/${T}/p/${me.id}?code=${me.code}`);
+    const input = player.page.getByTestId('venue-code-input');
+    await input.waitFor();
+    expect(await player.page.getByTestId('check-in-button').isDisabled()).toBe(true);
+    await input.fill(shown.replace(/\d/g, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0)));
+    await shootBoth(player.page, '39-player-venue-code');
+    await player.page.getByTestId('check-in-button').click();
+    await player.page.getByTestId('check-in').locator('.notice-ok').waitFor();
+  });
+
   it('says when the server asks to wait (too many entries from this network) and keeps the entry until sent', async () => {
     // Fill this address's minute of entries, then one more from the entry page.
     let status = 201;

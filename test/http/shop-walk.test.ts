@@ -15,6 +15,7 @@ describe('a shop event walk over HTTP', () => {
   let hanako: HttpClient;
   const t = '/api/tournaments/shop';
   const players: string[] = [];
+  const playerCodes = new Map<string, string>();
 
   beforeAll(async () => {
     server = await startTestServer({ kind: 'sqlite' });
@@ -51,6 +52,7 @@ describe('a shop event walk over HTTP', () => {
       const entered = await staff.public.post(`${t}/entries`, { name, reading, cardGameId });
       expect(entered.status, JSON.stringify(entered.body)).toBe(201);
       players.push(entered.body.player);
+      playerCodes.set(entered.body.player, entered.body.code);
     }
   });
   afterAll(async () => server.close());
@@ -85,6 +87,31 @@ describe('a shop event walk over HTTP', () => {
     });
     expect([bad.status, bad.body.path]).toEqual([400, 'body.cardGameId']);
     expect(bad.body.messageJa).toContain('半角数字');
+  });
+
+  it('checks a player in with the venue code only, where the organizer requires it', async () => {
+    const [first, second] = [players[0]!, players[1]!];
+    expect((await staff.public.get(`${t}/venue-code`)).status).toBe(401);
+    expect(
+      (await staff.scorekeeper.request('PUT', `${t}/check-in-venue-code`, { body: { required: true } })).status,
+    ).toBe(403);
+    const on = await staff.organizer.request('PUT', `${t}/check-in-venue-code`, { body: { required: true } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const venue = await staff.judge.get(`${t}/venue-code`);
+    expect(venue.body).toMatchObject({ required: true, code: expect.stringMatching(/^\d{4}$/) });
+    const code = playerCodes.get(first)!;
+    const none = await staff.public.post(`${t}/players/${first}/check-in`, { code });
+    expect([none.status, none.body.code, none.body.path]).toEqual([400, 'venue-code-needed', 'body.venueCode']);
+    const wrong = String((Number(venue.body.code) + 1) % 10_000).padStart(4, '0');
+    const refused = await staff.public.post(`${t}/players/${first}/check-in`, { code, venueCode: wrong });
+    expect([refused.status, refused.body.code]).toEqual([403, 'venue-code-wrong']);
+    expect(refused.body.messageJa).toContain('会場コード');
+    const page = await staff.public.get(`${t}/players/${first}/page?code=${code}`);
+    expect(page.body.checkIn).toEqual({ open: true, at: null, venueCode: true });
+    const ok = await staff.public.post(`${t}/players/${first}/check-in`, { code, venueCode: venue.body.code });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // Staff check a player in without it.
+    expect((await staff.scorekeeper.post(`${t}/players/${second}/check-in`, {})).status).toBe(200);
   });
 
   it("the incident report names the Card Game ID, Tokyo times and the judge's display name", async () => {

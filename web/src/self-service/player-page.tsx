@@ -8,7 +8,8 @@ import { formatDuration, serverNow, serverTimeKnown, useServerNow } from '../api
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
-import { Choices } from '../components/form';
+import { Choices, TextField } from '../components/form';
+import { halfWidthDigits } from '../../../src/core/text.js';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
@@ -72,16 +73,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
               {t('selfService.checkIn.done', { time: formatTime(view.checkIn.at, lang) })}
             </p>
           ) : (
-            <>
-              <p>{t('selfService.checkIn.ask')}</p>
-              <WriteButton
-                className="button button-primary button-wide"
-                onWrite={() => selfWrites.checkIn(id, player.id, code)}
-                data-testid="check-in-button"
-              >
-                {t('selfService.checkIn.button')}
-              </WriteButton>
-            </>
+            <SelfCheckIn player={player.id} code={code} venueCode={view.checkIn.venueCode} />
           )}
         </div>
       )}
@@ -305,6 +297,39 @@ function JudgesAt({ at }: { at: string }) {
     <p className="field-hint" data-testid="judges-at">
       {t('selfService.judgesAt', { time: formatTime(at, lang), left: formatDuration(Date.parse(at) - now) })}
     </p>
+  );
+}
+
+/** The player's own check-in; where the organizer requires it, with the code shown at the venue. */
+function SelfCheckIn({ player, code, venueCode }: { player: string; code: string | undefined; venueCode: boolean }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const [typed, setTyped] = useState('');
+  const ready = !venueCode || /^\d{4}$/.test(typed);
+  return (
+    <>
+      <p>{t('selfService.checkIn.ask')}</p>
+      {venueCode && (
+        <TextField
+          label={t('selfService.checkIn.venueCode')}
+          hint={t('selfService.checkIn.venueCodeHint')}
+          value={typed}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          onChange={(e) => setTyped(halfWidthDigits(e.target.value.replace(/\s/g, '')))}
+          data-testid="venue-code-input"
+        />
+      )}
+      <WriteButton
+        className="button button-primary button-wide"
+        disabled={!ready}
+        onWrite={() => selfWrites.checkIn(id, player, code, venueCode ? typed : undefined)}
+        data-testid="check-in-button"
+      >
+        {t('selfService.checkIn.button')}
+      </WriteButton>
+    </>
   );
 }
 
