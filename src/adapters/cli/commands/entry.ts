@@ -95,7 +95,15 @@ async function listEntries(options: DbOptions, io: Io): Promise<void> {
     const t = await desk.tournament();
     const rows = [...entryOf(t).entrants].map((e) => {
       const place = waitingPlace(t, e.id);
-      const status = findPlayer(t, e.id) ? 'registered' : place !== null ? 'waiting' : e.status;
+      const player = findPlayer(t, e.id);
+      // A registered entry that left (withdrawn, a no-show) says so: it is not in the event any more.
+      const status: 'registered' | 'dropped' | 'waiting' | typeof e.status = player
+        ? player.drop !== null
+          ? 'dropped'
+          : 'registered'
+        : place !== null
+          ? 'waiting'
+          : e.status;
       return { ...e, cardGameId: e.cardGameId ?? null, status, place };
     });
     if (desk.json) return printJson(io, { settings: entryOf(t).settings, entries: rows });
