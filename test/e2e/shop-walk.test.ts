@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
-import { launchChromium, openPerson, PHONE, shootBoth, type Person } from './support/browser.js';
+import { launchChromium, openPerson, PHONE, screenshotDir, shootBoth, type Person } from './support/browser.js';
 import { ensureConsoleBuilt, startConsoleServer, type ConsoleServer } from './support/console-server.js';
 import { StaffApi } from './support/staff-api.js';
 
@@ -169,6 +169,20 @@ describe.skipIf(!executablePath)('a shop event walk in the console', () => {
     await shootBoth(player.page, '39-player-clock-not-started');
     expect((await api.send('POST', `/api/tournaments/${T}/rounds/1/start`, {})).status).toBeLessThan(300);
     await expect.poll(() => clock.textContent()).toMatch(/^残り /);
+    // 200 % page zoom on a 360 px phone: 180 CSS px, and nothing scrolls sideways; 2番卓 stays one word.
+    await player.page.setViewportSize({ width: 180, height: 740 });
+    await player.page.waitForTimeout(200);
+    const sideways = await player.page.evaluate(
+      '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+    );
+    const [scroll, client] = sideways as [number, number];
+    expect(scroll).toBeLessThanOrEqual(client);
+    const label = player.page.getByTestId('my-match').locator('.table-label');
+    const box = await label.boundingBox();
+    const lineHeight = await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect(box!.height).toBeLessThan(lineHeight * 1.5);
+    await player.page.screenshot({ path: `${screenshotDir}39-player-page-200-percent.ja.png`, fullPage: true });
+    await player.page.setViewportSize(PHONE);
   });
 
   it('heads the standings print mid-round with the round being played', async () => {

@@ -133,7 +133,8 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
   return (
     <div className="card stack" data-testid="my-match">
       <p className="self-big">
-        <RoundName round={match.round} /> · <strong>{t('round.table', { table: match.table })}</strong>
+        <RoundName round={match.round} /> ·{' '}
+        <strong className="table-label">{t('round.table', { table: match.table })}</strong>
       </p>
       <p>
         {t('selfService.opponent')}: <strong>{opponent.name}</strong> <span className="muted">{opponent.id}</span>
