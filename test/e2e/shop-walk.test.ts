@@ -179,7 +179,11 @@ describe.skipIf(!executablePath)('a shop event walk in the console', () => {
     expect(scroll).toBeLessThanOrEqual(client);
     const label = player.page.getByTestId('my-match').locator('.table-label');
     const box = await label.boundingBox();
-    const lineHeight = await label.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    const lineHeight = await label.evaluate((el) => {
+      // The test's types know no DOM; the page has it.
+      const view = globalThis as unknown as { getComputedStyle: (e: unknown) => { lineHeight: string } };
+      return Number.parseFloat(view.getComputedStyle(el).lineHeight);
+    });
     expect(box!.height).toBeLessThan(lineHeight * 1.5);
     await player.page.screenshot({ path: `${screenshotDir}39-player-page-200-percent.ja.png`, fullPage: true });
     await player.page.setViewportSize(PHONE);
