@@ -167,6 +167,10 @@ describe.skipIf(!executablePath)('a shop event walk in the console', () => {
     const clock = player.page.getByTestId('self-clock');
     await expect.poll(() => clock.textContent()).toBe('開始前（着席時刻は開始時に決まります）');
     await shootBoth(player.page, '39-player-clock-not-started');
+    // The round screen does not call a table 対戦中 before anyone plays.
+    await desk.page.goto(`/t/${T}/rounds/1`);
+    await expect.poll(() => desk.page.getByTestId('outcome-1').textContent()).toBe('開始前');
+    await shootBoth(desk.page, '39-round-not-started');
     expect((await api.send('POST', `/api/tournaments/${T}/rounds/1/start`, {})).status).toBeLessThan(300);
     await expect.poll(() => clock.textContent()).toMatch(/^残り /);
     // 200 % page zoom on a 360 px phone: 180 CSS px, and nothing scrolls sideways; 2番卓 stays one word.
