@@ -22,7 +22,7 @@ const on = { type: 'PlayerReportingSet', data: { enabled: true, confirmMinutes: 
 describe("the player's page", () => {
   it('given no round yet, then it offers check-in and no match', () => {
     expect(playerPage(tournament(...players), 'a', T0)).toMatchObject({
-      checkIn: { open: true, at: null },
+      checkIn: { open: true, at: null, venueCode: false },
       match: null,
       reporting: { enabled: false },
     });

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -88,5 +88,22 @@ describe('node bin/shinpan.js', () => {
     const result = await shinpan('demo', '--db', join(dir, 'demo.db'), '--json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ tournament: 'demo', players: 16, penalties: 6 });
+  });
+});
+
+describe('piped into a reader that stops early (`| head`)', () => {
+  it('stops quietly with status 0 when the pipe closes, never an EPIPE stack trace', async () => {
+    // The pack's JSON Schema is larger than a pipe's buffer, so the writer meets the closed pipe.
+    const child = spawn(process.execPath, [join(root, 'bin', 'shinpan.js'), 'policy', '--schema'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });

@@ -23,7 +23,7 @@ describe.each(await storeKinds())('players report results and check in from thei
 
   it('checks players in from their page or by staff, lists who has not, and drops the no-shows after a confirmation naming how many', async () => {
     const [a, b, c, d] = PLAYERS.map((p) => p.id);
-    expect((await page(a!)).body.checkIn).toEqual({ open: true, at: null });
+    expect((await page(a!)).body.checkIn).toEqual({ open: true, at: null, venueCode: false });
     expect((await staff.public.post(`${t}/players/${a}/check-in`, { code: codes.get(a!) })).status).toBe(200);
     expect((await staff.public.post(`${t}/players/${b}/check-in`, { code: 'AAAA-AAAA' })).body.code).toBe(
       'bad-player-code',

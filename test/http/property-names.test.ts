@@ -47,6 +47,7 @@ describe.each(await storeKinds())('ids named like object properties on $name', (
     expect((await staff.public.get(`${t}/players/constructor/page?code=${slip.body.code}`)).body.checkIn).toEqual({
       open: true,
       at: null,
+      venueCode: false,
     });
     expect((await staff.public.post(`${t}/players/constructor/check-in`, { code: slip.body.code })).status).toBe(200);
     expect((await staff.judge.post(`${t}/players/__proto__/check-in`, {})).status).toBe(200);
@@ -81,12 +82,10 @@ describe.each(await storeKinds())('ids named like object properties on $name', (
     expect(result.status).toBe(200);
     const standings = await staff.public.get(`${t}/standings`);
     expect(standings.status).toBe(200);
+    // The three no-shows dropped before round 1 never played: no line (docs/standings.md).
     expect(standings.body.standings.map((r: { player: string; points: number }) => [r.player, r.points])).toEqual([
       ['constructor', 3],
       ['__proto__', 0],
-      ['hasOwnProperty', 0],
-      ['plain', 0],
-      ['toString', 0],
     ]);
   });
 });

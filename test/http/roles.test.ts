@@ -124,6 +124,9 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: `${T}/players/${P1}/page`, may: STAFF },
   { method: 'POST', path: `${T}/players/${P2}/check-in`, body: {}, may: STAFF },
   { method: 'GET', path: `${T}/check-ins`, may: STAFF },
+  { method: 'GET', path: `${T}/venue-code`, may: STAFF },
+  // Off as it is: the same setting writes nothing, so the cases after it check in without the venue code.
+  { method: 'PUT', path: `${T}/check-in-venue-code`, body: { required: false }, may: ['organizer'] },
   { method: 'PUT', path: `${T}/player-reporting`, body: { enabled: true }, may: ['organizer'] },
   { method: 'PUT', path: `${T}/player-pairing-reasons`, body: { shown: true }, may: ['organizer'] },
   { method: 'GET', path: `${T}/player-reports`, may: STAFF },

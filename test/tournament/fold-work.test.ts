@@ -294,6 +294,10 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
     created(),
     ...range(n).map((i): EventDraft => ({ type: 'PlayerPairingReasonsSet', data: { shown: i % 2 === 0 } })),
   ],
+  CheckInVenueCodeSet: (n) => [
+    created(),
+    ...range(n).map((i): EventDraft => ({ type: 'CheckInVenueCodeSet', data: { required: i % 2 === 0 } })),
+  ],
   PlayerReportingSet: (n) => [
     created(),
     ...range(n).map((): EventDraft => ({ type: 'PlayerReportingSet', data: { enabled: true, confirmMinutes: 10 } })),

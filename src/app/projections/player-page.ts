@@ -84,7 +84,8 @@ export interface PlayerPage {
   readonly player: { readonly id: string; readonly name: string; readonly dropped: boolean };
   readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
   /** Before round 1: whether the player has checked in; `open` false once round 1 is paired. */
-  readonly checkIn: { readonly open: boolean; readonly at: string | null };
+  /** `venueCode`: the player's own check-in needs the code shown at the venue. */
+  readonly checkIn: { readonly open: boolean; readonly at: string | null; readonly venueCode: boolean };
   readonly match: PlayerPageMatch | null;
   /** Staff notices to everyone and to the player's table of the round shown, newest first (at most ANNOUNCEMENTS_SHOWN). */
   readonly announcements: readonly PageAnnouncement[];
@@ -155,7 +156,7 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
   const base = {
     player: { id: player.id, name: player.name, dropped: isDropped(t, player.id) },
     reporting: s.reporting,
-    checkIn: { open: t.rounds.length === 0, at: s.checkedIn.latest(player.id)?.at ?? null },
+    checkIn: { open: t.rounds.length === 0, at: s.checkedIn.latest(player.id)?.at ?? null, venueCode: s.venueCode },
     announcements: announcementsFor(t, round, player.id).slice(0, ANNOUNCEMENTS_SHOWN).map(pageAnnouncement),
     final: finalOf(t, player.id),
   };

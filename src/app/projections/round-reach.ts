@@ -44,6 +44,7 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'RequestDecided',
   'PlayerReportingSet',
   'PlayerPairingReasonsSet',
+  'CheckInVenueCodeSet',
   'PlayerCheckedIn',
   // A judge call's extension is its own TimeExtended; the call itself shows on no public view.
   'CallOpened',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Lang, Text } from '../../core/text.js';
-import type { Actor } from '../../core/tournament/events.js';
-import type { IncidentReport, NamedPenalty, ReportPerson } from './incident-report.js';
+import { zonedTime } from '../zoned-time.js';
+import type { IncidentReport, NamedPenalty, ReportJudge, ReportPerson } from './incident-report.js';
 
 /*
  * The incident report as one self-contained HTML page (no script, no outside file) laid out
@@ -70,7 +70,7 @@ const ROLES: Readonly<Record<string, Text>> = {
   player: { ja: 'プレイヤー', en: 'player' },
 };
 
-const WHO: Text = { ja: '{id}（{role}）{at}', en: '{id} ({role}), {at}' };
+const WHO: Text = { ja: '{name}（{role}）{at}', en: '{name} ({role}), {at}' };
 
 const RAISED: Text = { ja: '同じ遅刻の再報告で引き上げ', en: 'raised when the same lateness was reported again' };
 
@@ -114,15 +114,18 @@ export function incidentReportHtml(r: IncidentReport, lang: Lang): string {
     [
       row(L.name, html(p.name)),
       row(L.reading, p.reading === null ? blank : html(p.reading)),
-      row(L.id, html(p.id)),
+      row(L.id, `${html(p.cardGameId)}${p.cardGameId === p.id ? '' : ` <span class="small">(${html(p.id)})</span>`}`),
     ].join('');
   const pen = (p: NamedPenalty) => say(p.name);
-  const who = (a: Actor, at: string) => {
+  // Times as the venue's clocks showed them, the offset written out.
+  const time = (at: string) => zonedTime(at, r.tournament.timeZone ?? undefined);
+  const who = (a: ReportJudge, at: string) => {
     const role = ROLES[a.role];
+    const name = a.name === a.id ? html(a.id) : `${html(a.name)} <span class="small">${html(a.id)}</span>`;
     return say(WHO)
-      .replace('{id}', html(a.id))
-      .replace('{role}', role === undefined ? html(a.role) : say(role))
-      .replace('{at}', html(at));
+      .replace('{name}', () => name)
+      .replace('{role}', () => (role === undefined ? html(a.role) : say(role)))
+      .replace('{at}', () => html(time(at)));
   };
   const where = [n(L.round, r.round), r.table === null ? '' : n(L.table, r.table)].filter((x) => x !== '').join(' ');
   const deviation =

@@ -11,21 +11,31 @@ import { landedOnText, penaltyLog, type PenaltyLogEntry, type PenaltyStatus } fr
  * penalty): everything the log knows about one penalty, with the tournament's own pack's words
  * for the infraction, the guideline and the penalty, so the page reads the same years later
  * under the rules the event ran with. Staff only (it carries the judge's notes). A player's id
- * is the Card Game ID they registered with. What the log does not hold (the venue) is `null`
- * and printed as a line to fill in by hand.
+ * is the Card Game ID they registered with (an entry from the public page keeps it beside its
+ * entry id). Judges are named by their display names where the caller knows them (the accounts
+ * are not in the log: the event bundle, made from the log alone, names them by user name).
+ * What the log does not hold (the venue) is `null` and printed as a line to fill in by hand.
  */
 
 export interface ReportPerson {
+  /** The tournament's id of the player (an entry id such as E0004 for a public entry). */
   readonly id: string;
+  /** The Card Game ID registered: the entry's own one, else the player id (staff enter players by it). */
+  readonly cardGameId: string;
   readonly name: string;
   readonly reading: string | null;
 }
+
+/** A judge as the report names them: the account's display name, else the user name the log holds. */
+export type ReportJudge = Actor & { readonly name: string };
 
 export interface IncidentReport {
   readonly tournament: {
     readonly id: string;
     readonly name: string;
     readonly date: string;
+    /** The IANA zone the event runs in; the printed page shows every time in it (absent: UTC). */
+    readonly timeZone: string | null;
     /** Not recorded by shinpan: written on the printed page. */
     readonly venue: null;
     readonly pack: { readonly id: string; readonly version: string };
@@ -59,12 +69,12 @@ export interface IncidentReport {
   } | null;
   /** Where a duel or match loss took effect, or why it could not: one sentence in each language. */
   readonly landed: Text;
-  readonly judge: Actor;
+  readonly judge: ReportJudge;
   readonly at: string;
   readonly raised: readonly {
     readonly from: NamedPenalty;
     readonly to: NamedPenalty;
-    readonly judge: Actor;
+    readonly judge: ReportJudge;
     readonly at: string;
   }[];
   readonly appeals: readonly {
@@ -72,7 +82,7 @@ export interface IncidentReport {
     readonly from: NamedPenalty;
     readonly to: NamedPenalty | null;
     readonly reason: string;
-    readonly judge: Actor;
+    readonly judge: ReportJudge;
     readonly at: string;
   }[];
   readonly statements: readonly string[];
@@ -90,12 +100,20 @@ const PHASE_NAMES: Readonly<Record<Phase, Text>> = {
   'between-matches': { ja: 'マッチとマッチの間', en: 'between matches' },
 };
 
-/** The incident report of penalty `id`, or undefined when the tournament has no such penalty. */
-export function incidentReport(t: Tournament, id: number): IncidentReport | undefined {
+/** User name → display name of the staff accounts the caller knows. */
+export type JudgeNames = ReadonlyMap<string, string>;
+
+const NO_NAMES: JudgeNames = new Map();
+
+/**
+ * The incident report of penalty `id`, or undefined when the tournament has no such penalty;
+ * judges named from `names` (user name → display name).
+ */
+export function incidentReport(t: Tournament, id: number, names: JudgeNames = NO_NAMES): IncidentReport | undefined {
   const entry = penaltyLog(t).find((e) => e.id === id);
   const state = t.penalties.find((p) => p.id === id);
   if (entry === undefined || state === undefined) return undefined;
-  return reportOf(t, entry, state.raised ?? []);
+  return reportOf(t, entry, state.raised ?? [], names);
 }
 
 /** Every disqualification's report, in the order issued (the event bundle's incident reports). */
@@ -103,7 +121,7 @@ export function disqualificationReports(t: Tournament): IncidentReport[] {
   const raised = new Map(t.penalties.map((p) => [p.id, p.raised ?? []]));
   return penaltyLog(t)
     .filter((e) => e.disqualification || e.appeals.some((a) => isDq(a.from)))
-    .map((e) => reportOf(t, e, raised.get(e.id) ?? []));
+    .map((e) => reportOf(t, e, raised.get(e.id) ?? [], NO_NAMES));
 }
 
 const isDq = (p: PenaltyId): boolean => p === 'disqualification' || p === 'disqualification-forfeit-prizes';
@@ -112,7 +130,9 @@ function reportOf(
   t: Tournament,
   e: PenaltyLogEntry,
   raised: NonNullable<Tournament['penalties'][number]['raised']>,
+  names: JudgeNames,
 ): IncidentReport {
+  const judge = (a: Actor): ReportJudge => ({ ...a, name: names.get(a.id) ?? a.id });
   const pack = t.pack.content;
   const named = (p: PenaltyId): NamedPenalty => ({ id: p, name: penaltyOf(pack, p).name });
   const infraction = pack.infractions.find((i) => i.id === e.infraction);
@@ -122,7 +142,7 @@ function reportOf(
   const table = where?.table ?? null;
   const person = (id: string): ReportPerson => {
     const p = findPlayer(t, id);
-    return { id, name: p?.name ?? id, reading: p?.reading ?? null };
+    return { id, cardGameId: p?.cardGameId ?? id, name: p?.name ?? id, reading: p?.reading ?? null };
   };
   const paired = findRound(t, round);
   const match = table === null || paired === undefined ? undefined : findMatch(paired, table);
@@ -132,6 +152,7 @@ function reportOf(
       id: t.id,
       name: t.settings.name,
       date: t.settings.date,
+      timeZone: t.settings.timeZone ?? null,
       venue: null,
       pack: { id: t.pack.id, version: t.pack.version },
     },
@@ -164,15 +185,15 @@ function reportOf(
             ? { kind: 'deviation', reason: e.deviationReason, addedTo: null }
             : null,
     landed: landedText(e),
-    judge: e.judge,
+    judge: judge(e.judge),
     at: e.at,
-    raised: raised.map((r) => ({ from: named(r.from), to: named(r.to), judge: r.judge, at: r.at })),
+    raised: raised.map((r) => ({ from: named(r.from), to: named(r.to), judge: judge(r.judge), at: r.at })),
     appeals: e.appeals.map((a) => ({
       kind: a.kind,
       from: named(a.from),
       to: a.to === null ? null : named(a.to),
       reason: a.reason,
-      judge: a.judge,
+      judge: judge(a.judge),
       at: a.at,
     })),
     statements: e.statements,

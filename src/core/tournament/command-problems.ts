@@ -232,7 +232,7 @@ const PROBLEMS = {
   'round-2-paired': () => t('第2回戦の組み合わせが発表済み', 'round 2 has been paired'),
   'elimination-started': () => t('シングルエリミネーションが始まっている', 'single elimination has started'),
   'card-game-id': (d: { digits: number }) =>
-    t(`KONAMI ID (カードゲームID) は ${d.digits} 桁の数字です`, `a KONAMI Card Game ID is ${d.digits} digits`),
+    t(`KONAMI ID (カードゲームID) は ${d.digits} 桁の半角数字です`, `a KONAMI Card Game ID is ${d.digits} digits`),
   'time-passed': () => t('過去の時刻です', 'that time has passed'),
   'invitation-window': () =>
     t(

@@ -202,6 +202,8 @@ export type SetPlayerReporting = Command<
 >;
 /** The organizer shows players the reason for their own Swiss pairing on their page, or stops (off by default). */
 export type SetPlayerPairingReasons = Command<'SetPlayerPairingReasons', { readonly shown: boolean }>;
+/** Whether a player's own check-in needs the venue code (staff check players in without it). */
+export type SetCheckInVenueCode = Command<'SetCheckInVenueCode', { readonly required: boolean }>;
 /** A player's report of their own match (the record code authenticated them); equal to the opponent's report, it is the result. */
 export type PlayerReportResult = Command<
   'PlayerReportResult',
@@ -286,6 +288,7 @@ export type TournamentCommand =
   | AwardPrize
   | SetPlayerReporting
   | SetPlayerPairingReasons
+  | SetCheckInVenueCode
   | PlayerReportResult
   | CheckInPlayer
   | DropNoShows

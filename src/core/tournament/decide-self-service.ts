@@ -6,6 +6,7 @@ import type {
   Drafted,
   PlayerReportResult,
   SetPlayerPairingReasons,
+  SetCheckInVenueCode,
   SetPlayerReporting,
 } from './commands.js';
 import { decideReportResult } from './decide-results.js';
@@ -45,6 +46,16 @@ export function decideSetPlayerPairingReasons(command: SetPlayerPairingReasons, 
     return err(domainError('invalid-command', { field: 'shown', problem: explain('true-or-false') }));
   if (selfService(t).pairingReasons === shown) return ok([]);
   return ok([{ type: 'PlayerPairingReasonsSet', data: { shown } }]);
+}
+
+/** Whether a player's own check-in needs the venue code; the same setting again writes nothing. */
+export function decideSetCheckInVenueCode(command: SetCheckInVenueCode, t: Tournament): Drafted {
+  const { required } = command.data;
+  if (typeof required !== 'boolean')
+    return err(domainError('invalid-command', { field: 'required', problem: explain('true-or-false') }));
+  if (t.status === 'finished') return err(domainError('tournament-finished'));
+  if (selfService(t).venueCode === required) return ok([]);
+  return ok([{ type: 'CheckInVenueCodeSet', data: { required } }]);
 }
 
 export function decidePlayerReport(command: PlayerReportResult, t: Tournament): Drafted {

@@ -27,6 +27,7 @@ import {
   decideDropNoShows,
   decidePlayerReport,
   decideSetPlayerPairingReasons,
+  decideSetCheckInVenueCode,
   decideSetPlayerReporting,
 } from './decide-self-service.js';
 import { domainError } from './domain-errors.js';
@@ -126,6 +127,8 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideSetPlayerReporting(command, t);
     case 'SetPlayerPairingReasons':
       return decideSetPlayerPairingReasons(command, t);
+    case 'SetCheckInVenueCode':
+      return decideSetCheckInVenueCode(command, t);
     case 'PlayerReportResult':
       return decidePlayerReport(command, t);
     case 'CheckInPlayer':

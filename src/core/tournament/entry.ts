@@ -148,9 +148,11 @@ export const receiptOf = (t: Tournament, player: string): Submission | undefined
 /**
  * Both sides of every duplicate warning: an entry is flagged when made, against those before it
  * (`duplicateOf`, as recorded); staff see the warning on the earlier entry or player too. One
- * pass over the entries, for a staff view; the events stay as they were.
+ * pass over the entries, for a staff view; the events stay as they were. A pair one side of
+ * which was dropped is settled: the warning goes (the drop is how staff resolve a duplicate).
  */
 export function duplicateWarnings(t: Tournament): ReadonlyMap<string, readonly string[]> {
+  const settled = (id: string) => (findPlayer(t, id)?.drop ?? null) !== null;
   const both = new Map<string, string[]>();
   const add = (id: string, other: string) => {
     const list = both.get(id);
@@ -159,6 +161,7 @@ export function duplicateWarnings(t: Tournament): ReadonlyMap<string, readonly s
   };
   for (const e of entryOf(t).entrants)
     for (const other of e.duplicateOf) {
+      if (settled(e.id) || settled(other)) continue;
       add(e.id, other);
       add(other, e.id);
     }

@@ -399,6 +399,11 @@ export type PlayerReportingSet = Event<
 >;
 /** The organizer shows each player, on their own page, the reason their Swiss pairing was made (or stops showing it). */
 export type PlayerPairingReasonsSet = Event<'PlayerPairingReasonsSet', { readonly shown: boolean }>;
+/**
+ * The organizer requires (or stops requiring) the venue code for a player's own check-in: the
+ * code shown at the venue, changing every few minutes, so a check-in from home is refused.
+ */
+export type CheckInVenueCodeSet = Event<'CheckInVenueCodeSet', { readonly required: boolean }>;
 /** A player's own report of their match from their phone, not yet a result: the opponent's equal report makes it one. */
 export type PlayerResultReported = Event<
   'PlayerResultReported',
@@ -523,6 +528,7 @@ export type TournamentEvent =
   | PrizeAwarded
   | PlayerReportingSet
   | PlayerPairingReasonsSet
+  | CheckInVenueCodeSet
   | PlayerResultReported
   | PlayerCheckedIn
   | CallOpened
@@ -571,6 +577,7 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PlayerDetailsChanged',
   'PlayerReportingSet',
   'PlayerPairingReasonsSet',
+  'CheckInVenueCodeSet',
   'PlayerResultReported',
   'PlayerCheckedIn',
   'DecklistCorrected',

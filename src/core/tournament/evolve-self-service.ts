@@ -1,6 +1,7 @@
 import type {
   PlayerCheckedIn,
   PlayerPairingReasonsSet,
+  CheckInVenueCodeSet,
   PlayerReportingSet,
   PlayerResultReported,
   ResultReported,
@@ -11,7 +12,7 @@ import type { Tournament } from './state.js';
 /** The state after a player's report, a check-in, or one of the organizer's settings; each adds one item to a ledger or sets one value. */
 export function evolveSelfService(
   t: Tournament,
-  event: PlayerReportingSet | PlayerPairingReasonsSet | PlayerResultReported | PlayerCheckedIn,
+  event: PlayerReportingSet | PlayerPairingReasonsSet | CheckInVenueCodeSet | PlayerResultReported | PlayerCheckedIn,
 ): Tournament {
   const s = selfService(t);
   switch (event.type) {
@@ -19,6 +20,8 @@ export function evolveSelfService(
       return { ...t, selfService: { ...s, reporting: { ...event.data } } };
     case 'PlayerPairingReasonsSet':
       return { ...t, selfService: { ...s, pairingReasons: event.data.shown } };
+    case 'CheckInVenueCodeSet':
+      return { ...t, selfService: { ...s, venueCode: event.data.required } };
     case 'PlayerResultReported': {
       const { round, table, player, duels } = event.data;
       return { ...t, selfService: { ...s, reports: s.reports.with({ round, table, player, duels, at: event.at }) } };

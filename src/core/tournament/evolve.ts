@@ -309,6 +309,7 @@ function evolveTournament(
     }
     case 'PlayerReportingSet':
     case 'PlayerPairingReasonsSet':
+    case 'CheckInVenueCodeSet':
     case 'PlayerResultReported':
     case 'PlayerCheckedIn':
       return evolveSelfService(t, event);

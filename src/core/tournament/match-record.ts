@@ -38,6 +38,11 @@ export interface StandingsPlayer {
   readonly dropped: boolean;
   /** Disqualified (either kind): stays in opponents' tiebreakers, loses its own rank. */
   readonly rankWithdrawn: boolean;
+  /**
+   * Dropped before the first round it was to play, so it never played (a withdrawn duplicate, a
+   * no-show): no row in the standings, no place, no rank number taken. Absent: it took part.
+   */
+  readonly neverPlayed?: true;
   /** Which disqualification, for the status standings show; absent for a player not disqualified. */
   readonly disqualification?: 'disqualified' | 'disqualified-forfeit-prizes';
   /**

@@ -2,7 +2,7 @@ import { matchDecided, winsNeeded, type BestOf } from './match-format.js';
 import type { MatchOutcome, MatchRecord, Stage, StandingsPlayer } from './match-record.js';
 import { DRAW, type DuelEntry } from './events.js';
 import { effectsByMatch, effectsOn, matchKey, NO_EFFECTS, type MatchEffects } from './penalty-effects.js';
-import { cutAfter, departures } from './state-queries.js';
+import { cutAfter, departures, neverPlayed } from './state-queries.js';
 import type { MatchReport, MatchState, RoundState, Tournament } from './state.js';
 
 /*
@@ -368,6 +368,7 @@ export function standingsPlayers(t: Tournament, throughRound: number = t.rounds.
       ...(p.reading === undefined ? {} : { reading: p.reading }),
       dropped: dropped.has(p.id),
       rankWithdrawn: withdrawn.has(p.id),
+      ...(neverPlayed(p) ? { neverPlayed: true as const } : {}),
       ...(now === 'disqualified' || now === 'disqualified-forfeit-prizes' ? { disqualification: now } : {}),
       // An invited player (day two) has byes for the rounds before the invitation, not losses.
       ...(missedRounds > 0 ? (p.invitation !== null ? { invitedByes: missedRounds } : { missedRounds }) : {}),

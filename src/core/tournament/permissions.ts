@@ -42,6 +42,7 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   AwardPrize: ['organizer'],
   SetPlayerReporting: ['organizer'],
   SetPlayerPairingReasons: ['organizer'],
+  SetCheckInVenueCode: ['organizer'],
   // Sent only by the player (PLAYER_COMMANDS); staff enter results with ReportResult.
   PlayerReportResult: [],
   CheckInPlayer: ['organizer', 'scorekeeper', 'head-judge', 'judge'],

@@ -31,6 +31,8 @@ export interface SelfServiceState {
   readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
   /** Whether each player sees the reason for their own Swiss pairing on their page: off by default. */
   readonly pairingReasons: boolean;
+  /** Whether a player's own check-in needs the venue code (the adapter checks the code): off by default. */
+  readonly venueCode: boolean;
   /** Who checked in, when and by whom, by player id (`checkedIn.latest(id)`). */
   readonly checkedIn: Ledger<CheckIn>;
   /** Every player report, in the order made, by match (`reports.of(matchKey(round, table))`). */
@@ -53,6 +55,7 @@ export interface PlayerConfirmation {
 export const NO_SELF_SERVICE: SelfServiceState = {
   reporting: { enabled: false, confirmMinutes: DEFAULT_CONFIRM_MINUTES },
   pairingReasons: false,
+  venueCode: false,
   checkedIn: Ledger.empty((c) => c.player),
   reports: Ledger.empty((r) => matchKey(r.round, r.table)),
   confirmations: Ledger.empty((c) => matchKey(c.round, c.table)),

@@ -137,6 +137,21 @@ export function departures(t: Tournament): {
   return { dropped, withdrawn: new Set(disqualified.keys()), status };
 }
 
+/**
+ * Dropped (on request or as a no-show) before the first round it was to play, so it never
+ * played a match: no place, no line in the standings, not a participant in any count. An
+ * invited player's byes are results, so an invited player always took part.
+ */
+export const neverPlayed = (p: PlayerState): boolean =>
+  p.drop !== null && p.invitation === null && p.drop.afterRound < p.entryRound;
+
+/** The participants: every player who took part in a round (see `neverPlayed`). */
+export const participantCount = (t: Tournament): number => {
+  let n = 0;
+  for (const p of t.players) if (!neverPlayed(p)) n++;
+  return n;
+};
+
 /** The player's status now. */
 export const playerStatus = (t: Tournament, player: string): PlayerStatus => departures(t).status(player);
 

@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code: string,
     text: Text,
     readonly path?: string,
+    /** 429: the seconds the server asked to wait (Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(`${status} ${code}: ${text.en}`);
     this.name = 'ApiError';
@@ -57,10 +59,13 @@ function versionOf(headers: Headers, body: unknown): number | null {
   return typeof version === 'number' ? version : null;
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown, headers: Headers): ApiError {
   const known = body as Partial<ErrorBody> | null;
+  const wait = Number(headers.get('retry-after') ?? '');
+  const retryAfter = status === 429 && Number.isFinite(wait) && wait > 0 ? wait : undefined;
   if (known && typeof known.code === 'string' && typeof known.message === 'string') {
-    return new ApiError(status, known.code, { en: known.message, ja: known.messageJa ?? known.message }, known.path);
+    const text = { en: known.message, ja: known.messageJa ?? known.message };
+    return new ApiError(status, known.code, text, known.path, retryAfter);
   }
   return new ApiError(status, `http-${status}`, inBothLangs('status.serverAnswered', { status }));
 }
@@ -126,7 +131,7 @@ export async function request<T>(method: string, path: string, init: RequestInit
       body = null;
     }
   }
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) throw toApiError(response.status, body, response.headers);
   const saved = Date.parse(response.headers.get(SAVED_READS.savedAt) ?? '');
   return {
     status: response.status,

@@ -34,6 +34,8 @@ export interface PendingWrite extends WriteRequest {
   readonly nextAt: number;
   /** `signed-out`: waits for a new sign-in before it is sent again. */
   readonly waiting: 'retry' | 'signed-out' | null;
+  /** Why it waits, when the server said (too many from this network: wait N s); kept until it is sent. */
+  readonly problem?: Text;
 }
 
 /**
@@ -264,9 +266,22 @@ export class Outbox {
     } catch (error) {
       if (isRetryable(error)) {
         const attempts = write.attempts + 1;
-        const backoff = this.#retryAsked ? 0 : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts - 1, 5));
+        // A rate limit says how long to wait: sooner is refused again, so "send now" waits too.
+        const limited = error instanceof ApiError && error.retryAfter !== undefined ? error : undefined;
+        const backoff = limited
+          ? limited.retryAfter! * 1000
+          : this.#retryAsked
+            ? 0
+            : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts - 1, 5));
         this.#retryAsked = false;
-        this.#replace({ ...write, attempts, nextAt: Date.now() + backoff, waiting: 'retry' });
+        const { problem: _, ...rest } = write;
+        this.#replace({
+          ...rest,
+          attempts,
+          nextAt: Date.now() + backoff,
+          waiting: 'retry',
+          ...(limited ? { problem: limited.text } : {}),
+        });
         this.#schedule(backoff);
         return false;
       }

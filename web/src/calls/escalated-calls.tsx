@@ -18,7 +18,7 @@ export function EscalatedCalls() {
         {escalated.map((c) => (
           <li key={c.id} className="card call-card call-escalated">
             <p>
-              <strong>{t('round.table', { table: c.table })}</strong>{' '}
+              <strong className="table-label">{t('round.table', { table: c.table })}</strong>{' '}
               <span className="muted">{c.players.map((p) => p.name).join(' – ')}</span>
             </p>
             {c.escalation && (

@@ -157,7 +157,7 @@ function CallCard({ call, nth, reload }: { call: CallView; nth: number; reload: 
       data-state={call.state}
     >
       <p className="self-big">
-        <strong>{t('round.table', { table: call.table })}</strong>{' '}
+        <strong className="table-label">{t('round.table', { table: call.table })}</strong>{' '}
         <span className="muted">{t('calls.round', { round: call.round })}</span>{' '}
         <span className={`badge call-badge-${call.state}`}>{t(`calls.state.${call.state}`)}</span>{' '}
         {nth > 1 && (
@@ -315,7 +315,7 @@ function ResolvedCard({ call }: { call: CallView }) {
   return (
     <article className="card call-card call-resolved" data-testid="call-resolved" data-call={call.id}>
       <p>
-        <strong>{t('round.table', { table: call.table })}</strong>{' '}
+        <strong className="table-label">{t('round.table', { table: call.table })}</strong>{' '}
         <span className="muted">
           {t('calls.resolvedBy', { judge: call.resolvedBy ?? '', time: formatTime(call.resolvedAt ?? '', lang) })}
         </span>

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useT } from '../i18n/use-t';
 import { outbox, type FailedWrite, type PendingWrite, type WriteLabel } from '../api/outbox';
 import { useSavedShown } from '../api/resource';
@@ -64,24 +64,45 @@ function PendingWrites({ pending, className }: { pending: readonly PendingWrite[
   const { t } = useT();
   const label = useLabel();
   const signedOut = pending.some((w) => w.waiting === 'signed-out');
+  const limited = pending.find((w) => w.problem !== undefined);
   return (
-    <details className={className} data-testid="pending-writes">
-      <summary>
-        <span className="spinner" aria-hidden="true" /> {t('outbox.pending', { count: pending.length })}
-        {signedOut && ` — ${t('outbox.signInToSend')}`}
-      </summary>
-      <ul>
-        {pending.map((w) => (
-          <li key={w.key}>
-            {label(w.label)}
-            {w.attempts > 0 && <span className="muted"> · {t('outbox.attempts', { count: w.attempts })}</span>}
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="button" onClick={() => outbox.retryNow()}>
-        {t('outbox.sendNow')}
-      </button>
-    </details>
+    <>
+      {limited && <RateLimited write={limited} />}
+      <details className={className} data-testid="pending-writes">
+        <summary>
+          <span className="spinner" aria-hidden="true" /> {t('outbox.pending', { count: pending.length })}
+          {signedOut && ` — ${t('outbox.signInToSend')}`}
+        </summary>
+        <ul>
+          {pending.map((w) => (
+            <li key={w.key}>
+              {label(w.label)}
+              {w.attempts > 0 && <span className="muted"> · {t('outbox.attempts', { count: w.attempts })}</span>}
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="button" onClick={() => outbox.retryNow()}>
+          {t('outbox.sendNow')}
+        </button>
+      </details>
+    </>
+  );
+}
+
+/** What the server said when it asked to wait (too many from this network), and when the write goes again. */
+function RateLimited({ write }: { write: PendingWrite }) {
+  const { t } = useT();
+  const { pick } = useLang();
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.ceil((write.nextAt - now) / 1000));
+  return (
+    <p className="notice notice-warn" role="status" data-testid="rate-limited">
+      {pick(write.problem!)} {t('outbox.retryIn', { count: seconds })}
+    </p>
   );
 }
 

@@ -8,6 +8,7 @@ import type { PairingsView, TableView } from '../api/types';
 import { useLang } from '../i18n/i18n';
 import { useOutcomeText } from './outcome-text';
 import { WriteButton } from './pending-button';
+import { withoutPath } from '../api/error-text';
 import { asSentence } from './status';
 
 /*
@@ -50,7 +51,7 @@ export function RefusedWrite({ failed, label }: { failed: FailedWrite; label: (l
       <p data-testid="failed-reason">
         {failed.code === 'version-conflict' && failed.queued
           ? t('outbox.changedWhileQueued')
-          : asSentence(pick(failed.text))}
+          : asSentence(withoutPath(pick(failed.text)))}
       </p>
       {result ? (
         <RefusedResult failed={failed} result={result} />

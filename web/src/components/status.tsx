@@ -1,3 +1,4 @@
+import { withoutPath } from '../api/error-text';
 import { useSyncExternalStore } from 'react';
 import { useT } from '../i18n/use-t';
 import { outbox } from '../api/outbox';
@@ -16,6 +17,7 @@ export function Loading() {
 }
 
 /** The domain writes its English messages in lower case (they are also used mid-sentence); on screen each starts a sentence. */
+
 export function asSentence(text: string): string {
   const trimmed = text.trim();
   const sentence = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
@@ -29,7 +31,7 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
   const { pick } = useLang();
   const text =
     error instanceof ApiError
-      ? asSentence(pick(error.text))
+      ? asSentence(withoutPath(pick(error.text)))
       : error instanceof NetworkError
         ? t('status.networkError')
         : error instanceof Error

@@ -4,6 +4,7 @@ import type { ApiError } from '../api/http';
 import type { WriteOutcome } from '../api/outbox';
 import { penaltyOf, usePack } from '../api/policy';
 import type { PenaltyId } from '../api/types';
+import { withoutPath } from '../api/error-text';
 import { asSentence } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 
@@ -72,7 +73,7 @@ export function QueuedPenalty({
         <>
           <h1>{t('penalty.queuedRefusedTitle')}</h1>
           <p className="notice notice-error" data-testid="queued-refused">
-            {asSentence(pick(refused.text))}
+            {asSentence(withoutPath(pick(refused.text)))}
           </p>
           <p>{t('penalty.queuedRefusedNext', values)}</p>
         </>

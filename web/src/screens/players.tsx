@@ -379,7 +379,7 @@ const PlayerRow = memo(function PlayerRow({ player, canRegister }: { player: Pla
         {can(account, 'DropPlayer', id) && !player.dropped && (
           <WriteButton
             className="button button-small button-quiet"
-            confirm={t('players.dropConfirm', { name: player.name })}
+            confirm={t('players.dropConfirm', { name: player.name, id: player.id })}
             onWrite={() => writes.dropPlayer(id, version, player.id)}
           >
             {t('players.drop')}

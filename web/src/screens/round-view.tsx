@@ -136,6 +136,7 @@ export function RoundView({ round }: { round: number }) {
               version={pairings.version}
               needsJudge={needsJudge}
               onlyTable={onlyTable}
+              playing={view.started && !held}
             />
           </section>
         );
@@ -202,6 +203,7 @@ const TableList = memo(function TableList({
   version,
   needsJudge,
   onlyTable,
+  playing,
 }: {
   view: PairingsView;
   words: string;
@@ -210,6 +212,8 @@ const TableList = memo(function TableList({
   version: number | null;
   needsJudge: ReadonlyMap<number, JudgeReason>;
   onlyTable: number | null;
+  /** Started and published: before that nobody is playing, so no table reads 対戦中. */
+  playing: boolean;
 }) {
   const { t } = useT();
   const index = useLazyMemo(view, tableIndex);
@@ -242,6 +246,7 @@ const TableList = memo(function TableList({
             reload={reload}
             version={version}
             needsJudge={table.table === null ? undefined : needsJudge.get(table.table)}
+            playing={playing}
           />
         ))}
       </ol>
@@ -403,6 +408,7 @@ const TableCard = memo(function TableCard({
   reload,
   version: pairingsVersion,
   needsJudge,
+  playing,
 }: {
   table: TableView;
   round: number;
@@ -412,6 +418,7 @@ const TableCard = memo(function TableCard({
   reload: () => void;
   version: number | null;
   needsJudge: JudgeReason | undefined;
+  playing: boolean;
 }) {
   const { t } = useT();
   const { account } = useSession();
@@ -450,6 +457,8 @@ const TableCard = memo(function TableCard({
             <span className="badge badge-warn" data-testid={`needs-judge-${table.table}`}>
               {t('round.needsJudge')} · {t(`selfService.queue.${needsJudge}`)}
             </span>
+          ) : !reported && !playing ? (
+            t('wall.notStartedMain')
           ) : (
             outcomeText(table)
           )}

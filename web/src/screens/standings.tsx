@@ -63,17 +63,22 @@ export function Standings() {
   );
 }
 
-/** Which round the Swiss standings are after, named with its day and format ("After Day 2 · Round 7 · best of 3"). */
+/**
+ * Which round's records the Swiss standings show, named with its day and format ("After Day 2 ·
+ * Round 7 · best of 3"): the latest Swiss round the players can see, whose reported results
+ * count as soon as they are in, so mid-round the header says the round is still being played.
+ */
 export function StandingsAfter() {
   const { t } = useT();
   const { summary } = useTournament();
   const { label } = useRoundLabel();
-  const last = (summary.data?.rounds ?? []).filter((r) => r.stage === 'swiss' && r.ended).at(-1);
+  const last = (summary.data?.rounds ?? []).filter((r) => r.stage === 'swiss' && !r.held).at(-1);
   if (!last || !summary.data) return null;
   const phase = phaseOfRound(summary.data, last.round, last.stage);
+  const round = label({ ...last, phase }, isPhased(summary.data));
   return (
     <p className="muted" data-testid="standings-after">
-      {t('formats.standingsAfter', { round: label({ ...last, phase }, isPhased(summary.data)) })}
+      {last.ended ? t('formats.standingsAfter', { round }) : t('formats.standingsDuring', { round })}
     </p>
   );
 }

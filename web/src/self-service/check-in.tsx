@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
@@ -7,6 +7,60 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { selfPaths, selfWrites, type CheckInsView } from './self-service-api';
+
+interface VenueCodeView {
+  readonly required: boolean;
+  readonly code: string;
+  readonly changesAt: string;
+}
+
+/**
+ * The venue code (the organizer's choice): shown large, to put on a tablet at the door or
+ * project, read again when it changes; the organizer turns the requirement on and off here.
+ */
+function VenueCode({ version }: { version: number | null }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { id } = useTournament();
+  const { account } = useSession();
+  const venue = useResource<VenueCodeView>(selfPaths.venueCode(id));
+  const reload = venue.reload;
+  const changesAt = venue.data?.changesAt;
+  useEffect(() => {
+    if (!changesAt) return;
+    const timer = setTimeout(reload, Math.max(1000, Date.parse(changesAt) - Date.now() + 1000));
+    return () => clearTimeout(timer);
+  }, [changesAt, reload]);
+  const v = venue.data;
+  if (!v) return null;
+  return (
+    <div className="card stack" data-testid="venue-code">
+      <h2>{t('selfService.checkInView.venueCodeTitle')}</h2>
+      {v.required ? (
+        <>
+          <p className="venue-code" data-testid="venue-code-digits">
+            {v.code}
+          </p>
+          <p className="field-hint">
+            {t('selfService.checkInView.venueCodeChanges', { time: formatTime(v.changesAt, lang) })}
+          </p>
+        </>
+      ) : (
+        <p className="muted">{t('selfService.checkInView.venueCodeOff')}</p>
+      )}
+      {can(account, 'SetCheckInVenueCode', id) && (
+        <WriteButton
+          className="button button-small"
+          onWrite={() => selfWrites.venueCodeRequired(id, version, !v.required)}
+          onDone={reload}
+          data-testid="venue-code-toggle"
+        >
+          {v.required ? t('selfService.checkInView.venueCodeStop') : t('selfService.checkInView.venueCodeStart')}
+        </WriteButton>
+      )}
+    </div>
+  );
+}
 
 /**
  * Check-in before round 1: who is here (checked in from their page or by staff), who is not,
@@ -34,6 +88,7 @@ export function CheckIn() {
                 <span>{t('selfService.checkInView.missing', { n: view.notCheckedIn })}</span>
               </p>
               {!view.open && <p className="notice">{t('selfService.checkInView.closed')}</p>}
+              {view.open && <VenueCode version={version} />}
               {view.open && can(account, 'DropNoShows', id) && view.notCheckedIn > 0 && (
                 <WriteButton
                   className="button button-penalty"

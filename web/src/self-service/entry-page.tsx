@@ -1,3 +1,4 @@
+import { halfWidthDigits } from '../../../src/core/text.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
@@ -115,7 +116,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         value={cardGameId}
         inputMode="numeric"
         maxLength={CARD_GAME_ID_DIGITS}
-        onChange={(e) => setCardGameId(e.target.value.replace(/\s/g, ''))}
+        onChange={(e) => setCardGameId(halfWidthDigits(e.target.value.replace(/\s/g, '')))}
         data-testid="entry-card-game-id"
       />
       <WriteButton

@@ -18,6 +18,8 @@ import {
   type PreviewAnswer,
   type Receipt,
   type ReceiptView,
+  type SheetLine,
+  type SheetView,
 } from './entry-api';
 import { Link } from '../router';
 import { LazyDetails } from '../components/lazy-details';
@@ -58,7 +60,7 @@ export function MyDecklist({ player, code }: { player: string; code: string }) {
               {view.deadline && (
                 <p className="field-hint">{t('entry.list.until', { time: formatTime(view.deadline, lang) })}</p>
               )}
-              <ListEditor player={player} code={code} onSent={state.reload} />
+              <ListEditor player={player} code={code} onSent={state.reload} hasList={view.receipt !== null} />
             </>
           ) : (
             <>
@@ -113,11 +115,49 @@ function ReceiptCard({ receipt, player, code }: { receipt: Receipt; player: stri
   );
 }
 
-function ListEditor({ player, code, onSent }: { player: string; code: string; onSent: () => void }) {
+/** The rows of the list as sent, for the builder to start from. */
+const rowsOf = (sheet: SheetView): Row[] => {
+  const row =
+    (zone: Zone) =>
+    (l: SheetLine): Row => ({
+      passcode: l.passcode,
+      name: l.name ?? { ja: String(l.passcode), en: String(l.passcode) },
+      zone,
+      count: l.count,
+    });
+  return [
+    ...sheet.main.groups.flatMap((g) => g.cards.map(row('main'))),
+    ...sheet.extra.cards.map(row('extra')),
+    ...sheet.side.cards.map(row('side')),
+  ];
+};
+
+function ListEditor({
+  player,
+  code,
+  onSent,
+  hasList,
+}: {
+  player: string;
+  code: string;
+  onSent: () => void;
+  hasList: boolean;
+}) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const [mode, setMode] = useState<'build' | 'paste'>('build');
   const [rows, setRows] = useState<Row[]>([]);
+  // Changing one card of a list sent starts from that list, not from an empty builder.
+  useEffect(() => {
+    if (!hasList) return;
+    const abort = new AbortController();
+    request<SheetView>('GET', entryPaths.sheet(id, player, code), { signal: abort.signal })
+      .then((a) => setRows((now) => (now.length === 0 ? rowsOf(a.body) : now)))
+      .catch(() => {
+        // Without it the builder starts empty, as before a list was sent; pasting still works.
+      });
+    return () => abort.abort();
+  }, [hasList, id, player, code]);
   const [pasted, setPasted] = useState<DecklistUpload | null>(null);
   // A confirmation is for the list as the player saw its findings: any change asks again.
   const [confirmedList, setConfirmedList] = useState<string | null>(null);
@@ -225,14 +265,19 @@ function Builder({ rows, onChange }: { rows: Row[]; onChange: (rows: Row[]) => v
   const { id } = useTournament();
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<readonly CardHit[]>([]);
+  // A refusal (too many searches from this network: it says how long to wait) is shown, never swallowed.
+  const [searchError, setSearchError] = useState<unknown>(null);
   useEffect(() => {
     const q = query.trim();
+    setSearchError(null);
     if (q === '') return setHits([]);
     const abort = new AbortController();
     const timer = setTimeout(() => {
       request<{ cards: CardHit[] }>('GET', entryPaths.cards(id, q), { signal: abort.signal })
         .then((a) => setHits(a.body.cards))
-        .catch(() => {});
+        .catch((caught: unknown) => {
+          if (!abort.signal.aborted) setSearchError(caught);
+        });
     }, 300);
     return () => {
       clearTimeout(timer);
@@ -260,6 +305,7 @@ function Builder({ rows, onChange }: { rows: Row[]; onChange: (rows: Row[]) => v
         onChange={(e) => setQuery(e.target.value)}
         data-testid="card-search"
       />
+      {searchError !== null && <ErrorNotice error={searchError} />}
       {hits.length > 0 && (
         <ul className="card-list" data-testid="card-hits">
           {hits.map((hit) => (

@@ -9,7 +9,8 @@ import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { savedAnswer } from '../api/saved-reads';
 import { setDisplayTimeZone } from '../i18n/time-zone';
-import { Choices } from '../components/form';
+import { Choices, TextField } from '../components/form';
+import { halfWidthDigits } from '../../../src/core/text.js';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
@@ -112,16 +113,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
               {t('selfService.checkIn.done', { time: formatTime(view.checkIn.at, lang) })}
             </p>
           ) : (
-            <>
-              <p>{t('selfService.checkIn.ask')}</p>
-              <WriteButton
-                className="button button-primary button-wide"
-                onWrite={() => selfWrites.checkIn(id, player.id, code)}
-                data-testid="check-in-button"
-              >
-                {t('selfService.checkIn.button')}
-              </WriteButton>
-            </>
+            <SelfCheckIn player={player.id} code={code} venueCode={view.checkIn.venueCode} />
           )}
         </div>
       )}
@@ -185,7 +177,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
     <div className="card stack" data-testid="my-match">
       {/* The table first, on its own line: at 200% text the round's long name would push it off the first screen. */}
       <p className="self-big" data-testid="my-table">
-        <strong>{t('round.table', { table: match.table })}</strong>
+        <strong className="table-label">{t('round.table', { table: match.table })}</strong>
       </p>
       <p className="muted">
         <RoundName round={match.round} />
@@ -355,11 +347,51 @@ function JudgesAt({ at }: { at: string }) {
   );
 }
 
+/** The player's own check-in; where the organizer requires it, with the code shown at the venue. */
+function SelfCheckIn({ player, code, venueCode }: { player: string; code: string | undefined; venueCode: boolean }) {
+  const { t } = useTranslation();
+  const { id } = useTournament();
+  const [typed, setTyped] = useState('');
+  const ready = !venueCode || /^\d{4}$/.test(typed);
+  return (
+    <>
+      <p>{t('selfService.checkIn.ask')}</p>
+      {venueCode && (
+        <TextField
+          label={t('selfService.checkIn.venueCode')}
+          hint={t('selfService.checkIn.venueCodeHint')}
+          value={typed}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          onChange={(e) => setTyped(halfWidthDigits(e.target.value.replace(/\s/g, '')))}
+          data-testid="venue-code-input"
+        />
+      )}
+      <WriteButton
+        className="button button-primary button-wide"
+        disabled={!ready}
+        onWrite={() => selfWrites.checkIn(id, player, code, venueCode ? typed : undefined)}
+        data-testid="check-in-button"
+      >
+        {t('selfService.checkIn.button')}
+      </WriteButton>
+    </>
+  );
+}
+
 /** Time left at the player's table: the round clock's end (in the page's answer) plus the table's extensions. */
 function MatchClock({ clock: c, extensionMinutes }: { clock: PlayerClock; extensionMinutes: number }) {
   const { t } = useTranslation();
   const now = useServerNow();
   if (c.ended) return null;
+  // Published but not started: its seat time is only when it was paired, so nothing counts down yet.
+  if (!c.started)
+    return (
+      <p className="timer self-clock" data-testid="self-clock">
+        <strong>{t('clock.notStarted')}</strong>
+      </p>
+    );
   const seat = Date.parse(c.seatTime);
   const ends = Date.parse(c.endsAt) + extensionMinutes * 60_000;
   const left = ends - now;

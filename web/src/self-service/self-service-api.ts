@@ -13,6 +13,7 @@ const base = (t: string) => `/api/tournaments/${enc(t)}`;
 export const selfPaths = {
   page: (t: string, p: string, code?: string) => `${base(t)}/players/${enc(p)}/page${code ? `?code=${enc(code)}` : ''}`,
   checkIns: (t: string) => `${base(t)}/check-ins`,
+  venueCode: (t: string) => `${base(t)}/venue-code`,
   queue: (t: string) => `${base(t)}/player-reports`,
   matchReports: (t: string, r: number, n: number) => `${base(t)}/rounds/${r}/tables/${n}/player-reports`,
   slips: (t: string) => `${base(t)}/slips`,
@@ -35,14 +36,24 @@ export const selfWrites = {
       label: { key: 'selfService.write.report', params: { round, table } },
     }),
   /** Check-in by the player (with the code) or by staff (without). */
-  checkIn: (t: string, p: string, code?: string) =>
+  checkIn: (t: string, p: string, code?: string, venueCode?: string) =>
     outbox.send({
       method: 'POST',
       path: `${base(t)}/players/${enc(p)}/check-in`,
-      body: code ? { code } : {},
+      body: { ...(code ? { code } : {}), ...(venueCode ? { venueCode } : {}) },
       tournament: t,
       version: null,
       label: { key: 'selfService.write.checkIn', params: { player: p } },
+    }),
+  /** The organizer requires (or stops requiring) the venue code for a player's own check-in. */
+  venueCodeRequired: (t: string, v: number | null, required: boolean) =>
+    outbox.send({
+      method: 'PUT',
+      path: `${base(t)}/check-in-venue-code`,
+      body: { required },
+      tournament: t,
+      version: v,
+      label: { key: required ? 'selfService.write.venueCodeOn' : 'selfService.write.venueCodeOff' },
     }),
   dropNoShows: (t: string, v: number | null, count: number) =>
     outbox.send({
@@ -100,6 +111,8 @@ export type { MatchStatus };
 export interface PlayerClock {
   readonly seatTime: string;
   readonly endsAt: string;
+  /** False while the round is published but not started: nothing counts down yet. */
+  readonly started: boolean;
   readonly ended: boolean;
   /** The server's time when it answered. */
   readonly now: string;

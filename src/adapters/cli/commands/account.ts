@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { openAccountStore } from '../../accounts/open-account-store.js';
 import { hashPassword } from '../../http/auth/password.js';
 import { oneTimePassword } from '../../http/first-start.js';
-import { StoreOpenError } from '../../store/store-open-error.js';
+import { withAccounts } from '../accounts-db.js';
 import { CliError } from '../cli-error.js';
-import { storeConfig, storeName } from '../db-options.js';
 import { pickLang } from '../lang.js';
 import { accountMessages as M } from '../messages/account.js';
 import { printJson, type Io } from '../output.js';
@@ -25,18 +22,7 @@ interface ResetOptions {
  */
 async function resetPassword(options: ResetOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
-  const config = storeConfig(options.db, lang);
-  const name = storeName(config);
-  if (config.kind === 'sqlite' && !existsSync(config.path))
-    throw new CliError(M.say(lang, 'no-such-file', { path: config.path }));
-  let accounts: Awaited<ReturnType<typeof openAccountStore>>;
-  try {
-    accounts = await openAccountStore(config);
-  } catch (error) {
-    if (error instanceof StoreOpenError) throw new CliError(error.text[lang]);
-    throw error;
-  }
-  try {
+  await withAccounts(options.db, lang, async (accounts, name) => {
     const found = await accounts.findAccountByUsername(options.user);
     if (found === undefined) {
       const all = await accounts.listAccounts();
@@ -67,9 +53,7 @@ async function resetPassword(options: ResetOptions, io: Io): Promise<void> {
         tokens: live.length,
       }),
     );
-  } finally {
-    await accounts.close();
-  }
+  });
 }
 
 export function registerAccountCommands(program: Command, io: Io): void {

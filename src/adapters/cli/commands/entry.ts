@@ -1,3 +1,4 @@
+import { halfWidthDigits } from '../../../core/text.js';
 import type { Command } from 'commander';
 import { entryOf, waitingPlace } from '../../../core/tournament/entry.js';
 import type { EntryMode, EntryReceived, LotteryDrawn } from '../../../core/tournament/events.js';
@@ -69,7 +70,7 @@ async function addEntry(options: AddOptions, io: Io): Promise<void> {
     const data = {
       name: textOption('--name', options.name, lang),
       reading: textOption('--reading', options.reading, lang),
-      ...(options.cardGameId === undefined ? {} : { cardGameId: options.cardGameId.trim() }),
+      ...(options.cardGameId === undefined ? {} : { cardGameId: halfWidthDigits(options.cardGameId.trim()) }),
     };
     const done = await desk.run({ type: 'Enter', data, meta: desk.meta('Enter') });
     const received = done.events.find((e) => e.type === 'EntryReceived')?.data as EntryReceived['data'];
@@ -91,7 +92,15 @@ async function listEntries(options: DbOptions, io: Io): Promise<void> {
     const t = await desk.tournament();
     const rows = [...entryOf(t).entrants].map((e) => {
       const place = waitingPlace(t, e.id);
-      const status = findPlayer(t, e.id) ? 'registered' : place !== null ? 'waiting' : e.status;
+      const player = findPlayer(t, e.id);
+      // A registered entry that left (withdrawn, a no-show) says so: it is not in the event any more.
+      const status: 'registered' | 'dropped' | 'waiting' | typeof e.status = player
+        ? player.drop !== null
+          ? 'dropped'
+          : 'registered'
+        : place !== null
+          ? 'waiting'
+          : e.status;
       return { ...e, cardGameId: e.cardGameId ?? null, status, place };
     });
     if (desk.json) return printJson(io, { settings: entryOf(t).settings, entries: rows });

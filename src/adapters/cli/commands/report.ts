@@ -5,6 +5,7 @@ import { eventBundle, MANIFEST, manifestText } from '../../../app/reports/event-
 import { readLog } from '../../../app/reports/event-log.js';
 import { incidentReportHtml } from '../../../app/reports/incident-html.js';
 import { incidentReport } from '../../../app/reports/incident-report.js';
+import { displayNames } from '../accounts-db.js';
 import { CliError } from '../cli-error.js';
 import type { DbOptions } from '../db-options.js';
 import { withDbOptions } from '../db-options.js';
@@ -47,7 +48,7 @@ async function incident(options: IncidentOptions, io: Io): Promise<void> {
   const id = intOption('--penalty', options.penalty, 1, Number.MAX_SAFE_INTEGER, lang);
   await atDesk(options, async (desk) => {
     const t = await desk.tournament();
-    const report = incidentReport(t, id);
+    const report = incidentReport(t, id, await displayNames(options.db, lang));
     if (report === undefined) throw new CliError(M.say(lang, 'no-such-penalty', { id, count: t.penalties.length }));
     const text = options.json === true ? `${JSON.stringify(report, null, 2)}\n` : incidentReportHtml(report, lang);
     if (options.out === undefined) return void io.stdout.write(text);

@@ -18,7 +18,7 @@ import {
 } from '../../../core/tournament/limits.js';
 import { stageFormat, type StageFormat } from '../../../core/tournament/match-format.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
-import { latestRound } from '../../../core/tournament/state-queries.js';
+import { latestRound, participantCount } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { checkOnNewTournament } from '../../../app/tournament-service.js';
 import { loadPack } from '../../policy/pack-file.js';
@@ -268,7 +268,7 @@ function tournamentSummary(t: Tournament) {
             : null,
         }
       : null,
-    players: t.players.length,
+    players: participantCount(t),
     rounds: t.rounds.map((r) => ({
       round: r.number,
       stage: r.stage,
@@ -318,7 +318,7 @@ async function show(options: DbOptions, io: Io): Promise<void> {
       ...stagesText(t, lang),
       `${M.say(lang, 'policy')}: ${t.pack.content.name[lang]} (${t.pack.id} ${t.pack.version})`,
       `${M.say(lang, 'deck-checks')}: ${deckRulesText(t.settings.deckRules, lang)}`,
-      `${M.say(lang, 'players')}: ${t.players.length}`,
+      `${M.say(lang, 'players')}: ${participantCount(t)}`,
       `${M.say(lang, 'status')}: ${t.status === 'finished' ? M.say(lang, 'finished') : M.say(lang, 'open')}`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
@@ -366,7 +366,7 @@ async function list(options: DbOptions, io: Io): Promise<void> {
           name: t.settings.name,
           date: t.settings.date,
           status: t.status,
-          players: t.players.length,
+          players: participantCount(t),
           rounds: t.rounds.length,
         })),
       );
@@ -379,7 +379,7 @@ async function list(options: DbOptions, io: Io): Promise<void> {
           { header: 'ID', value: (t: Tournament) => t.id },
           { header: M.say(lang, 'name'), value: (t) => t.settings.name },
           { header: M.say(lang, 'date'), value: (t) => t.settings.date },
-          { header: M.say(lang, 'players'), value: (t) => String(t.players.length), align: 'right' },
+          { header: M.say(lang, 'players'), value: (t) => String(participantCount(t)), align: 'right' },
           { header: M.say(lang, 'rounds'), value: (t) => String(t.rounds.length), align: 'right' },
           {
             header: M.say(lang, 'status'),

@@ -21,6 +21,7 @@ export const entryMessages = messageTable({
     t(`${d.name} をエントリーしました (ID ${d.id}、${d.status})\n`, `Entered ${d.name} (id ${d.id}, ${d.status})\n`),
   'status-registered': () => t('登録済み', 'registered'),
   'status-waiting': () => t('キャンセル待ち', 'waiting'),
+  'status-dropped': () => t('ドロップ', 'dropped'),
   'status-applied': () => t('抽選待ち', 'applied for the lottery'),
   name: () => t('氏名', 'Name'),
   reading: () => t('フリガナ', 'Reading'),

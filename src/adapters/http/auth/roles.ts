@@ -103,6 +103,10 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
     en: 'set whether players see why they were paired',
     ja: '選手に対戦組み合わせの理由を表示するか設定する',
   },
+  SetCheckInVenueCode: {
+    en: 'set whether check-in needs the venue code',
+    ja: 'チェックインに会場コードを必須にするか設定する',
+  },
   PlayerReportResult: { en: 'report a result as a player', ja: '選手として結果を報告する' },
   CheckInPlayer: { en: 'check players in', ja: '選手のチェックインを記録する' },
   DropNoShows: { en: 'drop players who did not check in', ja: 'チェックインしていない選手をドロップさせる' },

@@ -9,6 +9,16 @@ export const M = messageTable({
     t(`第${v.round}回戦の選手 ${v.player}`, `Player ${v.player} in round ${v.round}`),
   round: () => t('ラウンド', 'Round'),
   table: () => t('卓', 'Table'),
+  'venue-code-needed': () =>
+    t(
+      'この大会のチェックインには会場コードが必要です。会場に表示されている 4 桁のコードを入力してください。',
+      'Check-in at this event needs the venue code: type the 4 digits shown at the venue.',
+    ),
+  'venue-code-wrong': () =>
+    t(
+      '会場コードが違います。会場に表示されている最新のコードを入力してください（数分ごとに変わります）。',
+      'That is not the venue code: type the one shown at the venue now (it changes every few minutes).',
+    ),
   'bad-player-code': () =>
     t(
       '選手 ID と登録票に印刷されたコードを入力してください。',

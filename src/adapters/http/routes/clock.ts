@@ -33,11 +33,11 @@ export function roundEndsAt(r: { readonly seatTime: string; readonly roundMinute
 
 /**
  * The clock of a player's round as their own page draws it (issue 44: in the page's one
- * answer, not a second read after it): seat time, end, whether it ended, the server's time.
+ * answer, not a second read after it): seat time, end, whether it started and ended, the server's time.
  */
 export function playerClock(t: Tournament, round: number, now: Date) {
   const r = roundOf(t, round);
-  return { seatTime: r.seatTime, endsAt: roundEndsAt(r), ended: r.ended, now: now.toISOString() };
+  return { seatTime: r.seatTime, endsAt: roundEndsAt(r), started: r.started, ended: r.ended, now: now.toISOString() };
 }
 
 /** The round clock as everyone sees it: seat time, the server's time, when the round ends, extensions per table. */

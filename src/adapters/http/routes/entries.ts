@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { halfWidthDigits } from '../../../core/text.js';
 import { cardName, findCard } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import { searchCards } from '../../../core/deck/card-search.js';
@@ -196,7 +197,8 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     body: z.strictObject({
       name: playerName,
       reading: playerReading,
-      cardGameId: z.string().trim().max(32).optional(),
+      // Typed on a phone's Japanese keyboard it may come in full-width digits (０１２…): taken as the same digits.
+      cardGameId: z.string().trim().max(32).transform(halfWidthDigits).optional(),
     }),
     response: z.object({
       player: z.string(),

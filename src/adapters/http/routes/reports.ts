@@ -30,7 +30,9 @@ export function reportsRoutes(app: FastifyInstance, context: ServerContext): voi
     query: z.object({ format: z.enum(['html', 'json']).default('html'), lang: z.enum(['ja', 'en']).default('ja') }),
     async handler({ params, query, reply }) {
       const { tournament: t } = await gateway.read(params.tournamentId);
-      const report = incidentReport(t, params.penaltyId);
+      // Judges by their display names: the log holds user names only.
+      const names = new Map((await context.accounts.listAccounts()).map((a) => [a.username, a.displayName]));
+      const report = incidentReport(t, params.penaltyId, names);
       if (report === undefined) throw notFound(M.text('penalty', { id: params.penaltyId }));
       if (query.format === 'json') return report;
       return reply

@@ -17,6 +17,7 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff, type Principal } from '../auth/principal.js';
 import { playerCode, playerCodeMatches } from '../auth/tokens.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { VENUE_CODE_MINUTES, venueCode, venueCodeMatches } from '../auth/venue-code.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
@@ -115,6 +116,37 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     },
   });
 
+  defineRoute(app, {
+    method: 'PUT',
+    url: '/api/tournaments/:tournamentId/check-in-venue-code',
+    summary: `Requires (or stops requiring) the venue code for a player's own check-in: 4 digits shown on the staff's check-in screen at the venue, changing every ${VENUE_CODE_MINUTES} minutes (GET …/venue-code), so a check-in from home is refused (403 \`venue-code-wrong\`, 400 \`venue-code-needed\`). Staff check players in without it. Off by default; the same setting again writes nothing.`,
+    tags: ['players'],
+    access: { command: 'SetCheckInVenueCode' },
+    params: tournamentParams,
+    body: z.strictObject({ required: z.boolean() }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, principal, write, reply }) {
+      return sendWrite(
+        reply,
+        await gateway.write(params.tournamentId, requireStaff(principal), 'SetCheckInVenueCode', body, write),
+      );
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/venue-code',
+    summary: `The venue code to show at the venue now (\`code\`, 4 digits), when it changes (\`changesAt\`; the code before it is still taken for one more window of ${VENUE_CODE_MINUTES} minutes) and whether check-in needs it (\`required\`). Staff only: it is what proves a player is at the venue.`,
+    tags: ['players'],
+    access: 'staff:read',
+    params: tournamentParams,
+    async handler({ params }) {
+      const { tournament: t } = await gateway.read(params.tournamentId);
+      return { required: selfService(t).venueCode, ...venueCode(context.secret, params.tournamentId, context.clock()) };
+    },
+  });
+
   /** The player's own line of "why this pairing", where the organizer shows it and the round is Swiss; else null. */
   async function ownReason(t: Tournament, tournamentId: string, player: string, round: number | undefined) {
     if (!selfService(t).pairingReasons || round === undefined) return null;
@@ -166,13 +198,19 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     tags: ['players'],
     access: 'public',
     params: playerParams,
-    body: z.strictObject({ code: code.optional() }),
+    body: z.strictObject({ code: code.optional(), venueCode: z.string().max(16).optional() }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, request, reply, require }) {
       await codeAttempts(request);
       const data = { player: params.playerId };
       const who = caller(context, principal, params.tournamentId, params.playerId, body.code, 'body.code');
+      if (who === 'player' && selfService((await gateway.read(params.tournamentId)).tournament).venueCode) {
+        if (body.venueCode === undefined || body.venueCode.trim() === '')
+          throw new HttpError(400, 'venue-code-needed', M.text('venue-code-needed'), 'body.venueCode');
+        if (!venueCodeMatches(context.secret, params.tournamentId, context.clock(), body.venueCode))
+          throw new HttpError(403, 'venue-code-wrong', M.text('venue-code-wrong'), 'body.venueCode');
+      }
       const answer =
         who === 'player'
           ? await gateway.writeAsPlayer(params.tournamentId, params.playerId, 'CheckInPlayer', data, write)

@@ -1,3 +1,4 @@
+import { participantCount } from '../../../core/tournament/state-queries.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -143,7 +144,7 @@ export function tournamentSummary(id: string, t: Tournament) {
     status: t.status,
     settings: t.settings,
     pack: { id: t.pack.id, version: t.pack.version },
-    players: t.players.length,
+    players: participantCount(t),
     rounds: t.rounds.map((r) => ({
       round: r.number,
       stage: r.stage,

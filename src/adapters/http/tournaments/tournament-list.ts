@@ -1,3 +1,4 @@
+import { participantCount } from '../../../core/tournament/state-queries.js';
 import type { EventStore } from '../../../app/event-store.js';
 import { swallowed } from '../../operational-notices.js';
 import type { Loaded } from '../../../app/tournament-service.js';
@@ -317,7 +318,7 @@ function summaryOf(id: string, t: Tournament, version: number): TournamentSummar
     name: t.settings.name,
     date: t.settings.date,
     status: t.status,
-    players: t.players.length,
+    players: participantCount(t),
     // A held round is the staff's: the public list counts the rounds players can see.
     rounds: playersView(t).rounds.length,
     version,

@@ -104,7 +104,7 @@ export function rankEncoded(
   // Players still in rank above everyone a cut took out; of those, a later cut ranks above an earlier one.
   const stayed = new Float64Array(n);
   players.forEach((player, i) => {
-    withdrawn[i] = player.rankWithdrawn ? 1 : 0;
+    withdrawn[i] = player.rankWithdrawn || player.neverPlayed ? 1 : 0;
     stayed[i] = player.cutAfterRound ?? Number.MAX_SAFE_INTEGER;
   });
   const order = isPermutation(startFrom, n) ? startFrom.slice() : Array.from({ length: n }, (_, i) => i);
@@ -118,8 +118,11 @@ export function rankEncoded(
   );
 
   let nextRank = 1;
-  const rows = order.map((i) => {
+  // A player who never played has no line at all (its order position is kept for the next sort).
+  const rows: StandingsRow[] = [];
+  for (const i of order) {
     const player = players[i] as StandingsPlayer;
+    if (player.neverPlayed) continue;
     const row: { -readonly [K in keyof StandingsRow]: StandingsRow[K] } = {
       rank: player.rankWithdrawn ? null : nextRank++,
       player: player.id,
@@ -139,8 +142,8 @@ export function rankEncoded(
     // Set after the literal (a spread there takes a slow copy for every row); cutAfterRound stays the last key.
     if (player.reading !== undefined) row.reading = player.reading;
     if (player.cutAfterRound !== undefined) row.cutAfterRound = player.cutAfterRound;
-    return row;
-  });
+    rows.push(row);
+  }
   return { rows, order };
 }
 
