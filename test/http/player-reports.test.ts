@@ -90,6 +90,7 @@ describe.each(await storeKinds())('players report results and check in from thei
     expect(opened.clock).toEqual({
       seatTime: clock.seatTime,
       endsAt: clock.endsAt,
+      started: clock.started,
       ended: false,
       now: expect.any(String),
     });

@@ -15,7 +15,7 @@ import { copyStreams } from '../../src/adapters/store/backup/db-copy.js';
 import { openEventStore, type StoreConfig } from '../../src/adapters/store/open-event-store.js';
 import { shinpan } from '../cli/support.js';
 import { postgresSchemas } from '../support/postgres-schemas.js';
-import { releaseFacts, type ReleaseFacts } from '../support/release-facts.js';
+import { asFrozen, releaseFacts, type ReleaseFacts } from '../support/release-facts.js';
 import { postgresUrl } from '../support/services.js';
 
 /*
@@ -68,7 +68,7 @@ describe('shinpan backup from SQLite', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(report.streams.map((s: { id: string }) => s.id).sort()).toEqual(Object.keys(facts.tournaments).sort());
-    expect(await factsOf({ kind: 'sqlite', path: target })).toEqual(facts);
+    expect(asFrozen(await factsOf({ kind: 'sqlite', path: target }), facts)).toEqual(facts);
 
     const before = statSync(target).mtimeMs;
     const again = await shinpan('backup', '--db', source, '--to', target);
@@ -162,7 +162,7 @@ describe('shinpan db copy between SQLite files', () => {
     ]);
     const whole = await shinpan('db', 'copy', '--from', source, '--to', target, '--json');
     expect(JSON.parse(whole.stdout).tournaments.map((s: { from: number }) => s.from)).toEqual([0, 63, 0]);
-    expect(await factsOf({ kind: 'sqlite', path: target })).toEqual(facts);
+    expect(asFrozen(await factsOf({ kind: 'sqlite', path: target }), facts)).toEqual(facts);
     const again = await shinpan('db', 'copy', '--from', source, '--to', target, '--json');
     expect(JSON.parse(again.stdout).tournaments.every((s: { from: number; to: number }) => s.from === s.to)).toBe(true);
 
@@ -204,7 +204,7 @@ describe.skipIf(!url)('backups and copies with PostgreSQL', () => {
       ['shop-2026-11', 0, 63],
       ['shop-2026-12', 0, 26],
     ]);
-    expect(await factsOf(target)).toEqual(facts);
+    expect(asFrozen(await factsOf(target), facts)).toEqual(facts);
     const again = await withStore({ kind: 'sqlite', path: source }, (from) =>
       withStore(target, (to) => copyStreams(from, to)),
     );
@@ -220,7 +220,7 @@ describe.skipIf(!url)('backups and copies with PostgreSQL', () => {
     const backup = file('from-pg.db');
     const report = await backupDatabase(target, backup);
     expect(report.streams).toHaveLength(3);
-    expect(await factsOf({ kind: 'sqlite', path: backup })).toEqual(facts);
+    expect(asFrozen(await factsOf({ kind: 'sqlite', path: backup }), facts)).toEqual(facts);
     const restoredAccounts = await openAccountStore({ kind: 'sqlite', path: backup });
     expect((await restoredAccounts.findAccountByUsername('judge1'))?.displayName).toBe('ジャッジ 1');
     await restoredAccounts.close();

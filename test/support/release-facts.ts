@@ -42,3 +42,24 @@ export async function releaseFacts(store: EventStore): Promise<ReleaseFacts> {
   );
   return JSON.parse(JSON.stringify({ tournaments, records })) as ReleaseFacts;
 }
+
+/**
+ * `received` cut to the fields `frozen` has, at every depth: what a later release must answer
+ * the same is what the frozen release answered. A field added since (a new column of the
+ * record, say) is no change to an old answer; a value changed, a field gone or an element more
+ * or less is, and the comparison shows it.
+ */
+export function asFrozen<T>(received: T, frozen: unknown): T {
+  if (Array.isArray(received) && Array.isArray(frozen))
+    return received.map((item, i) => (i < frozen.length ? asFrozen(item, frozen[i]) : item)) as T;
+  if (isRecord(received) && isRecord(frozen))
+    return Object.fromEntries(
+      Object.entries(received)
+        .filter(([key]) => key in frozen)
+        .map(([key, value]) => [key, asFrozen(value, frozen[key])]),
+    ) as T;
+  return received;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
