@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../support/services.js';
@@ -8,7 +9,7 @@ import { StaffApi } from './support/staff-api.js';
 /*
  * The organizer sets public entry from the console on a phone: which lists are published
  * (before entry opens, fixed after), entry opened as a lottery with a cap and closing time,
- * the decklist deadline, and entry closed with the lottery drawn from the organizer's seed;
+ * the decklist deadline, and entry closed with the lottery drawn from the seed committed at the opening;
  * each lands in the event log as set on the screen.
  */
 
@@ -120,7 +121,11 @@ describe.skipIf(!executablePath)('the organizer sets public entry in the console
     await expect(page.getByTestId('entry-duplicates').textContent()).resolves.toContain('2 件');
     await shootCard('81-entry-settings-open');
 
-    await page.getByTestId('entry-seed').fill('20110601');
+    // The seed was fixed when entry opened: no seed to type, its fingerprint shown instead.
+    expect(await page.getByTestId('entry-seed').count()).toBe(0);
+    const committed = await page.getByTestId('entry-lottery-committed').textContent();
+    const commitment = /[0-9a-f]{64}/.exec(committed ?? '')?.[0];
+    expect(commitment).toBeDefined();
     await page.getByTestId('entry-close').click();
     await page.getByTestId('entry-lottery').waitFor();
     await expect(page.getByTestId('entry-counts').textContent()).resolves.toContain(
@@ -131,10 +136,20 @@ describe.skipIf(!executablePath)('the organizer sets public entry in the console
     const log = await events();
     const one = (type: string) => log.filter((e) => e.type === type).map((e) => e.data);
     expect(one('DecklistPublicationSet')).toEqual([{ scope: { kind: 'top', top: 16 } }]);
-    expect(one('EntryOpened')).toEqual([{ cap: 2, closesAt: closesAt.toISOString(), mode: 'lottery' }]);
+    expect(one('EntryOpened')).toEqual([
+      {
+        cap: 2,
+        closesAt: closesAt.toISOString(),
+        mode: 'lottery',
+        lottery: { seed: expect.any(Number), nonce: expect.any(String), commitment },
+      },
+    ]);
     expect(one('DecklistDeadlineSet')).toEqual([{ until: deadline.toISOString() }]);
     expect(one('LotteryDrawn')).toHaveLength(1);
-    expect(one('LotteryDrawn')[0].seed).toBe(20110601);
+    // Drawn with the committed seed: its SHA-256 with the nonce is the fingerprint shown before the draw.
+    const { seed, nonce } = one('EntryOpened')[0].lottery;
+    expect(one('LotteryDrawn')[0].seed).toBe(seed);
+    expect(createHash('sha256').update(`shinpan-lottery/1:${seed}:${nonce}`).digest('hex')).toBe(commitment);
     expect(one('EntryClosed')).toHaveLength(1);
     expect(organizer.errors).toEqual([]);
   }, 120_000);

@@ -48,8 +48,9 @@ describe.skipIf(!executablePath)("the player's page during a round", () => {
     await server?.close();
   });
 
-  async function phone(lang: 'ja' | 'en'): Promise<{ page: Page; requested: string[] }> {
-    const person = await openPerson(browser, server.url, { lang, viewport: SCREEN });
+  /** A player's phone; `secure` for the visit that needs the service worker (a secure context). */
+  async function phone(lang: 'ja' | 'en', secure = false): Promise<{ page: Page; requested: string[] }> {
+    const person = await openPerson(browser, server.url, { lang, viewport: SCREEN, secure });
     people.push(person);
     const requested: string[] = [];
     person.page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -85,7 +86,7 @@ describe.skipIf(!executablePath)("the player's page during a round", () => {
   });
 
   it('a phone that opened the page before draws it at once from what it saved, marked as refreshing', async () => {
-    const { page } = await phone('ja');
+    const { page } = await phone('ja', true);
     await page.goto(player.path);
     await page.waitForFunction(() =>
       (

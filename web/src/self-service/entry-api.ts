@@ -68,7 +68,16 @@ export interface EntryView {
   readonly seatsTaken: number;
   readonly decklistDeadline: string | null;
   readonly publication: Publication | null;
-  readonly lottery: { readonly seed: number; readonly at: string } | null;
+  /**
+   * A lottery's draw: the SHA-256 commitment to its seed from the opening on (null in an older
+   * log's lottery), the seed and nonce once drawn (anyone checks them against the commitment).
+   */
+  readonly lottery: {
+    readonly commitment: string | null;
+    readonly seed: number | null;
+    readonly nonce: string | null;
+    readonly at: string | null;
+  } | null;
 }
 
 export type Publication = { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' };

@@ -63,6 +63,14 @@ function EntryTerms({ view }: { view: EntryView }) {
           <li>{t('entry.cap', { cap: s.cap, taken: view.seatsTaken })}</li>
           <li>{t('entry.closesAt', { time: when(s.closesAt) })}</li>
           <li>{t(`entry.mode.${s.mode}`)}</li>
+          {view.lottery?.commitment && (
+            <li className="wrap-anywhere" data-testid="entry-lottery-commitment">
+              {t('entry.lotteryCommitment', { hash: view.lottery.commitment })}
+              {view.lottery.seed !== null && view.lottery.nonce !== null && (
+                <> {t('entry.lotteryRevealed', { seed: view.lottery.seed, nonce: view.lottery.nonce })}</>
+              )}
+            </li>
+          )}
           <li>
             {view.decklistDeadline
               ? t('entry.deadline', { time: when(view.decklistDeadline) })

@@ -74,10 +74,14 @@ export function EntrySettings() {
           <Link to={`/t/${encodeURIComponent(id)}/decklists`}>{t('entry.staff.title')}</Link>
         </p>
       )}
-      {v.lottery && (
+      {v.lottery?.seed != null && v.lottery.at !== null ? (
         <p data-testid="entry-lottery">
           {t('entry.settings.drawn', { seed: v.lottery.seed, time: when(v.lottery.at) })}
         </p>
+      ) : (
+        v.lottery?.commitment && (
+          <p className="wrap-anywhere" data-testid="entry-lottery-committed">{t('entry.settings.committed', { hash: v.lottery.commitment })}</p>
+        )
       )}
       <details>
         <summary>{t('entry.settings.share')}</summary>
@@ -206,17 +210,22 @@ function OpenForm({ version }: { version: number | null }) {
   );
 }
 
-/** Closing entry; a lottery not yet drawn is drawn now, with the organizer's seed if given (recorded). */
+/**
+ * Closing entry; a lottery not yet drawn is drawn now, with the seed the server committed to when
+ * entry opened (its hash public since then). Only an older log's lottery, opened without a
+ * commitment, takes a typed seed.
+ */
 function CloseForm({ view, version }: { view: EntriesView; version: number | null }) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const [seed, setSeed] = useState('');
-  const lottery = view.settings?.mode === 'lottery' && view.lottery === null;
+  const lottery = view.settings?.mode === 'lottery' && (view.lottery === null || view.lottery.seed === null);
+  const typedSeed = lottery && view.lottery === null;
   const validSeed = seed === '' || (/^\d{1,15}$/.test(seed) && Number.isSafeInteger(Number(seed)));
   return (
     <fieldset className="stack" data-testid="entry-close-form">
       <legend>{t('entry.settings.close')}</legend>
-      {lottery && (
+      {typedSeed && (
         <TextField
           label={t('entry.settings.seed')}
           hint={t('entry.settings.seedHint')}
@@ -230,7 +239,7 @@ function CloseForm({ view, version }: { view: EntriesView; version: number | nul
       <WriteButton
         disabled={!validSeed}
         confirm={t(lottery ? 'entry.settings.drawConfirm' : 'entry.settings.closeConfirm')}
-        onWrite={() => entryWrites.close(id, version, seed === '' ? {} : { seed: Number(seed) })}
+        onWrite={() => entryWrites.close(id, version, !typedSeed || seed === '' ? {} : { seed: Number(seed) })}
         data-testid="entry-close"
       >
         {t(lottery ? 'entry.settings.draw' : 'entry.settings.close')}
