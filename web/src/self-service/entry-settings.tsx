@@ -80,7 +80,9 @@ export function EntrySettings() {
         </p>
       ) : (
         v.lottery?.commitment && (
-          <p className="wrap-anywhere" data-testid="entry-lottery-committed">{t('entry.settings.committed', { hash: v.lottery.commitment })}</p>
+          <p className="wrap-anywhere" data-testid="entry-lottery-committed">
+            {t('entry.settings.committed', { hash: v.lottery.commitment })}
+          </p>
         )
       )}
       <details>
