@@ -2,7 +2,7 @@
  * The benchmark suite (issue 7), separate from the tests:
  *
  *   npm run bench                       every part
- *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, player-page, uploads, readers, list, ycsj, day, calls, submissions, series, webhooks)
+ *   npm run bench -- pairing decks      some parts (pairing, decks, standings, server, attack, postgres, slow-disk, scale, console, player-page, uploads, readers, list, ycsj, day, calls, submissions, series, webhooks, backup)
  *   npm run bench -- --quick            a short smoke run (results go to <part>.quick.json)
  *   npm run bench -- --readme           after a full run: copy the tables into docs/performance.md
  *
@@ -31,6 +31,7 @@ import { dayBench } from './venue/day-bench.js';
 import { submissionsBench } from './venue/submissions-bench.js';
 import { ycsjBench } from './venue/ycsj-bench.js';
 import { webhookBench } from './server/webhook-bench.js';
+import { backupBench } from './server/backup-bench.js';
 
 type Log = (line: string) => void;
 const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartResult>>> = {
@@ -53,6 +54,7 @@ const PARTS: Readonly<Record<string, (quick: boolean, log: Log) => Promise<PartR
   submissions: submissionsBench,
   series: seriesBench,
   webhooks: webhookBench,
+  backup: backupBench,
 };
 
 function parseArgs(argv: readonly string[]): { parts: string[]; quick: boolean; verbose: boolean; readme: boolean } {

@@ -20,6 +20,7 @@ const PARTS = [
   'day',
   'calls',
   'submissions',
+  'backup',
 ];
 export const PAGE = 'docs/performance.md';
 

@@ -2,9 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEventStore } from '../../src/adapters/store/open-event-store.js';
-import type { EventStore } from '../../src/app/event-store.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
-import { toNewEvent } from '../../src/app/stored-events.js';
 import { TournamentService } from '../../src/app/tournament-service.js';
 import {
   deriveMatchesAfresh,
@@ -20,6 +18,7 @@ import { benchDir, type PartResult } from '../lib/results-file.js';
 import { sharedDecks } from '../lib/shared-decks.js';
 import { collectGarbage, repeatMs, spread, timeMs } from '../lib/stats.js';
 import { buildEventLog, type EventLog } from './event-log.js';
+import { writeEventLog } from './write-event-log.js';
 import { serverHoldingMemory } from '../server/server-memory.js';
 
 /*
@@ -84,7 +83,7 @@ async function oneSize(
     const event: EventLog = built!;
 
     log(`standings N=${players}: writing ${event.events.length} events to SQLite`);
-    const writeMs = await writeLog(file, event);
+    const writeMs = await writeEventLog(file, TOURNAMENT, event);
     const fileMb = (statSync(file).size + walSize(file)) / 2 ** 20;
 
     log(`standings N=${players}: standings after each new result, and recomputed from scratch`);
@@ -208,18 +207,6 @@ async function oneSize(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function writeLog(file: string, event: EventLog): Promise<number> {
-  const store: EventStore = await openEventStore({ kind: 'sqlite', path: file });
-  const started = performance.now();
-  for (let from = 0; from < event.events.length; from += 1000) {
-    const chunk = event.events.slice(from, from + 1000).map(({ event: e, actor }) => toNewEvent(e, actor));
-    await store.append(TOURNAMENT, from, chunk);
-  }
-  const ms = performance.now() - started;
-  await store.close();
-  return ms;
 }
 
 function walSize(file: string): number {

@@ -74,7 +74,7 @@ parentPort.on('message', async (message) => {
  * A check that fails unanswered before its timeout (refused or reset, e.g. its process just
  * killed) counts under `health down`, not in the latencies.
  */
-export function watchHealth(cluster: Cluster, samples: Samples): Watch {
+export function watchHealth(cluster: Pick<Cluster, 'running'>, samples: Samples): Watch {
   const worker = new Worker(HEALTH_WORKER, {
     eval: true,
     workerData: { every: HEALTH_EVERY_MS, timeout: HEALTH_TIMEOUT_MS },
