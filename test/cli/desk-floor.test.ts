@@ -224,6 +224,7 @@ describe("the round's papers", () => {
     expect((await ok('print', 'pairings', '--db', db, '--lang', 'ja')).split('\n')[0]).toBe(
       '大会 cut — 準決勝 組み合わせ',
     );
+    expect((await ok('pairings', '--db', db)).split('\n')[0]).toMatch(/^Semi-finals \(top cut\) — seat time /);
   });
 });
 

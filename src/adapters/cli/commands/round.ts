@@ -19,6 +19,8 @@ import { optionalIn, optionalInt, rangeText, timeOption } from '../option-values
 import { printJson, renderTable, type Io } from '../output.js';
 import { registerRoundLate } from './round-late.js';
 import { registerRoundFloor } from './round-floor.js';
+import { roundTitle } from '../../../app/reports/round-prints.js';
+import { cutRoundName } from '../../../core/tournament/cut-round-name.js';
 import { registerHeldRoundCommands } from './round-held.js';
 import { roundHeldMessages as heldMessages } from '../messages/round-held.js';
 import { tournamentRules } from './tournament-checks.js';
@@ -230,12 +232,16 @@ function resultText(t: TableView, lang: Lang): string {
 /** The pairings board: a heading (times as `time` writes them), then one line per table, byes last. */
 export function pairingsText(view: PairingsView, lang: Lang, time: (iso: string) => string): string {
   const phase = view.phase === null ? '' : `${view.phase} `;
-  const heading = M.say(lang, 'round', {
-    phase,
-    round: view.round,
-    value: STAGE_NAMES[view.stage].ja,
-    value2: STAGE_NAMES[view.stage].en,
-  });
+  // The top cut's last rounds by name (準決勝, 決勝), as the prints and the console say them.
+  const named = view.stage === 'top-cut' && cutRoundName(view.tables.length) !== null;
+  const heading = named
+    ? `${roundTitle(view, lang)} (${STAGE_NAMES[view.stage][lang]})`
+    : M.say(lang, 'round', {
+        phase,
+        round: view.round,
+        value: STAGE_NAMES[view.stage].ja,
+        value2: STAGE_NAMES[view.stage].en,
+      });
   const status = view.ended ? M.say(lang, 'ended') : M.say(lang, 'seat-time', { seatTime: time(view.seatTime) });
   const table = renderTable(
     [
