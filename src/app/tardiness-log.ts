@@ -11,6 +11,9 @@ import { zonedTime, zoneName } from './zoned-time.js';
  * The tardiness table for the log and the publisher: every player seated after their round's
  * seat time (from the judges' seat marks), with the tardiness penalty given for it, and every
  * tardiness penalty in force for a lateness without a seat mark. One line per player and round.
+ * A player seated at the judges' roll call ("everyone but these") was there when they looked:
+ * that mark's time is the judges', not the player's, so it makes nobody late here (the walk of
+ * issue 39 found every player "0.2 min" late: the roll call came twelve seconds after the start).
  */
 
 export interface TardinessEntry {
@@ -39,6 +42,8 @@ export function tardinessLog(t: Tournament): TardinessEntry[] {
     if (!round.started) continue;
     for (const match of round.matches) {
       for (const [player, seatedAt] of match.seated) {
+        // A penalty for a player the roll call found seated is listed below, from what its report stated.
+        if (match.rollCall.has(player)) continue;
         const late = minutesLate(round.seatTime, new Date(seatedAt));
         const key = `${round.number}\n${player}`;
         const penalty = penalties.get(key);

@@ -79,7 +79,10 @@ describe('start round as its own step', () => {
       meta: meta('judge'),
     });
     const events = thenEvents(withResult, allSeated([missing]));
-    expect(events).toEqual([{ type: 'PlayerSeated', data: { round: 1, table: t1!.table, player: t1!.players[1] } }]);
+    // Marked as the roll call: present when the judges looked, not arriving at this time (the tardiness table).
+    expect(events).toEqual([
+      { type: 'PlayerSeated', data: { round: 1, table: t1!.table, player: t1!.players[1], rollCall: true } },
+    ]);
     thenError(paired, allSeated(['zz']), 'invalid-command');
   });
 });

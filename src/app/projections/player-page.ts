@@ -14,6 +14,7 @@ import { playerCallsIn, unresolvedCallAt } from '../../core/tournament/judge-cal
 import { playerCallView, type PlayerCallView } from './judge-call-views.js';
 import { MAX_PLAYER_CALLS_PER_ROUND } from '../../core/tournament/limits.js';
 import { finalPlaces } from '../../core/tournament/prizes.js';
+import { decklistSettings } from '../../core/tournament/entry.js';
 import { currentStandings } from '../../core/tournament/standings/current-standings.js';
 import { findMatch, findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
@@ -78,6 +79,8 @@ export interface PlayerPageFinal {
   readonly eliminatedInRound: number | null;
   /** Match wins, losses and draws (byes and penalties included), as the standings count them. */
   readonly record: { readonly wins: number; readonly losses: number; readonly draws: number };
+  /** Finished, and the organizer chose to publish decklists: the page links to them (issue 39). */
+  readonly decklistsPublished?: true;
 }
 
 export interface PlayerPage {
@@ -129,6 +132,7 @@ function finalOf(t: Tournament, player: string): PlayerPageFinal | null {
     topCut: place?.topCut ?? false,
     eliminatedInRound: place?.eliminatedInRound ?? null,
     record: records.get(player) ?? { wins: 0, losses: 0, draws: 0 },
+    ...(finished && decklistSettings(t).publication !== null ? { decklistsPublished: true as const } : {}),
   };
 }
 

@@ -251,9 +251,13 @@ export type DecklistIssuesAccepted = Event<
     readonly by: Actor;
   }
 >;
+/**
+ * `rollCall`: marked by the judges' "everyone but these" (MarkAllSeated): the player was there
+ * when the judges looked, which says when the mark was made, not when the player sat down.
+ */
 export type PlayerSeated = Event<
   'PlayerSeated',
-  { readonly round: number; readonly table: number; readonly player: string }
+  { readonly round: number; readonly table: number; readonly player: string; readonly rollCall?: true }
 >;
 export type TimeExtended = Event<
   'TimeExtended',

@@ -185,6 +185,7 @@ function evolveTournament(
         players: m.players,
         report: null,
         seated: new Map(),
+        rollCall: new Set(),
         extensions: [],
       }));
       const tableOf = new Map(d.matches.flatMap((m) => m.players.map((p) => [p, m.table] as const)));
@@ -234,6 +235,7 @@ function evolveTournament(
       return updateMatch(t, event.data.round, event.data.table, scratch, (m) => ({
         ...m,
         seated: new Map(m.seated).set(event.data.player, event.at),
+        ...(event.data.rollCall ? { rollCall: new Set(m.rollCall).add(event.data.player) } : {}),
       }));
     case 'TimeExtended': {
       const { minutes, reason } = event.data;

@@ -34,7 +34,11 @@ export function decideStartRound(command: StartRound, t: Tournament): Drafted {
   return ok([{ type: 'RoundStarted', data: { round, seatTime } }]);
 }
 
-/** PlayerSeated for every player still waiting at a match without a result, except those named (still missing). */
+/**
+ * PlayerSeated for every player still waiting at a match without a result, except those named
+ * (still missing). Marked as the roll call: the judges saw them in their seats, so the mark's
+ * time is not when they arrived, and none of them counts as late by it.
+ */
 export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Drafted {
   const { round, except } = command.data;
   const r = findRound(t, round);
@@ -57,7 +61,7 @@ export function decideMarkAllSeated(command: MarkAllSeated, t: Tournament): Draf
     if (match.report !== null) continue;
     for (const player of match.players) {
       if (!match.seated.has(player) && !missing.has(player) && !dropped.has(player))
-        seated.push({ type: 'PlayerSeated', data: { round, table: match.table, player } });
+        seated.push({ type: 'PlayerSeated', data: { round, table: match.table, player, rollCall: true } });
     }
   }
   return ok(seated);

@@ -55,6 +55,8 @@ export interface MatchState {
   readonly report: MatchReport | null;
   /** Player id → ISO time a judge marked them seated (a Map: an id is only a name, even `constructor`). */
   readonly seated: ReadonlyMap<string, string>;
+  /** The players of `seated` marked at the judges' roll call ("everyone but these"): present, not arriving late. */
+  readonly rollCall: ReadonlySet<string>;
   readonly extensions: readonly { readonly minutes: number; readonly reason: string | null }[];
 }
 

@@ -3,6 +3,7 @@ import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { Loaded } from '../components/status';
 import { type FloorView, callPaths } from './calls-api';
+import { useStaffName } from '../api/staff-names';
 
 const seconds = (s: number | null): string =>
   s === null ? '—' : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
@@ -16,6 +17,7 @@ export function FloorSummary() {
   const { t } = useTranslation();
   const { id } = useTournament();
   const floor = useResource<FloorView>(callPaths.floor(id));
+  const staffName = useStaffName();
   return (
     <Loaded resource={floor}>
       {(f) =>
@@ -49,7 +51,7 @@ export function FloorSummary() {
                 <tbody>
                   {f.judges.map((j) => (
                     <tr key={j.judge}>
-                      <td>{j.judge}</td>
+                      <td>{staffName(j.judge)}</td>
                       <td>{j.claimed}</td>
                       <td>{j.resolved}</td>
                     </tr>

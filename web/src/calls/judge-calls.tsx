@@ -12,6 +12,7 @@ import { formatTime, useLang } from '../i18n/i18n';
 import { Link, useLocation } from '../router';
 import { type CallView, type CallsView, callPaths, callWrites } from './calls-api';
 import { FloorSummary } from './floor-summary';
+import { useStaffName } from '../api/staff-names';
 
 /** Whether a new call rings and vibrates on this phone (kept on the phone, on by default). */
 const ALERT_KEY = 'shinpan.callAlert';
@@ -147,6 +148,7 @@ function CallCard({ call, nth, reload }: { call: CallView; nth: number; reload: 
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
+  const staffName = useStaffName();
   const mine = account?.username === call.claimedBy;
   const headJudge = can(account, 'DecideRequest', id);
   return (
@@ -171,7 +173,10 @@ function CallCard({ call, nth, reload }: { call: CallView; nth: number; reload: 
         {call.state === 'open' ? <Waited since={call.openedAt} /> : null}
         {call.claimedBy && (
           <span className="muted">
-            {t('calls.heldBy', { judge: call.claimedBy, time: formatTime(call.claimedAt ?? call.openedAt, lang) })}
+            {t('calls.heldBy', {
+              judge: staffName(call.claimedBy),
+              time: formatTime(call.claimedAt ?? call.openedAt, lang),
+            })}
           </span>
         )}
       </p>
@@ -312,12 +317,16 @@ function Resolve({ call, reload }: { call: CallView; reload: () => void }) {
 function ResolvedCard({ call }: { call: CallView }) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  const staffName = useStaffName();
   return (
     <article className="card call-card call-resolved" data-testid="call-resolved" data-call={call.id}>
       <p>
         <strong className="table-label">{t('round.table', { table: call.table })}</strong>{' '}
         <span className="muted">
-          {t('calls.resolvedBy', { judge: call.resolvedBy ?? '', time: formatTime(call.resolvedAt ?? '', lang) })}
+          {t('calls.resolvedBy', {
+            judge: staffName(call.resolvedBy ?? ''),
+            time: formatTime(call.resolvedAt ?? '', lang),
+          })}
         </span>
       </p>
       {call.ruling && <p>{call.ruling}</p>}

@@ -4,7 +4,8 @@ import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
 import type { BestOf, PairingsView, TableView } from '../api/types';
 import { PlayerName } from '../components/player-name';
-import { useRoundLabel } from '../components/round-label';
+import { CUT_ROUND_KEYS, useRoundLabel } from '../components/round-label';
+import { cutRoundName } from '../../../src/core/tournament/cut-round-name.js';
 
 /** The single-elimination bracket: one column per top-cut round, winners in bold. */
 export function Bracket({ rounds, bestOf }: { rounds: readonly number[]; bestOf?: BestOf | undefined }) {
@@ -29,11 +30,9 @@ function BracketRound({ round }: { round: number }) {
   const { t } = useTranslation();
   const { id } = useTournament();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
-  // Named by what is left of the bracket, as players say them: the final has one place (match
-  // or bye), the semifinals two; earlier rounds (and a round with byes) by their number.
-  const places = pairings.data?.tables.length;
-  const title =
-    places === 1 ? t('standings.finalRound') : places === 2 ? t('standings.semiFinal') : t('rounds.round', { round });
+  // Named by what is left of the bracket, as players say them (core/tournament/cut-round-name.ts).
+  const cut = cutRoundName(pairings.data?.tables.length ?? 0);
+  const title = cut ? t(CUT_ROUND_KEYS[cut]) : t('rounds.round', { round });
   return (
     <section className="bracket-round" aria-label={title}>
       <h3>{title}</h3>

@@ -15,6 +15,7 @@ import { usePenalties } from '../penalty/penalty-flow';
 import { RequestQueue } from './request-queue';
 import { PlayerReportsQueue } from '../self-service/staff-panels';
 import { EscalatedCalls } from '../calls/escalated-calls';
+import { useStaffName } from '../api/staff-names';
 
 /**
  * What the head judge reviews: judge calls passed up to them first, then floor judges' requests, then penalties that deviate from the guideline, disqualifications
@@ -106,6 +107,7 @@ function Group({
 function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack }) {
   const { t } = useTranslation();
   const { pick, lang } = useLang();
+  const staffName = useStaffName();
   return (
     <li className={`card${p.status === 'rescinded' ? ' card-struck' : ''}`} data-testid={`penalty-card-${p.id}`}>
       <p>
@@ -123,8 +125,8 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
         {p.status === 'rescinded' && <span className="badge"> {t('queue.rescinded')}</span>}
       </p>
       <p className="muted">
-        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: `${p.judge.id} (${t(`role.${p.judge.role}`)})` })} ·{' '}
-        {formatTime(p.at, lang, true)}
+        {t(`phase.${p.phase}`)} · {t('queue.by', { judge: `${staffName(p.judge.id)} (${t(`role.${p.judge.role}`)})` })}{' '}
+        · {formatTime(p.at, lang, true)}
       </p>
       <LandingNote penalty={p} />
       {p.deviationReason && <p>{t('record.deviationReason', { reason: p.deviationReason })}</p>}

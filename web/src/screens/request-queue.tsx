@@ -9,6 +9,7 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { useRequests, useRequestText } from '../penalty/request-status';
+import { useStaffName } from '../api/staff-names';
 
 type Outcome = 'approved' | 'changed' | 'refused';
 
@@ -68,6 +69,7 @@ export function RequestQueue({ pack }: { pack: Pack }) {
 function RequestCard({ request: r, pack }: { request: RequestView; pack: Pack }) {
   const { t } = useTranslation();
   const { pick, lang } = useLang();
+  const staffName = useStaffName();
   const name = (p: string | null) => pick(penaltyOf(pack, p)?.name) || (p ?? '');
   const penalty = r.request.kind === 'penalty' ? r.request.penalty : null;
   return (
@@ -108,7 +110,7 @@ function RequestCard({ request: r, pack }: { request: RequestView; pack: Pack })
         </p>
       )}
       {r.notes && <p data-testid="request-notes-shown">{t('request.notesLabel', { notes: r.notes })}</p>}
-      <p className="muted">{t('request.from', { judge: r.judge.id, time: formatTime(r.at, lang, true) })}</p>
+      <p className="muted">{t('request.from', { judge: staffName(r.judge.id), time: formatTime(r.at, lang, true) })}</p>
       <DecideForm request={r} pack={pack} />
     </li>
   );

@@ -49,6 +49,7 @@ export function RoundView({ round }: { round: number }) {
       {(view) => {
         const open = view.tables.filter((table) => table.outcome.kind === 'pending').length;
         const held = summary.data?.rounds.find((r) => r.round === round)?.held === true;
+        const tableCount = view.tables.filter((x) => x.table !== null).length;
         return (
           <section className="stack">
             <div className="title-row">
@@ -106,7 +107,12 @@ export function RoundView({ round }: { round: number }) {
             {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}
-            <p>{t('round.openTables', { count: open, total: view.tables.filter((x) => x.table !== null).length })}</p>
+            <p data-testid="table-count">
+              {/* Before the start (or held) nobody plays yet: the count says so rather than 対戦中 (issue 39). */}
+              {view.started && !held
+                ? t('round.openTables', { count: open, total: tableCount })
+                : t('round.tablesBefore', { count: tableCount })}
+            </p>
             {onlyTable !== null && (
               <p className="notice" data-testid="only-table">
                 {t('round.onlyTable', { table: onlyTable })}{' '}

@@ -12,6 +12,7 @@ import { useResource } from '../api/resource';
 import { PlayerName } from '../components/player-name';
 import { TableScroll } from '../components/table-scroll';
 import type { TardinessEntry } from '../../../src/app/tardiness-log.js';
+import { useStaffName } from '../api/staff-names';
 
 /*
  * The tournament's log for the organizer: every penalty ever issued (cautions and rescinded
@@ -157,6 +158,7 @@ function PenaltyLine({
   const { t } = useTranslation();
   const { pick } = useLang();
   const { pack } = usePack();
+  const staffName = useStaffName();
   return (
     <li className={`card${p.status === 'rescinded' ? ' card-disabled' : ''}`} data-testid={`log-${p.id}`}>
       <div className="title-row">
@@ -182,7 +184,7 @@ function PenaltyLine({
           time: formatTime(p.at, lang),
           round: p.round,
           table: p.table ?? '—',
-          judge: p.judge.id,
+          judge: staffName(p.judge.id),
         })}
       </p>
       {p.deviationReason && <p className="muted">{t('log.deviation', { reason: p.deviationReason })}</p>}

@@ -119,6 +119,11 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
       )}
       {view.final && <FinalPlace final={view.final} />}
       {view.final && <SeriesLinks tournament={id} player={player.id} />}
+      {view.final?.decklistsPublished && (
+        <Link to={`/t/${encodeURIComponent(id)}/decklists/published`} data-testid="published-decklists">
+          {t('entry.published.title')}
+        </Link>
+      )}
       {code !== undefined && !player.dropped && <MyDecklist player={player.id} code={code} />}
       {match === null && !view.checkIn.open && !view.final && <p className="empty">{t('selfService.noMatch')}</p>}
       <AnnouncementList items={view.announcements} title={t('selfService.announcements')} />

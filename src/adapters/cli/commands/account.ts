@@ -6,6 +6,7 @@ import { CliError } from '../cli-error.js';
 import { pickLang } from '../lang.js';
 import { accountMessages as M } from '../messages/account.js';
 import { printJson, type Io } from '../output.js';
+import { registerStaffCommands } from './account-staff.js';
 
 interface ResetOptions {
   readonly user: string;
@@ -73,4 +74,5 @@ export function registerAccountCommands(program: Command, io: Io): void {
     .option('--json', 'print JSON for scripts / スクリプト向けに JSON で出力')
     .option('--lang <lang>', 'ja or en (default SHINPAN_LANG or the locale) / 表示言語')
     .action((options: ResetOptions) => resetPassword(options, io));
+  registerStaffCommands(account, io);
 }

@@ -13,6 +13,7 @@ import { latestRound } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
+import { deskTime } from '../desk-time.js';
 import { callMessages as M } from '../messages/call.js';
 import { collect, intOption, optionalIn, optionalInt, rangeText } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
@@ -107,7 +108,8 @@ const listed = (c: CallView) => ({
 async function list(options: ListOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
-    const calls = callViews(await desk.tournament(), deskNow(desk), { open: options.open === true });
+    const t = await desk.tournament();
+    const calls = callViews(t, deskNow(desk), { open: options.open === true });
     if (desk.json) return printJson(io, { calls: calls.map(listed) });
     if (calls.length === 0) return void io.stdout.write(M.say(lang, 'no-calls'));
     const extension = (c: CallView): string =>
@@ -123,7 +125,7 @@ async function list(options: ListOptions, io: Io): Promise<void> {
           { header: M.say(lang, 'round'), value: (c) => String(c.round), align: 'right' },
           { header: M.say(lang, 'table'), value: (c) => String(c.table), align: 'right' },
           { header: M.say(lang, 'state'), value: (c) => stateWord(c.state, lang) },
-          { header: M.say(lang, 'called-at'), value: (c) => c.openedAt },
+          { header: M.say(lang, 'called-at'), value: (c) => deskTime(t, c.openedAt) },
           { header: M.say(lang, 'by'), value: (c) => c.by },
           { header: M.say(lang, 'holder'), value: (c) => c.resolvedBy ?? c.claimedBy ?? '' },
           { header: M.say(lang, 'extension'), value: extension },

@@ -4,6 +4,7 @@ import { notCheckedIn, selfService } from '../../../core/tournament/self-service
 import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { deskTime } from '../desk-time.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { intOption, optionalInt } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
@@ -60,7 +61,7 @@ async function checkIns(options: DbOptions, io: Io): Promise<void> {
           { header: M.say(lang, 'name'), value: (r) => r.name },
           {
             header: M.say(lang, 'checked'),
-            value: (r) => (r.checkedIn ? r.checkedIn.slice(11, 16) : M.say(lang, 'no')),
+            value: (r) => (r.checkedIn ? deskTime(t, r.checkedIn).slice(11, 16) : M.say(lang, 'no')),
           },
         ],
         rows,

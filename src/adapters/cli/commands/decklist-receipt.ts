@@ -5,6 +5,7 @@ import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { deskTime } from '../desk-time.js';
 import { decklistReceiptMessages as M } from '../messages/decklist-receipt.js';
 import { intOption, rangeText, timeOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
@@ -63,7 +64,7 @@ async function receipt(options: ReceiptOptions, io: Io): Promise<void> {
         name: player.name,
         id: player.id,
         hash: latest.hash,
-        at: latest.at,
+        at: deskTime(t, latest.at),
         by: M.say(lang, by),
       }),
     );

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { penaltiesCsv, standingsCsv, standingsExport } from '../../../app/exports.js';
 import { penaltyLog } from '../../../app/penalty-log.js';
+import { tardinessCsv, tardinessLog } from '../../../app/tardiness-log.js';
 import type { Lang } from '../../../core/text.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
@@ -16,7 +17,7 @@ interface ExportOptions extends DbOptions {
   readonly out?: string;
 }
 
-const WHAT = ['standings', 'penalties'] as const;
+const WHAT = ['standings', 'penalties', 'tardiness'] as const;
 const FORMATS = ['csv', 'json'] as const;
 
 /** Writes the export to --out (saying so on stderr) or to stdout. */
@@ -45,6 +46,15 @@ async function exportData(what: string, options: ExportOptions, io: Io): Promise
         io,
         lang,
       );
+    } else if (kind === 'tardiness') {
+      const entries = tardinessLog(t);
+      deliver(
+        format === 'csv' ? tardinessCsv(t, entries, lang) : `${JSON.stringify(entries, null, 2)}\n`,
+        entries.length,
+        options.out,
+        io,
+        lang,
+      );
     } else {
       const entries = penaltyLog(t);
       deliver(
@@ -58,15 +68,15 @@ async function exportData(what: string, options: ExportOptions, io: Io): Promise
   });
 }
 
-/** Registers `shinpan export standings|penalties`. */
+/** Registers `shinpan export standings|penalties|tardiness`. */
 export function registerExportCommand(program: Command, io: Io): void {
   withDbOptions(
     program
       .command('export')
       .description(
-        'Export the standings or the penalty log as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログの書き出し',
+        'Export the standings, the penalty log or the tardiness table as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログ・遅刻一覧の書き出し',
       )
-      .argument('<what>', 'standings or penalties')
+      .argument('<what>', 'standings, penalties or tardiness')
       .option('--format <format>', 'csv or json (--json is --format json) / 形式')
       .option('--out <file>', 'write to a file instead of stdout / 出力ファイル'),
   ).action((what: string, options: ExportOptions) => exportData(what, options, io));

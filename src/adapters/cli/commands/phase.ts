@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { BEST_OF, ROUND_MINUTES, type BestOf } from '../../../core/tournament/limits.js';
 import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { deskTime } from '../desk-time.js';
 import { optionalIn, rangeText, textOption, timeOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
 import { matchFormatText } from './tournament.js';
@@ -35,7 +36,8 @@ async function start(options: PhaseOptions, io: Io): Promise<void> {
     const phase = done.state.phases[done.state.phases.length - 1];
     if (!phase) return;
     if (desk.json) return printJson(io, phase);
-    const seat = phase.seatTime === null ? '' : M.say(lang, 'seat-time', { seatTime: phase.seatTime });
+    const seat =
+      phase.seatTime === null ? '' : M.say(lang, 'seat-time', { seatTime: deskTime(done.state, phase.seatTime) });
     io.stdout.write(
       M.say(lang, 'starts-round', {
         name: phase.name,

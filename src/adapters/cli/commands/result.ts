@@ -8,6 +8,7 @@ import { intOption, textOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
 import { outcomeText } from '../tournament-words.js';
 import { resultMessages as M } from '../messages/result.js';
+import { registerResultQueue } from './result-queue.js';
 
 interface ResultOptions extends WriteOptions {
   readonly round: string;
@@ -73,7 +74,7 @@ async function report(options: ResultOptions, io: Io, correction: boolean): Prom
   });
 }
 
-/** Registers `shinpan result report|correct`. */
+/** Registers `shinpan result report|correct|queue|resolve`. */
 export function registerResultCommands(program: Command, io: Io): void {
   const group = program.command('result').description('Enter and correct match results / 対戦結果の入力と訂正');
   const common = (c: Command): Command =>
@@ -96,4 +97,5 @@ export function registerResultCommands(program: Command, io: Io): void {
   )
     .requiredOption('--reason <text>', 'why the result changes / 訂正の理由')
     .action((options: ResultOptions) => report(options, io, true));
+  registerResultQueue(group, io);
 }

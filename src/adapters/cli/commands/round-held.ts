@@ -5,6 +5,7 @@ import { ANNOUNCEMENT_CHARS } from '../../../core/tournament/limits.js';
 import { findRound, latestRound } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { deskTime } from '../desk-time.js';
 import { roundHeldMessages as M } from '../messages/round-held.js';
 import { optionalInt, textOption, timeOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
@@ -59,8 +60,11 @@ async function publish(options: PublishOptions, io: Io): Promise<void> {
       !started
         ? M.say(lang, 'published-later')
         : moved
-          ? M.say(lang, 'published-moved', { seatTime: started.seatTime, named })
-          : M.say(lang, 'published-started', { seatTime: started.seatTime }),
+          ? M.say(lang, 'published-moved', {
+              seatTime: deskTime(t, started.seatTime),
+              named: named === null ? '' : deskTime(t, named),
+            })
+          : M.say(lang, 'published-started', { seatTime: deskTime(t, started.seatTime) }),
     );
   });
 }

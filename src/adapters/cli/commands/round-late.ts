@@ -6,6 +6,7 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk } from '../desk.js';
+import { deskTime } from '../desk-time.js';
 import { optionalInt, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { roundLateMessages as M } from '../messages/round-late.js';
@@ -33,7 +34,7 @@ async function late(options: LateOptions, io: Io): Promise<void> {
     const list = latePlayers(t, round, at);
     if (desk.json)
       return printJson(io, { round: round.number, seatTime: round.seatTime, at: at.toISOString(), late: list });
-    io.stdout.write(lateText(t, round.number, round.seatTime, list, lang));
+    io.stdout.write(lateText(t, round.number, deskTime(t, round.seatTime), list, lang));
   });
 }
 

@@ -13,10 +13,14 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { deskTime } from '../desk-time.js';
 import { CUT_MAX_LOSSES, CUT_TOP } from '../../../core/tournament/limits.js';
 import { optionalIn, optionalInt, rangeText, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { registerRoundLate } from './round-late.js';
+import { registerRoundFloor } from './round-floor.js';
+import { roundTitle } from '../../../app/reports/round-prints.js';
+import { cutRoundName } from '../../../core/tournament/cut-round-name.js';
 import { registerHeldRoundCommands } from './round-held.js';
 import { roundHeldMessages as heldMessages } from '../messages/round-held.js';
 import { tournamentRules } from './tournament-checks.js';
@@ -86,7 +90,7 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
     const held = findRound(paired, next)?.held !== undefined;
     if (desk.json) return printJson(io, { ...pairingsJson(paired, next), ...(held ? { held: true } : {}) });
     const view = pairingsView(paired, next);
-    if (view) io.stdout.write(pairingsText(view, lang));
+    if (view) io.stdout.write(pairingsText(view, lang, (iso) => deskTime(paired, iso)));
     if (held) io.stdout.write(heldMessages.say(lang, 'held-note', { round: next }));
     io.stdout.write(newlyUnlanded(t, paired, lang));
   });
@@ -191,7 +195,7 @@ async function show(options: PairingsOptions & DbOptions, io: Io): Promise<void>
     const reasons =
       options.explain === true ? await explained(desk.db.store, desk.tournamentId, round, desk.lang) : null;
     if (desk.json) return printJson(io, reasons === null ? view : { ...view, reasons: reasons.tables });
-    io.stdout.write(pairingsText(view, desk.lang));
+    io.stdout.write(pairingsText(view, desk.lang, (iso) => deskTime(t, iso)));
     if (findRound(t, round)?.held) io.stdout.write(heldMessages.say(desk.lang, 'held-note', { round }));
     if (reasons !== null) io.stdout.write(reasonsText(reasons, desk.lang));
   });
@@ -225,16 +229,20 @@ function resultText(t: TableView, lang: Lang): string {
   return outcomeText(t.outcome, Object.fromEntries(t.players.map((p) => [p.id, p.duelWins])), lang);
 }
 
-/** The pairings board: a heading, then one line per table, byes last. */
-export function pairingsText(view: PairingsView, lang: Lang): string {
+/** The pairings board: a heading (times as `time` writes them), then one line per table, byes last. */
+export function pairingsText(view: PairingsView, lang: Lang, time: (iso: string) => string): string {
   const phase = view.phase === null ? '' : `${view.phase} `;
-  const heading = M.say(lang, 'round', {
-    phase,
-    round: view.round,
-    value: STAGE_NAMES[view.stage].ja,
-    value2: STAGE_NAMES[view.stage].en,
-  });
-  const status = view.ended ? M.say(lang, 'ended') : M.say(lang, 'seat-time', { seatTime: view.seatTime });
+  // The top cut's last rounds by name (準決勝, 決勝), as the prints and the console say them.
+  const named = view.stage === 'top-cut' && cutRoundName(view.tables.length) !== null;
+  const heading = named
+    ? `${roundTitle(view, lang)} (${STAGE_NAMES[view.stage][lang]})`
+    : M.say(lang, 'round', {
+        phase,
+        round: view.round,
+        value: STAGE_NAMES[view.stage].ja,
+        value2: STAGE_NAMES[view.stage].en,
+      });
+  const status = view.ended ? M.say(lang, 'ended') : M.say(lang, 'seat-time', { seatTime: time(view.seatTime) });
   const table = renderTable(
     [
       {
@@ -299,6 +307,7 @@ export function registerRoundCommands(program: Command, io: Io): void {
       .option('--top <n>', `only the top n of the standings stay (${rangeText(CUT_TOP)}) / 上位n名だけが残る`),
   ).action((options: CutOptions) => cut(options, io));
   registerRoundLate(group, io);
+  registerRoundFloor(group, io);
   registerHeldRoundCommands(program, group, io);
   withDbOptions(
     program

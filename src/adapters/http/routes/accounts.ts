@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { rolesHeldIn, UsernameTakenError } from '../../accounts/account-store.js';
+import { DISPLAY_NAME_MAX, USERNAME_PATTERN, USERNAME_RULE } from '../../accounts/account-rules.js';
 import { hashPassword, passwordProblem } from '../auth/password.js';
 import { requireStaff } from '../auth/principal.js';
 import { ROLES } from '../auth/roles.js';
@@ -19,11 +20,7 @@ import { accountSchema, endCredentialsOf } from './auth.js';
 import { withoutControlCharacters } from '../request-schema.js';
 import { M } from '../messages/auth.js';
 
-const username = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9._-]{1,31}$/, '2–32 characters: letters, digits, dot, dash, underscore');
+const username = z.string().trim().toLowerCase().regex(USERNAME_PATTERN, USERNAME_RULE);
 const roles = z.array(z.enum(ROLES)).max(ROLES.length);
 /** Roles for given tournaments only: an organizer of one event who may not touch another organizer's. */
 const tournamentRoles = z
@@ -69,7 +66,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     access: 'staff',
     body: z.strictObject({
       username,
-      displayName: withoutControlCharacters(z.string().trim().min(1).max(100)),
+      displayName: withoutControlCharacters(z.string().trim().min(1).max(DISPLAY_NAME_MAX)),
       roles,
       tournamentRoles: tournamentRoles.optional(),
       password: z.string().max(200).optional(),
@@ -121,7 +118,7 @@ export function accountRoutes(app: FastifyInstance, context: ServerContext): voi
     body: z.strictObject({
       roles: roles.optional(),
       tournamentRoles: tournamentRoles.optional(),
-      displayName: withoutControlCharacters(z.string().trim().min(1).max(100)).optional(),
+      displayName: withoutControlCharacters(z.string().trim().min(1).max(DISPLAY_NAME_MAX)).optional(),
       disabled: z.boolean().optional(),
     }),
     response: z.object({ account: accountSchema }),

@@ -23,6 +23,7 @@ import { rulesRoutes } from './rules.js';
 import { selfServiceRoutes } from './self-service.js';
 import { standingsRoutes } from './standings.js';
 import { tournamentsRoutes } from './tournaments.js';
+import { staffNamesRoutes } from './staff-names.js';
 
 /** Every route about tournaments (sharing one cache of projections), the rules and the card catalogue. */
 export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -49,4 +50,5 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   entriesRoutes(app, context);
   decklistSheetRoutes(app, context);
   calendarRoutes(app, context);
+  staffNamesRoutes(app, context);
 }
