@@ -8,6 +8,7 @@ import { intOption, textOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
 import { outcomeText } from '../tournament-words.js';
 import { resultMessages as M } from '../messages/result.js';
+import { REASON } from '../../../core/tournament/limits.js';
 
 interface ResultOptions extends WriteOptions {
   readonly round: string;
@@ -50,7 +51,7 @@ async function report(options: ResultOptions, io: Io, correction: boolean): Prom
     const done = correction
       ? await desk.run({
           type: 'CorrectResult',
-          data: { round, table, duels, reason: textOption('--reason', options.reason ?? '', lang) },
+          data: { round, table, duels, reason: textOption('--reason', options.reason ?? '', lang, REASON) },
           meta: desk.meta('CorrectResult'),
         })
       : await desk.run({ type: 'ReportResult', data: { round, table, duels }, meta: desk.meta('ReportResult') });
