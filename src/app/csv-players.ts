@@ -1,6 +1,8 @@
 import { err, ok, type Result } from '../core/result.js';
 import { readingProblem } from '../core/names/reading.js';
-import { MAX_IMPORTED_PLAYERS } from '../core/tournament/limits.js';
+import type { Text } from '../core/text.js';
+import { boundProblem } from '../core/tournament/command-checks.js';
+import { MAX_IMPORTED_PLAYERS, PLAYER_ID, PLAYER_NAME, READING, type TextBound } from '../core/tournament/limits.js';
 import { parseCsv, type CsvProblem } from './csv.js';
 
 /*
@@ -51,6 +53,12 @@ const HEADER_NAMES: Readonly<Record<string, Column>> = {
   デッキリスト: 'decklist',
   デッキ: 'decklist',
 };
+
+/** A cell past its bound (a blank one is the caller's to name), as the problem of its line. */
+function boundAt(line: number, value: string, bound: TextBound, column: Text): CsvProblem | null {
+  const problem = value === '' ? null : boundProblem(value, bound);
+  return problem ? { line, message: { ja: `${column.ja}: ${problem.ja}`, en: `${column.en}: ${problem.en}` } } : null;
+}
 
 /** The rows of a player CSV, or every problem found, each naming its line. */
 export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem[]> {
@@ -127,7 +135,14 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
         line,
         message: { ja: `reading (フリガナ): ${readingWrong.ja}`, en: `reading: ${readingWrong.en}` },
       });
-    if (id === '' || name === '' || readingWrong) continue;
+    // The bounds a JSON import and a single registration are held to (core/tournament/limits.ts).
+    const outside = [
+      boundAt(line, id, PLAYER_ID, { ja: 'id', en: 'id' }),
+      boundAt(line, name, PLAYER_NAME, { ja: 'name', en: 'name' }),
+      readingWrong ? null : boundAt(line, reading, READING, { ja: 'reading (フリガナ)', en: 'reading' }),
+    ].filter((p): p is CsvProblem => p !== null);
+    problems.push(...outside);
+    if (id === '' || name === '' || readingWrong || outside.length > 0) continue;
     const earlier = firstLine.get(id);
     if (earlier !== undefined) {
       problems.push({

@@ -42,8 +42,11 @@ describe('shinpan tournament create --swiss-best-of / --top-best-of', () => {
   });
 
   it.each([
-    [['--swiss-best-of', '2'], '--swiss-best-of: expected one of 1, 3, 5, got "2"'],
-    [['--top-round-minutes', '0'], '--top-round-minutes: expected a whole number from 1 to 240, got "0"'],
+    [['--swiss-best-of', '2'], '--swiss-best-of: expected one of 1, 3, 5, got "2" [invalid-request]'],
+    [
+      ['--top-round-minutes', '0'],
+      '--top-round-minutes: expected a whole number from 1 to 240, got "0" [invalid-request]',
+    ],
   ])('refuses %j with exit 2', async (args, message) => {
     const db = await tournamentWith(dir, `bad-${args[0]?.slice(2)}`, 0);
     const stderr = await refused(
@@ -267,7 +270,7 @@ describe('shinpan phase start', () => {
   it('refuses a phase while round 1 still runs, and a bad --best-of, writing nothing', async () => {
     const { db } = await roundOne('day2-bad');
     expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2', '--best-of', '2')).toBe(
-      'shinpan: --best-of: expected one of 1, 3, 5, got "2"\n',
+      'shinpan: --best-of: expected one of 1, 3, 5, got "2" [invalid-request]\n',
     );
     expect(await refused(db, 'phase', 'start', '--db', db, '--name', 'Day 2')).toContain('[round-not-finished]');
   });

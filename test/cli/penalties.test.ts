@@ -200,7 +200,7 @@ describe('shinpan penalty issue', () => {
       ),
     ).toBe('shinpan: --fact: minutesLate is given twice\n');
     expect(await issue('--infraction', 'tardiness', '--phase', 'lunch')).toBe(
-      'shinpan: --phase: expected one of in-duel, between-duels, between-matches, got "lunch"\n',
+      'shinpan: --phase: expected one of in-duel, between-duels, between-matches, got "lunch" [invalid-request]\n',
     );
     expect(await issue('--infraction', 'tardiness', '--phase', 'in-duel')).toMatch(
       /^shinpan: the infraction report is wrong: facts\.minutesLate: missing .*\[assess-failed\]\n$/,
@@ -456,7 +456,7 @@ describe('a disqualification and an appeal', () => {
     ).toBe('shinpan: --outcome changed needs --penalty (the new penalty)\n');
     expect(
       await refused(db, 'penalty', 'appeal', '--db', db, '--id', '1', '--outcome', 'upheld', '--reason', 'x'),
-    ).toBe('shinpan: --outcome: expected one of rescinded, changed, denied, got "upheld"\n');
+    ).toBe('shinpan: --outcome: expected one of rescinded, changed, denied, got "upheld" [invalid-request]\n');
     expect(
       await refused(
         db,

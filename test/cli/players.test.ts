@@ -35,7 +35,7 @@ describe('shinpan player add', () => {
       'shinpan: player.id: "draw" is reserved for drawn duels [invalid-command]\n',
     );
     expect(await refused(db, 'player', 'add', '--db', db, '--id', 'P02', '--name', '  ')).toBe(
-      'shinpan: --name: must not be empty\n',
+      'shinpan: --name: must not be empty [invalid-request]\n',
     );
     const broken = join(dir, 'broken.txt');
     writeFileSync(broken, '3 Stardust Dragon\n2 No Such Card At All\n');
@@ -106,7 +106,7 @@ describe('shinpan player import', () => {
       [
         `shinpan: ${csv}:3: id is empty`,
         `${csv}:4: name is empty`,
-        `${csv}:5: player P05 is listed twice (first on line 2)`,
+        `${csv}:5: player P05 is listed twice (first on line 2) [invalid-csv]`,
         '',
       ].join('\n'),
     );
@@ -131,7 +131,7 @@ describe('shinpan player import', () => {
     const csv = join(dir, 'many.csv');
     writeFileSync(csv, `id,name\n${rows(MAX_IMPORTED_PLAYERS + 1)}\n`);
     expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
-      `shinpan: ${csv}:${MAX_IMPORTED_PLAYERS + 2}: the file has ${MAX_IMPORTED_PLAYERS + 1} player rows; at most ${MAX_IMPORTED_PLAYERS} are imported at once (split the file)\n`,
+      `shinpan: ${csv}:${MAX_IMPORTED_PLAYERS + 2}: the file has ${MAX_IMPORTED_PLAYERS + 1} player rows; at most ${MAX_IMPORTED_PLAYERS} are imported at once (split the file) [invalid-csv]\n`,
     );
     const ja = await shinpan('player', 'import', csv, '--db', db, '--lang', 'ja');
     expect(ja.stderr).toContain(`一度に取り込めるのは ${MAX_IMPORTED_PLAYERS} 行までです`);
@@ -144,11 +144,11 @@ describe('shinpan player import', () => {
     const csv = join(dir, 'format.csv');
     writeFileSync(csv, 'id,nom\nP01,A\n');
     expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
-      `shinpan: ${csv}:1: unknown column "nom" (expected id, name, reading, decklist)\n${csv}:1: the header has no name column\n`,
+      `shinpan: ${csv}:1: unknown column "nom" (expected id, name, reading, decklist)\n${csv}:1: the header has no name column [invalid-csv]\n`,
     );
     writeFileSync(csv, 'id,name\nP01,"A\nP02,B\n');
     expect(await refused(db, 'player', 'import', csv, '--db', db)).toBe(
-      `shinpan: ${csv}:2: a quoted field is never closed (missing ")\n`,
+      `shinpan: ${csv}:2: a quoted field is never closed (missing ") [invalid-csv]\n`,
     );
     // 「選手」 in Shift_JIS, as Excel's plain "CSV" writes it.
     writeFileSync(

@@ -51,12 +51,12 @@ describe('player readings (フリガナ) at the desk', () => {
   it('refuses a reading that is not kana: the option, the CSV line and field, writing nothing', async () => {
     const db = await tournamentWith(dir, 'readings-bad', 0);
     expect(await refused(db, 'player', 'add', '--db', db, '--id', '0301', '--name', '山田', '--reading', '山だ')).toBe(
-      'shinpan: --reading: a reading is written in kana (hiragana or katakana): "山" at character 1 is not kana\n',
+      'shinpan: --reading: a reading is written in kana (hiragana or katakana): "山" at character 1 is not kana [invalid-request]\n',
     );
     const csv = join(dir, 'bad-readings.csv');
     writeFileSync(csv, 'id,name,reading\n0302,上田,うえだ\n0303,大野,Ohno\n');
     expect(await refused(db, 'player', 'import', csv, '--db', db, '--lang', 'ja')).toBe(
-      `shinpan: ${csv}:3: reading (フリガナ): フリガナはかな (ひらがな・カタカナ) で書いてください: 1 文字目の "O" はかなではありません\n`,
+      `shinpan: ${csv}:3: reading (フリガナ): フリガナはかな (ひらがな・カタカナ) で書いてください: 1 文字目の "O" はかなではありません [invalid-csv]\n`,
     );
   });
 });

@@ -255,11 +255,11 @@ describe('shinpan result report|correct', () => {
       'shinpan: round 1 has no table 7 [table-not-found]\n',
     );
     expect(await refused(db, 'result', 'report', '--db', db, '--round', 'one', '--table', '1', '--duels', a)).toBe(
-      'shinpan: --round: expected a whole number from 1 to 1000, got "one"\n',
+      'shinpan: --round: expected a whole number from 1 to 1000, got "one" [invalid-request]\n',
     );
     expect(
       await refused(db, 'result', 'correct', '--db', db, '--round', '1', '--table', '1', '--duels', a, '--reason', ' '),
-    ).toBe('shinpan: --reason: must not be empty\n');
+    ).toBe('shinpan: --reason: must not be empty [invalid-request]\n');
     const missing = await shinpan('result', 'report', '--db', db, '--round', '1', '--table', '1');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("required option '--duels <list>' not specified");

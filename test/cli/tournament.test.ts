@@ -85,9 +85,18 @@ describe('shinpan tournament create', () => {
   });
 
   it.each([
-    [['--date', '2011-02-30', '--rounds', '3'], '--date: expected a date YYYY-MM-DD, got "2011-02-30"'],
-    [['--date', '2011-06-01', '--rounds', '0'], '--rounds: expected a whole number from 1 to 20, got "0"'],
-    [['--date', '2011-06-01', '--rounds', 'five'], '--rounds: expected a whole number from 1 to 20, got "five"'],
+    [
+      ['--date', '2011-02-30', '--rounds', '3'],
+      '--date: expected a date YYYY-MM-DD, got "2011-02-30" [invalid-request]',
+    ],
+    [
+      ['--date', '2011-06-01', '--rounds', '0'],
+      '--rounds: expected a whole number from 1 to 20, got "0" [invalid-request]',
+    ],
+    [
+      ['--date', '2011-06-01', '--rounds', 'five'],
+      '--rounds: expected a whole number from 1 to 20, got "five" [invalid-request]',
+    ],
     [
       ['--date', '2011-06-01', '--rounds', '3', '--top', '6'],
       '--top: expected one of 0, 4, 8, 16, 32, 64, 128, 256, got "6" (not a power of two: add --top-byes for first-round byes for the top seeds)',
@@ -95,11 +104,11 @@ describe('shinpan tournament create', () => {
     [['--date', '2011-06-01'], '--rounds: the number of Swiss rounds is required (or --single-elimination)'],
     [
       ['--date', '2011-06-01', '--rounds', '3', '--as', 'player'],
-      '--as: expected one of organizer, head-judge, judge, scorekeeper, got "player"',
+      '--as: expected one of organizer, head-judge, judge, scorekeeper, got "player" [invalid-request]',
     ],
     [
       ['--date', '2011-06-01', '--rounds', '3', '--at', 'tomorrow'],
-      '--at: expected an ISO time like 2011-06-01T10:00:00+09:00, got "tomorrow"',
+      '--at: expected an ISO time like 2011-06-01T10:00:00+09:00, got "tomorrow" [invalid-request]',
     ],
     [
       ['--date', '2011-06-01', '--rounds', '3', '--as', 'judge'],

@@ -11,6 +11,13 @@ import {
   ROUND_MINUTES,
   SWISS_ROUNDS,
   MAX_TOP_CUT,
+  PHASE_NAME,
+  PLAYER_ID,
+  PLAYER_NAME,
+  READING,
+  REASON,
+  RULING_REASON,
+  TOURNAMENT_NAME,
   type IntRange,
 } from '../../src/core/tournament/limits.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -23,6 +30,7 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 interface Schema {
   readonly type?: string;
+  readonly pattern?: string;
   readonly minimum?: number;
   readonly maximum?: number;
   readonly maxItems?: number;
@@ -112,5 +120,18 @@ describe('the OpenAPI bounds are the core limits', () => {
     const text = at(body('/api/tournaments/{tournamentId}/announcements'), 'text');
     expect(at(text, 'ja').maxLength).toBe(ANNOUNCEMENT_CHARS);
     expect(at(text, 'en').maxLength).toBe(ANNOUNCEMENT_CHARS);
+  });
+
+  it('texts: ids with their shape, names, readings and reasons, in characters', () => {
+    const player = body('/api/tournaments/{tournamentId}/players');
+    expect(at(player, 'id').maxLength).toBe(PLAYER_ID.max);
+    expect(at(player, 'id').pattern).toBe(PLAYER_ID.shape.pattern.source);
+    expect(at(player, 'name').maxLength).toBe(PLAYER_NAME.max);
+    expect(at(player, 'reading').maxLength).toBe(READING.max);
+    expect(at(player, 'invitation', 'reason').maxLength).toBe(REASON.max);
+    expect(at(body('/api/tournaments'), 'name').maxLength).toBe(TOURNAMENT_NAME.max);
+    expect(at(body('/api/tournaments/{tournamentId}/phases'), 'name').maxLength).toBe(PHASE_NAME.max);
+    const appeal = branches(body('/api/tournaments/{tournamentId}/penalties/{penaltyId}/appeal'));
+    for (const branch of appeal) expect(at(branch, 'reason').maxLength).toBe(RULING_REASON.max);
   });
 });

@@ -6,6 +6,7 @@ import type { Lang } from '../../core/text.js';
 import type { CommandMeta, TournamentCommand, TournamentCommandType } from '../../core/tournament/commands.js';
 import type { DomainError } from '../../core/tournament/domain-errors.js';
 import { ROLES, type Role } from '../../core/tournament/events.js';
+import { PLAYER_ID } from '../../core/tournament/limits.js';
 import type { Tournament } from '../../core/tournament/state.js';
 import { CliError } from './cli-error.js';
 import { resolveTournament, withDb, withDbOptions, type Db, type DbOptions } from './db-options.js';
@@ -47,6 +48,9 @@ function checkWriteOptions(options: WriteOptions, lang: Lang): void {
   if (options.as !== undefined) choiceOption('--as', options.as, ROLES, lang);
   if (options.judge !== undefined) textOption('--judge', options.judge, lang);
   if (options.at !== undefined) timeOption('--at', options.at, lang);
+  // Every desk command that names a player (--player) names it as the API's paths do.
+  const { player } = options as { readonly player?: unknown };
+  if (typeof player === 'string') textOption('--player', player, lang, PLAYER_ID);
 }
 
 export function osUser(): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { controlCharacter } from '../../core/control-characters.js';
-import type { IntRange } from '../../core/tournament/limits.js';
+import { boundProblem } from '../../core/tournament/command-checks.js';
+import type { IntRange, TextBound } from '../../core/tournament/limits.js';
 import { atPath, formatPath, HttpError } from './errors.js';
 import { M } from './messages/errors.js';
 import type { Text } from '../../core/text.js';
@@ -49,20 +50,6 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
 export const intIn = (range: IntRange) => z.number().int().min(range.min).max(range.max);
 
 /** A text field that refuses control characters (NUL, BEL, right-to-left override…), naming the first. */
-/**
- * A refinement: at most `max` characters counted as the domain counts them (code points), where
- * zod's `max` counts UTF-16 units and refused a text of emoji at half its length. The schema it
- * refines bounds the units at `max * 2`, which no `max` characters exceed.
- */
-export function atMostCharacters(max: number): (value: string, context: z.RefinementCtx) => void {
-  return (value, context) => {
-    if (value.length <= max) return;
-    const length = [...value].length;
-    if (length > max)
-      context.addIssue({ code: 'custom', ...issueText(M.text('too-many-characters', { length, max })) });
-  };
-}
-
 export function withoutControlCharacters<S extends z.ZodType<string>>(schema: S): S {
   return schema.superRefine((value, context) => {
     const found = controlCharacter(value);
@@ -72,4 +59,21 @@ export function withoutControlCharacters<S extends z.ZodType<string>>(schema: S)
       ...issueText(M.text('control-character', found)),
     });
   }) as unknown as S;
+}
+
+/**
+ * A text within one of the core's bounds (limits.ts), trimmed, without control characters,
+ * checked by the core's own `boundProblem` (so the CLI, the CSV reader and the core refuse the
+ * same text). The OpenAPI document shows the bound in characters and an id's pattern.
+ * `optional-blank`: a text that may be left blank (an optional reason), else one is needed.
+ */
+export function boundedText(bound: TextBound, blank: 'required' | 'optional-blank' = 'required') {
+  // No zod max: it counts UTF-16 units, and its words would name that count rather than the bound.
+  const base = z.string().trim();
+  return withoutControlCharacters(blank === 'required' ? base.min(1) : base)
+    .superRefine((value, context) => {
+      const problem = value === '' ? null : boundProblem(value, bound);
+      if (problem) context.addIssue({ code: 'custom', ...issueText(problem) });
+    })
+    .meta({ maxLength: bound.max, ...(bound.shape ? { pattern: bound.shape.pattern.source } : {}) });
 }

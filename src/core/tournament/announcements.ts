@@ -1,5 +1,5 @@
 import { err, ok } from '../result.js';
-import { checkText, firstError } from './command-checks.js';
+import { checkBounded, firstError } from './command-checks.js';
 import { explain } from './command-problems.js';
 import type { Announce, Drafted } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
@@ -44,14 +44,7 @@ export function publishedRound(t: Tournament): RoundState | undefined {
 }
 
 function checkAnnouncementText(field: string, value: string | undefined): DomainError | null {
-  if (value === undefined) return null;
-  const length = [...value.trim()].length;
-  if (length > ANNOUNCEMENT_CHARS)
-    return domainError('invalid-command', {
-      field,
-      problem: explain('text-too-long', { max: ANNOUNCEMENT_CHARS, length }),
-    });
-  return checkText(field, value);
+  return value === undefined ? null : checkBounded(field, value, { max: ANNOUNCEMENT_CHARS });
 }
 
 /** Announced, to everyone or to one table of the round the players see. */

@@ -1,8 +1,8 @@
-import { explain } from './command-problems.js';
+import { explain, type Problem } from './command-problems.js';
 import { controlCharacter } from '../control-characters.js';
 import { readingProblem } from '../names/reading.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { TIME_ZONE_CHARACTERS, type IntRange } from './limits.js';
+import { READING, TIME_ZONE_CHARACTERS, type IntRange, type TextBound } from './limits.js';
 
 /*
  * Checks of command fields that the state does not decide. Adapters validate shapes first;
@@ -24,9 +24,37 @@ export function checkText(field: string, value: unknown): DomainError | null {
   });
 }
 
+/**
+ * What breaks `bound` in a text (trimmed, as every entry point stores it), or null: too many
+ * characters, or an id's shape. Blank text and control characters are checkText's. The HTTP
+ * schemas, the CLI's options and the CSV reader ask this same function.
+ */
+export function boundProblem(value: string, bound: TextBound): Problem | null {
+  const text = value.trim();
+  // Counted in code points (an emoji is one character), skipped while the UTF-16 length is within.
+  const length = text.length <= bound.max ? text.length : [...text].length;
+  if (length > bound.max) return explain('text-too-long', { max: bound.max, length });
+  if (bound.shape && !bound.shape.pattern.test(text))
+    return bound.shape.name === 'player-id' ? explain('player-id-shape') : explain('tournament-id-shape');
+  return null;
+}
+
+/** An error naming `field` unless `value` is visible text without control characters, within `bound`. */
+export function checkBounded(field: string, value: unknown, bound: TextBound): DomainError | null {
+  const bad = checkText(field, value);
+  if (bad) return bad;
+  const problem = boundProblem(value as string, bound);
+  return problem ? domainError('invalid-command', { field, problem }) : null;
+}
+
+/** checkBounded for a text that may be left out (undefined). */
+export const checkOptionalBounded = (field: string, value: unknown, bound: TextBound): DomainError | null =>
+  value === undefined ? null : checkBounded(field, value, bound);
+
 /** An error naming `field` unless `value` is a reading in kana (the rule is in names/reading.ts). */
-export function checkReading(field: string, value: unknown): DomainError | null {
-  const problem = typeof value === 'string' ? readingProblem(value) : explain('text-required');
+export function checkReading(field: string, value: unknown, bound: TextBound = READING): DomainError | null {
+  const problem =
+    typeof value === 'string' ? (readingProblem(value) ?? boundProblem(value, bound)) : explain('text-required');
   return problem ? domainError('invalid-command', { field, problem }) : null;
 }
 

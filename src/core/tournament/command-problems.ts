@@ -90,6 +90,16 @@ const PROBLEMS = {
       `記録する id/版 ${d.id} ${d.version} が規定パック自身のものと違います`,
       `the recorded id/version ${d.id} ${d.version} differ from the pack's own`,
     ),
+  'player-id-shape': () =>
+    t(
+      '半角の英数字・ドット・ハイフン・アンダースコアだけで書いてください（空白や / は使えません）',
+      'letters, digits, dot, dash and underscore only (no spaces or /)',
+    ),
+  'tournament-id-shape': () =>
+    t(
+      '半角の英小文字・数字・ハイフンで、英小文字か数字から書いてください',
+      'lower-case letters, digits and dashes, starting with a letter or digit',
+    ),
   'reserved-id': (d: { id: string }) =>
     t(`"${d.id}" は引き分けのデュエルを表すため使えません`, `"${d.id}" is reserved for drawn duels`),
   'banlist-entry': () => t('[パスコード, 0〜3枚] が必要です', 'expected [passcode, 0–3 copies]'),

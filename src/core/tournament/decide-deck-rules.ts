@@ -1,7 +1,8 @@
 import { explain, type Problem } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { DECK_DATA_SOURCES, type DeckRules } from '../deck/deck-rules.js';
-import { checkText, firstError } from './command-checks.js';
+import { checkBounded, checkText, firstError } from './command-checks.js';
+import { REASON } from './limits.js';
 import type { ChangeDeckRules, Drafted } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Tournament } from './state.js';
@@ -16,7 +17,7 @@ import type { Tournament } from './state.js';
 export function decideChangeDeckRules(command: ChangeDeckRules, t: Tournament): Drafted {
   if (t.rounds.length > 0) return err(domainError('deck-rules-locked'));
   const problem = firstError(
-    checkText('reason', command.data.reason),
+    checkBounded('reason', command.data.reason, REASON),
     checkDeckRules('deckRules', command.data.deckRules),
   );
   if (problem) return err(problem);

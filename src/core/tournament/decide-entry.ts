@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result.js';
 import { explain } from './command-problems.js';
-import { checkInteger, checkReading, checkText, checkTime, firstError } from './command-checks.js';
+import { checkBounded, checkInteger, checkReading, checkTime, firstError } from './command-checks.js';
 import type { CloseEntry, Drafted, Enter, OpenEntry, SetDecklistDeadline, SetDecklistPublication } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { entryOf, entryOpenAt, nameKey, nextWaiting, seatsTaken, waitingInOrder } from './entry.js';
@@ -22,11 +22,6 @@ import { lotteryCommitment } from './lottery-commitment.js';
 
 const MODES: readonly EntryMode[] = ['first-come', 'waiting-list', 'lottery'];
 const fail = (error: DomainError): Drafted => err(error);
-
-const tooLong = (field: string, value: string, max: number): DomainError | null =>
-  value.length > max
-    ? domainError('invalid-command', { field, problem: explain('text-too-long', { max, length: value.length }) })
-    : null;
 
 export function decideOpenEntry(command: OpenEntry, t: Tournament): Drafted {
   if (t.status === 'finished') return fail(domainError('tournament-finished'));
@@ -142,10 +137,8 @@ export function decideEnter(command: Enter, t: Tournament): Drafted {
   const settings = e.settings!;
   const { name, reading, cardGameId } = command.data;
   const problem = firstError(
-    checkText('name', name),
-    typeof name === 'string' ? tooLong('name', name, ENTRY_TEXT_MAX) : null,
-    checkReading('reading', reading),
-    typeof reading === 'string' ? tooLong('reading', reading, ENTRY_TEXT_MAX) : null,
+    checkBounded('name', name, { max: ENTRY_TEXT_MAX }),
+    checkReading('reading', reading, { max: ENTRY_TEXT_MAX }),
     cardGameId === undefined || new RegExp(`^\\d{${CARD_GAME_ID_DIGITS}}$`).test(cardGameId)
       ? null
       : domainError('invalid-command', {

@@ -1,5 +1,5 @@
 import { err, ok } from '../result.js';
-import { checkInteger, checkText } from './command-checks.js';
+import { checkBounded, checkInteger } from './command-checks.js';
 import { explain } from './command-problems.js';
 import type { ClaimCall, Drafted, EscalateCall, OpenCall, ResolveCall, SetCallRules } from './commands.js';
 import { decideExtendTime } from './decide-rounds.js';
@@ -32,17 +32,8 @@ import type { Tournament } from './state.js';
 /** Optional words: null when absent or blank, else the trimmed text, or the error naming `field`. */
 function words(field: string, value: unknown, max: number): { text: string | null } | { error: DomainError } {
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) return { text: null };
-  const bad = checkText(field, value);
-  if (bad) return { error: bad };
-  const text = (value as string).trim();
-  if ([...text].length > max)
-    return {
-      error: domainError('invalid-command', {
-        field,
-        problem: explain('text-too-long', { max, length: [...text].length }),
-      }),
-    };
-  return { text };
+  const bad = checkBounded(field, value, { max });
+  return bad ? { error: bad } : { text: (value as string).trim() };
 }
 
 export function decideSetCallRules(command: SetCallRules, _t: Tournament): Drafted {

@@ -12,7 +12,8 @@ import {
 } from '../policy/assess-types.js';
 import { err, ok, type Result } from '../result.js';
 import type { Text } from '../text.js';
-import { checkText } from './command-checks.js';
+import { checkBounded, checkText, firstError } from './command-checks.js';
+import { MAX_STATEMENTS, NOTES, RULING_REASON, STATEMENT } from './limits.js';
 import type { ChangePenalty, DenyAppeal, Drafted, IssuePenalty, PenaltyChoice, RescindPenalty } from './commands.js';
 import type { EventDraft } from './events.js';
 import { checkBracketKept } from './bracket-kept.js';
@@ -62,6 +63,8 @@ export function decideIssuePenalty(command: IssuePenalty, t: Tournament): Drafte
         problem: explain('one-of', { choices: PHASES }),
       }),
     );
+  const tooLong = penaltyTextBounds(d);
+  if (tooLong) return err(tooLong);
   const applicable = checkApplicable(t, d.report.infraction, player.decklist !== null);
   if (!applicable.ok) return applicable;
   const noSeat = tardinessWithoutSeat(t, d.player, d.report.infraction);
@@ -316,6 +319,8 @@ export function decideRescindPenalty(command: RescindPenalty, t: Tournament): Dr
   const penalty = penaltyInForce(t, penaltyId);
   if (!penalty.ok) return penalty;
   if (checkText('reason', reason)) return err(domainError('reason-required'));
+  const tooLong = checkBounded('reason', reason, RULING_REASON);
+  if (tooLong) return err(tooLong);
   const event = {
     type: 'PenaltyRescinded' as const,
     data: { penaltyId, reason: reason.trim(), judge: command.meta.actor },
@@ -331,6 +336,8 @@ export function decideDenyAppeal(command: DenyAppeal, t: Tournament): Drafted {
   const penalty = penaltyInForce(t, penaltyId);
   if (!penalty.ok) return penalty;
   if (checkText('reason', reason)) return err(domainError('reason-required'));
+  const tooLong = checkBounded('reason', reason, RULING_REASON);
+  if (tooLong) return err(tooLong);
   return ok([{ type: 'AppealDenied', data: { penaltyId, reason: reason.trim(), judge: command.meta.actor } }]);
 }
 
@@ -345,6 +352,8 @@ export function decideChangePenalty(command: ChangePenalty, t: Tournament): Draf
   if (!found.ok) return found;
   const original = found.value;
   if (checkText('reason', d.reason)) return err(domainError('reason-required'));
+  const tooLong = checkBounded('reason', d.reason, RULING_REASON);
+  if (tooLong) return err(tooLong);
   if (!PENALTY_IDS.includes(d.penalty))
     return err(
       domainError('invalid-command', {
@@ -544,6 +553,24 @@ function finalPenalty(choice: PenaltyChoice, guideline: Decision, pack: Pack): R
     );
   if (written === null) return err(domainError('deviation-reason-required'));
   return ok({ penalty: choice.penalty, repeatUpgrade: false, deviationReason: written, reason: null });
+}
+
+/** The judge's written words with a penalty, each within its bound (a blank one is left out, as if not given). */
+function penaltyTextBounds(d: IssuePenalty['data']): DomainError | null {
+  const written = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+  const statements = d.statements ?? [];
+  if (statements.length > MAX_STATEMENTS)
+    return domainError('invalid-command', {
+      field: 'statements',
+      problem: explain('too-many-items', { max: MAX_STATEMENTS }),
+    });
+  const reason = d.choice?.kind === 'other' ? d.choice.reason : undefined;
+  return firstError(
+    written(reason) ? checkBounded('choice.reason', reason, RULING_REASON) : null,
+    written(d.additional?.reason) ? checkBounded('additional.reason', d.additional?.reason, RULING_REASON) : null,
+    written(d.notes) ? checkBounded('notes', d.notes, NOTES) : null,
+    ...statements.map((s, i) => (written(s) ? checkBounded(`statements[${i}]`, s, STATEMENT) : null)),
+  );
 }
 
 const cleanStatements = (statements: readonly string[] | undefined): string[] =>

@@ -2,7 +2,16 @@ import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
 import { checkDeckRules } from './decide-deck-rules.js';
 import { checkStageFormats } from './match-format.js';
-import { checkDate, checkInteger, checkReading, checkText, checkTimeZone, firstError } from './command-checks.js';
+import {
+  checkBounded,
+  checkDate,
+  checkInteger,
+  checkOptionalBounded,
+  checkReading,
+  checkText,
+  checkTimeZone,
+  firstError,
+} from './command-checks.js';
 import type {
   ChangePlayerDetails,
   CreateTournament,
@@ -12,7 +21,16 @@ import type {
   SubmitDecklist,
   CorrectDecklist,
 } from './commands.js';
-import { MAX_PLAYER_DECKLISTS, ROUND_MINUTES, SWISS_ROUNDS } from './limits.js';
+import {
+  MAX_PLAYER_DECKLISTS,
+  PLAYER_ID,
+  PLAYER_NAME,
+  REASON,
+  ROUND_MINUTES,
+  SWISS_ROUNDS,
+  TOURNAMENT_ID,
+  TOURNAMENT_NAME,
+} from './limits.js';
 import { movedUpAfterDrop } from './decide-entry.js';
 import { receiptHash } from './decklist-receipt.js';
 import { decklistOpenAt, decklistSettings } from './entry.js';
@@ -36,8 +54,8 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
   const { tournamentId, settings, pack } = command.data;
   const s = settings.structure;
   const problem = firstError(
-    checkText('tournamentId', tournamentId),
-    checkText('settings.name', settings.name),
+    checkBounded('tournamentId', tournamentId, TOURNAMENT_ID),
+    checkBounded('settings.name', settings.name, TOURNAMENT_NAME),
     checkDate('settings.date', settings.date),
     checkInteger('settings.roundMinutes', settings.roundMinutes, ROUND_MINUTES),
     s.kind === 'swiss' ? checkInteger('settings.structure.rounds', s.rounds, SWISS_ROUNDS) : null,
@@ -61,14 +79,14 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
   if (t.status === 'finished') return fail(domainError('tournament-finished'));
   const { id, name, reading, decklist } = command.data.player;
   const problem = firstError(
-    checkText('player.id', id),
+    checkBounded('player.id', id, PLAYER_ID),
     id === DRAW
       ? domainError('invalid-command', {
           field: 'player.id',
           problem: explain('reserved-id', { id: DRAW }),
         })
       : null,
-    checkText('player.name', name),
+    checkBounded('player.name', name, PLAYER_NAME),
     reading === undefined ? null : checkReading('player.reading', reading),
   );
   if (problem) return fail(problem);
@@ -103,6 +121,8 @@ export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted 
 function invite(command: RegisterPlayer, t: Tournament, player: PlayerEntry): Drafted {
   const reason = command.data.invitation?.reason;
   if (checkText('invitation.reason', reason)) return fail(domainError('reason-required'));
+  const tooLong = checkBounded('invitation.reason', reason, REASON);
+  if (tooLong) return fail(tooLong);
   const phase = t.phases[t.phases.length - 1];
   if (!phase || t.rounds.length !== phase.fromRound - 1) {
     return fail(
@@ -165,7 +185,7 @@ export function decideCorrectDecklist(command: CorrectDecklist, t: Tournament): 
   if (!p) return fail(domainError('player-not-found', { player }));
   if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
   if (t.rounds.length < p.entryRound) return fail(domainError('decklist-not-locked', { player }));
-  const bad = checkText('reason', reason);
+  const bad = checkBounded('reason', reason, REASON);
   if (bad) return fail(bad);
   return ok([
     {
@@ -185,7 +205,7 @@ export function decideChangePlayerDetails(command: ChangePlayerDetails, t: Tourn
   const p = findPlayer(t, player);
   if (!p) return fail(domainError('player-not-found', { player }));
   const problem = firstError(
-    name === undefined ? null : checkText('name', name),
+    checkOptionalBounded('name', name, PLAYER_NAME),
     reading === undefined || reading === null ? null : checkReading('reading', reading),
   );
   if (problem) return fail(problem);
@@ -211,6 +231,9 @@ export function decideDrop(command: DropPlayer, t: Tournament): Drafted {
   const { player, reason } = command.data;
   if (!findPlayer(t, player)) return fail(domainError('player-not-found', { player }));
   if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
+  // A blank reason is no reason (null); a written one is bounded.
+  const badReason = reason?.trim() ? checkBounded('reason', reason, REASON) : null;
+  if (badReason) return fail(badReason);
   const afterRound = latestRound(t)?.number ?? 0;
   return ok([
     { type: 'PlayerDropped', data: { player, afterRound, reason: reason?.trim() || null } },

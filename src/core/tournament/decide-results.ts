@@ -1,11 +1,11 @@
 import { explain } from './command-problems.js';
 import { err, ok, type Result } from '../result.js';
 import { advancedFrom } from './bracket-kept.js';
-import { checkText } from './command-checks.js';
+import { checkBounded, checkText } from './command-checks.js';
 import type { CorrectResult, Drafted, ReportResult } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, type DuelEntry } from './events.js';
-import { MAX_REPORTED_DUELS } from './limits.js';
+import { MAX_REPORTED_DUELS, REASON } from './limits.js';
 import { locateMatch } from './match-lookup.js';
 import { deriveOneMatch, penaltyDuelIds } from './match-results.js';
 import { effectsOn } from './penalty-effects.js';
@@ -95,6 +95,8 @@ export function decideReportResult(command: ReportResult, t: Tournament): Drafte
 export function decideCorrectResult(command: CorrectResult, t: Tournament): Drafted {
   const { round: roundNumber, table, duels, reason } = command.data;
   if (checkText('reason', reason)) return err(domainError('reason-required'));
+  const tooLong = checkBounded('reason', reason, REASON);
+  if (tooLong) return err(tooLong);
   const found = locateMatch(t, roundNumber, table);
   if (!found.ok) return found;
   const checked = checkDuels(t, found.value.round, found.value.match, duels);

@@ -1,9 +1,9 @@
 import { explain } from './command-problems.js';
 import { phaseOf, roundFormat } from './phases.js';
 import { err, ok } from '../result.js';
-import { checkInteger, checkText, checkTime, firstError } from './command-checks.js';
+import { checkInteger, checkOptionalBounded, checkTime, firstError } from './command-checks.js';
 import type { Drafted, EndRound, ExtendTime, FinishTournament, MarkSeated, PairRound } from './commands.js';
-import { EXTENSION_MINUTES } from './limits.js';
+import { EXTENSION_MINUTES, REASON } from './limits.js';
 import { domainError } from './domain-errors.js';
 import type { BracketSlot, PairedMatch } from './events.js';
 import { deriveMatches } from './match-results.js';
@@ -247,7 +247,7 @@ export function decideExtendTime(command: ExtendTime, t: Tournament): Drafted {
   if (!found.ok) return found;
   const problem = firstError(
     checkInteger('minutes', minutes, EXTENSION_MINUTES),
-    reason === undefined ? null : checkText('reason', reason),
+    checkOptionalBounded('reason', reason, REASON),
   );
   if (problem) return err(problem);
   return ok([{ type: 'TimeExtended', data: { round, table, minutes, reason: reason?.trim() ?? null } }]);

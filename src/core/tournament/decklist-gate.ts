@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../result.js';
-import { checkText } from './command-checks.js';
+import { checkBounded, checkText } from './command-checks.js';
+import { REASON } from './limits.js';
 import type { PairRound } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { EventDraft } from './events.js';
@@ -39,6 +40,8 @@ export function decklistGate(command: PairRound, t: Tournament): Result<EventDra
   if (command.meta.actor.role !== ACCEPTS_DECKLIST_ISSUES)
     return err(domainError('role-required', { roles: [ACCEPTS_DECKLIST_ISSUES], actual: command.meta.actor.role }));
   if (checkText('acceptDecklists.reason', accept.reason)) return err(domainError('reason-required'));
+  const tooLong = checkBounded('acceptDecklists.reason', accept.reason, REASON);
+  if (tooLong) return err(tooLong);
   return ok([
     {
       type: 'DecklistIssuesAccepted',

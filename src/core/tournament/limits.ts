@@ -68,6 +68,9 @@ export const DEFAULT_CONFIRM_MINUTES = 10;
  */
 export const MAX_IMPORTED_PLAYERS = 10_000;
 
+/** Characters of a player CSV sent to the server or pasted into the console: 10,000 rows of 200. */
+export const MAX_CSV_CHARACTERS = 2_000_000;
+
 /**
  * Judge calls a player may open in one round from their phone (pressing again while the
  * table's call is open answers the same call and does not count). Staff are not bounded.
@@ -116,3 +119,55 @@ export const PUBLISH_TOP = { min: 1, max: 10_000 } as const satisfies IntRange;
 
 /** A repeat count a console may state for the guideline it decided offline (2 = the second time; no event holds more penalties). */
 export const REPEAT_COUNT = { min: 2, max: 10_000 } as const satisfies IntRange;
+
+/*
+ * Text a person types. Every entry point checks these bounds (the HTTP schemas are built from
+ * them, the CLI's options, the CSV reader and the console's forms read them) and the core
+ * refuses past them too. Lengths are characters (code points, as JSON Schema's maxLength
+ * counts them), after trimming.
+ */
+
+/** A bound on a text field: at most `max` characters; an id also has a shape, `pattern`, that command-problems.ts words by its name. */
+export interface TextBound {
+  readonly max: number;
+  readonly shape?: { readonly name: 'player-id' | 'tournament-id'; readonly pattern: RegExp };
+}
+
+/**
+ * A player id: the card game ID or the organizer's own numbering, in the characters a URL
+ * path, a CSV cell, a file name and a shell carry as they are (a penalty or a page names it).
+ */
+export const PLAYER_ID = {
+  max: 64,
+  shape: { name: 'player-id', pattern: /^[\w.-]+$/ },
+} as const satisfies TextBound;
+/** A player's name as registered, by staff or on the public entry page. */
+export const PLAYER_NAME = { max: ENTRY_TEXT_MAX } as const satisfies TextBound;
+/** How a name is read (フリガナ). */
+export const READING = { max: ENTRY_TEXT_MAX } as const satisfies TextBound;
+/** A tournament's id: a slug in every URL of the tournament. */
+export const TOURNAMENT_ID = {
+  max: 64,
+  shape: { name: 'tournament-id', pattern: /^[a-z0-9][a-z0-9-]*$/ },
+} as const satisfies TextBound;
+/** A tournament's name, as printed on slips and exports. */
+export const TOURNAMENT_NAME = { max: 200 } as const satisfies TextBound;
+/** A phase's name ("Day 2"). */
+export const PHASE_NAME = { max: 100 } as const satisfies TextBound;
+/**
+ * A staff member's reason the log keeps for a decision: going on over decklists, an
+ * invitation, a result correction, a drop, a change of deck rules, a time extension.
+ */
+export const REASON = { max: 500 } as const satisfies TextBound;
+/** A judge's written reason for a penalty decision: a deviation, an added penalty, an appeal, a request's decision. */
+export const RULING_REASON = { max: 2000 } as const satisfies TextBound;
+/** A judge's notes with a penalty or a request. */
+export const NOTES = { max: 4000 } as const satisfies TextBound;
+/** A prize's id (it names the prize in the award's URL) and its name, as printed. */
+export const PRIZE_ID = { max: 64 } as const satisfies TextBound;
+export const PRIZE_NAME = { max: 200 } as const satisfies TextBound;
+/** Prizes one tournament's list holds. */
+export const MAX_PRIZES = 200;
+/** A disqualification's written statements: how many, and each one's length. */
+export const MAX_STATEMENTS = 20;
+export const STATEMENT = { max: 10_000 } as const satisfies TextBound;

@@ -1,6 +1,7 @@
 import { explain, type Problem } from './command-problems.js';
 import { err, ok } from '../result.js';
-import { checkText, checkTime, firstError } from './command-checks.js';
+import { checkBounded, checkTime, firstError } from './command-checks.js';
+import { PHASE_NAME } from './limits.js';
 import type { Drafted, StartPhase } from './commands.js';
 import { domainError } from './domain-errors.js';
 import { checkStageFormat, stageFormat, type StageFormat } from './match-format.js';
@@ -48,7 +49,7 @@ export function decideStartPhase(command: StartPhase, t: Tournament): Drafted {
     roundMinutes: command.data.roundMinutes ?? current.roundMinutes,
   };
   const problem = firstError(
-    checkText('name', name),
+    checkBounded('name', name, PHASE_NAME),
     checkStageFormat('format', format),
     seatTime === undefined ? null : checkTime('seatTime', seatTime),
   );

@@ -1,6 +1,7 @@
 import { explain } from './command-problems.js';
 import { err, ok } from '../result.js';
-import { checkInteger, checkText, firstError } from './command-checks.js';
+import { checkBounded, checkInteger, firstError } from './command-checks.js';
+import { MAX_PRIZES, PRIZE_ID, PRIZE_NAME } from './limits.js';
 import type { AwardPrize, Drafted, SetPrizeList } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import type { Prize } from './events.js';
@@ -33,6 +34,10 @@ export function decideSetPrizeList(command: SetPrizeList, t: Tournament): Drafte
   const awarded = t.prizes.find((p) => p.awardedTo !== null);
   if (awarded) return err(domainError('prize-already-awarded', { prize: awarded.id }));
   const prizes = command.data.prizes;
+  if (prizes.length > MAX_PRIZES)
+    return err(
+      domainError('invalid-command', { field: 'prizes', problem: explain('too-many-items', { max: MAX_PRIZES }) }),
+    );
   const seen = new Set<string>();
   for (const [i, prize] of prizes.entries()) {
     const problem =
@@ -54,8 +59,8 @@ export function decideSetPrizeList(command: SetPrizeList, t: Tournament): Drafte
 function checkPrize(prize: Prize, at: string): DomainError | null {
   const rule = prize.rule;
   return firstError(
-    checkText(`${at}.id`, prize.id),
-    checkText(`${at}.name`, prize.name),
+    checkBounded(`${at}.id`, prize.id, PRIZE_ID),
+    checkBounded(`${at}.name`, prize.name, PRIZE_NAME),
     rule?.kind === 'rank'
       ? firstError(
           checkInteger(`${at}.rule.from`, rule.from, { min: 1, max: 10_000 }),

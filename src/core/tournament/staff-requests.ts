@@ -2,7 +2,8 @@ import { explain } from './command-problems.js';
 import type { Decision, PenaltyId } from '../policy/assess-types.js';
 import { PENALTY_IDS } from '../policy/assess-types.js';
 import { err, ok } from '../result.js';
-import { checkText } from './command-checks.js';
+import { checkBounded, checkText } from './command-checks.js';
+import { RULING_REASON } from './limits.js';
 import type { CommandMeta, DecideRequest, Drafted, SubmitRequest } from './commands.js';
 import { decideIssuePenalty } from './decide-penalties.js';
 import { decideCorrectResult } from './decide-results.js';
@@ -79,6 +80,8 @@ export function decideDecideRequest(command: DecideRequest, t: Tournament): Draf
   if (!found) return err(domainError('request-not-found', { request: String(d.requestId) }));
   if (found.decision !== null) return err(domainError('request-already-decided', { request: String(d.requestId) }));
   const reason = typeof d.reason === 'string' && d.reason.trim() !== '' ? d.reason.trim() : null;
+  const tooLong = reason === null ? null : checkBounded('reason', reason, RULING_REASON);
+  if (tooLong) return err(tooLong);
   const decided = (penaltyId: number | null): EventDraft => ({
     type: 'RequestDecided',
     data: { requestId: found.id, outcome: d.outcome, penaltyId, reason, judge: command.meta.actor },

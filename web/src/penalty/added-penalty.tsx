@@ -1,3 +1,4 @@
+import { RULING_REASON } from '../../../src/core/tournament/limits.js';
 import { useTranslation } from 'react-i18next';
 import { penaltyOf, type Pack } from '../api/policy';
 import type { PenaltyId, PenaltyOption, PenaltyPreview } from '../api/types';
@@ -119,6 +120,7 @@ export function AddedPenaltyFields({
             rows={3}
             required
             data-testid="added-reason"
+            maxLength={RULING_REASON.max}
           />
         </>
       )}

@@ -1,3 +1,4 @@
+import { RULING_REASON, STATEMENT, NOTES } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { penaltyOf, type Pack } from '../api/policy';
@@ -218,6 +219,7 @@ export function DecisionPanel({
             rows={3}
             required
             data-testid="deviation-reason"
+            maxLength={RULING_REASON.max}
           />
         </>
       )}
@@ -263,6 +265,7 @@ export function DecisionPanel({
               value={s}
               rows={3}
               onChange={(e) => setStatements(statements.map((x, j) => (j === i ? e.target.value : x)))}
+              maxLength={STATEMENT.max}
             />
           ))}
           <button type="button" className="button" onClick={() => setStatements([...statements, ''])}>
@@ -289,6 +292,7 @@ export function DecisionPanel({
         onChange={(e) => setNotes(e.target.value)}
         rows={3}
         data-testid={headJudgeNeeded && !isHeadJudge ? 'request-notes' : 'penalty-notes'}
+        maxLength={NOTES.max}
       />
       {headJudgeNeeded && <p className="notice notice-warn">{t('penalty.needsHeadJudge')}</p>}
       {onPhone ? (

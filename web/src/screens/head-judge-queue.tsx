@@ -1,3 +1,4 @@
+import { STATEMENT, RULING_REASON } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { infractionOf, ladder, penaltyOf, usePack, type Pack } from '../api/policy';
@@ -203,6 +204,7 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
             label={t('penalty.statementN', { n: 1 })}
             value={statement}
             onChange={(e) => setStatement(e.target.value)}
+            maxLength={STATEMENT.max}
             rows={3}
           />
         )}
@@ -210,6 +212,7 @@ function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
           label={t('queue.reason')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
+          maxLength={RULING_REASON.max}
           rows={2}
           required
         />

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CUT_MAX_LOSSES, CUT_TOP } from '../../../src/core/tournament/limits.js';
+import {
+  CUT_MAX_LOSSES,
+  CUT_TOP,
+  PHASE_NAME,
+  PLAYER_ID,
+  PLAYER_NAME,
+  REASON,
+} from '../../../src/core/tournament/limits.js';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -149,7 +156,7 @@ function StartPhaseForm({ tournament }: { tournament: TournamentSummary }) {
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
-          maxLength={100}
+          maxLength={PHASE_NAME.max}
         />
         <StageFormatFields
           name={{ bestOf: 'phaseBestOf', minutes: 'phaseMinutes' }}
@@ -227,6 +234,7 @@ function InviteForm({ phase }: { phase: string }) {
             value={playerId}
             onChange={(e) => setPlayerId(e.target.value)}
             required
+            maxLength={PLAYER_ID.max}
           />
           <TextField
             label={t('players.name')}
@@ -234,6 +242,7 @@ function InviteForm({ phase }: { phase: string }) {
             value={name}
             onChange={(e) => setName(e.target.value)}
             required
+            maxLength={PLAYER_NAME.max}
           />
         </div>
         <TextField
@@ -242,7 +251,7 @@ function InviteForm({ phase }: { phase: string }) {
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           required
-          maxLength={500}
+          maxLength={REASON.max}
         />
         {error !== null && <ErrorNotice error={error} />}
         {done && (

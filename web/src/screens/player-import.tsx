@@ -8,6 +8,7 @@ import { WriteButton } from '../components/pending-button';
 import { ErrorNotice } from '../components/status';
 import { TableScroll } from '../components/table-scroll';
 import { useLang } from '../i18n/i18n';
+import { MAX_CSV_CHARACTERS } from '../../../src/core/tournament/limits.js';
 
 /** What the server's preview answers: every row it read, and every problem on its line. */
 interface Preview {
@@ -15,8 +16,6 @@ interface Preview {
   readonly problems: readonly { line: number; ja: string; en: string }[];
 }
 
-/** The server reads at most this much of a CSV (the import's own bound). */
-const MAX_CSV_CHARACTERS = 2_000_000;
 /** Rows shown in the preview; the count says how many more there are. */
 const SHOWN = 50;
 

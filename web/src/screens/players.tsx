@@ -11,6 +11,8 @@ import { PlayerName } from '../components/player-name';
 import { useLang } from '../i18n/i18n';
 import { sortByName } from '../../../src/core/names/by-name.js';
 import { readingProblem, searchForm } from '../../../src/core/names/reading.js';
+import { boundProblem } from '../../../src/core/tournament/command-checks.js';
+import { PLAYER_ID, PLAYER_NAME, READING, REASON } from '../../../src/core/tournament/limits.js';
 import { WriteButton } from '../components/pending-button';
 import { useWrite } from '../components/use-write';
 import { LazyDetails } from '../components/lazy-details';
@@ -154,10 +156,12 @@ const RegisterForm = memo(function RegisterForm() {
 
   // Checked as typed with the server's own rule, so a reading that is not kana never leaves the form.
   const readingWrong = reading.trim() === '' ? null : readingProblem(reading);
+  const idProblem = playerId.trim() === '' ? null : boundProblem(playerId, PLAYER_ID);
+  const { lang } = useLang();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (readingWrong) return;
+    if (readingWrong || idProblem) return;
     const registered = {
       id: playerId.trim(),
       name: name.trim(),
@@ -191,9 +195,12 @@ const RegisterForm = memo(function RegisterForm() {
           <TextField
             label={t('players.id')}
             hint={t('players.idHint')}
+            // The core's rule as typed: the server refuses the same id with the same words.
+            error={idProblem ? asSentence(idProblem[lang]) : undefined}
             value={playerId}
             onChange={(e) => setPlayerId(e.target.value)}
             required
+            maxLength={PLAYER_ID.max}
             name="playerId"
           />
           <TextField
@@ -201,6 +208,7 @@ const RegisterForm = memo(function RegisterForm() {
             value={name}
             onChange={(e) => setName(e.target.value)}
             required
+            maxLength={PLAYER_NAME.max}
             name="playerName"
           />
           <ReadingField value={reading} onChange={setReading} problem={readingWrong} name="playerReading" />
@@ -418,7 +426,13 @@ function CorrectDecklist({
       <DecklistInput value={upload} onChange={setUpload} />
       <label className="field">
         <span>{t('decklist.correctReason')}</span>
-        <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} name="correctReason" />
+        <textarea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={2}
+          maxLength={REASON.max}
+          name="correctReason"
+        />
       </label>
       <WriteButton
         disabled={!upload || reason.trim() === ''}
@@ -466,7 +480,13 @@ function EditDetailsForm({ player }: { player: PlayerView }) {
   };
   return (
     <div className="stack">
-      <TextField label={t('players.name')} value={name} onChange={(e) => setName(e.target.value)} name="editName" />
+      <TextField
+        label={t('players.name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={PLAYER_NAME.max}
+        name="editName"
+      />
       <ReadingField value={reading} onChange={setReading} problem={readingWrong} name="editReading" />
       <WriteButton
         className="button button-primary"
@@ -501,6 +521,7 @@ function ReadingField({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       name={name}
+      maxLength={READING.max}
       lang="ja"
       autoComplete="off"
     />

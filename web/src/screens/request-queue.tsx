@@ -1,3 +1,4 @@
+import { RULING_REASON } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { infractionOf, penaltyOf, type Pack } from '../api/policy';
@@ -165,6 +166,7 @@ function DecideForm({ request, pack }: { request: RequestView; pack: Pack }) {
           label={t('request.reason')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
+          maxLength={RULING_REASON.max}
           rows={2}
           required
         />

@@ -1,3 +1,4 @@
+import { REASON } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pairLabel } from './pair-label';
@@ -170,6 +171,7 @@ function DecklistGate({ seatTime, hold }: { seatTime: string | undefined; hold: 
               onChange={(e) => setReason(e.target.value)}
               rows={2}
               data-testid="accept-decklists-reason"
+              maxLength={REASON.max}
             />
           </label>
           {pair({ reason })}

@@ -16,6 +16,7 @@ import {
   SWISS_ROUNDS,
   TIME_ZONE_CHARACTERS,
   TOP_CUT_SIZES,
+  TOURNAMENT_NAME,
 } from '../../../src/core/tournament/limits.js';
 import { deviceTimeZone } from '../i18n/time-zone';
 
@@ -128,7 +129,7 @@ export function TournamentCreate() {
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
-          maxLength={200}
+          maxLength={TOURNAMENT_NAME.max}
           autoFocus
         />
         <TextField

@@ -14,6 +14,7 @@ import { Loaded } from '../components/status';
 import { Link } from '../router';
 import { RoundControls } from './round-controls';
 import { AnnounceForm } from './announce-form';
+import { REASON } from '../../../src/core/tournament/limits.js';
 
 /** The tournament at a glance: its settings, where it stands, and the next step for the staff. */
 export function TournamentHome() {
@@ -198,7 +199,7 @@ function DeckRulesControl({ tournament }: { tournament: TournamentSummary }) {
         name="deckRulesReason"
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        maxLength={500}
+        maxLength={REASON.max}
         required
       />
       <WriteButton

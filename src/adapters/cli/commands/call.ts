@@ -15,7 +15,7 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
 import { deskTime } from '../desk-time.js';
 import { callMessages as M } from '../messages/call.js';
-import { collect, intOption, optionalIn, optionalInt, rangeText } from '../option-values.js';
+import { collect, intOption, optionalIn, optionalInt, optionalTextOption, rangeText } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 
 /*
@@ -68,6 +68,7 @@ async function open(options: OpenOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
     const table = intOption('--table', options.table, 1, MAX_NUMBER, lang);
+    const note = optionalTextOption('--note', options.note, lang, { max: CALL_NOTE_CHARS });
     const before = await desk.tournament();
     const round = optionalInt('--round', options.round, 1, MAX_NUMBER, lang) ?? latestRound(before)?.number;
     if (round === undefined) throw new CliError(M.say(lang, 'no-round-paired'));
@@ -75,7 +76,7 @@ async function open(options: OpenOptions, io: Io): Promise<void> {
       round,
       table,
       ...(options.player === undefined ? {} : { player: options.player }),
-      ...(options.note === undefined ? {} : { note: options.note }),
+      ...(note === undefined ? {} : { note }),
     };
     const done = await desk.run({ type: 'OpenCall', data, meta: desk.meta('OpenCall') });
     const opened = done.events.find((e) => e.type === 'CallOpened')?.data as { callId: number } | undefined;
@@ -152,7 +153,8 @@ async function claim(id: string, options: WriteOptions, io: Io): Promise<void> {
 async function escalate(id: string, options: EscalateOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const n = callId(id, desk.lang);
-    const data = { callId: n, ...(options.note === undefined ? {} : { note: options.note }) };
+    const note = optionalTextOption('--note', options.note, desk.lang, { max: CALL_NOTE_CHARS });
+    const data = { callId: n, ...(note === undefined ? {} : { note }) };
     await desk.run({ type: 'EscalateCall', data, meta: desk.meta('EscalateCall') });
     if (desk.json) return printJson(io, { call: await current(desk, n) });
     io.stdout.write(M.say(desk.lang, 'escalated', { id: n }));
@@ -164,11 +166,12 @@ async function resolve(id: string, options: ResolveOptions, io: Io): Promise<voi
     const lang = desk.lang;
     const n = callId(id, lang);
     const minutes = optionalIn('--extension', options.extension, EXTENSION_MINUTES, lang);
+    const ruling = optionalTextOption('--note', options.note, lang, { max: CALL_RULING_CHARS });
     const penaltyIds = (options.penalty ?? []).map((p) => intOption('--penalty', p, 1, Number.MAX_SAFE_INTEGER, lang));
     const before = await current(desk, n);
     const data = {
       callId: n,
-      ...(options.note === undefined ? {} : { ruling: options.note }),
+      ...(ruling === undefined ? {} : { ruling }),
       ...(penaltyIds.length === 0 ? {} : { penaltyIds }),
       ...(minutes === undefined ? {} : { extensionMinutes: minutes }),
     };

@@ -125,6 +125,17 @@ async function pairingReasons(options: SwitchOptions, io: Io): Promise<void> {
   });
 }
 
+async function venueCode(options: SwitchOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    if (options.on === options.off) throw new CliError(M.say(lang, 'give-exactly-one-off'));
+    const required = options.on === true;
+    await desk.run({ type: 'SetCheckInVenueCode', data: { required }, meta: desk.meta('SetCheckInVenueCode') });
+    if (desk.json) return printJson(io, { required: selfService(await desk.tournament()).venueCode });
+    io.stdout.write(M.say(lang, required ? 'venue-code-required' : 'venue-code-not-required'));
+  });
+}
+
 /** `player check-in`, `player check-ins`, `player drop-no-shows`. */
 export function registerCheckInCommands(group: Command, io: Io): void {
   withWriteOptions(
@@ -175,4 +186,17 @@ export function registerPairingReasonsCommand(group: Command, io: Io): void {
       .option('--on', "each player sees their own table's reason / 各選手に自分の卓の理由を表示")
       .option('--off', 'staff only / スタッフのみ'),
   ).action((options: SwitchOptions) => pairingReasons(options, io));
+}
+
+/** `tournament check-in-venue-code --on|--off`. */
+export function registerVenueCodeCommand(group: Command, io: Io): void {
+  withWriteOptions(
+    group
+      .command('check-in-venue-code')
+      .description(
+        "A player's own check-in needs the venue code shown on the staff's check-in screen (off by default) / 選手のチェックインに会場コードを必須にする",
+      )
+      .option('--on', 'only at the venue: the 4-digit code is needed / 会場コードが必要')
+      .option('--off', 'from anywhere / どこからでも'),
+  ).action((options: SwitchOptions) => venueCode(options, io));
 }

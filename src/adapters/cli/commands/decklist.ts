@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { compareDecks, differsFromList } from '../../../core/deck/compare-decks.js';
 import { deckCheckDuel } from '../../../core/tournament/deck-check-duel.js';
-import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
-import { optionalIn, rangeText } from '../option-values.js';
+import { DUEL_NUMBER, REASON } from '../../../core/tournament/limits.js';
+import { optionalIn, rangeText, textOption } from '../option-values.js';
 import { DIFFERS_FROM_DECKLIST } from '../../../core/deck-findings.js';
 import { validateDeck } from '../../../core/deck/validate-deck.js';
 import type { Deck } from '../../../core/deck/deck.js';
@@ -24,6 +24,8 @@ import { registerDecklistReceiptCommands } from './decklist-receipt.js';
 interface DecklistOptions extends WriteOptions {
   readonly player: string;
   readonly cards?: string;
+  /** `decklist correct`: why the list is corrected once the player has played. */
+  readonly reason?: string;
 }
 
 interface CheckOptions extends DbOptions {
@@ -34,8 +36,13 @@ interface CheckOptions extends DbOptions {
   readonly duel?: string;
 }
 
+/**
+ * `decklist submit` registers a list before the player's first round; `decklist correct` (the
+ * head judge, once the player has played) registers the corrected list with its reason.
+ */
 async function submit(file: string, options: DecklistOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
+    const reason = options.reason === undefined ? undefined : textOption('--reason', options.reason, desk.lang, REASON);
     const t = await desk.tournament();
     const rules = await tournamentRules(
       t.settings,
@@ -44,11 +51,15 @@ async function submit(file: string, options: DecklistOptions, io: Io): Promise<v
       desk.lang,
     );
     const decklist = loadDecklist(file, rules.catalogue, desk.lang);
-    await desk.run({
-      type: 'SubmitDecklist',
-      data: { player: options.player, decklist },
-      meta: desk.meta('SubmitDecklist'),
-    });
+    await desk.run(
+      reason === undefined
+        ? { type: 'SubmitDecklist', data: { player: options.player, decklist }, meta: desk.meta('SubmitDecklist') }
+        : {
+            type: 'CorrectDecklist',
+            data: { player: options.player, decklist, reason },
+            meta: desk.meta('CorrectDecklist'),
+          },
+    );
     const sizes = { main: decklist.main.length, extra: decklist.extra.length, side: decklist.side.length };
     // Registration is done either way; the findings tell the scorekeeper what to fix before round 1.
     const findings = validateDeck(decklist, {
@@ -197,6 +208,20 @@ export function registerDecklistCommands(program: Command, io: Io): void {
       )
       .argument('<file>', 'decklist (.ydk, ydke://, text) / デッキリスト')
       .requiredOption('--player <id>', 'player id / プレイヤーID')
+      .option(
+        '--cards <file>',
+        'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）',
+      ),
+  ).action((file: string, options: DecklistOptions) => submit(file, options, io));
+  withWriteOptions(
+    group
+      .command('correct')
+      .description(
+        'Once the player has played: register the corrected decklist with the reason (head judge); deck checks compare with it / 対戦後のデッキリスト訂正（理由つき）',
+      )
+      .argument('<file>', 'the corrected decklist (.ydk, ydke://, text) / 訂正後のデッキリスト')
+      .requiredOption('--player <id>', 'player id / プレイヤーID')
+      .requiredOption('--reason <text>', 'why the list is corrected, kept in the log / 訂正の理由')
       .option(
         '--cards <file>',
         'card database (default: the shipped OCG database) / カードデータベース（既定: 同梱のOCGデータベース）',

@@ -2,7 +2,7 @@ import { halfWidthDigits } from '../../../core/text.js';
 import type { Command } from 'commander';
 import { entryOf, waitingPlace } from '../../../core/tournament/entry.js';
 import type { EntryMode, EntryReceived, LotteryDrawn } from '../../../core/tournament/events.js';
-import { ENTRY_CAP } from '../../../core/tournament/limits.js';
+import { ENTRY_CAP, ENTRY_TEXT_MAX } from '../../../core/tournament/limits.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
@@ -68,8 +68,8 @@ async function addEntry(options: AddOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
     const data = {
-      name: textOption('--name', options.name, lang),
-      reading: textOption('--reading', options.reading, lang),
+      name: textOption('--name', options.name, lang, { max: ENTRY_TEXT_MAX }),
+      reading: textOption('--reading', options.reading, lang, { max: ENTRY_TEXT_MAX }),
       ...(options.cardGameId === undefined ? {} : { cardGameId: halfWidthDigits(options.cardGameId.trim()) }),
     };
     const done = await desk.run({ type: 'Enter', data, meta: desk.meta('Enter') });

@@ -17,8 +17,18 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
-import { DUEL_NUMBER } from '../../../core/tournament/limits.js';
-import { choiceOption, collect, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
+import { DUEL_NUMBER, MAX_STATEMENTS, RULING_REASON, STATEMENT } from '../../../core/tournament/limits.js';
+import {
+  choiceOption,
+  collect,
+  inputError,
+  intOption,
+  optionalIn,
+  optionalInt,
+  rangeText,
+  textOption,
+} from '../option-values.js';
+import { explain } from '../../../core/tournament/command-problems.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, nameOf, penaltyName, PHASE_NAMES } from '../tournament-words.js';
 import { penaltyMessages as M } from '../messages/penalty.js';
@@ -80,7 +90,13 @@ export function parseFacts(values: readonly string[], lang: Lang): Record<string
   return facts;
 }
 
-const statementsOf = (values: readonly string[] | undefined): string[] => (values ?? []).filter((s) => /\S/.test(s));
+/** The written statements given (a blank one left out), as many and as long as the core takes. */
+function statementsOf(values: readonly string[] | undefined, lang: Lang): string[] {
+  const given = (values ?? []).filter((s) => /\S/.test(s));
+  if (given.length > MAX_STATEMENTS)
+    throw inputError(`--statement: ${explain('too-many-items', { max: MAX_STATEMENTS })[lang]}`);
+  return given.map((s) => textOption('--statement', s, lang, STATEMENT));
+}
 
 function choiceOf(options: IssueOptions, lang: Lang): PenaltyChoice {
   if (options.penalty === undefined) {
@@ -91,7 +107,7 @@ function choiceOf(options: IssueOptions, lang: Lang): PenaltyChoice {
   return {
     kind: 'other',
     penalty,
-    ...(options.reason === undefined ? {} : { reason: textOption('--reason', options.reason, lang) }),
+    ...(options.reason === undefined ? {} : { reason: textOption('--reason', options.reason, lang, RULING_REASON) }),
   };
 }
 
@@ -103,7 +119,7 @@ function additionalOf(options: IssueOptions, lang: Lang): { penalty: PenaltyId; 
   }
   const penalty = choiceOption<PenaltyId>('--add-penalty', options.addPenalty, PENALTY_IDS, lang);
   if (options.addReason === undefined) throw new CliError(M.say(lang, 'add-penalty-needs-add-reason'));
-  return { penalty, reason: textOption('--add-reason', options.addReason, lang) };
+  return { penalty, reason: textOption('--add-reason', options.addReason, lang, RULING_REASON) };
 }
 
 /** What `penalty issue --json` prints: the guideline decision, the final penalty, where it landed, and an added penalty. */
@@ -160,7 +176,7 @@ async function issue(options: IssueOptions, io: Io): Promise<void> {
         ...(table === undefined ? {} : { table }),
         ...(appliesTo === undefined ? {} : { appliesTo }),
         ...(duel === undefined ? {} : { duel }),
-        statements: statementsOf(options.statement),
+        statements: statementsOf(options.statement, lang),
         ...(additional === undefined ? {} : { additional }),
         ...(options.withoutEffect ? { withoutEffect: true } : {}),
       },
@@ -247,7 +263,7 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
     const lang = desk.lang;
     const penaltyId = intOption('--id', options.id, 1, 1_000_000, lang);
     const outcome = choiceOption('--outcome', options.outcome, ['rescinded', 'changed', 'denied'] as const, lang);
-    const reason = textOption('--reason', options.reason, lang);
+    const reason = textOption('--reason', options.reason, lang, RULING_REASON);
     const before = penaltyLog(await desk.tournament()).find((e) => e.id === penaltyId);
     if (outcome === 'rescinded' || outcome === 'denied') {
       if (options.penalty !== undefined) throw new CliError(M.say(lang, 'penalty-goes-outcome-changed-only'));
@@ -270,7 +286,7 @@ async function appeal(options: AppealOptions, io: Io): Promise<void> {
           reason,
           ...(appliesTo ? { appliesTo } : {}),
           ...(duel ? { duel } : {}),
-          statements: statementsOf(options.statement),
+          statements: statementsOf(options.statement, lang),
           ...(options.withoutEffect ? { withoutEffect: true } : {}),
         },
         meta: desk.meta('ChangePenalty'),

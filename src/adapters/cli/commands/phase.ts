@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { BEST_OF, ROUND_MINUTES, type BestOf } from '../../../core/tournament/limits.js';
-import { CliError } from '../cli-error.js';
+import { BEST_OF, ROUND_MINUTES, type BestOf, PHASE_NAME } from '../../../core/tournament/limits.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { deskTime } from '../desk-time.js';
-import { optionalIn, rangeText, textOption, timeOption } from '../option-values.js';
+import { inputError, optionalIn, rangeText, textOption, timeOption } from '../option-values.js';
 import { printJson, type Io } from '../output.js';
 import { matchFormatText } from './tournament.js';
 import { phaseMessages as M } from '../messages/phase.js';
@@ -19,9 +18,9 @@ interface PhaseOptions extends WriteOptions {
 async function start(options: PhaseOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
-    const name = textOption('--name', options.name, lang);
+    const name = textOption('--name', options.name, lang, PHASE_NAME);
     if (options.bestOf !== undefined && !BEST_OF.map(String).includes(options.bestOf)) {
-      throw new CliError(M.say(lang, 'best-expected-one-got', { bestOf: BEST_OF.join(', '), bestOf2: options.bestOf }));
+      throw inputError(M.say(lang, 'best-expected-one-got', { bestOf: BEST_OF.join(', '), bestOf2: options.bestOf }));
     }
     const roundMinutes = optionalIn('--round-minutes', options.roundMinutes, ROUND_MINUTES, lang);
     const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);

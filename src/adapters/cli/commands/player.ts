@@ -15,7 +15,8 @@ import { CliError } from '../cli-error.js';
 import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { pickLang } from '../lang.js';
-import { textOption } from '../option-values.js';
+import { inputError, textOption } from '../option-values.js';
+import { PLAYER_ID, PLAYER_NAME, READING, REASON } from '../../../core/tournament/limits.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, STAGE_NAMES } from '../tournament-words.js';
 import { registerCheckInCommands } from './check-in.js';
@@ -51,8 +52,8 @@ interface ListOptions extends DbOptions {
 function readingOption(value: string | undefined, lang: Lang): string | undefined {
   if (value === undefined) return undefined;
   const problem = readingProblem(value);
-  if (problem) throw new CliError(`--reading: ${problem[lang]}`);
-  return value.trim();
+  if (problem) throw inputError(`--reading: ${problem[lang]}`);
+  return textOption('--reading', value, lang, READING);
 }
 
 interface ImportOptions extends WriteOptions {
@@ -71,8 +72,9 @@ async function catalogueFor(cards: string | undefined, io: Io, lang: Lang): Prom
 
 async function add(options: AddOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
-  const id = textOption('--id', options.id, lang);
-  const name = textOption('--name', options.name, lang);
+  const id = textOption('--id', options.id, lang, PLAYER_ID);
+  const name = textOption('--name', options.name, lang, PLAYER_NAME);
+  const invited = options.invited === undefined ? undefined : textOption('--invited', options.invited, lang, REASON);
   const reading = readingOption(options.reading, lang);
   let decklist: Deck | undefined;
   if (options.decklist !== undefined) {
@@ -81,7 +83,7 @@ async function add(options: AddOptions, io: Io): Promise<void> {
     decklist = read.value;
   }
   await atDesk(options, async (desk) => {
-    const invitation = options.invited === undefined ? {} : { invitation: { reason: options.invited } };
+    const invitation = invited === undefined ? {} : { invitation: { reason: invited } };
     const done = await desk.run({
       type: 'RegisterPlayer',
       data: { player: { id, name, ...(reading ? { reading } : {}), ...(decklist ? { decklist } : {}) }, ...invitation },
@@ -150,7 +152,9 @@ function readCsvText(file: string, lang: Lang): string {
 async function importCsv(file: string, options: ImportOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
   const parsed = parsePlayersCsv(readCsvText(file, lang));
-  if (!parsed.ok) throw new CliError(parsed.error.map((p) => `${file}:${p.line}: ${p.message[lang]}`).join('\n'));
+  // The code HTTP's import answers for the same file.
+  if (!parsed.ok)
+    throw new CliError(`${parsed.error.map((p) => `${file}:${p.line}: ${p.message[lang]}`).join('\n')} [invalid-csv]`);
   const rows = parsed.value;
   const problems: string[] = [];
   const decks = new Map<number, Deck>();
@@ -246,7 +250,7 @@ async function list(options: ListOptions, io: Io): Promise<void> {
 /** `player edit`: a name misspelt at the desk, or a reading added after an import without one. */
 async function edit(options: EditOptions, io: Io): Promise<void> {
   const lang = pickLang(options.lang);
-  const name = options.name === undefined ? undefined : textOption('--name', options.name, lang);
+  const name = options.name === undefined ? undefined : textOption('--name', options.name, lang, PLAYER_NAME);
   const reading = options.reading === false ? null : readingOption(options.reading, lang);
   if (name === undefined && reading === undefined) throw new CliError(M.say(lang, 'name-or-reading-required'));
   await atDesk(options, async (desk) => {
@@ -270,7 +274,7 @@ async function edit(options: EditOptions, io: Io): Promise<void> {
 
 async function drop(options: PlayerOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
-    const reason = options.reason === undefined ? undefined : textOption('--reason', options.reason, desk.lang);
+    const reason = options.reason === undefined ? undefined : textOption('--reason', options.reason, desk.lang, REASON);
     const done = await desk.run({
       type: 'DropPlayer',
       data: { player: options.player, ...(reason ? { reason } : {}) },

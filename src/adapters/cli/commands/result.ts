@@ -9,6 +9,7 @@ import { printJson, type Io } from '../output.js';
 import { outcomeText } from '../tournament-words.js';
 import { resultMessages as M } from '../messages/result.js';
 import { registerResultQueue } from './result-queue.js';
+import { REASON } from '../../../core/tournament/limits.js';
 
 interface ResultOptions extends WriteOptions {
   readonly round: string;
@@ -51,7 +52,7 @@ async function report(options: ResultOptions, io: Io, correction: boolean): Prom
     const done = correction
       ? await desk.run({
           type: 'CorrectResult',
-          data: { round, table, duels, reason: textOption('--reason', options.reason ?? '', lang) },
+          data: { round, table, duels, reason: textOption('--reason', options.reason ?? '', lang, REASON) },
           meta: desk.meta('CorrectResult'),
         })
       : await desk.run({ type: 'ReportResult', data: { round, table, duels }, meta: desk.meta('ReportResult') });

@@ -12,13 +12,16 @@ import { printJson, type Io } from '../output.js';
 
 /*
  * A round paired held (`round pair --hold`) is published by `round publish`, fixed before that
- * by `round swap`; `announce` posts a notice to the players' pages and the wall display.
+ * by `round swap`; a round paired to start later (`round pair --start-later`) starts with
+ * `round start`; `announce` posts a notice to the players' pages and the wall display.
  */
 
 interface PublishOptions extends WriteOptions {
   readonly round?: string;
   readonly seatTime?: string;
 }
+
+type StartOptions = PublishOptions;
 
 interface SwapOptions extends WriteOptions {
   readonly round?: string;
@@ -69,6 +72,25 @@ async function publish(options: PublishOptions, io: Io): Promise<void> {
   });
 }
 
+/** `round start`: the round posted with --start-later starts; lateness counts from the seat time it answers. */
+async function start(options: StartOptions, io: Io): Promise<void> {
+  await atDesk(options, async (desk) => {
+    const lang = desk.lang;
+    const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
+    const t = await desk.tournament();
+    const round = optionalInt('--round', options.round, 1, 1000, lang) ?? latestRound(t)?.number;
+    if (round === undefined) throw new CliError(M.say(lang, 'no-round'));
+    const written = await desk.run({
+      type: 'StartRound',
+      data: { round, ...(seatTime === undefined ? {} : { seatTime }) },
+      meta: desk.meta('StartRound'),
+    });
+    const started = written.events.find((e) => e.type === 'RoundStarted')?.data as { seatTime: string } | undefined;
+    if (desk.json) return printJson(io, { round, started: true, seatTime: started?.seatTime ?? null });
+    io.stdout.write(M.say(lang, 'started', { round, seatTime: started?.seatTime ?? '' }));
+  });
+}
+
 async function swap(options: SwapOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
@@ -85,13 +107,8 @@ async function swap(options: SwapOptions, io: Io): Promise<void> {
 }
 
 /** One language's text: not blank, at most ANNOUNCEMENT_CHARS characters. */
-function announcementText(name: string, value: string, lang: Lang): string {
-  const text = textOption(name, value, lang);
-  const length = [...text].length;
-  if (length > ANNOUNCEMENT_CHARS)
-    throw new CliError(M.say(lang, 'text-too-long', { name, max: ANNOUNCEMENT_CHARS, length }));
-  return text;
-}
+const announcementText = (name: string, value: string, lang: Lang): string =>
+  textOption(name, value, lang, { max: ANNOUNCEMENT_CHARS });
 
 async function announce(options: AnnounceOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
@@ -128,7 +145,7 @@ async function announce(options: AnnounceOptions, io: Io): Promise<void> {
   });
 }
 
-/** `shinpan round publish`, `shinpan round swap` (under `round`) and `shinpan announce`. */
+/** `shinpan round publish`, `round start`, `round swap` (under `round`) and `shinpan announce`. */
 export function registerHeldRoundCommands(program: Command, round: Command, io: Io): void {
   withWriteOptions(
     round
@@ -142,6 +159,18 @@ export function registerHeldRoundCommands(program: Command, round: Command, io: 
         'seat time, not before now (default: the one given at pairing if still to come, else now) / 着席時刻（発表より前は不可）',
       ),
   ).action((options: PublishOptions) => publish(options, io));
+  withWriteOptions(
+    round
+      .command('start')
+      .description(
+        'Start a round paired with --start-later: its clock and tardiness count from now, or --seat-time / 後から開始する回戦を開始',
+      )
+      .option('--round <n>', 'round (default: the latest) / 回戦')
+      .option(
+        '--seat-time <iso-time>',
+        'seat time (default: now, or the seat time given at pairing if still to come) / 着席時刻',
+      ),
+  ).action((options: StartOptions) => start(options, io));
   withWriteOptions(
     round
       .command('swap')

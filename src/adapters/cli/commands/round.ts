@@ -14,8 +14,8 @@ import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
 import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { deskTime } from '../desk-time.js';
-import { CUT_MAX_LOSSES, CUT_TOP } from '../../../core/tournament/limits.js';
-import { optionalIn, optionalInt, rangeText, timeOption } from '../option-values.js';
+import { CUT_MAX_LOSSES, CUT_TOP, REASON } from '../../../core/tournament/limits.js';
+import { optionalIn, optionalInt, rangeText, textOption, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { registerRoundLate } from './round-late.js';
 import { registerRoundFloor } from './round-floor.js';
@@ -32,6 +32,7 @@ interface PairOptions extends WriteOptions {
   readonly seatTime?: string;
   readonly acceptDecklists?: string;
   readonly hold?: boolean;
+  readonly startLater?: boolean;
 }
 
 interface RoundOptions extends WriteOptions {
@@ -75,23 +76,35 @@ async function pair(options: PairOptions, io: Io): Promise<void> {
     const commands: TournamentCommand[] = [];
     if (last && !last.ended)
       commands.push({ type: 'EndRound', data: { round: last.number }, meta: desk.meta('EndRound') });
-    const decklists = next === 1 ? await firstRoundDecklists(t, options.acceptDecklists, io, lang) : {};
+    const accept =
+      options.acceptDecklists === undefined
+        ? undefined
+        : textOption('--accept-decklists', options.acceptDecklists, lang, REASON);
+    const decklists = next === 1 ? await firstRoundDecklists(t, accept, io, lang) : {};
     commands.push({
       type: 'PairRound',
       data: {
         round: next,
         ...(seatTime ? { seatTime } : {}),
         ...(options.hold === true ? { hold: true } : {}),
+        ...(options.startLater === true ? { startLater: true } : {}),
         ...decklists,
       },
       meta: desk.meta('PairRound', seed ?? pairingSeed(t.id, next)),
     });
     const paired = await desk.runAll(commands);
     const held = findRound(paired, next)?.held !== undefined;
-    if (desk.json) return printJson(io, { ...pairingsJson(paired, next), ...(held ? { held: true } : {}) });
+    const later = options.startLater === true;
+    if (desk.json)
+      return printJson(io, {
+        ...pairingsJson(paired, next),
+        ...(held ? { held: true } : {}),
+        ...(later ? { startLater: true } : {}),
+      });
     const view = pairingsView(paired, next);
     if (view) io.stdout.write(pairingsText(view, lang, (iso) => deskTime(paired, iso)));
     if (held) io.stdout.write(heldMessages.say(lang, 'held-note', { round: next }));
+    else if (later) io.stdout.write(heldMessages.say(lang, 'start-later-note', { round: next }));
     io.stdout.write(newlyUnlanded(t, paired, lang));
   });
 }
@@ -265,7 +278,7 @@ export function pairingsText(view: PairingsView, lang: Lang, time: (iso: string)
   return `${heading} — ${status}\n${table}`;
 }
 
-/** Registers `shinpan round pair|end` and `shinpan pairings`. */
+/** Registers `shinpan round pair|end|cut|late|publish|swap|start`, `shinpan announce` and `shinpan pairings`. */
 export function registerRoundCommands(program: Command, io: Io): void {
   const group = program.command('round').description('Pair and end rounds / 回戦の組み合わせと終了');
   withWriteOptions(
@@ -282,6 +295,10 @@ export function registerRoundCommands(program: Command, io: Io): void {
       .option(
         '--hold',
         'only staff see the pairings until `round publish` (fix them with `round swap`); the clock starts at the publish / 発表まで組み合わせを保留',
+      )
+      .option(
+        '--start-later',
+        'post the pairings now; the round and its tardiness clock start with `round start` once players are seated / 組み合わせだけ先に発表し、開始は round start で',
       )
       .option(
         '--accept-decklists <reason>',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { registerPairingReasonsCommand, registerPlayerReportsCommand } from './check-in.js';
+import { registerPairingReasonsCommand, registerPlayerReportsCommand, registerVenueCodeCommand } from './check-in.js';
+import { registerPrizeCommands } from './prizes.js';
 import type { Command } from 'commander';
 import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
@@ -15,6 +16,8 @@ import {
   MAX_TOP_CUT,
   TOP_CUT_SIZES,
   type BestOf,
+  TOURNAMENT_ID,
+  TOURNAMENT_NAME,
 } from '../../../core/tournament/limits.js';
 import { stageFormat, type StageFormat } from '../../../core/tournament/match-format.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
@@ -33,7 +36,7 @@ import {
   type WriteOptions,
 } from '../desk.js';
 import { pickLang } from '../lang.js';
-import { dateOption, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
+import { dateOption, inputError, intOption, optionalIn, optionalInt, rangeText, textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { nameOf, STAGE_NAMES } from '../tournament-words.js';
 import { tournamentMessages as M } from '../messages/tournament.js';
@@ -92,7 +95,7 @@ function stagesOf(
   const bestOf = (name: string, value: string | undefined): BestOf | undefined => {
     if (value === undefined) return undefined;
     if (!BEST_OF.map(String).includes(value))
-      throw new CliError(M.say(lang, 'expected-one-got', { name, bestOf: BEST_OF.join(', '), value }));
+      throw inputError(M.say(lang, 'expected-one-got', { name, bestOf: BEST_OF.join(', '), value }));
     return Number(value) as BestOf;
   };
   const swiss = {
@@ -128,7 +131,10 @@ async function createCommand(
   if (!rules.ok) throw new CliError(rules.error[lang]);
   const pack = loadPack(options.policy);
   if (!pack.ok) throw new CliError(pack.error);
-  const id = options.id === undefined ? `t-${randomBytes(4).toString('hex')}` : textOption('--id', options.id, lang);
+  const id =
+    options.id === undefined
+      ? `t-${randomBytes(4).toString('hex')}`
+      : textOption('--id', options.id, lang, TOURNAMENT_ID);
   const roundMinutes =
     optionalIn('--round-minutes', options.roundMinutes, ROUND_MINUTES, lang) ?? DEFAULT_ROUND_MINUTES;
   const structure = structureOf(options, lang);
@@ -138,7 +144,7 @@ async function createCommand(
     data: {
       tournamentId: id,
       settings: {
-        name: textOption('--name', options.name, lang),
+        name: textOption('--name', options.name, lang, TOURNAMENT_NAME),
         date,
         decklistsRequired: options.decklistsRequired === true,
         roundMinutes,
@@ -494,4 +500,6 @@ export function registerTournamentCommands(program: Command, io: Io): void {
   ).action((options: WriteOptions) => finish(options, io));
   registerPlayerReportsCommand(group, io);
   registerPairingReasonsCommand(group, io);
+  registerVenueCodeCommand(group, io);
+  registerPrizeCommands(group, io);
 }

@@ -36,6 +36,13 @@ export const checkInMessages = messageTable({
       '各選手のページに、自分の卓（または不戦勝）の組み合わせ理由を表示します\n',
       "Each player's page shows why their own table (or bye) was paired so\n",
     ),
+  'venue-code-required': () =>
+    t(
+      '選手が自分でチェックインするには、スタッフのチェックイン画面に出る4桁の会場コードが必要です\n',
+      "A player's own check-in needs the 4-digit venue code shown on the staff's check-in screen\n",
+    ),
+  'venue-code-not-required': () =>
+    t('選手はどこからでも自分でチェックインできます\n', 'Players check themselves in from anywhere\n'),
   'players-do-not-see-pairing-reasons': () =>
     t('組み合わせ理由はスタッフにのみ表示します\n', 'Pairing reasons are shown to staff only\n'),
   'players-do-not-report-results': () =>

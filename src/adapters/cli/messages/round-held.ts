@@ -14,7 +14,20 @@ export const roundHeldMessages = messageTable({
       ` (seat time ${d.seatTime}: the seat time named at pairing, ${d.named}, passed before the publish, so lateness counts from the publish)\n`,
     ),
   'published-later': () =>
-    t('（開始はコンソールの「開始」で）\n', ' (start it from the console once the players are seated)\n'),
+    t(
+      '（開始は着席後に shinpan round start またはコンソールの「開始」で）\n',
+      ' (start it once the players are seated: shinpan round start, or the console)\n',
+    ),
+  'start-later-note': (d: { round: Word }) =>
+    t(
+      `第${d.round}回戦は組み合わせだけ発表しました。着席後に shinpan round start --round ${d.round} で開始します（遅刻はそこから数えます）\n`,
+      `Round ${d.round} is posted, not started: once players are seated, shinpan round start --round ${d.round} (lateness counts from then)\n`,
+    ),
+  started: (d: { round: Word; seatTime: Word }) =>
+    t(
+      `第${d.round}回戦を開始しました（着席 ${d.seatTime}）\n`,
+      `Round ${d.round} has started (seat time ${d.seatTime})\n`,
+    ),
   swapped: (d: { a: Word; b: Word; round: Word }) =>
     t(`第${d.round}回戦: ${d.a} と ${d.b} を入れ替えました\n`, `Round ${d.round}: ${d.a} and ${d.b} changed places\n`),
   'swap-two': () =>
@@ -27,11 +40,6 @@ export const roundHeldMessages = messageTable({
     t(
       '--text（--lang の言語）、--text-ja、--text-en のいずれかで本文を指定します',
       'give the text with --text (in the --lang language), --text-ja or --text-en',
-    ),
-  'text-too-long': (d: { name: Word; max: Word; length: Word }) =>
-    t(
-      `${d.name}: ${d.max} 文字までです（${d.length} 文字あります）`,
-      `${d.name}: at most ${d.max} characters (this has ${d.length})`,
     ),
   'text-twice': (d: { lang: Word }) =>
     t(

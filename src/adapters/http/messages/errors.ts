@@ -50,9 +50,6 @@ export const M = messageTable({
       `制御文字 ${v.codePoint} が ${v.position} 文字目にあります（取り除いてください）`,
       `control character ${v.codePoint} at character ${v.position} (remove it)`,
     ),
-  /** Counted in characters (code points): an emoji is one, as the domain counts it. */
-  'too-many-characters': (v: { length: Word; max: Word }) =>
-    t(`${v.length} 文字あります（${v.max} 文字まで）`, `${v.length} characters (at most ${v.max})`),
   /** The domain names roles by id; `needed*` are the role names joined in each language. */
   'role-required': (v: { neededJa: Word; neededEn: Word; youJa: Word; youEn: Word }) =>
     t(

@@ -5,21 +5,12 @@ import { ANNOUNCEMENT_CHARS, ANNOUNCEMENTS_SHOWN } from '../../../core/tournamen
 import { pageAnnouncement } from '../../../app/projections/player-page.js';
 import { requireStaff } from '../auth/principal.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
-import { atMostCharacters, withoutControlCharacters } from '../request-schema.js';
+import { boundedText } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { eventData, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
 
-const text = withoutControlCharacters(
-  z
-    .string()
-    .trim()
-    .min(1)
-    .max(ANNOUNCEMENT_CHARS * 2)
-    .superRefine(atMostCharacters(ANNOUNCEMENT_CHARS))
-    // JSON Schema counts a string's length in characters, as the check above does.
-    .meta({ maxLength: ANNOUNCEMENT_CHARS }),
-);
+const text = boundedText({ max: ANNOUNCEMENT_CHARS });
 
 /** Staff notices to the players: posted by staff, read by the wall display and (with their table's) on players' pages. */
 export function announcementsRoutes(app: FastifyInstance, context: ServerContext): void {

@@ -17,7 +17,7 @@ import { requireStaff } from '../auth/principal.js';
 import { playerCodeMatches } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
 import { M } from '../messages/tournaments.js';
-import { intIn, withoutControlCharacters } from '../request-schema.js';
+import { boundedText, intIn } from '../request-schema.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { playerId, sendWrite, tournamentParams, withVersion, writeAnswer } from './tournament-common.js';
@@ -30,7 +30,7 @@ import { playerId, sendWrite, tournamentParams, withVersion, writeAnswer } from 
  * them, only the TimeExtended a resolution writes.
  */
 
-const words = (max: number) => withoutControlCharacters(z.string().trim().max(max));
+const words = (max: number) => boundedText({ max }, 'optional-blank');
 const callParams = tournamentParams.extend({ callId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 const callAnswer = writeAnswer.extend({ call: z.unknown() });
 

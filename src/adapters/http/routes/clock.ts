@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { PENALTY_IDS } from '../../../core/policy/assess-types.js';
 import { domainError } from '../../../core/tournament/domain-errors.js';
 import type { Tournament, TournamentState } from '../../../core/tournament/state.js';
-import { EXTENSION_MINUTES } from '../../../core/tournament/limits.js';
-import { intIn } from '../request-schema.js';
+import { EXTENSION_MINUTES, REASON } from '../../../core/tournament/limits.js';
+import { intIn, boundedText } from '../request-schema.js';
 import { domainHttpError } from '../tournaments/domain-status.js';
 import { requireStaff } from '../auth/principal.js';
 import { HttpError } from '../errors.js';
@@ -158,7 +158,10 @@ export function clockRoutes(app: FastifyInstance, context: ServerContext): void 
     tags: ['clock'],
     access: { command: 'ExtendTime' },
     params: tableParams,
-    body: z.strictObject({ minutes: intIn(EXTENSION_MINUTES), reason: z.string().trim().max(500).optional() }),
+    body: z.strictObject({
+      minutes: intIn(EXTENSION_MINUTES),
+      reason: boundedText(REASON, 'optional-blank').optional(),
+    }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {

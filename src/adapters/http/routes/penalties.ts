@@ -4,8 +4,15 @@ import { penaltyLog } from '../../../app/penalty-log.js';
 import { APPLIES_TO, PENALTY_IDS, PHASES } from '../../../core/policy/assess-types.js';
 import { previewPenalty } from '../../../core/tournament/penalty-preview.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
-import { DUEL_NUMBER, REPEAT_COUNT } from '../../../core/tournament/limits.js';
-import { intIn } from '../request-schema.js';
+import {
+  DUEL_NUMBER,
+  REPEAT_COUNT,
+  RULING_REASON,
+  STATEMENT,
+  MAX_STATEMENTS,
+  NOTES,
+} from '../../../core/tournament/limits.js';
+import { intIn, boundedText } from '../request-schema.js';
 import { requireStaff } from '../auth/principal.js';
 import { invalidReport, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
@@ -26,11 +33,11 @@ const choice = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('other'),
     penalty: z.enum(PENALTY_IDS),
-    reason: z.string().trim().max(2000).optional(),
+    reason: boundedText(RULING_REASON, 'optional-blank').optional(),
   }),
 ]);
 
-const statements = z.array(z.string().max(10_000)).max(20);
+const statements = z.array(boundedText(STATEMENT, 'optional-blank')).max(MAX_STATEMENTS);
 
 /** A penalty as a judge issues it (also the body of a request to the head judge). */
 export const penaltyBody = z.strictObject({
@@ -42,9 +49,9 @@ export const penaltyBody = z.strictObject({
   appliesTo: z.enum(APPLIES_TO).optional(),
   duel: intIn(DUEL_NUMBER).optional(),
   statements: statements.optional(),
-  notes: z.string().trim().max(4000).optional(),
+  notes: boundedText(NOTES, 'optional-blank').optional(),
   /** Rules 7, 10: one further penalty because the infraction affected the match result. */
-  additional: z.strictObject({ penalty: z.enum(PENALTY_IDS), reason: z.string().trim().min(1).max(2000) }).optional(),
+  additional: z.strictObject({ penalty: z.enum(PENALTY_IDS), reason: boundedText(RULING_REASON) }).optional(),
   /** Confirms recording a loss for the next match when the player has none left (no result effect). */
   withoutEffect: z.boolean().optional(),
   /** Decided offline on the phone: the guideline the judge saw; a different one now answers 409 guideline-changed. */
@@ -60,16 +67,16 @@ const appeal = z.discriminatedUnion('outcome', [
   z.strictObject({
     outcome: z.literal('changed'),
     penalty: z.enum(PENALTY_IDS),
-    reason: z.string().trim().min(1).max(2000),
+    reason: boundedText(RULING_REASON),
     appliesTo: z.enum(APPLIES_TO).optional(),
     duel: intIn(DUEL_NUMBER).optional(),
     statements: statements.optional(),
     /** Confirms a change to a loss for the next match when the player has none left (no result effect). */
     withoutEffect: z.boolean().optional(),
   }),
-  z.strictObject({ outcome: z.literal('rescinded'), reason: z.string().trim().min(1).max(2000) }),
+  z.strictObject({ outcome: z.literal('rescinded'), reason: boundedText(RULING_REASON) }),
   /** Heard and denied: the penalty stands; the reason goes on the record. */
-  z.strictObject({ outcome: z.literal('denied'), reason: z.string().trim().min(1).max(2000) }),
+  z.strictObject({ outcome: z.literal('denied'), reason: boundedText(RULING_REASON) }),
 ]);
 
 /** Penalties: assess (nothing written), issue, list, and the head judge's appeal decision. */

@@ -19,7 +19,7 @@ import { cardName, findCard, type Catalogue } from '../../../core/deck/catalogue
 import { andMore } from '../../../core/deck/format-error.js';
 import { deckInput, readDeckInput, type DeckInput } from '../tournaments/deck-input.js';
 import { parsePlayersCsvInWorker, refuseUploadWhileBusy } from '../tournaments/csv-parser.js';
-import { MAX_IMPORTED_PLAYERS } from '../../../core/tournament/limits.js';
+import { MAX_CSV_CHARACTERS, MAX_IMPORTED_PLAYERS, REASON } from '../../../core/tournament/limits.js';
 import { decklistFindings, findingAnswer, tournamentCheckRules } from '../tournaments/deck-report.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import {
@@ -35,7 +35,7 @@ import {
 import { isStaffOf } from '../auth/tournament-staff.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
 import { M } from '../messages/tournaments.js';
-import { issueText } from '../request-schema.js';
+import { issueText, boundedText } from '../request-schema.js';
 import { LARGE_BODY_BYTES } from '../json-body.js';
 
 /** Whether reading the input needs card names (a .ydk or plain-text list), so the tournament's card pool. */
@@ -175,7 +175,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
       name: playerName,
       reading: playerReading.optional(),
       decklist: deckInput.optional(),
-      invitation: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional(),
+      invitation: z.strictObject({ reason: boundedText(REASON) }).optional(),
     }),
     response: writeAnswer.extend({
       player: z.object({ id: z.string(), name: z.string(), reading: z.string().optional() }),
@@ -222,7 +222,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     tags: ['players'],
     access: { command: 'RegisterPlayer' },
     params: tournamentParams,
-    body: z.strictObject({ csv: z.string().min(1).max(2_000_000) }),
+    body: z.strictObject({ csv: z.string().min(1).max(MAX_CSV_CHARACTERS) }),
     response: z.object({
       rows: z.array(z.object({ line: z.number(), id: z.string(), name: z.string(), reading: z.string().nullable() })),
       problems: z.array(z.object({ line: z.number(), ja: z.string(), en: z.string() })),
@@ -267,7 +267,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
           .min(1)
           .max(MAX_IMPORTED_PLAYERS),
       }),
-      z.strictObject({ csv: z.string().min(1).max(2_000_000) }),
+      z.strictObject({ csv: z.string().min(1).max(MAX_CSV_CHARACTERS) }),
     ]),
     response: writeAnswer.extend({ imported: z.number(), codes: z.record(z.string(), z.string()) }),
     write: true,
@@ -391,7 +391,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     tags: ['players'],
     access: { command: 'CorrectDecklist' },
     params: playerParams,
-    body: z.strictObject({ decklist: deckInput, reason: z.string().trim().min(1).max(500) }),
+    body: z.strictObject({ decklist: deckInput, reason: boundedText(REASON) }),
     response: writeAnswer.extend({ findings: z.array(findingAnswer) }),
     write: true,
     async handler({ params, body, principal, write, reply }) {
@@ -442,7 +442,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     tags: ['players'],
     access: { command: 'DropPlayer' },
     params: playerParams,
-    body: z.strictObject({ reason: z.string().trim().max(500).optional() }),
+    body: z.strictObject({ reason: boundedText(REASON, 'optional-blank').optional() }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {

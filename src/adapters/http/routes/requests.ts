@@ -1,3 +1,5 @@
+import { boundedText } from '../request-schema.js';
+import { REASON, RULING_REASON, NOTES } from '../../../core/tournament/limits.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PENALTY_IDS } from '../../../core/policy/assess-types.js';
@@ -19,7 +21,7 @@ import {
 } from './tournament-common.js';
 import { LARGE_BODY_BYTES } from '../json-body.js';
 
-const notes = z.string().trim().max(4000).optional();
+const notes = boundedText(NOTES, 'optional-blank').optional();
 
 const requestBody = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('penalty'), penalty: penaltyBody, notes }),
@@ -29,7 +31,7 @@ const requestBody = z.discriminatedUnion('kind', [
       round: z.number().int().min(1),
       table: z.number().int().min(1),
       duels,
-      reason: z.string().trim().min(1).max(500),
+      reason: boundedText(REASON),
     }),
     notes,
   }),
@@ -40,9 +42,9 @@ const decisionBody = z.discriminatedUnion('outcome', [
   z.strictObject({
     outcome: z.literal('changed'),
     penalty: z.enum(PENALTY_IDS),
-    reason: z.string().trim().min(1).max(2000),
+    reason: boundedText(RULING_REASON),
   }),
-  z.strictObject({ outcome: z.literal('refused'), reason: z.string().trim().min(1).max(2000) }),
+  z.strictObject({ outcome: z.literal('refused'), reason: boundedText(RULING_REASON) }),
 ]);
 
 /** A request as the head judge's queue and the requesting judge read it: who, where, what, and the decision. */

@@ -1,3 +1,5 @@
+import { boundedText } from '../request-schema.js';
+import { REASON } from '../../../core/tournament/limits.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireStaff } from '../auth/principal.js';
@@ -35,7 +37,7 @@ export function resultsRoutes(app: FastifyInstance, context: ServerContext): voi
     tags: ['results'],
     access: { command: 'CorrectResult' },
     params: tableParams,
-    body: z.strictObject({ duels, reason: z.string().trim().min(1).max(500) }),
+    body: z.strictObject({ duels, reason: boundedText(REASON) }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {

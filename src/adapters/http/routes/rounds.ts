@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pairingsView } from '../../../app/projections/pairings-view.js';
-import { BEST_OF, CUT_MAX_LOSSES, CUT_TOP, ROUND_MINUTES } from '../../../core/tournament/limits.js';
+import {
+  BEST_OF,
+  CUT_MAX_LOSSES,
+  CUT_TOP,
+  ROUND_MINUTES,
+  REASON,
+  PHASE_NAME,
+} from '../../../core/tournament/limits.js';
 import { requireStaff } from '../auth/principal.js';
 import { notFound } from '../errors.js';
-import { intIn } from '../request-schema.js';
+import { intIn, boundedText } from '../request-schema.js';
 import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
@@ -48,7 +55,7 @@ export function roundsRoutes(
       seatTime: z.iso.datetime({ offset: true }).optional(),
       startLater: z.boolean().optional(),
       hold: z.boolean().optional(),
-      acceptDecklists: z.strictObject({ reason: z.string().trim().min(1).max(500) }).optional(),
+      acceptDecklists: z.strictObject({ reason: boundedText(REASON) }).optional(),
     }),
     response: writeAnswer,
     write: true,
@@ -200,7 +207,7 @@ export function roundsRoutes(
     access: { command: 'StartPhase' },
     params: tournamentParams,
     body: z.strictObject({
-      name: z.string().trim().min(1).max(100),
+      name: boundedText(PHASE_NAME),
       bestOf: z.literal([...BEST_OF]).optional(),
       roundMinutes: intIn(ROUND_MINUTES).optional(),
       seatTime: z.iso.datetime({ offset: true }).optional(),

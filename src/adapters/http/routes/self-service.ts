@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CONFIRM_MINUTES } from '../../../core/tournament/limits.js';
+import { CONFIRM_MINUTES, MAX_REPORTED_DUELS, PLAYER_ID } from '../../../core/tournament/limits.js';
 import { intIn } from '../request-schema.js';
 import { playerPage } from '../../../app/projections/player-page.js';
 import {
@@ -42,7 +42,7 @@ import { playerClock } from './clock.js';
  */
 
 const code = z.string().max(32);
-const duels = z.array(z.string().trim().min(1).max(64)).max(9);
+const duels = z.array(z.string().trim().min(1).max(PLAYER_ID.max)).max(MAX_REPORTED_DUELS);
 
 const badCode = (path: string) => new HttpError(403, 'bad-player-code', M.text('bad-player-code'), path);
 

@@ -1,39 +1,38 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { readingProblem } from '../../../core/names/reading.js';
-import { MAX_REPORTED_DUELS } from '../../../core/tournament/limits.js';
+import { boundProblem } from '../../../core/tournament/command-checks.js';
+import { MAX_REPORTED_DUELS, PLAYER_ID, PLAYER_NAME, READING, TOURNAMENT_ID } from '../../../core/tournament/limits.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
 import type { RoundState, Tournament } from '../../../core/tournament/state.js';
 import { notFound } from '../errors.js';
-import { issueText, withoutControlCharacters } from '../request-schema.js';
+import { boundedText, issueText } from '../request-schema.js';
 import type { WriteAnswer } from '../tournaments/tournament-gateway.js';
 import { M } from '../messages/tournaments.js';
 
 /** A tournament id: a short slug, chosen by the organizer or generated. */
 export const tournamentId = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, up to 64');
+  .max(TOURNAMENT_ID.max)
+  .regex(TOURNAMENT_ID.shape.pattern, `lower-case letters, digits and dashes, up to ${TOURNAMENT_ID.max}`);
 /** A player id is the card game ID the player registers with. */
-export const playerId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
-/** A player's name as registered (the domain refuses control characters too, for the CLI and CSV). */
-export const playerName = withoutControlCharacters(z.string().trim().min(1).max(100));
+export const playerId = boundedText(PLAYER_ID);
+/** A player's name as registered: the core's bound, which the CLI and the CSV reader check too. */
+export const playerName = boundedText(PLAYER_NAME);
 /** How the name is read (フリガナ), in kana: the rule is the domain's (core/names/reading.ts). */
 export const playerReading = z
   .string()
   .trim()
-  .max(100)
   .superRefine((value, context) => {
-    const problem = readingProblem(value);
+    const problem = readingProblem(value) ?? boundProblem(value, READING);
     if (problem) context.addIssue({ code: 'custom', ...issueText(problem) });
   })
-  .meta({ description: 'フリガナ: hiragana, katakana or half-width katakana; "by name" lists sort on it (五十音)' });
+  .meta({
+    description: 'フリガナ: hiragana, katakana or half-width katakana; "by name" lists sort on it (五十音)',
+    maxLength: READING.max,
+  });
 /** Each duel played, in order: the winner's player id, or "draw"; duels already decided by penalty are left out. */
-export const duelWinners = z.array(z.string().trim().min(1).max(64)).min(1).max(MAX_REPORTED_DUELS);
+export const duelWinners = z.array(z.string().trim().min(1).max(PLAYER_ID.max)).min(1).max(MAX_REPORTED_DUELS);
 /** Round and table numbers in paths: canonical decimal only ("1", never "01", "0x1", "1.0" or " 1"). */
 const positive = z
   .string()

@@ -11,12 +11,17 @@ import {
   ROUND_MINUTES,
   TIME_ZONE_CHARACTERS,
   SWISS_ROUNDS,
+  REASON,
+  TOURNAMENT_NAME,
+  PRIZE_ID,
+  PRIZE_NAME,
+  MAX_PRIZES,
 } from '../../../core/tournament/limits.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { loadDefaultPack } from '../../policy/pack-file.js';
 import { requireStaff } from '../auth/principal.js';
 import { atPath, HttpError } from '../errors.js';
-import { intIn, withoutControlCharacters } from '../request-schema.js';
+import { intIn, withoutControlCharacters, boundedText } from '../request-schema.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
 import { UPLOAD_LIMITS } from '../../../core/deck/upload-limits.js';
 import type { Text } from '../../../core/text.js';
@@ -83,7 +88,7 @@ const stageFormatBody = z.strictObject({
 
 const createBody = z.strictObject({
   id: tournamentId.optional(),
-  name: withoutControlCharacters(z.string().trim().min(1).max(200)),
+  name: boundedText(TOURNAMENT_NAME),
   date: z.iso.date(),
   decklistsRequired: z.boolean().default(false),
   roundMinutes: intIn(ROUND_MINUTES).default(DEFAULT_ROUND_MINUTES),
@@ -125,8 +130,8 @@ async function requestedRules(
 }
 
 const prize = z.strictObject({
-  id: z.string().trim().min(1).max(64),
-  name: withoutControlCharacters(z.string().trim().min(1).max(200)),
+  id: boundedText(PRIZE_ID),
+  name: boundedText(PRIZE_NAME),
   rule: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('rank'), from: z.number().int().min(1), to: z.number().int().min(1) }),
     z.strictObject({ kind: z.literal('round'), round: z.number().int().min(1), who: z.enum(['played', 'won']) }),
@@ -343,7 +348,7 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
     tags: ['deck checks'],
     access: { command: 'ChangeDeckRules' },
     params: tournamentParams,
-    body: deckRulesBody.extend({ reason: z.string().trim().min(1).max(500) }),
+    body: deckRulesBody.extend({ reason: boundedText(REASON) }),
     response: writeAnswer.extend({
       list: z.object({ name: z.string(), date: z.string().nullable() }).nullable(),
       deckWarnings: z.array(z.object({ ja: z.string(), en: z.string() })),
@@ -376,7 +381,7 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
     tags: ['tournaments'],
     access: { command: 'SetPrizeList' },
     params: tournamentParams,
-    body: z.strictObject({ prizes: z.array(prize).max(200) }),
+    body: z.strictObject({ prizes: z.array(prize).max(MAX_PRIZES) }),
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, reply }) {
@@ -399,7 +404,12 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
     summary: 'Awards a prize to the players its rule names.',
     tags: ['tournaments'],
     access: { command: 'AwardPrize' },
-    params: tournamentParams.extend({ prizeId: z.string().min(1).max(64) }),
+    params: tournamentParams.extend({
+      prizeId: z
+        .string()
+        .min(1)
+        .max(PRIZE_ID.max * 2),
+    }),
     response: writeAnswer,
     write: true,
     async handler({ params, principal, write, reply }) {
