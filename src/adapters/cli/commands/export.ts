@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { penaltiesCsv, standingsCsv, standingsExport } from '../../../app/exports.js';
 import { penaltyLog } from '../../../app/penalty-log.js';
+import { resultsReport, resultsReportCsv } from '../../../app/reports/results-report.js';
 import type { Lang } from '../../../core/text.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
@@ -16,7 +17,7 @@ interface ExportOptions extends DbOptions {
   readonly out?: string;
 }
 
-const WHAT = ['standings', 'penalties'] as const;
+const WHAT = ['standings', 'penalties', 'results'] as const;
 const FORMATS = ['csv', 'json'] as const;
 
 /** Writes the export to --out (saying so on stderr) or to stdout. */
@@ -45,6 +46,15 @@ async function exportData(what: string, options: ExportOptions, io: Io): Promise
         io,
         lang,
       );
+    } else if (kind === 'results') {
+      const report = resultsReport(desk.tournamentId, t);
+      deliver(
+        format === 'csv' ? resultsReportCsv(report, lang) : `${JSON.stringify(report, null, 2)}\n`,
+        report.top.length + report.penalties.length,
+        options.out,
+        io,
+        lang,
+      );
     } else {
       const entries = penaltyLog(t);
       deliver(
@@ -64,9 +74,9 @@ export function registerExportCommand(program: Command, io: Io): void {
     program
       .command('export')
       .description(
-        'Export the standings or the penalty log as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログの書き出し',
+        'Export the standings, the penalty log or the results report (participants, top places, penalties) as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログ・結果報告の書き出し',
       )
-      .argument('<what>', 'standings or penalties')
+      .argument('<what>', 'standings, penalties or results')
       .option('--format <format>', 'csv or json (--json is --format json) / 形式')
       .option('--out <file>', 'write to a file instead of stdout / 出力ファイル'),
   ).action((what: string, options: ExportOptions) => exportData(what, options, io));

@@ -23,6 +23,7 @@ import { registerAccountCommands } from './account.js';
 import { registerCallCommands } from './call.js';
 import { registerWebhookCommands } from './webhook.js';
 import { registerBackupCommands } from './backup.js';
+import { registerPrizeCommands } from './prize.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -49,4 +50,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerCallCommands(program, io);
   registerWebhookCommands(program, io);
   registerBackupCommands(program, io);
+  registerPrizeCommands(program, io);
 }

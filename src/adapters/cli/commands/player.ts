@@ -19,6 +19,7 @@ import { textOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, STAGE_NAMES } from '../tournament-words.js';
 import { registerCheckInCommands } from './check-in.js';
+import { registerFeeCommands } from './entry-fee.js';
 import { checkImportedLists, importFindingsJson } from './import-findings.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
 import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
@@ -429,4 +430,5 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .requiredOption('--player <id>', 'player id / プレイヤーID'),
   ).action((options: PlayerOptions) => show(options, io));
   registerCheckInCommands(group, io);
+  registerFeeCommands(group, io);
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { registerPairingReasonsCommand, registerPlayerReportsCommand } from './check-in.js';
+import { registerEntryFeeCommand } from './entry-fee.js';
 import type { Command } from 'commander';
 import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
@@ -494,4 +495,5 @@ export function registerTournamentCommands(program: Command, io: Io): void {
   ).action((options: WriteOptions) => finish(options, io));
   registerPlayerReportsCommand(group, io);
   registerPairingReasonsCommand(group, io);
+  registerEntryFeeCommand(group, io);
 }
