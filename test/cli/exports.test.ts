@@ -187,7 +187,7 @@ describe('shinpan export', () => {
     const db = await smallEvent('bad');
     const out = join(dir, 'never.csv');
     expect(await refused(db, 'export', 'scores', '--db', db, '--format', 'csv', '--out', out)).toBe(
-      'shinpan: export: expected one of standings, penalties, got "scores"\n',
+      'shinpan: export: expected one of standings, penalties, results, got "scores"\n',
     );
     expect(await refused(db, 'export', 'standings', '--db', db, '--format', 'xlsx', '--out', out)).toBe(
       'shinpan: --format: expected one of csv, json, got "xlsx"\n',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playerPage } from '../../src/app/projections/player-page.js';
-import { webhookEventsOf } from '../../src/app/webhooks/webhook-events.js';
+import { webhookEventsOf, webhookPayload } from '../../src/app/webhooks/webhook-events.js';
 import type { StoredEvent } from '../../src/app/event-store.js';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import { waitingPlace } from '../../src/core/tournament/entry.js';
@@ -73,6 +73,14 @@ describe('a player withdraws before round 1', () => {
     const [, moved] = thenEvents(full, withdraw('E0001'));
     expect(webhookEventsOf(stored('PlayerRegistered', moved?.data))).toEqual(['entry.moved-up']);
     expect(webhookEventsOf(stored('PlayerRegistered', { player: { id: 'a', name: 'A' }, entryRound: 1 }))).toEqual([]);
+    // What it carries is what the public player list shows: the id and name, nothing the entrant gave besides.
+    const payload = webhookPayload(
+      'entry.moved-up',
+      stored('PlayerRegistered', moved?.data),
+      of(run(full, withdraw('E0001'))),
+    );
+    expect(payload).toMatchObject({ player: { id: 'E0003', name: '高橋 美咲' } });
+    expect(Object.keys((payload as { player: object }).player)).toEqual(['id', 'name']);
   });
 
   it("refuses another player's withdrawal, a second one, and any after round 1 is paired", () => {

@@ -10,6 +10,7 @@ import { SelectField, TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { DeskTexts } from '../i18n/desk-texts';
+import { useLang } from '../i18n/i18n';
 
 /*
  * Prizes at the desk: the list by final place or for a round (played or won), awarding each
@@ -64,6 +65,7 @@ export function Prizes() {
 
 function PrizeDesk() {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
   const view = useResource<PrizeView>(base(id));
@@ -143,7 +145,7 @@ function PrizeDesk() {
                     {v.byPlayer.map((p) => (
                       <li key={p.player} className="card">
                         <strong>{p.name}</strong> <span className="muted">{p.player}</span>
-                        <div>{p.prizes.join('、')}</div>
+                        <div>{p.prizes.join(lang === 'ja' ? '、' : ', ')}</div>
                       </li>
                     ))}
                   </ul>

@@ -79,7 +79,7 @@ export function FeeCard({ view, version }: { view: CheckInsView; version: number
               {unpaid
                 .slice(0, UNPAID_NAMED)
                 .map((p) => p.name)
-                .join('、')}
+                .join(lang === 'ja' ? '、' : ', ')}
               {unpaid.length > UNPAID_NAMED && ` ${t('fee.more', { n: unpaid.length - UNPAID_NAMED })}`}
             </p>
           )}
