@@ -48,34 +48,6 @@ describe('shinpan tournament check-in-venue-code', () => {
   });
 });
 
-describe('shinpan tournament prizes and award', () => {
-  it('sets the prize list from a file and awards a round prize to the players it names', async () => {
-    const db = await tournamentWith(dir, 'prizes', 2);
-    const file = join(dir, 'prizes.json');
-    writeFileSync(
-      file,
-      JSON.stringify({ prizes: [{ id: 'r1', name: '参加賞', rule: { kind: 'round', round: 1, who: 'played' } }] }),
-    );
-    expect(await json('tournament', 'prizes', file, '--db', db)).toEqual({ prizes: 1 });
-    await json('round', 'pair', '--db', db, ...at('10:00:00'));
-    await json('result', 'report', '--db', db, '--round', '1', '--table', '1', '--duels', 'P01,P01', ...at('10:40:00'));
-    await json('round', 'end', '--db', db, ...at('10:41:00'));
-    const awarded = await json('tournament', 'award', '--db', db, '--prize', 'r1', ...at('10:42:00'));
-    expect(awarded.prize).toBe('r1');
-    expect([...awarded.players].sort()).toEqual(['P01', 'P02']);
-    expect(await refused(db, 'tournament', 'award', '--db', db, '--prize', 'none')).toMatch(/\[prize-not-found\]\n$/);
-  });
-
-  it('refuses a file that is not a prize list, and a prize the core refuses, writing nothing', async () => {
-    const db = await tournamentWith(dir, 'prizes-bad', 0);
-    const file = join(dir, 'not-prizes.json');
-    writeFileSync(file, '{"prize": "top"}');
-    expect(await refused(db, 'tournament', 'prizes', file, '--db', db)).toMatch(/\[invalid-request\]\n$/);
-    writeFileSync(file, JSON.stringify([{ id: 'top', name: '  ', rule: { kind: 'rank', from: 1, to: 1 } }]));
-    expect(await refused(db, 'tournament', 'prizes', file, '--db', db)).toMatch(/\[invalid-command\]\n$/);
-  });
-});
-
 describe('shinpan decklist correct', () => {
   it('registers the corrected list with its reason once the player has played, and not before', async () => {
     const db = await tournamentWith(dir, 'correct', 2);

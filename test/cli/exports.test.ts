@@ -187,7 +187,7 @@ describe('shinpan export', () => {
     const db = await smallEvent('bad');
     const out = join(dir, 'never.csv');
     expect(await refused(db, 'export', 'scores', '--db', db, '--format', 'csv', '--out', out)).toBe(
-      'shinpan: export: expected one of standings, penalties, tardiness, got "scores" [invalid-request]\n',
+      'shinpan: export: expected one of standings, penalties, tardiness, results, got "scores" [invalid-request]\n',
     );
     expect(await refused(db, 'export', 'standings', '--db', db, '--format', 'xlsx', '--out', out)).toBe(
       'shinpan: --format: expected one of csv, json, got "xlsx" [invalid-request]\n',

@@ -125,6 +125,9 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${T}/players/${P2}/check-in`, body: {}, may: STAFF },
   { method: 'GET', path: `${T}/check-ins`, may: STAFF },
   { method: 'GET', path: `${T}/venue-code`, may: STAFF },
+  // The entry fee: the organizer sets it; whoever checks players in takes it.
+  { method: 'PUT', path: `${T}/entry-fee`, body: { amount: 1000 }, may: ['organizer'] },
+  { method: 'POST', path: `${T}/players/${P1}/fee-payment`, body: { paid: true }, may: STAFF },
   // Off as it is: the same setting writes nothing, so the cases after it check in without the venue code.
   { method: 'PUT', path: `${T}/check-in-venue-code`, body: { required: false }, may: ['organizer'] },
   { method: 'PUT', path: `${T}/player-reporting`, body: { enabled: true }, may: ['organizer'] },
@@ -277,6 +280,7 @@ const CASES: readonly Case[] = [
   { method: 'POST', path: `${HELD}/announcements`, body: { text: { ja: 'お知らせ', en: 'notice' } }, may: STAFF },
   { method: 'GET', path: `${HELD}/announcements`, may: EVERYONE },
   { method: 'POST', path: `${T}/prizes/p1/award`, may: ['organizer'] },
+  { method: 'GET', path: `${T}/prizes`, may: STAFF },
   // Series: the organizer manages them, the public reads the list and the leaderboard.
   {
     method: 'POST',
@@ -419,6 +423,8 @@ const ELSEWHERE = [
   'GET /api/tournaments/{tournamentId}/live',
   // Sent by a player with their slip code, and the no-show drop (its count must match): player-reports.test.ts.
   'POST /api/tournaments/{tournamentId}/players/{playerId}/result',
+  // The player's own withdrawal with their slip code: shop-organizer.test.ts.
+  'POST /api/tournaments/{tournamentId}/players/{playerId}/withdraw',
   'POST /api/tournaments/{tournamentId}/no-shows/drop',
   // Sent by a player with their slip code, and the decklists published after the event: entries.test.ts.
   'POST /api/tournaments/{tournamentId}/players/{playerId}/decklist/preview',

@@ -377,6 +377,20 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
     created(),
     ...range(n).map((): EventDraft => ({ type: 'DecklistPublicationSet', data: { scope: { kind: 'top', top: 8 } } })),
   ],
+  EntryFeeSet: (n) => [
+    created(),
+    ...range(n).map((i): EventDraft => ({ type: 'EntryFeeSet', data: { amount: 500 + i, currency: 'JPY' } })),
+  ],
+  FeePaymentRecorded: (n) => [
+    ...field(n),
+    { type: 'EntryFeeSet', data: { amount: 1000, currency: 'JPY' } },
+    ...range(n).map(
+      (i): EventDraft => ({
+        type: 'FeePaymentRecorded',
+        data: { player: p(i), paid: true, by: { id: 'desk', role: 'scorekeeper' } },
+      }),
+    ),
+  ],
   PlayerCheckedIn: (n) => [
     ...field(n),
     ...range(n).map(

@@ -25,7 +25,17 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const ja = leaves(load('ja'));
 const en = leaves(load('en'));
 
+// The staff screens' own texts (web/src/i18n/desk-texts.tsx), checked the same way.
+const deskJa = leaves(load('desk/ja'));
+const deskEn = leaves(load('desk/en'));
+
 describe('console translations', () => {
+  it('have the same keys in the desk texts, none of them empty or in English on the Japanese side', () => {
+    expect([...deskJa.keys()].sort()).toEqual([...deskEn.keys()].sort());
+    expect([...deskJa, ...deskEn].filter(([, text]) => text.trim() === '')).toEqual([]);
+    expect([...deskJa].filter(([key, text]) => text === deskEn.get(key) && /[a-z]{4,}/.test(text))).toEqual([]);
+  });
+
   it('have exactly the same keys in Japanese and English', () => {
     expect([...ja.keys()].sort()).toEqual([...en.keys()].sort());
     expect(ja.size).toBeGreaterThan(300);

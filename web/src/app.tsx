@@ -17,6 +17,8 @@ import {
   PrintPairings,
   PrintSlips,
   PrintStandings,
+  PrintResults,
+  Prizes,
   PrintDecklist,
   RoundClock,
   RoundView,
@@ -128,6 +130,7 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     render: (p) => <PrintSlips round={num(p.round)} />,
   },
   { pattern: '/t/:id/print/standings', print: true, render: () => <PrintStandings /> },
+  { pattern: '/t/:id/print/results', print: true, access: 'record:read', render: () => <PrintResults /> },
   // The player opens their own sheet with their code (?code=), staff without: the server decides.
   {
     pattern: '/t/:id/print/decklist/:player',
@@ -150,6 +153,7 @@ const TOURNAMENT_ROUTES: readonly TournamentRoute[] = [
     },
   },
   { pattern: '/t/:id/check-in', access: 'staff:read', render: () => <CheckIn /> },
+  { pattern: '/t/:id/prizes', access: 'staff:read', render: () => <Prizes /> },
   // Public entry before the day, and the staff's view of the lists players send.
   { pattern: '/t/:id/entry', render: () => <EntryPage /> },
   { pattern: '/t/:id/decklists', access: 'staff:read', render: () => <Decklists /> },

@@ -36,6 +36,8 @@ export const PrintPairings = screen(() => import('./print/print-pairings'), 'Pri
 export const PrintSlips = screen(() => import('./print/print-slips'), 'PrintSlips');
 export const PrintDecklist = screen(() => import('./print/print-decklist'), 'PrintDecklist');
 export const PrintStandings = screen(() => import('./print/print-standings'), 'PrintStandings');
+export const Prizes = screen(() => import('./screens/prizes'), 'Prizes');
+export const PrintResults = screen(() => import('./print/print-results'), 'PrintResults');
 export const RoundClock = screen(() => import('./screens/round-clock'), 'RoundClock');
 export const RoundView = screen(() => import('./screens/round-view'), 'RoundView');
 export const Rounds = screen(() => import('./screens/rounds'), 'Rounds');

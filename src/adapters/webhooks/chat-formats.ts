@@ -36,6 +36,7 @@ interface Payload {
   readonly text?: { readonly ja?: string; readonly en?: string };
   readonly cap?: number;
   readonly closesAt?: string;
+  readonly player?: { readonly id: string; readonly name: string };
 }
 
 /** The public page a delivery is about, under the server's public URL (none without one). */
@@ -51,6 +52,7 @@ export function pageLink(base: string | null, event: WebhookEvent | 'ping', p: P
     case 'tournament.finished':
       return `${root}/standings`;
     case 'entry.opened':
+    case 'entry.moved-up':
       return `${root}/entry`;
     default:
       return root;
@@ -109,6 +111,8 @@ function title(lang: Lang, event: WebhookEvent | 'ping', p: Payload | null): str
       return M.say(lang, event, { name });
     case 'entry.opened':
       return M.say(lang, event, { name, cap: p.cap ?? 0, closes: p.closesAt ?? '' });
+    case 'entry.moved-up':
+      return M.say(lang, event, { name, player: p.player ? `${p.player.name} (${p.player.id})` : '' });
     default: {
       const _exhaustive: never = event;
       return String(_exhaustive);

@@ -21,6 +21,11 @@ export const chatMessages = messageTable({
       `【${d.name}】参加受付を始めました（定員${d.cap}人、${d.closes}まで）`,
       `${d.name}: entry is open (${d.cap} places, until ${d.closes})`,
     ),
+  'entry.moved-up': (d: { name: Word; player: Word }) =>
+    t(
+      `【${d.name}】キャンセル待ちから繰り上げ: ${d.player} さんの参加が決まりました`,
+      `${d.name}: ${d.player} moved up from the waiting list and has a place`,
+    ),
   'call.opened': (d: { name: Word; round: Word; table: Word }) =>
     t(
       `【${d.name}】ジャッジコール: 第${d.round}回戦 ${d.table}卓`,

@@ -18,6 +18,7 @@ import { decklistSettings } from '../../core/tournament/entry.js';
 import { currentStandings } from '../../core/tournament/standings/current-standings.js';
 import { findMatch, findPlayer, isDropped, latestRound } from '../../core/tournament/state-queries.js';
 import type { Tournament } from '../../core/tournament/state.js';
+import { entryOf } from '../../core/tournament/entry.js';
 import { type Announcement, announcementsFor } from '../../core/tournament/announcements.js';
 import { ANNOUNCEMENTS_SHOWN } from '../../core/tournament/limits.js';
 
@@ -84,7 +85,8 @@ export interface PlayerPageFinal {
 }
 
 export interface PlayerPage {
-  readonly player: { readonly id: string; readonly name: string; readonly dropped: boolean };
+  /** `movedUp`: entered on the waiting list and moved up into a seat (said on the page before round 1). */
+  readonly player: { readonly id: string; readonly name: string; readonly dropped: boolean; readonly movedUp: boolean };
   readonly reporting: { readonly enabled: boolean; readonly confirmMinutes: number };
   /** Before round 1: whether the player has checked in; `open` false once round 1 is paired. */
   /** `venueCode`: the player's own check-in needs the code shown at the venue. */
@@ -158,7 +160,12 @@ export function playerPage(t: Tournament, playerId: string, now: string): Player
   const s = selfService(t);
   const round = latestRound(t);
   const base = {
-    player: { id: player.id, name: player.name, dropped: isDropped(t, player.id) },
+    player: {
+      id: player.id,
+      name: player.name,
+      dropped: isDropped(t, player.id),
+      movedUp: entryOf(t).waitingById.has(player.id),
+    },
     reporting: s.reporting,
     checkIn: { open: t.rounds.length === 0, at: s.checkedIn.latest(player.id)?.at ?? null, venueCode: s.venueCode },
     announcements: announcementsFor(t, round, player.id).slice(0, ANNOUNCEMENTS_SHOWN).map(pageAnnouncement),

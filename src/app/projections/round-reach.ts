@@ -45,6 +45,8 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'PlayerReportingSet',
   'PlayerPairingReasonsSet',
   'CheckInVenueCodeSet',
+  'EntryFeeSet',
+  'FeePaymentRecorded',
   'PlayerCheckedIn',
   // A judge call's extension is its own TimeExtended; the call itself shows on no public view.
   'CallOpened',

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENTS = [
   'tournament.finished',
   'announcement.posted',
   'entry.opened',
+  'entry.moved-up',
   'call.opened',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -58,6 +59,9 @@ export function webhookEventsOf(event: StoredEvent): readonly WebhookEvent[] {
       return (event.data as { table?: unknown }).table === null ? ['announcement.posted'] : [];
     case 'EntryOpened':
       return ['entry.opened'];
+    case 'PlayerRegistered':
+      // A seat freed before round 1 (a withdrawal, a drop, a larger cap): the waiting entrant moved up.
+      return (event.data as { fromWaitingList?: unknown }).fromWaitingList === true ? ['entry.moved-up'] : [];
     case 'CallOpened':
       return ['call.opened'];
     default:
@@ -104,6 +108,11 @@ export function webhookPayload(name: WebhookEvent, event: StoredEvent, full: Tou
     case 'entry.opened': {
       const { cap, closesAt, mode } = event.data as { cap: number; closesAt: string; mode: string };
       return { ...head, cap, closesAt, mode };
+    }
+    case 'entry.moved-up': {
+      // The entrant's id and name as the public player list shows them; never the Card Game ID.
+      const { id, name } = (event.data as { player: { id: string; name: string } }).player;
+      return { ...head, player: { id, name } };
     }
     case 'call.opened': {
       // Staff endpoints only: which table calls, and the caller's words.

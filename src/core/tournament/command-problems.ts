@@ -21,6 +21,7 @@ const PROBLEMS = {
   'ids-twice': (d: { id: number }) => t(`${d.id} が重複しています`, `${d.id} is given twice`),
   'penalty-id-list': () => t('罰則番号の一覧が必要です', 'expected a list of penalty numbers'),
   'too-many-items': (d: { max: number }) => t(`${d.max}件までです`, `at most ${d.max} items`),
+  'currency-code': () => t('通貨は英大文字3字です（例: JPY）', 'a currency is 3 capital letters (e.g. JPY)'),
   'true-or-false': () => t('true か false が必要です', 'expected true or false'),
   'top-cut-not-power-of-two': (d: { size: number; sizes: readonly number[] }) =>
     t(

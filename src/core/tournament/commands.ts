@@ -204,6 +204,12 @@ export type SetPlayerReporting = Command<
 export type SetPlayerPairingReasons = Command<'SetPlayerPairingReasons', { readonly shown: boolean }>;
 /** Whether a player's own check-in needs the venue code (staff check players in without it). */
 export type SetCheckInVenueCode = Command<'SetCheckInVenueCode', { readonly required: boolean }>;
+/** The entry fee the organizer takes (参加費): whole units of `currency` (default JPY); 0 takes the fee away. */
+export type SetEntryFee = Command<'SetEntryFee', { readonly amount: number; readonly currency?: string }>;
+/** Before round 1, a player withdraws themselves (辞退) from their page: a drop, and the waiting list moves up. */
+export type WithdrawEntry = Command<'WithdrawEntry', { readonly player: string }>;
+/** Staff mark a player's entry fee paid at check-in, or undo the mark (`paid: false`). */
+export type RecordFeePayment = Command<'RecordFeePayment', { readonly player: string; readonly paid: boolean }>;
 /** A player's report of their own match (the record code authenticated them); equal to the opponent's report, it is the result. */
 export type PlayerReportResult = Command<
   'PlayerReportResult',
@@ -289,6 +295,9 @@ export type TournamentCommand =
   | SetPlayerReporting
   | SetPlayerPairingReasons
   | SetCheckInVenueCode
+  | SetEntryFee
+  | RecordFeePayment
+  | WithdrawEntry
   | PlayerReportResult
   | CheckInPlayer
   | DropNoShows

@@ -20,6 +20,7 @@ import type {
   RegisterPlayer,
   SubmitDecklist,
   CorrectDecklist,
+  WithdrawEntry,
 } from './commands.js';
 import {
   MAX_PLAYER_DECKLISTS,
@@ -223,6 +224,23 @@ export function decideChangePlayerDetails(command: ChangePlayerDetails, t: Tourn
       }),
     );
   return ok([{ type: 'PlayerDetailsChanged', data: { player, ...change } }]);
+}
+
+/**
+ * The player's own withdrawal (辞退) before round 1: a drop marked `withdrawn`, and the first on
+ * the waiting list moves up into the freed seat. Once round 1 is paired only staff drop a
+ * player (a match may hang on it).
+ */
+export function decideWithdraw(command: WithdrawEntry, t: Tournament): Drafted {
+  if (t.status === 'finished') return fail(domainError('tournament-finished'));
+  const { player } = command.data;
+  if (!findPlayer(t, player)) return fail(domainError('player-not-found', { player }));
+  if (t.rounds.length > 0) return fail(domainError('withdrawal-closed'));
+  if (isDropped(t, player)) return fail(domainError('player-dropped', { player }));
+  return ok([
+    { type: 'PlayerDropped', data: { player, afterRound: 0, reason: null, withdrawn: true } },
+    ...movedUpAfterDrop(t, player),
+  ]);
 }
 
 /** PlayerDropped: the player is not paired again; a match already paired still needs its result. */

@@ -9,6 +9,7 @@ import {
   decideRegister,
   decideSubmitDecklist,
   decideCorrectDecklist,
+  decideWithdraw,
 } from './decide-registration.js';
 import { decideCorrectResult, decideReportResult } from './decide-results.js';
 import { decideCutSwiss } from './decide-cuts.js';
@@ -41,6 +42,7 @@ import {
 import { PLAYER_ROLE, type TournamentEvent } from './events.js';
 import { checkRole } from './permissions.js';
 import { decideAwardPrize, decideSetPrizeList } from './prizes.js';
+import { decideRecordFeePayment, decideSetEntryFee } from './entry-fee.js';
 import { decideDecideRequest, decideSubmitRequest } from './staff-requests.js';
 import { decideMarkAllSeated, decideStartRound } from './round-start.js';
 import { decideFixPairing, decidePublishRound, withoutHeldRounds } from './held-rounds.js';
@@ -133,6 +135,12 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decidePlayerReport(command, t);
     case 'CheckInPlayer':
       return decideCheckIn(command, t);
+    case 'SetEntryFee':
+      return decideSetEntryFee(command, t);
+    case 'RecordFeePayment':
+      return decideRecordFeePayment(command, t);
+    case 'WithdrawEntry':
+      return decideWithdraw(command, t);
     case 'DropNoShows':
       return decideDropNoShows(command, t);
     case 'OpenCall':

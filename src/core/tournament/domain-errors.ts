@@ -216,6 +216,12 @@ const MESSAGES = {
       `第${d.round}回戦 ${d.table} 卓には罰則が出ているため、結果はジャッジが入力します`,
       `round ${d.round} table ${d.table} has a penalty on it; a judge enters its result`,
     ),
+  'withdrawal-closed': () =>
+    t(
+      '第1回戦の組み合わせ後は辞退できません。やめる場合はスタッフにドロップを申し出てください',
+      'withdrawing closes when round 1 is paired: to leave now, ask the staff to drop you',
+    ),
+  'no-entry-fee': () => t('参加費が設定されていません', 'this tournament has no entry fee'),
   'check-in-closed': () => t(`第1回戦の組み合わせ後はチェックインできません`, `check-in closes when round 1 is paired`),
   'already-checked-in': (d: { player: string }) =>
     t(`選手 ${d.player} はチェックイン済みです`, `player ${d.player} has already checked in`),

@@ -197,7 +197,14 @@ export type PlayerDetailsChanged = Event<
 /** `noShow`: dropped by the organizer's "drop everyone not checked in" before round 1. */
 export type PlayerDropped = Event<
   'PlayerDropped',
-  { readonly player: string; readonly afterRound: number; readonly reason: string | null; readonly noShow?: true }
+  {
+    readonly player: string;
+    readonly afterRound: number;
+    readonly reason: string | null;
+    readonly noShow?: true;
+    /** The player withdrew themselves (辞退) from their page before round 1. */
+    readonly withdrawn?: true;
+  }
 >;
 export type RoundPaired = Event<
   'RoundPaired',
@@ -408,6 +415,13 @@ export type PlayerPairingReasonsSet = Event<'PlayerPairingReasonsSet', { readonl
  * code shown at the venue, changing every few minutes, so a check-in from home is refused.
  */
 export type CheckInVenueCodeSet = Event<'CheckInVenueCodeSet', { readonly required: boolean }>;
+/** The organizer's entry fee (参加費), in whole units of `currency` (JPY by default); amount 0: no fee. */
+export type EntryFeeSet = Event<'EntryFeeSet', { readonly amount: number; readonly currency: string }>;
+/** Staff marked a player's entry fee paid, or took the mark back (`paid: false`); `by`: who took the money. */
+export type FeePaymentRecorded = Event<
+  'FeePaymentRecorded',
+  { readonly player: string; readonly paid: boolean; readonly by: Actor }
+>;
 /** A player's own report of their match from their phone, not yet a result: the opponent's equal report makes it one. */
 export type PlayerResultReported = Event<
   'PlayerResultReported',
@@ -533,6 +547,8 @@ export type TournamentEvent =
   | PlayerReportingSet
   | PlayerPairingReasonsSet
   | CheckInVenueCodeSet
+  | EntryFeeSet
+  | FeePaymentRecorded
   | PlayerResultReported
   | PlayerCheckedIn
   | CallOpened
@@ -582,6 +598,8 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'PlayerReportingSet',
   'PlayerPairingReasonsSet',
   'CheckInVenueCodeSet',
+  'EntryFeeSet',
+  'FeePaymentRecorded',
   'PlayerResultReported',
   'PlayerCheckedIn',
   'DecklistCorrected',

@@ -2,6 +2,8 @@ import type {
   PlayerCheckedIn,
   PlayerPairingReasonsSet,
   CheckInVenueCodeSet,
+  EntryFeeSet,
+  FeePaymentRecorded,
   PlayerReportingSet,
   PlayerResultReported,
   ResultReported,
@@ -12,7 +14,14 @@ import type { Tournament } from './state.js';
 /** The state after a player's report, a check-in, or one of the organizer's settings; each adds one item to a ledger or sets one value. */
 export function evolveSelfService(
   t: Tournament,
-  event: PlayerReportingSet | PlayerPairingReasonsSet | CheckInVenueCodeSet | PlayerResultReported | PlayerCheckedIn,
+  event:
+    | PlayerReportingSet
+    | PlayerPairingReasonsSet
+    | CheckInVenueCodeSet
+    | EntryFeeSet
+    | FeePaymentRecorded
+    | PlayerResultReported
+    | PlayerCheckedIn,
 ): Tournament {
   const s = selfService(t);
   switch (event.type) {
@@ -22,6 +31,14 @@ export function evolveSelfService(
       return { ...t, selfService: { ...s, pairingReasons: event.data.shown } };
     case 'CheckInVenueCodeSet':
       return { ...t, selfService: { ...s, venueCode: event.data.required } };
+    case 'EntryFeeSet': {
+      const { amount, currency } = event.data;
+      return { ...t, selfService: { ...s, fee: amount === 0 ? null : { amount, currency } } };
+    }
+    case 'FeePaymentRecorded': {
+      const { player, paid, by } = event.data;
+      return { ...t, selfService: { ...s, payments: s.payments.with({ player, paid, at: event.at, by }) } };
+    }
     case 'PlayerResultReported': {
       const { round, table, player, duels } = event.data;
       return { ...t, selfService: { ...s, reports: s.reports.with({ round, table, player, duels, at: event.at }) } };

@@ -312,6 +312,8 @@ function evolveTournament(
     case 'PlayerReportingSet':
     case 'PlayerPairingReasonsSet':
     case 'CheckInVenueCodeSet':
+    case 'EntryFeeSet':
+    case 'FeePaymentRecorded':
     case 'PlayerResultReported':
     case 'PlayerCheckedIn':
       return evolveSelfService(t, event);

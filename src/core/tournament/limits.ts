@@ -62,6 +62,9 @@ export const MAX_PLAYER_REPORTS_PER_MATCH = 5;
 export const CONFIRM_MINUTES = { min: 1, max: 60 } as const satisfies IntRange;
 export const DEFAULT_CONFIRM_MINUTES = 10;
 
+/** An entry fee in whole units of its currency (¥1,000,000 is far past any shop event's). */
+export const ENTRY_FEE = { min: 0, max: 1_000_000 } as const satisfies IntRange;
+
 /**
  * Players one import registers at once (a JSON list or a CSV file, over HTTP or the CLI): past
  * the largest Japanese events (YCSJ 2024: 7,443), and a bound on the work one request asks for.

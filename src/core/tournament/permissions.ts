@@ -43,6 +43,11 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   SetPlayerReporting: ['organizer'],
   SetPlayerPairingReasons: ['organizer'],
   SetCheckInVenueCode: ['organizer'],
+  SetEntryFee: ['organizer'],
+  // Whoever checks players in takes the fee at the same desk.
+  RecordFeePayment: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
+  // Sent only by the player (PLAYER_COMMANDS); staff drop a player with DropPlayer.
+  WithdrawEntry: [],
   // Sent only by the player (PLAYER_COMMANDS); staff enter results with ReportResult.
   PlayerReportResult: [],
   CheckInPlayer: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
@@ -68,6 +73,7 @@ export const PLAYER_COMMANDS: ReadonlySet<TournamentCommandType> = new Set([
   'CheckInPlayer',
   'OpenCall',
   'SubmitDecklist',
+  'WithdrawEntry',
 ]);
 
 /** What anyone may send from the public page, as role `player`, before they are a player: entering. */

@@ -18,6 +18,18 @@ export interface CheckIn {
   readonly by: Actor;
 }
 
+export interface EntryFee {
+  readonly amount: number;
+  readonly currency: string;
+}
+
+export interface FeePayment {
+  readonly player: string;
+  readonly paid: boolean;
+  readonly at: string;
+  readonly by: Actor;
+}
+
 export interface PlayerReport {
   readonly round: number;
   readonly table: number;
@@ -35,6 +47,10 @@ export interface SelfServiceState {
   readonly venueCode: boolean;
   /** Who checked in, when and by whom, by player id (`checkedIn.latest(id)`). */
   readonly checkedIn: Ledger<CheckIn>;
+  /** The entry fee (`entry-fee.ts`); `null`: none set, or set to 0. */
+  readonly fee: EntryFee | null;
+  /** Every fee mark and its undoing, by player id (`payments.latest(id)` is what stands). */
+  readonly payments: Ledger<FeePayment>;
   /** Every player report, in the order made, by match (`reports.of(matchKey(round, table))`). */
   readonly reports: Ledger<PlayerReport>;
   /** Results recorded by the players' agreement: who reported, who confirmed, when; by match. */
@@ -57,6 +73,8 @@ export const NO_SELF_SERVICE: SelfServiceState = {
   pairingReasons: false,
   venueCode: false,
   checkedIn: Ledger.empty((c) => c.player),
+  fee: null,
+  payments: Ledger.empty((p) => p.player),
   reports: Ledger.empty((r) => matchKey(r.round, r.table)),
   confirmations: Ledger.empty((c) => matchKey(c.round, c.table)),
 };

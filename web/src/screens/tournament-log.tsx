@@ -8,6 +8,7 @@ import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { usePenalties } from '../penalty/penalty-flow';
 import { Link } from '../router';
+import { DeskTexts } from '../i18n/desk-texts';
 import { useResource } from '../api/resource';
 import { PlayerName } from '../components/player-name';
 import { TableScroll } from '../components/table-scroll';
@@ -29,6 +30,15 @@ const EXPORT_LABELS = {
   'penalties.csv': 'log.penaltiesCsv',
   'tardiness.csv': 'log.tardinessCsv',
 } as const;
+
+function ResultsReportLink({ id }: { id: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={`/t/${encodeURIComponent(id)}/print/results`} data-testid="results-report-link">
+      {t('results.title')}
+    </Link>
+  );
+}
 
 export function TournamentLog() {
   const { t } = useTranslation();
@@ -58,6 +68,10 @@ export function TournamentLog() {
             )),
           )}
         </ul>
+        {/* The results report's page offers its CSV too; its words are the desk's (desk-texts.tsx). */}
+        <DeskTexts>
+          <ResultsReportLink id={id} />
+        </DeskTexts>
       </section>
       {reports && (
         <section className="panel" aria-labelledby="bundle-title">

@@ -7,6 +7,8 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { selfPaths, selfWrites, type CheckInsView } from './self-service-api';
+import { FeeCard, FeeMark } from './entry-fee';
+import { DeskTexts } from '../i18n/desk-texts';
 
 interface VenueCodeView {
   readonly required: boolean;
@@ -67,6 +69,14 @@ function VenueCode({ version }: { version: number | null }) {
  * and the organizer's one step to drop the no-shows (after a confirmation naming how many).
  */
 export function CheckIn() {
+  return (
+    <DeskTexts>
+      <CheckInDesk />
+    </DeskTexts>
+  );
+}
+
+function CheckInDesk() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { id } = useTournament();
@@ -80,7 +90,9 @@ export function CheckIn() {
       <Loaded resource={list}>
         {(view) => {
           const still = view.players.filter((p) => !p.dropped);
-          const shown = onlyMissing ? still.filter((p) => p.checkedIn === null) : view.players;
+          // With a fee, what is left to do at the desk is a check-in or a payment.
+          const left = (p: CheckInsView['players'][number]) => p.checkedIn === null || p.paid === false;
+          const shown = onlyMissing ? still.filter(left) : view.players;
           return (
             <>
               <p className="self-big self-count" data-testid="check-in-count">
@@ -88,6 +100,7 @@ export function CheckIn() {
                 <span>{t('selfService.checkInView.missing', { n: view.notCheckedIn })}</span>
               </p>
               {!view.open && <p className="notice">{t('selfService.checkInView.closed')}</p>}
+              <FeeCard key={`${view.fee?.amount}:${view.fee?.currency}`} view={view} version={version} />
               {view.open && <VenueCode version={version} />}
               {view.open && can(account, 'DropNoShows', id) && view.notCheckedIn > 0 && (
                 <WriteButton
@@ -101,7 +114,7 @@ export function CheckIn() {
               )}
               <label className="check">
                 <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} />{' '}
-                {t('selfService.checkInView.onlyMissing')}
+                {t(view.fee ? 'fee.onlyLeft' : 'selfService.checkInView.onlyMissing')}
               </label>
               <ul className="card-list">
                 {shown.map((p) => (
@@ -109,21 +122,24 @@ export function CheckIn() {
                     <span>
                       <strong>{p.name}</strong> <span className="muted">{p.id}</span>
                     </span>
-                    {p.dropped ? (
-                      <span className="muted">{t('selfService.checkInView.dropped')}</span>
-                    ) : p.checkedIn ? (
-                      <span>{t('selfService.checkIn.done', { time: formatTime(p.checkedIn.at, lang) })}</span>
-                    ) : view.open ? (
-                      <WriteButton
-                        className="button button-small"
-                        onWrite={() => selfWrites.checkIn(id, p.id)}
-                        data-testid={`staff-check-in-${p.id}`}
-                      >
-                        {t('selfService.checkInView.checkIn')}
-                      </WriteButton>
-                    ) : (
-                      <span className="muted">{t('selfService.checkInView.notIn')}</span>
-                    )}
+                    <span className="check-in-marks">
+                      <FeeMark player={p} />
+                      {p.dropped ? (
+                        <span className="muted">{t('selfService.checkInView.dropped')}</span>
+                      ) : p.checkedIn ? (
+                        <span>{t('selfService.checkIn.done', { time: formatTime(p.checkedIn.at, lang) })}</span>
+                      ) : view.open ? (
+                        <WriteButton
+                          className="button button-small"
+                          onWrite={() => selfWrites.checkIn(id, p.id)}
+                          data-testid={`staff-check-in-${p.id}`}
+                        >
+                          {t('selfService.checkInView.checkIn')}
+                        </WriteButton>
+                      ) : (
+                        <span className="muted">{t('selfService.checkInView.notIn')}</span>
+                      )}
+                    </span>
                   </li>
                 ))}
               </ul>

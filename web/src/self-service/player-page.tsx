@@ -106,7 +106,12 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
       {/* During a round the table, opponent and clock come first; the list's receipt below them (issue 39, 44). */}
       {match !== null && <OwnMatch view={view} code={code} onDue={onDue} />}
       {view.checkIn.open && !player.dropped && (
-        <div className="card" data-testid="check-in">
+        <div className="card stack" data-testid="check-in">
+          {player.movedUp && (
+            <p className="notice notice-ok" data-testid="moved-up">
+              {t('selfService.movedUp')}
+            </p>
+          )}
           <h2>{t('selfService.checkIn.title')}</h2>
           {view.checkIn.at ? (
             <p className="notice notice-ok">
@@ -114,6 +119,17 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
             </p>
           ) : (
             <SelfCheckIn player={player.id} code={code} venueCode={view.checkIn.venueCode} />
+          )}
+          {/* Before round 1 the player may give the seat back: the first waiting entrant moves up. */}
+          {code !== undefined && (
+            <WriteButton
+              className="button button-quiet"
+              confirm={t('selfService.withdrawConfirm')}
+              onWrite={() => selfWrites.withdraw(id, player.id, code)}
+              data-testid="withdraw"
+            >
+              {t('selfService.withdraw')}
+            </WriteButton>
           )}
         </div>
       )}

@@ -45,6 +45,16 @@ export const selfWrites = {
       version: null,
       label: { key: 'selfService.write.checkIn', params: { player: p } },
     }),
+  /** The player withdraws (辞退) before round 1 with their code. */
+  withdraw: (t: string, p: string, code: string) =>
+    outbox.send({
+      method: 'POST',
+      path: `${base(t)}/players/${enc(p)}/withdraw`,
+      body: { code },
+      tournament: t,
+      version: null,
+      label: { key: 'selfService.write.withdraw' },
+    }),
   /** The organizer requires (or stops requiring) the venue code for a player's own check-in. */
   venueCodeRequired: (t: string, v: number | null, required: boolean) =>
     outbox.send({
@@ -121,11 +131,21 @@ export interface PlayerClock {
 export interface CheckInsView {
   readonly open: boolean;
   readonly notCheckedIn: number;
+  readonly fee: {
+    readonly amount: number;
+    readonly currency: string;
+    readonly paid: number;
+    readonly unpaid: number;
+    readonly paidTotal: number;
+    readonly unpaidTotal: number;
+  } | null;
   readonly players: readonly {
     readonly id: string;
     readonly name: string;
     readonly dropped: boolean;
     readonly checkedIn: { readonly at: string; readonly by: string } | null;
+    /** `null`: no fee, or the player owes none (dropped before playing). */
+    readonly paid: boolean | null;
   }[];
   readonly version: number;
 }

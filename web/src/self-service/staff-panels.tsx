@@ -110,6 +110,9 @@ export function SelfServiceLinks() {
       <li>
         <Link to={`${base}/check-in`}>{t('selfService.checkInView.title')}</Link>
       </li>
+      <li>
+        <Link to={`${base}/prizes`}>{t('prizes.title')}</Link>
+      </li>
       {can(account, 'RegisterPlayer', id) && (
         <li>
           <Link to={`${base}/print/registration`}>{t('selfService.slips.title')}</Link>

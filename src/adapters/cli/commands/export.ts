@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { penaltiesCsv, standingsCsv, standingsExport } from '../../../app/exports.js';
 import { penaltyLog } from '../../../app/penalty-log.js';
 import { tardinessCsv, tardinessLog } from '../../../app/tardiness-log.js';
+import { resultsReport, resultsReportCsv } from '../../../app/reports/results-report.js';
 import type { Lang } from '../../../core/text.js';
 import { CliError } from '../cli-error.js';
 import { withDbOptions, type DbOptions } from '../db-options.js';
@@ -17,7 +18,7 @@ interface ExportOptions extends DbOptions {
   readonly out?: string;
 }
 
-const WHAT = ['standings', 'penalties', 'tardiness'] as const;
+const WHAT = ['standings', 'penalties', 'tardiness', 'results'] as const;
 const FORMATS = ['csv', 'json'] as const;
 
 /** Writes the export to --out (saying so on stderr) or to stdout. */
@@ -55,6 +56,15 @@ async function exportData(what: string, options: ExportOptions, io: Io): Promise
         io,
         lang,
       );
+    } else if (kind === 'results') {
+      const report = resultsReport(desk.tournamentId, t);
+      deliver(
+        format === 'csv' ? resultsReportCsv(report, lang) : `${JSON.stringify(report, null, 2)}\n`,
+        report.top.length + report.penalties.length,
+        options.out,
+        io,
+        lang,
+      );
     } else {
       const entries = penaltyLog(t);
       deliver(
@@ -74,9 +84,9 @@ export function registerExportCommand(program: Command, io: Io): void {
     program
       .command('export')
       .description(
-        'Export the standings, the penalty log or the tardiness table as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログ・遅刻一覧の書き出し',
+        'Export the standings, the penalty log, the tardiness table or the results report (participants, top places, penalties) as CSV (UTF-8 with BOM, for Excel) or JSON / 順位表・罰則ログ・遅刻一覧・結果報告の書き出し',
       )
-      .argument('<what>', 'standings, penalties or tardiness')
+      .argument('<what>', 'standings, penalties, tardiness or results')
       .option('--format <format>', 'csv or json (--json is --format json) / 形式')
       .option('--out <file>', 'write to a file instead of stdout / 出力ファイル'),
   ).action((what: string, options: ExportOptions) => exportData(what, options, io));

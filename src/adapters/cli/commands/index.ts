@@ -24,6 +24,7 @@ import { registerCallCommands } from './call.js';
 import { registerWebhookCommands } from './webhook.js';
 import { registerBackupCommands } from './backup.js';
 import { registerPrintCommands } from './print.js';
+import { registerPrizeCommands } from './prize.js';
 
 /** One line per command file; each file adds its own subcommand to the program. */
 export function registerCommands(program: Command, io: Io): void {
@@ -51,4 +52,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerWebhookCommands(program, io);
   registerBackupCommands(program, io);
   registerPrintCommands(program, io);
+  registerPrizeCommands(program, io);
 }

@@ -20,6 +20,7 @@ import { PLAYER_ID, PLAYER_NAME, READING, REASON } from '../../../core/tournamen
 import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, STAGE_NAMES } from '../tournament-words.js';
 import { registerCheckInCommands } from './check-in.js';
+import { registerFeeCommands } from './entry-fee.js';
 import { checkImportedLists, importFindingsJson } from './import-findings.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
 import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
@@ -433,4 +434,5 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .requiredOption('--player <id>', 'player id / プレイヤーID'),
   ).action((options: PlayerOptions) => show(options, io));
   registerCheckInCommands(group, io);
+  registerFeeCommands(group, io);
 }

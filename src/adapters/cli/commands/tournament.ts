@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { registerPairingReasonsCommand, registerPlayerReportsCommand, registerVenueCodeCommand } from './check-in.js';
-import { registerPrizeCommands } from './prizes.js';
+import { registerEntryFeeCommand } from './entry-fee.js';
 import type { Command } from 'commander';
 import type { Lang, Text } from '../../../core/text.js';
 import type { DeckRules } from '../../../core/deck/deck-rules.js';
@@ -501,5 +501,5 @@ export function registerTournamentCommands(program: Command, io: Io): void {
   registerPlayerReportsCommand(group, io);
   registerPairingReasonsCommand(group, io);
   registerVenueCodeCommand(group, io);
-  registerPrizeCommands(group, io);
+  registerEntryFeeCommand(group, io);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pairingsView } from '../../../app/projections/pairings-view.js';
 import { penaltiesCsv, standingsCsv, standingsExport } from '../../../app/exports.js';
 import { tardinessCsv, tardinessLog } from '../../../app/tardiness-log.js';
+import { resultsReport, resultsReportCsv } from '../../../app/reports/results-report.js';
 import { penaltyLog } from '../../../app/penalty-log.js';
 import { departures } from '../../../core/tournament/state-queries.js';
 import { defineRoute } from '../route.js';
@@ -34,7 +35,7 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
     method: 'GET',
     url: '/api/tournaments/:tournamentId/export',
     summary:
-      'Exports the tournament: `json` (settings, pack, players with decklists, every round, standings, final places, penalty log), `standings.csv` / `penalties.csv` (UTF-8 with BOM for Excel, headers in `lang`), `standings.json` / `penalties.json` (the same rows as the CLI), `tardiness.csv` / `tardiness.json` (every player seated after the seat time, or with a tardiness penalty, one line per player and round), or `events` (the whole event log as JSON lines, for archives).',
+      'Exports the tournament: `json` (settings, pack, players with decklists, every round, standings, final places, penalty log), `standings.csv` / `penalties.csv` (UTF-8 with BOM for Excel, headers in `lang`), `standings.json` / `penalties.json` (the same rows as the CLI), `tardiness.csv` / `tardiness.json` (every player seated after the seat time, or with a tardiness penalty, one line per player and round), `results.csv` / `results.json` (the results report a sanctioned shop event sends: the event, participants, the top places, penalties in force counted and listed), or `events` (the whole event log as JSON lines, for archives).',
     tags: ['record'],
     access: 'record:read',
     params: tournamentParams,
@@ -49,6 +50,8 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
           'penalties.json',
           'tardiness.csv',
           'tardiness.json',
+          'results.csv',
+          'results.json',
         ])
         .default('json'),
       lang: z.enum(['ja', 'en']).default('ja'),
@@ -68,6 +71,13 @@ export function recordsRoutes(app: FastifyInstance, context: ServerContext): voi
         case 'tardiness.csv':
           attach(`tardiness.${query.lang}.csv`);
           return reply.type('text/csv; charset=utf-8').send(tardinessCsv(t, tardinessLog(t), query.lang));
+        case 'results.csv':
+          attach(`results.${query.lang}.csv`);
+          return reply
+            .type('text/csv; charset=utf-8')
+            .send(resultsReportCsv(resultsReport(params.tournamentId, t), query.lang));
+        case 'results.json':
+          return withVersion(reply, version, resultsReport(params.tournamentId, t));
         case 'tardiness.json':
           return withVersion(reply, version, { tardiness: tardinessLog(t) });
         case 'standings.json':

@@ -34,6 +34,7 @@ import {
 import { M } from '../messages/tournaments.js';
 import { roundReasons } from '../tournaments/round-reasons.js';
 import { playerClock } from './clock.js';
+import { feeSummary, hasPaid } from '../../../core/tournament/entry-fee.js';
 
 /*
  * What players do from their own page (the QR code on their slip: the record code is their
@@ -192,6 +193,34 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
 
   defineRoute(app, {
     method: 'POST',
+    url: '/api/tournaments/:tournamentId/players/:playerId/withdraw',
+    summary:
+      "The player withdraws themselves (辞退) before round 1, with the code from their slip: a drop marked `withdrawn`, and the first on the waiting list moves up into the seat (a webhook's `entry.moved-up`). 422 `withdrawal-closed` once round 1 is paired (staff drop a player then). Staff use …/drop.",
+    tags: ['players'],
+    access: 'public',
+    params: playerParams,
+    body: z.strictObject({ code }),
+    response: writeAnswer,
+    write: true,
+    async handler({ params, body, write, request, reply }) {
+      await codeAttempts(request);
+      if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, body.code))
+        throw badCode('body.code');
+      return sendWrite(
+        reply,
+        await gateway.writeAsPlayer(
+          params.tournamentId,
+          params.playerId,
+          'WithdrawEntry',
+          { player: params.playerId },
+          write,
+        ),
+      );
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
     url: '/api/tournaments/:tournamentId/players/:playerId/check-in',
     summary:
       'Checks the player in before round 1: the player with the code from their slip, or staff without one (organizer, head judge, judge, scorekeeper).',
@@ -252,7 +281,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     method: 'GET',
     url: '/api/tournaments/:tournamentId/check-ins',
     summary:
-      'Before round 1: every player with their check-in (when, by whom) and how many still in have not checked in.',
+      "Before round 1: every player with their check-in (when, by whom) and how many still in have not checked in. With an entry fee: `fee` (amount, currency, how many paid and unpaid, both totals) and each player's `paid` (`null`: owes nothing — an entry dropped before it played, docs/standings.md).",
     tags: ['players'],
     access: 'staff:read',
     params: tournamentParams,
@@ -260,9 +289,19 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const { checkedIn } = selfService(t);
       const { dropped } = departures(t);
+      const fees = feeSummary(t);
+      const owing = new Set(fees?.owing.map((p) => p.id));
       return withVersion(reply, version, {
         open: t.rounds.length === 0,
         notCheckedIn: notCheckedIn(t).length,
+        fee: fees && {
+          amount: fees.fee.amount,
+          currency: fees.fee.currency,
+          paid: fees.paidCount,
+          unpaid: fees.unpaid.length,
+          paidTotal: fees.paidTotal,
+          unpaidTotal: fees.unpaidTotal,
+        },
         players: t.players.map((p) => {
           const checkIn = checkedIn.latest(p.id);
           return {
@@ -270,6 +309,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
             name: p.name,
             dropped: dropped.has(p.id),
             checkedIn: checkIn ? { at: checkIn.at, by: checkIn.by.id } : null,
+            paid: owing.has(p.id) ? hasPaid(t, p.id) : null,
           };
         }),
       });

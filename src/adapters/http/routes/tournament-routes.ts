@@ -10,6 +10,7 @@ import { heldRoundsRoutes } from './held-rounds.js';
 import { deckChecksRoutes } from './deck-checks.js';
 import { decklistSheetRoutes } from './decklist-sheet.js';
 import { entriesRoutes } from './entries.js';
+import { entryFeeRoutes } from './entry-fee.js';
 import { decksRoutes } from './decks.js';
 import { liveRoutes } from './live.js';
 import { penaltiesRoutes } from './penalties.js';
@@ -48,6 +49,7 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   callsRoutes(app, context);
   announcementsRoutes(app, context);
   entriesRoutes(app, context);
+  entryFeeRoutes(app, context);
   decklistSheetRoutes(app, context);
   calendarRoutes(app, context);
   staffNamesRoutes(app, context);

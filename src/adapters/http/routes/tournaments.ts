@@ -1,6 +1,7 @@
 import { participantCount } from '../../../core/tournament/state-queries.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { prizeView } from '../../../app/projections/prize-view.js';
 import { z } from 'zod';
 import { parsePack } from '../../../core/policy/pack-schema.js';
 import type { RecordedPack } from '../../../core/tournament/events.js';
@@ -371,6 +372,20 @@ export function tournamentsRoutes(app: FastifyInstance, context: ServerContext, 
         list: rules.banlist ? { name: rules.banlist.name, date: rules.banlist.date } : null,
         deckWarnings: warnings,
       });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tournaments/:tournamentId/prizes',
+    summary:
+      'The prize list with who received each prize (by name; an award withdrawn by a disqualification with loss of prizes is marked `withdrawn`), the disqualified players (`excluded`: no place, no prize decided after it) and the awards per player.',
+    tags: ['tournaments'],
+    access: 'staff:read',
+    params: tournamentParams,
+    async handler({ params, reply }) {
+      const { tournament: t, version } = await gateway.read(params.tournamentId);
+      return withVersion(reply, version, prizeView(t));
     },
   });
 
