@@ -69,9 +69,11 @@ describe.each(await storeKinds())('every cache off, on $name', ({ kind }) => {
     expect((await staff.public.get('/api/tournaments/nc/rounds/1/pairings')).status).toBe(200);
     const winner = match?.players[0] as string;
     const scorer = (await staff.scorekeeper.post('/api/auth/tokens', { label: 'scorer elsewhere' })).body.token;
-    const reported = await new HttpClient(otherUrl).useToken(scorer as string).post(`/api/tournaments/nc/rounds/1/tables/${match?.table}/result`, {
-      duels: [winner, winner],
-    });
+    const reported = await new HttpClient(otherUrl)
+      .useToken(scorer as string)
+      .post(`/api/tournaments/nc/rounds/1/tables/${match?.table}/result`, {
+        duels: [winner, winner],
+      });
     expect(reported.status).toBe(200);
     // The public board of the current round at the version just written, not the one made a moment ago.
     const after = await staff.public.get('/api/tournaments/nc/rounds/1/pairings');
