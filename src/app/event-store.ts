@@ -95,8 +95,10 @@ export interface EventStore {
   onAppended(listener: (notice: AppendNotice) => void): () => void;
   /**
    * The newest version of the tournament this store has heard of, while it hears every
-   * process's appends as they commit (PostgreSQL LISTEN, once caught up); undefined when it
-   * cannot vouch for that (not listening, reconnecting, or a store without notices): read.
+   * process's appends (PostgreSQL LISTEN, once caught up); undefined when it cannot vouch for
+   * that (not listening, reconnecting, or a store without notices): read. Another process's
+   * append is heard when its notice is read, after it committed and perhaps after that process
+   * answered it: a version here is a floor, never the newest committed.
    */
   newestKnown?(tournamentId: string): number | undefined;
   /**

@@ -50,7 +50,7 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * The canonical JSON of values that never change (deep-freeze.ts), made once: the shipped pack
- * is in every create's command, and its 20 KB took 1.5 ms to make canonical each time, a
- * thousand times in the first seconds of the 遊戯王の日.
+ * is in every create's command, and making it canonical each time cost the event loop a
+ * thousand times over in the first seconds of the 遊戯王の日 (docs/performance.md, figures).
  */
 const canonicalMade = new WeakMap<object, string>();

@@ -102,6 +102,19 @@ export interface WriteRefusal {
 export interface TournamentServiceOptions {
   /** Pairing seeds when a command brings none and has no idempotency key; by default a random 31-bit number. */
   readonly newSeed?: () => number;
+  /**
+   * false (SHINPAN_NO_CACHES, for bisecting a defect): nothing is decided or answered on anything
+   * but the durable log. Every load reads the whole log (no state is kept between calls), each
+   * write is decided after the one before it is durable (no pipelining), a race lost is decided
+   * again rather than in a locked turn, and no batch is decided early. docs/concurrency.md.
+   */
+  readonly caches?: boolean;
+  /**
+   * How long the store's word that nothing newer was written stands in for a read (HEARD_MS);
+   * a test of what one process has heard of another's writes gives a longer one, so that no
+   * timing decides it.
+   */
+  readonly heardMs?: number;
 }
 
 /**
@@ -121,10 +134,11 @@ const backoff = (attempt: number): Promise<void> =>
 const HEARD_MS = 1_000;
 
 /**
- * Commands of a batch decided between two turns of the event loop: a 10,000-player import took
- * the loop for about half a second to decide, and a health check or a judge's result waited for
- * all of it. A batch longer than this is decided beforehand in chunks on the state it will most
- * likely be decided on; the write takes that decision when the state is still the same.
+ * Commands of a batch decided between two turns of the event loop: a 10,000-player import held
+ * the loop while it was decided, and a health check or a judge's result waited for all of it
+ * (docs/performance.md). A batch longer than this is decided beforehand in chunks on the state
+ * it will most likely be decided on; the write takes that decision when the state is still the
+ * same.
  */
 export const DECIDE_CHUNK = 256;
 
@@ -134,6 +148,8 @@ const TURNS_MS = 2_000;
 export class TournamentService {
   readonly #store: EventStore;
   readonly #newSeed: () => number;
+  readonly #caches: boolean;
+  readonly #heardMs: number;
   readonly #cache = new Map<string, Loaded>();
   readonly #queues = new Map<string, Promise<unknown>>();
   /** Per tournament, the state after writes decided but not yet durable (see `write`). */
@@ -148,6 +164,8 @@ export class TournamentService {
   constructor(store: EventStore, options: TournamentServiceOptions = {}) {
     this.#store = store;
     this.#newSeed = options.newSeed ?? (() => randomInt(2 ** 31));
+    this.#caches = options.caches ?? true;
+    this.#heardMs = options.heardMs ?? HEARD_MS;
   }
 
   get store(): EventStore {
@@ -159,21 +177,33 @@ export class TournamentService {
     return this.#cache.get(tournamentId);
   }
 
-  /** The tournament's current state and version, reading only events newer than the cached ones. */
+  /**
+   * The tournament's state and version as this process knows them, reading only events newer
+   * than the cached ones: every write this process made, and another process's once its notice
+   * has arrived (docs/concurrency.md).
+   */
   load(tournamentId: string): Promise<Loaded> {
     return this.#load(tournamentId, false);
   }
 
   /**
-   * `load`, without a query when the store vouches that no process wrote past the cached
-   * version (it hears every append: PostgreSQL LISTEN) and the log was read within HEARD_MS;
-   * `mustRead` after a lost race, whose winner may not have been heard of yet.
+   * `load`, without a query when the store has heard of no write past the cached version
+   * (PostgreSQL LISTEN) and the log was read within HEARD_MS. Another process's write is heard
+   * when its notice is read, which may come after that process has answered it: until then this
+   * answers the state before it, a state the log really had (never one past that write without
+   * it), and a write decided on it fails its version check. `mustRead` after a lost race, whose
+   * winner may not have been heard of yet.
    */
   async #load(tournamentId: string, mustRead: boolean): Promise<Loaded> {
     const cached = this.#cache.get(tournamentId) ?? { state: initialState(), version: 0 };
-    const known = mustRead ? undefined : this.#store.newestKnown?.(tournamentId);
+    const known = mustRead || !this.#caches ? undefined : this.#store.newestKnown?.(tournamentId);
     const readAt = this.#readAt.get(tournamentId);
-    if (known !== undefined && known <= cached.version && readAt !== undefined && performance.now() - readAt < HEARD_MS)
+    if (
+      known !== undefined &&
+      known <= cached.version &&
+      readAt !== undefined &&
+      performance.now() - readAt < this.#heardMs
+    )
       return cached;
     const asked = performance.now();
     const newer = await this.#store.read(tournamentId, cached.version);
@@ -224,7 +254,7 @@ export class TournamentService {
     }
     // A long batch decided beforehand, in chunks, on the newest state this process holds.
     const early =
-      typeof request.commands !== 'function' && request.commands.length > DECIDE_CHUNK
+      this.#caches && typeof request.commands !== 'function' && request.commands.length > DECIDE_CHUNK
         ? await this.#decideEarly(tournamentId, request.commands, idempotencyKey)
         : undefined;
     // The decision, on the state the write is decided on: pipelined or in a locked turn.
@@ -302,7 +332,7 @@ export class TournamentService {
       const decided = decideOn(base);
       if (!decided.ok) return decided;
       const tip: Tip = { state: decided.value.state, version: decided.value.version, ticket: {} };
-      const pipelined = this.#store.commitsInOrder;
+      const pipelined = this.#store.commitsInOrder && this.#caches;
       if (pipelined && decided.value.events.length > 0) this.#tips.set(tournamentId, tip);
       const order = pipelined ? { ticket: tip.ticket, ...(pending ? { after: pending.ticket } : {}) } : {};
       const appending = this.#store.append(tournamentId, base.version, decided.value.events, { ...keyed, ...order });
@@ -317,7 +347,7 @@ export class TournamentService {
    * stale by the time it is appended would then waste a pipelined chain per lost race.
    */
   #takesTurns(tournamentId: string): boolean {
-    if (this.#store.lockedTurn === undefined) return false;
+    if (this.#store.lockedTurn === undefined || !this.#caches) return false;
     const now = performance.now();
     const lately = (at: number | undefined) => at !== undefined && now - at < TURNS_MS;
     return lately(this.#store.othersAppendedAt?.(tournamentId)) || lately(this.#lostAt.get(tournamentId));
@@ -493,6 +523,7 @@ export class TournamentService {
 
   /** Keeps the newer of the cached and the given state: concurrent loads may finish in any order. */
   #remember(tournamentId: string, loaded: Loaded): Loaded {
+    if (!this.#caches) return loaded;
     const cached = this.#cache.get(tournamentId);
     if (cached && cached.version >= loaded.version) return cached;
     this.#cache.set(tournamentId, loaded);

@@ -18,7 +18,16 @@ describe('serverConfigFromEnv', () => {
       tls: null,
       httpRedirectPort: null,
       httpPort: null,
+      caches: true,
     });
+  });
+
+  it('reads SHINPAN_NO_CACHES, the one switch that turns every cache and pacing off', () => {
+    expect(serverConfigFromEnv({ SHINPAN_NO_CACHES: '1' }).caches).toBe(false);
+    expect(serverConfigFromEnv({ SHINPAN_NO_CACHES: '0' }).caches).toBe(true);
+    expect(() => serverConfigFromEnv({ SHINPAN_NO_CACHES: 'yes' })).toThrow(
+      'SHINPAN_NO_CACHES: expected 1/true or 0/false, got "yes"',
+    );
   });
 
   it('reads SHINPAN_LOG_LEVEL, naming the levels when it is none of them', () => {
@@ -71,6 +80,7 @@ describe('serverConfigFromEnv', () => {
       tls: null,
       httpRedirectPort: null,
       httpPort: null,
+      caches: true,
     });
   });
 

@@ -53,7 +53,8 @@ describe.each(await storeKinds())('ended rounds\u2019 views on $name', ({ kind }
   }
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // The views kept are what is tested: kept whatever SHINPAN_NO_CACHES says.
+    server = await startTestServer(kind, { caches: true });
     staff = await staffOf(server);
     await tournamentWithPlayers(staff, 'ended', { rounds: 3 });
     await play(1, true);

@@ -63,7 +63,7 @@ async function registerAsCli(database: DatabaseConfig, tournamentId: string, pla
 
 /** A listening server over `database` and its first organizer, signed in with a password of its own. */
 async function serving(database: DatabaseConfig) {
-  const server = await openServer({ database, secret: SECRET, heartbeatMs: 60_000, webRoot: null });
+  const server = await openServer({ database, secret: SECRET, heartbeatMs: 60_000, webRoot: null, caches: true });
   const { address, firstLogin } = await server.listen({ port: 0, host: '127.0.0.1' });
   const organizer = new HttpClient(address);
   await organizer.login(firstLogin!.username, firstLogin!.password);
@@ -97,7 +97,13 @@ describe.each(await storeKinds())('the tournament list after a start on $name', 
   async function started() {
     const { store, folded } = countingFolds(await openEventStore(database));
     const accounts = await openAccountStore(database);
-    const app = await buildServer({ accounts, store, service: new TournamentService(store), secret: SECRET });
+    const app = await buildServer({
+      accounts,
+      store,
+      service: new TournamentService(store),
+      secret: SECRET,
+      caches: true,
+    });
     return {
       folded,
       list: async () =>
@@ -167,7 +173,13 @@ describe.each(await storeKinds())('the tournament list beside another process on
       return read(tournamentId, afterSeq);
     };
     const accounts = await openAccountStore(database);
-    const reader = await buildServer({ accounts, store, service: new TournamentService(store), secret: SECRET });
+    const reader = await buildServer({
+      accounts,
+      store,
+      service: new TournamentService(store),
+      secret: SECRET,
+      caches: true,
+    });
     const list = async () =>
       (
         JSON.parse((await reader.inject({ method: 'GET', url: '/api/tournaments' })).body) as {

@@ -18,7 +18,8 @@ describe.each(await storeKinds())('the tournament list on $name', ({ kind }) => 
   let onOther: HttpClient;
 
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    // The list's cache is what is tested: on whatever SHINPAN_NO_CACHES says.
+    server = await startTestServer(kind, { caches: true });
     staff = await staffOf(server);
     other = await openServer({
       database: server.database,
@@ -26,6 +27,7 @@ describe.each(await storeKinds())('the tournament list on $name', ({ kind }) => 
       secret: 'test-secret-0123456789abcdef',
       heartbeatMs: 60_000,
       webRoot: null,
+      caches: true,
     });
     const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
     const token = (await staff.organizer.post('/api/auth/tokens', { label: 'other process' })).body.token as string;

@@ -215,6 +215,9 @@ describe.skipIf(!url)('PostgreSQL: locked turns', () => {
     expect(new Set(written.map((w) => w.version)).size).toBe(ids.length);
     const log = await a.store.read('w4');
     expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
+    // b has a's last writes once it has read their notice, which may come after a answered them
+    // (when b's turn came first: postgres-unheard-writes.test.ts, docs/concurrency.md).
+    await until(() => b.real.newestKnown?.('w4') === log.length);
     const { state } = await b.service.load('w4');
     const players = state.status === 'none' ? [] : state.players.map((p) => p.id);
     expect(players.sort()).toEqual(['0000', ...ids]);

@@ -106,7 +106,7 @@ export async function importCardDatabase(
   store: ImportedCardStore,
   upload: CardUpload,
 ): Promise<Result<{ pool: RecordedCardPool; skipped: readonly SkippedCard[] }, Text>> {
-  // The folder is made and removed without blocking: rmdir alone took ~20 ms a time on a busy disk.
+  // The folder is made and removed without blocking: a busy disk made rmdir alone hold the loop up.
   const dir = await mkdtemp(join(tmpdir(), 'shinpan-upload-'));
   let run: WorkerRun<Result<PreparedUpload, Text>>;
   try {

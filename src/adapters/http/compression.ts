@@ -13,9 +13,9 @@ const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 1 };
 /**
  * Compresses answers for a client that asks (Accept-Encoding: br or gzip): on venue Wi-Fi
  * the standings of 4,096 players or the console's JavaScript are mostly text and shrink by
- * four to ten. Brotli at quality 1: on the 2 MB standings of 8,192 players it takes 10 ms
- * where quality 4 took 30 (160 kB against 150 kB sent), and CPU is what a server answering
- * a whole venue runs short of; the built console is
+ * four to ten. Brotli at quality 1: on the standings of 8,192 players it takes far less time
+ * than quality 4 for a few percent more bytes (docs/performance.md), and CPU is what a
+ * server answering a whole venue runs short of; the built console is
  * compressed once at build time at full strength and served as it is (see static-console.ts),
  * and the big public reads keep their compressed bytes per tournament version
  * (prepared-answer.ts), so only their first read per version pays.
@@ -41,8 +41,8 @@ export function compressBytes(encoding: Exclude<AnswerEncoding, 'identity'>, byt
 
 /**
  * `bytes` compressed on the event loop: for an answer small or repetitive enough to take well
- * under a millisecond (the tournament list: 0.3 ms for 1,000 tournaments), where the hop to
- * zlib's pool and back cost a waiting read tens of milliseconds on a busy server.
+ * under a millisecond (the tournament list), where the hop to zlib's pool and back cost a
+ * waiting read far more on a busy server (docs/performance.md).
  */
 export function compressBytesSync(encoding: Exclude<AnswerEncoding, 'identity'>, bytes: Buffer): Buffer {
   return encoding === 'br' ? brotliCompressSync(bytes, { params: BROTLI_PARAMS }) : gzipSync(bytes);

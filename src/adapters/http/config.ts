@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly httpRedirectPort: number | null;
   /** With HTTPS: a plain-HTTP port serving the same console and API (players' phones at a venue). */
   readonly httpPort: number | null;
+  /** False with SHINPAN_NO_CACHES=1: every cache and pacing off, to bisect a defect (docs/concurrency.md). */
+  readonly caches: boolean;
 }
 
 export interface TlsFiles {
@@ -124,7 +126,8 @@ export interface ConfigOverrides {
 /**
  * Reads PORT, HOST, SHINPAN_DB, DATABASE_URL (wins over SHINPAN_DB), SHINPAN_SECRET,
  * SHINPAN_SECURE_COOKIES, SHINPAN_TRUST_PROXY, SHINPAN_STREAMS_PER_ADDRESS, SHINPAN_PUBLIC_URL,
- * SHINPAN_TLS_CERT, SHINPAN_TLS_KEY, SHINPAN_TLS_CA, SHINPAN_HTTP_REDIRECT_PORT, SHINPAN_HTTP_PORT.
+ * SHINPAN_TLS_CERT, SHINPAN_TLS_KEY, SHINPAN_TLS_CA, SHINPAN_HTTP_REDIRECT_PORT, SHINPAN_HTTP_PORT,
+ * SHINPAN_NO_CACHES.
  */
 export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOverrides = {}): ServerConfig {
   const port =
@@ -186,7 +189,17 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv, overrides: ConfigOve
     backups: backupSchedule(env),
     logLevel: logLevel(env.SHINPAN_LOG_LEVEL),
     metricsToken: metricsToken(env.SHINPAN_METRICS_TOKEN),
+    caches: cachesFromEnv(env),
   };
+}
+
+/**
+ * SHINPAN_NO_CACHES=1 turns off, in one place, everything that answers or decides on something
+ * other than the durable log as it is now, and the pacing of public answers, so that a defect
+ * that goes away with it is known to live in one of them (docs/concurrency.md lists them).
+ */
+export function cachesFromEnv(env: NodeJS.ProcessEnv): boolean {
+  return !flag(env.SHINPAN_NO_CACHES, 'SHINPAN_NO_CACHES');
 }
 
 function metricsToken(value: string | undefined): string | undefined {

@@ -6,7 +6,7 @@ import { shippedCards } from '../deck/ocg-data.js';
 import { loadDefaultPack } from '../policy/pack-file.js';
 import { openEventStore } from '../store/open-event-store.js';
 import { openAccountStore } from '../accounts/open-account-store.js';
-import type { DatabaseConfig, TrustProxy } from './config.js';
+import { cachesFromEnv, type DatabaseConfig, type TrustProxy } from './config.js';
 import { ensureFirstOrganizer, resolveSecret } from './first-start.js';
 import { portError } from './port-check.js';
 import type { StreamLimits } from './live/stream-guard.js';
@@ -47,6 +47,8 @@ export interface OpenServerOptions {
   readonly httpRedirectPort?: number | null;
   /** With `tls`: a plain-HTTP port that serves the same console and API (players' phones at a venue). */
   readonly httpPort?: number | null;
+  /** False: every cache and pacing off (docs/concurrency.md); by default as SHINPAN_NO_CACHES says. */
+  readonly caches?: boolean;
 }
 
 export interface OpenedServer {
@@ -74,8 +76,9 @@ export interface Listening {
 /** The composition root of the server: opens the event store and the accounts, wires the tournament service, builds the app. */
 export async function openServer(options: OpenServerOptions): Promise<OpenedServer> {
   const clock = options.clock ?? (() => new Date());
+  const caches = options.caches ?? cachesFromEnv(process.env);
   const store = await openEventStore(options.database);
-  const accounts = await openAccountStore(options.database).catch(async (error: unknown) => {
+  const accounts = await openAccountStore(options.database, { caches }).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
@@ -85,15 +88,14 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     throw error;
   });
   try {
-    // Read before the port opens: the first tournament created read the card database (14,222
-    // cards, 46 ms) and the pack on the loop, in front of every request queued behind it (a
-    // list read at the start of the day waited 220 ms).
+    // Read before the port opens: the first tournament created read the card database and the
+    // pack on the loop, in front of every request queued behind it (docs/performance.md).
     shippedCards();
     loadDefaultPack();
     const secret = await resolveSecret(accounts, options.secret);
     const metrics = new ServerMetrics();
     const measured = metrics.measure(store);
-    const service = new TournamentService(measured);
+    const service = new TournamentService(measured, { caches });
     const publicUrl = options.publicUrl ?? (process.env.SHINPAN_PUBLIC_URL?.trim() || null);
     const dispatcher = new WebhookDispatcher({
       webhooks: webhookStore,
@@ -106,6 +108,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
     const tls = options.tls ?? null;
     const venue = new VenueNetwork(publicUrl, tls?.caDer ?? null);
     const app = await buildServer({
+      caches,
       venue,
       ...(tls === null ? {} : { https: { cert: tls.cert, key: tls.key } }),
       accounts,

@@ -3,9 +3,9 @@ import { type AnswerEncoding, answerEncoding, compressBytes, compressBytesSync }
 
 /**
  * A read's JSON answer made once for one tournament version, with its compressed forms kept
- * beside it as clients ask for them. At 8,192 players the standings are 1.9 MB of JSON, and
- * compressing them again for every phone that refreshed cost the server 5–8 ms of CPU a read
- * in the scale bench (ASCII names; Japanese names compress slower); kept here (in the
+ * beside it as clients ask for them. At 8,192 players the standings are megabytes of JSON, and
+ * compressing them again for every phone that refreshed cost the server CPU on every read
+ * (docs/performance.md); kept here (in the
  * ViewCache, one per tournament and view, dropped once a newer version has a view), a repeat
  * read of the same version costs no serializing and no compressing.
  */

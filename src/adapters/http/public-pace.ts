@@ -26,14 +26,14 @@ export const DEFAULT_PUBLIC_PACE: PublicPaceOptions = {
  * Staff first when the process is loaded. Big answers to anyone who is not staff (a board or
  * standings of a large tournament, read by phones and spectators) wait `pauseMs` before they
  * are sent while the event loop was busy for more than `busyAbove` of the last sample. Two
- * anonymous clients reading an 8,192-player board and standings back to back (1,000 reads a
- * second of 120 KB) took a third of the staff's result entry on the 2-core bench. A wait costs
- * no CPU and holds up no other request: many phones each reading once are all answered, each
- * 50 ms later; only a client that reads again the moment it has an answer is slowed, to about
- * 20 reads a second. Nothing is refused, and a process busy less than half the time pauses
- * nothing. Per process, not per address: a venue's phones share one NAT address. (Waiting
- * 20 ms from 80% busy left the staff at 0.74× once the writes got faster: the loop then
- * dipped under 80% often enough to let the readers through.)
+ * anonymous clients reading an 8,192-player board and standings back to back slowed the
+ * staff's result entry on the 2-core bench (docs/performance.md). A wait costs no CPU and
+ * holds up no other request: many phones each reading once are all answered, each `pauseMs`
+ * later; only a client that reads again the moment it has an answer is slowed. Nothing is
+ * refused, and a process busy less than `busyAbove` of the time pauses nothing. Per process,
+ * not per address: a venue's phones share one NAT address. (A shorter wait from a higher busy
+ * share let the readers through once the writes got faster: the loop then dipped under it
+ * often enough.)
  */
 export class PublicPace {
   readonly #options: PublicPaceOptions;

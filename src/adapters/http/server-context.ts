@@ -22,6 +22,8 @@ export interface ServerContext {
   readonly streams: StreamGuard;
   /** How long a public view of the current round is answered after it was made (view-cache.ts). */
   readonly recentViewMs: number;
+  /** False (SHINPAN_NO_CACHES): every view is made for its read, nothing kept (docs/concurrency.md). */
+  readonly caches: boolean;
   /** Series, their leaderboards, and the player links the official record follows. */
   readonly series: SeriesService;
   /** Null when the server is ready for requests (its store answers, it is not closing), else why not. */

@@ -14,7 +14,7 @@ import type { TournamentService } from '../../app/tournament-service.js';
 import type { AccountStore } from '../accounts/account-store.js';
 import { HashGate } from './auth/hash-gate.js';
 import { PUBLIC, resolvePrincipal } from './auth/principal.js';
-import type { TrustProxy } from './config.js';
+import { cachesFromEnv, type TrustProxy } from './config.js';
 import { HttpError, idempotencyKeyReused, versionConflict } from './errors.js';
 import type {} from './fastify-types.js';
 import { LateTicker } from './live/late-ticker.js';
@@ -80,6 +80,8 @@ export interface ServerDeps {
   readonly venue?: VenueNetwork;
   /** HTTPS from the server itself: the certificate chain and its key (PEM). */
   readonly https?: { readonly cert: Buffer; readonly key: Buffer };
+  /** False: every cache and pacing of this layer off (docs/concurrency.md); by default as SHINPAN_NO_CACHES says. */
+  readonly caches?: boolean;
 }
 
 /** How long a client may take, in milliseconds: a connection that sends nothing, or trickles, is closed. */
@@ -186,7 +188,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   metrics.watchStreams(hub);
   let closing = false;
   const clock = deps.clock ?? (() => new Date());
-  const gateway = new TournamentGateway(deps.service, deps.store, clock);
+  const caches = deps.caches ?? cachesFromEnv(process.env);
+  const gateway = new TournamentGateway(deps.service, deps.store, clock, caches);
   const ticker = new LateTicker(hub, gateway, clock);
   const unconfirmed = new UnconfirmedTicker(hub, gateway, clock);
   // Every process's writes reach this process's live streams (PostgreSQL NOTIFY, SQLite's poll).
@@ -208,6 +211,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     hashes: new HashGate(),
     streams: new StreamGuard(deps.accounts, clock, { ...DEFAULT_STREAM_LIMITS, ...deps.streamLimits }),
     recentViewMs: deps.recentViewMs ?? RECENT_VIEW_MS,
+    caches,
     series: new SeriesService(deps.store, deps.service),
     ready: () => (closing ? Promise.resolve('closing') : storeAnswers(deps.store)),
   };
@@ -245,11 +249,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
-  const pace = deps.publicPace ?? new PublicPace();
-  app.addHook('onSend', async (request, _reply, payload) => {
-    await pace.before(request.principal, payload);
-    return payload;
-  });
+  const pace = deps.publicPace ?? (caches ? new PublicPace() : null);
+  if (pace !== null)
+    app.addHook('onSend', async (request, _reply, payload) => {
+      await pace.before(request.principal, payload);
+      return payload;
+    });
 
   if (deps.logger) logRequests(app);
   metrics.register(app, deps.metricsToken);
@@ -288,7 +293,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // Before the listener closes: open event streams would otherwise keep close() waiting forever.
   app.addHook('preClose', async () => {
     closing = true;
-    pace.close();
+    pace?.close();
     ticker.close();
     unconfirmed.close();
     context.streams.close();

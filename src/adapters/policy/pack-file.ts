@@ -22,7 +22,7 @@ let shipped: Pack | undefined;
 /**
  * The shipped pack; it is tested, so a failure here means a broken installation, not bad input.
  * Read and validated once per process: each tournament created on the server read and checked
- * its 20 KB again (2–5 ms on the event loop), a thousand times over on the 遊戯王の日.
+ * it again on the event loop, a thousand times over on the 遊戯王の日 (docs/performance.md).
  */
 export function loadDefaultPack(): Pack {
   if (shipped) return shipped;

@@ -12,7 +12,7 @@ const OTHER_STREAMS = '%:%';
 /**
  * Every tournament with its version, oldest first: the same query on both stores. Each stream
  * looks up its own first event by key: a join ordered by position walked every event ever
- * written (94 ms at 1,000 tournaments on SQLite, growing with the log).
+ * written, growing with the log (docs/performance.md).
  */
 export function listTournaments(
   db: Kysely<StoreSchema>,
@@ -37,8 +37,8 @@ const IDS_PER_STATEMENT = 1_000;
 
 /**
  * Where each of `ids` begins in the log (its first event's position, by key): the list's order,
- * read for the tournaments it has not placed yet, where reading every tournament's took the
- * list 50 ms at 1,000 tournaments for each one created.
+ * read for the tournaments it has not placed yet, where reading every tournament's cost the
+ * list a read of them all for each one created.
  */
 export async function firstPositions(
   db: Kysely<StoreSchema>,

@@ -50,7 +50,8 @@ export class GroupCommit {
    * Commits queued appends in groups until the queue is empty. Before each group it lets the
    * event loop take in what has arrived: SQLite's driver is synchronous, so its fsync blocks
    * the loop and the requests sent meanwhile wait unread; committing at once would give every
-   * append a commit of its own (one per fsync: a disk doing 250 commits/s took 44 results/s).
+   * append a commit of its own, one per fsync, and results/s at the disk's commits/s (figures in
+   * docs/performance.md).
    * After one turn they have been decided and queued, and share the next commit.
    */
   async #drain(): Promise<void> {

@@ -15,8 +15,8 @@ export function normalizeName(name: string): string {
 /**
  * The names of a catalogue, indexed once: exact keys, and for the closest-name search every
  * key's two-letter pieces (bigrams) with the keys holding each, so a lookup visits only names
- * that share a piece with what was typed instead of the whole catalogue (14,000 real cards,
- * 28,000 names: a scan cost ~1.7 ms a name, the index a few hundredths of that).
+ * that share a piece with what was typed instead of the whole catalogue (a scan of every
+ * name for each name looked up grows with the catalogue; figures in docs/performance.md).
  */
 interface NameIndex {
   readonly byKey: ReadonlyMap<string, readonly Card[]>;

@@ -1,8 +1,8 @@
 /*
  * A list that only grows, with its items found by key, for what players add one at a time
  * (check-ins, their reports): thousands of items, one event each. Copying the list (or an
- * object keyed by player) for every event made a replay quadratic: 8,192 check-ins took 19 s
- * to fold. A ledger is persistent instead: each ledger is a node (its last item and the ledger
+ * object keyed by player) for every event made a replay quadratic in the players (figures in
+ * docs/performance.md). A ledger is persistent instead: each ledger is a node (its last item and the ledger
  * before it), and all the ledgers of one history share one array and key index holding the
  * items of one of them, the checkout. Reading a ledger moves the checkout to it: back to the
  * ledger both share, then forward along its own items, so the cost is the distance between

@@ -42,6 +42,7 @@ export async function startTestServer(
     | 'webhookTiming'
     | 'logger'
     | 'metricsToken'
+    | 'caches'
   > = {},
 ): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'shinpan-http-'));

@@ -99,6 +99,7 @@ export function registerServe(program: Command, io: Io): void {
           webRoot: defaultWebRoot(),
           logger: log,
           metricsToken: config.metricsToken,
+          caches: config.caches,
           // The client is answered 500 with no detail; the operator reads what went wrong here.
           onInternalError: (error, where) =>
             io.stderr.write(

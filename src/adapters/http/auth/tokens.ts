@@ -45,8 +45,8 @@ export function playerCode(secret: string, tournamentId: string, playerId: strin
 
 /**
  * Codes made lately (the oldest made dropped first past CODES_KEPT, about 10 MB): every read
- * and write from a player's phone checks a code, and an HMAC is ~20 µs of the loop, 3% of a
- * server's CPU while a YCSJ's players report.
+ * and write from a player's phone checks a code, and an HMAC each time was a visible share of
+ * a server's CPU while a YCSJ's players report (docs/performance.md).
  */
 const CODES_KEPT = 65_536;
 const codesMade = new Map<string, string>();

@@ -61,8 +61,8 @@ export function standingsRoutes(
         const recent = views.recent(params.tournamentId, `standings-answer/${round}`, version, t, answerAt);
         return sendPrepared(request, reply, recent.version, recent.value);
       }
-      // The answer, serialized and compressed once per version: at 8,192 players it is 2 MB and
-      // took longer to write out and compress than the standings took to count, for every phone that asked.
+      // The answer, serialized and compressed once per version: at 8,192 players it is megabytes
+      // and took longer to write out and compress than the standings took to count, for every phone that asked.
       const answer = views.view(params.tournamentId, `standings-answer/${round}`, version, t, (state) =>
         answerAt(state, version),
       );

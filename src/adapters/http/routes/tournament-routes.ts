@@ -28,8 +28,8 @@ import { staffNamesRoutes } from './staff-names.js';
 
 /** Every route about tournaments (sharing one cache of projections), the rules and the card catalogue. */
 export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
-  const views = new ViewCache(undefined, context.recentViewMs);
-  const ended = new EndedRoundViews(context.gateway.store);
+  const views = new ViewCache(undefined, context.recentViewMs, context.caches);
+  const ended = new EndedRoundViews(context.gateway.store, context.caches);
   tournamentsRoutes(app, context, views);
   playersRoutes(app, context, views);
   deckChecksRoutes(app, context);

@@ -33,13 +33,18 @@ export class EndedRoundViews {
   readonly #reached = new Map<string, Reached>();
   readonly #kept = new Map<string, Kept>();
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    /** False (SHINPAN_NO_CACHES): no stamps, so every ended round's view is made for its read. */
+    private readonly caches = true,
+  ) {}
 
   /**
    * The last version whose events could change the board of ended round `round`, as far as the
    * events were read (at least to `version`); undefined when they could not be read that far.
    */
   async boardStamp(tournamentId: string, version: number, round: number): Promise<number | undefined> {
+    if (!this.caches) return undefined;
     const reached = await this.#upTo(tournamentId, version);
     if (reached === undefined) return undefined;
     return Math.max(reached.all, reached.rounds.get(round) ?? 0);
@@ -47,6 +52,7 @@ export class EndedRoundViews {
 
   /** The same for the standings after ended round `round`: any event reaching it or an earlier round. */
   async standingsStamp(tournamentId: string, version: number, round: number): Promise<number | undefined> {
+    if (!this.caches) return undefined;
     const reached = await this.#upTo(tournamentId, version);
     if (reached === undefined) return undefined;
     let stamp = reached.all;

@@ -22,7 +22,7 @@ export async function roundReasons(
   if (cached !== undefined) return { ok: true, value: cached };
   const stored = await gateway.store.read(tournamentId);
   const reasons = pairingReasons(stored.map(toTournamentEvent), round);
-  if (!reasons.ok) return reasons;
+  if (!reasons.ok || !gateway.caches) return reasons;
   const rounds = cache.get(tournamentId) ?? new Map<number, RoundReasons>();
   rounds.set(round, reasons.value);
   cache.set(tournamentId, rounds);

@@ -47,6 +47,8 @@ export class TournamentGateway {
     readonly service: TournamentService,
     readonly store: EventStore,
     private readonly clock: () => Date,
+    /** False (SHINPAN_NO_CACHES): every read asks the service, and round reasons are made anew. */
+    readonly caches = true,
   ) {}
 
   /** Where durable writes are published (set once by the server, which owns the live channels). */
@@ -85,7 +87,7 @@ export class TournamentGateway {
     const cached = this.#fresh.get(tournamentId);
     if (cached && performance.now() - cached.at < FRESH_MS) return cached.loaded;
     const loaded = await this.service.load(tournamentId);
-    this.#fresh.set(tournamentId, { loaded, at: performance.now() });
+    if (this.caches) this.#fresh.set(tournamentId, { loaded, at: performance.now() });
     return loaded;
   }
 
@@ -156,7 +158,7 @@ export class TournamentGateway {
     const result = await this.service.write(tournamentId, request);
     if (!result.ok) throw refusal(result.error, path);
     const written = result.value;
-    this.#fresh.set(tournamentId, { loaded: written, at: performance.now() });
+    if (this.caches) this.#fresh.set(tournamentId, { loaded: written, at: performance.now() });
     if (!written.replayed) {
       this.#feed?.local(tournamentId, written.events);
       for (const listener of this.#written) listener(tournamentId);

@@ -86,10 +86,12 @@ export class TournamentList {
     private readonly recentMs: number,
     private readonly now: () => number = () => performance.now(),
   ) {
+    // Caches off (SHINPAN_NO_CACHES): each read makes the list anew (`#made`), nothing kept or stored.
+    if (!gateway.caches) return;
     // Another process's append (or a CLI's): the list made behind the next read shows it. A
     // tournament created through this process is listed by the next read (its organizer goes
     // back to the list); one created elsewhere waits for the next list made, as on two
-    // PostgreSQL processes a wait for each of the day's creations cost reads 350 ms.
+    // PostgreSQL processes a wait for each of the day's creations held the reads up.
     store.onAppended(() => {
       this.#stale = true;
     });
@@ -103,6 +105,7 @@ export class TournamentList {
   }
 
   answer(): Promise<PreparedAnswer> {
+    if (!this.gateway.caches) return this.#made();
     if (this.#answer && this.#unlisted.size > 0) this.#listWritten();
     // Written since, or a newer list is on its way (being compressed): not the current one.
     if (this.#answer && !this.#stale && !this.#looking) return Promise.resolve(this.#answer);
@@ -158,8 +161,8 @@ export class TournamentList {
   /**
    * Adds the tournaments written through this process that the answer does not show, from the
    * state it holds, with no query: during the day's creations a read waiting for a look (two
-   * queries, each behind the loop's queue of writes) took 6–43 ms for each new tournament. One
-   * the service no longer holds stays for a look to list.
+   * queries, each behind the loop's queue of writes) waited for each new tournament. One the
+   * service no longer holds stays for a look to list.
    */
   #listWritten(): void {
     let changed = false;
@@ -230,6 +233,22 @@ export class TournamentList {
     return this.#answer;
   }
 
+  /** The list made for one read from the streams and each tournament's state as the gateway reads it, oldest first. */
+  async #made(): Promise<PreparedAnswer> {
+    const streams = await this.store.streamVersions();
+    const positions = new Map(
+      (await this.store.firstPositions(streams.map(({ id }) => id))).map(({ id, position }) => [id, position]),
+    );
+    const ids = streams.map(({ id }) => id).sort((a, b) => (positions.get(a) ?? 0) - (positions.get(b) ?? 0));
+    const summaries: string[] = [];
+    for (const id of ids) {
+      const loaded = await this.gateway.load(id);
+      if (loaded.state.status !== 'none')
+        summaries.push(JSON.stringify(summaryOf(id, loaded.state as Tournament, loaded.version)));
+    }
+    return PreparedAnswer.fromJson(`{"tournaments":[${summaries.join(',')}]}`);
+  }
+
   /** The answer joined from the kept summaries, oldest first, compressed. */
   #joined(): PreparedAnswer {
     const placed = (id: string) => this.#order.get(id) ?? Number.MAX_SAFE_INTEGER;
@@ -240,9 +259,9 @@ export class TournamentList {
     const made = PreparedAnswer.fromJson(
       `{"tournaments":[${ids.map((id) => this.#summaries.get(id)!.json).join(',')}]}`,
     );
-    // Compressed on the loop (0.3 ms for 1,000 tournaments), in the first read's encoding: a read
-    // then never waits for a turn of zlib's pool behind a busy loop, which cost it 50–70 ms
-    // during the day's creations, and no form is made that no reader takes.
+    // Compressed on the loop (cheap for a list), in the first read's encoding: a read then never
+    // waits for a turn of zlib's pool behind a busy loop, which held it up during the day's
+    // creations (docs/performance.md), and no form is made that no reader takes.
     if (made.json.length >= COMPRESS_THRESHOLD_BYTES) made.compressOnLoop();
     return made;
   }
@@ -251,13 +270,13 @@ export class TournamentList {
    * Summaries of the tournaments moved past the state this process holds (another process
    * wrote them), from the summaries that process stores every second: one read of a table,
    * where reading each one's new events made a look on two PostgreSQL processes read half the
-   * day's tournaments one by one (a second's wait for a list). One whose stored summary is
-   * behind (or that has none yet: just created there) keeps what is shown, possibly nothing,
+   * day's tournaments one by one. One whose stored summary is behind (or that has none yet:
+   * just created there) keeps what is shown, possibly nothing,
    * and is looked at again; read through the gateway only on the first look after a start
    * (the list must be whole) or once it has been behind for longer than the storing process
    * could explain (a CLI wrote it). Reading each new tournament of the other process's in
-   * every look held the reads waiting for it 100–400 ms while the day's tournaments were
-   * created. Answers whether a summary changed.
+   * every look held the reads waiting for it while the day's tournaments were created (figures
+   * in docs/performance.md). Answers whether a summary changed.
    */
   async #fromStored(
     moved: readonly { readonly id: string; readonly version: number }[],

@@ -13,20 +13,20 @@ export interface Seat {
  * How long a public view of the current round (its standings, its board, the tournament's
  * summary) is answered after it was made, whatever was written since: while results come in
  * at hundreds a second, a view made per version was made for every read (at 8,192 players the
- * standings and the board cost tens of milliseconds each to make and compress), and the YCSJ's
- * 50 anonymous readers held the players' reports to 27/s. A reader gets the newest view made
- * within this time, with the version it was made at (its ETag), so its next read after the
- * burst gets the newer one; staff always get the current version.
+ * standings and the board are costly to make and compress), and the YCSJ's anonymous readers
+ * held the players' reports far below their target (docs/performance.md). A reader gets the
+ * newest view made within this time, with the version it was made at (its ETag), so its next
+ * read after the burst gets the newer one; staff always get the current version.
  */
 export const RECENT_VIEW_MS = 1_000;
 
 /**
  * A recent view that took long to make is kept longer: for at most 1/RECENT_VIEW_SHARE of the
  * loop's time on each view (20 × what it cost), so a big tournament's three public views
- * cannot take a growing part of what the writes need. At 8,192 players, the standings cost
- * 60–120 ms to make and serialize under load; made every second by each process, the public
- * views took 9% of a server's CPU while the YCSJ's players reported. Never past
- * RECENT_VIEW_MAX_MS: a reader's view is at most that old, whatever it cost.
+ * cannot take a growing part of what the writes need: at 8,192 players, made every second by
+ * each process, they took a visible share of a server's CPU while the YCSJ's players reported
+ * (docs/performance.md). Never past RECENT_VIEW_MAX_MS: a reader's view is at most that old,
+ * whatever it cost.
  */
 const RECENT_VIEW_SHARE = 0.05;
 export const RECENT_VIEW_MAX_MS = 2_500;
@@ -53,11 +53,13 @@ export class ViewCache {
   constructor(
     private readonly now: () => number = () => performance.now(),
     private readonly recentMs: number = RECENT_VIEW_MS,
+    /** False (SHINPAN_NO_CACHES): every view and seat index made for its read, nothing kept. */
+    private readonly caches = true,
   ) {}
 
   seats(tournamentId: string, t: Tournament, round: RoundState): ReadonlyMap<string, Seat> {
     const key = `${tournamentId}\u0000${round.number}`;
-    let seats = this.#seats.get(key);
+    let seats = this.caches ? this.#seats.get(key) : undefined;
     if (!seats) {
       const names = new Map(t.players.map((p) => [p.id, p.name]));
       const person = (id: string) => ({ id, name: names.get(id) ?? id });
@@ -70,7 +72,7 @@ export class ViewCache {
       for (const player of round.byes)
         built.set(player, { table: null, name: person(player).name, opponent: null, index: null });
       seats = built;
-      this.#seats.set(key, seats);
+      if (this.caches) this.#seats.set(key, seats);
     }
     return seats;
   }
@@ -82,6 +84,7 @@ export class ViewCache {
    * pairings answer holds megabytes.
    */
   view<T>(tournamentId: string, name: string, version: number, t: Tournament, compute: (t: Tournament) => T): T {
+    if (!this.caches) return compute(t);
     let views = this.#views.get(tournamentId);
     const cached = views?.get(name);
     if (cached && cached.version === version) return cached.value as T;
@@ -110,6 +113,7 @@ export class ViewCache {
     t: Tournament,
     compute: (t: Tournament, version: number) => T,
   ): { readonly value: T; readonly version: number } {
+    if (!this.caches) return { value: compute(t, version), version };
     const key = `${tournamentId}\u0000${name}`;
     const kept = this.#recent.get(key);
     const now = this.now();

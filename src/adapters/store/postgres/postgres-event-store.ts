@@ -167,7 +167,7 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * A stream's events after a version, compiled once (compiled-once.ts): a process reads every
  * tournament another one wrote, and building and compiling this query anew took half of each
- * read's CPU on the day (0.85 s of a process's 1.6 s of reads).
+ * read's CPU on the day (docs/performance.md).
  */
 const streamAfter = new CompiledOnce((db: Kysely<StoreSchema>, [id, after]: readonly Stand[]) =>
   db
@@ -195,7 +195,7 @@ class PostgresEventStore implements EventStore {
   readonly #batches: AppendBatches;
   /** Each tournament's newest version heard (notices and this process's appends); trusted only while `#hearing`. */
   readonly #heard = new Map<string, number>();
-  /** Listening, and every tournament's version read since: no append commits unheard. */
+  /** Listening, and every tournament's version read since: every append is heard, once its notice is read. */
   #hearing = false;
   /** When another process's append to each tournament was last heard. */
   readonly #othersAt = new Map<string, number>();

@@ -172,12 +172,11 @@ class SqliteEventStore implements EventStore {
     // so writers in other processes queue on busy_timeout and then see the new version.
     //
     // Durability: synchronous=FULL would fsync the WAL inside COMMIT, and better-sqlite3 runs
-    // on the event loop, so every request waited out every fsync (on a disk doing ~250
-    // commits/s the loop stood still a third of the time and the server topped out near
-    // 450 results/s). With synchronous=NORMAL the COMMIT only writes the WAL; the fsync of the
-    // WAL file then runs on libuv's thread pool while the loop reads, decides and queues the
-    // next group, and no append of the group resolves before it is done: the same bytes on
-    // disk as FULL before the same answer. The connection stays held until then, so this
+    // on the event loop, so every request waited out every fsync (the loop stood still for a
+    // large share of the time: docs/performance.md). With synchronous=NORMAL the COMMIT only
+    // writes the WAL; the fsync of the WAL file then runs on libuv's thread pool while the
+    // loop reads, decides and queues the next group, and no append of the group resolves
+    // before it is done: the same bytes on disk as FULL before the same answer. The connection stays held until then, so this
     // process reads nothing that is not yet durable; a kill -9 in between loses nothing (the
     // kernel has the pages), and what a power cut could take back was answered to no one.
     this.#group = new GroupCommit(

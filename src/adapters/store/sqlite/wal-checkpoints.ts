@@ -7,9 +7,9 @@ export const CHECKPOINT_MS = 1_000;
 
 /**
  * The WAL's checkpoints, off the event loop. SQLite's automatic checkpoint runs inside the
- * commit that crosses 1,000 pages, on the connection's thread: copying 4 MB into the database
- * file and fsyncing it stopped the server's loop for 45–55 ms a few times a minute on the day
- * (1,000 results a second), the longest waits any request had. The store turns it off
+ * commit that crosses 1,000 pages, on the connection's thread: copying those pages into the
+ * database file and fsyncing it stopped the server's loop a few times a minute on the day, the
+ * longest waits any request had (docs/performance.md). The store turns it off
  * (`wal_autocheckpoint = 0`), and this runs a PASSIVE checkpoint from a worker thread with its
  * own connection at most every CHECKPOINT_MS while commits come in. It runs while the store's
  * connection is held (`hold`): appends wait (the loop does not), so the checkpoint reaches the
