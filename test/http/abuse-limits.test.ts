@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverConfigFromEnv } from '../../src/adapters/http/config.js';
+import { WRONG_CODES_PER_ADDRESS_PLAYER } from '../../src/adapters/http/auth/player-code-guard.js';
 import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import type { HttpClient } from './support/http-client.js';
@@ -154,15 +155,15 @@ describe('limits against a stranger on the network', () => {
   it('keys the record-code limit on the decoded player, so percent-encoded variants share one bucket', async () => {
     const variants = ['0000000001', '%30000000001', '%30%30%30%30%30%30%30%30%30%31', '0000000001%20'];
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) {
+    for (let i = 0; i <= WRONG_CODES_PER_ADDRESS_PLAYER; i++) {
       const answer = await anyone.get(
         `/api/tournaments/kanto/players/${variants[i % variants.length]}/record?code=WRONGCOD`,
         from('10.1.0.6'),
       );
       statuses.push(answer.status);
     }
-    expect(statuses.slice(0, 60).every((s) => s === 403)).toBe(true);
-    expect(statuses[60]).toBe(429);
+    expect(statuses.slice(0, WRONG_CODES_PER_ADDRESS_PLAYER).every((s) => s === 403)).toBe(true);
+    expect(statuses[WRONG_CODES_PER_ADDRESS_PLAYER]).toBe(429);
   });
 
   describe('connections and streams', () => {

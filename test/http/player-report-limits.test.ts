@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAYER_REPORTS_PER_MATCH } from '../../src/core/tournament/limits.js';
-import { RECORD_CODE_ATTEMPTS_PER_MINUTE } from '../../src/adapters/http/auth/record-code-attempts.js';
+import { WRONG_CODES_PER_ADDRESS_PLAYER } from '../../src/adapters/http/auth/player-code-guard.js';
 import { PLAYERS, staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -75,11 +75,13 @@ describe.each(await storeKinds())('bounds on what one player sends, on $name', (
     const t = '/api/tournaments/guess';
     const target = PLAYERS[0].id;
     const guess = (player: string) => staff.public.get(`${t}/players/${player}/page?code=WRONGCOD`);
-    for (let i = 0; i < RECORD_CODE_ATTEMPTS_PER_MINUTE; i++) expect((await guess(target)).status).toBe(403);
+    for (let i = 0; i < WRONG_CODES_PER_ADDRESS_PLAYER; i++) expect((await guess(target)).status).toBe(403);
     const limited = await guess(target);
     expect([limited.status, limited.body.code]).toEqual([429, 'too-many-code-attempts']);
-    expect(limited.body.message).toMatch(/^Too many tries of this player's code \(at most 60 a minute/);
-    expect(limited.body.messageJa).toMatch(/^この選手のコードの試行が多すぎます/);
+    expect(limited.body.message).toMatch(
+      /^Too many wrong codes for this player \(at most 10 a minute from one address/,
+    );
+    expect(limited.body.messageJa).toMatch(/^この選手の間違ったコードが多すぎます/);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // More junk requests, each naming another player, than the old in-memory limiter kept counts for (5,000).
     const junk = Array.from({ length: 5_050 }, (_, i) => `junk${i}`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWN_DEVICE_COOKIE } from '../../src/adapters/http/auth/player-code-guard.js';
 import { SseClient } from './support/sse-client.js';
 import { PLAYERS, staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
 import { storeKinds } from './support/stores.js';
@@ -20,6 +21,13 @@ describe.each(await storeKinds())('players report results and check in from thei
 
   const page = (id: string, code = codes.get(id)) =>
     staff.public.get(`${t}/players/${id}/page${code === undefined ? '' : `?code=${code}`}`);
+  /** A player's phone: their page opened with the code, then the live stream with the cookie the page set. */
+  async function phoneStream(id: string): Promise<SseClient> {
+    const phone = server.client();
+    expect((await phone.get(`${t}/players/${id}/page?code=${codes.get(id)}`)).status).toBe(200);
+    const name = `${KNOWN_DEVICE_COOKIE}${id}`;
+    return SseClient.open(`${server.url}${t}/live`, { cookie: `${name}=${phone.cookie(name)}` });
+  }
 
   it('checks players in from their page or by staff, lists who has not, and drops the no-shows after a confirmation naming how many', async () => {
     const [a, b, c, d] = PLAYERS.map((p) => p.id);
@@ -156,7 +164,14 @@ describe.each(await storeKinds())('players report results and check in from thei
     const send = (id: string, duels: string[]) =>
       staff.public.post(`${t}/players/${id}/result`, { code: codes.get(id), round: 2, table: match!.table, duels });
     // Watched while nothing waits: the clock may move as far as it likes, nothing is pushed.
-    const stream = await SseClient.open(`${server.url}${t}/live`);
+    // x's phone, and a phone of the player with the bye, each carry the cookie their page set; the public carries none.
+    const z = PLAYERS.map((p) => p.id).find((id) => id !== x && id !== y && id !== PLAYERS[3].id)!;
+    const stream = await phoneStream(x!);
+    const byeStream = await phoneStream(z);
+    const publicStream = await SseClient.open(`${server.url}${t}/live`);
+    const judgeStream = await SseClient.open(`${server.url}${t}/live`, {
+      cookie: `shinpan_session=${staff.judge.cookie('shinpan_session')}`,
+    });
     server.clock.advanceMinutes(30);
     const reportedAt = server.clock.now.getTime();
     expect((await send(x, [x, x])).status).toBe(200);
@@ -172,6 +187,19 @@ describe.each(await storeKinds())('players report results and check in from thei
     const told = await stream.next((e) => e.event === 'unconfirmed');
     expect(told.data.matches).toEqual([{ round: 2, table: match!.table }]);
     expect(stream.received.filter((e) => e.event === 'unconfirmed')).toHaveLength(1);
+    // Staff hear the judges' queue's whole list.
+    expect((await judgeStream.next((e) => e.event === 'unconfirmed')).data.matches).toEqual([
+      { round: 2, table: match!.table },
+    ]);
+    await judgeStream.close();
+    // Only the two players concerned hear it (and staff): the next write's frame reaches the others after it would have.
+    const next = await staff.organizer.post(`${t}/announcements`, { text: { ja: '休憩です' } });
+    expect(next.status).toBe(201);
+    for (const other of [byeStream, publicStream]) {
+      await other.next((e) => e.event === 'events' && Number(e.id) >= next.body.version);
+      expect(other.received.filter((e) => e.event === 'unconfirmed')).toEqual([]);
+      await other.close();
+    }
     await stream.close();
     expect((await page(y)).body.match).toMatchObject({ status: 'judges', judgesAt: null });
     expect((await staff.judge.get(`${t}/player-reports`)).body.queue).toMatchObject([
@@ -205,7 +233,7 @@ describe.each(await storeKinds())('players report results and check in from thei
       duels: [x, x],
     });
     expect(sent.status).toBe(200);
-    const stream = await SseClient.open(`${server.url}${t}/live`);
+    const stream = await phoneStream(match!.players[1]);
     server.clock.advanceMinutes(5);
     const told = await stream.next((e) => e.event === 'unconfirmed');
     expect(told.data.matches).toEqual([{ round: 3, table: match!.table }]);

@@ -38,23 +38,58 @@ export class AttemptLimiter {
   /** Counts one attempt for `key`; past the maximum throws 429 with Retry-After. */
   async hit(key: string): Promise<void> {
     const now = Date.now();
-    const full = () => this.#windows.size >= (this.maxKeys ?? 10_000);
-    if (full() && now - this.#sweptAt >= 1000) {
-      this.#sweptAt = now;
-      for (const [k, w] of this.#windows) if (w.endsAt <= now) this.#windows.delete(k);
-    }
-    let window = this.#windows.get(key);
-    if (!window || window.endsAt <= now) {
-      if (!window && this.maxKeys !== undefined && full())
-        this.#refuseOver({ count: this.max + 1, endsAt: now + this.windowMs }, now);
-      window = { count: 0, endsAt: now + this.windowMs };
-      this.#windows.set(key, window);
-    }
+    const window = this.#open(key, now);
     window.count++;
     this.#refuseOver(window, now);
     if (!this.shared) return;
     // As JSON text: PostgreSQL's text cannot hold the NUL a key may carry.
     this.#refuseOver(await this.shared.count(JSON.stringify([this.shared.name, key]), this.windowMs, now), now);
+  }
+
+  /**
+   * Refuses (429 with Retry-After) when `key` has used every attempt of its running window, or
+   * when it has none and no new count fits (`maxKeys`); counts nothing. With `count` in the same
+   * turn of the loop, for limits that count only failures, checked before the attempt is judged.
+   */
+  refuseSpent(key: string): void {
+    const now = Date.now();
+    const window = this.#windows.get(key);
+    if (window && window.endsAt > now) {
+      this.#refuseOver({ count: window.count + 1, endsAt: window.endsAt }, now);
+      return;
+    }
+    this.#sweep(now);
+    if (!window && this.maxKeys !== undefined && this.#full())
+      this.#refuseOver({ count: this.max + 1, endsAt: now + this.windowMs }, now);
+  }
+
+  /** Counts one failed attempt for `key` (kept in this process only), after `refuseSpent` let it through. */
+  count(key: string): void {
+    this.#open(key, Date.now()).count++;
+  }
+
+  /** The running window of `key`, a new one when it has none (refused while every count is taken, see maxKeys). */
+  #open(key: string, now: number): { count: number; endsAt: number } {
+    this.#sweep(now);
+    let window = this.#windows.get(key);
+    if (!window || window.endsAt <= now) {
+      if (!window && this.maxKeys !== undefined && this.#full())
+        this.#refuseOver({ count: this.max + 1, endsAt: now + this.windowMs }, now);
+      window = { count: 0, endsAt: now + this.windowMs };
+      this.#windows.set(key, window);
+    }
+    return window;
+  }
+
+  #full(): boolean {
+    return this.#windows.size >= (this.maxKeys ?? 10_000);
+  }
+
+  /** Drops ended windows once the map is full, at most once a second. */
+  #sweep(now: number): void {
+    if (!this.#full() || now - this.#sweptAt < 1000) return;
+    this.#sweptAt = now;
+    for (const [k, w] of this.#windows) if (w.endsAt <= now) this.#windows.delete(k);
   }
 
   #refuseOver({ count, endsAt }: { count: number; endsAt: number }, now: number): void {

@@ -34,22 +34,41 @@ const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * out 0/O and 1/I so a code copied by hand is read back right.
  */
 export function playerCode(secret: string, tournamentId: string, playerId: string): string {
-  const key = `${secret}\u0000${tournamentId}\u0000${playerId}`;
-  const kept = codesMade.get(key);
-  if (kept !== undefined) return kept;
-  const code = codeOf(secret, tournamentId, playerId);
-  if (codesMade.size >= CODES_KEPT) codesMade.delete(codesMade.keys().next().value as string);
-  codesMade.set(key, code);
-  return code;
+  return kept(`code\u0000${secret}\u0000${tournamentId}\u0000${playerId}`, () =>
+    codeOf(secret, tournamentId, playerId),
+  );
 }
 
 /**
- * Codes made lately (the oldest made dropped first past CODES_KEPT, about 10 MB): every read
- * and write from a player's phone checks a code, and an HMAC each time was a visible share of
- * a server's CPU while a YCSJ's players report (docs/performance.md).
+ * The mark of a phone that used a player's right code (the known-device cookie's value,
+ * player-code-guard.ts): 128 bits of an HMAC of the tournament and player ids, apart from the
+ * code's (another label), so the cookie neither holds the code nor lets anyone work it out.
  */
-const CODES_KEPT = 65_536;
-const codesMade = new Map<string, string>();
+export function knownDeviceMark(secret: string, tournamentId: string, playerId: string): string {
+  return kept(`device\u0000${secret}\u0000${tournamentId}\u0000${playerId}`, () =>
+    createHmac('sha256', secret)
+      .update(`known-device\u0000${tournamentId}\u0000${playerId}`)
+      .digest('base64url')
+      .slice(0, 22),
+  );
+}
+
+/**
+ * Codes and marks made lately (the oldest made dropped first past KEPT, about 10 MB): every read
+ * and write from a player's phone checks one, and an HMAC each time was a visible share of a
+ * server's CPU while a YCSJ's players report (docs/performance.md).
+ */
+const KEPT = 65_536;
+const made = new Map<string, string>();
+
+function kept(key: string, make: () => string): string {
+  const found = made.get(key);
+  if (found !== undefined) return found;
+  const value = make();
+  if (made.size >= KEPT) made.delete(made.keys().next().value as string);
+  made.set(key, value);
+  return value;
+}
 
 function codeOf(secret: string, tournamentId: string, playerId: string): string {
   const mac = createHmac('sha256', secret).update(`${tournamentId}\u0000${playerId}`).digest();

@@ -12,10 +12,15 @@ export interface LiveMessage {
   readonly audience: Audience;
 }
 
-/** A tournament's open streams, kept apart by audience so a write for staff alone costs nothing per public stream. */
+/**
+ * A tournament's open streams, kept apart by audience so a write for staff alone costs nothing
+ * per public stream; public streams of a player's own phone are also found by the player, so a
+ * message for two players is written to their streams only.
+ */
 interface Channel {
   readonly staff: Set<ServerResponse>;
   readonly public: Set<ServerResponse>;
+  readonly players: Map<string, Set<ServerResponse>>;
 }
 
 /** Formats one Server-Sent Event frame. */
@@ -43,18 +48,41 @@ export class LiveHub {
     this.#heartbeat.unref();
   }
 
-  /** Starts streaming to `response`; returns the function that stops. */
-  subscribe(tournamentId: string, audience: Audience, response: ServerResponse): () => void {
+  /**
+   * Starts streaming to `response`; returns the function that stops. A public stream from a
+   * player's own phone names the `players` it is (the known-device cookie): messages to players
+   * reach it too.
+   */
+  subscribe(
+    tournamentId: string,
+    audience: Audience,
+    response: ServerResponse,
+    players: readonly string[] = [],
+  ): () => void {
     let channel = this.#channels.get(tournamentId);
     if (!channel) {
-      channel = { staff: new Set(), public: new Set() };
+      channel = { staff: new Set(), public: new Set(), players: new Map() };
       this.#channels.set(tournamentId, channel);
     }
     const listeners = channel[audience];
     listeners.add(response);
     this.#open[audience]++;
+    const own = audience === 'public' ? players : [];
+    for (const player of own) {
+      let streams = channel.players.get(player);
+      if (!streams) {
+        streams = new Set();
+        channel.players.set(player, streams);
+      }
+      streams.add(response);
+    }
     const stop = () => {
       if (listeners.delete(response)) this.#open[audience]--;
+      for (const player of own) {
+        const streams = channel.players.get(player);
+        streams?.delete(response);
+        if (streams?.size === 0) channel.players.delete(player);
+      }
       if (channel.staff.size === 0 && channel.public.size === 0 && this.#channels.get(tournamentId) === channel)
         this.#channels.delete(tournamentId);
     };
@@ -68,6 +96,17 @@ export class LiveHub {
     const frame = sseFrame(message.event, message.data, message.id);
     for (const response of channel.staff) response.write(frame);
     if (message.audience === 'public') for (const response of channel.public) response.write(frame);
+  }
+
+  /** A message for `players` alone: written once to each public stream of their own phones (staff get theirs by `publish`). */
+  publishToPlayers(tournamentId: string, players: readonly string[], event: string, data: unknown): void {
+    const channel = this.#channels.get(tournamentId);
+    if (!channel || channel.players.size === 0) return;
+    const streams = new Set<ServerResponse>();
+    for (const player of players) for (const response of channel.players.get(player) ?? []) streams.add(response);
+    if (streams.size === 0) return;
+    const frame = sseFrame(event, data);
+    for (const response of streams) response.write(frame);
   }
 
   /** One change seen two ways: `staff` goes to staff listeners, `public` to the others (none when null). */

@@ -1,4 +1,6 @@
-import { selfService, waitingReports } from '../../../core/tournament/self-service.js';
+import { selfService, waitingReports, type WaitingReport } from '../../../core/tournament/self-service.js';
+import { findRound } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
 import type { TournamentGateway } from '../tournaments/tournament-gateway.js';
 import type { LiveHub } from './live-hub.js';
 
@@ -6,15 +8,19 @@ import type { LiveHub } from './live-hub.js';
 interface Watch {
   /** The unconfirmed matches last published (round:table, in order). */
   readonly signature: string;
+  /** The same matches, to tell which are new. */
+  readonly published: ReadonlySet<string>;
   /** When the earliest report still waiting goes to the judges (ms), or null when none waits. */
   readonly nextDue: number | null;
 }
 
 /**
- * Tells every page watching a tournament (both players' own pages, the judges' queue) when a
- * player's report goes to the judges because nobody confirmed it in time. No write happens
- * then, so without this the pages would learn it only at the next change. The server's clock
- * decides, as for the queue itself.
+ * Tells the pages concerned when a player's report goes to the judges because nobody confirmed
+ * it in time: the judges' queue (staff streams, the whole list whenever it changes) and the two
+ * players' own pages (their phones' streams, their own match once). No write happens then, so
+ * without this the pages would learn it only at the next change; sent to every public stream, it
+ * made every player's page of the round read again. The server's clock decides, as for the
+ * queue itself.
  *
  * The reports are looked at only when they may have changed: when a stream starts following
  * the tournament (nothing is sent while nobody watches), after a write reaches its stream, and
@@ -59,7 +65,7 @@ export class UnconfirmedTicker {
         const fallsDue = watch === undefined || (watch.nextDue !== null && watch.nextDue <= now);
         if (!fallsDue && !this.#changed.has(tournamentId)) continue;
         this.#changed.delete(tournamentId);
-        await this.#look(tournamentId, watch?.signature ?? '');
+        await this.#look(tournamentId, watch);
       }
       for (const id of this.#changed) if (!watched.has(id)) this.#changed.delete(id);
     } finally {
@@ -67,7 +73,7 @@ export class UnconfirmedTicker {
     }
   }
 
-  async #look(tournamentId: string, published: string): Promise<void> {
+  async #look(tournamentId: string, watch: Watch | undefined): Promise<void> {
     const loaded = await this.gateway.load(tournamentId).catch(() => null);
     if (loaded === null) {
       // The store did not answer: forgotten, so the next tick looks again.
@@ -75,25 +81,49 @@ export class UnconfirmedTicker {
       return;
     }
     const { state } = loaded;
+    if (state.status === 'none') {
+      this.#watches.set(tournamentId, { signature: '', published: new Set(), nextDue: null });
+      return;
+    }
     const at = this.clock();
     const now = at.getTime();
-    const waiting = state.status === 'none' || !selfService(state).reporting.enabled ? [] : waitingReports(state);
+    const waiting = selfService(state).reporting.enabled ? waitingReports(state) : [];
     const late = waiting.filter((w) => Date.parse(w.due) <= now);
     const nextDue = waiting.reduce<number | null>((next, w) => {
       const due = Date.parse(w.due);
       return due > now && (next === null || due < next) ? due : next;
     }, null);
-    const signature = late.map((w) => `${w.round}:${w.table}`).join(',');
-    this.#watches.set(tournamentId, { signature, nextDue });
-    if (signature === published) return;
+    const keys = late.map((w) => `${w.round}:${w.table}`);
+    const signature = keys.join(',');
+    this.#watches.set(tournamentId, { signature, published: new Set(keys), nextDue });
+    if (signature === (watch?.signature ?? '')) return;
     this.hub.publish(tournamentId, {
       event: 'unconfirmed',
-      audience: 'public',
+      audience: 'staff',
       data: { now: at.toISOString(), matches: late.map((w) => ({ round: w.round, table: w.table })) },
     });
+    const fresh = late.filter((_, i) => !watch?.published.has(keys[i] as string));
+    for (const { round, table, players } of withPlayers(state, fresh))
+      this.hub.publishToPlayers(tournamentId, players, 'unconfirmed', {
+        now: at.toISOString(),
+        matches: [{ round, table }],
+      });
   }
 
   close(): void {
     clearInterval(this.#timer);
   }
+}
+
+/** Each waiting report's match with its two players (one table index per round concerned). */
+function withPlayers(t: Tournament, reports: readonly WaitingReport[]) {
+  const tables = new Map<number, Map<number, readonly string[]>>();
+  return reports.map(({ round, table }) => {
+    let byTable = tables.get(round);
+    if (!byTable) {
+      byTable = new Map((findRound(t, round)?.matches ?? []).map((m) => [m.table, m.players]));
+      tables.set(round, byTable);
+    }
+    return { round, table, players: byTable.get(table) ?? [] };
+  });
 }

@@ -60,8 +60,23 @@ export const M = messageTable({
   'player-decklist': () => t('選手のデッキリスト', "The player's decklist"),
   'too-many-code-attempts': (v: { seconds: Word; max: Word }) =>
     t(
-      `この選手のコードの試行が多すぎます (このアドレスから 1 分に ${v.max} 回まで)。${v.seconds} 秒待ってください。`,
-      `Too many tries of this player's code (at most ${v.max} a minute from your address). Wait ${v.seconds} s.`,
+      `この選手の間違ったコードが多すぎます (同じアドレスから 1 分に ${v.max} 回まで)。${v.seconds} 秒待ってください。この選手のページを前に開いた端末はそのまま使えます。`,
+      `Too many wrong codes for this player (at most ${v.max} a minute from one address). Wait ${v.seconds} s. A phone that opened this player's page before is not affected.`,
+    ),
+  'too-many-code-attempts-player': (v: { seconds: Word; max: Word }) =>
+    t(
+      `この選手の間違ったコードが多すぎます (どのアドレスからも合わせて 1 分に ${v.max} 回まで)。${v.seconds} 秒待ってください。この選手のページを前に開いた端末はそのまま使えます。`,
+      `Too many wrong codes for this player (at most ${v.max} a minute for one player, from all addresses). Wait ${v.seconds} s. A phone that opened this player's page before is not affected.`,
+    ),
+  'too-many-code-attempts-address': (v: { seconds: Word; max: Word }) =>
+    t(
+      `このアドレスからの間違ったコードが多すぎます (選手を問わず 1 分に ${v.max} 回まで)。${v.seconds} 秒待ってください。選手のページを前に開いた端末はそのまま使えます。`,
+      `Too many wrong player codes from your address (at most ${v.max} a minute, any players). Wait ${v.seconds} s. A phone that opened a player's page before is not affected.`,
+    ),
+  'too-many-venue-codes': (v: { seconds: Word; max: Word; minutes: Word }) =>
+    t(
+      `間違った会場コードが多すぎます (${v.minutes} 分に ${v.max} 回まで)。${v.seconds} 秒待ってから、会場に表示されている最新のコードを入力してください。`,
+      `Too many wrong venue codes (at most ${v.max} in ${v.minutes} minutes). Wait ${v.seconds} s, then type the one shown at the venue now.`,
     ),
   'too-many-searches': (v: { seconds: Word }) =>
     t(

@@ -12,10 +12,9 @@ import {
 } from '../../../core/tournament/limits.js';
 import { latestRound } from '../../../core/tournament/state-queries.js';
 import { withoutHeldRounds } from '../../../core/tournament/held-rounds.js';
-import { recordCodeAttempts } from '../auth/record-code-attempts.js';
+import { badPlayerCode, playerCodeGuard } from '../auth/player-code-guard.js';
 import { requireStaff } from '../auth/principal.js';
-import { playerCodeMatches } from '../auth/tokens.js';
-import { HttpError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { M } from '../messages/tournaments.js';
 import { boundedText, intIn } from '../request-schema.js';
 import { defineRoute } from '../route.js';
@@ -34,12 +33,10 @@ const words = (max: number) => boundedText({ max }, 'optional-blank');
 const callParams = tournamentParams.extend({ callId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 const callAnswer = writeAnswer.extend({ call: z.unknown() });
 
-const badCode = () => new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'body.code');
-
 export function callsRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
   const now = () => context.clock().toISOString();
-  const codeAttempts = recordCodeAttempts(context);
+  const guard = playerCodeGuard(context);
 
   /** The call as it stands after a write, for the answer. */
   async function answerCall(tournamentId: string, callId: number) {
@@ -70,11 +67,9 @@ export function callsRoutes(app: FastifyInstance, context: ServerContext): void 
       // Who calls is settled before anything about the tournament is read.
       const player = body.code === undefined ? null : body.player;
       const staffCaller = player === null ? require({ command: 'OpenCall' }) : null;
-      if (player === undefined) throw badCode();
-      if (player !== null) {
-        await codeAttempts(request, { tournamentId, playerId: player });
-        if (!playerCodeMatches(context.secret, tournamentId, player, body.code as string)) throw badCode();
-      }
+      if (player === undefined) throw badPlayerCode('body.code');
+      if (player !== null)
+        await guard.prove(request, reply, { tournamentId, playerId: player }, body.code as string, 'body.code');
       const { tournament: t } = await gateway.read(tournamentId);
       // A player's default round is the latest they can see: a held round is not there for them.
       const round = body.round ?? latestRound(staffCaller ? t : withoutHeldRounds(t))?.number;

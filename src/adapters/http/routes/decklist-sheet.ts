@@ -7,9 +7,8 @@ import { receiptOf } from '../../../core/tournament/entry.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
 import { requireStaff } from '../auth/principal.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
-import { recordCodeAttempts } from '../auth/record-code-attempts.js';
-import { playerCodeMatches } from '../auth/tokens.js';
-import { HttpError, notFound } from '../errors.js';
+import { badPlayerCode, playerCodeGuard } from '../auth/player-code-guard.js';
+import { notFound } from '../errors.js';
 import { M } from '../messages/tournaments.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
@@ -23,7 +22,7 @@ import { playerParams, withVersion } from './tournament-common.js';
  */
 
 export function decklistSheetRoutes(app: FastifyInstance, context: ServerContext): void {
-  const codeAttempts = recordCodeAttempts(context);
+  const guard = playerCodeGuard(context);
 
   defineRoute(app, {
     method: 'GET',
@@ -35,15 +34,11 @@ export function decklistSheetRoutes(app: FastifyInstance, context: ServerContext
     params: playerParams,
     query: z.object({ code: z.string().max(32).optional() }),
     async handler({ params, query, principal, request, reply }) {
-      await codeAttempts(request);
-      if (query.code !== undefined) {
-        if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))
-          throw new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'query.code');
-      } else {
+      if (query.code !== undefined) await guard.prove(request, reply, params, query.code, 'query.code');
+      else {
         // Staff of this tournament need no code; anyone else without one is answered as the public is.
         requireStaff(principal);
-        if (!isStaffOf(principal, params.tournamentId))
-          throw new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'query.code');
+        if (!isStaffOf(principal, params.tournamentId)) throw badPlayerCode('query.code');
       }
       const { tournament: t, version } = await context.gateway.read(params.tournamentId);
       const p = findPlayer(t, params.playerId);

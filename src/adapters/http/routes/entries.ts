@@ -23,10 +23,10 @@ import type { Tournament } from '../../../core/tournament/state.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
 import { requireStaff } from '../auth/principal.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
-import { recordCodeAttempts } from '../auth/record-code-attempts.js';
-import { playerCode, playerCodeMatches } from '../auth/tokens.js';
+import { badPlayerCode, playerCodeGuard } from '../auth/player-code-guard.js';
+import { playerCode } from '../auth/tokens.js';
 import { notModified } from '../prepared-answer.js';
-import { HttpError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { M } from '../messages/tournaments.js';
 import { PUBLIC_CARD_SEARCHES_PER_MINUTE } from './decks.js';
 import { intIn } from '../request-schema.js';
@@ -61,7 +61,6 @@ export const PUBLIC_ENTRIES_PER_MINUTE = 10;
 const code = z.string().max(32);
 const time = z.iso.datetime({ offset: true });
 const receiptAnswer = z.object({ at: z.string(), hash: z.string() }).nullable();
-const badCode = (path: string) => new HttpError(403, 'bad-player-code', M.text('bad-player-code'), path);
 
 /** The entry settings and what the public page says about them. */
 function entryView(t: Tournament, now: string) {
@@ -106,7 +105,7 @@ function cardsOf(deck: Deck, catalogue: Parameters<typeof findCard>[0]) {
 export function entriesRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
   const now = () => context.clock().toISOString();
-  const codeAttempts = recordCodeAttempts(context);
+  const guard = playerCodeGuard(context);
   const publicSearches = new AttemptLimiter(
     PUBLIC_CARD_SEARCHES_PER_MINUTE,
     60_000,
@@ -124,10 +123,6 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     const pool = namesCards ? (await tournamentCheckRules(tournament, context.accounts)).catalogue : undefined;
     const decklist = await readDeckInput(input, 'body.decklist', pool);
     return { decklist, findings: await decklistFindings(decklist, tournament, context.accounts) };
-  }
-
-  function playerOnly(tournamentId: string, playerId: string, given: string): void {
-    if (!playerCodeMatches(context.secret, tournamentId, playerId, given)) throw badCode('body.code');
   }
 
   defineRoute(app, {
@@ -320,9 +315,8 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     access: 'public',
     params: playerParams,
     body: submissionBody.omit({ confirm: true }),
-    async handler({ params, body, request }) {
-      await codeAttempts(request);
-      playerOnly(params.tournamentId, params.playerId, body.code);
+    async handler({ params, body, request, reply }) {
+      await guard.prove(request, reply, params, body.code, 'body.code');
       const { decklist, findings } = await checkedList(params.tournamentId, body.decklist);
       return { findings, hash: receiptHash(decklist), decklist };
     },
@@ -345,8 +339,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     }),
     write: true,
     async handler({ params, body, write, request, reply }) {
-      await codeAttempts(request);
-      playerOnly(params.tournamentId, params.playerId, body.code);
+      await guard.prove(request, reply, params, body.code, 'body.code');
       const { decklist, findings } = await checkedList(params.tournamentId, body.decklist);
       const data = {
         player: params.playerId,
@@ -388,14 +381,11 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
       version: z.number(),
     }),
     async handler({ params, query, principal, request, reply }) {
-      await codeAttempts(request);
-      if (query.code !== undefined) {
-        if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code))
-          throw badCode('query.code');
-      } else {
+      if (query.code !== undefined) await guard.prove(request, reply, params, query.code, 'query.code');
+      else {
         // Staff of this tournament need no code; anyone else without one is answered as the public is.
         requireStaff(principal);
-        if (!isStaffOf(principal, params.tournamentId)) throw badCode('query.code');
+        if (!isStaffOf(principal, params.tournamentId)) throw badPlayerCode('query.code');
       }
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const p = findPlayer(t, params.playerId);

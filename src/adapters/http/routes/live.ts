@@ -7,12 +7,14 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { tournamentParams } from './tournament-common.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
+import { playerCodeGuard } from '../auth/player-code-guard.js';
 
 /**
  * The live stream of a tournament (Server-Sent Events): `hello` on connect, `events` for every
  * durable write (staff see every event; the public sees pairings, results, seat marks,
  * extensions and drops, and the new version, but nothing of a write that is staff's alone, as
- * a judge call: see publish.ts), `late` for staff when the late list changes.
+ * a judge call: see publish.ts), `late` for staff when the late list changes, `unconfirmed` for
+ * staff and the two players concerned (unconfirmed-ticker.ts).
  * A reconnect with Last-Event-ID (a version) first receives what it missed, up to
  * MAX_CATCH_UP events; one further behind gets only `hello` and reloads (the console reloads
  * on every reconnect anyway), so an old id never reads a whole log into memory.
@@ -21,11 +23,12 @@ export const MAX_CATCH_UP = 500;
 
 export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
+  const guard = playerCodeGuard(context);
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/live',
     summary:
-      "Server-Sent Events of a tournament: hello, events (after every write), late (staff), unconfirmed (a player's report went to the judges unconfirmed). Resumes after Last-Event-ID.",
+      "Server-Sent Events of a tournament: hello, events (after every write), late (staff), unconfirmed (a player's report went to the judges unconfirmed: to staff, and to the two players' phones, known by the cookie their page set when the slip's code was first given). Resumes after Last-Event-ID.",
     tags: ['live'],
     access: 'public',
     params: tournamentParams,
@@ -45,7 +48,9 @@ export function liveRoutes(app: FastifyInstance, context: ServerContext): void {
       });
       response.write('retry: 3000\n\n');
       // Subscribe first, then send what was missed: a change in between may arrive twice (consoles skip seqs they have), never not at all.
-      context.hub.subscribe(params.tournamentId, audience, response);
+      // A player's phone (its known-device cookie) also hears what is for that player alone: an unconfirmed report.
+      const players = audience === 'public' ? guard.knownPlayers(request, params.tournamentId) : [];
+      context.hub.subscribe(params.tournamentId, audience, response, players);
       gateway.follow(params.tournamentId, version);
       response.write(sseFrame('hello', { version, audience, now: context.clock().toISOString() }));
       const header = request.headers['last-event-id'];

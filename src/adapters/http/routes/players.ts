@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { recordCodeAttempts } from '../auth/record-code-attempts.js';
+import { badPlayerCode, playerCodeGuard } from '../auth/player-code-guard.js';
 import { playerHistory } from '../../../app/projections/player-history.js';
 import type { PlayerStatus } from '../../../core/tournament/match-record.js';
 import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
 import { receiptOf } from '../../../core/tournament/entry.js';
 import type { PlayerState } from '../../../core/tournament/state.js';
 import { requireStaff } from '../auth/principal.js';
-import { playerCode, playerCodeMatches } from '../auth/tokens.js';
+import { playerCode } from '../auth/tokens.js';
 import { HttpError, notFound } from '../errors.js';
 import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { defineRoute } from '../route.js';
@@ -125,7 +125,7 @@ function publicPlayer(p: PlayerState, dropped: ReadonlySet<string>, status: (id:
 /** Players: the list, registration (with the slip code), decklists, drops, and a player's own record. */
 export function playersRoutes(app: FastifyInstance, context: ServerContext, views: ViewCache): void {
   const gateway = context.gateway;
-  const codeAttempts = recordCodeAttempts(context);
+  const guard = playerCodeGuard(context);
 
   defineRoute(app, {
     method: 'GET',
@@ -463,19 +463,12 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     access: 'public',
     params: playerParams,
     query: z.object({ code: z.string().max(32).optional() }),
-    // Per address and player: guessing one player's 40-bit code stays hopeless, a venue behind one address is not slowed.
     async handler({ params, query, principal, request, reply }) {
-      await codeAttempts(request);
       const staff = isStaffOf(principal, params.tournamentId);
-      if (
-        !staff &&
-        !(
-          query.code !== undefined &&
-          playerCodeMatches(context.secret, params.tournamentId, params.playerId, query.code)
-        )
-      ) {
-        // The same answer for an unknown player and a wrong code: the route does not tell which ids exist.
-        throw new HttpError(403, 'bad-player-code', M.text('bad-player-code'), 'query.code');
+      // The same answer for an unknown player and a wrong code: the route does not tell which ids exist.
+      if (!staff) {
+        if (query.code === undefined) throw badPlayerCode('query.code');
+        await guard.prove(request, reply, params, query.code, 'query.code');
       }
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const history = playerHistory(staff ? t : playersView(t), params.playerId);

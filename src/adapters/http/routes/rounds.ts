@@ -32,6 +32,10 @@ import {
   writeAnswer,
 } from './tournament-common.js';
 import { M } from '../messages/tournaments.js';
+import { findPlayer } from '../../../core/tournament/state-queries.js';
+import type { Tournament } from '../../../core/tournament/state.js';
+
+const nameOf = (t: Tournament, id: string): string => findPlayer(t, id)?.name ?? id;
 
 /** Rounds: pairing, the pairings board, one player's table, ending a round. */
 export function roundsRoutes(
@@ -141,16 +145,17 @@ export function roundsRoutes(
       // What a player looks up: never a held round (its seats may still be swapped, and the seat index is kept for good).
       const t = playersView(all);
       const round = roundOf(t, params.round);
-      const seat = views.seats(params.tournamentId, t, round).get(params.playerId);
+      const seat = views.seats(params.tournamentId, round).get(params.playerId);
       if (!seat) throw notFound(M.text('player-in-round', { player: params.playerId, round: params.round }));
       const match = seat.index === null ? undefined : round.matches[seat.index];
       return withVersion(reply, version, {
         round: round.number,
         stage: round.stage,
         seatTime: round.seatTime,
-        player: { id: params.playerId, name: seat.name },
+        // Names as they are now (a name staff corrected reaches the phones at once): one map read each.
+        player: { id: params.playerId, name: nameOf(t, params.playerId) },
         table: seat.table,
-        opponent: seat.opponent,
+        opponent: seat.opponent === null ? null : { id: seat.opponent, name: nameOf(t, seat.opponent) },
         bye: seat.table === null,
         reported: match ? match.report !== null : true,
       });

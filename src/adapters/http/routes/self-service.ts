@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONFIRM_MINUTES, MAX_REPORTED_DUELS, PLAYER_ID } from '../../../core/tournament/limits.js';
 import { intIn } from '../request-schema.js';
@@ -15,14 +15,14 @@ import {
 import { departures, findPlayer, findRound } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { requireStaff, type Principal } from '../auth/principal.js';
-import { playerCode, playerCodeMatches } from '../auth/tokens.js';
+import { playerCode } from '../auth/tokens.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
-import { VENUE_CODE_MINUTES, venueCode, venueCodeMatches } from '../auth/venue-code.js';
+import { VENUE_CODE_MINUTES, venueCode } from '../auth/venue-code.js';
 import { playersView } from '../../../core/tournament/held-rounds.js';
 import { HttpError, notFound } from '../errors.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
-import { recordCodeAttempts } from '../auth/record-code-attempts.js';
+import { badPlayerCode, playerCodeGuard, type PlayerCodeGuard } from '../auth/player-code-guard.js';
 import {
   playerParams,
   sendWrite,
@@ -38,30 +38,29 @@ import { feeSummary, hasPaid } from '../../../core/tournament/entry-fee.js';
 
 /*
  * What players do from their own page (the QR code on their slip: the record code is their
- * credential, rate-limited per address and player as on the record page), and what staff
+ * credential, checked and its guessing bounded by player-code-guard.ts), and what staff
  * see of it: check-ins, no-shows, the judges' queue of players' reports.
  */
 
 const code = z.string().max(32);
 const duels = z.array(z.string().trim().min(1).max(PLAYER_ID.max)).max(MAX_REPORTED_DUELS);
 
-const badCode = (path: string) => new HttpError(403, 'bad-player-code', M.text('bad-player-code'), path);
-
 /** A player with a right code acts as themselves; without a code, staff of the tournament act as staff. */
-function caller(
-  context: ServerContext,
+async function caller(
+  guard: PlayerCodeGuard,
+  request: FastifyRequest,
+  reply: FastifyReply,
   principal: Principal,
-  tournamentId: string,
-  playerId: string,
+  named: { readonly tournamentId: string; readonly playerId: string },
   given: string | undefined,
   path: string,
-): 'player' | 'staff' {
+): Promise<'player' | 'staff'> {
   if (given !== undefined) {
-    if (playerCodeMatches(context.secret, tournamentId, playerId, given)) return 'player';
-    throw badCode(path);
+    await guard.prove(request, reply, named, given, path);
+    return 'player';
   }
-  if (isStaffOf(principal, tournamentId)) return 'staff';
-  throw badCode(path);
+  if (isStaffOf(principal, named.tournamentId)) return 'staff';
+  throw badPlayerCode(path);
 }
 
 const names = (t: Tournament) => (id: string) => findPlayer(t, id)?.name ?? id;
@@ -70,7 +69,7 @@ const reportView = (r: PlayerReport | null | undefined) => (r ? { player: r.play
 export function selfServiceRoutes(app: FastifyInstance, context: ServerContext): void {
   const gateway = context.gateway;
   const now = () => context.clock().toISOString();
-  const codeAttempts = recordCodeAttempts(context);
+  const guard = playerCodeGuard(context);
 
   defineRoute(app, {
     method: 'PUT',
@@ -166,8 +165,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     params: playerParams,
     query: z.object({ code: code.optional() }),
     async handler({ params, query, principal, request, reply }) {
-      await codeAttempts(request);
-      caller(context, principal, params.tournamentId, params.playerId, query.code, 'query.code');
+      await caller(guard, request, reply, principal, params, query.code, 'query.code');
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       // The player's page never shows a held round, whoever opens it; check-in closes at pairing all the same (as the core decides).
       const shown = playerPage(playersView(t), params.playerId, now());
@@ -231,14 +229,12 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     response: writeAnswer,
     write: true,
     async handler({ params, body, principal, write, request, reply, require }) {
-      await codeAttempts(request);
       const data = { player: params.playerId };
-      const who = caller(context, principal, params.tournamentId, params.playerId, body.code, 'body.code');
+      const who = await caller(guard, request, reply, principal, params, body.code, 'body.code');
       if (who === 'player' && selfService((await gateway.read(params.tournamentId)).tournament).venueCode) {
         if (body.venueCode === undefined || body.venueCode.trim() === '')
           throw new HttpError(400, 'venue-code-needed', M.text('venue-code-needed'), 'body.venueCode');
-        if (!venueCodeMatches(context.secret, params.tournamentId, context.clock(), body.venueCode))
-          throw new HttpError(403, 'venue-code-wrong', M.text('venue-code-wrong'), 'body.venueCode');
+        guard.proveVenueCode(params.tournamentId, params.playerId, body.venueCode);
       }
       const answer =
         who === 'player'
@@ -266,9 +262,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     response: writeAnswer,
     write: true,
     async handler({ params, body, write, request, reply }) {
-      await codeAttempts(request);
-      if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, body.code))
-        throw badCode('body.code');
+      await guard.prove(request, reply, params, body.code, 'body.code');
       const data = { round: body.round, table: body.table, player: params.playerId, duels: body.duels };
       return sendWrite(
         reply,

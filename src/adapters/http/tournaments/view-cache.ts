@@ -1,10 +1,13 @@
 import type { RoundState, Tournament } from '../../../core/tournament/state.js';
 
-/** One player's seat in a round: the table and opponent, or a bye (names included: players never change their name). */
+/**
+ * One player's seat in a round: the table and the opponent's id, or a bye. Ids only: a round's
+ * seats never change once posted, but names do (staff correct one), so a look-up reads the
+ * names from the tournament it is answered from.
+ */
 export interface Seat {
   readonly table: number | null;
-  readonly name: string;
-  readonly opponent: { readonly id: string; readonly name: string } | null;
+  readonly opponent: string | null;
   /** Position in `round.matches` (null for a bye), to read the match's current state without a search. */
   readonly index: number | null;
 }
@@ -57,20 +60,17 @@ export class ViewCache {
     private readonly caches = true,
   ) {}
 
-  seats(tournamentId: string, t: Tournament, round: RoundState): ReadonlyMap<string, Seat> {
+  seats(tournamentId: string, round: RoundState): ReadonlyMap<string, Seat> {
     const key = `${tournamentId}\u0000${round.number}`;
     let seats = this.caches ? this.#seats.get(key) : undefined;
     if (!seats) {
-      const names = new Map(t.players.map((p) => [p.id, p.name]));
-      const person = (id: string) => ({ id, name: names.get(id) ?? id });
       const built = new Map<string, Seat>();
       round.matches.forEach((m, index) => {
         const [a, b] = m.players;
-        built.set(a, { table: m.table, name: person(a).name, opponent: person(b), index });
-        built.set(b, { table: m.table, name: person(b).name, opponent: person(a), index });
+        built.set(a, { table: m.table, opponent: b, index });
+        built.set(b, { table: m.table, opponent: a, index });
       });
-      for (const player of round.byes)
-        built.set(player, { table: null, name: person(player).name, opponent: null, index: null });
+      for (const player of round.byes) built.set(player, { table: null, opponent: null, index: null });
       seats = built;
       if (this.caches) this.#seats.set(key, seats);
     }
