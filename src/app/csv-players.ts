@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../core/result.js';
+import { invisibleCharacter, showsSomething } from '../core/names/normal-form.js';
 import { readingProblem } from '../core/names/reading.js';
 import { MAX_IMPORTED_PLAYERS } from '../core/tournament/limits.js';
 import { parseCsv, type CsvProblem } from './csv.js';
@@ -120,6 +121,16 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
     const name = get('name');
     if (id === '') problems.push({ line, message: { ja: 'id が空です', en: 'id is empty' } });
     if (name === '') problems.push({ line, message: { ja: 'name が空です', en: 'name is empty' } });
+    // A name of characters that show nothing (U+3164…) prints blank: the domain's rule (normal-form.ts), named by line here.
+    const blank = name !== '' && !showsSomething(name);
+    if (blank)
+      problems.push({
+        line,
+        message: {
+          ja: `name が表示されない文字 (${invisibleCharacter(name)} など) と空白だけです`,
+          en: `name is only spaces and characters that show nothing (such as ${invisibleCharacter(name)})`,
+        },
+      });
     const reading = get('reading');
     const readingWrong = reading === '' ? null : readingProblem(reading);
     if (readingWrong)
@@ -127,7 +138,7 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
         line,
         message: { ja: `reading (フリガナ): ${readingWrong.ja}`, en: `reading: ${readingWrong.en}` },
       });
-    if (id === '' || name === '' || readingWrong) continue;
+    if (id === '' || name === '' || blank || readingWrong) continue;
     const earlier = firstLine.get(id);
     if (earlier !== undefined) {
       problems.push({

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { invisibleCharacter, showsSomething } from '../../../core/names/normal-form.js';
 import { readingProblem } from '../../../core/names/reading.js';
+import { explain } from '../../../core/tournament/command-problems.js';
 import { MAX_REPORTED_DUELS } from '../../../core/tournament/limits.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
 import type { RoundState, Tournament } from '../../../core/tournament/state.js';
@@ -20,8 +22,16 @@ export const playerId = z
   .min(1)
   .max(64)
   .regex(/^[\w.-]+$/, 'letters, digits, dot, dash, underscore');
-/** A player's name as registered (the domain refuses control characters too, for the CLI and CSV). */
-export const playerName = withoutControlCharacters(z.string().trim().min(1).max(100));
+/**
+ * A player's name as registered (the domain refuses control characters and names that show
+ * nothing too, for the CLI and CSV); a name of characters that show nothing (U+3164, U+2800…)
+ * is refused here at its field by the domain's rule (names/normal-form.ts).
+ */
+export const playerName = withoutControlCharacters(z.string().trim().min(1).max(100)).superRefine((value, context) => {
+  const invisible = showsSomething(value) ? null : invisibleCharacter(value);
+  if (invisible !== null)
+    context.addIssue({ code: 'custom', ...issueText(explain('text-invisible', { codePoint: invisible })) });
+});
 /** How the name is read (フリガナ), in kana: the rule is the domain's (core/names/reading.ts). */
 export const playerReading = z
   .string()
