@@ -1,4 +1,5 @@
 import { cardGameIdForm, showsSomething } from '../../../src/core/names/normal-form.js';
+import { halfWidthDigits } from '../../../src/core/text.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useResource } from '../api/resource';
@@ -125,7 +126,8 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         value={cardGameId}
         inputMode="numeric"
         maxLength={CARD_GAME_ID_TYPED_MAX}
-        onChange={(e) => setCardGameId(e.target.value)}
+        // Full-width digits shown as typed digits; dashes and spaces stay (the server keeps the ten digits).
+        onChange={(e) => setCardGameId(halfWidthDigits(e.target.value))}
         data-testid="entry-card-game-id"
       />
       <WriteButton
