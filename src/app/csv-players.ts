@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '../core/result.js';
+import { invisibleCharacter, showsSomething } from '../core/names/normal-form.js';
 import { readingProblem } from '../core/names/reading.js';
 import type { Text } from '../core/text.js';
 import { boundProblem } from '../core/tournament/command-checks.js';
@@ -128,6 +129,16 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
     const name = get('name');
     if (id === '') problems.push({ line, message: { ja: 'id が空です', en: 'id is empty' } });
     if (name === '') problems.push({ line, message: { ja: 'name が空です', en: 'name is empty' } });
+    // A name of characters that show nothing (U+3164…) prints blank: the domain's rule (normal-form.ts), named by line here.
+    const blank = name !== '' && !showsSomething(name);
+    if (blank)
+      problems.push({
+        line,
+        message: {
+          ja: `name が表示されない文字 (${invisibleCharacter(name)} など) と空白だけです`,
+          en: `name is only spaces and characters that show nothing (such as ${invisibleCharacter(name)})`,
+        },
+      });
     const reading = get('reading');
     const readingWrong = reading === '' ? null : readingProblem(reading);
     if (readingWrong)
@@ -142,7 +153,7 @@ export function parsePlayersCsv(text: string): Result<PlayerCsvRow[], CsvProblem
       readingWrong ? null : boundAt(line, reading, READING, { ja: 'reading (フリガナ)', en: 'reading' }),
     ].filter((p): p is CsvProblem => p !== null);
     problems.push(...outside);
-    if (id === '' || name === '' || readingWrong || outside.length > 0) continue;
+    if (id === '' || name === '' || blank || readingWrong || outside.length > 0) continue;
     const earlier = firstLine.get(id);
     if (earlier !== undefined) {
       problems.push({

@@ -7,7 +7,7 @@ import { IdempotencyKeyReuseError, type EventStore } from '../../src/app/event-s
 import { pairingsView } from '../../src/app/projections/pairings-view.js';
 import { playerHistory } from '../../src/app/projections/player-history.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
-import { DECIDE_CHUNK, TournamentService } from '../../src/app/tournament-service.js';
+import { DECIDE_CHUNK, FOLD_CHUNK, TournamentService } from '../../src/app/tournament-service.js';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { PACK, at, meta, settings } from '../tournament/fixtures.js';
@@ -414,5 +414,34 @@ describe('a long batch', () => {
       error: { code: 'duplicate-player' },
     });
     expect((await service.load('t1')).version).toBe(2 + count);
+  });
+});
+
+describe('a long log read at once (a restarted process)', () => {
+  it(`is folded ${FOLD_CHUNK} events at a time, the event loop turning between them, to the same state`, async () => {
+    const writer = new TournamentService(store);
+    await must(writer, 't1', create('t1'));
+    const count = FOLD_CHUNK * 3;
+    const commands = Array.from({ length: count }, (_, i) => register(String(1_000_000_000 + i), `選手${i}`));
+    const written = await writer.write('t1', { commands });
+    expect(written.ok).toBe(true);
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const restarted = new TournamentService(store);
+    const before = turns;
+    // Two reads at once: the second waits for the first's fold rather than folding the log again.
+    const [loaded, again] = await Promise.all([restarted.load('t1'), restarted.load('t1')]);
+    ticking = false;
+    expect(turns - before).toBeGreaterThanOrEqual(count / FOLD_CHUNK - 1);
+    expect(loaded.version).toBe(1 + count);
+    expect(again.state).toBe(loaded.state);
+    const players = (s: typeof loaded.state) => (s.status === 'none' ? [] : s.players);
+    expect(players(loaded.state)).toEqual(players(written.ok ? written.value.state : loaded.state));
+    expect(loaded.state.status !== 'none' && loaded.state.roster.seated).toBe(count);
   });
 });

@@ -59,7 +59,7 @@ describe('shinpan entry open|close|add|list', () => {
         'en',
         ...at('10:00:00'),
       ),
-    ).toMatch(/cardGameId: a KONAMI Card Game ID is 10 digits \[invalid-command\]/);
+    ).toMatch(/cardGameId: a KONAMI Card Game ID is 10 digits .*\[invalid-command\]/);
     const list = await ok('entry', 'list', '--db', db, '--lang', 'ja');
     expect(list).toContain('キャンセル待ち #1');
     expect(list).toContain('0123456789');

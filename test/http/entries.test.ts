@@ -79,7 +79,8 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     expect(a.body.code).toMatch(/\S/);
     const b = await enter('丸藤亮', 'マルフジ リョウ');
     const c = await enter('天上院明日香', 'テンジョウイン アスカ');
-    const d = await enter('Judai Yuki', 'ユウキ ジュウダイ', '0123456789');
+    // The same Card Game ID typed on a phone's Japanese keyboard, with dashes.
+    const d = await enter('Judai Yuki', 'ユウキ ジュウダイ', '０１２３-４５６７-８９');
     expect([b.body.status, c.body.status, c.body.place, d.body.place]).toEqual(['registered', 'waiting', 1, 2]);
     for (const r of [a, b, c, d]) codes.set(r.body.player, r.body.code);
 
@@ -97,6 +98,7 @@ describe.each(await storeKinds())('public entry and players’ own decklists on 
     const lists = await staff.judge.get(`${t}/decklists`);
     expect(lists.body.players.find((p: { id: string }) => p.id === 'E0001').duplicates).toEqual(['E0004']);
     expect(entries.body.entries[0].cardGameId).toBe('0123456789');
+    expect(entries.body.entries[3].cardGameId).toBe('0123456789');
     expect((await staff.public.get(`${t}/entries`)).status).toBe(401);
   });
 

@@ -91,6 +91,21 @@ for (const { name, kind } of await storeKinds()) {
       expect((await staff.public.get('/api/tournaments/yomi')).body.version).toBe(before);
     });
 
+    it('refuses a name that shows nothing (U+3164, U+2800): the field on a registration, the line on a CSV', async () => {
+      const before = (await staff.public.get('/api/tournaments/yomi')).body.version as number;
+      for (const name of ['\u3164', '\u2800 \u200B']) {
+        const bad = await staff.scorekeeper.post('/api/tournaments/yomi/players', { id: '0000000120', name });
+        expect([bad.status, bad.body.path]).toEqual([400, 'body.name']);
+        expect(bad.body.message).toMatch(/show nothing \(such as U\+(3164|2800)\)/);
+      }
+      const csv = await staff.scorekeeper.post('/api/tournaments/yomi/players/import', {
+        csv: 'id,name\n0000000121,上田\n0000000122,\u3164\n',
+      });
+      expect(csv.status).toBe(400);
+      expect(csv.body.message).toMatch(/^body\.csv line 3: name is only spaces and characters that show nothing/);
+      expect((await staff.public.get('/api/tournaments/yomi')).body.version).toBe(before);
+    });
+
     it('corrects a reading after registration, and refuses one that is not kana', async () => {
       const path = '/api/tournaments/yomi/players/0000000103/details';
       const added = await staff.scorekeeper.post(path, { reading: 'スミス ジョン' });

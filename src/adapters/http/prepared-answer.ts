@@ -24,6 +24,13 @@ export class PreparedAnswer {
     return answer;
   }
 
+  /** An answer from its JSON's UTF-8 bytes already made (copied together from parts kept one by one). */
+  static fromBytes(json: Buffer): PreparedAnswer {
+    const answer = new PreparedAnswer({});
+    answer.#json = json;
+    return answer;
+  }
+
   /** The JSON as UTF-8 bytes. */
   get json(): Buffer {
     return this.#json;

@@ -1,11 +1,11 @@
 import { maxDuelsPlayed, winsNeeded, type BestOf } from '../../core/tournament/match-format.js';
-import { matchesPlayersReported } from '../../core/tournament/self-service.js';
+import { playersReported } from '../../core/tournament/self-service.js';
 import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
-import { deriveMatches, type DuelResult } from '../../core/tournament/match-results.js';
-import { departures, findRound } from '../../core/tournament/state-queries.js';
+import { deriveMatches, type DerivedMatch, type DuelResult } from '../../core/tournament/match-results.js';
+import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
 import type { BracketSlot } from '../../core/tournament/events.js';
-import type { Tournament } from '../../core/tournament/state.js';
+import type { MatchState, PlayerState, Tournament } from '../../core/tournament/state.js';
 
 /*
  * One round as the pairings board, the judge console and the slips show it: tables with
@@ -62,26 +62,54 @@ export interface PairingsView {
   readonly bracket: readonly BracketSlot[] | null;
 }
 
+/**
+ * Each table's view kept beside the match it was made from, with what else it read: the
+ * match's derived result, both players (their names) and whether each is out, and whether they
+ * reported it themselves. A result makes one match object new, so a board of 4,096 tables
+ * makes one table again and answers the others' very objects, which the public answer then
+ * serializes once each (`http/tournaments/kept-json.ts`). Held weakly, like the derived matches.
+ */
+interface KeptTable {
+  readonly derived: DerivedMatch | undefined;
+  readonly first: PlayerState | undefined;
+  readonly second: PlayerState | undefined;
+  readonly dropped: string;
+  readonly reported: boolean;
+  readonly view: TableView;
+}
+const keptTables = new WeakMap<MatchState, KeptTable>();
+
 /** The pairings of `round`, tables in order then byes; undefined when the round is not paired. */
 export function pairingsView(t: Tournament, round: number): PairingsView | undefined {
   const r = findRound(t, round);
   if (!r) return undefined;
   // Looked up by id and by table once: at 8,192 players a search per seat made the board quadratic.
-  const players = new Map(t.players.map((p) => [p.id, p]));
-  const nameOf = (id: string): string => players.get(id)?.name ?? id;
+  const nameOf = (id: string): string => findPlayer(t, id)?.name ?? id;
   const readingOf = (id: string): { reading?: string } => {
-    const reading = players.get(id)?.reading;
+    const reading = findPlayer(t, id)?.reading;
     return reading === undefined ? {} : { reading };
   };
   const { dropped } = departures(t);
   const { matches } = deriveMatches(t);
   const byTable = new Map(matches.filter((d) => d.record.round === round).map((d) => [d.record.table, d]));
-  const reported = matchesPlayersReported(t, round);
   const tables: TableView[] = r.matches.map((m) => {
     const derived = byTable.get(m.table);
+    const [first, second] = m.players.map((id) => findPlayer(t, id));
+    const out = m.players.map((id) => (dropped.has(id) ? '1' : '0')).join('');
+    const reported = playersReported(t, round, m.table);
+    const kept = keptTables.get(m);
+    if (
+      kept &&
+      kept.derived === derived &&
+      kept.first === first &&
+      kept.second === second &&
+      kept.dropped === out &&
+      kept.reported === reported
+    )
+      return kept.view;
     const duelWins = derived?.record.duelWins ?? {};
     const effects = derived?.effects;
-    return {
+    const view: TableView = {
       table: m.table,
       players: m.players.map((id) => ({
         id,
@@ -99,8 +127,10 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
       penalties: [
         ...new Set([...(effects?.duelLosses ?? []), ...(effects?.matchLosses ?? [])].map((e) => e.penaltyId)),
       ].sort((a, b) => a - b),
-      ...(reported.has(m.table) ? { playerReports: true } : {}),
+      ...(reported ? { playerReports: true } : {}),
     };
+    keptTables.set(m, { derived, first, second, dropped: out, reported, view });
+    return view;
   });
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,

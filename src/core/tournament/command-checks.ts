@@ -1,5 +1,6 @@
 import { explain, type Problem } from './command-problems.js';
 import { controlCharacter } from '../control-characters.js';
+import { invisibleCharacter, showsSomething } from '../names/normal-form.js';
 import { readingProblem } from '../names/reading.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { READING, TIME_ZONE_CHARACTERS, type IntRange, type TextBound } from './limits.js';
@@ -9,12 +10,21 @@ import { READING, TIME_ZONE_CHARACTERS, type IntRange, type TextBound } from './
  * these keep the domain honest when a command comes from anywhere else.
  */
 
-/** An error naming `field` unless `value` has visible text and no control characters. */
+/**
+ * An error naming `field` unless `value` has visible text and no control characters. A text
+ * of spaces and characters that show nothing (U+3164, U+2800, U+200B…) prints as a blank
+ * name on the pairings: it is refused, naming the first such character.
+ */
 export function checkText(field: string, value: unknown): DomainError | null {
   if (typeof value !== 'string' || !/\S/.test(value))
     return domainError('invalid-command', {
       field,
       problem: explain('text-required'),
+    });
+  if (!showsSomething(value))
+    return domainError('invalid-command', {
+      field,
+      problem: explain('text-invisible', { codePoint: invisibleCharacter(value) as string }),
     });
   const control = controlCharacter(value);
   if (!control) return null;

@@ -18,6 +18,11 @@ const PROBLEMS = {
       `制御文字 ${d.codePoint} が ${d.position} 文字目にあります（取り除いてください）`,
       `control character ${d.codePoint} at character ${d.position} (remove it)`,
     ),
+  'text-invisible': (d: { codePoint: string }) =>
+    t(
+      `表示されない文字 (${d.codePoint} など) と空白だけです。見える文字で書いてください`,
+      `only spaces and characters that show nothing (such as ${d.codePoint}): write it in visible characters`,
+    ),
   'ids-twice': (d: { id: number }) => t(`${d.id} が重複しています`, `${d.id} is given twice`),
   'penalty-id-list': () => t('罰則番号の一覧が必要です', 'expected a list of penalty numbers'),
   'too-many-items': (d: { max: number }) => t(`${d.max}件までです`, `at most ${d.max} items`),
@@ -243,7 +248,10 @@ const PROBLEMS = {
   'round-2-paired': () => t('第2回戦の組み合わせが発表済み', 'round 2 has been paired'),
   'elimination-started': () => t('シングルエリミネーションが始まっている', 'single elimination has started'),
   'card-game-id': (d: { digits: number }) =>
-    t(`KONAMI ID (カードゲームID) は ${d.digits} 桁の半角数字です`, `a KONAMI Card Game ID is ${d.digits} digits`),
+    t(
+      `KONAMI ID (カードゲームID) は ${d.digits} 桁の数字です (間の空白やハイフンは無視します)`,
+      `a KONAMI Card Game ID is ${d.digits} digits (spaces and dashes between them are left out)`,
+    ),
   'time-passed': () => t('過去の時刻です', 'that time has passed'),
   'invitation-window': () =>
     t(

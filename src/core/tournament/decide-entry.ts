@@ -3,7 +3,9 @@ import { explain } from './command-problems.js';
 import { checkBounded, checkInteger, checkReading, checkTime, firstError } from './command-checks.js';
 import type { CloseEntry, Drafted, Enter, OpenEntry, SetDecklistDeadline, SetDecklistPublication } from './commands.js';
 import { domainError, type DomainError } from './domain-errors.js';
-import { entryOf, entryOpenAt, nameKey, nextWaiting, seatsTaken, waitingInOrder } from './entry.js';
+import { cardGameIdForm, nameKey } from '../names/normal-form.js';
+import { entryOf, entryOpenAt, nextWaiting, seatsTaken, waitingInOrder } from './entry.js';
+import { playersUnder } from './roster-index.js';
 import type { EntryMode, EventDraft } from './events.js';
 import { CARD_GAME_ID_DIGITS, ENTRY_CAP, ENTRY_TEXT_MAX, MAX_ENTRANTS, PUBLISH_TOP } from './limits.js';
 import { seededShuffle } from './pairing/seeded-random.js';
@@ -135,11 +137,14 @@ export function decideEnter(command: Enter, t: Tournament): Drafted {
     );
   }
   const settings = e.settings!;
-  const { name, reading, cardGameId } = command.data;
+  const { name, reading } = command.data;
+  // Typed with dashes, spaces or full-width digits, it is kept (and compared) as its ten digits.
+  const typedId = command.data.cardGameId;
+  const cardGameId = typeof typedId === 'string' ? (cardGameIdForm(typedId) ?? undefined) : undefined;
   const problem = firstError(
     checkBounded('name', name, { max: ENTRY_TEXT_MAX }),
     checkReading('reading', reading, { max: ENTRY_TEXT_MAX }),
-    cardGameId === undefined || new RegExp(`^\\d{${CARD_GAME_ID_DIGITS}}$`).test(cardGameId)
+    typedId === undefined || cardGameId !== undefined
       ? null
       : domainError('invalid-command', {
           field: 'cardGameId',
@@ -180,18 +185,21 @@ function newId(t: Tournament): string {
   }
 }
 
-/** Players and entrants with the same Card Game ID (a player registered by staff under it, too), or the same name and reading. */
+/**
+ * Players and entrants with the same Card Game ID (a player registered by staff under it, too),
+ * or the same name and reading, each in its compared form (`normal-form.ts`). Looked up in the
+ * entries' ledgers and the players' roster index: the same cost with 8,000 registered as with none.
+ */
 function duplicatesOf(t: Tournament, entrant: { name: string; reading: string; cardGameId?: string }): string[] {
   const e = entryOf(t);
   const found = new Set<string>();
   if (entrant.cardGameId !== undefined) {
     for (const r of e.byCardGameId.of(entrant.cardGameId)) found.add(r.id);
-    if (findPlayer(t, entrant.cardGameId)) found.add(entrant.cardGameId);
+    for (const id of playersUnder(t.roster.byCardGameId, entrant.cardGameId)) found.add(id);
   }
   const key = nameKey(entrant.name, entrant.reading);
   for (const r of e.byName.of(key)) found.add(r.id);
-  // Players registered by staff are not entrants: compared one by one (a decision reads the list once).
-  for (const p of t.players) if (p.reading !== undefined && nameKey(p.name, p.reading) === key) found.add(p.id);
+  for (const id of playersUnder(t.roster.byName, key)) found.add(id);
   return [...found];
 }
 

@@ -1,4 +1,5 @@
 import type { DecklistPublication, Entrant, EntryMode } from './events.js';
+import { nameKey } from '../names/normal-form.js';
 import { Ledger } from './ledger.js';
 import { findPlayer } from './state-queries.js';
 import type { Tournament } from './state.js';
@@ -66,14 +67,11 @@ export interface DecklistSettingsState {
   readonly submissions: Ledger<Submission>;
 }
 
-/** The key a name and reading are compared by: NFKC, spaces taken out, case folded. */
-export const nameKey = (name: string, reading: string): string =>
-  `${name.normalize('NFKC').replace(/\s+/gu, '').toLowerCase()}|${reading.normalize('NFKC').replace(/\s+/gu, '')}`;
-
 export const NO_ENTRY: EntryState = {
   settings: null,
   closed: false,
   entrants: Ledger.empty((e) => e.id),
+  // Stored in its form (decide-entry.ts); an older log's ten ASCII digits are that form already.
   byCardGameId: Ledger.empty((e) => e.cardGameId ?? ''),
   byName: Ledger.empty((e) => nameKey(e.name, e.reading)),
   waitingByPlace: Ledger.empty((w) => String(w.place)),
@@ -105,8 +103,8 @@ export function entryOpenAt(t: Tournament, now: string): boolean {
   );
 }
 
-/** Players registered and not dropped: the seats public entry counts against its cap. */
-export const seatsTaken = (t: Tournament): number => t.players.filter((p) => p.drop === null).length;
+/** Players registered and not dropped: the seats public entry counts against its cap (kept, `roster-index.ts`). */
+export const seatsTaken = (t: Tournament): number => t.roster.seated;
 
 /** The place of an entrant on the waiting list still to move up (1: next), or null. */
 export function waitingPlace(t: Tournament, id: string): number | null {

@@ -8,6 +8,7 @@ import { roundFormat } from './phases.js';
 import { announced } from './announcements.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 import { keepPlayerIndex, playerPosition } from './state-queries.js';
+import { EMPTY_ROSTER, rosterChanged } from './roster-index.js';
 
 /*
  * Applies one event to the state. Events are facts that were already decided, so evolve
@@ -27,6 +28,7 @@ export function evolve(state: TournamentState, event: TournamentEvent): Tourname
       // A pack recorded before it named the clock's and the deck checks' infractions reads as the code then did.
       pack: { ...pack, content: recordedPackContent(pack.content) },
       players: [],
+      roster: EMPTY_ROSTER,
       rounds: [],
       penalties: [],
       prizes: [],
@@ -159,7 +161,7 @@ function evolveTournament(
       const registered = { ...player, entryRound, invitation: invitation ?? null, drop: null };
       const players = appended(t.players, registered, scratch);
       keepPlayerIndex(t.players, players);
-      return noteMovedUp({ ...t, players }, event);
+      return noteMovedUp({ ...t, players, roster: rosterChanged(t.roster, undefined, registered) }, event);
     }
     case 'DecklistSubmitted':
     case 'DecklistCorrected': {
@@ -373,6 +375,7 @@ function fixedPairing(
   return { ...t, rounds: replacedAt(t.rounds, at, { ...r, matches, byes, tableOf }, scratch) };
 }
 
+/** The player changed, and the roster index with it (a name, a drop; a decklist leaves it as it was). */
 function updatePlayer(
   t: Tournament,
   id: string,
@@ -382,9 +385,10 @@ function updatePlayer(
   const at = playerPosition(t.players, id);
   const player = t.players[at];
   if (!player) return t;
-  const players = replacedAt(t.players, at, change(player), scratch);
+  const changed = change(player);
+  const players = replacedAt(t.players, at, changed, scratch);
   keepPlayerIndex(t.players, players);
-  return { ...t, players };
+  return { ...t, players, roster: rosterChanged(t.roster, player, changed) };
 }
 
 function updateMatch(

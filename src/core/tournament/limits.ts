@@ -110,6 +110,8 @@ export const ENTRY_TEXT_MAX = 100;
 
 /** A KONAMI Card Game ID is ten digits. */
 export const CARD_GAME_ID_DIGITS = 10;
+/** Characters a Card Game ID may be typed in (with spaces or dashes between its digits). */
+export const CARD_GAME_ID_TYPED_MAX = 32;
 
 /**
  * Decklists one player may send from their page before the deadline: the first and changes of

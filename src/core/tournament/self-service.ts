@@ -204,10 +204,11 @@ function reportsByMatch(t: Tournament): PlayerReport[][] {
 export const judgesQueue = (t: Tournament, now: string): QueuedMatch[] =>
   reportsByMatch(t).flatMap((history) => queued(t, history[0]!.round, history[0]!.table, history, now) ?? []);
 
-/** The tables of `round` whose players reported from their own pages. */
-export function matchesPlayersReported(t: Tournament, round: number): ReadonlySet<number> {
+/** Whether the players of the match reported it from their own pages (found by key: a board asks for each of 4,096 tables). */
+export function playersReported(t: Tournament, round: number, table: number): boolean {
   const { reports, confirmations } = selfService(t);
-  return new Set([...reports, ...confirmations].filter((r) => r.round === round).map((r) => r.table));
+  const key = matchKey(round, table);
+  return reports.has(key) || confirmations.has(key);
 }
 
 /** Before round 1: the players still in who have not checked in, in registration order. */

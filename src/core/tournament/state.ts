@@ -19,6 +19,7 @@ import type { DecklistSettingsState, EntryState } from './entry.js';
 import type { SelfServiceState } from './self-service.js';
 import type { Announcement } from './announcements.js';
 import type { Ledger } from './ledger.js';
+import type { RosterIndex } from './roster-index.js';
 
 /*
  * The fold of a tournament's events. It keeps facts only (reports, penalties, drops); match
@@ -168,6 +169,8 @@ export interface Tournament {
   readonly pack: RecordedPack;
   /** In registration order. */
   readonly players: readonly PlayerState[];
+  /** The seats taken and the players by name and by Card Game ID, kept as the players change (`roster-index.ts`). */
+  readonly roster: RosterIndex;
   readonly rounds: readonly RoundState[];
   readonly penalties: readonly PenaltyState[];
   readonly prizes: readonly PrizeState[];

@@ -1,3 +1,4 @@
+import { cardGameIdForm, showsSomething } from '../../../src/core/names/normal-form.js';
 import { halfWidthDigits } from '../../../src/core/text.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { useTournament } from '../api/tournament-context';
 import { TextField } from '../components/form';
 import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
-import { CARD_GAME_ID_DIGITS, ENTRY_TEXT_MAX } from '../../../src/core/tournament/limits.js';
+import { CARD_GAME_ID_TYPED_MAX, ENTRY_TEXT_MAX } from '../../../src/core/tournament/limits.js';
 import { formatTime, useLang } from '../i18n/i18n';
 import { Link } from '../router';
 import { entryPaths, entryWrites, type Entered, type EntryView } from './entry-api';
@@ -98,7 +99,8 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
   const [name, setName] = useState('');
   const [reading, setReading] = useState('');
   const [cardGameId, setCardGameId] = useState('');
-  const badId = cardGameId !== '' && !new RegExp(`^\\d{${CARD_GAME_ID_DIGITS}}$`).test(cardGameId);
+  // The server's rule: ten digits, typed with dashes, spaces or full-width digits if need be.
+  const badId = cardGameId.trim() !== '' && cardGameIdForm(cardGameId) === null;
   return (
     <form className="card stack" onSubmit={(e) => e.preventDefault()} data-testid="entry-form">
       <TextField
@@ -123,14 +125,21 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         error={badId ? t('entry.cardGameIdBad') : undefined}
         value={cardGameId}
         inputMode="numeric"
-        maxLength={CARD_GAME_ID_DIGITS}
-        onChange={(e) => setCardGameId(halfWidthDigits(e.target.value.replace(/\s/g, '')))}
+        maxLength={CARD_GAME_ID_TYPED_MAX}
+        // Full-width digits shown as typed digits; dashes and spaces stay (the server keeps the ten digits).
+        onChange={(e) => setCardGameId(halfWidthDigits(e.target.value))}
         data-testid="entry-card-game-id"
       />
       <WriteButton
         className="button button-primary button-wide"
-        disabled={name.trim() === '' || reading.trim() === '' || badId}
-        onWrite={() => entryWrites.enter(id, { name, reading, ...(cardGameId === '' ? {} : { cardGameId }) })}
+        disabled={!showsSomething(name) || reading.trim() === '' || badId}
+        onWrite={() =>
+          entryWrites.enter(id, {
+            name,
+            reading,
+            ...(cardGameId.trim() === '' ? {} : { cardGameId: cardGameId.trim() }),
+          })
+        }
         onDone={(outcome) => onEntered(outcome.body as Entered)}
         data-testid="entry-submit"
       >

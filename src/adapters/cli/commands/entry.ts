@@ -1,4 +1,3 @@
-import { halfWidthDigits } from '../../../core/text.js';
 import type { Command } from 'commander';
 import { entryOf, waitingPlace } from '../../../core/tournament/entry.js';
 import type { EntryMode, EntryReceived, LotteryDrawn } from '../../../core/tournament/events.js';
@@ -70,7 +69,8 @@ async function addEntry(options: AddOptions, io: Io): Promise<void> {
     const data = {
       name: textOption('--name', options.name, lang, { max: ENTRY_TEXT_MAX }),
       reading: textOption('--reading', options.reading, lang, { max: ENTRY_TEXT_MAX }),
-      ...(options.cardGameId === undefined ? {} : { cardGameId: halfWidthDigits(options.cardGameId.trim()) }),
+      // Dashes, spaces and full-width digits are the domain's to read (normal-form.ts).
+      ...(options.cardGameId === undefined ? {} : { cardGameId: options.cardGameId }),
     };
     const done = await desk.run({ type: 'Enter', data, meta: desk.meta('Enter') });
     const received = done.events.find((e) => e.type === 'EntryReceived')?.data as EntryReceived['data'];
@@ -153,7 +153,10 @@ export function registerEntryCommands(program: Command, io: Io): void {
       .description('Enter a player at the desk as the public page does / 受付でエントリーを代行')
       .requiredOption('--name <name>', 'name / 氏名')
       .requiredOption('--reading <kana>', 'reading in kana / フリガナ')
-      .option('--card-game-id <digits>', 'KONAMI Card Game ID, 10 digits / KONAMI ID（10桁）'),
+      .option(
+        '--card-game-id <digits>',
+        'KONAMI Card Game ID, 10 digits (dashes and spaces allowed) / KONAMI ID（10桁、ハイフン・空白可）',
+      ),
   ).action((options: AddOptions) => addEntry(options, io));
   withDbOptions(
     group.command('list').description('Every entry with its status and possible duplicates / エントリー一覧'),

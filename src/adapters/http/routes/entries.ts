@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { halfWidthDigits } from '../../../core/text.js';
 import { cardName, findCard } from '../../../core/deck/catalogue.js';
 import type { Deck } from '../../../core/deck/deck.js';
 import { searchCards } from '../../../core/deck/card-search.js';
@@ -16,7 +15,7 @@ import {
   waitingPlace,
 } from '../../../core/tournament/entry.js';
 import type { EntryReceived } from '../../../core/tournament/events.js';
-import { ENTRY_CAP, PUBLISH_TOP } from '../../../core/tournament/limits.js';
+import { CARD_GAME_ID_TYPED_MAX, ENTRY_CAP, PUBLISH_TOP } from '../../../core/tournament/limits.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
@@ -192,8 +191,8 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     body: z.strictObject({
       name: playerName,
       reading: playerReading,
-      // Typed on a phone's Japanese keyboard it may come in full-width digits (０１２…): taken as the same digits.
-      cardGameId: z.string().trim().max(32).transform(halfWidthDigits).optional(),
+      // Typed with full-width digits (０１２…), dashes or spaces: the domain keeps its ten digits (normal-form.ts).
+      cardGameId: z.string().trim().max(CARD_GAME_ID_TYPED_MAX).optional(),
     }),
     response: z.object({
       player: z.string(),

@@ -17,6 +17,8 @@ import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import { deckStates } from '../tournaments/deck-state.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
+import { jsonWithItems, keptJson, separated } from '../tournaments/kept-json.js';
+import type { Tournament } from '../../../core/tournament/state.js';
 import type { EndedRoundViews } from '../tournaments/ended-round-views.js';
 import { isStaffOf } from '../auth/tournament-staff.js';
 import { seenBy } from '../tournaments/audience-view.js';
@@ -33,9 +35,15 @@ import {
 } from './tournament-common.js';
 import { M } from '../messages/tournaments.js';
 import { findPlayer } from '../../../core/tournament/state-queries.js';
-import type { Tournament } from '../../../core/tournament/state.js';
 
 const nameOf = (t: Tournament, id: string): string => findPlayer(t, id)?.name ?? id;
+
+/** A round's board as its answer: the tables' texts kept with their views (kept-json.ts), the rest serialized. */
+function boardAnswer(t: Tournament, round: number, version: number): PreparedAnswer {
+  const view = pairingsView(t, round);
+  if (!view) return new PreparedAnswer({ version });
+  return PreparedAnswer.fromBytes(jsonWithItems({ ...view, version }, 'tables', separated(view.tables.map(keptJson))));
+}
 
 /** Rounds: pairing, the pairings board, one player's table, ending a round. */
 export function roundsRoutes(
@@ -100,34 +108,22 @@ export function roundsRoutes(
       if (round.ended && !isStaffOf(principal, params.tournamentId)) {
         const stamp = await ended.boardStamp(params.tournamentId, version, params.round);
         if (stamp !== undefined) {
-          const kept = ended.view(
-            params.tournamentId,
-            `pairings/${params.round}`,
-            stamp,
-            version,
-            (at) => new PreparedAnswer({ ...pairingsView(t, params.round), version: at }),
+          const kept = ended.view(params.tournamentId, `pairings/${params.round}`, stamp, version, (at) =>
+            boardAnswer(t, params.round, at),
           );
           return sendPrepared(request, reply, kept.version, kept.value as PreparedAnswer);
         }
       }
       // The current round's board, for the public: made at most once a second while results come in (view-cache.ts).
       if (!isStaffOf(principal, params.tournamentId)) {
-        const recent = views.recent(
-          params.tournamentId,
-          `pairings/${params.round}`,
-          version,
-          t,
-          (state, at) => new PreparedAnswer({ ...pairingsView(state, params.round), version: at }),
+        const recent = views.recent(params.tournamentId, `pairings/${params.round}`, version, t, (state, at) =>
+          boardAnswer(state, params.round, at),
         );
         return sendPrepared(request, reply, recent.version, recent.value);
       }
       // Every player's phone reads the board when a round is posted: made and compressed once per version.
-      const answer = views.view(
-        params.tournamentId,
-        `pairings/${params.round}`,
-        version,
-        t,
-        (state) => new PreparedAnswer({ ...pairingsView(state, params.round), version }),
+      const answer = views.view(params.tournamentId, `pairings/${params.round}`, version, t, (state) =>
+        boardAnswer(state, params.round, version),
       );
       return sendPrepared(request, reply, version, answer);
     },

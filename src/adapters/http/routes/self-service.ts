@@ -201,9 +201,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
     response: writeAnswer,
     write: true,
     async handler({ params, body, write, request, reply }) {
-      await codeAttempts(request);
-      if (!playerCodeMatches(context.secret, params.tournamentId, params.playerId, body.code))
-        throw badCode('body.code');
+      await guard.prove(request, reply, params, body.code, 'body.code');
       return sendWrite(
         reply,
         await gateway.writeAsPlayer(

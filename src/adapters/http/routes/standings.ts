@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { standingsAfter } from '../../../app/projections/standings-view.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
+import { jsonWithItems, LineTexts } from '../tournaments/kept-json.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
@@ -20,6 +21,8 @@ export function standingsRoutes(
   views: ViewCache,
   ended: EndedRoundViews,
 ): void {
+  // The lines of each standings answer kept by player: one result re-serializes the few lines it changed.
+  const lines = new LineTexts();
   defineRoute(app, {
     method: 'GET',
     url: '/api/tournaments/:tournamentId/standings',
@@ -41,7 +44,10 @@ export function standingsRoutes(
           state.status === 'finished' || hasTopCut
             ? views.view(params.tournamentId, 'final', at, state, finalPlaces)
             : null;
-        return new PreparedAnswer({ afterRound: round, standings: rows, final, version: at });
+        const body = { afterRound: round, standings: rows, final, version: at };
+        return PreparedAnswer.fromBytes(
+          jsonWithItems(body, 'standings', lines.content(`${params.tournamentId}\u0000${round}`, rows)),
+        );
       };
       // The public's standings after an ended round stay as made until an event reaches that
       // round or an earlier one (ended-round-views.ts); staff always get the current version,

@@ -1,8 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { invisibleCharacter, showsSomething } from '../../../core/names/normal-form.js';
 import { readingProblem } from '../../../core/names/reading.js';
 import { boundProblem } from '../../../core/tournament/command-checks.js';
 import { MAX_REPORTED_DUELS, PLAYER_ID, PLAYER_NAME, READING, TOURNAMENT_ID } from '../../../core/tournament/limits.js';
+import { explain } from '../../../core/tournament/command-problems.js';
 import { findRound } from '../../../core/tournament/state-queries.js';
 import type { RoundState, Tournament } from '../../../core/tournament/state.js';
 import { notFound } from '../errors.js';
@@ -17,8 +19,16 @@ export const tournamentId = z
   .regex(TOURNAMENT_ID.shape.pattern, `lower-case letters, digits and dashes, up to ${TOURNAMENT_ID.max}`);
 /** A player id is the card game ID the player registers with. */
 export const playerId = boundedText(PLAYER_ID);
-/** A player's name as registered: the core's bound, which the CLI and the CSV reader check too. */
-export const playerName = boundedText(PLAYER_NAME);
+/**
+ * A player's name as registered: the core's bound, which the CLI and the CSV reader check too;
+ * a name of characters that show nothing (U+3164, U+2800…) is refused here at its field by the
+ * domain's rule (names/normal-form.ts).
+ */
+export const playerName = boundedText(PLAYER_NAME).superRefine((value, context) => {
+  const invisible = showsSomething(value) ? null : invisibleCharacter(value);
+  if (invisible !== null)
+    context.addIssue({ code: 'custom', ...issueText(explain('text-invisible', { codePoint: invisible })) });
+});
 /** How the name is read (フリガナ), in kana: the rule is the domain's (core/names/reading.ts). */
 export const playerReading = z
   .string()
