@@ -116,3 +116,6 @@ export const PUBLISH_TOP = { min: 1, max: 10_000 } as const satisfies IntRange;
 
 /** A repeat count a console may state for the guideline it decided offline (2 = the second time; no event holds more penalties). */
 export const REPEAT_COUNT = { min: 2, max: 10_000 } as const satisfies IntRange;
+
+/** Feature tables a round may have (the stream shows one or two; a few more for a second camera or the next match). */
+export const MAX_FEATURE_TABLES = 8;

@@ -10,6 +10,7 @@ import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { entryMessages as M } from '../messages/entry.js';
 import { intOption, rangeText, textOption, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
+import { filmingOption } from './filming.js';
 
 /*
  * The organizer's side of public entry: open it (cap, closing time, waiting list or lottery),
@@ -32,6 +33,7 @@ interface AddOptions extends WriteOptions {
   readonly name: string;
   readonly reading: string;
   readonly cardGameId?: string;
+  readonly filming?: string;
 }
 
 async function openEntry(options: OpenOptions, io: Io): Promise<void> {
@@ -71,6 +73,7 @@ async function addEntry(options: AddOptions, io: Io): Promise<void> {
       name: textOption('--name', options.name, lang),
       reading: textOption('--reading', options.reading, lang),
       ...(options.cardGameId === undefined ? {} : { cardGameId: halfWidthDigits(options.cardGameId.trim()) }),
+      ...filmingOption(options.filming, lang),
     };
     const done = await desk.run({ type: 'Enter', data, meta: desk.meta('Enter') });
     const received = done.events.find((e) => e.type === 'EntryReceived')?.data as EntryReceived['data'];
@@ -153,7 +156,11 @@ export function registerEntryCommands(program: Command, io: Io): void {
       .description('Enter a player at the desk as the public page does / 受付でエントリーを代行')
       .requiredOption('--name <name>', 'name / 氏名')
       .requiredOption('--reading <kana>', 'reading in kana / フリガナ')
-      .option('--card-game-id <digits>', 'KONAMI Card Game ID, 10 digits / KONAMI ID（10桁）'),
+      .option('--card-game-id <digits>', 'KONAMI Card Game ID, 10 digits / KONAMI ID（10桁）')
+      .option(
+        '--filming <yes|no>',
+        'the answer to being filmed for the stream (left out: not asked, counts as no) / 配信での撮影への同意',
+      ),
   ).action((options: AddOptions) => addEntry(options, io));
   withDbOptions(
     group.command('list').description('Every entry with its status and possible duplicates / エントリー一覧'),

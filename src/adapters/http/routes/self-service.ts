@@ -1,3 +1,4 @@
+import { filmingConsent } from '../../../core/tournament/feature-tables.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CONFIRM_MINUTES } from '../../../core/tournament/limits.js';
@@ -270,6 +271,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
             name: p.name,
             dropped: dropped.has(p.id),
             checkedIn: checkIn ? { at: checkIn.at, by: checkIn.by.id } : null,
+            filming: filmingConsent(t, p.id),
           };
         }),
       });

@@ -23,6 +23,8 @@ import { rulesRoutes } from './rules.js';
 import { selfServiceRoutes } from './self-service.js';
 import { standingsRoutes } from './standings.js';
 import { tournamentsRoutes } from './tournaments.js';
+import { filmingRoutes } from './filming.js';
+import { overlayRoutes } from './overlays.js';
 
 /** Every route about tournaments (sharing one cache of projections), the rules and the card catalogue. */
 export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -49,4 +51,6 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   entriesRoutes(app, context);
   decklistSheetRoutes(app, context);
   calendarRoutes(app, context);
+  filmingRoutes(app, context);
+  overlayRoutes(app, context, views);
 }
