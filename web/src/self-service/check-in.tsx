@@ -7,6 +7,8 @@ import { WriteButton } from '../components/pending-button';
 import { Loaded } from '../components/status';
 import { formatTime, useLang } from '../i18n/i18n';
 import { selfPaths, selfWrites, type CheckInsView } from './self-service-api';
+import { filmingWrites, type FilmingAnswer as Answer } from '../api/filming-api';
+import { answerKey, useFilmingT } from '../i18n/filming-texts';
 
 interface VenueCodeView {
   readonly required: boolean;
@@ -109,6 +111,7 @@ export function CheckIn() {
                     <span>
                       <strong>{p.name}</strong> <span className="muted">{p.id}</span>
                     </span>
+                    {!p.dropped && <FilmingAnswer player={p.id} answer={p.filming} onDone={list.reload} />}
                     {p.dropped ? (
                       <span className="muted">{t('selfService.checkInView.dropped')}</span>
                     ) : p.checkedIn ? (
@@ -132,5 +135,34 @@ export function CheckIn() {
         }}
       </Loaded>
     </section>
+  );
+}
+
+/**
+ * The player's answer to being filmed, asked at the desk: shown beside the check-in, with the
+ * other answer(s) to record (staff who may record it); not asked counts as no.
+ */
+function FilmingAnswer({ player, answer, onDone }: { player: string; answer: Answer; onDone: () => void }) {
+  const f = useFilmingT();
+  const { id } = useTournament();
+  const { account } = useSession();
+  return (
+    <span className="filming-answer" data-testid={`filming-${player}`} data-answer={answer}>
+      <span className={answer === 'yes' ? 'badge' : 'badge badge-warn'}>{f(answerKey(answer))}</span>
+      {can(account, 'SetFilmingConsent', id) &&
+        ([true, false] as const)
+          .filter((consent) => answer !== (consent ? 'yes' : 'no'))
+          .map((consent) => (
+            <WriteButton
+              key={String(consent)}
+              className="button button-small"
+              onWrite={() => filmingWrites.consent(id, player, consent)}
+              onDone={onDone}
+              data-testid={`filming-${consent ? 'yes' : 'no'}-${player}`}
+            >
+              {f(consent ? 'setYes' : 'setNo')}
+            </WriteButton>
+          ))}
+    </span>
   );
 }

@@ -12,6 +12,7 @@ import { Link } from '../router';
 import { entryPaths, entryWrites, type Entered, type EntryView } from './entry-api';
 import { QrCode } from './qr-code';
 import { playerPageUrl } from './self-service-api';
+import { FilmingChoice, filmingField } from '../components/filming-choice';
 
 /**
  * The public entry page (phone first, no sign-in): name, reading and optionally the KONAMI Card
@@ -98,6 +99,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
   const [name, setName] = useState('');
   const [reading, setReading] = useState('');
   const [cardGameId, setCardGameId] = useState('');
+  const [filming, setFilming] = useState<boolean | null>(null);
   const badId = cardGameId !== '' && !new RegExp(`^\\d{${CARD_GAME_ID_DIGITS}}$`).test(cardGameId);
   return (
     <form className="card stack" onSubmit={(e) => e.preventDefault()} data-testid="entry-form">
@@ -127,10 +129,18 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         onChange={(e) => setCardGameId(halfWidthDigits(e.target.value.replace(/\s/g, '')))}
         data-testid="entry-card-game-id"
       />
+      <FilmingChoice value={filming} onChange={setFilming} name="entry-filming" />
       <WriteButton
         className="button button-primary button-wide"
         disabled={name.trim() === '' || reading.trim() === '' || badId}
-        onWrite={() => entryWrites.enter(id, { name, reading, ...(cardGameId === '' ? {} : { cardGameId }) })}
+        onWrite={() =>
+          entryWrites.enter(id, {
+            name,
+            reading,
+            ...(cardGameId === '' ? {} : { cardGameId }),
+            ...filmingField(filming),
+          })
+        }
         onDone={(outcome) => onEntered(outcome.body as Entered)}
         data-testid="entry-submit"
       >

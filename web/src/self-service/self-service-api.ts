@@ -126,6 +126,8 @@ export interface CheckInsView {
     readonly name: string;
     readonly dropped: boolean;
     readonly checkedIn: { readonly at: string; readonly by: string } | null;
+    /** The player's answer to being filmed for the stream. */
+    readonly filming: 'yes' | 'no' | 'not-asked';
   }[];
   readonly version: number;
 }

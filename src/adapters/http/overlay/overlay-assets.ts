@@ -4,7 +4,8 @@
  * (Chromium): it reads the public overlay view (`GET /api/tournaments/:t/overlay`), follows
  * the public live stream and reads the view again after every write and every reconnect (the
  * stream's `hello`), so a dropped connection or a restarted server costs nothing but the time
- * away. With a stream delay the views it reads are held back that long, and the clock runs
+ * away. The public view is made at most about once a second, so a view older than the version
+ * the stream named is read again a second later. With a stream delay the views it reads are held back that long, and the clock runs
  * that far behind, so the overlay matches the delayed picture. Names reach the page as text
  * nodes only, never as markup.
  */
@@ -26,6 +27,8 @@ export const OVERLAY_SCRIPT = String.raw`(function () {
   var held = [];
   var loading = false;
   var again = false;
+  /** The newest version the stream named: a view older than it (made up to a second before) is read again. */
+  var latest = 0;
 
   function say(id, values) {
     return texts[id].replace(/\{(\w+)\}/g, function (_, key) { return String(values[key]); });
@@ -188,6 +191,7 @@ export const OVERLAY_SCRIPT = String.raw`(function () {
         offset = Date.parse(view.now) - Date.now();
         held.push({ at: Date.now() + delayMs, view: view });
         tick();
+        if (view.version < latest) setTimeout(load, 1000);
       })
       .catch(function () { setTimeout(load, 3000); })
       .then(function () {
@@ -198,8 +202,12 @@ export const OVERLAY_SCRIPT = String.raw`(function () {
 
   function follow() {
     var source = new EventSource(base + '/live');
-    source.addEventListener('hello', function () { body.dataset.live = 'open'; load(); });
-    source.addEventListener('events', load);
+    function heard(message) {
+      try { latest = Math.max(latest, JSON.parse(message.data).version || 0); } catch (e) { /* a frame without a version */ }
+      load();
+    }
+    source.addEventListener('hello', function (message) { body.dataset.live = 'open'; heard(message); });
+    source.addEventListener('events', heard);
     source.onerror = function () {
       body.dataset.live = 'lost';
       // A refused reconnect (the server answering an error) ends an EventSource for good: start a new one.
