@@ -320,4 +320,21 @@ describe.skipIf(!executablePath)('the console: consent and feature tables', () =
     await shootBoth(page, 'feature-tables');
     expect(organizer.errors).toEqual([]);
   });
+
+  it('asks the question on the staff registration form', async () => {
+    const { page } = organizer;
+    await page.goto('/t/desk/players');
+    await page.locator('input[name=playerId]').fill('0000000099');
+    await page.locator('input[name=playerName]').fill('前田 隼人');
+    await page.getByLabel('撮影しない').check();
+    await page.locator('form button[type=submit]').first().click();
+    await page.getByTestId('registered-0000000099').waitFor();
+    await expect
+      .poll(async () => {
+        const list = await api.send('GET', '/api/tournaments/desk/players');
+        return list.body.players.find((p: { id: string }) => p.id === '0000000099')?.filming;
+      })
+      .toBe('no');
+    expect(organizer.errors).toEqual([]);
+  });
 });
