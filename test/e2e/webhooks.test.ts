@@ -85,4 +85,38 @@ describe.skipIf(!executablePath)('the console: webhooks', () => {
     const files = await shootBoth(page, 'webhooks');
     expect(files.length).toBe(4);
   }, 120_000);
+
+  it('adds an endpoint from the form; a refusal says why and keeps what was typed', async () => {
+    const { page } = organizer;
+    await page.goto('/webhooks');
+    const form = page.getByTestId('webhook-form');
+    await form.locator('summary').click();
+    await page.getByTestId('webhook-url').fill(`${receiver.url}/second`);
+    await page.getByTestId('webhook-secret').fill('whsec-fedcba9876543210');
+    await page.getByTestId('webhook-event-round.published').check();
+    await page.getByTestId('webhook-tournament').fill('hooks');
+    // A loopback address without "allow private addresses": the server refuses it.
+    await page.getByTestId('webhook-add').click();
+    await form.locator('.notice-error').waitFor();
+    expect(await page.getByTestId('webhook-url').inputValue()).toBe(`${receiver.url}/second`);
+    expect(await page.getByTestId('webhook-secret').inputValue()).toBe('whsec-fedcba9876543210');
+    await shootBoth(page, 'webhook-form-refused');
+    await page.getByTestId('webhook-allow-private').check();
+    await page.getByTestId('webhook-add').click();
+    await page.getByTestId('webhook-added').waitFor();
+    await expect.poll(() => page.getByTestId('webhook').count()).toBe(2);
+    expect(await page.getByTestId('webhook-url').inputValue()).toBe('');
+    const api = new StaffApi(server.url);
+    await api.login(ORGANIZER.username, ORGANIZER.password);
+    const listed = await api.send('GET', '/api/webhooks');
+    const added = listed.body.webhooks.find((w: { url: string }) => w.url.endsWith('/second'));
+    expect(added).toMatchObject({
+      tournament: 'hooks',
+      events: ['round.published'],
+      allowPrivate: true,
+      format: 'json',
+    });
+    expect(JSON.stringify(listed.body)).not.toContain('fedcba');
+    expect(organizer.errors).toEqual([]);
+  }, 120_000);
 });

@@ -124,6 +124,8 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: `${T}/players/${P1}/page`, may: STAFF },
   { method: 'POST', path: `${T}/players/${P2}/check-in`, body: {}, may: STAFF },
   { method: 'GET', path: `${T}/check-ins`, may: STAFF },
+  // A player's answer to being filmed, recorded at the desk (issue 43).
+  { method: 'PUT', path: `${T}/players/${P2}/filming`, body: { consent: true }, may: STAFF },
   { method: 'GET', path: `${T}/venue-code`, may: STAFF },
   // The entry fee: the organizer sets it; whoever checks players in takes it.
   { method: 'PUT', path: `${T}/entry-fee`, body: { amount: 1000 }, may: ['organizer'] },
@@ -173,6 +175,15 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: `${T}/rounds/1/pairings/${P1}`, may: EVERYONE },
   { method: 'GET', path: `${T}/rounds/1/tables/1/player-reports`, may: STAFF },
   { method: 'GET', path: `${T}/rounds/1/clock`, may: EVERYONE },
+  // Feature tables for the stream: those who pair mark them; the overlays are the public's.
+  { method: 'PUT', path: `${T}/rounds/1/features`, body: { tables: [] }, may: ['organizer', 'scorekeeper'] },
+  { method: 'GET', path: `${T}/rounds/1/features`, may: STAFF },
+  { method: 'GET', path: `${T}/overlay`, may: EVERYONE },
+  { method: 'GET', path: '/overlay/roles/feature?lang=en', may: EVERYONE },
+  { method: 'GET', path: '/overlay/roles/standings', may: EVERYONE },
+  { method: 'GET', path: '/overlay/roles/next?delay=5', may: EVERYONE },
+  { method: 'GET', path: '/overlay/overlay.js', may: EVERYONE },
+  { method: 'GET', path: '/overlay/overlay.css', may: EVERYONE },
   { method: 'POST', path: `${T}/rounds/1/tables/1/seated`, body: { player: '{table1}' }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/seated`, body: { except: ['{table2}'] }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/tables/1/extensions`, body: { minutes: 2 }, may: ['head-judge', 'judge'] },

@@ -40,6 +40,8 @@ const details = {
   findings: 2,
   decided: { ja: '「警告」（初回）', en: '"Warning" (first time)' },
   now: { ja: '「ゲームの敗北」（同じ違反の2回目）', en: '"Game loss" (time 2 for this infraction)' },
+  name: '遊城十代',
+  answer: 'not-asked',
 };
 
 describe('domain errors', () => {

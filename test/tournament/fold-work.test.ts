@@ -391,6 +391,18 @@ const LOGS: Record<TournamentEventType, (n: number) => EventDraft[]> = {
       }),
     ),
   ],
+  // Every player answers once (at entry, registration or the desk): a ledger, not a copied map.
+  FilmingConsentRecorded: (n) => [
+    ...field(n),
+    ...range(n).map(
+      (i): EventDraft => ({ type: 'FilmingConsentRecorded', data: { player: p(i), consent: i % 2 === 0 } }),
+    ),
+  ],
+  // A round's feature tables marked again and again (a bounded list per round).
+  FeatureTablesMarked: (n) => [
+    ...roundOne(n),
+    ...range(n).map((i): EventDraft => ({ type: 'FeatureTablesMarked', data: { round: 1, tables: [1 + (i % 4)] } })),
+  ],
   PlayerCheckedIn: (n) => [
     ...field(n),
     ...range(n).map(

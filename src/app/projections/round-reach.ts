@@ -58,6 +58,9 @@ const UNSEEN: ReadonlySet<TournamentEventType> = new Set<TournamentEventType>([
   'Announced',
   // The penalty stands: nothing on a board or in the standings moves.
   'AppealDenied',
+  // Filming answers and feature tables: the stream's overlays read them, the board and standings do not.
+  'FilmingConsentRecorded',
+  'FeatureTablesMarked',
 ]);
 
 /**

@@ -86,6 +86,7 @@ const PROBLEMS = {
       `Asia/Tokyo のような IANA のタイムゾーン名が必要です（${d.max}文字まで）`,
       `expected an IANA time zone like Asia/Tokyo (at most ${d.max} characters)`,
     ),
+  'table-list': () => t('卓番号の一覧が必要です', 'expected a list of table numbers'),
   'one-of': (d: { choices: readonly (string | number)[] }) =>
     t(`${list(d.choices)} のいずれかが必要です`, `expected one of ${list(d.choices)}`),
   'stage-formats': () => t('swiss / top-cut ごとの形式が必要です', 'expected a format for swiss and/or top-cut'),

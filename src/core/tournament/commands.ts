@@ -57,6 +57,8 @@ export type RegisterPlayer = Command<
       readonly decklist?: Deck;
     };
     readonly invitation?: { readonly reason: string };
+    /** The player's answer to being filmed on stream; absent: not asked (counts as no). */
+    readonly filming?: boolean;
   }
 >;
 /** After an ended Swiss round, with Swiss rounds left: the next rounds form a phase; format and length default to the Swiss stage's. */
@@ -253,11 +255,22 @@ export type OpenEntry = Command<
 /** Closes public entry; for a lottery, draws it with `seed` (default: the command's seed). */
 export type CloseEntry = Command<'CloseEntry', { readonly seed?: number }>;
 /** A player enters from the public page (or staff for them); the core gives the player id. */
-export type Enter = Command<'Enter', { readonly name: string; readonly reading: string; readonly cardGameId?: string }>;
+/** `filming`: the entrant's answer to being filmed on stream; absent: not asked (counts as no). */
+export type Enter = Command<
+  'Enter',
+  { readonly name: string; readonly reading: string; readonly cardGameId?: string; readonly filming?: boolean }
+>;
 /** Until when players send their own decklists; `null`: until round 1 is paired (the default). */
 export type SetDecklistDeadline = Command<'SetDecklistDeadline', { readonly until: string | null }>;
 /** Which decklists are published after the event; fixed once public entry has opened. */
 export type SetDecklistPublication = Command<'SetDecklistPublication', { readonly scope: DecklistPublication }>;
+/** Staff record a player's answer to being filmed (at the desk, at check-in); a "no" takes their feature table off. */
+export type SetFilmingConsent = Command<'SetFilmingConsent', { readonly player: string; readonly consent: boolean }>;
+/** The round's feature tables (the whole list; empty takes them off): refused for a table with a player who did not say yes. */
+export type MarkFeatureTables = Command<
+  'MarkFeatureTables',
+  { readonly round: number; readonly tables: readonly number[] }
+>;
 export type FinishTournament = Command<'FinishTournament', Record<string, never>>;
 export type SetPrizeList = Command<'SetPrizeList', { readonly prizes: readonly Prize[] }>;
 export type AwardPrize = Command<'AwardPrize', { readonly prize: string }>;
@@ -310,7 +323,9 @@ export type TournamentCommand =
   | CloseEntry
   | Enter
   | SetDecklistDeadline
-  | SetDecklistPublication;
+  | SetDecklistPublication
+  | SetFilmingConsent
+  | MarkFeatureTables;
 
 export type TournamentCommandType = TournamentCommand['type'];
 

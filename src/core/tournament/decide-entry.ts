@@ -12,6 +12,7 @@ import { seededShuffle } from './pairing/seeded-random.js';
 import { findPlayer } from './state-queries.js';
 import type { Tournament } from './state.js';
 import { lotteryCommitment } from './lottery-commitment.js';
+import { consentGiven } from './feature-tables.js';
 
 /*
  * Public entry: the organizer opens it with a cap and a closing time; players enter from the
@@ -168,12 +169,14 @@ export function decideEnter(command: Enter, t: Tournament): Drafted {
           ? 'waiting'
           : null;
   if (status === null) return fail(domainError('entry-full', { cap: settings.cap }));
+  const consent = consentGiven('filming', entrant.id, command.data.filming);
+  if (!Array.isArray(consent)) return fail(consent);
   const received: EventDraft = {
     type: 'EntryReceived',
     data: { entrant, status, duplicateOf: duplicatesOf(t, entrant) },
   };
-  if (status !== 'registered') return ok([received]);
-  return ok([received, { type: 'PlayerRegistered', data: { player: playerOf(entrant), entryRound: 1 } }]);
+  if (status !== 'registered') return ok([received, ...consent]);
+  return ok([received, { type: 'PlayerRegistered', data: { player: playerOf(entrant), entryRound: 1 } }, ...consent]);
 }
 
 /** The next free id of the form E0001: entries are numbered in order, skipping an id staff already gave. */

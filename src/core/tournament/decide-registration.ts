@@ -38,6 +38,7 @@ import { decklistOpenAt, decklistSettings } from './entry.js';
 import { domainError, type DomainError } from './domain-errors.js';
 import { DRAW, PLAYER_ROLE, type PlayerEntry } from './events.js';
 import { checkTopCut } from './top-cut-size.js';
+import { consentGiven } from './feature-tables.js';
 import { findPlayer, isDropped, latestRound } from './state-queries.js';
 import type { Tournament, TournamentState } from './state.js';
 
@@ -75,8 +76,15 @@ export function decideCreate(command: CreateTournament, state: TournamentState):
   return ok([{ type: 'TournamentCreated', data: { tournamentId, settings, pack } }]);
 }
 
-/** PlayerRegistered, or why the player cannot enter now. */
+/** PlayerRegistered (with the player's answer to being filmed, when asked), or why the player cannot enter now. */
 export function decideRegister(command: RegisterPlayer, t: Tournament): Drafted {
+  const consent = consentGiven('filming', command.data.player.id, command.data.filming);
+  if (!Array.isArray(consent)) return fail(consent);
+  const drafted = registration(command, t);
+  return drafted.ok ? ok([...drafted.value, ...consent]) : drafted;
+}
+
+function registration(command: RegisterPlayer, t: Tournament): Drafted {
   if (t.status === 'finished') return fail(domainError('tournament-finished'));
   const { id, name, reading, decklist } = command.data.player;
   const problem = firstError(

@@ -47,6 +47,7 @@ import { decideDecideRequest, decideSubmitRequest } from './staff-requests.js';
 import { decideMarkAllSeated, decideStartRound } from './round-start.js';
 import { decideFixPairing, decidePublishRound, withoutHeldRounds } from './held-rounds.js';
 import { decideAnnounce } from './announcements.js';
+import { decideMarkFeatureTables, decideSetFilmingConsent } from './feature-tables.js';
 import type { TournamentState } from './state.js';
 
 /**
@@ -163,6 +164,10 @@ function draft(command: TournamentCommand, state: TournamentState): Drafted {
       return decideSetDecklistDeadline(command, t);
     case 'SetDecklistPublication':
       return decideSetDecklistPublication(command, t);
+    case 'SetFilmingConsent':
+      return decideSetFilmingConsent(command, t);
+    case 'MarkFeatureTables':
+      return decideMarkFeatureTables(command, t);
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -303,6 +303,17 @@ const MESSAGES = {
       'デッキリストの公開範囲はエントリー開始前に決めます (開始後は変更できません)',
       'which decklists are published is chosen before entry opens, and cannot change after',
     ),
+  'filming-consent-missing': (d: {
+    round: number;
+    table: number;
+    player: string;
+    name: string;
+    answer: 'no' | 'not-asked';
+  }) =>
+    t(
+      `第${d.round}回戦 ${d.table}卓はフィーチャーテーブルにできません: ${d.name} (${d.player}) は撮影に${d.answer === 'no' ? '同意していません' : 'ついてまだ聞かれていません (未確認は不同意として扱います)'}`,
+      `table ${d.table} of round ${d.round} cannot be a feature table: ${d.name} (${d.player}) ${d.answer === 'no' ? 'declined to be filmed' : 'has not been asked about filming (not asked counts as no)'}`,
+    ),
   'version-conflict': (d: { expected: number; actual: number }) =>
     t(
       `他の操作で大会が更新されました (版 ${d.expected} → ${d.actual})。再読み込みしてやり直してください`,

@@ -509,6 +509,16 @@ export type DecklistDeadlineSet = Event<'DecklistDeadlineSet', { readonly until:
 /** Which decklists go public once the tournament has finished: the top N of the final ranking, or everyone's. */
 export type DecklistPublication = { readonly kind: 'top'; readonly top: number } | { readonly kind: 'all' };
 export type DecklistPublicationSet = Event<'DecklistPublicationSet', { readonly scope: DecklistPublication }>;
+/** A player's answer to being filmed (feature matches on stream): given at entry or at the desk; the latest counts. */
+export type FilmingConsentRecorded = Event<
+  'FilmingConsentRecorded',
+  { readonly player: string; readonly consent: boolean }
+>;
+/** A round's feature tables as staff marked them (the whole list; empty: none); each player at them said yes. */
+export type FeatureTablesMarked = Event<
+  'FeatureTablesMarked',
+  { readonly round: number; readonly tables: readonly number[] }
+>;
 export type TournamentFinished = Event<'TournamentFinished', Record<string, never>>;
 export type PrizeListSet = Event<'PrizeListSet', { readonly prizes: readonly Prize[] }>;
 export type PrizeAwarded = Event<'PrizeAwarded', { readonly prize: string; readonly players: readonly string[] }>;
@@ -561,7 +571,9 @@ export type TournamentEvent =
   | EntryReceived
   | LotteryDrawn
   | DecklistDeadlineSet
-  | DecklistPublicationSet;
+  | DecklistPublicationSet
+  | FilmingConsentRecorded
+  | FeatureTablesMarked;
 
 export type TournamentEventType = TournamentEvent['type'];
 
@@ -617,4 +629,6 @@ export const TOURNAMENT_EVENT_TYPES: readonly TournamentEventType[] = [
   'LotteryDrawn',
   'DecklistDeadlineSet',
   'DecklistPublicationSet',
+  'FilmingConsentRecorded',
+  'FeatureTablesMarked',
 ];

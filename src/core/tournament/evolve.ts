@@ -6,6 +6,7 @@ import { evolveEntry, noteMovedUp, noteSubmission } from './evolve-entry.js';
 import { evolveSelfService, noteConfirmation } from './evolve-self-service.js';
 import { roundFormat } from './phases.js';
 import { announced } from './announcements.js';
+import { evolveFilming } from './feature-tables.js';
 import type { MatchState, PenaltyState, RoundState, Tournament, TournamentState } from './state.js';
 import { keepPlayerIndex, playerPosition } from './state-queries.js';
 import { EMPTY_ROSTER, rosterChanged } from './roster-index.js';
@@ -332,6 +333,9 @@ function evolveTournament(
     case 'DecklistDeadlineSet':
     case 'DecklistPublicationSet':
       return evolveEntry(t, event);
+    case 'FilmingConsentRecorded':
+    case 'FeatureTablesMarked':
+      return evolveFilming(t, event);
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -4,6 +4,7 @@ import { explain } from './command-problems.js';
 import type { Drafted, FixPairing, PublishRound } from './commands.js';
 import { domainError } from './domain-errors.js';
 import type { EventDraft } from './events.js';
+import { swapOntoFeature } from './feature-tables.js';
 import { findRound } from './state-queries.js';
 import type { RoundState, Tournament } from './state.js';
 
@@ -74,6 +75,8 @@ export function decideFixPairing(command: FixPairing, t: Tournament): Drafted {
     );
   if (a === b || r.tableOf.get(a) === r.tableOf.get(b))
     return err(domainError('invalid-command', { field: 'swap', problem: explain('swap-same-table') }));
+  const onFeature = swapOntoFeature(t, r, [a, b]);
+  if (onFeature) return err(onFeature);
   return ok([{ type: 'PairingFixed', data: { round, swap: [a, b] } }]);
 }
 

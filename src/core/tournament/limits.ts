@@ -176,3 +176,5 @@ export const MAX_PRIZES = 200;
 /** A disqualification's written statements: how many, and each one's length. */
 export const MAX_STATEMENTS = 20;
 export const STATEMENT = { max: 10_000 } as const satisfies TextBound;
+/** Feature tables a round may have (the stream shows one or two; a few more for a second camera or the next match). */
+export const MAX_FEATURE_TABLES = 8;

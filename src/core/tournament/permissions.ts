@@ -65,6 +65,9 @@ export const COMMAND_ROLES: Readonly<Record<TournamentCommandType, readonly Role
   Enter: ['organizer', 'scorekeeper'],
   SetDecklistDeadline: ['organizer'],
   SetDecklistPublication: ['organizer'],
+  // Asked at the desk, as a check-in is.
+  SetFilmingConsent: ['organizer', 'scorekeeper', 'head-judge', 'judge'],
+  MarkFeatureTables: ['organizer', 'scorekeeper'],
 };
 
 /** What a player may send for themselves (the adapter checked their record code); always about their own id. */

@@ -20,6 +20,7 @@ import type { SelfServiceState } from './self-service.js';
 import type { Announcement } from './announcements.js';
 import type { Ledger } from './ledger.js';
 import type { RosterIndex } from './roster-index.js';
+import type { FilmingState } from './feature-tables.js';
 
 /*
  * The fold of a tournament's events. It keeps facts only (reports, penalties, drops); match
@@ -190,6 +191,8 @@ export interface Tournament {
   readonly entry?: EntryState;
   /** The decklist deadline, publication and every list's receipt (`entry.ts`); absent until the first such event. */
   readonly decklists?: DecklistSettingsState;
+  /** Players' consent to being filmed and each round's feature tables (`feature-tables.ts`); absent until the first such event. */
+  readonly filming?: FilmingState;
 }
 
 /** A Swiss phase from round `fromRound` on. */

@@ -116,7 +116,14 @@ export const writes = {
   registerPlayer: (
     t: string,
     v: number | null,
-    body: { id: string; name: string; reading?: string; decklist?: DecklistUpload; invitation?: { reason: string } },
+    body: {
+      id: string;
+      name: string;
+      reading?: string;
+      decklist?: DecklistUpload;
+      invitation?: { reason: string };
+      filming?: boolean;
+    },
   ) => write(t, v, 'POST', paths.players(t), body, { key: 'write.registerPlayer', params: { player: body.name } }),
   submitDecklist: (t: string, v: number | null, player: string, body: DecklistUpload) =>
     write(

@@ -24,6 +24,7 @@ import { usePlayers } from '../penalty/player-picker';
 import { Link, useLocation } from '../router';
 import { DeckFindings } from './deck-findings';
 import { DecklistInput } from './decklist-input';
+import { FilmingChoice, filmingField } from '../components/filming-choice';
 
 /** Player registration with the decklist and its check, and the list of players. */
 export function Players() {
@@ -147,6 +148,7 @@ const RegisterForm = memo(function RegisterForm() {
   const [name, setName] = useState('');
   const [reading, setReading] = useState('');
   const [decklist, setDecklist] = useState<DecklistUpload | null>(null);
+  const [filming, setFilming] = useState<boolean | null>(null);
   const [recent, setRecent] = useState<Registration[]>([]);
   const [formKey, setFormKey] = useState(0);
   const run = useWrite();
@@ -167,6 +169,7 @@ const RegisterForm = memo(function RegisterForm() {
       name: name.trim(),
       ...(reading.trim() ? { reading: reading.trim() } : {}),
     };
+    const asked = filmingField(filming);
     const upload = decklist;
     const key = Date.now();
     setRecent((list) => [{ key, ...registered, state: 'pending' as const }, ...list].slice(0, 8));
@@ -174,15 +177,16 @@ const RegisterForm = memo(function RegisterForm() {
     setName('');
     setReading('');
     setDecklist(null);
+    setFilming(null);
     setFormKey((k) => k + 1);
-    void run(() => writes.registerPlayer(id, version, { ...registered, ...(upload ? { decklist: upload } : {}) })).then(
-      (outcome) => {
-        if (!outcome.ok) return update(key, { state: 'refused', error: outcome.error });
-        // The server checks the list against the deck rules and answers the findings with the registration.
-        const { code, findings } = outcome.body as { code: string } & DecklistCheckAnswer;
-        update(key, { state: 'done', code, findings: findings ?? undefined });
-      },
-    );
+    void run(() =>
+      writes.registerPlayer(id, version, { ...registered, ...asked, ...(upload ? { decklist: upload } : {}) }),
+    ).then((outcome) => {
+      if (!outcome.ok) return update(key, { state: 'refused', error: outcome.error });
+      // The server checks the list against the deck rules and answers the findings with the registration.
+      const { code, findings } = outcome.body as { code: string } & DecklistCheckAnswer;
+      update(key, { state: 'done', code, findings: findings ?? undefined });
+    });
   }
 
   return (
@@ -214,6 +218,7 @@ const RegisterForm = memo(function RegisterForm() {
           <ReadingField value={reading} onChange={setReading} problem={readingWrong} name="playerReading" />
         </div>
         <DecklistInput value={decklist} onChange={setDecklist} />
+        <FilmingChoice value={filming} onChange={setFilming} name="register-filming" />
         <button type="submit" className="button button-primary">
           {t('players.submit')}
         </button>

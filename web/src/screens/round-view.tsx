@@ -23,6 +23,7 @@ import { useOutcomeText } from '../components/outcome-text';
 import { EndRoundButton } from './round-controls';
 import { PairingReasons } from './pairing-reasons';
 import { HeldSwap } from './held-swap';
+import { FeatureTables } from './feature-tables';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { RoleNeeded } from '../components/role-needed';
 import { searchForm } from '../../../src/core/names/reading.js';
@@ -104,6 +105,9 @@ export function RoundView({ round }: { round: number }) {
             )}
             {held && <HeldSwap view={view} version={pairings.version} />}
             {staff && view.stage === 'swiss' && <PairingReasons tournament={id} round={round} />}
+            {staff && !view.ended && (
+              <FeatureTables round={round} tables={view.tables.filter((x) => x.table !== null).length} />
+            )}
             {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}

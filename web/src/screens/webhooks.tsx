@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../api/http';
 import { invalidate, useResource } from '../api/resource';
 import { ErrorNotice, Loaded } from '../components/status';
+import { WebhookForm } from './webhook-form';
 
 /*
  * The organizer's webhooks: each endpoint (never its secret) with its newest deliveries and
- * failures, a test delivery and removal. Endpoints are added with `shinpan webhook add` or
- * POST /api/webhooks (docs/webhooks.md). Not tournament writes: each is sent at once.
+ * failures, a test delivery and removal; endpoints are added here (webhook-form.tsx), with
+ * `shinpan webhook add` or POST /api/webhooks (docs/webhooks.md). Not tournament writes: each is sent at once.
  */
 
 interface Endpoint {
@@ -41,6 +42,7 @@ export function Webhooks() {
     <section className="stack">
       <h1>{t('webhooks.title')}</h1>
       <p className="muted">{t('webhooks.intro')}</p>
+      <WebhookForm path={WEBHOOKS} />
       <Loaded resource={endpoints}>
         {({ webhooks }) =>
           webhooks.length === 0 ? (

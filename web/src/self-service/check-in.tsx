@@ -9,6 +9,8 @@ import { formatTime, useLang } from '../i18n/i18n';
 import { selfPaths, selfWrites, type CheckInsView } from './self-service-api';
 import { FeeCard, FeeMark } from './entry-fee';
 import { DeskTexts } from '../i18n/desk-texts';
+import { filmingWrites, type FilmingAnswer as Answer } from '../api/filming-api';
+import { answerKey, useFilmingT } from '../i18n/filming-texts';
 
 interface VenueCodeView {
   readonly required: boolean;
@@ -122,6 +124,7 @@ function CheckInDesk() {
                     <span>
                       <strong>{p.name}</strong> <span className="muted">{p.id}</span>
                     </span>
+                    {!p.dropped && <FilmingAnswer player={p.id} answer={p.filming} onDone={list.reload} />}
                     <span className="check-in-marks">
                       <FeeMark player={p} />
                       {p.dropped ? (
@@ -148,5 +151,34 @@ function CheckInDesk() {
         }}
       </Loaded>
     </section>
+  );
+}
+
+/**
+ * The player's answer to being filmed, asked at the desk: shown beside the check-in, with the
+ * other answer(s) to record (staff who may record it); not asked counts as no.
+ */
+function FilmingAnswer({ player, answer, onDone }: { player: string; answer: Answer; onDone: () => void }) {
+  const f = useFilmingT();
+  const { id } = useTournament();
+  const { account } = useSession();
+  return (
+    <span className="filming-answer" data-testid={`filming-${player}`} data-answer={answer}>
+      <span className={answer === 'yes' ? 'badge' : 'badge badge-warn'}>{f(answerKey(answer))}</span>
+      {can(account, 'SetFilmingConsent', id) &&
+        ([true, false] as const)
+          .filter((consent) => answer !== (consent ? 'yes' : 'no'))
+          .map((consent) => (
+            <WriteButton
+              key={String(consent)}
+              className="button button-small"
+              onWrite={() => filmingWrites.consent(id, player, consent)}
+              onDone={onDone}
+              data-testid={`filming-${consent ? 'yes' : 'no'}-${player}`}
+            >
+              {f(consent ? 'setYes' : 'setNo')}
+            </WriteButton>
+          ))}
+    </span>
   );
 }

@@ -40,7 +40,7 @@ export const entryWrites = {
     write(t, v, 'PUT', 'decklist-deadline', { until }, 'entry.write.deadline'),
   publication: (t: string, v: number | null, scope: Publication) =>
     write(t, v, 'PUT', 'decklist-publication', { scope }, 'entry.write.publication'),
-  enter: (t: string, body: { name: string; reading: string; cardGameId?: string }) =>
+  enter: (t: string, body: { name: string; reading: string; cardGameId?: string; filming?: boolean }) =>
     outbox.send({
       method: 'POST',
       path: `${base(t)}/entries`,

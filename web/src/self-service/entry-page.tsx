@@ -13,6 +13,7 @@ import { Link } from '../router';
 import { entryPaths, entryWrites, type Entered, type EntryView } from './entry-api';
 import { QrCode } from './qr-code';
 import { playerPageUrl } from './self-service-api';
+import { FilmingChoice, filmingField } from '../components/filming-choice';
 
 /**
  * The public entry page (phone first, no sign-in): name, reading and optionally the KONAMI Card
@@ -99,6 +100,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
   const [name, setName] = useState('');
   const [reading, setReading] = useState('');
   const [cardGameId, setCardGameId] = useState('');
+  const [filming, setFilming] = useState<boolean | null>(null);
   // The server's rule: ten digits, typed with dashes, spaces or full-width digits if need be.
   const badId = cardGameId.trim() !== '' && cardGameIdForm(cardGameId) === null;
   return (
@@ -130,6 +132,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
         onChange={(e) => setCardGameId(halfWidthDigits(e.target.value))}
         data-testid="entry-card-game-id"
       />
+      <FilmingChoice value={filming} onChange={setFilming} name="entry-filming" />
       <WriteButton
         className="button button-primary button-wide"
         disabled={!showsSomething(name) || reading.trim() === '' || badId}
@@ -138,6 +141,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
             name,
             reading,
             ...(cardGameId.trim() === '' ? {} : { cardGameId: cardGameId.trim() }),
+            ...filmingField(filming),
           })
         }
         onDone={(outcome) => onEntered(outcome.body as Entered)}

@@ -146,6 +146,8 @@ export interface CheckInsView {
     readonly checkedIn: { readonly at: string; readonly by: string } | null;
     /** `null`: no fee, or the player owes none (dropped before playing). */
     readonly paid: boolean | null;
+    /** The player's answer to being filmed for the stream. */
+    readonly filming: 'yes' | 'no' | 'not-asked';
   }[];
   readonly version: number;
 }

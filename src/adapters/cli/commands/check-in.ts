@@ -9,6 +9,7 @@ import { withDbOptions, type DbOptions } from '../db-options.js';
 import { intOption, optionalInt } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
 import { checkInMessages as M } from '../messages/check-in.js';
+import { filmingOption } from './filming.js';
 
 /*
  * The desk's side of what players otherwise do from their page: check a player in, see who has
@@ -18,6 +19,7 @@ import { checkInMessages as M } from '../messages/check-in.js';
 
 interface CheckInOptions extends WriteOptions {
   readonly player: string;
+  readonly filming?: string;
 }
 
 interface DropNoShowsOptions extends WriteOptions {
@@ -35,7 +37,23 @@ interface ReportingOptions extends SwitchOptions {
 
 async function checkIn(options: CheckInOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
-    await desk.run({ type: 'CheckInPlayer', data: { player: options.player }, meta: desk.meta('CheckInPlayer') });
+    const { filming } = filmingOption(options.filming, desk.lang);
+    const checkIn = {
+      type: 'CheckInPlayer',
+      data: { player: options.player },
+      meta: desk.meta('CheckInPlayer'),
+    } as const;
+    // The answer to filming asked at the desk goes with the check-in, as one write.
+    if (filming === undefined) await desk.run(checkIn);
+    else
+      await desk.runAll([
+        checkIn,
+        {
+          type: 'SetFilmingConsent',
+          data: { player: options.player, consent: filming },
+          meta: desk.meta('SetFilmingConsent'),
+        },
+      ]);
     const t = await desk.tournament();
     const left = notCheckedIn(t).length;
     if (desk.json) return printJson(io, { player: options.player, checkedIn: true, notCheckedIn: left });
@@ -142,7 +160,8 @@ export function registerCheckInCommands(group: Command, io: Io): void {
     group
       .command('check-in')
       .description('Check a player in before round 1 / 第1回戦前のチェックイン')
-      .requiredOption('--player <id>', 'player id / プレイヤーID'),
+      .requiredOption('--player <id>', 'player id / プレイヤーID')
+      .option('--filming <yes|no>', "the player's answer to being filmed for the stream / 配信での撮影への同意"),
   ).action((options: CheckInOptions) => checkIn(options, io));
   withDbOptions(group.command('check-ins').description('Who has checked in and who has not / チェックイン状況')).action(
     (options: DbOptions) => checkIns(options, io),

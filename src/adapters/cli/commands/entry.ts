@@ -9,6 +9,7 @@ import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
 import { entryMessages as M } from '../messages/entry.js';
 import { intOption, rangeText, textOption, timeOption } from '../option-values.js';
 import { printJson, renderTable, type Io } from '../output.js';
+import { filmingOption } from './filming.js';
 
 /*
  * The organizer's side of public entry: open it (cap, closing time, waiting list or lottery),
@@ -31,6 +32,7 @@ interface AddOptions extends WriteOptions {
   readonly name: string;
   readonly reading: string;
   readonly cardGameId?: string;
+  readonly filming?: string;
 }
 
 async function openEntry(options: OpenOptions, io: Io): Promise<void> {
@@ -71,6 +73,7 @@ async function addEntry(options: AddOptions, io: Io): Promise<void> {
       reading: textOption('--reading', options.reading, lang, { max: ENTRY_TEXT_MAX }),
       // Dashes, spaces and full-width digits are the domain's to read (normal-form.ts).
       ...(options.cardGameId === undefined ? {} : { cardGameId: options.cardGameId }),
+      ...filmingOption(options.filming, lang),
     };
     const done = await desk.run({ type: 'Enter', data, meta: desk.meta('Enter') });
     const received = done.events.find((e) => e.type === 'EntryReceived')?.data as EntryReceived['data'];
@@ -156,6 +159,10 @@ export function registerEntryCommands(program: Command, io: Io): void {
       .option(
         '--card-game-id <digits>',
         'KONAMI Card Game ID, 10 digits (dashes and spaces allowed) / KONAMI ID（10桁、ハイフン・空白可）',
+      )
+      .option(
+        '--filming <yes|no>',
+        'the answer to being filmed for the stream (left out: not asked, counts as no) / 配信での撮影への同意',
       ),
   ).action((options: AddOptions) => addEntry(options, io));
   withDbOptions(

@@ -21,6 +21,7 @@ import { printJson, renderTable, type Io } from '../output.js';
 import { infractionName, penaltyName, STAGE_NAMES } from '../tournament-words.js';
 import { registerCheckInCommands } from './check-in.js';
 import { registerFeeCommands } from './entry-fee.js';
+import { filmingOption, registerFilmingCommand } from './filming.js';
 import { checkImportedLists, importFindingsJson } from './import-findings.js';
 import { formatErrors, loadCatalogue } from './deck-inputs.js';
 import { registrationJson, registrationText, tournamentRules } from './tournament-checks.js';
@@ -36,6 +37,7 @@ interface AddOptions extends WriteOptions {
   readonly decklist?: string;
   readonly cards?: string;
   readonly invited?: string;
+  readonly filming?: string;
 }
 
 interface EditOptions extends WriteOptions {
@@ -83,11 +85,16 @@ async function add(options: AddOptions, io: Io): Promise<void> {
     if (!read.ok) throw new CliError(formatErrors(options.decklist, read.error, lang));
     decklist = read.value;
   }
+  const filming = filmingOption(options.filming, lang);
   await atDesk(options, async (desk) => {
     const invitation = invited === undefined ? {} : { invitation: { reason: invited } };
     const done = await desk.run({
       type: 'RegisterPlayer',
-      data: { player: { id, name, ...(reading ? { reading } : {}), ...(decklist ? { decklist } : {}) }, ...invitation },
+      data: {
+        player: { id, name, ...(reading ? { reading } : {}), ...(decklist ? { decklist } : {}) },
+        ...invitation,
+        ...filming,
+      },
       meta: desk.meta('RegisterPlayer'),
     });
     const t = done.state.status === 'none' ? undefined : done.state;
@@ -391,6 +398,10 @@ export function registerPlayerCommands(program: Command, io: Io): void {
       .option(
         '--invited <reason>',
         'invite into the phase just started (day two), with byes for the rounds before it; the reason is recorded / 新しいフェーズ（2日目）への招待（理由を記録）',
+      )
+      .option(
+        '--filming <yes|no>',
+        'the answer to being filmed for the stream (left out: not asked, counts as no) / 配信での撮影への同意',
       ),
   ).action((options: AddOptions) => add(options, io));
   withWriteOptions(
@@ -435,4 +446,5 @@ export function registerPlayerCommands(program: Command, io: Io): void {
   ).action((options: PlayerOptions) => show(options, io));
   registerCheckInCommands(group, io);
   registerFeeCommands(group, io);
+  registerFilmingCommand(group, io);
 }

@@ -26,6 +26,7 @@ import { roundHeldMessages as heldMessages } from '../messages/round-held.js';
 import { tournamentRules } from './tournament-checks.js';
 import { outcomeText, STAGE_NAMES } from '../tournament-words.js';
 import { roundMessages as M } from '../messages/round.js';
+import { registerFeatureCommands } from './filming.js';
 
 interface PairOptions extends WriteOptions {
   readonly seed?: string;
@@ -336,4 +337,5 @@ export function registerRoundCommands(program: Command, io: Io): void {
         'Swiss rounds: why each table was paired so, one line each / 各卓がその組み合わせになった理由（スイスドロー）',
       ),
   ).action((options: PairingsOptions) => show(options, io));
+  registerFeatureCommands(group, io);
 }

@@ -126,6 +126,8 @@ const COMMAND_ACTIONS: Readonly<Record<TournamentCommandType, Text>> = {
   Enter: { en: 'enter players as the entry page does', ja: 'エントリーページと同じく選手をエントリーさせる' },
   SetDecklistDeadline: { en: 'set the decklist deadline', ja: 'デッキリストの提出期限を設定する' },
   SetDecklistPublication: { en: 'choose which decklists are published', ja: 'デッキリストの公開範囲を決める' },
+  SetFilmingConsent: { en: "record a player's consent to being filmed", ja: '選手の撮影への同意を記録する' },
+  MarkFeatureTables: { en: 'mark feature tables', ja: 'フィーチャーテーブルを指定する' },
 };
 
 /** The roles that may do what an access names, and the words for the 403 message. */

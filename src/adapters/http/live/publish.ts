@@ -20,6 +20,8 @@ const PUBLIC_FIELDS: Readonly<Record<string, readonly string[]>> = {
   // Enough for the two players' pages to refetch; what was reported stays with staff and the two players.
   PlayerResultReported: ['round', 'table'],
   PlayerDropped: ['player', 'afterRound'],
+  // Which tables are on stream is public (the overlays follow it); a player's answer to filming is not.
+  FeatureTablesMarked: ['round', 'tables'],
 };
 
 function picked(data: unknown, fields: readonly string[]): Record<string, unknown> {
@@ -64,6 +66,8 @@ const STAFF_ONLY: ReadonlySet<string> = new Set([
   'RequestDecided',
   // Only a held round has fixes; it reaches the public with its RoundPublished.
   'PairingFixed',
+  // A player's answer to being filmed; a "no" that takes a feature table off writes a FeatureTablesMarked the public sees.
+  'FilmingConsentRecorded',
 ]);
 
 /** Whether the event is staff's alone, with no effect on anything the public may read. */

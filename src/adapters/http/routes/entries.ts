@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cardName, findCard } from '../../../core/deck/catalogue.js';
-import type { Deck } from '../../../core/deck/deck.js';
+import { cardName } from '../../../core/deck/catalogue.js';
 import { searchCards } from '../../../core/deck/card-search.js';
 import { receiptHash } from '../../../core/tournament/decklist-receipt.js';
 import {
@@ -16,7 +15,8 @@ import {
 } from '../../../core/tournament/entry.js';
 import type { EntryReceived } from '../../../core/tournament/events.js';
 import { CARD_GAME_ID_TYPED_MAX, ENTRY_CAP, PUBLISH_TOP } from '../../../core/tournament/limits.js';
-import { finalPlaces } from '../../../core/tournament/prizes.js';
+import { publishedPlaces } from '../../../app/projections/published-decklists.js';
+import { cardsOf } from '../tournaments/deck-cards.js';
 import { departures, findPlayer } from '../../../core/tournament/state-queries.js';
 import type { Tournament } from '../../../core/tournament/state.js';
 import { AttemptLimiter } from '../auth/attempt-limiter.js';
@@ -86,19 +86,6 @@ function entryView(t: Tournament, now: string) {
     decklistDeadline: deadline,
     publication,
   };
-}
-
-/** A list as cards per zone with counts and names in both languages, for reading and publishing. */
-function cardsOf(deck: Deck, catalogue: Parameters<typeof findCard>[0]) {
-  const zone = (cards: readonly number[]) => {
-    const counts = new Map<number, number>();
-    for (const c of cards) counts.set(c, (counts.get(c) ?? 0) + 1);
-    return [...counts].map(([passcode, count]) => {
-      const card = findCard(catalogue, passcode);
-      return { passcode, count, name: card ? { ja: cardName(card, 'ja'), en: cardName(card, 'en') } : null };
-    });
-  };
-  return { main: zone(deck.main), extra: zone(deck.extra), side: zone(deck.side) };
 }
 
 export function entriesRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -193,6 +180,8 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
       reading: playerReading,
       // Typed with full-width digits (０１２…), dashes or spaces: the domain keeps its ten digits (normal-form.ts).
       cardGameId: z.string().trim().max(CARD_GAME_ID_TYPED_MAX).optional(),
+      // The entrant's answer to being filmed for the stream; left out: not asked (counts as no).
+      filming: z.boolean().optional(),
     }),
     response: z.object({
       player: z.string(),
@@ -212,6 +201,7 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
         name: body.name,
         reading: body.reading,
         ...(body.cardGameId ? { cardGameId: body.cardGameId } : {}),
+        ...(body.filming === undefined ? {} : { filming: body.filming }),
       };
       const answer = await gateway.writeAsPlayer(params.tournamentId, 'public', 'Enter', data, write);
       const received = eventData<EntryReceived['data']>(answer, 'EntryReceived');
@@ -476,12 +466,11 @@ export function entriesRoutes(app: FastifyInstance, context: ServerContext): voi
     async handler({ params, request, reply }) {
       const { tournament: t, version } = await gateway.read(params.tournamentId);
       const scope = decklistSettings(t).publication;
-      if (t.status !== 'finished' || scope === null) throw notFound(M.text('published-decklists'));
+      const shown = publishedPlaces(t);
+      if (scope === null || shown === null) throw notFound(M.text('published-decklists'));
       // A coverage site polling the lists gets 304 until the tournament changes.
       if (notModified(request, reply, version)) return undefined;
       const { catalogue } = await tournamentCheckRules(t, context.accounts);
-      const places = finalPlaces(t);
-      const shown = scope.kind === 'top' ? places.slice(0, scope.top) : places;
       return withVersion(reply, version, {
         tournament: { name: t.settings.name, date: t.settings.date },
         scope,

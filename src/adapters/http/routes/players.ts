@@ -1,3 +1,4 @@
+import { filmingConsent } from '../../../core/tournament/feature-tables.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badPlayerCode, playerCodeGuard } from '../auth/player-code-guard.js';
@@ -131,7 +132,7 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
     method: 'GET',
     url: '/api/tournaments/:tournamentId/players',
     summary:
-      "The players in registration order; staff also see entry round, decklist status, the list's deck state (`deck`: none, legal or findings, with the count) and drop reason.",
+      "The players in registration order; staff also see entry round, decklist status, the list's deck state (`deck`: none, legal or findings, with the count), drop reason and the answer to being filmed (`filming`: yes, no, not-asked).",
     tags: ['players'],
     access: 'public',
     params: tournamentParams,
@@ -157,6 +158,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
         dropReason: p.drop?.reason ?? null,
         // Advanced into a later phase (day two) without the cut, and why.
         invitation: p.invitation?.reason ?? null,
+        // Their answer to being filmed for the stream (staff's and theirs, never the public's).
+        filming: filmingConsent(t, p.id),
       }));
       return withVersion(reply, version, { players });
     },
@@ -176,6 +179,8 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
       reading: playerReading.optional(),
       decklist: deckInput.optional(),
       invitation: z.strictObject({ reason: boundedText(REASON) }).optional(),
+      /** The player's answer to being filmed for the stream; left out: not asked (counts as no). */
+      filming: z.boolean().optional(),
     }),
     response: writeAnswer.extend({
       player: z.object({ id: z.string(), name: z.string(), reading: z.string().optional() }),
@@ -201,7 +206,11 @@ export function playersRoutes(app: FastifyInstance, context: ServerContext, view
         params.tournamentId,
         staff,
         'RegisterPlayer',
-        { player, ...(body.invitation === undefined ? {} : { invitation: body.invitation }) },
+        {
+          player,
+          ...(body.invitation === undefined ? {} : { invitation: body.invitation }),
+          ...(body.filming === undefined ? {} : { filming: body.filming }),
+        },
         write,
       );
       const code = playerCode(context.secret, params.tournamentId, body.id);

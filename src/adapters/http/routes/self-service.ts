@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { filmingConsent } from '../../../core/tournament/feature-tables.js';
 import { z } from 'zod';
 import { CONFIRM_MINUTES, MAX_REPORTED_DUELS, PLAYER_ID } from '../../../core/tournament/limits.js';
 import { intIn } from '../request-schema.js';
@@ -302,6 +303,7 @@ export function selfServiceRoutes(app: FastifyInstance, context: ServerContext):
             dropped: dropped.has(p.id),
             checkedIn: checkIn ? { at: checkIn.at, by: checkIn.by.id } : null,
             paid: owing.has(p.id) ? hasPaid(t, p.id) : null,
+            filming: filmingConsent(t, p.id),
           };
         }),
       });

@@ -25,6 +25,8 @@ import { selfServiceRoutes } from './self-service.js';
 import { standingsRoutes } from './standings.js';
 import { tournamentsRoutes } from './tournaments.js';
 import { staffNamesRoutes } from './staff-names.js';
+import { filmingRoutes } from './filming.js';
+import { overlayRoutes } from './overlays.js';
 
 /** Every route about tournaments (sharing one cache of projections), the rules and the card catalogue. */
 export function tournamentRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -53,4 +55,6 @@ export function tournamentRoutes(app: FastifyInstance, context: ServerContext): 
   decklistSheetRoutes(app, context);
   calendarRoutes(app, context);
   staffNamesRoutes(app, context);
+  filmingRoutes(app, context);
+  overlayRoutes(app, context, views);
 }
