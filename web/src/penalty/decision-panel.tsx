@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { penaltyOf, type Pack } from '../api/policy';
 import { issuesAsHeadJudge, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -48,7 +48,7 @@ export function DecisionPanel({
   /** A floor judge sent it to the head judge instead: the request's id. */
   onRequested: (requestId: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, pick } = useLang();
   const { id } = useTournament();
   const { decision } = preview;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { infractionOf, ladder, penaltyOf, usePack, type Pack } from '../api/policy';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -21,7 +21,7 @@ import { EscalatedCalls } from '../calls/escalated-calls';
  * with their statements, and appeals (change or rescind any penalty, with a reason).
  */
 export function HeadJudgeQueue() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const penalties = usePenalties();
   const { pack } = usePack();
   return (
@@ -84,7 +84,7 @@ function Group({
   testId: string;
   collapsed?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <details className="panel" open={!collapsed} data-testid={testId}>
       <summary>
@@ -104,7 +104,7 @@ function Group({
 }
 
 function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick, lang } = useLang();
   return (
     <li className={`card${p.status === 'rescinded' ? ' card-struck' : ''}`} data-testid={`penalty-card-${p.id}`}>
@@ -146,7 +146,7 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
 }
 
 function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { id } = useTournament();
   const version = useVersion();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { pairLabel } from './pair-label';
 import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -21,7 +21,7 @@ export function useRounds() {
 
 /** The rounds so far and, for the scorekeeper, the button for the next step: pair the next round or end this one. */
 export function RoundControls() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id, summary } = useTournament();
   const rounds = useRounds();
@@ -108,7 +108,7 @@ export function RoundControls() {
  * tournament's time zone): the wall and the print show it until the round starts. Empty: none.
  */
 function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <TextField
       type="time"
@@ -122,7 +122,7 @@ function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value:
 }
 
 function DecklistGate({ seatTime, hold }: { seatTime: string | undefined; hold: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id, summary } = useTournament();
   const version = useVersion();
@@ -187,7 +187,7 @@ function DecklistGate({ seatTime, hold }: { seatTime: string | undefined; hold: 
  * unnoticed. Staff only: the players' deck states are not public.
  */
 function ListsWithFindings() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const players = usePlayers();
@@ -214,7 +214,7 @@ function ListsWithFindings() {
 
 /** "End round", asked first: it closes result entry for everyone but corrections. */
 export function EndRoundButton({ round, version }: { round: number; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   return (
     <WriteButton

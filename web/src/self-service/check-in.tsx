@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -19,7 +19,7 @@ interface VenueCodeView {
  * project, read again when it changes; the organizer turns the requirement on and off here.
  */
 function VenueCode({ version }: { version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
@@ -67,7 +67,7 @@ function VenueCode({ version }: { version: number | null }) {
  * and the organizer's one step to drop the no-shows (after a confirmation naming how many).
  */
 export function CheckIn() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
