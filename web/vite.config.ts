@@ -32,8 +32,8 @@ const PLAYER_PAGE_PARTS = [
 ];
 /*
  * The console is written against React's API and runs on Preact through its compatibility
- * layer (preact/compat): React 19 and react-dom are about 60 KB of gzip JavaScript, Preact with
- * its hooks and compat about 11 KB, and the player's page must draw on a venue phone with at
+ * layer (preact/compat): React 19 and react-dom are about 68 KB of gzip JavaScript, Preact with
+ * its hooks and compat about 10 KB, and the player's page must draw on a venue phone with at
  * most 80 KB before it (issue 44, docs/performance.md). The code imports `react` as before (and
  * is type-checked against React's types); these aliases hand those imports to Preact. The JSX
  * goes to Preact's runtime. No React fast refresh in development: the page reloads on a change.
