@@ -13,11 +13,11 @@ import type { Plugin } from 'vite';
 /** The issue's target for the JavaScript before the player's page draws (gzip). */
 export const TARGET_KB = 80;
 /**
- * What fails the build: the figure as of the split (issue 44: 126.3 KB on its branch, 131.5 KB
- * once merged with main at the time, whose newer console code added about 5 KB) and a margin.
- * Lower it as the page gets lighter; raising it is a decision to write down in docs/performance.md.
+ * What fails the build: the issue's target itself. The page is at 70.0 KB since the console runs
+ * on preact/compat without react-i18next (was 135.7 KB on React 19); the rest is room for the
+ * page's own next features. Raising it is a decision to write down in docs/performance.md.
  */
-export const CEILING_KB = 136;
+export const CEILING_KB = TARGET_KB;
 
 const PAGE = 'src/self-service/player-page.tsx';
 const LANGS = ['ja', 'en'] as const;

@@ -1,4 +1,3 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { readFileSync } from 'node:fs';
 import { precompress, serviceWorker } from './build-plugins.ts';
@@ -31,10 +30,27 @@ const PLAYER_PAGE_PARTS = [
   'src/self-service/entry-api.ts',
   'src/self-service/score-options.ts',
 ];
+/*
+ * The console is written against React's API and runs on Preact through its compatibility
+ * layer (preact/compat): React 19 and react-dom are about 68 KB of gzip JavaScript, Preact with
+ * its hooks and compat about 10 KB, and the player's page must draw on a venue phone with at
+ * most 80 KB before it (issue 44, docs/performance.md). The code imports `react` as before (and
+ * is type-checked against React's types); these aliases hand those imports to Preact. The JSX
+ * goes to Preact's runtime. No React fast refresh in development: the page reloads on a change.
+ */
+const REACT_ON_PREACT = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  // The development server's dependency scan compiles JSX for React's runtime names.
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
 export default defineConfig({
   root,
+  resolve: { alias: REACT_ON_PREACT },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   plugins: [
-    react(),
     serviceWorker(),
     precompress(),
     routeBudget(() => readFileSync(`${root}src/lazy-screens.ts`, 'utf8')),

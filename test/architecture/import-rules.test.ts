@@ -76,6 +76,16 @@ describe('what each folder may import, enforced by the linter', () => {
       "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
       'The console runs in the browser',
     ],
+    [
+      'web/src/components/x.tsx',
+      "import { useTranslation } from 'react-i18next';\nexport const x = useTranslation;\n",
+      "The console is written against React's API",
+    ],
+    [
+      'web/src/x.ts',
+      "import { useState } from 'preact/hooks';\nexport const x = useState;\n",
+      "The console is written against React's API",
+    ],
   ])('%s: a wrong import fails lint', (path, source, message) => {
     const messages = lint(path, source);
     expect(messages).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from './i18n/use-t';
 import { prefetch } from './api/resource';
 import { can, managedTournaments, SESSION_PATH, TournamentSession, useSession, type Access } from './api/session';
 import { TournamentProvider, useTournament } from './api/tournament-context';
@@ -318,7 +318,7 @@ function TournamentLayout({ children }: { children: ReactNode }) {
 
 /** Shows the screen to accounts allowed `access`, asks others to sign in, and tells a signed-in account it may not. */
 function Guard({ access, tournament, children }: { access: Access; tournament?: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { path } = useLocation();
   if (account === undefined) return <Loading />;
@@ -347,7 +347,7 @@ function Guard({ access, tournament, children }: { access: Access; tournament?: 
 }
 
 function NotFound() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section>
       <h1>{t('notFound.title')}</h1>

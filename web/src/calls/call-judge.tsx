@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { CALL_NOTE_CHARS } from '../../../src/core/tournament/limits.js';
 import { TextArea } from '../components/form';
 import { WriteButton } from '../components/pending-button';
@@ -13,7 +13,7 @@ import { callWrites } from './calls-api';
  * answers the same call); once the player has used the round's calls, it says to raise a hand.
  */
 export function CallJudge({ view, code }: { view: PlayerPageView; code: string | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const [note, setNote] = useState('');
   const [words, setWords] = useState(false);

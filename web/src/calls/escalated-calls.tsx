@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { Link } from '../router';
@@ -6,7 +6,7 @@ import { type CallsView, callPaths } from './calls-api';
 
 /** On top of the head judge's queue: the judge calls floor judges passed up, with their words; each opens the calls screen. */
 export function EscalatedCalls() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const calls = useResource<CallsView>(callPaths.calls(id));
   const escalated = calls.data?.calls.filter((c) => c.state === 'escalated') ?? [];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { Loaded } from '../components/status';
@@ -14,7 +14,7 @@ const seconds = (s: number | null): string =>
  * twice or more (highlighted: a pattern worth a look).
  */
 export function FloorSummary() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const floor = useResource<FloorView>(callPaths.floor(id));
   const staffName = useStaffName();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { CALL_MINIMUM_MINUTES, CALL_NOTE_CHARS, EXTENSION_MINUTES } from '../../../src/core/tournament/limits.js';
 import { useResource } from '../api/resource';
 import { formatDuration, useServerNow } from '../api/server-clock';
@@ -25,7 +25,7 @@ const ALERT_KEY = 'shinpan.callAlert';
  * allows, switchable.
  */
 export function JudgeCalls() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const { account } = useSession();
   const calls = useResource<CallsView>(callPaths.calls(id));
@@ -134,7 +134,7 @@ function ring() {
 }
 
 function Waited({ since }: { since: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const now = useServerNow();
   return (
     <span className="call-wait" role="timer" aria-live="off" data-testid="call-wait">
@@ -144,7 +144,7 @@ function Waited({ since }: { since: string }) {
 }
 
 function CallCard({ call, nth, reload }: { call: CallView; nth: number; reload: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
@@ -203,7 +203,7 @@ function CallCard({ call, nth, reload }: { call: CallView; nth: number; reload: 
 }
 
 function Escalate({ call }: { call: CallView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [note, setNote] = useState('');
   const [opened, setOpened] = useState(false);
@@ -236,7 +236,7 @@ function Escalate({ call }: { call: CallView }) {
  * proposal is the call's length up to that moment.
  */
 function Resolve({ call, reload }: { call: CallView; reload: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const { query } = useLocation();
   const returned = query.get('call') === String(call.id) ? Number(query.get('penalty')) : Number.NaN;
@@ -315,7 +315,7 @@ function Resolve({ call, reload }: { call: CallView; reload: () => void }) {
 }
 
 function ResolvedCard({ call }: { call: CallView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const staffName = useStaffName();
   return (
@@ -342,7 +342,7 @@ function ResolvedCard({ call }: { call: CallView }) {
 
 /** The organizer's rule: the shortest call, claim to resolve, that earns the table a proposed extension. */
 function CallRules({ minimum }: { minimum: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [minutes, setMinutes] = useState(minimum);
   const valid = Number.isInteger(minutes) && minutes >= CALL_MINIMUM_MINUTES.min && minutes <= CALL_MINIMUM_MINUTES.max;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { AnnouncementView } from '../api/types';
 import { formatTime, useLang } from '../i18n/i18n';
 
@@ -21,7 +21,7 @@ export function AnnouncementList({
   /** h3 inside a card that has its own heading. */
   Heading?: 'h2' | 'h3';
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const text = useNoticeText();
   if (items.length === 0) return null;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 
 /**
  * What a screen reader hears of a round clock. The clock on screen changes every second and is
@@ -19,7 +19,7 @@ export function ClockAnnouncement({
   readonly now: number;
   readonly ended?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   let text: string;
   if (ended) text = t('clock.announce.ended');
   else if (now < seat) text = t('clock.announce.startsIn', { count: coarseMinutes(seat - now) });

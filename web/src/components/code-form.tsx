@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { TextField } from './form';
 
 /** Asks for the record code on the registration slip: the player's record and the player's own page open with it. */
 export function CodeForm({ title, open, onCode }: { title: string; open: string; onCode: (code: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();

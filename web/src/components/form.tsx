@@ -1,5 +1,7 @@
 import {
+  useEffect,
   useId,
+  useRef,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -13,12 +15,26 @@ interface FieldProps {
 }
 
 /** A labelled text input with an optional hint and error, wired for screen readers. */
-export function TextField({ label, hint, error, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  autoFocus,
+  ...input
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const field = useRef<HTMLInputElement | null>(null);
+  // autoFocus focuses the field when it appears, as React does: Preact (web/vite.config.ts) only
+  // sets the attribute, which the browser honours once per page load, not on a screen opened later.
+  // On mount only: never again while the person types in another field.
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, []);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
+        ref={field}
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hint, error].some(Boolean) ? `${id}-note` : undefined}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { setLang, useLang, type Lang } from '../i18n/i18n';
 
 const LANGS: readonly { lang: Lang; label: string }[] = [
@@ -8,7 +8,7 @@ const LANGS: readonly { lang: Lang; label: string }[] = [
 
 /** Two buttons, each named in its own language so anyone finds theirs. */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   return (
     <div className="lang-switch" role="group" aria-label={t('nav.language')}>

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { can, isStaff, useSession } from '../api/session';
 import type { LiveState } from '../api/live';
 import { Link, navigate, useLocation } from '../router';
@@ -19,7 +19,7 @@ export interface TournamentNav {
 
 /** Header, tournament tabs, the outbox strip and the page. Print pages skip it. */
 export function Layout({ tournament, children }: { tournament?: TournamentNav; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account, logout } = useSession();
   const staff = isStaff(account);
   return (
@@ -66,7 +66,7 @@ export function Layout({ tournament, children }: { tournament?: TournamentNav; c
 }
 
 function TournamentTabs({ tournament, staff }: { tournament: TournamentNav; staff: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { path } = useLocation();
   const { account } = useSession();
   const { online } = useOutbox();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { COMMAND_ROLES } from '../../../src/core/tournament/permissions.js';
 import type { TournamentCommandType } from '../../../src/core/tournament/commands.js';
 import { request } from '../api/http';
@@ -23,7 +23,7 @@ export function RoleNeeded({
   commands: readonly TournamentCommandType[];
   tournament: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account, refresh } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { can, managedTournaments, useSession } from '../api/session';
 import { formatTime, useLang } from '../i18n/i18n';
 import { Link, matchPath, useLocation } from '../router';
@@ -10,7 +10,7 @@ import { Link, matchPath, useLocation } from '../router';
  * device saved (the server has not answered since the page loaded) says so, with its time.
  */
 export function SignedInAs() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { account, savedAt } = useSession();
   const { path } = useLocation();
@@ -54,7 +54,7 @@ export function SignedInAs() {
  * has to reach the server. `inBanner`: a line of the offline banner, shorter, not a notice of its own.
  */
 export function SessionNotice({ inBanner = false }: { inBanner?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { account, savedAt, ended, signOutPending } = useSession();
   const notice = inBanner ? {} : { className: 'notice notice-warn', role: 'status' };

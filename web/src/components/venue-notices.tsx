@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { Link } from '../router';
 
 /**
@@ -7,7 +7,7 @@ import { Link } from '../router';
  * leads to the venue's HTTPS page; writes, reads and live updates work either way.
  */
 export function PlainHttpNotice() {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (typeof window === 'undefined' || window.isSecureContext) return null;
   return (
     <p className="notice notice-warn plain-http-notice" data-testid="plain-http">
@@ -18,7 +18,7 @@ export function PlainHttpNotice() {
 
 /** Where links given to phones would point at an address no phone can open: said plainly, with the fix. */
 export function UnreachableNotice({ origin }: { origin: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (origin !== null) return null;
   return (
     <p className="notice notice-warn no-print" data-testid="local-address">

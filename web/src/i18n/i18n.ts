@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { useT } from './use-t';
 import { displayTimeZone } from './time-zone';
 
@@ -55,7 +54,7 @@ export async function initI18n(): Promise<void> {
   const lang = initialLang();
   document.documentElement.lang = lang;
   const texts = loadTexts(lang);
-  await i18next.use(initReactI18next).init({
+  await i18next.init({
     resources: {},
     partialBundledLanguages: true,
     lng: lang,

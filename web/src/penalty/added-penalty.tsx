@@ -1,5 +1,5 @@
 import { RULING_REASON } from '../../../src/core/tournament/limits.js';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { penaltyOf, type Pack } from '../api/policy';
 import type { PenaltyId, PenaltyOption, PenaltyPreview } from '../api/types';
 import { Choices, SelectField, TextArea } from '../components/form';
@@ -64,7 +64,7 @@ export function AddedPenaltyFields({
   value: AddedPenalty | null;
   onChange: (value: AddedPenalty | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const ladder = preview.options.map((o) => o.penalty);
   const above = ladder.slice(ladder.indexOf(guideline) + 1);

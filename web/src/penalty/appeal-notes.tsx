@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { PenaltyAppeal } from '../../../src/core/tournament/state.js';
 import { penaltyOf, type Pack } from '../api/policy';
 import { useLang } from '../i18n/i18n';
@@ -8,7 +8,7 @@ type Appeal = Pick<PenaltyAppeal, 'kind' | 'to' | 'reason'>;
 
 /** A penalty's appeals, one line each: rescinded, denied, or changed to what, with the head judge's reason. */
 export function AppealNotes({ appeals, pack }: { appeals: readonly Appeal[]; pack: Pack | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   return appeals.map((a, i) => (
     <p key={i} className="muted">

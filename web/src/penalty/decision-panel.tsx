@@ -1,6 +1,6 @@
 import { RULING_REASON, STATEMENT, NOTES } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { penaltyOf, type Pack } from '../api/policy';
 import { issuesAsHeadJudge, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -49,7 +49,7 @@ export function DecisionPanel({
   /** A floor judge sent it to the head judge instead: the request's id. */
   onRequested: (requestId: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, pick } = useLang();
   const { id } = useTournament();
   const { decision } = preview;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { Fact } from '../api/policy';
 import { Choices, TextField } from '../components/form';
 import { useLang } from '../i18n/i18n';
@@ -26,7 +26,7 @@ export function FactQuestions({
   values: FactValues;
   onChange: (values: FactValues) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   return (
     <>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { Pack, PackInfraction } from '../api/policy';
 import { useLang } from '../i18n/i18n';
 import { searchInfractions } from './infraction-search';
@@ -9,7 +9,7 @@ import { searchInfractions } from './infraction-search';
  * searching names and descriptions in both languages at once, so a judge can type either.
  */
 export function InfractionPicker({ pack, onPick }: { pack: Pack; onPick: (infraction: PackInfraction) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const [query, setQuery] = useState('');
   const found = query.trim() === '' ? null : searchInfractions(pack.infractions, query);

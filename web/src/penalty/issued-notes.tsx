@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { penaltyOf, type Pack } from '../api/policy';
 import { useLang } from '../i18n/i18n';
 
@@ -13,7 +13,7 @@ interface Issued {
 
 /** What the issued penalty did beyond the first line: recorded without effect, or a penalty added alongside it. */
 export function IssuedNotes({ pack, answer }: { pack: Pack | undefined; answer: unknown }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { penalty, added } = (answer ?? {}) as { penalty?: Issued | null; added?: Issued | null };
   const name = (p: string | undefined) => pick(penaltyOf(pack, p ?? null)?.name) || (p ?? '');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { PenaltyView } from '../api/types';
 import { useLang } from '../i18n/i18n';
 
@@ -7,7 +7,7 @@ import { useLang } from '../i18n/i18n';
  * still waits for, or why it could not land (no match left, say the player missed the top cut).
  */
 export function LandingNote({ penalty: p }: { penalty: PenaltyView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   if (p.status === 'rescinded') return null;
   if (p.noMatchLeft)

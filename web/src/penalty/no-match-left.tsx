@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { WriteOutcome } from '../api/outbox';
 import { WriteButton } from '../components/pending-button';
 
@@ -18,7 +18,7 @@ export function NoMatchLeftConfirm({
   onWrite: () => Promise<WriteOutcome>;
   onDone: (outcome: WriteOutcome & { ok: true }) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="notice notice-warn stack" role="alert" data-testid="no-match-left">
       <p>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { ApiError, NetworkError, request } from '../api/http';
 import { infractionOf, penaltyOf, usePack, type PackInfraction } from '../api/policy';
 import { useResource } from '../api/resource';
@@ -39,7 +39,7 @@ export function usePenalties() {
  * and the penalty waits in the outbox until the server decides it again.
  */
 export function PenaltyFlow() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { id, summary } = useTournament();
   const { query } = useLocation();
@@ -310,7 +310,7 @@ function Step({
   onChange?: () => void;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="step" aria-labelledby={`step-${n}`}>
       <h2 id={`step-${n}`}>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { infractionOf, penaltyOf, type Pack } from '../api/policy';
 import type { PenaltyView } from '../api/types';
 import { useLang } from '../i18n/i18n';
@@ -13,7 +13,7 @@ export function PlayerPenaltyHistory({
   penalties: readonly PenaltyView[];
   infraction: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   if (penalties.length === 0) return <p className="muted">{t('penalty.noHistory')}</p>;
   const ordered = [...penalties].sort(

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -19,7 +19,7 @@ export function usePlayers() {
 
 /** Picks a player by name or id (typing narrows the list; the first few are shown). */
 export function PlayerPicker({ onPick, label }: { onPick: (player: PlayerView) => void; label?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const players = usePlayers();
   const [query, setQuery] = useState('');
   return (

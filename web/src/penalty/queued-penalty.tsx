@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { ApiError } from '../api/http';
 import type { WriteOutcome } from '../api/outbox';
 import { penaltyOf, usePack } from '../api/policy';
@@ -37,7 +37,7 @@ export function QueuedPenalty({
   onRequested: (requestId: number) => void;
   onAnother: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, pick } = useLang();
   const { pack } = usePack();
   const [refused, setRefused] = useState<ApiError | null>(null);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
@@ -15,7 +15,7 @@ export function useRequests() {
 
 /** One request's state in words: waiting, approved (with the penalty written), changed, refused (with the reason). */
 export function useRequestText(): (r: RequestView) => string {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { pack } = usePack();
   return (r) => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { Loaded } from '../components/status';
@@ -17,7 +17,7 @@ import './print-decklist.css';
  * opens it with their code (`?code=`), staff without.
  */
 export function PrintDecklist({ player }: { player: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, pick } = useLang();
   const { id } = useTournament();
   const { query } = useLocation();

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useTournament } from '../api/tournament-context';
 import { LanguageSwitch } from '../components/language-switch';
 import { Link } from '../router';
 
 /** A page made for paper: a toolbar (hidden when printed) and the content in black on white. */
 export function PrintPage({ title, children }: { title: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id, summary } = useTournament();
   return (
     <div className="print-page">

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -12,7 +12,7 @@ import { isPhased, useRoundLabel } from '../components/round-label';
 
 /** Pairings for the wall: by table, then every player by name with their table. */
 export function PrintPairings({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { ResultsReport } from '../../../src/app/reports/results-report.js';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
@@ -22,7 +22,7 @@ export function PrintResults() {
 }
 
 function ResultsPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang, pick } = useLang();
   const { id } = useTournament();
   const base = `/api/tournaments/${encodeURIComponent(id)}/export`;

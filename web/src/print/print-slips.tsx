@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -10,7 +10,7 @@ import { isPhased, useRoundLabel } from '../components/round-label';
 
 /** Match slips, one per table, for players to fill in duel by duel and sign. */
 export function PrintSlips({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id, summary } = useTournament();
   const { label } = useRoundLabel();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useTournament } from '../api/tournament-context';
 import { Loaded } from '../components/status';
 import { Bracket } from '../screens/bracket';
@@ -9,7 +9,7 @@ import { PrintPage } from './print-page';
 
 /** The standings on paper: after the event the final places and the bracket first, as on the screen. */
 export function PrintStandings() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const standings = useStandings();
   const topCut = (useRounds().data ?? []).filter((r) => r.stage === 'top-cut');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { ANNOUNCEMENT_CHARS } from '../../../src/core/tournament/limits.js';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
@@ -12,7 +12,7 @@ import { WriteButton } from '../components/pending-button';
 
 /** Staff post a short notice (ja and/or en) to everyone, or to one table of the round the players see. */
 export function AnnounceForm() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const [ja, setJa] = useState('');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { paths } from '../api/tournament-api';
@@ -9,7 +9,7 @@ import { cutRoundName } from '../../../src/core/tournament/cut-round-name.js';
 
 /** The single-elimination bracket: one column per top-cut round, winners in bold. */
 export function Bracket({ rounds, bestOf }: { rounds: readonly number[]; bestOf?: BestOf | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { format } = useRoundLabel();
   return (
     <div>
@@ -27,7 +27,7 @@ export function Bracket({ rounds, bestOf }: { rounds: readonly number[]; bestOf?
 }
 
 function BracketRound({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
   // Named by what is left of the bracket, as players say them (core/tournament/cut-round-name.ts).
@@ -46,7 +46,7 @@ function BracketRound({ round }: { round: number }) {
 }
 
 function BracketMatch({ table }: { table: TableView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const winner =
     table.outcome.kind === 'win' ? table.outcome.winner : table.outcome.kind === 'bye' ? table.players[0]?.id : null;
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DUEL_NUMBER } from '../../../src/core/tournament/limits.js';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { request } from '../api/http';
 import { infractionOf, usePack } from '../api/policy';
 import { useTournament } from '../api/tournament-context';
@@ -29,7 +29,7 @@ const DUELS = Array.from({ length: DUEL_NUMBER.max - DUEL_NUMBER.min + 1 }, (_, 
  * penalty flow for what it proposes.
  */
 export function DeckCheck() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { id } = useTournament();
   const { query } = useLocation();
@@ -223,7 +223,7 @@ function ZoneDifferences({
   zone: (typeof ZONES)[number];
   differences: readonly DeckDifference[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const cardName = useCardName();
   if (differences.length === 0) return null;
   return (

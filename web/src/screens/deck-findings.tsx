@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { infractionOf, usePack } from '../api/policy';
 import type { DeckFinding } from '../api/types';
 import { useLang, type Text } from '../i18n/i18n';
@@ -22,7 +22,7 @@ export function useBothNames(): (name: Text | string | null | undefined, passcod
 
 /** What a decklist check found, each line under the pack's infraction name, card names in ja and en. */
 export function DeckFindings({ findings }: { findings: readonly DeckFinding[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { pack } = usePack();
   const cardName = useBothNames();

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { get } from '../api/http';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
@@ -41,7 +41,7 @@ export function DeckTickList({
   busy: boolean;
   onCheck: (deck: Deck) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick, lang } = useLang();
   const { id } = useTournament();
   const registered = useResource<{
@@ -166,7 +166,7 @@ export function DeckTickList({
 
 /** A card not on the list, found by its Japanese or English name (or passcode). */
 function AddCard({ onAdd }: { onAdd: (card: Found, zone: Zone) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<readonly Found[]>([]);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { DecklistUpload } from '../api/tournament-api';
 import { TextArea } from '../components/form';
 
@@ -19,7 +19,7 @@ export function DecklistInput({
   value: DecklistUpload | null;
   onChange: (upload: DecklistUpload | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const fileId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
   const set = (text: string) => onChange(text.trim() === '' ? null : { format: detectFormat(text), text });

@@ -1,6 +1,6 @@
 import { STATEMENT, RULING_REASON } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { infractionOf, ladder, penaltyOf, usePack, type Pack } from '../api/policy';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -23,7 +23,7 @@ import { useStaffName } from '../api/staff-names';
  * with their statements, and appeals (change or rescind any penalty, with a reason).
  */
 export function HeadJudgeQueue() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const penalties = usePenalties();
   const { pack } = usePack();
   return (
@@ -86,7 +86,7 @@ function Group({
   testId: string;
   collapsed?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <details className="panel" open={!collapsed} data-testid={testId}>
       <summary>
@@ -106,7 +106,7 @@ function Group({
 }
 
 function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick, lang } = useLang();
   const staffName = useStaffName();
   return (
@@ -149,7 +149,7 @@ function PenaltyCard({ penalty: p, pack }: { penalty: PenaltyView; pack: Pack })
 }
 
 function AppealForm({ penalty, pack }: { penalty: PenaltyView; pack: Pack }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { id } = useTournament();
   const version = useVersion();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -9,7 +9,7 @@ import { WriteButton } from '../components/pending-button';
 
 /** Before a held Swiss round is published: two players change places (the server refuses two at one table). */
 export function HeldSwap({ view, version: pairingsVersion }: { view: PairingsView; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const version = Math.max(useVersion() ?? 0, pairingsVersion ?? 0) || null;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import {
   CUT_MAX_LOSSES,
   CUT_TOP,
@@ -48,7 +48,7 @@ export function PhaseControls({ tournament, last }: { tournament: TournamentSumm
 }
 
 function useCutRuleText(): (rule: CutRule) => string {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (rule) =>
     rule.kind === 'max-losses'
       ? t('formats.ruleMaxLosses', { count: rule.maxLosses })
@@ -56,7 +56,7 @@ function useCutRuleText(): (rule: CutRule) => string {
 }
 
 function CutList({ tournament }: { tournament: TournamentSummary }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const ruleText = useCutRuleText();
   const cuts = tournament.cuts ?? [];
   if (cuts.length === 0) return null;
@@ -73,7 +73,7 @@ function CutList({ tournament }: { tournament: TournamentSummary }) {
 
 /** A cut of the Swiss field after the ended round: by record (more losses leave) or by rank (top N stay). */
 function CutForm({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const version = useVersion();
   const ruleText = useCutRuleText();
@@ -133,7 +133,7 @@ function CutForm({ round }: { round: number }) {
 
 /** Day two: a new Swiss phase from the next round, with its own name, format, round length and seat time. */
 function StartPhaseForm({ tournament }: { tournament: TournamentSummary }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const version = useVersion();
   const current = tournament.phases?.at(-1)?.format ??
@@ -197,7 +197,7 @@ function StartPhaseForm({ tournament }: { tournament: TournamentSummary }) {
 
 /** A player advanced into the phase just started without the cut (an invitation), with the reason the log keeps. */
 function InviteForm({ phase }: { phase: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const version = useVersion();
   const run = useWrite();

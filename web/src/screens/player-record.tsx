@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { CodeForm } from '../components/code-form';
 import { isPhased, useRoundLabel } from '../components/round-label';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
@@ -19,7 +19,7 @@ import { Link, navigate, useLocation } from '../router';
  * Staff see it directly; a player opens it with the code on their registration slip.
  */
 export function PlayerRecord({ player }: { player: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const { account } = useSession();
   const { query, path } = useLocation();
@@ -42,7 +42,7 @@ export function PlayerRecord({ player }: { player: string }) {
 }
 
 function RecordView({ history }: { history: PlayerHistory }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { pack } = usePack();
   const { id, summary } = useTournament();

@@ -1,5 +1,6 @@
 import { PlayerImport } from './player-import';
-import { memo, useDeferredValue, useMemo, useState, type FormEvent } from 'react';
+import { memo, useMemo, useState, type FormEvent } from 'react';
+import { useDeferredValue } from '../components/deferred-value';
 import { useT } from '../i18n/use-t';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';

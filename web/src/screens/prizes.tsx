@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { PrizeView } from '../../../src/app/projections/prize-view.js';
 import type { PrizeRule } from '../../../src/core/tournament/events.js';
 import { outbox } from '../api/outbox';
@@ -46,7 +46,7 @@ const award = (t: string, v: number | null, prize: string) =>
   });
 
 function useRuleText() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (rule: PrizeRule) =>
     rule.kind === 'round'
       ? t(rule.who === 'won' ? 'prizes.roundWon' : 'prizes.roundPlayed', { round: rule.round })
@@ -64,7 +64,7 @@ export function Prizes() {
 }
 
 function PrizeDesk() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
@@ -171,7 +171,7 @@ function AddPrize({
   version: number | null;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'rank' | 'played' | 'won'>('rank');

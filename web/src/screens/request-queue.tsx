@@ -1,6 +1,6 @@
 import { RULING_REASON } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { infractionOf, penaltyOf, type Pack } from '../api/policy';
 import { useTournament, useVersion } from '../api/tournament-context';
 import { writes } from '../api/tournament-api';
@@ -19,7 +19,7 @@ type Outcome = 'approved' | 'changed' | 'refused';
  * proposal, the judge's notes and statements; each approved, changed or refused in one step.
  */
 export function RequestQueue({ pack }: { pack: Pack }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const requests = useRequests();
   const text = useRequestText();
   return (
@@ -68,7 +68,7 @@ export function RequestQueue({ pack }: { pack: Pack }) {
 }
 
 function RequestCard({ request: r, pack }: { request: RequestView; pack: Pack }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick, lang } = useLang();
   const staffName = useStaffName();
   const name = (p: string | null) => pick(penaltyOf(pack, p)?.name) || (p ?? '');
@@ -118,7 +118,7 @@ function RequestCard({ request: r, pack }: { request: RequestView; pack: Pack })
 }
 
 function DecideForm({ request, pack }: { request: RequestView; pack: Pack }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { id } = useTournament();
   const version = useVersion();

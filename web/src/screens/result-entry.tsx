@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { duelsOfScore, matchDecided } from '../../../src/core/tournament/match-format.js';
 import { writes } from '../api/tournament-api';
 import type { PairingsView, TableView } from '../api/types';
@@ -67,7 +67,7 @@ export function ResultEntry({
   format: MatchFormat;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [duels, setDuels] = useState<string[]>([]);
   const [reason, setReason] = useState('');
   const [a, b] = table.players;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { penaltyOf, usePack } from '../api/policy';
 import { useResource } from '../api/resource';
 import { observeServerTime, useServerNow } from '../api/server-clock';
@@ -23,7 +23,7 @@ const REFRESH_MS = 15_000;
  * follows the minutes; the server refuses a tap made on a proposal that has just changed.
  */
 export function RoundClock({ round }: { round: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const title = useRoundName(round);
   const clock = useResource<Clock>(paths.clock(id, round));
@@ -111,7 +111,7 @@ function LateRow({
   clockVersion: number | null;
   minutes: number;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const version = useVersion();
   const writeVersion = Math.max(version ?? 0, clockVersion ?? 0) || null;

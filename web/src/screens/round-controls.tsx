@@ -1,6 +1,6 @@
 import { REASON } from '../../../src/core/tournament/limits.js';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { pairLabel } from './pair-label';
 import { acceptsDecklistIssues, can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -22,7 +22,7 @@ export function useRounds() {
 
 /** The rounds so far and, for the scorekeeper, the button for the next step: pair the next round or end this one. */
 export function RoundControls() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id, summary } = useTournament();
   const rounds = useRounds();
@@ -109,7 +109,7 @@ export function RoundControls() {
  * tournament's time zone): the wall and the print show it until the round starts. Empty: none.
  */
 function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <TextField
       type="time"
@@ -123,7 +123,7 @@ function PlannedSeatTime({ value, onChange }: { value: string; onChange: (value:
 }
 
 function DecklistGate({ seatTime, hold }: { seatTime: string | undefined; hold: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id, summary } = useTournament();
   const version = useVersion();
@@ -189,7 +189,7 @@ function DecklistGate({ seatTime, hold }: { seatTime: string | undefined; hold: 
  * unnoticed. Staff only: the players' deck states are not public.
  */
 function ListsWithFindings() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id } = useTournament();
   const players = usePlayers();
@@ -216,7 +216,7 @@ function ListsWithFindings() {
 
 /** "End round", asked first: it closes result entry for everyone but corrections. */
 export function EndRoundButton({ round, version }: { round: number; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   return (
     <WriteButton

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { formatDuration, useServerNow } from '../api/server-clock';
 import { ClockAnnouncement } from '../components/clock-announcement';
 import { formatTime, useLang } from '../i18n/i18n';
@@ -8,7 +8,7 @@ import { formatTime, useLang } from '../i18n/i18n';
  * length as paired (its stage's or its phase's), not the tournament's default.
  */
 export function RoundTimer({ seatTime, ended, minutes }: { seatTime: string; ended: boolean; minutes: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const now = useServerNow();
   const seat = new Date(seatTime).getTime();

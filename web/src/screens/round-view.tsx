@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
+import { useDeferredValue } from '../components/deferred-value';
 import { MatchReportsLink } from '../self-service/staff-panels';
 import { selfPaths, type QueueView } from '../self-service/self-service-api';
 import { useT } from '../i18n/use-t';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { ApiError } from '../api/http';
 import { useSession } from '../api/session';
 import { TextField } from '../components/form';
@@ -9,7 +9,7 @@ import { PASSWORD_RULES } from '../../../src/core/password-rules.js';
 
 /** Sign-in for staff; an account with a one-time password chooses its own before going on. */
 export function SignIn({ next }: { next: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account, login, changePassword } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

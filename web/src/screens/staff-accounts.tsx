@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { request } from '../api/http';
 import { invalidate, useResource } from '../api/resource';
 import { managedTournaments, useSession, type Role } from '../api/session';
@@ -39,7 +39,7 @@ interface Shown {
 
 /** Every staff account; `?tournament=ID` opens it on one tournament's staff. */
 export function StaffAccounts() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { query } = useLocation();
   const { account: me } = useSession();
   const managed = managedTournaments(me);
@@ -101,7 +101,7 @@ export function StaffAccounts() {
 }
 
 function OneTimePassword({ shown, onClose }: { shown: Shown; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="notice notice-ok" role="status" data-testid="one-time-password">
       <p>
@@ -133,7 +133,7 @@ function RoleChecks({
   onChange: (roles: Role[]) => void;
   legend: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <fieldset className="role-checks">
       <legend>{legend}</legend>
@@ -166,7 +166,7 @@ function ScopeSelect({
   onChange: (scope: string) => void;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <SelectField
       label={t('staff.scope')}
@@ -196,7 +196,7 @@ function CreateAccount({
   initialScope: string;
   onCreated: (shown: Shown) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [scope, setScope] = useState(initialScope);
@@ -273,7 +273,7 @@ function CreateAccount({
 
 /** The roles an account holds, in words: for every tournament, then tournament by tournament. */
 function RolesText({ account }: { account: StaffAccount }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const words = (roles: readonly Role[]) => roles.map((r) => t(`role.${r}`)).join(t('staff.listSeparator'));
   const scoped = Object.entries(account.tournamentRoles);
   return (
@@ -299,7 +299,7 @@ function AccountCard({
   scope: string;
   onPassword: (shown: Shown) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account: me } = useSession();
   const [scope, setScope] = useState(listScope);
   const held =

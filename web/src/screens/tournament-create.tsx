@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { paths, writes, type ListHistory, type NewTournament } from '../api/tournament-api';
 import { useResource } from '../api/resource';
 import { request } from '../api/http';
@@ -43,7 +43,7 @@ async function cardUpload(file: File): Promise<{ name: string; format: 'jsonl' |
 
 /** The organizer's form for a new tournament. */
 export function TournamentCreate() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const [name, setName] = useState('');
   const [date, setDate] = useState(today());

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EntrySettings } from '../self-service/entry-settings';
 import { PairingReasonsControl, PlayerReportingControl, SelfServiceLinks } from '../self-service/staff-panels';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { SelectField, TextField } from '../components/form';
 import { can, useSession } from '../api/session';
@@ -18,7 +18,7 @@ import { REASON } from '../../../src/core/tournament/limits.js';
 
 /** The tournament at a glance: its settings, where it stands, and the next step for the staff. */
 export function TournamentHome() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { summary } = useTournament();
   return (
     <Loaded resource={summary}>
@@ -54,7 +54,7 @@ export function TournamentHome() {
 }
 
 function Settings({ tournament }: { tournament: TournamentSummary }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { settings } = tournament;
   const s = settings.structure;
   return (
@@ -117,7 +117,7 @@ function Settings({ tournament }: { tournament: TournamentSummary }) {
 
 /** Each stage's match format and round length, then each later phase (day two…) from its first round. */
 function StageFormats({ tournament }: { tournament: TournamentSummary }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { format } = useRoundLabel();
   const { settings } = tournament;
   const s = settings.structure;
@@ -147,7 +147,7 @@ function StageFormats({ tournament }: { tournament: TournamentSummary }) {
 }
 
 function FinishControl({ tournament }: { tournament: TournamentSummary }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id, version } = useTournament();
   const last = tournament.rounds[tournament.rounds.length - 1];
@@ -173,7 +173,7 @@ function FinishControl({ tournament }: { tournament: TournamentSummary }) {
 
 /** The organizer changes the F/L list until round 1 is paired, saying why (recorded with who did it). */
 function DeckRulesControl({ tournament }: { tournament: TournamentSummary }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const { id, version } = useTournament();
   const lists = useResource<ListHistory>(paths.lists(tournament.settings.date));

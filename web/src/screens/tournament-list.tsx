@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
 import { paths } from '../api/tournament-api';
@@ -8,7 +8,7 @@ import { Link } from '../router';
 
 /** Every tournament on this server, newest first; organizers get the button to create one. */
 export function TournamentList() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { account } = useSession();
   const list = useResource<{ tournaments: TournamentListItem[] }>(paths.tournaments);
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { infractionOf, penaltyOf, usePack } from '../api/policy';
 import { can, useSession } from '../api/session';
 import { paths } from '../api/tournament-api';
@@ -32,7 +32,7 @@ const EXPORT_LABELS = {
 } as const;
 
 function ResultsReportLink({ id }: { id: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Link to={`/t/${encodeURIComponent(id)}/print/results`} data-testid="results-report-link">
       {t('results.title')}
@@ -41,7 +41,7 @@ function ResultsReportLink({ id }: { id: string }) {
 }
 
 export function TournamentLog() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const penalties = usePenalties();
@@ -103,7 +103,7 @@ export function TournamentLog() {
 
 /** Everyone seated after the seat time (or penalized for lateness), round by round, with the penalty given. */
 function TardinessTable() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick, lang } = useLang();
   const { pack } = usePack();
   const { id } = useTournament();
@@ -169,7 +169,7 @@ function PenaltyLine({
   tournament: string;
   reports: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { pack } = usePack();
   const staffName = useStaffName();

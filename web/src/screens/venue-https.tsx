@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { isLoopback } from '../api/phone-origin';
 import { usePhoneOrigin } from '../api/venue';
 import { QrCode } from '../self-service/qr-code';
@@ -9,7 +9,7 @@ import { QrCode } from '../self-service/qr-code';
  * and notifies. Players' phones install nothing: they use the plain-HTTP address.
  */
 export function VenueHttps() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { venue, origin } = usePhoneOrigin();
   const secure = window.isSecureContext;
   const here = window.location;

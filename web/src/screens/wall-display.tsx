@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { formatDuration, useServerNow } from '../api/server-clock';
 import { useTournament } from '../api/tournament-context';
@@ -25,7 +25,7 @@ const PAGE_SECONDS = 12;
  * or the end of the round shows without anyone touching the screen.
  */
 export function WallDisplay() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { summary, live } = useTournament();
   // A held round is the staff's: the wall shows the newest round players see, even in a staff member's browser.
   const rounds = (summary.data?.rounds ?? []).filter((r) => !r.held);
@@ -48,7 +48,7 @@ export function WallDisplay() {
 
 /** The newest notice to everyone, in a band across the top (staff's notices to one table stay on those players' pages). */
 function WallNotices() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const notices = useResource<{ announcements: readonly AnnouncementView[] }>(paths.announcements(id));
   const text = useNoticeText();
@@ -72,7 +72,7 @@ function WallHeader({
   title: string;
   children?: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <header className="wall-header">
       <div className="wall-heading">
@@ -91,7 +91,7 @@ function WallHeader({
 }
 
 function WallRound({ round, name, live, finished }: { round: number; name: string; live: string; finished: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const title = useRoundName(round);
   const pairings = useResource<PairingsView>(paths.pairings(id, round));
@@ -127,7 +127,7 @@ function WallRound({ round, name, live, finished }: { round: number; name: strin
 
 /** The clock: seat time before the start, then time left (or over), then "ended". */
 function WallClock({ view, finished }: { view: PairingsView; finished: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const now = useServerNow();
   const seat = Date.parse(view.seatTime);
@@ -189,7 +189,7 @@ function useFit(listRef: React.RefObject<HTMLElement | null>): { columns: number
 }
 
 function WallPages({ lines, screen }: { lines: readonly WallLine[]; screen: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const listRef = useRef<HTMLDivElement | null>(null);
   const fit = useFit(listRef);
   const rows = fit.rows;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { request } from '../api/http';
 import { invalidate, useResource } from '../api/resource';
 import { ErrorNotice, Loaded } from '../components/status';
@@ -36,7 +36,7 @@ const WEBHOOKS = '/api/webhooks';
 const SHOWN = 20;
 
 export function Webhooks() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const endpoints = useResource<{ webhooks: Endpoint[] }>(WEBHOOKS);
   return (
     <section className="stack">
@@ -63,7 +63,7 @@ export function Webhooks() {
 }
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const deliveries = useResource<{ deliveries: Delivery[] }>(`${WEBHOOKS}/${endpoint.id}/deliveries?limit=${SHOWN}`);
   const [test, setTest] = useState<{ ok: boolean; code: number | null; error: string | null } | null>(null);
   const [error, setError] = useState<unknown>(null);

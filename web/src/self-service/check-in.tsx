@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -23,7 +23,7 @@ interface VenueCodeView {
  * project, read again when it changes; the organizer turns the requirement on and off here.
  */
 function VenueCode({ version }: { version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
@@ -79,7 +79,7 @@ export function CheckIn() {
 }
 
 function CheckInDesk() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();

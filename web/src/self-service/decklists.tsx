@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { TextField } from '../components/form';
@@ -18,7 +18,7 @@ import { entryPaths, type DecklistsView } from './entry-api';
 type Filter = 'all' | 'missing' | 'findings' | 'flagged';
 
 export function Decklists() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const list = useResource<DecklistsView>(entryPaths.decklists(id));

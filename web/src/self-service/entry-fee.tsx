@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { can, useSession } from '../api/session';
 import { useTournament } from '../api/tournament-context';
 import { TextField } from '../components/form';
@@ -52,7 +52,7 @@ export function money(amount: number, currency: string, lang: string): string {
  * out of round 1 (the money is often taken at the table): the desk sees them and decides.
  */
 export function FeeCard({ view, version }: { view: CheckInsView; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
@@ -121,7 +121,7 @@ export function FeeCard({ view, version }: { view: CheckInsView; version: number
 
 /** One player's fee at the desk: paid (with an undo for a mark made in error) or a button to mark it. */
 export function FeeMark({ player }: { player: CheckInsView['players'][number] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const { account } = useSession();
   if (player.paid === null) return null;

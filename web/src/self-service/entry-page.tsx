@@ -1,7 +1,7 @@
 import { cardGameIdForm, showsSomething } from '../../../src/core/names/normal-form.js';
 import { halfWidthDigits } from '../../../src/core/text.js';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { TextField } from '../components/form';
@@ -21,7 +21,7 @@ import { FilmingChoice, filmingField } from '../components/filming-choice';
  * their own page, where they send their decklist.
  */
 export function EntryPage() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const entry = useResource<EntryView>(entryPaths.entry(id));
   const [entered, setEntered] = useState<Entered | null>(null);
@@ -50,7 +50,7 @@ export function EntryPage() {
 
 /** What the organizer set: cap, closing time, how places are given, the decklist deadline, what is published. */
 function EntryTerms({ view }: { view: EntryView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const s = view.settings;
@@ -95,7 +95,7 @@ function EntryTerms({ view }: { view: EntryView }) {
 }
 
 function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [name, setName] = useState('');
   const [reading, setReading] = useState('');
@@ -155,7 +155,7 @@ function EntryForm({ onEntered }: { onEntered: (entered: Entered) => void }) {
 
 /** The player's id and code, and the way to their page: a link and a QR code to keep. */
 function EnteredCard({ entered }: { entered: Entered }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const url = playerPageUrl(window.location.origin, id, entered.player, entered.code);
   const path = new URL(url).pathname + new URL(url).search;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { ENTRY_CAP, PUBLISH_TOP } from '../../../src/core/tournament/limits.js';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
@@ -23,7 +23,7 @@ import { UnreachableNotice } from '../components/venue-notices';
 const isoOf = (local: string): string => (local === '' ? '' : new Date(local).toISOString());
 
 export function EntrySettings() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id, summary } = useTournament();
   const { account } = useSession();
@@ -111,7 +111,7 @@ export function EntrySettings() {
 
 /** Which lists are published after the event: chosen before entry opens, fixed after (the entry page says it). */
 function PublicationForm({ view, version }: { view: EntriesView; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [kind, setKind] = useState<'top' | 'all'>(view.publication?.kind ?? 'top');
   const [top, setTop] = useState(String(view.publication?.kind === 'top' ? view.publication.top : 8));
@@ -164,7 +164,7 @@ function PublicationForm({ view, version }: { view: EntriesView; version: number
 }
 
 function OpenForm({ version }: { version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [cap, setCap] = useState('64');
   const [closesAt, setClosesAt] = useState('');
@@ -218,7 +218,7 @@ function OpenForm({ version }: { version: number | null }) {
  * commitment, takes a typed seed.
  */
 function CloseForm({ view, version }: { view: EntriesView; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [seed, setSeed] = useState('');
   const lottery = view.settings?.mode === 'lottery' && (view.lottery === null || view.lottery.seed === null);
@@ -252,7 +252,7 @@ function CloseForm({ view, version }: { view: EntriesView; version: number | nul
 
 /** Until when players send their own lists; empty: until round 1 is paired (the default). */
 function DeadlineForm({ view, version }: { view: EntriesView; version: number | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const [until, setUntil] = useState('');

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { PlayerPageView } from './self-service-api';
 
 /**
@@ -6,7 +6,7 @@ import type { PlayerPageView } from './self-service-api';
  * while it goes on, or the tournament over; the final place and the Swiss record.
  */
 export function FinalPlace({ final }: { final: NonNullable<PlayerPageView['final']> }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const title = final.finished
     ? t('selfService.final.finished')
     : final.topCut

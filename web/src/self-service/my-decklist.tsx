@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { request } from '../api/http';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
@@ -45,7 +45,7 @@ interface Row {
 }
 
 export function MyDecklist({ player, code }: { player: string; code: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const state = useResource<ReceiptView>(entryPaths.receipt(id, player, code));
@@ -82,7 +82,7 @@ export function MyDecklist({ player, code }: { player: string; code: string }) {
 
 /** The receipt: when the list was taken and its short hash, with a QR code a judge can scan. */
 function ReceiptCard({ receipt, player, code }: { receipt: Receipt; player: string; code: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   return (
@@ -143,7 +143,7 @@ function ListEditor({
   onSent: () => void;
   hasList: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [mode, setMode] = useState<'build' | 'paste'>('build');
   const [rows, setRows] = useState<Row[]>([]);
@@ -260,7 +260,7 @@ function usePreview(player: string, code: string, input: ListInput | null) {
 
 /** Cards found by name (ja, en, or a reading in kana) from the tournament's pool, added with counts per zone. */
 function Builder({ rows, onChange }: { rows: Row[]; onChange: (rows: Row[]) => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { id } = useTournament();
   const [query, setQuery] = useState('');

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import type { PlayerPageView } from './self-service-api';
 
 /*
@@ -19,7 +19,7 @@ async function show(title: string, body: string, tag: string): Promise<void> {
 
 /** Notifies once per new round shown on the page (not on the first load: the player is looking at it). */
 export function usePairingNotice(view: PlayerPageView | undefined): void {
-  const { t } = useTranslation();
+  const { t } = useT();
   const seen = useRef<number | null | undefined>(undefined);
   const match = view?.match ?? null;
   const round = view === undefined ? undefined : (match?.round ?? null);
@@ -39,7 +39,7 @@ export function usePairingNotice(view: PlayerPageView | undefined): void {
 
 /** The player's switch: asks the browser's permission on their tap; says when the browser blocks it. */
 export function NotifyButton() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const [permission, setPermission] = useState(() => (supported() ? Notification.permission : 'unsupported'));
   // A plain-HTTP address (a venue's LAN) is not a secure context: the browser answers "denied"
   // without asking anyone. That is not the player's setting; the page still updates by itself.

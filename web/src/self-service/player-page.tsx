@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { CodeForm } from '../components/code-form';
 import { useRoundName } from '../components/round-label';
 import { markDrawn, useLiveScope } from '../api/live';
@@ -31,7 +31,7 @@ import { SeriesLinks } from '../screens/series-links';
  * before round 1; then their table, opponent and clock, and the match result to report or to confirm.
  */
 export function PlayerPage({ player }: { player: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { account } = useSession();
@@ -92,7 +92,7 @@ function useSavedPage(path: string | null) {
 }
 
 function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const { player, match } = view;
@@ -153,7 +153,7 @@ function PageView({ view, code, onDue }: { view: PlayerPageView; code: string | 
 
 /** The player's match of the round: their table, opponent and clock, or their bye. */
 function OwnMatch({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const match = view.match!;
   if (!match.bye) return <MatchCard view={view} code={code} onDue={onDue} />;
   return (
@@ -169,7 +169,7 @@ function OwnMatch({ view, code, onDue }: { view: PlayerPageView; code: string | 
 
 /** Why the player's own pairing was made, where the organizer shows it. */
 function PairingReason({ view }: { view: PlayerPageView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   if (view.pairingReason === null) return null;
   return (
@@ -180,7 +180,7 @@ function PairingReason({ view }: { view: PlayerPageView }) {
 }
 
 function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string | undefined; onDue: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const match = view.match!;
   useReloadAt(match.judgesAt, onDue);
@@ -276,7 +276,7 @@ function MatchCard({ view, code, onDue }: { view: PlayerPageView; code: string |
 }
 
 function ReportForm({ view, code, again }: { view: PlayerPageView; code: string; again: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const match = view.match!;
   const me = view.player.id;
   const options = scoreOptions(match.bestOf, me, match.opponent!.id);
@@ -358,7 +358,7 @@ function useReloadWhile(open: boolean, reload: () => void) {
 
 /** When the report goes to the judges unconfirmed, and how long is left, on the server's clock. */
 function JudgesAt({ at }: { at: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const now = useServerNow();
   return (
@@ -370,7 +370,7 @@ function JudgesAt({ at }: { at: string }) {
 
 /** The player's own check-in; where the organizer requires it, with the code shown at the venue. */
 function SelfCheckIn({ player, code, venueCode }: { player: string; code: string | undefined; venueCode: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const [typed, setTyped] = useState('');
   const ready = !venueCode || /^\d{4}$/.test(typed);
@@ -403,7 +403,7 @@ function SelfCheckIn({ player, code, venueCode }: { player: string; code: string
 
 /** Time left at the player's table: the round clock's end (in the page's answer) plus the table's extensions. */
 function MatchClock({ clock: c, extensionMinutes }: { clock: PlayerClock; extensionMinutes: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const now = useServerNow();
   if (c.ended) return null;
   // Published but not started: its seat time is only when it was paired, so nothing counts down yet.

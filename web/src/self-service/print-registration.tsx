@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
 import { Loaded } from '../components/status';
@@ -14,7 +14,7 @@ import { playerPageUrl, selfPaths, type SlipsView } from './self-service-api';
  * to the player's own page, where they check in, see their table and report results.
  */
 export function PrintRegistrationSlips() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id, summary } = useTournament();
   const { query } = useLocation();
   const only = new Set(query.getAll('player'));

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { ApiError } from '../api/http';
 import { useResource } from '../api/resource';
 import { useTournament } from '../api/tournament-context';
@@ -26,7 +26,7 @@ interface PublishedView {
 }
 
 export function PublishedDecklists() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { pick } = useLang();
   const { id } = useTournament();
   const published = useResource<PublishedView>(entryPaths.published(id));

@@ -1,4 +1,5 @@
-import { duelsOfScore, winsNeeded, type BestOf } from '../../../src/core/tournament/match-format.js';
+import type { BestOf } from '../../../src/core/tournament/limits.js';
+import { duelsOfScore, winsNeeded } from '../../../src/core/tournament/match-score.js';
 
 /*
  * The results a player can report, as scores from their own side ("2-1"), and the duel list

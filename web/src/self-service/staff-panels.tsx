@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/use-t';
 import { useResource } from '../api/resource';
 import { can, useSession } from '../api/session';
 import { useTournament, useVersion } from '../api/tournament-context';
@@ -24,7 +24,7 @@ import {
 
 /** The organizer lets players report results (off by default) and sets how long a report waits for the opponent. */
 export function PlayerReportingControl() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const { account } = useSession();
   const organizer = can(account, 'SetPlayerReporting', id);
@@ -73,7 +73,7 @@ export function PlayerReportingControl() {
 
 /** The organizer shows players, on their own page, why their Swiss pairing was made (off by default). */
 export function PairingReasonsControl() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const { account } = useSession();
   const organizer = can(account, 'SetPlayerPairingReasons', id);
@@ -100,7 +100,7 @@ export function PairingReasonsControl() {
 
 /** Links for staff on the tournament overview: check-in and the registration slips with QR codes. */
 export function SelfServiceLinks() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   const { account } = useSession();
   if (!can(account, 'staff:read', id)) return null;
@@ -124,7 +124,7 @@ export function SelfServiceLinks() {
 
 /** A report as "who won, by how much", so two opposite reports never read alike. */
 function useDescribe(players: readonly { id: string; name: string }[]) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (report: PlayerReportView) => {
     const [a, b] = players;
     const sa = scoreOf(report.duels, a?.id ?? '');
@@ -152,7 +152,7 @@ function ReportCell({
   players: readonly { id: string; name: string }[];
   label: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const describe = useDescribe(players);
   if (!report) return <td className="muted">{t('selfService.queue.none')}</td>;
@@ -171,7 +171,7 @@ function SideBySide({
   players: readonly { id: string; name: string }[];
   reports: readonly (PlayerReportView | null)[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <table className="data side-by-side" data-testid="reports-side-by-side">
       <thead>
@@ -203,7 +203,7 @@ function SideBySide({
 
 /** The judges' queue of players' reports: disputed, or unconfirmed past the organizer's time. Settled by entering the result. */
 export function PlayerReportsQueue() {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const queue = useResource<QueueView>(selfPaths.queue(id));
@@ -259,7 +259,7 @@ export function PlayerReportsQueue() {
 
 /** Every report the two players made on one match, for the judge looking into a report that may be false. */
 export function MatchReports({ round, table }: { round: number; table: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { lang } = useLang();
   const { id } = useTournament();
   const reports = useResource<MatchReportsView>(selfPaths.matchReports(id, round, table));
@@ -307,7 +307,7 @@ export function MatchReports({ round, table }: { round: number; table: number })
 
 /** On a table card: the players reported this match themselves; their reports, side by side. */
 export function MatchReportsLink({ round, table }: { round: number; table: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const { id } = useTournament();
   return (
     <Link
