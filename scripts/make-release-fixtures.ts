@@ -11,7 +11,10 @@
  * disqualification, a drop, a top cut) and two shop events a month apart sharing six
  * players: public entry, players' own decklists (one replaced), held rounds published,
  * judge calls (one resolved with a penalty and an extension, one escalated), an appeal
- * denied, a deviation, a rescinded penalty.
+ * denied, a deviation, a rescinded penalty. From 0.2.0 a third shop event: an entry fee paid
+ * at check-in (one mark undone), a waiting list moved up by a player's own withdrawal, answers
+ * to filming at entry and at the desk, feature tables, results reported by the players (one
+ * disagreement settled by staff), a roll call, prizes awarded.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +31,7 @@ import { loadDefaultPack } from '../src/adapters/policy/pack-file.js';
 import { openEventStore } from '../src/adapters/store/open-event-store.js';
 import { SHINPAN_VERSION } from '../src/adapters/version.js';
 import type { Catalogue } from '../src/core/deck/catalogue.js';
+import { filmingConsent } from '../src/core/tournament/feature-tables.js';
 import type { Deck } from '../src/core/deck/deck.js';
 import type { Pack } from '../src/core/policy/pack-schema.js';
 import type { TournamentCommand } from '../src/core/tournament/commands.js';
@@ -285,6 +289,82 @@ async function secondShopEvent(service: TournamentService, pack: Pack, shared: r
   await e.send('FinishTournament', {}, STAFF.organizer, e.at(11, 55));
 }
 
+/** Two weeks later: entry with a fee, a waiting list, filming answers, feature tables, players' reports and prizes. */
+async function thirdShopEvent(service: TournamentService, pack: Pack): Promise<void> {
+  const e = new Event(service, 'shop-2026-12-b', '2026-12-20');
+  await e.send(
+    'CreateTournament',
+    {
+      tournamentId: e.id,
+      settings: {
+        name: 'ショップ大会 12月・2 / Shop event, December 2',
+        date: '2026-12-20',
+        decklistsRequired: false,
+        roundMinutes: 40,
+        structure: { kind: 'swiss', rounds: 2, topCut: 0 },
+      },
+      pack: packOf(pack),
+    },
+    STAFF.organizer,
+    e.at(8, 0),
+  );
+  await e.send('SetPlayerReporting', { enabled: true }, STAFF.organizer, e.at(8, 1));
+  await e.send('SetEntryFee', { amount: 500, currency: 'JPY' }, STAFF.organizer, e.at(8, 2));
+  await e.send(
+    'SetPrizeList',
+    {
+      prizes: [
+        { id: 'winner', name: '優勝 プレイマット / winner, a playmat', rule: { kind: 'rank', from: 1, to: 1 } },
+        { id: 'thanks', name: '参加賞 / for playing', rule: { kind: 'round', round: 1, who: 'played' } },
+      ],
+    },
+    STAFF.organizer,
+    e.at(8, 3),
+  );
+  await e.send('OpenEntry', { cap: 6, closesAt: e.at(9, 45), mode: 'waiting-list' }, STAFF.organizer, e.at(8, 5));
+  // Eight entrants for six seats: the last two wait. Some answer the filming question, one says no.
+  for (const [i, entrant] of ENTRANTS.entries())
+    await e.send('Enter', { ...entrant, ...(i % 3 === 0 ? {} : { filming: i !== 4 }) }, PUBLIC, e.at(8, 10 + i));
+  const entered = e.state.players.map((p) => p.id);
+  // The one who said no to filming withdraws (辞退) from their page: the first waiting moves up.
+  await e.send('WithdrawEntry', { player: entered[4] }, player(entered[4] as string), e.at(9, 0));
+  await e.send('CloseEntry', {}, STAFF.organizer, e.at(9, 45));
+  const playing = e.state.players.filter((p) => p.drop === null).map((p) => p.id);
+  for (const [i, id] of playing.entries()) {
+    if (i % 2 === 0) await e.send('CheckInPlayer', { player: id }, player(id), e.at(9, 46 + i));
+    else await e.send('CheckInPlayer', { player: id }, STAFF.scorekeeper, e.at(9, 46 + i));
+    await e.send('RecordFeePayment', { player: id, paid: true }, STAFF.scorekeeper, e.at(9, 46 + i));
+  }
+  // A payment marked on the wrong player, undone.
+  await e.send('RecordFeePayment', { player: playing[1], paid: false }, STAFF.scorekeeper, e.at(9, 55));
+  // Asked at the desk: everyone who was not asked at entry says yes.
+  for (const id of playing)
+    if (filmingConsent(e.state, id) === 'not-asked')
+      await e.send('SetFilmingConsent', { player: id, consent: true }, STAFF.scorekeeper, e.at(9, 56));
+
+  await e.pair(1, e.at(10, 0));
+  await e.send('MarkFeatureTables', { round: 1, tables: [1] }, STAFF.scorekeeper, e.at(10, 1));
+  await e.send('MarkAllSeated', { round: 1, except: [e.seatOf(1, 3, 1)] }, STAFF.judge, e.at(10, 2));
+  // Table 1 and 2 report and confirm; table 3 disagrees and staff settle it.
+  for (const table of [1, 2]) {
+    const a = e.seatOf(1, table, 0);
+    const b = e.seatOf(1, table, 1);
+    for (const who of [a, b])
+      await e.send('PlayerReportResult', { round: 1, table, player: who, duels: [a, b, a] }, player(who), e.at(10, 38));
+  }
+  const c = e.seatOf(1, 3, 0);
+  const d = e.seatOf(1, 3, 1);
+  await e.send('PlayerReportResult', { round: 1, table: 3, player: c, duels: [c, c] }, player(c), e.at(10, 39));
+  await e.send('PlayerReportResult', { round: 1, table: 3, player: d, duels: [d, d] }, player(d), e.at(10, 40));
+  await e.send('ReportResult', { round: 1, table: 3, duels: [c, d, c] }, STAFF.head, e.at(10, 44));
+  await e.pair(2, e.at(11, 0));
+  await e.reportAll(2, e.at(11, 45));
+  await e.send('EndRound', { round: 2 }, STAFF.scorekeeper, e.at(11, 50));
+  await e.send('FinishTournament', {}, STAFF.organizer, e.at(11, 55));
+  await e.send('AwardPrize', { prize: 'winner' }, STAFF.organizer, e.at(12, 0));
+  await e.send('AwardPrize', { prize: 'thanks' }, STAFF.organizer, e.at(12, 0));
+}
+
 mkdirSync(join(out, 'logs'), { recursive: true });
 const { catalogue } = await loadCatalogue(undefined, processIo, 'en', false);
 const pack = loadDefaultPack();
@@ -294,6 +374,7 @@ try {
   await runDemo(service, pack, catalogue);
   const shared = await firstShopEvent(service, pack, catalogue);
   await secondShopEvent(service, pack, shared);
+  await thirdShopEvent(service, pack);
   for (const { id } of await store.listTournaments()) {
     const events = await store.read(id);
     // As the events export (GET …/export?format=events) writes it.

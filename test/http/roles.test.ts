@@ -184,6 +184,8 @@ const CASES: readonly Case[] = [
   { method: 'GET', path: '/overlay/roles/next?delay=5', may: EVERYONE },
   { method: 'GET', path: '/overlay/overlay.js', may: EVERYONE },
   { method: 'GET', path: '/overlay/overlay.css', may: EVERYONE },
+  // The names of the tournament's staff (a judge's display name on calls and the log): its staff only.
+  { method: 'GET', path: '/api/staff-names/roles', may: STAFF },
   { method: 'POST', path: `${T}/rounds/1/tables/1/seated`, body: { player: '{table1}' }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/seated`, body: { except: ['{table2}'] }, may: ['head-judge', 'judge'] },
   { method: 'POST', path: `${T}/rounds/1/tables/1/extensions`, body: { minutes: 2 }, may: ['head-judge', 'judge'] },

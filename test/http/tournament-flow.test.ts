@@ -48,6 +48,7 @@ describe.each(await storeKinds())('a tournament over HTTP on $name', ({ kind }) 
       deck: { state: 'none', findings: 0 },
       dropReason: null,
       invitation: null,
+      filming: 'not-asked',
     });
   });
 

@@ -6,11 +6,15 @@ import { TournamentService } from '../../src/app/tournament-service.js';
 import { receiptOf } from '../../src/core/tournament/entry.js';
 import { allCalls } from '../../src/core/tournament/judge-calls.js';
 import { finalPlaces } from '../../src/core/tournament/prizes.js';
+import { prizeView } from '../../src/app/projections/prize-view.js';
+import { feeSummary } from '../../src/core/tournament/entry-fee.js';
+import { featureTables, filmingConsent } from '../../src/core/tournament/feature-tables.js';
 
 /*
  * A database's answers, as a release gives them: per tournament the log's digest, standings,
- * final places, penalty log, decklist receipts and judge calls, and every player's official
- * record across tournaments. A frozen release's facts are these, computed by that release and
+ * final places, penalty log, decklist receipts and judge calls (0.1.0 on), prizes, the entry
+ * fee, answers to filming and feature tables (0.2.0 on), and every player's official record
+ * across tournaments. A frozen release's facts are these, computed by that release and
  * committed; every later release must give the same from the same file.
  */
 
@@ -35,6 +39,10 @@ export async function releaseFacts(store: EventStore): Promise<ReleaseFacts> {
       penalties: penaltyLog(state),
       receipts: Object.fromEntries(state.players.map((p) => [p.id, receiptOf(state, p.id) ?? null])),
       calls: allCalls(state),
+      prizes: prizeView(state),
+      fees: feeSummary(state),
+      filming: Object.fromEntries(state.players.map((p) => [p.id, filmingConsent(state, p.id)])),
+      featureTables: state.rounds.map((r) => featureTables(state, r.number)),
     };
   }
   const records = Object.fromEntries(
