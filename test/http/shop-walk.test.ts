@@ -71,7 +71,7 @@ describe('a shop event walk over HTTP', () => {
     expect(after.body.entries.map((e: { duplicates: string[] }) => e.duplicates.length)).toEqual([0, 0, 0, 0, 0]);
   });
 
-  it('takes a Card Game ID typed in full-width digits as the same digits; other characters still name 半角', async () => {
+  it('takes a Card Game ID typed in full-width digits as the same digits; one that is not ten digits is refused, naming the rule', async () => {
     const wide = await staff.public.post(`${t}/entries`, {
       name: '山本 光',
       reading: 'ヤマモト ヒカル',
@@ -86,7 +86,7 @@ describe('a shop event walk over HTTP', () => {
       cardGameId: '01234-5678',
     });
     expect([bad.status, bad.body.path]).toEqual([400, 'body.cardGameId']);
-    expect(bad.body.messageJa).toContain('半角数字');
+    expect(bad.body.messageJa).toContain('10 桁の数字');
   });
 
   it('checks a player in with the venue code only, where the organizer requires it', async () => {
