@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The console's stylesheet writes every rule at the top level or inside an at-rule (@media,
+ * The console's stylesheets write every rule at the top level or inside an at-rule (@media,
  * @supports…), never nested in another rule. A rule left without its closing brace is still
  * valid CSS (nesting), so neither the build nor the browser says anything: every rule after it
  * silently applies only inside the unclosed one. A merge once did that twice, and the lists'
@@ -10,7 +10,9 @@ import { describe, expect, it } from 'vitest';
  * layout stopped applying.
  */
 
-const css = readFileSync(new URL('../../web/src/styles.css', import.meta.url), 'utf8');
+const dir = new URL('../../web/src/styles/', import.meta.url);
+const files = readdirSync(dir).filter((name) => name.endsWith('.css'));
+const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
 
 /** Where a rule opens inside another style rule (line numbers), and the braces left open at the end. */
 function nesting(text: string): { nested: number[]; open: number } {
@@ -48,7 +50,15 @@ function nesting(text: string): { nested: number[]; open: number } {
 
 describe('console stylesheet', () => {
   it('closes every rule before the next one starts', () => {
-    expect(nesting(css)).toEqual({ nested: [], open: 0 });
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) expect({ name, ...nesting(read(name)) }).toEqual({ name, nested: [], open: 0 });
+  });
+
+  it('is imported whole by the console entry, each file once', () => {
+    // A file left out of main.tsx would build and simply never apply.
+    const entry = readFileSync(new URL('../../web/src/main.tsx', import.meta.url), 'utf8');
+    const imported = [...entry.matchAll(/^import '\.\/styles\/([^']+)';$/gm)].map((m) => m[1]);
+    expect([...imported].sort()).toEqual([...files].sort());
   });
 
   it('finds a rule left open, and the line of the rule caught inside it', () => {
