@@ -68,8 +68,10 @@ function ResultsPage() {
                   {r.top.map((p) => (
                     <tr key={p.player}>
                       <td>{t('results.placeN', { n: p.place })}</td>
-                      <th scope="row">{p.name}</th>
-                      <td>{p.cardGameId ?? p.player}</td>
+                      <th scope="row">
+                        {p.name} <span className="muted">{p.player}</span>
+                      </th>
+                      <td>{p.cardGameId ?? '—'}</td>
                       <td>{`${p.wins}-${p.losses}-${p.draws}`}</td>
                     </tr>
                   ))}
