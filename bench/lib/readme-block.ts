@@ -21,6 +21,7 @@ const PARTS = [
   'calls',
   'submissions',
   'backup',
+  'webhooks',
 ];
 export const PAGE = 'docs/performance.md';
 
