@@ -4,7 +4,7 @@ import type { Announced } from '../../../core/tournament/events.js';
 import { ANNOUNCEMENT_CHARS } from '../../../core/tournament/limits.js';
 import { findRound, latestRound } from '../../../core/tournament/state-queries.js';
 import { CliError } from '../cli-error.js';
-import { atDesk, withWriteOptions, type WriteOptions } from '../desk.js';
+import { atDesk, withWriteOptions, type Desk, type WriteOptions } from '../desk.js';
 import { deskTime } from '../desk-time.js';
 import { roundHeldMessages as M } from '../messages/round-held.js';
 import { optionalInt, textOption, timeOption } from '../option-values.js';
@@ -35,13 +35,19 @@ interface AnnounceOptions extends WriteOptions {
   readonly table?: string;
 }
 
+/** The round --round names (the latest by default), the tournament, and the --seat-time given, if any. */
+async function roundAndSeatTime(options: PublishOptions, desk: Desk) {
+  const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, desk.lang);
+  const t = await desk.tournament();
+  const round = optionalInt('--round', options.round, 1, 1000, desk.lang) ?? latestRound(t)?.number;
+  if (round === undefined) throw new CliError(M.say(desk.lang, 'no-round'));
+  return { t, round, seatTime };
+}
+
 async function publish(options: PublishOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
-    const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
-    const t = await desk.tournament();
-    const round = optionalInt('--round', options.round, 1, 1000, lang) ?? latestRound(t)?.number;
-    if (round === undefined) throw new CliError(M.say(lang, 'no-round'));
+    const { t, round, seatTime } = await roundAndSeatTime(options, desk);
     // A seat time named at pairing that passed while the round was held gives way to the publish time: say so.
     const named = findRound(t, round)?.held?.seatTime ?? null;
     const written = await desk.run({
@@ -76,10 +82,7 @@ async function publish(options: PublishOptions, io: Io): Promise<void> {
 async function start(options: StartOptions, io: Io): Promise<void> {
   await atDesk(options, async (desk) => {
     const lang = desk.lang;
-    const seatTime = options.seatTime === undefined ? undefined : timeOption('--seat-time', options.seatTime, lang);
-    const t = await desk.tournament();
-    const round = optionalInt('--round', options.round, 1, 1000, lang) ?? latestRound(t)?.number;
-    if (round === undefined) throw new CliError(M.say(lang, 'no-round'));
+    const { t, round, seatTime } = await roundAndSeatTime(options, desk);
     const written = await desk.run({
       type: 'StartRound',
       data: { round, ...(seatTime === undefined ? {} : { seatTime }) },
@@ -87,7 +90,7 @@ async function start(options: StartOptions, io: Io): Promise<void> {
     });
     const started = written.events.find((e) => e.type === 'RoundStarted')?.data as { seatTime: string } | undefined;
     if (desk.json) return printJson(io, { round, started: true, seatTime: started?.seatTime ?? null });
-    io.stdout.write(M.say(lang, 'started', { round, seatTime: started?.seatTime ?? '' }));
+    io.stdout.write(M.say(lang, 'started', { round, seatTime: started ? deskTime(t, started.seatTime) : '' }));
   });
 }
 
