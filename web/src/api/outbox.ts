@@ -36,6 +36,12 @@ export interface PendingWrite extends WriteRequest {
   readonly waiting: 'retry' | 'signed-out' | null;
   /** Why it waits, when the server said (too many from this network: wait N s); kept until it is sent. */
   readonly problem?: Text;
+  /**
+   * Made while the console was offline: the person was shown it waiting and has moved on, so a
+   * refusal joins the refused list even when the first attempt is the refused one (that attempt
+   * may leave before the phone is back, or after: the list must not depend on which).
+   */
+  readonly madeOffline?: boolean;
 }
 
 /**
@@ -145,6 +151,7 @@ export class Outbox {
         attempts: 0,
         nextAt: 0,
         waiting: null,
+        ...(connection.online ? {} : { madeOffline: true }),
       };
       this.#pending = [...this.#pending, entry];
       this.#changed();
@@ -337,7 +344,7 @@ export class Outbox {
    * kept across reloads until the person decides what to do with it.
    */
   #fail(write: PendingWrite, error: ApiError): void {
-    const queued = write.attempts > 0;
+    const queued = write.attempts > 0 || write.madeOffline === true;
     const failed: FailedWrite = {
       key: write.key,
       label: write.label,
