@@ -81,8 +81,9 @@ async function main(): Promise<void> {
       `shinpan bench${quick ? ' (quick)' : ''}: ${parts.join(', ')} on ${env.cpu}, Node ${env.node}, load ${env.loadAverage.join(' ')}`,
     );
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+  // Verbose lines carry the time, to line them up with the servers' request log or a CPU profile.
   const log: Log = verbose
-    ? (line) => console.log(`  ${line}`)
+    ? (line) => console.log(`  ${new Date().toISOString()} ${line}`)
     : (line) => process.stderr.write(`\r\x1b[K  ${line.slice(0, (process.stderr.columns ?? 120) - 3)}`);
   let missed = 0;
   const started = performance.now();

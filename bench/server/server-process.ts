@@ -41,6 +41,8 @@ export interface RunningServer {
 }
 
 const SECRET = 'bench-secret-0123456789abcdef';
+/** The end of a server's stderr kept for a failure's message. */
+const STDERR_KEPT = 4000;
 
 /**
  * Node arguments for every server a part starts: those `npm start` gives it (a young generation
@@ -70,17 +72,19 @@ export function startServer(
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const fail = (why: string) => reject(new Error(`shinpan serve: ${why}\n${err.slice(-2000)}`));
+    const fail = (why: string) => reject(new Error(`shinpan serve: ${why}\n${err}`));
     const timer = setTimeout(() => fail('no "listening" line within 60 s'), 60_000);
+    // Only the tail is kept: the server logs a line per request, and a bench's client shares the
+    // cores with it (keeping and scanning all of it cost the client more than the server's writes).
     child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
+      err = (err + chunk.toString()).slice(-STDERR_KEPT);
     });
     const early = (code: number | null, signal: string | null) => {
       clearTimeout(timer);
       fail(`exited (${signal ?? `code ${code}`}) before listening`);
     };
     child.once('exit', early);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const untilListening = (chunk: Buffer) => {
       out += chunk.toString();
       const listening = /listening on (\S+)/.exec(out);
       // The credentials follow the listening line on a first start: wait for the end of the notice.
@@ -89,6 +93,9 @@ export function startServer(
       if (!listening || (firstStart && !password)) return;
       clearTimeout(timer);
       child.off('exit', early);
+      // From here on the request log is drained unread (a full pipe would stop the server).
+      child.stdout!.off('data', untilListening);
+      child.stdout!.resume();
       const status = (field: string) =>
         Number(
           /\d+/.exec(
@@ -112,6 +119,7 @@ export function startServer(
             child.kill('SIGTERM');
           }),
       });
-    });
+    };
+    child.stdout!.on('data', untilListening);
   });
 }

@@ -128,6 +128,21 @@ export function eventStoreContract(fresh: StoreFactory): void {
       expect(await store.listTournaments()).toEqual([{ id: 'big', version: 5_000 }]);
     });
 
+    it('reads a log longer than a read page whole while appends go on: every event once, in order, each append whole', async () => {
+      const { store } = await given();
+      await store.append(
+        'long',
+        0,
+        Array.from({ length: 4_500 }, (_, i) => result(i + 1)),
+      );
+      const more = Array.from({ length: 300 }, (_, i) => result(4_501 + i));
+      const [back] = await Promise.all([store.read('long'), store.append('long', 4_500, more)]);
+      // Read before the second append or after it, never a part of it.
+      expect([4_500, 4_800]).toContain(back.length);
+      expect(back.every((e, i) => e.seq === i + 1 && (e.data as { table: number }).table === i + 1)).toBe(true);
+      expect(await store.read('long', 4_499)).toHaveLength(301);
+    });
+
     it('writes nothing when one event of a batch cannot be stored as JSON', async () => {
       const { store } = await given();
       await expect(store.append('t1', 0, [result(1), event('Broken', undefined)])).rejects.toThrow(/Broken.*JSON/);
