@@ -79,6 +79,10 @@ describe.each(await storeKinds())('readiness and metrics on $name', ({ kind }) =
     expect(series(text, 'shinpan_refusals_total', { status: '404' })).toBeGreaterThanOrEqual(1);
     expect(series(text, 'shinpan_live_streams_open', { audience: 'public' })).toBe(0);
     expect(series(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    // Nothing waits for a turn once the answers are in; a turn lets in 1 to 16.
+    expect(series(text, 'shinpan_http_requests_waiting')).toBe(0);
+    expect(series(text, 'shinpan_http_requests_per_turn')).toBeGreaterThanOrEqual(1);
+    expect(series(text, 'shinpan_http_requests_per_turn')).toBeLessThanOrEqual(16);
     expect(text).toContain('shinpan_postgres_locked_turn_seconds');
   }, 120_000);
 

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { LoopTurns } from './loop-turns.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { EventStore } from '../../app/event-store.js';
 import type { LiveHub } from './live/live-hub.js';
@@ -65,6 +66,26 @@ export class ServerMetrics {
         const open = hub.openStreams();
         this.set({ audience: 'staff' }, open.staff);
         this.set({ audience: 'public' }, open.public);
+      },
+    });
+  }
+
+  /** Counts the requests waiting for their turn on the event loop, and how many a turn lets in (loop-turns.ts). */
+  watchTurns(turns: LoopTurns): void {
+    new Gauge({
+      name: 'shinpan_http_requests_waiting',
+      help: 'Requests read and waiting for their turn on the event loop',
+      registers: [this.registry],
+      collect() {
+        this.set(turns.waiting);
+      },
+    });
+    new Gauge({
+      name: 'shinpan_http_requests_per_turn',
+      help: 'Requests let into their handlers per turn of the event loop now (fewer while turns run long)',
+      registers: [this.registry],
+      collect() {
+        this.set(turns.group);
       },
     });
   }

@@ -23,6 +23,7 @@ import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './live/stream-guard.js';
 import { PublicPace } from './public-pace.js';
+import { LoopTurns, waitsForTurn } from './loop-turns.js';
 import { securityHeaders } from './security-headers.js';
 import { openApiInfo } from './openapi.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -231,8 +232,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await app.register(fastifySwagger, { openapi: openApiInfo() });
   await compressAnswers(app);
 
+  const turns = new LoopTurns();
+  metrics.watchTurns(turns);
   app.addHook('onRequest', async (request, reply) => {
     request.principal = PUBLIC;
+    if (waitsForTurn(request.url)) await turns.enter();
     // A request for no route is answered before its body is read: nobody's body is parsed for nothing.
     if (request.is404 && noRoute(request)) {
       const route = `${request.method} ${request.url.split('?')[0]}`;
