@@ -215,7 +215,7 @@ async function day(
   await Promise.all(Array.from({ length: WARM_UP }, (_, n) => playDay(`warm-up-${n + 1}`, n, staffOf(false))));
   await warmList.stop();
   const clientFrom = clientCpuMs();
-  const health = watchHealth(cluster, samples);
+  const health = watchHealth(cluster, samples, log);
   const memory = watchMemory(cluster);
   const list = readers(LIST_READERS, LIST_THINK_MS, cluster, deadline, samples, () => [
     { method: 'GET', path: '/api/tournaments', kind: 'list' },

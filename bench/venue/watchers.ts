@@ -9,6 +9,8 @@ import { pause, send, within, type Deadline, type Request, type Samples } from '
 
 /** Health checks at a fixed pace (not one after the other), so a server that stalls for 10 s shows 10 s of slow checks, not one. */
 const HEALTH_EVERY_MS = 100;
+/** A check slower than this is traced with --verbose (the target of the venue parts). */
+const SLOW_CHECK_MS = 50;
 /** A check unanswered this long counts as this long. */
 const HEALTH_TIMEOUT_MS = 30_000;
 
@@ -36,10 +38,10 @@ async function check(url) {
   try {
     const response = await fetch(url + '/api/health', { signal: AbortSignal.timeout(timeout) });
     await response.arrayBuffer();
-    healthy.push([performance.now() - started, response.status]);
+    healthy.push([performance.now() - started, response.status, Date.now(), url]);
   } catch {
     const ms = performance.now() - started;
-    if (ms >= timeout) healthy.push([ms, 0]);
+    if (ms >= timeout) healthy.push([ms, 0, Date.now(), url]);
     else down.push(ms);
   }
 }
@@ -74,14 +76,23 @@ parentPort.on('message', async (message) => {
  * A check that fails unanswered before its timeout (refused or reset, e.g. its process just
  * killed) counts under `health down`, not in the latencies.
  */
-export function watchHealth(cluster: Pick<Cluster, 'running'>, samples: Samples): Watch {
+export function watchHealth(
+  cluster: Pick<Cluster, 'running'>,
+  samples: Samples,
+  /** With --verbose: each check slower than SLOW_CHECK_MS, when it ended and on which process, to place it beside the load's own lines. */
+  log?: (line: string) => void,
+): Watch {
   const worker = new Worker(HEALTH_WORKER, {
     eval: true,
     workerData: { every: HEALTH_EVERY_MS, timeout: HEALTH_TIMEOUT_MS },
   });
   let stopped = (): void => undefined;
-  worker.on('message', (message: { healthy?: [number, number][]; down?: number[]; stopped?: true }) => {
-    for (const [ms, status] of message.healthy ?? []) samples.add('health', ms, status);
+  worker.on('message', (message: { healthy?: [number, number, number, string][]; down?: number[]; stopped?: true }) => {
+    for (const [ms, status, endedAt, url] of message.healthy ?? []) {
+      samples.add('health', ms, status);
+      if (ms > SLOW_CHECK_MS)
+        log?.(`slow health check: ${ms.toFixed(1)} ms, ended ${new Date(endedAt).toISOString()} on ${url}`);
+    }
     for (const ms of message.down ?? []) samples.add('health down', ms, 0);
     if (message.stopped) stopped();
   });

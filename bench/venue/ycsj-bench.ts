@@ -210,7 +210,7 @@ async function ycsj(
     return reader % 3 === 1 ? [summary, board] : [summary, board, clock];
   };
   const clientFrom = clientCpuMs();
-  const health = watchHealth(cluster, samples);
+  const health = watchHealth(cluster, samples, log);
   const memory = watchMemory(cluster);
   const audience = readers(readerCount, READER_THINK_MS, cluster, deadline, samples, reads);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { onOperationalNotice } from '../operational-notices.js';
+import { isWarmUp } from './warm-up.js';
 
 /*
  * The server's log: JSON lines through Fastify's logger (pino), at SHINPAN_LOG_LEVEL (default
@@ -55,6 +56,7 @@ export function serverLogger(level: LogLevel, destination?: DestinationStream): 
 /** The line per request, once its answer is sent. */
 export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
+    if (isWarmUp(request)) return;
     request.log.info(
       {
         method: request.method,

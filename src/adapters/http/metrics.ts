@@ -6,6 +6,7 @@ import type { EventStore } from '../../app/event-store.js';
 import type { LiveHub } from './live/live-hub.js';
 import { HttpError } from './errors.js';
 import { M } from './messages/errors.js';
+import { isWarmUp } from './warm-up.js';
 
 /*
  * GET /metrics: Prometheus text (prom-client) for the hosted service, only with
@@ -151,6 +152,7 @@ export class ServerMetrics {
   /** The request timing hook and the /metrics route. */
   register(app: FastifyInstance, token: string | undefined): void {
     app.addHook('onResponse', async (request, reply) => {
+      if (isWarmUp(request)) return;
       this.requests.observe(
         { route: request.routeOptions.url ?? 'none', method: request.method, status: String(reply.statusCode) },
         reply.elapsedTime / 1000,

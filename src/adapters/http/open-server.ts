@@ -16,6 +16,7 @@ import type { RetrySchedule } from '../../app/webhooks/retry-schedule.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { openWebhookStore } from '../webhooks/webhook-store.js';
 import { ServerMetrics } from './metrics.js';
+import { warmUp, type WarmedUp } from './warm-up.js';
 import { VenueNetwork } from './venue-network.js';
 
 export interface OpenServerOptions {
@@ -71,6 +72,8 @@ export interface Listening {
   readonly plainAddress: string | null;
   /** The first organizer's one-time credentials, when this start created them. */
   readonly firstLogin: { readonly username: string; readonly password: string } | null;
+  /** The big open tournaments read before the port opened (warm-up.ts); null with the caches off. */
+  readonly warmedUp: WarmedUp | null;
 }
 
 /** The composition root of the server: opens the event store and the accounts, wires the tournament service, builds the app. */
@@ -136,6 +139,14 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
       app,
       webhooks: dispatcher,
       async listen({ port, host }) {
+        // The big open tournaments' logs folded and views made before anyone can ask (warm-up.ts).
+        const warmed = caches ? await warmUp(app, store) : null;
+        if (warmed !== null && warmed.tournaments.length > 0) {
+          const { tournaments, unanswered } = warmed;
+          const fields = { tournaments, unanswered, ms: Math.round(warmed.ms) };
+          if (unanswered.length > 0) app.log.warn(fields, 'warmed up, some reads unanswered');
+          else app.log.info(fields, 'warmed up');
+        }
         let address: string;
         try {
           address = await app.listen({ port, host });
@@ -168,6 +179,7 @@ export async function openServer(options: OpenServerOptions): Promise<OpenedServ
           address,
           plainAddress,
           firstLogin: await ensureFirstOrganizer(accounts, clock, () => crypto.randomUUID()),
+          warmedUp: warmed,
         };
       },
       async close() {

@@ -23,6 +23,7 @@ import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { DEFAULT_STREAM_LIMITS, StreamGuard, type StreamLimits } from './live/stream-guard.js';
 import { PublicPace } from './public-pace.js';
+import { isWarmUp } from './warm-up.js';
 import { LoopTurns, waitsForTurn } from './loop-turns.js';
 import { securityHeaders } from './security-headers.js';
 import { openApiInfo } from './openapi.js';
@@ -256,7 +257,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const pace = deps.publicPace ?? (caches ? new PublicPace() : null);
   if (pace !== null)
     app.addHook('onSend', async (request, _reply, payload) => {
-      await pace.before(request.principal, payload);
+      // The warm-up's reads are the server's own, before the port opens: nobody to go first for.
+      if (!isWarmUp(request)) await pace.before(request.principal, payload);
       return payload;
     });
 

@@ -97,9 +97,7 @@ export function RoundView({ round }: { round: number }) {
             )}
             {held && <HeldSwap view={view} version={pairings.version} />}
             {staff && view.stage === 'swiss' && <PairingReasons tournament={id} round={round} />}
-            {staff && !view.ended && (
-              <FeatureTables round={round} tables={view.tables.filter((x) => x.table !== null).length} />
-            )}
+            {staff && !view.ended && <FeatureTables round={round} tables={tableCount} />}
             {!view.ended && view.started && open === 0 && can(account, 'EndRound', id) && (
               <EndRoundButton round={round} version={Math.max(pairings.version ?? 0, 0) || null} />
             )}
