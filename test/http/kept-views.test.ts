@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonWithItems, keptJson, LineTexts, separated } from '../../src/adapters/http/tournaments/kept-json.js';
-import { pairingsView } from '../../src/app/projections/pairings-view.js';
+import { boardInTurns, pairingsView } from '../../src/app/projections/pairings-view.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
 import { decide } from '../../src/core/tournament/decide.js';
 import type { EventDraft, TournamentEvent } from '../../src/core/tournament/events.js';
@@ -106,6 +106,90 @@ describe('the current round’s public views made from kept parts', () => {
         });
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('a board made for the first time', () => {
+  const players = 1_200;
+  const many = Array.from({ length: players / 2 }, (_, t) => [`q${2 * t + 1}`, `q${2 * t + 2}`] as [string, string]);
+  const events = stamp([created(), ...many.flat().map((p) => registered(p)), swissRound(1, many)]);
+
+  it('is made a slice per turn of the loop, and is then the very text of one made whole', async () => {
+    const t = tournamentOf(fold(events));
+    // A turn counter: how many times the loop came round while the board was made.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const keptAt = new Map<object, number>();
+    await boardInTurns(t, 1, (view) => keptAt.set(view, turns));
+    ticking = false;
+    // 600 tables in slices of 256: made over three turns, not in one piece.
+    expect(keptAt.size).toBe(players / 2);
+    expect(new Set(keptAt.values()).size).toBe(3);
+    const view = pairingsView(t, 1)!;
+    expect(view.tables.every((x) => keptAt.has(x))).toBe(true);
+    const fresh = pairingsView(tournamentOf(fold(events)), 1)!;
+    expect(separated(view.tables.map(keptJson))).toEqual(
+      separated(fresh.tables.map((x) => Buffer.from(JSON.stringify(x)))),
+    );
+    // Made once: a second read finds every table kept.
+    let again = 0;
+    await boardInTurns(t, 1, () => again++);
+    expect(again).toBe(0);
+  });
+
+  it('leaves a board with few tables not kept to be made with the answer', async () => {
+    const t = tournamentOf(fold(stamp(start)));
+    let kept = 0;
+    await boardInTurns(t, 1, () => kept++);
+    expect(kept).toBe(0);
+    expect(pairingsView(t, 1)!.tables).toHaveLength(PLAYERS / 2);
+  });
+});
+
+describe('standings lines kept for the first time', () => {
+  const many = Array.from({ length: 3_000 }, (_, i) => ({
+    rank: i + 1,
+    player: `p${i}`,
+    name: `選手 "${i}"`,
+    points: i % 7,
+  }));
+
+  it('are written a slice per turn, and the answer is then the very text of one made whole', async () => {
+    const texts = new LineTexts();
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    let asked = 0;
+    const lines = () => {
+      asked += 1;
+      return many;
+    };
+    await texts.keepInTurns('big', many.length, lines, 1_024);
+    ticking = false;
+    // Three slices: the loop came round between them.
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(Buffer.concat(texts.content('big', many)).toString()).toBe(JSON.stringify(many).slice(1, -1));
+    await texts.keepInTurns('big', many.length, lines, 1_024);
+    expect(asked).toBe(1);
+  });
+
+  it('leaves a view of one slice or less to its answer, without asking for its lines', async () => {
+    const texts = new LineTexts();
+    await texts.keepInTurns('small', 16, () => {
+      throw new Error('asked');
+    });
+    expect(Buffer.concat(texts.content('small', many.slice(0, 16))).toString()).toBe(
+      JSON.stringify(many.slice(0, 16)).slice(1, -1),
     );
   });
 });

@@ -2,10 +2,15 @@ import { maxDuelsPlayed, winsNeeded, type BestOf } from '../../core/tournament/m
 import { playersReported } from '../../core/tournament/self-service.js';
 import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
-import { deriveMatches, type DerivedMatch, type DuelResult } from '../../core/tournament/match-results.js';
+import {
+  deriveMatches,
+  derivedMatchesAt,
+  type DerivedMatch,
+  type DuelResult,
+} from '../../core/tournament/match-results.js';
 import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
 import type { BracketSlot } from '../../core/tournament/events.js';
-import type { MatchState, PlayerState, Tournament } from '../../core/tournament/state.js';
+import type { MatchState, PlayerState, RoundState, Tournament } from '../../core/tournament/state.js';
 
 /*
  * One round as the pairings board, the judge console and the slips show it: tables with
@@ -83,62 +88,17 @@ const keptTables = new WeakMap<MatchState, KeptTable>();
 export function pairingsView(t: Tournament, round: number): PairingsView | undefined {
   const r = findRound(t, round);
   if (!r) return undefined;
-  // Looked up by id and by table once: at 8,192 players a search per seat made the board quadratic.
-  const nameOf = (id: string): string => findPlayer(t, id)?.name ?? id;
-  const readingOf = (id: string): { reading?: string } => {
-    const reading = findPlayer(t, id)?.reading;
-    return reading === undefined ? {} : { reading };
-  };
   const { dropped } = departures(t);
   const { matches } = deriveMatches(t);
   const byTable = new Map(matches.filter((d) => d.record.round === round).map((d) => [d.record.table, d]));
-  const tables: TableView[] = r.matches.map((m) => {
-    const derived = byTable.get(m.table);
-    const [first, second] = m.players.map((id) => findPlayer(t, id));
-    const out = m.players.map((id) => (dropped.has(id) ? '1' : '0')).join('');
-    const reported = playersReported(t, round, m.table);
-    const kept = keptTables.get(m);
-    if (
-      kept &&
-      kept.derived === derived &&
-      kept.first === first &&
-      kept.second === second &&
-      kept.dropped === out &&
-      kept.reported === reported
-    )
-      return kept.view;
-    const duelWins = derived?.record.duelWins ?? {};
-    const effects = derived?.effects;
-    const view: TableView = {
-      table: m.table,
-      players: m.players.map((id) => ({
-        id,
-        name: nameOf(id),
-        ...readingOf(id),
-        seatedAt: m.seated.get(id) ?? null,
-        duelWins: duelWins[id] ?? 0,
-        dropped: dropped.has(id),
-      })),
-      outcome: derived?.record.outcome ?? { kind: 'pending' },
-      duels: derived?.duels ?? [],
-      extensionMinutes: m.extensions.reduce((sum, e) => sum + e.minutes, 0),
-      needsResultAgain: derived?.staleReport ?? false,
-      noSideDeckBeforeFirstPlayedDuel: derived?.noSideDeckBeforeFirstPlayedDuel ?? false,
-      penalties: [
-        ...new Set([...(effects?.duelLosses ?? []), ...(effects?.matchLosses ?? [])].map((e) => e.penaltyId)),
-      ].sort((a, b) => a - b),
-      ...(reported ? { playerReports: true } : {}),
-    };
-    keptTables.set(m, { derived, first, second, dropped: out, reported, view });
-    return view;
-  });
+  const tables = r.matches.map((m) => tableView(t, round, m, byTable.get(m.table), dropped));
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,
     players: [
       {
         id,
-        name: nameOf(id),
-        ...readingOf(id),
+        name: nameOf(t, id),
+        ...readingOf(t, id),
         seatedAt: null,
         duelWins: winsNeeded(r.bestOf),
         dropped: dropped.has(id),
@@ -166,4 +126,103 @@ export function pairingsView(t: Tournament, round: number): PairingsView | undef
     bracket: r.bracket ?? null,
     tables: [...tables, ...byes],
   };
+}
+
+/** A player's name; the id for one not registered. Looked up by id once: a search per seat made a board of 8,192 players quadratic. */
+const nameOf = (t: Tournament, id: string): string => findPlayer(t, id)?.name ?? id;
+const readingOf = (t: Tournament, id: string): { reading?: string } => {
+  const reading = findPlayer(t, id)?.reading;
+  return reading === undefined ? {} : { reading };
+};
+
+/** One table's view: the one kept beside its match while nothing it read changed, else made and kept. */
+function tableView(
+  t: Tournament,
+  round: number,
+  m: MatchState,
+  derived: DerivedMatch | undefined,
+  dropped: ReadonlySet<string>,
+): TableView {
+  const [first, second] = m.players.map((id) => findPlayer(t, id));
+  const out = m.players.map((id) => (dropped.has(id) ? '1' : '0')).join('');
+  const reported = playersReported(t, round, m.table);
+  const kept = keptTables.get(m);
+  if (
+    kept &&
+    kept.derived === derived &&
+    kept.first === first &&
+    kept.second === second &&
+    kept.dropped === out &&
+    kept.reported === reported
+  )
+    return kept.view;
+  const duelWins = derived?.record.duelWins ?? {};
+  const effects = derived?.effects;
+  const view: TableView = {
+    table: m.table,
+    players: m.players.map((id) => ({
+      id,
+      name: nameOf(t, id),
+      ...readingOf(t, id),
+      seatedAt: m.seated.get(id) ?? null,
+      duelWins: duelWins[id] ?? 0,
+      dropped: dropped.has(id),
+    })),
+    outcome: derived?.record.outcome ?? { kind: 'pending' },
+    duels: derived?.duels ?? [],
+    extensionMinutes: m.extensions.reduce((sum, e) => sum + e.minutes, 0),
+    needsResultAgain: derived?.staleReport ?? false,
+    noSideDeckBeforeFirstPlayedDuel: derived?.noSideDeckBeforeFirstPlayedDuel ?? false,
+    penalties: [
+      ...new Set([...(effects?.duelLosses ?? []), ...(effects?.matchLosses ?? [])].map((e) => e.penaltyId)),
+    ].sort((a, b) => a - b),
+    ...(reported ? { playerReports: true } : {}),
+  };
+  keptTables.set(m, { derived, first, second, dropped: out, reported, view });
+  return view;
+}
+
+/** Tables made between two turns of the loop when a board is made for the first time (see `boardInTurns`). */
+const TABLES_PER_TURN = 256;
+/** Per round's matches: the making in turns under way, which a second reader waits for rather than doing it too. */
+const making = new WeakMap<readonly MatchState[], Promise<void>>();
+
+/**
+ * Makes and keeps the views of a round's tables a slice at a time, with a turn of the event
+ * loop between slices, when many have none kept (a round just paired, or the first board read
+ * by a process since it started), and gives each view to `keep` (its kept JSON text). Then
+ * `pairingsView` finds them kept. In one piece, a board of 4,096 tables not made before held
+ * the loop for 156 ms on a quiet server (deriving the pending matches, making and writing the
+ * tables), and every request and health check waited behind it (docs/performance.md).
+ */
+export function boardInTurns(t: Tournament, round: number, keep: (view: TableView) => void): Promise<void> {
+  const r = findRound(t, round);
+  if (!r) return Promise.resolve();
+  const under = making.get(r.matches);
+  if (under) return under;
+  const unmade: number[] = [];
+  r.matches.forEach((m, i) => {
+    if (!keptTables.has(m)) unmade.push(i);
+  });
+  // A few new tables (a result made one match new) are made with the board, as before.
+  // Should a slice fail, the board is made in one piece as before, which then says why.
+  const made =
+    unmade.length <= TABLES_PER_TURN ? Promise.resolve() : slices(t, r, unmade, keep).catch(() => undefined);
+  making.set(r.matches, made);
+  return made;
+}
+
+async function slices(
+  t: Tournament,
+  r: RoundState,
+  unmade: readonly number[],
+  keep: (view: TableView) => void,
+): Promise<void> {
+  const { dropped } = departures(t);
+  for (let from = 0; from < unmade.length; from += TABLES_PER_TURN) {
+    const positions = unmade.slice(from, from + TABLES_PER_TURN);
+    const derived = derivedMatchesAt(t, r, positions);
+    positions.forEach((p, i) => keep(tableView(t, r.number, r.matches[p] as MatchState, derived[i], dropped)));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -305,6 +305,20 @@ function derivedMatch(
   return derived;
 }
 
+/**
+ * The derived results of some of a round's matches (their positions in `round.matches`), from
+ * the projection: derived now where they were not, and kept as `deriveMatches` keeps them, so
+ * a round never derived can be derived a slice at a time (pairings-view.ts, `boardInTurns`).
+ */
+export function derivedMatchesAt(t: Tournament, round: RoundState, positions: readonly number[]): DerivedMatch[] {
+  const effects = roundEffects(t).get(round.number) ?? NO_ROUND_EFFECTS;
+  const sideDeck = t.pack.content.settings.sideDeckAfterDuelLossBeforeFirstDuel;
+  return positions.map((i) => {
+    const match = round.matches[i] as MatchState;
+    return derivedMatch(round, match, effects.tables.get(match.table), sideDeck);
+  });
+}
+
 /** The effects map regrouped by round, then table. */
 function effectsByRound(effects: ReadonlyMap<string, MatchEffects>): Map<number, Map<number, MatchEffects>> {
   const byRound = new Map<number, Map<number, MatchEffects>>();

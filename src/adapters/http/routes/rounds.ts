@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pairingsView } from '../../../app/projections/pairings-view.js';
+import { boardInTurns, pairingsView } from '../../../app/projections/pairings-view.js';
 import {
   BEST_OF,
   CUT_MAX_LOSSES,
@@ -104,6 +104,8 @@ export function roundsRoutes(
       // A held round's board is the staff's: anyone else is answered 404, as for a round not paired.
       const t = seenBy(principal, params.tournamentId, all);
       const round = roundOf(t, params.round);
+      // A board not made before (a round just paired, a process just started) is made a slice per turn first.
+      await boardInTurns(t, params.round, keptJson);
       // An ended round's board, for the public: kept until an event reaches that round (ended-round-views.ts).
       if (round.ended && !isStaffOf(principal, params.tournamentId)) {
         const stamp = await ended.boardStamp(params.tournamentId, version, params.round);

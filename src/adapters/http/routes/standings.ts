@@ -37,6 +37,8 @@ export function standingsRoutes(
       const { tournament: all, version } = await context.gateway.read(params.tournamentId);
       const t = playersView(all);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
+      // The first standings of a big tournament made here: their lines written a slice per turn, before the answer only compares them.
+      await lines.keepInTurns(`${params.tournamentId}\u0000${round}`, t.players.length, () => standingsAfter(t, round));
       const answerAt = (state: Tournament, at: number) => {
         const rows = standingsAfter(state, round);
         const hasTopCut = state.rounds.some((r) => r.stage === 'top-cut');

@@ -51,6 +51,8 @@ interface Line {
 
 /** Views whose lines are kept (a tournament's standings after one round each), the oldest used dropped first. */
 const MAX_LINE_VIEWS = 32;
+/** Lines written between two turns of the loop when a view's lines are kept for the first time. */
+const LINES_PER_TURN = 1_024;
 
 /**
  * The lines' texts of a ranked view kept by player, for the standings of the round being
@@ -61,6 +63,41 @@ const MAX_LINE_VIEWS = 32;
  */
 export class LineTexts {
   readonly #views = new Map<string, Map<string, { readonly line: Line; readonly rest: Buffer }>>();
+  /** Per view, the keeping in turns under way (a second reader waits for it rather than doing it too). */
+  readonly #keeping = new Map<string, Promise<void>>();
+
+  /**
+   * Keeps the texts of a view's lines a slice per turn of the event loop when none are kept yet
+   * (the first standings of a tournament made by this process): 8,192 lines written in one
+   * piece held the loop for 33 ms on a quiet server, beside the 35 ms of counting them
+   * (docs/performance.md). `lines` is asked for only then, and only for a view of more lines
+   * (`expected`) than one slice; `content` afterwards only compares.
+   */
+  keepInTurns(view: string, expected: number, lines: () => readonly Line[], perTurn = LINES_PER_TURN): Promise<void> {
+    if (expected <= perTurn || this.#views.has(view)) return Promise.resolve();
+    const under = this.#keeping.get(view);
+    if (under) return under;
+    const keeping = (async () => {
+      const all = lines();
+      const kept = new Map<string, { readonly line: Line; readonly rest: Buffer }>();
+      for (let from = 0; from < all.length; from += perTurn) {
+        for (const line of all.slice(from, from + perTurn)) {
+          const rest = restOf(line);
+          if (rest !== null) kept.set(line.player, { line, rest });
+        }
+        if (from + perTurn < all.length) await new Promise((resolve) => setImmediate(resolve));
+      }
+      // A content made meanwhile keeps its own; these are only kept for a view still without any.
+      if (!this.#views.has(view)) this.#remember(view, kept);
+    })().finally(() => this.#keeping.delete(view));
+    this.#keeping.set(view, keeping);
+    return keeping;
+  }
+
+  #remember(view: string, kept: Map<string, { readonly line: Line; readonly rest: Buffer }>): void {
+    this.#views.set(view, kept);
+    if (this.#views.size > MAX_LINE_VIEWS) this.#views.delete(this.#views.keys().next().value as string);
+  }
 
   /** The lines' `JSON.stringify` as an array's content (`jsonWithItems`), for the view `view` (one tournament's standings after one round). */
   content(view: string, lines: readonly Line[]): Buffer[] {
@@ -86,8 +123,7 @@ export class LineTexts {
       }
       length += (heads[i] as string).length + (rests[i] as Buffer).length;
     });
-    this.#views.set(view, kept);
-    if (this.#views.size > MAX_LINE_VIEWS) this.#views.delete(this.#views.keys().next().value as string);
+    this.#remember(view, kept);
     const joined = Buffer.allocUnsafe(length);
     let at = 0;
     heads.forEach((head, i) => {
