@@ -37,10 +37,16 @@ export function standingsRoutes(
       const { tournament: all, version } = await context.gateway.read(params.tournamentId);
       const t = playersView(all);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
-      // The first standings of a big tournament made here: their lines written a slice per turn, before the answer only compares them.
-      await lines.keepInTurns(`${params.tournamentId}\u0000${round}`, t.players.length, () => standingsAfter(t, round));
+      // The first standings of a big tournament made here: their lines written a slice per turn,
+      // before the answer only compares them (the rows counted for it serve the answer too).
+      let counted: { readonly state: Tournament; readonly rows: ReturnType<typeof standingsAfter> } | null = null;
+      const rowsOf = (state: Tournament) => {
+        if (counted?.state !== state) counted = { state, rows: standingsAfter(state, round) };
+        return counted.rows;
+      };
+      await lines.keepInTurns(`${params.tournamentId}\u0000${round}`, t.players.length, () => rowsOf(t));
       const answerAt = (state: Tournament, at: number) => {
-        const rows = standingsAfter(state, round);
+        const rows = rowsOf(state);
         const hasTopCut = state.rounds.some((r) => r.stage === 'top-cut');
         const final =
           state.status === 'finished' || hasTopCut
