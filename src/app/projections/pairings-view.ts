@@ -199,15 +199,14 @@ export function boardInTurns(t: Tournament, round: number, keep: (view: TableVie
   const r = findRound(t, round);
   if (!r) return Promise.resolve();
   const under = making.get(r.matches);
-  if (under) return under;
+  if (under !== undefined) return under;
   const unmade: number[] = [];
   r.matches.forEach((m, i) => {
     if (!keptTables.has(m)) unmade.push(i);
   });
   // A few new tables (a result made one match new) are made with the board, as before.
   // Should a slice fail, the board is made in one piece as before, which then says why.
-  const made =
-    unmade.length <= TABLES_PER_TURN ? Promise.resolve() : slices(t, r, unmade, keep).catch(() => undefined);
+  const made = unmade.length <= TABLES_PER_TURN ? Promise.resolve() : slices(t, r, unmade, keep).catch(() => undefined);
   making.set(r.matches, made);
   return made;
 }
@@ -222,7 +221,9 @@ async function slices(
   for (let from = 0; from < unmade.length; from += TABLES_PER_TURN) {
     const positions = unmade.slice(from, from + TABLES_PER_TURN);
     const derived = derivedMatchesAt(t, r, positions);
-    positions.forEach((p, i) => keep(tableView(t, r.number, r.matches[p] as MatchState, derived[i], dropped)));
+    positions.forEach((p, i) => {
+      keep(tableView(t, r.number, r.matches[p] as MatchState, derived[i], dropped));
+    });
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

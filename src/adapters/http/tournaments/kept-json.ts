@@ -76,7 +76,7 @@ export class LineTexts {
   keepInTurns(view: string, expected: number, lines: () => readonly Line[], perTurn = LINES_PER_TURN): Promise<void> {
     if (expected <= perTurn || this.#views.has(view)) return Promise.resolve();
     const under = this.#keeping.get(view);
-    if (under) return under;
+    if (under !== undefined) return under;
     const keeping = (async () => {
       const all = lines();
       const kept = new Map<string, { readonly line: Line; readonly rest: Buffer }>();
