@@ -110,6 +110,25 @@ describe('the current round’s public views made from kept parts', () => {
   });
 });
 
+/** How many times the event loop came round (a callback per turn) until stopped. */
+function turnCounter(): { readonly turns: number; stop(): void } {
+  let turns = 0;
+  let ticking = true;
+  const tick = () => {
+    turns += 1;
+    if (ticking) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return {
+    get turns() {
+      return turns;
+    },
+    stop() {
+      ticking = false;
+    },
+  };
+}
+
 describe('a board made for the first time', () => {
   const players = 1_200;
   const many = Array.from({ length: players / 2 }, (_, t) => [`q${2 * t + 1}`, `q${2 * t + 2}`] as [string, string]);
@@ -117,17 +136,10 @@ describe('a board made for the first time', () => {
 
   it('is made a slice per turn of the loop, and is then the very text of one made whole', async () => {
     const t = tournamentOf(fold(events));
-    // A turn counter: how many times the loop came round while the board was made.
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = turnCounter();
     const keptAt = new Map<object, number>();
-    await boardInTurns(t, 1, (view) => keptAt.set(view, turns));
-    ticking = false;
+    await boardInTurns(t, 1, (view) => keptAt.set(view, loop.turns));
+    loop.stop();
     // 600 tables in slices of 256: made over three turns, not in one piece.
     expect(keptAt.size).toBe(players / 2);
     expect(new Set(keptAt.values()).size).toBe(3);
@@ -162,22 +174,16 @@ describe('standings lines kept for the first time', () => {
 
   it('are written a slice per turn, and the answer is then the very text of one made whole', async () => {
     const texts = new LineTexts();
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = turnCounter();
     let asked = 0;
     const lines = () => {
       asked += 1;
       return many;
     };
     await texts.keepInTurns('big', many.length, lines, 1_024);
-    ticking = false;
+    loop.stop();
     // Three slices: the loop came round between them.
-    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(loop.turns).toBeGreaterThanOrEqual(2);
     expect(Buffer.concat(texts.content('big', many)).toString()).toBe(JSON.stringify(many).slice(1, -1));
     await texts.keepInTurns('big', many.length, lines, 1_024);
     expect(asked).toBe(1);
