@@ -153,6 +153,7 @@ function runCli(args: readonly string[]): Promise<number> {
 async function healthWhile(server: RunningServer, work: () => Promise<void>): Promise<number[]> {
   const samples = new Samples();
   const watch = watchHealth({ running: () => [server] }, samples);
+  await watch.ready;
   try {
     await work();
   } finally {

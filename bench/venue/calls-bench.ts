@@ -217,6 +217,7 @@ async function callsRun(
   let playerStreams: LiveStreams | null = null;
   const clientFrom = clientCpuMs();
   const health = watchHealth(cluster, samples);
+  await health.ready;
   const memory = watchMemory(cluster);
   let incomplete: string | null = null;
   let openSeconds = Number.NaN;

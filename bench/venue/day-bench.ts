@@ -216,6 +216,7 @@ async function day(
   await warmList.stop();
   const clientFrom = clientCpuMs();
   const health = watchHealth(cluster, samples, log);
+  await health.ready;
   const memory = watchMemory(cluster);
   const list = readers(LIST_READERS, LIST_THINK_MS, cluster, deadline, samples, () => [
     { method: 'GET', path: '/api/tournaments', kind: 'list' },

@@ -180,6 +180,7 @@ async function submissionsRun(
 
   const clientFrom = clientCpuMs();
   const health = watchHealth(cluster, samples);
+  await health.ready;
   const memory = watchMemory(cluster);
   let incomplete: string | null = null;
   let receiptMismatches = 0;

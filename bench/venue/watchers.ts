@@ -21,6 +21,11 @@ export interface Watch {
   stop(): Promise<void>;
 }
 
+/** The health checks: timed from when `ready` settles (the checker's HTTP client warmed on each process first). */
+export interface HealthWatch extends Watch {
+  readonly ready: Promise<void>;
+}
+
 /*
  * The health checker runs in a worker thread: the bench's own thread is busy sending the load,
  * and a check timed there would count its delays as the server's. It is given the processes'
@@ -51,17 +56,30 @@ function flush() {
   healthy = [];
   down = [];
 }
-const checks = setInterval(() => {
-  for (const url of urls) {
-    const p = check(url).finally(() => inFlight.delete(p));
-    inFlight.add(p);
-  }
-}, every);
+let checks = null;
 const flushes = setInterval(flush, 1000);
+// A worker's first fetch loads and compiles the HTTP client: 45-50 ms on an idle machine, and
+// some 100-300 ms with the load on the 2 cores, charged to whichever server it checked. A load
+// balancer has been checking its processes long before the load comes: one check of each
+// process, not timed, before the timed ones begin.
+async function warm() {
+  await Promise.all(urls.map((url) => fetch(url + '/api/health').then((r) => r.arrayBuffer()).catch(() => undefined)));
+  checks = setInterval(() => {
+    for (const url of urls) {
+      const p = check(url).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+  }, every);
+  parentPort.postMessage({ ready: true });
+}
 parentPort.on('message', async (message) => {
-  if (message.urls) urls = message.urls;
+  if (message.urls) {
+    const first = urls.length === 0;
+    urls = message.urls;
+    if (first) warm();
+  }
   if (message.stop) {
-    clearInterval(checks);
+    if (checks !== null) clearInterval(checks);
     clearInterval(flushes);
     await Promise.all(inFlight);
     flush();
@@ -81,13 +99,19 @@ export function watchHealth(
   samples: Samples,
   /** With --verbose: each check slower than SLOW_CHECK_MS, when it ended and on which process, to place it beside the load's own lines. */
   log?: (line: string) => void,
-): Watch {
+): HealthWatch {
   const worker = new Worker(HEALTH_WORKER, {
     eval: true,
     workerData: { every: HEALTH_EVERY_MS, timeout: HEALTH_TIMEOUT_MS },
   });
   let stopped = (): void => undefined;
-  worker.on('message', (message: { healthy?: [number, number, number, string][]; down?: number[]; stopped?: true }) => {
+  let warmed = (): void => undefined;
+  const ready = new Promise<void>((resolve) => {
+    warmed = resolve;
+  });
+  type Message = { healthy?: [number, number, number, string][]; down?: number[]; stopped?: true; ready?: true };
+  worker.on('message', (message: Message) => {
+    if (message.ready) warmed();
     for (const [ms, status, endedAt, url] of message.healthy ?? []) {
       samples.add('health', ms, status);
       if (ms > SLOW_CHECK_MS)
@@ -106,6 +130,8 @@ export function watchHealth(
   follow();
   const timer = setInterval(follow, 50);
   return {
+    // Bounded: a checker that cannot reach a process still lets the load begin.
+    ready: within(ready, 10_000).then(() => undefined),
     async stop() {
       clearInterval(timer);
       const done = new Promise<void>((resolve) => {

@@ -211,6 +211,7 @@ async function ycsj(
   };
   const clientFrom = clientCpuMs();
   const health = watchHealth(cluster, samples, log);
+  await health.ready;
   const memory = watchMemory(cluster);
   const audience = readers(readerCount, READER_THINK_MS, cluster, deadline, samples, reads);
 

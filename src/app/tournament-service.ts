@@ -407,6 +407,12 @@ export class TournamentService {
    * one transaction. Writes arriving meanwhile wait for the next turn.
    */
   async #turn(tournamentId: string): Promise<void> {
+    // Others' events are folded under the lock, in one piece: a long run of them (another
+    // process took a whole field's registrations) is read and folded in turns first. Should that
+    // read fail, the turn reads them itself, as before.
+    const known = this.#caches ? this.#store.newestKnown?.(tournamentId) : undefined;
+    if (known !== undefined && known - (this.#cache.get(tournamentId)?.version ?? 0) > FOLD_CHUNK)
+      await this.#load(tournamentId, true).catch(() => undefined);
     const cached = this.#cache.get(tournamentId) ?? { state: initialState(), version: 0 };
     let taken: TurnWaiter[] | undefined;
     const answers: { resolve(result: AppendResult): void; reject(error: unknown): void }[] = [];

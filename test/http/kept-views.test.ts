@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonWithItems, keptJson, LineTexts, separated } from '../../src/adapters/http/tournaments/kept-json.js';
-import { boardInTurns, pairingsView } from '../../src/app/projections/pairings-view.js';
+import { inTurns } from '../../src/app/in-turns.js';
+import { pairingsView, pairingsViewMaking } from '../../src/app/projections/pairings-view.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
 import { decide } from '../../src/core/tournament/decide.js';
 import type { EventDraft, TournamentEvent } from '../../src/core/tournament/events.js';
@@ -129,42 +130,30 @@ function turnCounter(): { readonly turns: number; stop(): void } {
   };
 }
 
-describe('a board made for the first time', () => {
+describe('a board made in pieces', () => {
   const players = 1_200;
   const many = Array.from({ length: players / 2 }, (_, t) => [`q${2 * t + 1}`, `q${2 * t + 2}`] as [string, string]);
   const events = stamp([created(), ...many.flat().map((p) => registered(p)), swissRound(1, many)]);
 
-  it('is made a slice per turn of the loop, and is then the very text of one made whole', async () => {
+  it('lets the loop turn between its pieces, and is the very view made in one piece from a fresh replay', async () => {
     const t = tournamentOf(fold(events));
     const loop = turnCounter();
-    const keptAt = new Map<object, number>();
-    await boardInTurns(t, 1, (view) => keptAt.set(view, loop.turns));
+    // A slice budget of 0: every piece its own turn. 600 tables, 64 a piece: ten pieces.
+    const { value: view } = await inTurns(pairingsViewMaking(t, 1), 0);
     loop.stop();
-    // 600 tables in slices of 256: made over three turns, not in one piece.
-    expect(keptAt.size).toBe(players / 2);
-    expect(new Set(keptAt.values()).size).toBe(3);
-    const view = pairingsView(t, 1)!;
-    expect(view.tables.every((x) => keptAt.has(x))).toBe(true);
-    const fresh = pairingsView(tournamentOf(fold(events)), 1)!;
-    expect(separated(view.tables.map(keptJson))).toEqual(
-      separated(fresh.tables.map((x) => Buffer.from(JSON.stringify(x)))),
-    );
-    // Made once: a second read finds every table kept.
-    let again = 0;
-    await boardInTurns(t, 1, () => again++);
-    expect(again).toBe(0);
+    expect(loop.turns).toBeGreaterThanOrEqual(9);
+    expect(JSON.stringify(view)).toBe(JSON.stringify(pairingsView(tournamentOf(fold(events)), 1)));
+    // The tables' views were kept by match: made again, the board answers the very objects.
+    const again = pairingsView(t, 1)!;
+    expect(again.tables.every((x, i) => x === view!.tables[i])).toBe(true);
   });
 
-  it('leaves a board with few tables not kept to be made with the answer', async () => {
-    const t = tournamentOf(fold(stamp(start)));
-    let kept = 0;
-    await boardInTurns(t, 1, () => kept++);
-    expect(kept).toBe(0);
-    expect(pairingsView(t, 1)!.tables).toHaveLength(PLAYERS / 2);
+  it('is undefined for a round not paired', async () => {
+    expect((await inTurns(pairingsViewMaking(tournamentOf(fold(events)), 2))).value).toBeUndefined();
   });
 });
 
-describe('standings lines kept for the first time', () => {
+describe('standings lines made in pieces', () => {
   const many = Array.from({ length: 3_000 }, (_, i) => ({
     rank: i + 1,
     player: `p${i}`,
@@ -172,30 +161,17 @@ describe('standings lines kept for the first time', () => {
     points: i % 7,
   }));
 
-  it('are written a slice per turn, and the answer is then the very text of one made whole', async () => {
+  it('let the loop turn between pieces, written then compared, and are the very text of one made whole', async () => {
     const texts = new LineTexts();
     const loop = turnCounter();
-    let asked = 0;
-    const lines = () => {
-      asked += 1;
-      return many;
-    };
-    await texts.keepInTurns('big', many.length, lines, 1_024);
+    const first = await inTurns(texts.contentMaking('big', many), 0);
     loop.stop();
-    // Three slices: the loop came round between them.
-    expect(loop.turns).toBeGreaterThanOrEqual(2);
-    expect(Buffer.concat(texts.content('big', many)).toString()).toBe(JSON.stringify(many).slice(1, -1));
-    await texts.keepInTurns('big', many.length, lines, 1_024);
-    expect(asked).toBe(1);
-  });
-
-  it('leaves a view of one slice or less to its answer, without asking for its lines', async () => {
-    const texts = new LineTexts();
-    await texts.keepInTurns('small', 16, () => {
-      throw new Error('asked');
-    });
-    expect(Buffer.concat(texts.content('small', many.slice(0, 16))).toString()).toBe(
-      JSON.stringify(many.slice(0, 16)).slice(1, -1),
-    );
+    // 3,000 lines, 256 a piece: twelve pieces.
+    expect(loop.turns).toBeGreaterThanOrEqual(11);
+    expect(Buffer.concat(first.value).toString()).toBe(JSON.stringify(many).slice(1, -1));
+    // Made again with every player one rank lower but one: compared, not written again, and right.
+    const moved = [{ ...many[2_999]!, rank: 1 }, ...many.slice(0, 2_999).map((l) => ({ ...l, rank: l.rank + 1 }))];
+    const again = await inTurns(texts.contentMaking('big', moved), 0);
+    expect(Buffer.concat(again.value).toString()).toBe(JSON.stringify(moved).slice(1, -1));
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECENT_VIEW_MAX_MS, RECENT_VIEW_MS, ViewCache } from '../../src/adapters/http/tournaments/view-cache.js';
+import type { Making } from '../../src/core/making.js';
 import { initialState } from '../../src/core/tournament/state.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { staffOf, tournamentWithPlayers, type Staff } from './support/staff.js';
@@ -78,6 +79,60 @@ describe('recent views', () => {
     views.recent('t', 'summary', 1, t, (_, v) => v);
     now = 10 * RECENT_VIEW_MS;
     expect(views.recent('t', 'summary', 7, t, (_, v) => v)).toEqual({ value: 7, version: 7 });
+  });
+});
+
+describe('views made in turns', () => {
+  const t = initialState() as unknown as Tournament;
+  function* making(version: number, made: number[]): Making<string> {
+    made.push(version);
+    yield;
+    yield;
+    return `made at ${version}`;
+  }
+
+  it('are made once for the reads that find them due together, and kept as `recent` keeps them', async () => {
+    let now = 0;
+    const views = new ViewCache(() => now);
+    const made: number[] = [];
+    const reads = await Promise.all(
+      [1, 2, 3].map((version) => views.recentInTurns('t', 'standings', version, t, (_, v) => making(v, made))),
+    );
+    expect(made).toEqual([1]);
+    expect(reads.every((r) => r.value === 'made at 1' && r.version === 1)).toBe(true);
+    now += RECENT_VIEW_MS - 1;
+    expect(await views.recentInTurns('t', 'standings', 9, t, (_, v) => making(v, made))).toEqual({
+      value: 'made at 1',
+      version: 1,
+    });
+    now += 1;
+    expect(await views.recentInTurns('t', 'standings', 9, t, (_, v) => making(v, made))).toEqual({
+      value: 'made at 9',
+      version: 9,
+    });
+    expect(made).toEqual([1, 9]);
+  });
+
+  it('per version: reads of one version share one making, a new version makes its own', async () => {
+    const views = new ViewCache(() => 0);
+    const made: number[] = [];
+    const [a, b] = await Promise.all([
+      views.viewInTurns('t', 'standings', 4, t, () => making(4, made)),
+      views.viewInTurns('t', 'standings', 4, t, () => making(4, made)),
+    ]);
+    expect([a, b]).toEqual(['made at 4', 'made at 4']);
+    expect(await views.viewInTurns('t', 'standings', 4, t, () => making(4, made))).toBe('made at 4');
+    expect(await views.viewInTurns('t', 'standings', 5, t, () => making(5, made))).toBe('made at 5');
+    expect(made).toEqual([4, 5]);
+  });
+
+  it('are made for every read when caches are off', async () => {
+    const views = new ViewCache(() => 0, RECENT_VIEW_MS, false);
+    const made: number[] = [];
+    await views.recentInTurns('t', 'standings', 1, t, (_, v) => making(v, made));
+    await views.recentInTurns('t', 'standings', 1, t, (_, v) => making(v, made));
+    await views.viewInTurns('t', 'standings', 1, t, () => making(1, made));
+    expect(made).toEqual([1, 1, 1]);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '../../src/app/event-store.js';
-import { TournamentService } from '../../src/app/tournament-service.js';
+import { FOLD_CHUNK, TournamentService } from '../../src/app/tournament-service.js';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import { createCommand, registerCommand } from '../tournament/fixtures.js';
 import { postgresUrl } from '../support/services.js';
@@ -53,7 +53,8 @@ async function processOn() {
   real.onAppended(() => undefined);
   // Listening and caught up: every append from here on is heard.
   await until(() => real.newestKnown?.('') !== undefined);
-  const counts = { lost: 0, turns: 0 };
+  // `newer`: how many events others wrote each turn found under the lock.
+  const counts = { lost: 0, turns: 0, newer: [] as number[] };
   const lostIn = (results: readonly PromiseSettledResult<AppendResult>[]) => {
     for (const r of results) if (r.status === 'rejected' && r.reason instanceof VersionConflictError) counts.lost++;
     return results;
@@ -67,9 +68,12 @@ async function processOn() {
         }),
     },
     lockedTurn: {
-      value: (...args: Parameters<NonNullable<EventStore['lockedTurn']>>) => {
+      value: (...[id, version, decide]: Parameters<NonNullable<EventStore['lockedTurn']>>) => {
         counts.turns++;
-        return turn(real)(...args).then(lostIn);
+        return turn(real)(id, version, (newer) => {
+          counts.newer.push(newer.length);
+          return decide(newer);
+        }).then(lostIn);
       },
     },
   });
@@ -221,6 +225,36 @@ describe.skipIf(!url)('PostgreSQL: locked turns', () => {
     const { state } = await b.service.load('w4');
     const players = state.status === 'none' ? [] : state.players.map((p) => p.id);
     expect(players.sort()).toEqual(['0000', ...ids]);
+  });
+
+  it('folds a long run of events another process wrote before its turn, in turns, not under the lock', async () => {
+    const a = await processOn();
+    const b = await processOn();
+    await must(a.service, 'w7', createCommand('w7'));
+    await until(() => b.store.othersAppendedAt?.('w7') !== undefined);
+    await must(b.service, 'w7', registerCommand('0000'));
+    // a takes the whole field at once: more than FOLD_CHUNK events b has not folded.
+    const ids = Array.from({ length: FOLD_CHUNK * 2 }, (_, i) => String(100_000 + i));
+    const field = await a.service.write('w7', { commands: ids.map((id) => registerCommand(id)) });
+    expect(field.ok).toBe(true);
+    await until(() => b.real.newestKnown?.('w7') === 2 + ids.length);
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    b.counts.newer.length = 0;
+    const late = await must(b.service, 'w7', registerCommand('0001'));
+    ticking = false;
+    expect(late.version).toBe(3 + ids.length);
+    expect(b.counts.newer.length).toBeGreaterThan(0);
+    expect(Math.max(...b.counts.newer)).toBeLessThan(FOLD_CHUNK);
+    // Folded FOLD_CHUNK at a time, the loop turning between chunks.
+    expect(turns).toBeGreaterThanOrEqual(2);
+    const { state } = await b.service.load('w7');
+    expect(state.status !== 'none' && state.players.length).toBe(ids.length + 2);
   });
 
   it('answers a refusal decided in a turn and writes the others of the turn', async () => {

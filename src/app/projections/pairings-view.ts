@@ -2,15 +2,11 @@ import { maxDuelsPlayed, winsNeeded, type BestOf } from '../../core/tournament/m
 import { playersReported } from '../../core/tournament/self-service.js';
 import { phaseOf } from '../../core/tournament/phases.js';
 import type { MatchOutcome, Stage } from '../../core/tournament/match-record.js';
-import {
-  deriveMatches,
-  derivedMatchesAt,
-  type DerivedMatch,
-  type DuelResult,
-} from '../../core/tournament/match-results.js';
+import { derivedMatchesAt, type DerivedMatch, type DuelResult } from '../../core/tournament/match-results.js';
+import { atOnce, type Making } from '../../core/making.js';
 import { departures, findPlayer, findRound } from '../../core/tournament/state-queries.js';
 import type { BracketSlot } from '../../core/tournament/events.js';
-import type { MatchState, PlayerState, RoundState, Tournament } from '../../core/tournament/state.js';
+import type { MatchState, PlayerState, Tournament } from '../../core/tournament/state.js';
 
 /*
  * One round as the pairings board, the judge console and the slips show it: tables with
@@ -86,12 +82,32 @@ const keptTables = new WeakMap<MatchState, KeptTable>();
 
 /** The pairings of `round`, tables in order then byes; undefined when the round is not paired. */
 export function pairingsView(t: Tournament, round: number): PairingsView | undefined {
+  return atOnce(pairingsViewMaking(t, round));
+}
+
+/** Tables made between two pauses of `pairingsViewMaking`. */
+const TABLES_PER_PIECE = 64;
+
+/**
+ * `pairingsView` made in pieces (app/in-turns.ts): a few tables at a time, each derived from the
+ * match-result projection where it was not (a round just paired, or the first board made by a
+ * process since it started) and its view kept by match (`tableView`). In one piece, a board of
+ * 4,096 tables not made before held the loop for 156 ms on a quiet server, and made again after
+ * a result 10–20 ms (docs/performance.md).
+ */
+export function* pairingsViewMaking(t: Tournament, round: number): Making<PairingsView | undefined> {
   const r = findRound(t, round);
   if (!r) return undefined;
   const { dropped } = departures(t);
-  const { matches } = deriveMatches(t);
-  const byTable = new Map(matches.filter((d) => d.record.round === round).map((d) => [d.record.table, d]));
-  const tables = r.matches.map((m) => tableView(t, round, m, byTable.get(m.table), dropped));
+  const tables: TableView[] = [];
+  for (let from = 0; from < r.matches.length; from += TABLES_PER_PIECE) {
+    const positions = Array.from({ length: Math.min(TABLES_PER_PIECE, r.matches.length - from) }, (_, i) => from + i);
+    const derived = derivedMatchesAt(t, r, positions);
+    positions.forEach((p, i) => {
+      tables.push(tableView(t, round, r.matches[p] as MatchState, derived[i], dropped));
+    });
+    yield;
+  }
   const byes: TableView[] = r.byes.map((id) => ({
     table: null,
     players: [
@@ -180,50 +196,4 @@ function tableView(
   };
   keptTables.set(m, { derived, first, second, dropped: out, reported, view });
   return view;
-}
-
-/** Tables made between two turns of the loop when a board is made for the first time (see `boardInTurns`). */
-const TABLES_PER_TURN = 256;
-/** Per round's matches: the making in turns under way, which a second reader waits for rather than doing it too. */
-const making = new WeakMap<readonly MatchState[], Promise<void>>();
-
-/**
- * Makes and keeps the views of a round's tables a slice at a time, with a turn of the event
- * loop between slices, when many have none kept (a round just paired, or the first board read
- * by a process since it started), and gives each view to `keep` (its kept JSON text). Then
- * `pairingsView` finds them kept. In one piece, a board of 4,096 tables not made before held
- * the loop for 156 ms on a quiet server (deriving the pending matches, making and writing the
- * tables), and every request and health check waited behind it (docs/performance.md).
- */
-export function boardInTurns(t: Tournament, round: number, keep: (view: TableView) => void): Promise<void> {
-  const r = findRound(t, round);
-  if (!r) return Promise.resolve();
-  const under = making.get(r.matches);
-  if (under !== undefined) return under;
-  const unmade: number[] = [];
-  r.matches.forEach((m, i) => {
-    if (!keptTables.has(m)) unmade.push(i);
-  });
-  // A few new tables (a result made one match new) are made with the board, as before.
-  // Should a slice fail, the board is made in one piece as before, which then says why.
-  const made = unmade.length <= TABLES_PER_TURN ? Promise.resolve() : slices(t, r, unmade, keep).catch(() => undefined);
-  making.set(r.matches, made);
-  return made;
-}
-
-async function slices(
-  t: Tournament,
-  r: RoundState,
-  unmade: readonly number[],
-  keep: (view: TableView) => void,
-): Promise<void> {
-  const { dropped } = departures(t);
-  for (let from = 0; from < unmade.length; from += TABLES_PER_TURN) {
-    const positions = unmade.slice(from, from + TABLES_PER_TURN);
-    const derived = derivedMatchesAt(t, r, positions);
-    positions.forEach((p, i) => {
-      keep(tableView(t, r.number, r.matches[p] as MatchState, derived[i], dropped));
-    });
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }

@@ -308,7 +308,7 @@ function derivedMatch(
 /**
  * The derived results of some of a round's matches (their positions in `round.matches`), from
  * the projection: derived now where they were not, and kept as `deriveMatches` keeps them, so
- * a round never derived can be derived a slice at a time (pairings-view.ts, `boardInTurns`).
+ * a round never derived can be derived a slice at a time (pairings-view.ts, `pairingsViewMaking`).
  */
 export function derivedMatchesAt(t: Tournament, round: RoundState, positions: readonly number[]): DerivedMatch[] {
   const effects = roundEffects(t).get(round.number) ?? NO_ROUND_EFFECTS;

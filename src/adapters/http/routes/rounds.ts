@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { boardInTurns, pairingsView } from '../../../app/projections/pairings-view.js';
+import { pairingsViewMaking } from '../../../app/projections/pairings-view.js';
+import type { Making } from '../../../core/making.js';
 import {
   BEST_OF,
   CUT_MAX_LOSSES,
@@ -38,11 +39,22 @@ import { findPlayer } from '../../../core/tournament/state-queries.js';
 
 const nameOf = (t: Tournament, id: string): string => findPlayer(t, id)?.name ?? id;
 
-/** A round's board as its answer: the tables' texts kept with their views (kept-json.ts), the rest serialized. */
-function boardAnswer(t: Tournament, round: number, version: number): PreparedAnswer {
-  const view = pairingsView(t, round);
+/** Table texts joined between two pauses of `boardMaking`. */
+const TEXTS_PER_PIECE = 256;
+
+/**
+ * A round's board as its answer, made in pieces (app/in-turns.ts): the tables' views and their
+ * texts kept by match (kept-json.ts), the rest serialized.
+ */
+function* boardMaking(t: Tournament, round: number, version: number): Making<PreparedAnswer> {
+  const view = yield* pairingsViewMaking(t, round);
   if (!view) return new PreparedAnswer({ version });
-  return PreparedAnswer.fromBytes(jsonWithItems({ ...view, version }, 'tables', separated(view.tables.map(keptJson))));
+  const texts: Buffer[] = [];
+  for (const table of view.tables) {
+    texts.push(keptJson(table));
+    if (texts.length % TEXTS_PER_PIECE === 0) yield;
+  }
+  return PreparedAnswer.fromBytes(jsonWithItems({ ...view, version }, 'tables', separated(texts)));
 }
 
 /** Rounds: pairing, the pairings board, one player's table, ending a round. */
@@ -104,28 +116,30 @@ export function roundsRoutes(
       // A held round's board is the staff's: anyone else is answered 404, as for a round not paired.
       const t = seenBy(principal, params.tournamentId, all);
       const round = roundOf(t, params.round);
-      // A board not made before (a round just paired, a process just started) is made a slice per turn first.
-      await boardInTurns(t, params.round, keptJson);
       // An ended round's board, for the public: kept until an event reaches that round (ended-round-views.ts).
       if (round.ended && !isStaffOf(principal, params.tournamentId)) {
         const stamp = await ended.boardStamp(params.tournamentId, version, params.round);
         if (stamp !== undefined) {
-          const kept = ended.view(params.tournamentId, `pairings/${params.round}`, stamp, version, (at) =>
-            boardAnswer(t, params.round, at),
+          const kept = await ended.view(params.tournamentId, `pairings/${params.round}`, stamp, version, (at) =>
+            boardMaking(t, params.round, at),
           );
-          return sendPrepared(request, reply, kept.version, kept.value as PreparedAnswer);
+          return sendPrepared(request, reply, kept.version, kept.value);
         }
       }
       // The current round's board, for the public: made at most once a second while results come in (view-cache.ts).
       if (!isStaffOf(principal, params.tournamentId)) {
-        const recent = views.recent(params.tournamentId, `pairings/${params.round}`, version, t, (state, at) =>
-          boardAnswer(state, params.round, at),
+        const recent = await views.recentInTurns(
+          params.tournamentId,
+          `pairings/${params.round}`,
+          version,
+          t,
+          (state, at) => boardMaking(state, params.round, at),
         );
         return sendPrepared(request, reply, recent.version, recent.value);
       }
       // Every player's phone reads the board when a round is posted: made and compressed once per version.
-      const answer = views.view(params.tournamentId, `pairings/${params.round}`, version, t, (state) =>
-        boardAnswer(state, params.round, version),
+      const answer = await views.viewInTurns(params.tournamentId, `pairings/${params.round}`, version, t, (state) =>
+        boardMaking(state, params.round, version),
       );
       return sendPrepared(request, reply, version, answer);
     },

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { standingsAfter } from '../../../app/projections/standings-view.js';
+import { standingsAfterMaking } from '../../../app/projections/standings-view.js';
 import { finalPlaces } from '../../../core/tournament/prizes.js';
 import { PreparedAnswer, sendPrepared } from '../prepared-answer.js';
 import { jsonWithItems, LineTexts } from '../tournaments/kept-json.js';
+import type { Making } from '../../../core/making.js';
 import { defineRoute } from '../route.js';
 import type { ServerContext } from '../server-context.js';
 import type { ViewCache } from '../tournaments/view-cache.js';
@@ -37,26 +38,20 @@ export function standingsRoutes(
       const { tournament: all, version } = await context.gateway.read(params.tournamentId);
       const t = playersView(all);
       const round = Math.min(query.round ?? t.rounds.length, t.rounds.length);
-      // The first standings of a big tournament made here: their lines written a slice per turn,
-      // before the answer only compares them (the rows counted for it serve the answer too).
-      let counted: { readonly state: Tournament; readonly rows: ReturnType<typeof standingsAfter> } | null = null;
-      const rowsOf = (state: Tournament) => {
-        if (counted?.state !== state) counted = { state, rows: standingsAfter(state, round) };
-        return counted.rows;
-      };
-      await lines.keepInTurns(`${params.tournamentId}\u0000${round}`, t.players.length, () => rowsOf(t));
-      const answerAt = (state: Tournament, at: number) => {
-        const rows = rowsOf(state);
+      const view = `${params.tournamentId}\u0000${round}`;
+      // Made in pieces (app/in-turns.ts): counted, then the lines compared or written a few at a time.
+      function* answerMaking(state: Tournament, at: number): Making<PreparedAnswer> {
+        const rows = yield* standingsAfterMaking(state, round);
+        const content = yield* lines.contentMaking(view, rows);
         const hasTopCut = state.rounds.some((r) => r.stage === 'top-cut');
         const final =
           state.status === 'finished' || hasTopCut
             ? views.view(params.tournamentId, 'final', at, state, finalPlaces)
             : null;
-        const body = { afterRound: round, standings: rows, final, version: at };
         return PreparedAnswer.fromBytes(
-          jsonWithItems(body, 'standings', lines.content(`${params.tournamentId}\u0000${round}`, rows)),
+          jsonWithItems({ afterRound: round, standings: rows, final, version: at }, 'standings', content),
         );
-      };
+      }
       // The public's standings after an ended round stay as made until an event reaches that
       // round or an earlier one (ended-round-views.ts); staff always get the current version,
       // whose ETag their writes send back.
@@ -65,20 +60,28 @@ export function standingsRoutes(
       if (findRound(t, round)?.ended && !final && !isStaffOf(principal, params.tournamentId)) {
         const stamp = await ended.standingsStamp(params.tournamentId, version, round);
         if (stamp !== undefined) {
-          const kept = ended.view(params.tournamentId, `standings/${round}`, stamp, version, (at) => answerAt(t, at));
+          const kept = await ended.view(params.tournamentId, `standings/${round}`, stamp, version, (at) =>
+            answerMaking(t, at),
+          );
           return sendPrepared(request, reply, kept.version, kept.value);
         }
       }
       // The public's standings of the current round: made at most once a second while results
       // come in (view-cache.ts, RECENT_VIEW_MS), each read answered with the version it shows.
       if (!isStaffOf(principal, params.tournamentId)) {
-        const recent = views.recent(params.tournamentId, `standings-answer/${round}`, version, t, answerAt);
+        const recent = await views.recentInTurns(
+          params.tournamentId,
+          `standings-answer/${round}`,
+          version,
+          t,
+          answerMaking,
+        );
         return sendPrepared(request, reply, recent.version, recent.value);
       }
       // The answer, serialized and compressed once per version: at 8,192 players it is megabytes
       // and took longer to write out and compress than the standings took to count, for every phone that asked.
-      const answer = views.view(params.tournamentId, `standings-answer/${round}`, version, t, (state) =>
-        answerAt(state, version),
+      const answer = await views.viewInTurns(params.tournamentId, `standings-answer/${round}`, version, t, (state) =>
+        answerMaking(state, version),
       );
       return sendPrepared(request, reply, version, answer);
     },

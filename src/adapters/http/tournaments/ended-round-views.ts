@@ -1,4 +1,6 @@
 import type { EventStore } from '../../../app/event-store.js';
+import { inTurns } from '../../../app/in-turns.js';
+import type { Making } from '../../../core/making.js';
 import { roundReach } from '../../../app/projections/round-reach.js';
 
 /** Ended rounds' views kept across versions, all tournaments together (the oldest used dropped first). */
@@ -61,16 +63,17 @@ export class EndedRoundViews {
   }
 
   /**
-   * The view `name` of the tournament for `stamp`: made once (at `version`) and answered again
-   * while the stamp stays. Answers the view and the version it was made at.
+   * The view `name` of the tournament for `stamp`: made once (at `version`, in pieces with turns
+   * of the loop between them, app/in-turns.ts) and answered again while the stamp stays. Answers
+   * the view and the version it was made at.
    */
-  view<T>(
+  async view<T>(
     tournamentId: string,
     name: string,
     stamp: number,
     version: number,
-    compute: (version: number) => T,
-  ): { readonly value: T; readonly version: number } {
+    make: (version: number) => Making<T>,
+  ): Promise<{ readonly value: T; readonly version: number }> {
     const key = `${tournamentId}\u0000${name}`;
     const kept = this.#kept.get(key);
     if (kept && kept.stamp === stamp) {
@@ -79,9 +82,12 @@ export class EndedRoundViews {
       this.#kept.set(key, kept);
       return { value: kept.value as T, version: kept.version };
     }
-    const value = compute(version);
+    const { value } = await inTurns(make(version));
     // Events after this read's version were counted already: its state may not show them, so its view is not kept.
     if (stamp > version) return { value, version };
+    // A view kept meanwhile for a later stamp stays.
+    const meanwhile = this.#kept.get(key);
+    if (meanwhile && meanwhile.stamp > stamp) return { value, version };
     this.#kept.delete(key);
     this.#kept.set(key, { stamp, version, value });
     if (this.#kept.size > MAX_KEPT) this.#kept.delete(this.#kept.keys().next().value as string);

@@ -8,6 +8,8 @@
  * lines are made anew each time and are kept by player and compared (`LineTexts`).
  */
 
+import { atOnce, type Making } from '../../../core/making.js';
+
 const texts = new WeakMap<object, Buffer>();
 
 /** `JSON.stringify(value)` as UTF-8, made once per object. */
@@ -51,8 +53,8 @@ interface Line {
 
 /** Views whose lines are kept (a tournament's standings after one round each), the oldest used dropped first. */
 const MAX_LINE_VIEWS = 32;
-/** Lines written between two turns of the loop when a view's lines are kept for the first time. */
-const LINES_PER_TURN = 1_024;
+/** Lines compared (or written) between two pauses of `contentMaking`. */
+const LINES_PER_PIECE = 256;
 
 /**
  * The lines' texts of a ranked view kept by player, for the standings of the round being
@@ -63,52 +65,28 @@ const LINES_PER_TURN = 1_024;
  */
 export class LineTexts {
   readonly #views = new Map<string, Map<string, { readonly line: Line; readonly rest: Buffer }>>();
-  /** Per view, the keeping in turns under way (a second reader waits for it rather than doing it too). */
-  readonly #keeping = new Map<string, Promise<void>>();
-
-  /**
-   * Keeps the texts of a view's lines a slice per turn of the event loop when none are kept yet
-   * (the first standings of a tournament made by this process): 8,192 lines written in one
-   * piece held the loop for 33 ms on a quiet server, beside the 35 ms of counting them
-   * (docs/performance.md). `lines` is asked for only then, and only for a view of more lines
-   * (`expected`) than one slice; `content` afterwards only compares.
-   */
-  keepInTurns(view: string, expected: number, lines: () => readonly Line[], perTurn = LINES_PER_TURN): Promise<void> {
-    if (expected <= perTurn || this.#views.has(view)) return Promise.resolve();
-    const under = this.#keeping.get(view);
-    if (under !== undefined) return under;
-    const keeping = (async () => {
-      const all = lines();
-      const kept = new Map<string, { readonly line: Line; readonly rest: Buffer }>();
-      for (let from = 0; from < all.length; from += perTurn) {
-        for (const line of all.slice(from, from + perTurn)) {
-          const rest = restOf(line);
-          if (rest !== null) kept.set(line.player, { line, rest });
-        }
-        if (from + perTurn < all.length) await new Promise((resolve) => setImmediate(resolve));
-      }
-      // A content made meanwhile keeps its own; these are only kept for a view still without any.
-      if (!this.#views.has(view)) this.#remember(view, kept);
-    })().finally(() => this.#keeping.delete(view));
-    this.#keeping.set(view, keeping);
-    return keeping;
-  }
-
-  #remember(view: string, kept: Map<string, { readonly line: Line; readonly rest: Buffer }>): void {
-    this.#views.set(view, kept);
-    if (this.#views.size > MAX_LINE_VIEWS) this.#views.delete(this.#views.keys().next().value as string);
-  }
 
   /** The lines' `JSON.stringify` as an array's content (`jsonWithItems`), for the view `view` (one tournament's standings after one round). */
   content(view: string, lines: readonly Line[]): Buffer[] {
+    return atOnce(this.contentMaking(view, lines));
+  }
+
+  /**
+   * `content` made in pieces (app/in-turns.ts): the first standings of 8,192 players made by a
+   * process wrote their lines in one piece for 33 ms on a quiet server, and made again after a
+   * result compared them for 10–15 ms (docs/performance.md).
+   */
+  *contentMaking(view: string, lines: readonly Line[]): Making<Buffer[]> {
     // Changed in place: a line kept for a player is replaced when it changed (a player no longer listed stays, bounded by the players).
+    // Each entry is a line and its own text, so two makings under way for one view may share the map.
     const kept = this.#views.get(view) ?? new Map<string, { readonly line: Line; readonly rest: Buffer }>();
-    this.#views.delete(view);
+    this.#views.set(view, kept);
     // Each line as the ASCII text before its kept bytes, copied into one buffer (8,192 small buffers cost more).
     const heads: string[] = [];
     const rests: Buffer[] = [];
     let length = 0;
-    lines.forEach((line, i) => {
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] as Line;
       const comma = i === 0 ? '' : ',';
       const before = kept.get(line.player);
       const same = before !== undefined && sameBesidesRank(before.line, line);
@@ -122,8 +100,12 @@ export class LineTexts {
         rests.push(rest);
       }
       length += (heads[i] as string).length + (rests[i] as Buffer).length;
-    });
-    this.#remember(view, kept);
+      if (i % LINES_PER_PIECE === LINES_PER_PIECE - 1) yield;
+    }
+    // Used again: moved to the newest end of the order.
+    this.#views.delete(view);
+    this.#views.set(view, kept);
+    if (this.#views.size > MAX_LINE_VIEWS) this.#views.delete(this.#views.keys().next().value as string);
     const joined = Buffer.allocUnsafe(length);
     let at = 0;
     heads.forEach((head, i) => {

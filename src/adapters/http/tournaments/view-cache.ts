@@ -1,3 +1,5 @@
+import { inTurns } from '../../../app/in-turns.js';
+import type { Making } from '../../../core/making.js';
 import type { RoundState, Tournament } from '../../../core/tournament/state.js';
 
 /**
@@ -51,6 +53,8 @@ export class ViewCache {
     string,
     { readonly version: number; readonly at: number; readonly keepMs: number; readonly value: unknown }
   >();
+  /** The makings in turns under way, by tournament, view name (and version, for `viewInTurns`). */
+  readonly #making = new Map<string, Promise<unknown>>();
 
   /** `now` in milliseconds, monotonic: when a recent view was made. */
   constructor(
@@ -85,19 +89,57 @@ export class ViewCache {
    */
   view<T>(tournamentId: string, name: string, version: number, t: Tournament, compute: (t: Tournament) => T): T {
     if (!this.caches) return compute(t);
-    let views = this.#views.get(tournamentId);
-    const cached = views?.get(name);
+    const cached = this.#views.get(tournamentId)?.get(name);
     if (cached && cached.version === version) return cached.value as T;
     const value = compute(t);
+    this.#keepView(tournamentId, name, version, value);
+    return value;
+  }
+
+  /**
+   * `view`, made in pieces with turns of the loop between them (app/in-turns.ts): a big
+   * tournament's standings or board. Reads of the same version meanwhile wait for the one making.
+   */
+  async viewInTurns<T>(
+    tournamentId: string,
+    name: string,
+    version: number,
+    t: Tournament,
+    make: (t: Tournament) => Making<T>,
+  ): Promise<T> {
+    if (!this.caches) return (await inTurns(make(t))).value;
+    const cached = this.#views.get(tournamentId)?.get(name);
+    if (cached && cached.version === version) return cached.value as T;
+    const key = `${tournamentId}\u0000${name}\u0000${version}`;
+    const made = await this.#once(key, async () => {
+      const value = (await inTurns(make(t))).value;
+      this.#keepView(tournamentId, name, version, value);
+      return value;
+    });
+    return made as T;
+  }
+
+  /** Keeps `value` as the tournament's view `name` at `version`, dropping its views of older versions. */
+  #keepView(tournamentId: string, name: string, version: number, value: unknown): void {
+    let views = this.#views.get(tournamentId);
+    const cached = views?.get(name);
     // A read that lagged behind (another process's write not yet seen) is answered, not kept.
-    if (cached && cached.version > version) return value;
+    if (cached && cached.version > version) return;
     if (!views) {
       views = new Map();
       this.#views.set(tournamentId, views);
     }
     for (const [other, entry] of views) if (entry.version < version) views.delete(other);
     views.set(name, { version, value });
-    return value;
+  }
+
+  /** The making under way for `key`, or `make()` started as it; what it gives is shared. */
+  #once(key: string, make: () => Promise<unknown>): Promise<unknown> {
+    const under = this.#making.get(key);
+    if (under !== undefined) return under;
+    const making = make().finally(() => this.#making.delete(key));
+    this.#making.set(key, making);
+    return making;
   }
 
   /**
@@ -115,22 +157,57 @@ export class ViewCache {
   ): { readonly value: T; readonly version: number } {
     if (!this.caches) return { value: compute(t, version), version };
     const key = `${tournamentId}\u0000${name}`;
-    const kept = this.#recent.get(key);
-    const now = this.now();
-    if (kept && (kept.version >= version || now - kept.at < kept.keepMs)) {
-      // Used again: moved to the newest end of the order.
-      this.#recent.delete(key);
-      this.#recent.set(key, kept);
-      return { value: kept.value as T, version: kept.version };
-    }
+    const kept = this.#stillRecent<T>(key, version);
+    if (kept) return kept;
+    const at = this.now();
     const value = compute(t, version);
-    const cost = this.now() - now;
+    this.#keepRecent(key, version, at, this.now() - at, value);
+    return { value, version };
+  }
+
+  /**
+   * `recent`, made in pieces with turns of the loop between them (app/in-turns.ts): at 8,192
+   * players the standings and the board took 20–60 ms to make again, in one piece, each time
+   * they were due. Reads that find the view due while it is being made wait for that making.
+   */
+  async recentInTurns<T>(
+    tournamentId: string,
+    name: string,
+    version: number,
+    t: Tournament,
+    make: (t: Tournament, version: number) => Making<T>,
+  ): Promise<{ readonly value: T; readonly version: number }> {
+    if (!this.caches) return { value: (await inTurns(make(t, version))).value, version };
+    const key = `${tournamentId}\u0000${name}`;
+    const kept = this.#stillRecent<T>(key, version);
+    if (kept) return kept;
+    const made = await this.#once(key, async () => {
+      const at = this.now();
+      const { value, busyMs } = await inTurns(make(t, version));
+      // The loop's time the making took, not the waits between its slices.
+      this.#keepRecent(key, version, at, busyMs, value);
+      return { value, version };
+    });
+    return made as { readonly value: T; readonly version: number };
+  }
+
+  /** The recent view kept under `key` while it is still answered (see `recent`), else undefined. */
+  #stillRecent<T>(key: string, version: number): { readonly value: T; readonly version: number } | undefined {
+    const kept = this.#recent.get(key);
+    if (!kept || (kept.version < version && this.now() - kept.at >= kept.keepMs)) return undefined;
+    // Used again: moved to the newest end of the order.
+    this.#recent.delete(key);
+    this.#recent.set(key, kept);
+    return { value: kept.value as T, version: kept.version };
+  }
+
+  /** Keeps a recent view made at `at` (monotonic ms) that cost `cost` ms of the loop. */
+  #keepRecent(key: string, version: number, at: number, cost: number, value: unknown): void {
     // 0: every version's own (as configured), however long a view took.
     const keepMs =
       this.recentMs === 0 ? 0 : Math.max(this.recentMs, Math.min(RECENT_VIEW_MAX_MS, cost / RECENT_VIEW_SHARE));
     this.#recent.delete(key);
-    this.#recent.set(key, { version, at: now, keepMs, value });
+    this.#recent.set(key, { version, at, keepMs, value });
     if (this.#recent.size > MAX_RECENT) this.#recent.delete(this.#recent.keys().next().value as string);
-    return { value, version };
   }
 }

@@ -2,7 +2,8 @@ import type { MatchRecord, StandingsPlayer } from '../match-record.js';
 import { roundRecords, standingsPlayers } from '../match-results.js';
 import type { Tournament } from '../state.js';
 import { encodeMatches, type EncodedMatches } from './encoded-matches.js';
-import { indexPlayers, rankEncoded, type StandingsRow } from './standings.js';
+import { indexPlayers, rankEncodedMaking, type StandingsRow } from './standings.js';
+import { atOnce, type Making } from '../../making.js';
 
 /*
  * The standings projection. Beside each round's records (kept by the match-result projection,
@@ -25,12 +26,23 @@ const encodings = new WeakMap<readonly MatchRecord[], { ids: readonly string[]; 
 
 /** Swiss standings after `round` (by default after every round paired so far), from the projection. */
 export function currentStandings(t: Tournament, round: number = t.rounds.length): StandingsRow[] {
+  return atOnce(currentStandingsMaking(t, round));
+}
+
+/** `currentStandings` made in pieces (core/making.ts): each round encoded, then counted a piece at a time. */
+export function* currentStandingsMaking(t: Tournament, round: number = t.rounds.length): Making<StandingsRow[]> {
   const roster = rosterOf(t);
-  const batches = roundRecords(t)
-    .filter((_, i) => (t.rounds[i]?.number ?? Number.POSITIVE_INFINITY) <= round)
-    .map((records) => encodedRound(records, roster));
+  const records = roundRecords(t);
+  yield;
+  const batches: EncodedMatches[] = [];
+  for (let i = 0; i < records.length; i++) {
+    if ((t.rounds[i]?.number ?? Number.POSITIVE_INFINITY) > round) continue;
+    batches.push(encodedRound(records[i] as readonly MatchRecord[], roster));
+    yield;
+  }
   const players = playersOf(t, round);
-  const { rows, order } = rankEncoded(players, batches, lastOrders.get(players));
+  yield;
+  const { rows, order } = yield* rankEncodedMaking(players, batches, lastOrders.get(players));
   lastOrders.set(players, order);
   return rows;
 }

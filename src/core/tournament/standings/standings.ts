@@ -5,6 +5,8 @@
 import type { MatchRecord, PlayerStatus, StandingsPlayer } from '../match-record.js';
 import { encodeMatches, tallyEncoded, type EncodedMatches } from './encoded-matches.js';
 import { flatTiebreakers } from './tiebreakers.js';
+import { sortInPieces } from './sort-in-pieces.js';
+import { atOnce, type Making } from '../../making.js';
 
 /** One player's line in the standings; percentages are rounded to 4 decimals. */
 export interface StandingsRow {
@@ -90,6 +92,18 @@ export function rankEncoded(
   batches: readonly EncodedMatches[],
   startFrom?: readonly number[],
 ): Ranked {
+  return atOnce(rankEncodedMaking(players, batches, startFrom));
+}
+
+/** Rows made between two pauses of `rankEncodedMaking`. */
+const ROWS_PER_PIECE = 1_024;
+
+/** `rankEncoded` made in pieces (core/making.ts): counted, tiebroken, sorted and written a piece at a time. */
+export function* rankEncodedMaking(
+  players: readonly StandingsPlayer[],
+  batches: readonly EncodedMatches[],
+  startFrom?: readonly number[],
+): Making<Ranked> {
   const n = players.length;
   const { wins, losses, draws, byes, start, opponents } = tallyEncoded(batches, players);
   const points = new Int32Array(n);
@@ -98,7 +112,9 @@ export function rankEncoded(
     points[i] = 3 * (wins[i] as number) + (draws[i] as number);
     played[i] = (wins[i] as number) + (losses[i] as number) + (draws[i] as number);
   }
+  yield;
   const tiebreakers = flatTiebreakers({ points, played, start, opponents });
+  yield;
 
   const withdrawn = new Uint8Array(n);
   // Players still in rank above everyone a cut took out; of those, a later cut ranks above an earlier one.
@@ -108,7 +124,8 @@ export function rankEncoded(
     stayed[i] = player.cutAfterRound ?? Number.MAX_SAFE_INTEGER;
   });
   const order = isPermutation(startFrom, n) ? startFrom.slice() : Array.from({ length: n }, (_, i) => i);
-  order.sort(
+  yield* sortInPieces(
+    order,
     (a, b) =>
       (withdrawn[a] as number) - (withdrawn[b] as number) ||
       (stayed[b] as number) - (stayed[a] as number) ||
@@ -120,8 +137,10 @@ export function rankEncoded(
   let nextRank = 1;
   // A player who never played has no line at all (its order position is kept for the next sort).
   const rows: StandingsRow[] = [];
-  for (const i of order) {
+  for (let k = 0; k < n; k++) {
+    const i = order[k] as number;
     const player = players[i] as StandingsPlayer;
+    if (k % ROWS_PER_PIECE === ROWS_PER_PIECE - 1) yield;
     if (player.neverPlayed) continue;
     const row: { -readonly [K in keyof StandingsRow]: StandingsRow[K] } = {
       rank: player.rankWithdrawn ? null : nextRank++,
