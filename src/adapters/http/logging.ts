@@ -42,7 +42,14 @@ export const REDACTED_PATHS = [
   '*.body',
 ];
 
-/** The server's logger, writing JSON lines to `destination` (stdout by default). */
+/**
+ * The server's logger, writing JSON lines to `destination` (stdout by default). Stdout is
+ * written asynchronously: written line by line as they came, each a system call on the event
+ * loop, the request log took a tenth of a server's CPU time at a YCSJ on PostgreSQL
+ * (docs/performance.md). Lines logged while a write is under way go out together after it;
+ * pino writes what is left when the process exits, so only a process killed (SIGKILL) or a
+ * power cut can lose its last lines.
+ */
 export function serverLogger(level: LogLevel, destination?: DestinationStream): Logger {
   const options = {
     level,
@@ -50,7 +57,7 @@ export function serverLogger(level: LogLevel, destination?: DestinationStream): 
     // An error's stack and message, never the request it came with.
     serializers: { err: pino.stdSerializers.err },
   };
-  return destination === undefined ? pino(options) : pino(options, destination);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 /** The line per request, once its answer is sent. */
