@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inTurns } from '../../src/app/in-turns.js';
 import { atOnce, type Making } from '../../src/core/making.js';
+import { turnCounter } from '../support/turn-counter.js';
 
 /*
  * A making in turns (#37): the loop serves others between its slices, the value is the one made
@@ -26,18 +27,12 @@ describe('work made in turns', () => {
   });
 
   it('lets the loop turn between slices of at most the budget', async () => {
-    let turns = 0;
-    let turning = true;
-    const tick = () => {
-      turns += 1;
-      if (turning) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = turnCounter();
     // Twenty pieces of 2 ms in slices of 5 ms: a slice holds at most three pieces, so seven slices or more.
     const made = await inTurns(summing(20, 2), 5);
-    turning = false;
+    loop.stop();
     expect(made.value).toBe(210);
-    expect(turns).toBeGreaterThanOrEqual(6);
+    expect(loop.turns).toBeGreaterThanOrEqual(6);
   });
 
   it('counts the slices’ time, not the waits between them', async () => {

@@ -8,6 +8,7 @@ import { pairingsView } from '../../src/app/projections/pairings-view.js';
 import { playerHistory } from '../../src/app/projections/player-history.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
 import { DECIDE_CHUNK, FOLD_CHUNK, TournamentService } from '../../src/app/tournament-service.js';
+import { turnCounter } from '../support/turn-counter.js';
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import type { Tournament } from '../../src/core/tournament/state.js';
 import { PACK, at, meta, settings } from '../tournament/fixtures.js';
@@ -370,20 +371,13 @@ describe('a long batch', () => {
     await must(service, 't1', create('t1'));
     const count = DECIDE_CHUNK * 8;
     const commands = Array.from({ length: count }, (_, i) => register(String(1_000_000_000 + i), `選手${i}`));
-    // The loop's turns, counted by a callback that schedules itself again at each turn.
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = turnCounter();
     // The turns counted when the first command and the last were decided (their meta is read to decide them).
     const seen = (command: TournamentCommand, at: number[]) => {
       const { meta: own, ...rest } = command;
       return Object.defineProperty(rest, 'meta', {
         get: () => {
-          at.push(turns);
+          at.push(loop.turns);
           return own;
         },
         enumerable: true,
@@ -394,7 +388,7 @@ describe('a long batch', () => {
     commands[0] = seen(commands[0]!, first);
     commands[count - 1] = seen(commands[count - 1]!, last);
     const written = await service.write('t1', { commands });
-    ticking = false;
+    loop.stop();
     expect(written.ok).toBe(true);
     expect(written.ok && written.value.version).toBe(1 + count);
     expect(written.ok && written.value.state.status !== 'none' && written.value.state.players.length).toBe(count);
@@ -425,19 +419,13 @@ describe('a long log read at once (a restarted process)', () => {
     const commands = Array.from({ length: count }, (_, i) => register(String(1_000_000_000 + i), `選手${i}`));
     const written = await writer.write('t1', { commands });
     expect(written.ok).toBe(true);
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = turnCounter();
     const restarted = new TournamentService(store);
-    const before = turns;
+    const before = loop.turns;
     // Two reads at once: the second waits for the first's fold rather than folding the log again.
     const [loaded, again] = await Promise.all([restarted.load('t1'), restarted.load('t1')]);
-    ticking = false;
-    expect(turns - before).toBeGreaterThanOrEqual(count / FOLD_CHUNK - 1);
+    loop.stop();
+    expect(loop.turns - before).toBeGreaterThanOrEqual(count / FOLD_CHUNK - 1);
     expect(loaded.version).toBe(1 + count);
     expect(again.state).toBe(loaded.state);
     const players = (s: typeof loaded.state) => (s.status === 'none' ? [] : s.players);

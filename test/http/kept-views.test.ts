@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonWithItems, keptJson, LineTexts, separated } from '../../src/adapters/http/tournaments/kept-json.js';
 import { inTurns } from '../../src/app/in-turns.js';
+import { turnCounter } from '../support/turn-counter.js';
 import { pairingsView, pairingsViewMaking } from '../../src/app/projections/pairings-view.js';
 import { standingsAfter } from '../../src/app/projections/standings-view.js';
 import { decide } from '../../src/core/tournament/decide.js';
@@ -110,25 +111,6 @@ describe('the current round’s public views made from kept parts', () => {
     );
   });
 });
-
-/** How many times the event loop came round (a callback per turn) until stopped. */
-function turnCounter(): { readonly turns: number; stop(): void } {
-  let turns = 0;
-  let ticking = true;
-  const tick = () => {
-    turns += 1;
-    if (ticking) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    get turns() {
-      return turns;
-    },
-    stop() {
-      ticking = false;
-    },
-  };
-}
 
 describe('a board made in pieces', () => {
   const players = 1_200;

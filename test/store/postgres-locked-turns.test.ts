@@ -12,6 +12,7 @@ import { FOLD_CHUNK, TournamentService } from '../../src/app/tournament-service.
 import type { TournamentCommand } from '../../src/core/tournament/commands.js';
 import { createCommand, registerCommand } from '../tournament/fixtures.js';
 import { postgresUrl } from '../support/services.js';
+import { turnCounter } from '../support/turn-counter.js';
 
 /*
  * Two processes writing to one tournament at once take locked turns on PostgreSQL: each reads
@@ -238,21 +239,15 @@ describe.skipIf(!url)('PostgreSQL: locked turns', () => {
     const field = await a.service.write('w7', { commands: ids.map((id) => registerCommand(id)) });
     expect(field.ok).toBe(true);
     await until(() => b.real.newestKnown?.('w7') === 2 + ids.length);
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = turnCounter();
     b.counts.newer.length = 0;
     const late = await must(b.service, 'w7', registerCommand('0001'));
-    ticking = false;
+    loop.stop();
     expect(late.version).toBe(3 + ids.length);
     expect(b.counts.newer.length).toBeGreaterThan(0);
     expect(Math.max(...b.counts.newer)).toBeLessThan(FOLD_CHUNK);
     // Folded FOLD_CHUNK at a time, the loop turning between chunks.
-    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(loop.turns).toBeGreaterThanOrEqual(2);
     const { state } = await b.service.load('w7');
     expect(state.status !== 'none' && state.players.length).toBe(ids.length + 2);
   });
