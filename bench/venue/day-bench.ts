@@ -240,7 +240,9 @@ async function day(
   let restart: Restart | null = null;
   if (!incomplete) {
     log(`day ${venue.label}: kill -9 and restart, first tournament list`);
-    restart = await killAndRestart(cluster, cluster.size - 1, '/api/tournaments', deadline);
+    restart = await killAndRestart(cluster, cluster.size - 1, '/api/tournaments', deadline, (url) =>
+      health.passed(url),
+    );
   }
   await list.stop();
   await health.stop();

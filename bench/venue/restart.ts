@@ -8,18 +8,22 @@ export interface Restart {
   readonly startMs: number;
   /** Its first read (the log folded to answer it). */
   readonly firstReadMs: number;
-  /** From the kill until the balancer sent it requests again. */
+  /** From the kill until the balancer sent it requests again (after its first read and a passing health check). */
   readonly windowMs: number;
   readonly killedAt: number;
   readonly admittedAt: number;
 }
 
-/** kill -9, start again on the same database, time the first read, then back into the balancer. */
+/**
+ * kill -9, start again on the same database, time the first read, then back into the balancer
+ * once its health check has passed (`passed`, the balancer's own check of the new process).
+ */
 export async function killAndRestart(
   cluster: Cluster,
   victim: number,
   readPath: string,
   deadline: Deadline,
+  passed: (url: string) => Promise<void>,
 ): Promise<Restart> {
   const killedAt = performance.now();
   cluster.kill(victim);
@@ -34,6 +38,7 @@ export async function killAndRestart(
     attempt.done();
   }
   const readAt = performance.now();
+  await passed(server.url);
   cluster.admit(victim);
   const admittedAt = performance.now();
   return {

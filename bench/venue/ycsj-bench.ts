@@ -281,7 +281,7 @@ async function ycsj(
       confirmedAt.push(performance.now());
       if (confirmedAt.length === Math.floor(tables.length / 2)) {
         log(`ycsj ${venue.label}: kill -9 of process ${victim + 1}, restart`);
-        chaos.restart = killAndRestart(cluster, victim, path, deadline);
+        chaos.restart = killAndRestart(cluster, victim, path, deadline, (url) => health.passed(url));
         // Awaited once the round is in; a failure meanwhile must not end the process as unhandled.
         chaos.restart.catch(() => undefined);
       }
